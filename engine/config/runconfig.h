@@ -1,0 +1,164 @@
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace es {
+
+// The JSON format is documented in docs/config.md; keys there are the snake_case spellings
+// of the fields below. Every field has the default written next to it.
+
+enum class LayerType { Embedding, Lstm, Dropout, Dense };
+enum class Activation { Linear, Relu, Sigmoid, Tanh, Softmax };
+
+/// One layer of the Sequential model. Only the fields of its `type` are meaningful.
+struct LayerConfig {
+    LayerType type = LayerType::Dense;
+    // embedding: Keras names
+    std::int64_t inputDim = 0;   ///< "input_dim": vocabulary size
+    std::int64_t outputDim = 0;  ///< "output_dim": embedding width
+    // lstm and dense
+    std::int64_t units = 0;
+    // lstm
+    bool returnSequences = false;  ///< "return_sequences"
+    double dropout = 0.0;          ///< input dropout, one mask for all time steps (Keras)
+    double kernelL2 = 0.0;         ///< "kernel_l2": l2 * sum(W_ih^2) added to the loss
+    double recurrentL2 = 0.0;      ///< "recurrent_l2": l2 * sum(W_hh^2) added to the loss
+    // dropout
+    double rate = 0.0;
+    // dense
+    Activation activation = Activation::Linear;
+
+    bool operator==(const LayerConfig&) const;
+};
+
+struct ModelConfig {
+    std::vector<LayerConfig> layers;
+    bool operator==(const ModelConfig&) const;
+};
+
+enum class DataSourceType {
+    SyntheticRegression,  ///< "synthetic_regression": (N, T, F) float -> (N, 1) float
+    SyntheticTokens,      ///< "synthetic_tokens": (N, T) int tokens in [0, vocab) -> (N, 1) 0/1
+};
+
+struct DataSourceConfig {
+    DataSourceType type = DataSourceType::SyntheticRegression;
+    std::int64_t samples = 0;    ///< required
+    std::int64_t timesteps = 0;  ///< required
+    std::int64_t features = 0;   ///< synthetic_regression: required
+    double noise = 0.05;         ///< synthetic_regression: std of the target noise, >= 0
+    std::int64_t vocabSize = 0;  ///< synthetic_tokens: "vocab_size", required, >= 4
+
+    bool operator==(const DataSourceConfig&) const;
+};
+
+struct DataConfig {
+    DataSourceConfig source;
+    double validationSplit = 0.0;  ///< "validation_split" in [0, 1): taken from the end (Keras)
+    bool shuffle = true;
+    std::int64_t batchSize = 32;  ///< "batch_size"
+    bool dropLast = false;        ///< "drop_last"
+
+    bool operator==(const DataConfig&) const;
+};
+
+enum class OptimizerType { Adam, Sgd, RmsProp };
+
+/// Keras defaults (Adam epsilon 1e-7, RMSprop rho 0.9), not PyTorch's.
+struct OptimizerConfig {
+    OptimizerType type = OptimizerType::Adam;
+    double learningRate = 0.001;  ///< "learning_rate" > 0
+    double beta1 = 0.9;           ///< adam "beta_1" in [0, 1)
+    double beta2 = 0.999;         ///< adam "beta_2" in [0, 1)
+    double epsilon = 1e-7;        ///< adam, rmsprop; > 0
+    double momentum = 0.0;        ///< sgd, rmsprop; >= 0
+    bool nesterov = false;        ///< sgd
+    double rho = 0.9;             ///< rmsprop; in [0, 1)
+
+    bool operator==(const OptimizerConfig&) const;
+};
+
+enum class LossType { Mse, Mae, BinaryCrossentropy, CategoricalCrossentropy };
+enum class Metric { Mae, Accuracy };
+
+struct TrainingConfig {
+    int epochs = 1;  ///< >= 1
+    /// "steps_per_epoch": 0 runs every batch; N > 0 stops each epoch after N batches (Keras).
+    std::int64_t stepsPerEpoch = 0;
+    OptimizerConfig optimizer;
+    LossType loss = LossType::Mse;
+    std::vector<Metric> metrics;
+
+    bool operator==(const TrainingConfig&) const;
+};
+
+enum class DeviceType { Cpu, Cuda };
+
+struct DeviceConfig {
+    DeviceType type = DeviceType::Cpu;  ///< "name": "cpu", "cuda" (= cuda:0) or "cuda:N"
+    int index = 0;
+    /// "intra_op_threads": 0 = one per physical core (LibTorch's own default here is 1).
+    int intraOpThreads = 0;
+    /// "inter_op_threads": 0 = LibTorch's default.
+    int interOpThreads = 0;
+
+    std::string name() const;  ///< "cpu" or "cuda:N"
+    bool operator==(const DeviceConfig&) const;
+};
+
+/// A callback entry. Parsed and validated against the parameters its type accepts, with
+/// defaults filled in; run by the callbacks issue.
+struct CallbackConfig {
+    /// "model_checkpoint", "backup_and_restore", "early_stopping",
+    /// "reduce_lr_on_plateau", "csv_logger", "terminate_on_nan"
+    std::string type;
+    nlohmann::json params = nlohmann::json::object();  ///< every parameter, defaults filled in
+
+    bool operator==(const CallbackConfig&) const;
+};
+
+enum class Backend { Auto, LibTorch };
+
+struct RunConfig {
+    std::string name = "untitled";
+    std::uint64_t seed = 42;
+    ModelConfig model;
+    DataConfig data;
+    TrainingConfig training;
+    DeviceConfig device;
+    std::vector<CallbackConfig> callbacks;
+    Backend backend = Backend::Auto;
+
+    bool operator==(const RunConfig&) const;
+};
+
+/// Parses and validates a config document; throws ConfigError listing every issue with its
+/// JSON path. Unknown keys are errors. Cross-checks model against data (feature count,
+/// vocabulary, target width, layer order).
+RunConfig parseRunConfig(const nlohmann::json& document);
+
+/// As parseRunConfig, from JSON text; syntax errors name the byte offset. `origin` (a file
+/// name, "<preset quick-demo>") prefixes the messages' paths for syntax errors.
+RunConfig parseRunConfigText(std::string_view text, std::string_view origin = "<config>");
+
+/// Reads and parses a file; an unreadable file is a ConfigError naming the file.
+RunConfig loadRunConfigFile(const std::string& path);
+
+/// Every field, defaults included; parseRunConfig(toJson(c)) == c.
+nlohmann::json toJson(const RunConfig& config);
+
+std::string_view layerTypeKey(LayerType type);
+std::string_view activationKey(Activation activation);
+std::string_view lossKey(LossType loss);
+std::string_view metricKey(Metric metric);
+std::string_view optimizerKey(OptimizerType type);
+std::string_view dataSourceKey(DataSourceType type);
+std::string_view backendKey(Backend backend);
+
+}  // namespace es

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+namespace es {
+
+/// The parts one training step is split into (DESIGN §4). `Other` is what the named phases
+/// do not cover (wall minus their sum); it is reported, never hidden. New phases (such as a
+/// later `Communication`) are added before `Other`, which stays last.
+enum class Phase { DataWait, HostToDevice, Forward, Backward, Optimizer, Callbacks, Other };
+
+inline constexpr std::size_t kPhaseCount = 7;
+
+using PhaseArray = std::array<double, kPhaseCount>;
+
+inline constexpr std::size_t phaseIndex(Phase phase)
+{
+    return static_cast<std::size_t>(phase);
+}
+
+/// Stable snake_case identifier used in JSON, CSV and the run store.
+std::string_view phaseKey(Phase phase);
+
+/// Human-readable name ("Host to device").
+std::string_view phaseLabel(Phase phase);
+
+std::optional<Phase> phaseFromKey(std::string_view key);
+
+inline constexpr std::array<Phase, kPhaseCount> kAllPhases = {
+    Phase::DataWait,  Phase::HostToDevice, Phase::Forward, Phase::Backward,
+    Phase::Optimizer, Phase::Callbacks,    Phase::Other};
+
+}  // namespace es

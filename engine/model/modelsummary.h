@@ -1,0 +1,42 @@
+#pragma once
+
+#include "config/runconfig.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace es {
+
+/// What a layer does to one sample, computed from the config alone (no LibTorch), so that
+/// the CLI, reports and the GUI's layer editor can show it live.
+struct LayerSummary {
+    std::string name;  ///< "lstm_1", "dense_1", ... (Keras-style)
+    LayerType type = LayerType::Dense;
+    std::vector<std::int64_t> outputShape;  ///< per sample, without the batch dimension
+    std::int64_t params = 0;
+    double forwardFlopsPerSample = 0.0;
+};
+
+/// Parameter count and FLOPs of the model in docs/config.md#flops:
+/// LSTM forward 2*T*4H*(I+H) per sample, Dense 2*in*units (per time step when the input is
+/// a sequence), Embedding and Dropout 0; training = 3 x forward (forward + backward).
+/// LSTM parameters follow LibTorch (two bias vectors: 4H*(I+H) + 8H), which is 4H more than
+/// Keras counts.
+struct ModelSummary {
+    std::vector<std::int64_t> inputShape;  ///< per sample
+    std::vector<LayerSummary> layers;
+    std::int64_t totalParams = 0;
+    double forwardFlopsPerSample = 0.0;
+    double trainingFlopsPerSample = 0.0;
+
+    double trainingFlopsPerBatch(std::int64_t batchSize) const
+    {
+        return trainingFlopsPerSample * static_cast<double>(batchSize);
+    }
+};
+
+/// Summary of a validated config's model on its data shape.
+ModelSummary summarizeModel(const RunConfig& config);
+
+}  // namespace es

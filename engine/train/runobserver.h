@@ -1,0 +1,26 @@
+#pragma once
+
+#include "core/records.h"
+
+#include <string>
+
+namespace es {
+
+struct RunInfo;
+
+enum class LogLevel { Info, Warning, Error };
+
+/// Receives what a run produces. Every call happens on the engine thread: implementations
+/// must return quickly and never block (copy into a queue or ring and process elsewhere).
+class RunObserver {
+public:
+    virtual ~RunObserver() = default;
+    virtual void onRunStarted(const RunInfo& info) {}
+    virtual void onEpochStarted(int epoch) {}
+    virtual void onBatch(const BatchRecord& record) {}
+    virtual void onEpoch(const EpochRecord& record) {}
+    virtual void onLog(LogLevel level, const std::string& message) {}
+    virtual void onStateChanged(RunState state) {}
+};
+
+}  // namespace es

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "core/records.h"
+#include "model/modelsummary.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace es {
+
+/// Facts fixed when a run starts.
+struct RunInfo {
+    int epochs = 0;
+    int batchesPerEpoch = 0;  ///< after steps_per_epoch and drop_last
+    std::int64_t trainSamples = 0;
+    std::int64_t validationSamples = 0;
+    std::int64_t batchSize = 0;
+    std::string device;         ///< "cpu", "cuda:0"
+    std::string backend;        ///< backend actually used ("libtorch")
+    std::string backendReason;  ///< why that backend was chosen
+    int intraOpThreads = 0;     ///< applied for this run
+    int interOpThreads = 0;
+    ModelSummary model;
+};
+
+/// Everything a finished (or stopped, or failed) run produced.
+struct RunResult {
+    RunState state = RunState::Idle;
+    std::string error;  ///< set when state == Failed
+    RunInfo info;
+    std::vector<EpochRecord> epochs;  ///< completed epochs only
+    std::vector<BatchRecord> batches;
+    double totalS = 0.0;  ///< from start() to the end of the engine thread's work
+};
+
+}  // namespace es
