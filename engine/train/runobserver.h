@@ -10,8 +10,10 @@ struct RunInfo;
 
 enum class LogLevel { Info, Warning, Error };
 
-/// Receives what a run produces. Every call happens on the engine thread: implementations
-/// must return quickly and never block (copy into a queue or ring and process elsewhere).
+/// Receives what a run produces. Calls happen on the engine thread (except
+/// onStateChanged(Stopping), which comes from the thread that asked for the stop):
+/// implementations must return quickly and never block (copy into a queue or ring and
+/// process elsewhere).
 class RunObserver {
 public:
     virtual ~RunObserver() = default;

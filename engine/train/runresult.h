@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/records.h"
+#include "env/environment.h"
 #include "model/modelsummary.h"
 
 #include <cstdint>
@@ -22,6 +23,8 @@ struct RunInfo {
     int intraOpThreads = 0;     ///< applied for this run
     int interOpThreads = 0;
     ModelSummary model;
+    /// Collected on the engine thread after the thread settings were applied.
+    EnvironmentInfo environment;
 };
 
 /// Everything a finished (or stopped, or failed) run produced.

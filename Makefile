@@ -1,0 +1,32 @@
+# Shortcuts over CMake presets. `make run` and `make test` are the README's Quick start.
+PRESET ?= dev
+BUILD_DIR := build/$(PRESET)
+CLI := $(BUILD_DIR)/app/epochscope-cli
+
+.PHONY: bootstrap configure build run test format headless clean
+
+bootstrap:
+	bash scripts/bootstrap-debian.sh
+
+configure: bootstrap
+	cmake --preset $(PRESET)
+
+build: configure
+	cmake --build --preset $(PRESET)
+
+# Until the desktop app lands, the main job is the CLI training the quick demo.
+run: build
+	$(CLI) train --preset quick-demo
+
+test: build
+	ctest --preset $(PRESET)
+
+# The engine and CLI without Qt, as on a GPU server.
+headless:
+	cmake --preset headless && cmake --build --preset headless
+
+format:
+	git ls-files '*.cpp' '*.h' | xargs clang-format -i
+
+clean:
+	rm -rf build

@@ -1,0 +1,42 @@
+#include "data/batcher_torch.h"
+
+#include <ATen/CPUGeneratorImpl.h>
+
+#include <algorithm>
+#include <utility>
+
+namespace es {
+
+Batcher::Batcher(Dataset data, std::int64_t batchSize, bool shuffle, bool dropLast,
+                 std::uint64_t seed)
+    : m_data(std::move(data)),
+      m_batchSize(batchSize),
+      m_shuffle(shuffle),
+      m_dropLast(dropLast),
+      m_generator(at::make_generator<at::CPUGeneratorImpl>(seed))
+{
+}
+
+std::int64_t Batcher::batchCount() const
+{
+    const std::int64_t n = m_data.size();
+    return m_dropLast ? n / m_batchSize : (n + m_batchSize - 1) / m_batchSize;
+}
+
+void Batcher::startEpoch()
+{
+    if (m_shuffle)
+        m_order = torch::randperm(m_data.size(), m_generator, torch::kInt64);
+}
+
+Dataset Batcher::batch(std::int64_t index) const
+{
+    const std::int64_t begin = index * m_batchSize;
+    const std::int64_t count = std::min(m_batchSize, m_data.size() - begin);
+    if (!m_shuffle || !m_order.defined())
+        return {m_data.x.narrow(0, begin, count), m_data.y.narrow(0, begin, count)};
+    const auto indices = m_order.narrow(0, begin, count);
+    return {m_data.x.index_select(0, indices), m_data.y.index_select(0, indices)};
+}
+
+}  // namespace es

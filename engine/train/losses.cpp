@@ -1,0 +1,55 @@
+#include "train/losses_torch.h"
+
+#include <stdexcept>
+
+namespace es {
+
+namespace {
+
+/// Keras' backend epsilon, used to clip probabilities before taking logs.
+constexpr double kProbabilityEpsilon = 1e-7;
+/// Keras' binary_accuracy threshold.
+constexpr double kBinaryThreshold = 0.5;
+
+}  // namespace
+
+torch::Tensor computeLoss(LossType loss, const torch::Tensor& prediction,
+                          const torch::Tensor& target)
+{
+    switch (loss) {
+        case LossType::Mse: return (prediction - target).pow(2).mean();
+        case LossType::Mae: return (prediction - target).abs().mean();
+        case LossType::BinaryCrossentropy: {
+            const auto p = prediction.clamp(kProbabilityEpsilon, 1.0 - kProbabilityEpsilon);
+            return -(target * torch::log(p) + (1.0 - target) * torch::log(1.0 - p)).mean();
+        }
+        case LossType::CategoricalCrossentropy: {
+            const auto p = prediction.clamp(kProbabilityEpsilon, 1.0 - kProbabilityEpsilon);
+            return -(target * torch::log(p)).sum(-1).mean();
+        }
+    }
+    throw std::logic_error("unhandled loss");
+}
+
+double metricSum(Metric metric, const torch::Tensor& prediction, const torch::Tensor& target)
+{
+    torch::NoGradGuard noGrad;
+    switch (metric) {
+        case Metric::Mae:
+            // Keras averages over the last axis per sample first.
+            return (prediction - target).abs().mean(-1).sum().item<double>();
+        case Metric::Accuracy:
+            if (prediction.size(-1) == 1)
+                return (prediction.gt(kBinaryThreshold) == target.gt(kBinaryThreshold))
+                    .to(torch::kFloat64)
+                    .sum()
+                    .item<double>();
+            return (prediction.argmax(-1) == target.argmax(-1))
+                .to(torch::kFloat64)
+                .sum()
+                .item<double>();
+    }
+    throw std::logic_error("unhandled metric");
+}
+
+}  // namespace es

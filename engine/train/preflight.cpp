@@ -1,0 +1,25 @@
+#include "train/preflight.h"
+
+#include "config/configerror.h"
+
+#include <torch/torch.h>
+
+#include <string>
+
+namespace es {
+
+void checkRunnable(const RunConfig& config)
+{
+    if (config.device.type != DeviceType::Cuda)
+        return;
+    if (!torch::cuda::is_available())
+        throw ConfigError("device.name", config.device.name() +
+                                             " requested, but no CUDA device is available to this "
+                                             "LibTorch build; use \"cpu\"");
+    const auto count = static_cast<int>(torch::cuda::device_count());
+    if (config.device.index >= count)
+        throw ConfigError("device.name", config.device.name() + " requested, but only " +
+                                             std::to_string(count) + " CUDA device(s) exist");
+}
+
+}  // namespace es

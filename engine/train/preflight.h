@@ -1,0 +1,11 @@
+#pragma once
+
+#include "config/runconfig.h"
+
+namespace es {
+
+/// Checks that a valid config can run on this machine (the requested CUDA device exists in
+/// this LibTorch build). Throws ConfigError naming the field.
+void checkRunnable(const RunConfig& config);
+
+}  // namespace es

@@ -1,0 +1,22 @@
+#pragma once
+
+#include "config/runconfig.h"
+#include "train/observerlist.h"
+#include "train/runcontrol.h"
+#include "train/runresult.h"
+
+#include <functional>
+
+namespace es {
+
+/// The training loop of one run, executed on the engine thread. Times every batch by
+/// phase (DESIGN §4) and reports records to the observers as they happen.
+///
+/// Returns the records with state Finished or Stopped; LibTorch and other exceptions
+/// propagate to the caller (TrainingSession turns them into a failed run). `result` is
+/// filled as the run goes, so a failure keeps what was measured before it.
+/// `reportState` is told when the run pauses and resumes.
+void runTraining(const RunConfig& config, RunControl& control, const ObserverList& observers,
+                 RunResult& result, const std::function<void(RunState)>& reportState);
+
+}  // namespace es

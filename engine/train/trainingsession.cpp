@@ -1,0 +1,149 @@
+#include "train/trainingsession.h"
+
+#include "train/observerlist.h"
+#include "train/preflight.h"
+#include "train/runcontrol.h"
+#include "train/trainer.h"
+
+#include <c10/util/Exception.h>
+
+#include <condition_variable>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+#include <utility>
+
+namespace es {
+
+class TrainingSession::Impl {
+public:
+    explicit Impl(RunConfig config) : m_config(std::move(config)) {}
+
+    /// Terminal states are final and Stopping only gives way to one, so a late Paused or
+    /// Running from the engine never hides a stop request.
+    void setState(RunState state)
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            if (isTerminal(m_state) || (m_state == RunState::Stopping && !isTerminal(state)))
+                return;
+            m_state = state;
+        }
+        m_stateChanged.notify_all();
+        m_observers.notify(&RunObserver::onStateChanged, state);
+    }
+
+    void fail(const std::string& message)
+    {
+        m_result.error = message;
+        m_result.state = RunState::Failed;
+        m_observers.notify(&RunObserver::onLog, LogLevel::Error, message);
+    }
+
+    void engineMain()
+    {
+        const auto started = std::chrono::steady_clock::now();
+        try {
+            checkRunnable(m_config);
+            runTraining(m_config, m_control, m_observers, m_result,
+                        [this](RunState state) { setState(state); });
+        } catch (const c10::Error& error) {
+            // LibTorch's what() carries a C++ backtrace; the user needs the message.
+            fail(error.what_without_backtrace());
+        } catch (const std::exception& error) {
+            fail(error.what());
+        } catch (...) {
+            fail("unknown error in the engine thread");
+        }
+        m_result.totalS =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        setState(m_result.state);
+    }
+
+    RunConfig m_config;
+    ObserverList m_observers;
+    RunControl m_control;
+    RunResult m_result;
+    std::thread m_thread;
+
+    mutable std::mutex m_mutex;
+    std::condition_variable m_stateChanged;
+    RunState m_state = RunState::Idle;
+};
+
+TrainingSession::TrainingSession(RunConfig config)
+    : m_impl(std::make_unique<Impl>(std::move(config)))
+{
+}
+
+TrainingSession::~TrainingSession()
+{
+    m_impl->m_control.requestStop();
+    if (m_impl->m_thread.joinable())
+        m_impl->m_thread.join();
+}
+
+void TrainingSession::addObserver(RunObserver* observer)
+{
+    if (state() != RunState::Idle)
+        throw std::logic_error("TrainingSession::addObserver: observers are added before start()");
+    m_impl->m_observers.add(observer);
+}
+
+void TrainingSession::start()
+{
+    if (m_impl->m_thread.joinable() || state() != RunState::Idle)
+        throw std::logic_error("TrainingSession::start: a session runs once");
+    m_impl->setState(RunState::Running);
+    m_impl->m_thread = std::thread([impl = m_impl.get()] { impl->engineMain(); });
+}
+
+void TrainingSession::pause()
+{
+    m_impl->m_control.requestPause();
+}
+
+void TrainingSession::resume()
+{
+    m_impl->m_control.requestResume();
+}
+
+void TrainingSession::requestStop()
+{
+    if (isTerminal(state()) || m_impl->m_control.stopRequested())
+        return;
+    m_impl->m_control.requestStop();
+    if (state() != RunState::Idle)
+        m_impl->setState(RunState::Stopping);  // terminal states are kept (see setState)
+}
+
+RunState TrainingSession::state() const
+{
+    std::lock_guard lock(m_impl->m_mutex);
+    return m_impl->m_state;
+}
+
+bool TrainingSession::waitFor(std::chrono::milliseconds timeout)
+{
+    std::unique_lock lock(m_impl->m_mutex);
+    return m_impl->m_stateChanged.wait_for(lock, timeout,
+                                           [this] { return isTerminal(m_impl->m_state); });
+}
+
+void TrainingSession::wait()
+{
+    std::unique_lock lock(m_impl->m_mutex);
+    m_impl->m_stateChanged.wait(lock, [this] { return isTerminal(m_impl->m_state); });
+}
+
+const RunResult& TrainingSession::result() const
+{
+    return m_impl->m_result;
+}
+
+const RunConfig& TrainingSession::config() const
+{
+    return m_impl->m_config;
+}
+
+}  // namespace es
