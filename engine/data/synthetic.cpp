@@ -14,8 +14,8 @@ namespace {
 /// sensor series Keras users fit, yet the whole window contributes.
 constexpr double kRegressionDecay = 0.9;
 /// Share of a review's words that carry sentiment, and how strongly they favour the label.
-constexpr double kSentimentWordShare = 0.1;
-constexpr double kSentimentAgreement = 0.75;
+constexpr double kSentimentWordShare = 0.2;
+constexpr double kSentimentAgreement = 0.8;
 /// Reviews are between a quarter and all of the window long, pre-padded with token 0 as
 /// keras.utils.pad_sequences does.
 constexpr double kShortestReviewShare = 0.25;

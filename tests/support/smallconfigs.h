@@ -36,12 +36,12 @@ inline nlohmann::json smallSentimentJson()
       "name": "test-sentiment",
       "seed": 11,
       "model": {"layers": [
-        {"type": "embedding", "input_dim": 300, "output_dim": 16},
+        {"type": "embedding", "input_dim": 200, "output_dim": 16},
         {"type": "lstm", "units": 16},
         {"type": "dense", "units": 1, "activation": "sigmoid"}
       ]},
       "data": {
-        "source": {"type": "synthetic_tokens", "samples": 1280, "timesteps": 24, "vocab_size": 300},
+        "source": {"type": "synthetic_tokens", "samples": 2000, "timesteps": 40, "vocab_size": 200},
         "validation_split": 0.25, "batch_size": 32
       },
       "training": {"epochs": 4, "optimizer": {"type": "adam", "learning_rate": 0.01},
