@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -16,7 +17,8 @@ namespace es {
 enum class LayerType { Embedding, Lstm, Dropout, Dense };
 enum class Activation { Linear, Relu, Sigmoid, Tanh, Softmax };
 
-/// One layer of the Sequential model. Only the fields of its `type` are meaningful.
+/// One layer of the Sequential model. Only the fields of its `type` are meaningful, and only
+/// they are compared by operator== and written by toJson.
 struct LayerConfig {
     LayerType type = LayerType::Dense;
     // embedding: Keras names
@@ -47,6 +49,7 @@ enum class DataSourceType {
     SyntheticTokens,      ///< "synthetic_tokens": (N, T) int tokens in [0, vocab) -> (N, 1) 0/1
 };
 
+/// Only the fields of its `type` are meaningful (compared, written); see LayerConfig.
 struct DataSourceConfig {
     DataSourceType type = DataSourceType::SyntheticRegression;
     std::int64_t samples = 0;    ///< required
@@ -70,7 +73,8 @@ struct DataConfig {
 
 enum class OptimizerType { Adam, Sgd, RmsProp };
 
-/// Keras defaults (Adam epsilon 1e-7, RMSprop rho 0.9), not PyTorch's.
+/// Keras defaults (Adam epsilon 1e-7, RMSprop rho 0.9), not PyTorch's. Only the fields of its
+/// `type` are meaningful (compared, written); see LayerConfig.
 struct OptimizerConfig {
     OptimizerType type = OptimizerType::Adam;
     double learningRate = 0.001;  ///< "learning_rate" > 0
@@ -112,6 +116,10 @@ struct DeviceConfig {
     bool operator==(const DeviceConfig&) const;
 };
 
+/// The device a "name" means ("cpu", "cuda" = "cuda:0", "cuda:N"), with default threads;
+/// nullopt for anything else. For the config parser and command-line flags alike.
+std::optional<DeviceConfig> deviceFromName(std::string_view name);
+
 /// A callback entry. Parsed and validated against the parameters its type accepts, with
 /// defaults filled in; run by the callbacks issue.
 struct CallbackConfig {
@@ -127,6 +135,7 @@ enum class Backend { Auto, LibTorch };
 
 struct RunConfig {
     std::string name = "untitled";
+    std::string description;  ///< free text, shown by `presets` and in reports
     std::uint64_t seed = 42;
     ModelConfig model;
     DataConfig data;
@@ -138,13 +147,39 @@ struct RunConfig {
     bool operator==(const RunConfig&) const;
 };
 
+// Every value of each enum, in declaration order: for parsers, pickers in forms, and tests.
+inline constexpr std::array<LayerType, 4> kAllLayerTypes = {LayerType::Embedding, LayerType::Lstm,
+                                                            LayerType::Dropout, LayerType::Dense};
+inline constexpr std::array<Activation, 5> kAllActivations = {Activation::Linear, Activation::Relu,
+                                                              Activation::Sigmoid, Activation::Tanh,
+                                                              Activation::Softmax};
+inline constexpr std::array<DataSourceType, 2> kAllDataSourceTypes = {
+    DataSourceType::SyntheticRegression, DataSourceType::SyntheticTokens};
+inline constexpr std::array<OptimizerType, 3> kAllOptimizerTypes = {
+    OptimizerType::Adam, OptimizerType::Sgd, OptimizerType::RmsProp};
+inline constexpr std::array<LossType, 4> kAllLossTypes = {
+    LossType::Mse, LossType::Mae, LossType::BinaryCrossentropy, LossType::CategoricalCrossentropy};
+inline constexpr std::array<Metric, 2> kAllMetrics = {Metric::Mae, Metric::Accuracy};
+inline constexpr std::array<Backend, 2> kAllBackends = {Backend::Auto, Backend::LibTorch};
+
+/// How many samples train and how many validate.
+struct SampleSplit {
+    std::int64_t training = 0;
+    std::int64_t validation = 0;
+};
+
+/// Keras' split: the first floor(samples * (1 - validation_split)) samples train, the rest
+/// (taken from the end, before any shuffling) validate.
+SampleSplit splitSamples(const DataConfig& data);
+
 /// Parses and validates a config document; throws ConfigError listing every issue with its
 /// JSON path. Unknown keys are errors. Cross-checks model against data (feature count,
 /// vocabulary, target width, layer order).
 RunConfig parseRunConfig(const nlohmann::json& document);
 
-/// As parseRunConfig, from JSON text; syntax errors name the byte offset. `origin` (a file
-/// name, "<preset quick-demo>") prefixes the messages' paths for syntax errors.
+/// As parseRunConfig, from JSON text; syntax errors name the byte offset (`<config>@byte 17`)
+/// and duplicate keys their JSON path. `origin` (a file name, "<preset quick-demo>")
+/// prefixes the messages' paths for syntax errors.
 RunConfig parseRunConfigText(std::string_view text, std::string_view origin = "<config>");
 
 /// Reads and parses a file; an unreadable file is a ConfigError naming the file.

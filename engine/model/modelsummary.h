@@ -36,7 +36,9 @@ struct ModelSummary {
     }
 };
 
-/// Summary of a validated config's model on its data shape.
+/// Summary of a validated config's model on its data shape. Throws ConfigError, at the layer's
+/// path, for a layer that cannot take its input (an LSTM after a layer that outputs one vector
+/// per sample, an embedding on anything but token ids), as parseRunConfig would have.
 ModelSummary summarizeModel(const RunConfig& config);
 
 }  // namespace es

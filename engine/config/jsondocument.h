@@ -1,0 +1,15 @@
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string_view>
+
+namespace es {
+
+/// Parses user-written JSON text. A syntax error throws ConfigError at `<origin>@byte N` (the
+/// parser's 1-based position) with the line, column and what was expected. Duplicate keys,
+/// which JSON parsers silently resolve to the last value, throw ConfigError at their JSON
+/// path, as does nesting far deeper than any config needs.
+nlohmann::json parseJsonDocument(std::string_view text, std::string_view origin);
+
+}  // namespace es

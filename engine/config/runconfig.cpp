@@ -1,0 +1,202 @@
+#include "config/runconfig.h"
+
+#include <charconv>
+#include <cmath>
+#include <system_error>
+
+namespace es {
+
+bool LayerConfig::operator==(const LayerConfig& other) const
+{
+    if (type != other.type)
+        return false;
+    switch (type) {
+        case LayerType::Embedding:
+            return inputDim == other.inputDim && outputDim == other.outputDim;
+        case LayerType::Lstm:
+            return units == other.units && returnSequences == other.returnSequences &&
+                   dropout == other.dropout && kernelL2 == other.kernelL2 &&
+                   recurrentL2 == other.recurrentL2;
+        case LayerType::Dropout: return rate == other.rate;
+        case LayerType::Dense: return units == other.units && activation == other.activation;
+    }
+    return false;
+}
+
+bool ModelConfig::operator==(const ModelConfig& other) const
+{
+    return layers == other.layers;
+}
+
+bool DataSourceConfig::operator==(const DataSourceConfig& other) const
+{
+    if (type != other.type || samples != other.samples || timesteps != other.timesteps)
+        return false;
+    switch (type) {
+        case DataSourceType::SyntheticRegression:
+            return features == other.features && noise == other.noise;
+        case DataSourceType::SyntheticTokens: return vocabSize == other.vocabSize;
+    }
+    return false;
+}
+
+bool DataConfig::operator==(const DataConfig& other) const
+{
+    return source == other.source && validationSplit == other.validationSplit &&
+           shuffle == other.shuffle && batchSize == other.batchSize && dropLast == other.dropLast;
+}
+
+bool OptimizerConfig::operator==(const OptimizerConfig& other) const
+{
+    if (type != other.type || learningRate != other.learningRate)
+        return false;
+    switch (type) {
+        case OptimizerType::Adam:
+            return beta1 == other.beta1 && beta2 == other.beta2 && epsilon == other.epsilon;
+        case OptimizerType::Sgd: return momentum == other.momentum && nesterov == other.nesterov;
+        case OptimizerType::RmsProp:
+            return rho == other.rho && momentum == other.momentum && epsilon == other.epsilon;
+    }
+    return false;
+}
+
+bool TrainingConfig::operator==(const TrainingConfig& other) const
+{
+    return epochs == other.epochs && stepsPerEpoch == other.stepsPerEpoch &&
+           optimizer == other.optimizer && loss == other.loss && metrics == other.metrics;
+}
+
+std::string DeviceConfig::name() const
+{
+    switch (type) {
+        case DeviceType::Cpu: return "cpu";
+        case DeviceType::Cuda: return "cuda:" + std::to_string(index);
+    }
+    return "cpu";
+}
+
+std::optional<DeviceConfig> deviceFromName(std::string_view name)
+{
+    // LibTorch keeps device indices in an 8-bit c10::DeviceIndex.
+    constexpr int kMaxCudaIndex = 127;
+    constexpr std::string_view kCudaPrefix = "cuda:";
+    DeviceConfig device;
+    if (name == "cpu")
+        return device;
+    device.type = DeviceType::Cuda;
+    if (name == "cuda")
+        return device;
+    if (name.substr(0, kCudaPrefix.size()) != kCudaPrefix)
+        return std::nullopt;
+    const std::string_view digits = name.substr(kCudaPrefix.size());
+    int index = 0;
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), index);
+    if (digits.empty() || digits.front() == '-' || error != std::errc() ||
+        end != digits.data() + digits.size() || index > kMaxCudaIndex)
+        return std::nullopt;
+    device.index = index;
+    return device;
+}
+
+bool DeviceConfig::operator==(const DeviceConfig& other) const
+{
+    // The index means nothing on the CPU; name() ignores it there too.
+    const bool sameDevice = type == other.type && (type == DeviceType::Cpu || index == other.index);
+    return sameDevice && intraOpThreads == other.intraOpThreads &&
+           interOpThreads == other.interOpThreads;
+}
+
+bool CallbackConfig::operator==(const CallbackConfig& other) const
+{
+    return type == other.type && params == other.params;
+}
+
+bool RunConfig::operator==(const RunConfig& other) const
+{
+    return name == other.name && description == other.description && seed == other.seed &&
+           model == other.model && data == other.data && training == other.training &&
+           device == other.device && callbacks == other.callbacks && backend == other.backend;
+}
+
+SampleSplit splitSamples(const DataConfig& data)
+{
+    const double kept =
+        std::floor(static_cast<double>(data.source.samples) * (1.0 - data.validationSplit));
+    SampleSplit split;
+    split.training = static_cast<std::int64_t>(kept);
+    split.validation = data.source.samples - split.training;
+    return split;
+}
+
+std::string_view layerTypeKey(LayerType type)
+{
+    switch (type) {
+        case LayerType::Embedding: return "embedding";
+        case LayerType::Lstm: return "lstm";
+        case LayerType::Dropout: return "dropout";
+        case LayerType::Dense: return "dense";
+    }
+    return "dense";
+}
+
+std::string_view activationKey(Activation activation)
+{
+    switch (activation) {
+        case Activation::Linear: return "linear";
+        case Activation::Relu: return "relu";
+        case Activation::Sigmoid: return "sigmoid";
+        case Activation::Tanh: return "tanh";
+        case Activation::Softmax: return "softmax";
+    }
+    return "linear";
+}
+
+std::string_view lossKey(LossType loss)
+{
+    switch (loss) {
+        case LossType::Mse: return "mse";
+        case LossType::Mae: return "mae";
+        case LossType::BinaryCrossentropy: return "binary_crossentropy";
+        case LossType::CategoricalCrossentropy: return "categorical_crossentropy";
+    }
+    return "mse";
+}
+
+std::string_view metricKey(Metric metric)
+{
+    switch (metric) {
+        case Metric::Mae: return "mae";
+        case Metric::Accuracy: return "accuracy";
+    }
+    return "mae";
+}
+
+std::string_view optimizerKey(OptimizerType type)
+{
+    switch (type) {
+        case OptimizerType::Adam: return "adam";
+        case OptimizerType::Sgd: return "sgd";
+        case OptimizerType::RmsProp: return "rmsprop";
+    }
+    return "adam";
+}
+
+std::string_view dataSourceKey(DataSourceType type)
+{
+    switch (type) {
+        case DataSourceType::SyntheticRegression: return "synthetic_regression";
+        case DataSourceType::SyntheticTokens: return "synthetic_tokens";
+    }
+    return "synthetic_regression";
+}
+
+std::string_view backendKey(Backend backend)
+{
+    switch (backend) {
+        case Backend::Auto: return "auto";
+        case Backend::LibTorch: return "libtorch";
+    }
+    return "auto";
+}
+
+}  // namespace es

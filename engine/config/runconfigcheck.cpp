@@ -1,0 +1,260 @@
+#include "config/runconfigcheck.h"
+
+#include "config/jsonreader.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace es {
+
+namespace {
+
+// Synthetic data is generated whole in host memory: 4e9 values are 16 GB of float32 features
+// (32 GB of int64 token ids), beyond which a config is far more likely to hold a typo than an
+// intent.
+constexpr double kMaxDataValues = 4e9;
+constexpr double kFeatureBytes = 4.0;  // float32
+constexpr double kTokenBytes = 8.0;    // int64, as LibTorch's embedding takes them
+constexpr double kBytesPerGiB = 1024.0 * 1024.0 * 1024.0;
+
+class Checker {
+public:
+    Checker(const RunConfig& config, std::vector<ConfigIssue>& issues)
+        : m_config(config), m_issues(issues)
+    {
+    }
+
+    void run()
+    {
+        checkDataSize();
+        checkSplit();
+        checkFirstLayer();
+        checkLayerOrder();
+        checkOutput();
+        checkLoss();
+        checkMonitors();
+    }
+
+private:
+    void add(std::string path, std::string message)
+    {
+        m_issues.push_back({std::move(path), std::move(message)});
+    }
+
+    static std::string layerPath(std::size_t index)
+    {
+        return JsonReader::elementPath("model.layers", index);
+    }
+
+    static std::string quoted(std::string_view key) { return "\"" + std::string(key) + "\""; }
+
+    bool tokens() const { return m_config.data.source.type == DataSourceType::SyntheticTokens; }
+
+    std::string dataTypeText() const
+    {
+        return "data.source.type " + quoted(dataSourceKey(m_config.data.source.type));
+    }
+
+    void checkDataSize()
+    {
+        const DataSourceConfig& source = m_config.data.source;
+        const double perSample = static_cast<double>(source.timesteps) *
+                                 static_cast<double>(tokens() ? std::int64_t(1) : source.features);
+        const double values = static_cast<double>(source.samples) * perSample;
+        if (values <= kMaxDataValues)
+            return;
+        const double bytes = values * (tokens() ? kTokenBytes : kFeatureBytes);
+        add("data.source.samples",
+            formatNumber(values) + " values (" + formatNumber(std::round(bytes / kBytesPerGiB)) +
+                " GiB) are more than the generator holds in memory (" +
+                formatNumber(kMaxDataValues) + " values); use fewer samples or timesteps");
+    }
+
+    void checkSplit()
+    {
+        const DataConfig& data = m_config.data;
+        const SampleSplit split = splitSamples(data);
+        const std::string splitText = formatNumber(data.validationSplit);
+        const std::string samplesText = std::to_string(data.source.samples);
+        if (split.training == 0) {
+            add("data.validation_split",
+                splitText + " leaves 0 of the " + samplesText + " samples for training");
+            return;
+        }
+        if (data.validationSplit > 0.0 && split.validation == 0) {
+            add("data.validation_split",
+                splitText + " leaves 0 of the " + samplesText +
+                    " samples for validation; use 0 for no validation or a larger split");
+        }
+        if (data.dropLast && data.batchSize > split.training) {
+            add("data.batch_size",
+                std::to_string(data.batchSize) + " is larger than the " +
+                    std::to_string(split.training) +
+                    " training samples and data.drop_last is true, so an epoch would have no "
+                    "batch at all");
+        }
+    }
+
+    void checkFirstLayer()
+    {
+        const std::vector<LayerConfig>& layers = m_config.model.layers;
+        if (layers.empty())
+            return;
+        const LayerConfig& first = layers.front();
+        const bool embedding = first.type == LayerType::Embedding;
+        if (tokens() && !embedding) {
+            add(layerPath(0) + ".type",
+                dataTypeText() + " gives integer token ids, so the first layer must be " +
+                    "\"embedding\" to turn them into vectors; got " +
+                    quoted(layerTypeKey(first.type)) +
+                    ", which needs float features (data.source.type \"synthetic_regression\")");
+        } else if (!tokens() && embedding) {
+            add(layerPath(0) + ".type",
+                "\"embedding\" needs integer token ids (data.source.type "
+                "\"synthetic_tokens\"), but " +
+                    dataTypeText() +
+                    " gives float features; start with \"lstm\" or \"dense\" instead");
+        } else if (tokens() && first.inputDim < m_config.data.source.vocabSize) {
+            add(layerPath(0) + ".input_dim", std::to_string(first.inputDim) +
+                                                 " is smaller than data.source.vocab_size " +
+                                                 std::to_string(m_config.data.source.vocabSize) +
+                                                 "; token ids would be out of range");
+        }
+    }
+
+    /// Tracks whether each layer's input is a sequence (one vector per time step).
+    void checkLayerOrder()
+    {
+        const std::vector<LayerConfig>& layers = m_config.model.layers;
+        std::optional<std::size_t> collapsedBy;  // the LSTM whose output has no time axis
+        for (std::size_t i = 0; i < layers.size(); ++i) {
+            const LayerConfig& layer = layers[i];
+            if (layer.type == LayerType::Embedding && i > 0) {
+                add(layerPath(i) + ".type",
+                    "\"embedding\" must be the first layer: it takes token ids, which only the "
+                    "data gives");
+            }
+            if (layer.type == LayerType::Dense && layer.activation == Activation::Softmax &&
+                layer.units == 1) {
+                add(layerPath(i) + ".activation",
+                    "\"softmax\" over 1 unit always outputs 1.0, so nothing can be learned; "
+                    "use \"sigmoid\" for a single output");
+            }
+            if (layer.type != LayerType::Lstm)
+                continue;
+            if (collapsedBy) {
+                add(layerPath(i) + ".type",
+                    "an LSTM needs a sequence (one vector per time step), but " +
+                        layerPath(*collapsedBy) +
+                        " (lstm with return_sequences false) outputs one vector per sample; "
+                        "set " +
+                        layerPath(*collapsedBy) + ".return_sequences to true");
+            }
+            if (!layer.returnSequences)
+                collapsedBy = i;
+        }
+    }
+
+    void checkOutput()
+    {
+        const std::vector<LayerConfig>& layers = m_config.model.layers;
+        if (layers.empty())
+            return;
+        const std::size_t lastIndex = layers.size() - 1;
+        const LayerConfig& last = layers.back();
+        const std::string targets = dataTypeText() + " gives one target per sample";
+        if (last.type != LayerType::Dense) {
+            add(layerPath(lastIndex) + ".type",
+                targets + ", so the last layer must be \"dense\" with units 1; got " +
+                    quoted(layerTypeKey(last.type)));
+        } else if (last.units != 1) {
+            add(layerPath(lastIndex) + ".units",
+                targets + ", so the last layer needs units 1; got " + std::to_string(last.units));
+        }
+        // The output keeps its time axis unless an LSTM without return_sequences removed it.
+        std::optional<std::size_t> lastLstm;
+        for (std::size_t i = 0; i < layers.size(); ++i) {
+            if (layers[i].type == LayerType::Lstm)
+                lastLstm = i;
+        }
+        if (lastLstm && !layers[*lastLstm].returnSequences)
+            return;
+        if (lastLstm) {
+            add(layerPath(*lastLstm) + ".return_sequences",
+                "the model outputs a sequence (one value per time step), but " + targets +
+                    "; set return_sequences to false on the last LSTM");
+        } else {
+            add("model.layers",
+                "the model outputs a sequence (one value per time step), but " + targets +
+                    "; add an \"lstm\" layer with return_sequences false to reduce the time "
+                    "steps to one vector");
+        }
+    }
+
+    void checkLoss()
+    {
+        if (m_config.training.loss != LossType::CategoricalCrossentropy)
+            return;
+        add("training.loss",
+            "\"categorical_crossentropy\" needs one-hot targets and a softmax output with units "
+            "> 1, but " +
+                dataTypeText() +
+                " gives one target per sample; use \"binary_crossentropy\" for 0/1 targets or "
+                "\"mse\"");
+    }
+
+    /// Keras' log names: loss, then the metrics, and the same with "val_" when validating.
+    std::vector<std::string> loggedNames() const
+    {
+        std::vector<std::string> names{"loss"};
+        for (Metric metric : m_config.training.metrics)
+            names.emplace_back(metricKey(metric));
+        if (splitSamples(m_config.data).validation == 0)
+            return names;
+        const std::size_t trainingNames = names.size();
+        for (std::size_t i = 0; i < trainingNames; ++i)
+            names.push_back("val_" + names[i]);
+        return names;
+    }
+
+    void checkMonitors()
+    {
+        const std::vector<std::string> logged = loggedNames();
+        for (std::size_t i = 0; i < m_config.callbacks.size(); ++i) {
+            const CallbackConfig& callback = m_config.callbacks[i];
+            const auto monitor = callback.params.find("monitor");
+            if (monitor == callback.params.end() || !monitor->is_string())
+                continue;
+            // Keras' ModelCheckpoint reads `monitor` only to decide what "best" is.
+            if (callback.type == "model_checkpoint" &&
+                !callback.params.value("save_best_only", false))
+                continue;
+            const std::string& name = monitor->get_ref<const std::string&>();
+            if (std::find(logged.begin(), logged.end(), name) != logged.end())
+                continue;
+            std::vector<std::string_view> names(logged.begin(), logged.end());
+            std::string reason;
+            if (name.rfind("val_", 0) == 0 && splitSamples(m_config.data).validation == 0)
+                reason = " (data.validation_split is 0, so nothing is validated)";
+            add(JsonReader::elementPath("callbacks", i) + ".monitor",
+                JsonReader::describe(*monitor) + " is not logged by this run" + reason +
+                    "; expected one of: " + joinNames(names));
+        }
+    }
+
+    const RunConfig& m_config;
+    std::vector<ConfigIssue>& m_issues;
+};
+
+}  // namespace
+
+void checkRunConfig(const RunConfig& config, std::vector<ConfigIssue>& issues)
+{
+    Checker(config, issues).run();
+}
+
+}  // namespace es

@@ -1,0 +1,125 @@
+// toJson: the inverse of parseRunConfig. Every field is written, defaults included, so that a
+// saved config still means the same after a default changes in a later version.
+
+#include "config/runconfig.h"
+
+namespace es {
+
+namespace {
+
+using Json = nlohmann::json;
+
+Json layerJson(const LayerConfig& layer)
+{
+    Json json = {{"type", layerTypeKey(layer.type)}};
+    switch (layer.type) {
+        case LayerType::Embedding:
+            json["input_dim"] = layer.inputDim;
+            json["output_dim"] = layer.outputDim;
+            break;
+        case LayerType::Lstm:
+            json["units"] = layer.units;
+            json["return_sequences"] = layer.returnSequences;
+            json["dropout"] = layer.dropout;
+            json["kernel_l2"] = layer.kernelL2;
+            json["recurrent_l2"] = layer.recurrentL2;
+            break;
+        case LayerType::Dropout: json["rate"] = layer.rate; break;
+        case LayerType::Dense:
+            json["units"] = layer.units;
+            json["activation"] = activationKey(layer.activation);
+            break;
+    }
+    return json;
+}
+
+Json sourceJson(const DataSourceConfig& source)
+{
+    Json json = {{"type", dataSourceKey(source.type)},
+                 {"samples", source.samples},
+                 {"timesteps", source.timesteps}};
+    switch (source.type) {
+        case DataSourceType::SyntheticRegression:
+            json["features"] = source.features;
+            json["noise"] = source.noise;
+            break;
+        case DataSourceType::SyntheticTokens: json["vocab_size"] = source.vocabSize; break;
+    }
+    return json;
+}
+
+Json optimizerJson(const OptimizerConfig& optimizer)
+{
+    Json json = {{"type", optimizerKey(optimizer.type)}, {"learning_rate", optimizer.learningRate}};
+    switch (optimizer.type) {
+        case OptimizerType::Adam:
+            json["beta_1"] = optimizer.beta1;
+            json["beta_2"] = optimizer.beta2;
+            json["epsilon"] = optimizer.epsilon;
+            break;
+        case OptimizerType::Sgd:
+            json["momentum"] = optimizer.momentum;
+            json["nesterov"] = optimizer.nesterov;
+            break;
+        case OptimizerType::RmsProp:
+            json["rho"] = optimizer.rho;
+            json["momentum"] = optimizer.momentum;
+            json["epsilon"] = optimizer.epsilon;
+            break;
+    }
+    return json;
+}
+
+Json trainingJson(const TrainingConfig& training)
+{
+    Json metrics = Json::array();
+    for (Metric metric : training.metrics)
+        metrics.push_back(metricKey(metric));
+    return {{"epochs", training.epochs},
+            {"steps_per_epoch", training.stepsPerEpoch},
+            {"optimizer", optimizerJson(training.optimizer)},
+            {"loss", lossKey(training.loss)},
+            {"metrics", std::move(metrics)}};
+}
+
+Json callbackJson(const CallbackConfig& callback)
+{
+    Json json = callback.params.is_object() ? callback.params : Json::object();
+    json["type"] = callback.type;
+    return json;
+}
+
+}  // namespace
+
+Json toJson(const RunConfig& config)
+{
+    Json layers = Json::array();
+    for (const LayerConfig& layer : config.model.layers)
+        layers.push_back(layerJson(layer));
+    Json callbacks = Json::array();
+    for (const CallbackConfig& callback : config.callbacks)
+        callbacks.push_back(callbackJson(callback));
+    const DataConfig& data = config.data;
+    const DeviceConfig& device = config.device;
+    return {
+        {"name", config.name},
+        {"description", config.description},
+        {"seed", config.seed},
+        {"model", {{"layers", std::move(layers)}}},
+        {"data",
+         {{"source", sourceJson(data.source)},
+          {"validation_split", data.validationSplit},
+          {"shuffle", data.shuffle},
+          {"batch_size", data.batchSize},
+          {"drop_last", data.dropLast}}},
+        {"training", trainingJson(config.training)},
+        {"device",
+         {{"name", device.name()},
+          {"intra_op_threads", device.intraOpThreads},
+          {"inter_op_threads", device.interOpThreads}}},
+        {"callbacks", std::move(callbacks)},
+        {"backend", backendKey(config.backend)},
+    };
+}
+
+}  // namespace es

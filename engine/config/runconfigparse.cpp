@@ -1,0 +1,263 @@
+// parseRunConfig: reads every field on its own (type, range, unknown keys), then, when each
+// field is valid, checks how the fields fit together (runconfigcheck.cpp).
+
+#include "config/callbackspecs.h"
+#include "config/configerror.h"
+#include "config/jsonreader.h"
+#include "config/runconfig.h"
+#include "config/runconfigcheck.h"
+
+#include <algorithm>
+#include <limits>
+#include <utility>
+
+namespace es {
+
+namespace {
+
+using Json = nlohmann::json;
+
+// Upper bounds that no real model or data set reaches; above them a value is a typo (an extra
+// zero), and products of them stay far from overflowing int64 in sizes and FLOP counts.
+// An LSTM of this many units already has 4H(I+H) > 34e9 parameters.
+constexpr IntRange kWidthRange{1, 1 << 16};
+// Vocabularies of multilingual tokenizers reach a few hundred thousand ids.
+constexpr IntRange kVocabularyRange{1, 1 << 24};
+// The token generator needs a padding id, a positive word, a negative word and a neutral one.
+constexpr IntRange kTokenVocabularyRange{4, 1 << 24};
+constexpr IntRange kSamplesRange{1, std::int64_t(1) << 32};
+constexpr IntRange kTimestepsRange{1, 1 << 20};
+constexpr IntRange kBatchSizeRange{1, std::int64_t(1) << 32};
+// More threads than any machine this runs on has cores; LibTorch would try to start them.
+constexpr IntRange kThreadsRange{0, 1024};
+
+constexpr NumberRange kNonNegative{};
+constexpr NumberRange kPositive{0.0, std::numeric_limits<double>::infinity(), true, false};
+constexpr NumberRange kFraction{0.0, 1.0, false, true};       // [0, 1)
+constexpr NumberRange kUnitInterval{0.0, 1.0, false, false};  // [0, 1]
+
+void readLayer(JsonReader& reader, LayerConfig& layer)
+{
+    if (!reader.choice("type", kAllLayerTypes, layerTypeKey, layer.type, Need::Required))
+        return;  // the other keys depend on the type; reporting them would be noise
+    switch (layer.type) {
+        case LayerType::Embedding:
+            reader.integer("input_dim", kVocabularyRange, layer.inputDim, Need::Required);
+            reader.integer("output_dim", kWidthRange, layer.outputDim, Need::Required);
+            break;
+        case LayerType::Lstm:
+            reader.integer("units", kWidthRange, layer.units, Need::Required);
+            reader.boolean("return_sequences", layer.returnSequences);
+            reader.number("dropout", kFraction, layer.dropout);
+            reader.number("kernel_l2", kNonNegative, layer.kernelL2);
+            reader.number("recurrent_l2", kNonNegative, layer.recurrentL2);
+            break;
+        case LayerType::Dropout:
+            reader.number("rate", kFraction, layer.rate, Need::Required);
+            break;
+        case LayerType::Dense:
+            reader.integer("units", kWidthRange, layer.units, Need::Required);
+            reader.choice("activation", kAllActivations, activationKey, layer.activation);
+            break;
+    }
+    reader.finish();
+}
+
+void readModel(JsonReader& reader, ModelConfig& model)
+{
+    if (const Json* layers = reader.array("layers", Need::Required)) {
+        if (layers->empty())
+            reader.addIssue("layers", "expected at least one layer, got an empty array");
+        for (std::size_t i = 0; i < layers->size(); ++i) {
+            JsonReader layerReader = reader.element("layers", i);
+            LayerConfig layer;
+            if (layerReader.isObject())
+                readLayer(layerReader, layer);
+            model.layers.push_back(layer);
+        }
+    }
+    reader.finish();
+}
+
+void readSource(JsonReader& reader, DataSourceConfig& source)
+{
+    if (!reader.choice("type", kAllDataSourceTypes, dataSourceKey, source.type, Need::Required))
+        return;  // the other keys depend on the type
+    reader.integer("samples", kSamplesRange, source.samples, Need::Required);
+    reader.integer("timesteps", kTimestepsRange, source.timesteps, Need::Required);
+    switch (source.type) {
+        case DataSourceType::SyntheticRegression:
+            reader.integer("features", kWidthRange, source.features, Need::Required);
+            reader.number("noise", kNonNegative, source.noise);
+            break;
+        case DataSourceType::SyntheticTokens:
+            reader.integer("vocab_size", kTokenVocabularyRange, source.vocabSize, Need::Required);
+            break;
+    }
+    reader.finish();
+}
+
+void readData(JsonReader& reader, DataConfig& data)
+{
+    if (auto source = reader.object("source", Need::Required))
+        readSource(*source, data.source);
+    reader.number("validation_split", kFraction, data.validationSplit);
+    reader.boolean("shuffle", data.shuffle);
+    reader.integer("batch_size", kBatchSizeRange, data.batchSize);
+    reader.boolean("drop_last", data.dropLast);
+    reader.finish();
+}
+
+void readOptimizerFields(JsonReader& reader, OptimizerConfig& optimizer)
+{
+    if (!reader.choice("type", kAllOptimizerTypes, optimizerKey, optimizer.type, Need::Required))
+        return;  // the other keys depend on the type
+    reader.number("learning_rate", kPositive, optimizer.learningRate);
+    switch (optimizer.type) {
+        case OptimizerType::Adam:
+            reader.number("beta_1", kFraction, optimizer.beta1);
+            reader.number("beta_2", kFraction, optimizer.beta2);
+            reader.number("epsilon", kPositive, optimizer.epsilon);
+            break;
+        case OptimizerType::Sgd:
+            // Keras rejects momentum outside [0, 1]: above 1 the steps grow without bound.
+            reader.number("momentum", kUnitInterval, optimizer.momentum);
+            reader.boolean("nesterov", optimizer.nesterov);
+            break;
+        case OptimizerType::RmsProp:
+            reader.number("rho", kFraction, optimizer.rho);
+            reader.number("momentum", kUnitInterval, optimizer.momentum);
+            reader.number("epsilon", kPositive, optimizer.epsilon);
+            break;
+    }
+    reader.finish();
+}
+
+/// "optimizer": {"type": "sgd", ...} or, as Keras' compile(optimizer="adam"), just the name.
+void readOptimizer(JsonReader& reader, OptimizerConfig& optimizer)
+{
+    const Json* value = reader.find("optimizer");
+    if (value == nullptr)
+        return;
+    if (value->is_string()) {
+        reader.choice("optimizer", kAllOptimizerTypes, optimizerKey, optimizer.type);
+        return;
+    }
+    if (!value->is_object()) {
+        std::vector<std::string_view> names;
+        for (OptimizerType type : kAllOptimizerTypes)
+            names.push_back(optimizerKey(type));
+        reader.addIssue("optimizer", "expected an object or " + describeChoices(names) + ", got " +
+                                         JsonReader::describe(*value));
+        return;
+    }
+    if (auto fields = reader.object("optimizer"))
+        readOptimizerFields(*fields, optimizer);
+}
+
+void readMetrics(JsonReader& reader, std::vector<Metric>& metrics)
+{
+    const Json* items = reader.array("metrics");
+    if (items == nullptr)
+        return;
+    std::vector<std::string_view> names;
+    for (Metric metric : kAllMetrics)
+        names.push_back(metricKey(metric));
+    for (std::size_t i = 0; i < items->size(); ++i) {
+        const Json& item = (*items)[i];
+        const std::string path = JsonReader::elementPath(reader.pathOf("metrics"), i);
+        const auto it = item.is_string()
+                            ? std::find(names.begin(), names.end(), item.get<std::string>())
+                            : names.end();
+        if (it == names.end()) {
+            reader.addIssueAt(
+                path, "expected " + describeChoices(names) + ", got " + JsonReader::describe(item));
+            continue;
+        }
+        const Metric metric = kAllMetrics[static_cast<std::size_t>(it - names.begin())];
+        if (std::find(metrics.begin(), metrics.end(), metric) != metrics.end()) {
+            reader.addIssueAt(path, "duplicate metric \"" + std::string(*it) +
+                                        "\"; each metric is computed and logged once");
+            continue;
+        }
+        metrics.push_back(metric);
+    }
+}
+
+void readTraining(JsonReader& reader, TrainingConfig& training)
+{
+    reader.integer("epochs", IntRange{1}, training.epochs);
+    reader.integer("steps_per_epoch", IntRange{0}, training.stepsPerEpoch);
+    readOptimizer(reader, training.optimizer);
+    reader.choice("loss", kAllLossTypes, lossKey, training.loss);
+    readMetrics(reader, training.metrics);
+    reader.finish();
+}
+
+void readDevice(JsonReader& reader, DeviceConfig& device)
+{
+    if (const Json* name = reader.find("name")) {
+        const std::optional<DeviceConfig> named =
+            name->is_string() ? deviceFromName(name->get<std::string>()) : std::nullopt;
+        if (named) {
+            device.type = named->type;
+            device.index = named->index;
+        } else {
+            reader.addIssue("name",
+                            "expected \"cpu\", \"cuda\" or \"cuda:N\" (N from 0 to "
+                            "127), got " +
+                                JsonReader::describe(*name));
+        }
+    }
+    reader.integer("intra_op_threads", kThreadsRange, device.intraOpThreads);
+    reader.integer("inter_op_threads", kThreadsRange, device.interOpThreads);
+    reader.finish();
+}
+
+void readCallbacks(JsonReader& reader, std::vector<CallbackConfig>& callbacks)
+{
+    const Json* items = reader.array("callbacks");
+    if (items == nullptr)
+        return;
+    for (std::size_t i = 0; i < items->size(); ++i) {
+        JsonReader entry = reader.element("callbacks", i);
+        if (!entry.isObject())
+            continue;
+        if (std::optional<CallbackConfig> callback = readCallback(entry))
+            callbacks.push_back(std::move(*callback));
+    }
+}
+
+}  // namespace
+
+RunConfig parseRunConfig(const Json& document)
+{
+    std::vector<ConfigIssue> issues;
+    RunConfig config;
+    JsonReader root(document, "", issues);
+    if (root.isObject()) {
+        root.string("name", config.name, Need::Optional, false);
+        root.string("description", config.description);
+        root.unsignedInteger("seed", config.seed);
+        if (auto model = root.object("model", Need::Required))
+            readModel(*model, config.model);
+        if (auto data = root.object("data", Need::Required))
+            readData(*data, config.data);
+        if (auto training = root.object("training"))
+            readTraining(*training, config.training);
+        if (auto device = root.object("device"))
+            readDevice(*device, config.device);
+        readCallbacks(root, config.callbacks);
+        root.choice("backend", kAllBackends, backendKey, config.backend);
+        root.finish();
+    }
+    // How fields fit together is checked once each is valid, so that one bad value does not
+    // also show up as a string of follow-on mismatches.
+    if (issues.empty())
+        checkRunConfig(config, issues);
+    if (!issues.empty())
+        throw ConfigError(std::move(issues));
+    return config;
+}
+
+}  // namespace es

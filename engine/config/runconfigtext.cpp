@@ -1,0 +1,68 @@
+// Run configs from text and from files; the checks themselves are in runconfigparse.cpp.
+
+#include "config/configerror.h"
+#include "config/jsondocument.h"
+#include "config/runconfig.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <system_error>
+#include <vector>
+
+namespace es {
+
+namespace {
+
+// A run config is a few KiB; anything this large is the wrong file (a data set, /dev/zero)
+// and is refused before it fills memory.
+constexpr std::size_t kMaxConfigBytes = 16 * 1024 * 1024;
+constexpr std::size_t kReadChunk = 64 * 1024;
+
+struct FileCloser {
+    void operator()(std::FILE* file) const { std::fclose(file); }
+};
+
+std::string errnoText(int error)
+{
+    return std::generic_category().message(error);
+}
+
+std::string readConfigFile(const std::string& path)
+{
+    const std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
+    if (!file)
+        throw ConfigError(path, "cannot open the file: " + errnoText(errno));
+    std::string text;
+    std::vector<char> chunk(kReadChunk);
+    while (true) {
+        const std::size_t read = std::fread(chunk.data(), 1, chunk.size(), file.get());
+        // A directory opens fine on Linux and fails on the first read (EISDIR).
+        if (read < chunk.size() && std::ferror(file.get()))
+            throw ConfigError(path, "cannot read the file: " + errnoText(errno));
+        text.append(chunk.data(), read);
+        if (text.size() > kMaxConfigBytes) {
+            throw ConfigError(path, "the file is larger than " +
+                                        std::to_string(kMaxConfigBytes / (1024 * 1024)) +
+                                        " MiB; a run config is a few KiB");
+        }
+        if (read < chunk.size())
+            break;
+    }
+    return text;
+}
+
+}  // namespace
+
+RunConfig parseRunConfigText(std::string_view text, std::string_view origin)
+{
+    return parseRunConfig(parseJsonDocument(text, origin));
+}
+
+RunConfig loadRunConfigFile(const std::string& path)
+{
+    return parseRunConfigText(readConfigFile(path), path);
+}
+
+}  // namespace es

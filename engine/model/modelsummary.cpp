@@ -1,0 +1,116 @@
+#include "model/modelsummary.h"
+
+#include "config/configerror.h"
+
+#include <map>
+
+namespace es {
+
+namespace {
+
+// LibTorch's LSTM keeps four gates (input, forget, cell, output) ...
+constexpr std::int64_t kLstmGates = 4;
+// ... and two bias vectors per gate (b_ih and b_hh) where Keras keeps one.
+constexpr std::int64_t kLstmBiasVectors = 2;
+// A multiply and an add per weight.
+constexpr double kFlopsPerMultiplyAdd = 2.0;
+// Backward costs about twice the forward pass (gradients for inputs and for weights).
+constexpr double kTrainingOverForward = 3.0;
+
+using Shape = std::vector<std::int64_t>;
+
+std::string layerPath(std::size_t index)
+{
+    return "model.layers[" + std::to_string(index) + "]";
+}
+
+std::string shapeText(const Shape& shape)
+{
+    std::string text = "(";
+    for (std::size_t i = 0; i < shape.size(); ++i)
+        text += (i > 0 ? ", " : "") + std::to_string(shape[i]);
+    return text + (shape.size() == 1 ? ",)" : ")");
+}
+
+/// Fills `layer` for an input of `input`; returns the output shape.
+Shape summarizeLayer(const LayerConfig& config, const Shape& input, std::size_t index,
+                     LayerSummary& layer)
+{
+    switch (config.type) {
+        case LayerType::Embedding: {
+            if (input.size() != 1) {
+                throw ConfigError(layerPath(index) + ".type",
+                                  "an embedding needs token ids, one per time step, got " +
+                                      shapeText(input) + " per sample");
+            }
+            layer.params = config.inputDim * config.outputDim;
+            return {input[0], config.outputDim};
+        }
+        case LayerType::Lstm: {
+            if (input.size() != 2) {
+                throw ConfigError(layerPath(index) + ".type",
+                                  "an LSTM needs a sequence (timesteps, features), got " +
+                                      shapeText(input) + " per sample");
+            }
+            const std::int64_t steps = input[0];
+            const std::int64_t inputs = input[1];
+            const std::int64_t hidden = config.units;
+            const std::int64_t gateRows = kLstmGates * hidden;
+            layer.params = gateRows * (inputs + hidden) + kLstmBiasVectors * gateRows;
+            layer.forwardFlopsPerSample = kFlopsPerMultiplyAdd * static_cast<double>(steps) *
+                                          static_cast<double>(gateRows) *
+                                          static_cast<double>(inputs + hidden);
+            if (config.returnSequences)
+                return {steps, hidden};
+            return {hidden};
+        }
+        case LayerType::Dropout: return input;
+        case LayerType::Dense: {
+            const std::int64_t inputs = input.back();
+            // On a sequence the same weights apply at every time step.
+            std::int64_t positions = 1;
+            for (std::size_t i = 0; i + 1 < input.size(); ++i)
+                positions *= input[i];
+            layer.params = inputs * config.units + config.units;
+            layer.forwardFlopsPerSample = kFlopsPerMultiplyAdd * static_cast<double>(positions) *
+                                          static_cast<double>(inputs) *
+                                          static_cast<double>(config.units);
+            Shape output = input;
+            output.back() = config.units;
+            return output;
+        }
+    }
+    return input;
+}
+
+}  // namespace
+
+ModelSummary summarizeModel(const RunConfig& config)
+{
+    const DataSourceConfig& source = config.data.source;
+    ModelSummary summary;
+    switch (source.type) {
+        case DataSourceType::SyntheticRegression:
+            summary.inputShape = {source.timesteps, source.features};
+            break;
+        case DataSourceType::SyntheticTokens: summary.inputShape = {source.timesteps}; break;
+    }
+    std::map<LayerType, int> seen;
+    Shape shape = summary.inputShape;
+    for (std::size_t i = 0; i < config.model.layers.size(); ++i) {
+        const LayerConfig& layerConfig = config.model.layers[i];
+        LayerSummary layer;
+        layer.type = layerConfig.type;
+        layer.name =
+            std::string(layerTypeKey(layerConfig.type)) + "_" + std::to_string(++seen[layer.type]);
+        shape = summarizeLayer(layerConfig, shape, i, layer);
+        layer.outputShape = shape;
+        summary.totalParams += layer.params;
+        summary.forwardFlopsPerSample += layer.forwardFlopsPerSample;
+        summary.layers.push_back(std::move(layer));
+    }
+    summary.trainingFlopsPerSample = kTrainingOverForward * summary.forwardFlopsPerSample;
+    return summary;
+}
+
+}  // namespace es

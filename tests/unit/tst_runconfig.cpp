@@ -1,0 +1,1048 @@
+// RunConfig: parsing, validation messages (path and wording), serialisation and presets.
+
+#include "config/callbackspecs.h"
+#include "config/configerror.h"
+#include "config/presetdata.h"
+#include "config/presets.h"
+#include "config/runconfig.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <string>
+
+using Json = nlohmann::json;
+
+namespace {
+
+// A small, valid sequence-regression config; rows patch it into invalid ones.
+constexpr const char* kRegression = R"({
+  "name": "regression",
+  "model": {"layers": [{"type": "lstm", "units": 16}, {"type": "dense", "units": 1}]},
+  "data": {
+    "source": {"type": "synthetic_regression", "samples": 100, "timesteps": 10, "features": 4},
+    "validation_split": 0.2,
+    "batch_size": 16
+  },
+  "training": {"epochs": 2, "loss": "mse", "metrics": ["mae"]}
+})";
+
+// The same for token sentiment.
+constexpr const char* kTokens = R"({
+  "name": "tokens",
+  "model": {"layers": [
+    {"type": "embedding", "input_dim": 20000, "output_dim": 8},
+    {"type": "lstm", "units": 8},
+    {"type": "dense", "units": 1, "activation": "sigmoid"}
+  ]},
+  "data": {
+    "source": {"type": "synthetic_tokens", "samples": 100, "timesteps": 20, "vocab_size": 20000},
+    "validation_split": 0.2
+  },
+  "training": {"loss": "binary_crossentropy", "metrics": ["accuracy"]}
+})";
+
+// Every optional field set away from its default, and every callback type.
+constexpr const char* kEverything = R"({
+  "name": "everything",
+  "description": "every optional field",
+  "seed": 18446744073709551615,
+  "model": {"layers": [
+    {"type": "dense", "units": 6, "activation": "tanh"},
+    {"type": "lstm", "units": 12, "return_sequences": true, "dropout": 0.25,
+     "kernel_l2": 1e-4, "recurrent_l2": 2e-4},
+    {"type": "dropout", "rate": 0.5},
+    {"type": "lstm", "units": 10},
+    {"type": "dense", "units": 5, "activation": "relu"},
+    {"type": "dense", "units": 1, "activation": "sigmoid"}
+  ]},
+  "data": {
+    "source": {"type": "synthetic_regression", "samples": 300, "timesteps": 7, "features": 3,
+               "noise": 0.5},
+    "validation_split": 0.3,
+    "shuffle": false,
+    "batch_size": 20,
+    "drop_last": true
+  },
+  "training": {
+    "epochs": 3,
+    "steps_per_epoch": 4,
+    "optimizer": {"type": "rmsprop", "learning_rate": 0.01, "rho": 0.8, "momentum": 0.5,
+                  "epsilon": 1e-6},
+    "loss": "mae",
+    "metrics": ["accuracy", "mae"]
+  },
+  "device": {"name": "cuda:3", "intra_op_threads": 2, "inter_op_threads": 1},
+  "callbacks": [
+    {"type": "model_checkpoint", "filepath": "ckpt/best.pt", "monitor": "val_mae", "mode": "min",
+     "save_best_only": true, "save_weights_only": true, "save_freq": 50, "verbose": 1},
+    {"type": "backup_and_restore", "backup_dir": "backup", "save_freq": "epoch",
+     "delete_checkpoint": false},
+    {"type": "early_stopping", "monitor": "val_loss", "min_delta": 0.001, "patience": 3,
+     "mode": "min", "baseline": 0.5, "restore_best_weights": true, "start_from_epoch": 1},
+    {"type": "reduce_lr_on_plateau", "monitor": "loss", "factor": 0.5, "patience": 2,
+     "min_delta": 0.01, "cooldown": 1, "min_lr": 1e-5, "mode": "max"},
+    {"type": "csv_logger", "filename": "log.csv", "separator": ";", "append": true},
+    {"type": "terminate_on_nan"}
+  ],
+  "backend": "libtorch"
+})";
+
+Json baseConfig(const QString& base)
+{
+    if (base == "tokens")
+        return Json::parse(kTokens);
+    if (base == "everything")
+        return Json::parse(kEverything);
+    return Json::parse(kRegression);
+}
+
+/// The base config with a JSON Patch (RFC 6902) applied.
+Json patched(const QString& base, const QString& patch)
+{
+    return baseConfig(base).patch(Json::parse(patch.toStdString()));
+}
+
+bool hasIssue(const es::ConfigError& error, const std::string& path, const std::string& phrase)
+{
+    const auto& issues = error.issues();
+    return std::any_of(issues.begin(), issues.end(), [&](const es::ConfigIssue& issue) {
+        return issue.path == path && issue.message.find(phrase) != std::string::npos;
+    });
+}
+
+/// Runs `parse` and returns its ConfigError; fails the test when nothing is thrown.
+template <typename Parse>
+std::optional<es::ConfigError> errorOf(Parse parse)
+{
+    try {
+        parse();
+    } catch (const es::ConfigError& error) {
+        return error;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+class TestRunConfig : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void invalidConfigNamesPathAndCause_data();
+    void invalidConfigNamesPathAndCause();
+    void acceptedCombinations_data();
+    void acceptedCombinations();
+    void collectsEveryIssue();
+    void unknownKeyListsKnownKeys();
+    void fieldChecksComeBeforeCrossChecks();
+    void syntaxErrorNamesByteOffset_data();
+    void syntaxErrorNamesByteOffset();
+    void duplicateKeyNamesPath();
+    void deepNestingIsRefused();
+    void topLevelMustBeObject();
+    void missingFileNamesFileAndCause();
+    void directoryIsNotAConfig();
+    void loadsFile();
+    void defaultsAreFilledIn();
+    void callbackDefaultsAreFilledIn_data();
+    void callbackDefaultsAreFilledIn();
+    void optimizerShorthand();
+    void roundTrip_data();
+    void roundTrip();
+    void equalityIgnoresFieldsOfOtherTypes();
+    void builtinPresetsAreListedSorted();
+    void everyPresetParses_data();
+    void everyPresetParses();
+    void referencePresetsMatchTheirWorkloads();
+    void unknownPresetListsKnownOnes();
+    void errorTextFormat();
+    void errorTextIsPrintable();
+    void deviceNames_data();
+    void deviceNames();
+    void sampleSplit_data();
+    void sampleSplit();
+};
+
+void TestRunConfig::invalidConfigNamesPathAndCause_data()
+{
+    QTest::addColumn<QString>("base");
+    QTest::addColumn<QString>("patch");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("phrase");
+
+    // Field by field: type, range and presence.
+    QTest::newRow("units negative")
+        << "regression"
+        << R"([{"op":"replace","path":"/model/layers/0/units","value":-3}])"
+        << "model.layers[0].units"
+        << "expected a positive integer, got -3";
+    QTest::newRow("units as string")
+        << "regression"
+        << R"([{"op":"replace","path":"/model/layers/0/units","value":"64"}])"
+        << "model.layers[0].units"
+        << "expected a positive integer, got \"64\"";
+    QTest::newRow("units fractional")
+        << "regression"
+        << R"([{"op":"replace","path":"/model/layers/0/units","value":64.5}])"
+        << "model.layers[0].units"
+        << "got 64.5";
+    QTest::newRow("units integral float")
+        << "regression"
+        << R"([{"op":"replace","path":"/model/layers/0/units","value":64.0}])"
+        << "model.layers[0].units"
+        << "got 64.0";
+    QTest::newRow("units missing") << "regression"
+                                   << R"([{"op":"remove","path":"/model/layers/1/units"}])"
+                                   << "model.layers[1].units"
+                                   << "required key is missing; expected a positive integer";
+    QTest::newRow("units absurd")
+        << "regression"
+        << R"([{"op":"replace","path":"/model/layers/0/units","value":100000}])"
+        << "model.layers[0].units"
+        << "no larger than 65536, got 100000";
+    QTest::newRow("layer type unknown")
+        << "regression"
+        << R"([{"op":"replace","path":"/model/layers/0/type","value":"gru"}])"
+        << "model.layers[0].type"
+        << R"(expected one of "embedding", "lstm", "dropout", "dense", got "gru")";
+    QTest::newRow("layer key misspelt")
+        << "regression"
+        << R"([{"op":"add","path":"/model/layers/1/unitz","value":1}])"
+        << "model.layers[1].unitz"
+        << "unknown key; expected one of: type, units, activation";
+    QTest::newRow("lstm dropout 1")
+        << "regression"
+        << R"([{"op":"add","path":"/model/layers/0/dropout","value":1.0}])"
+        << "model.layers[0].dropout"
+        << "expected a number in [0, 1), got 1.0";
+    QTest::newRow("return_sequences not bool")
+        << "regression"
+        << R"([{"op":"add","path":"/model/layers/0/return_sequences","value":"yes"}])"
+        << "model.layers[0].return_sequences"
+        << "expected true or false, got \"yes\"";
+    QTest::newRow("activation unknown")
+        << "regression"
+        << R"([{"op":"add","path":"/model/layers/1/activation","value":"gelu"}])"
+        << "model.layers[1].activation"
+        << R"(got "gelu")";
+    QTest::newRow("l2 negative")
+        << "regression"
+        << R"([{"op":"add","path":"/model/layers/0/kernel_l2","value":-1e-5}])"
+        << "model.layers[0].kernel_l2"
+        << "expected a non-negative number";
+    QTest::newRow("dropout layer without rate")
+        << "regression"
+        << R"([{"op":"add","path":"/model/layers/1","value":{"type":"dropout"}}])"
+        << "model.layers[1].rate"
+        << "required key is missing";
+    QTest::newRow("layers empty") << "regression"
+                                  << R"([{"op":"replace","path":"/model/layers","value":[]}])"
+                                  << "model.layers"
+                                  << "expected at least one layer";
+    QTest::newRow("layers not array") << "regression"
+                                      << R"([{"op":"replace","path":"/model/layers","value":{}}])"
+                                      << "model.layers"
+                                      << "expected an array, got an object";
+    QTest::newRow("layer not object") << "regression"
+                                      << R"([{"op":"replace","path":"/model/layers/0","value":5}])"
+                                      << "model.layers[0]"
+                                      << "expected an object, got 5";
+    QTest::newRow("model missing") << "regression"
+                                   << R"([{"op":"remove","path":"/model"}])"
+                                   << "model"
+                                   << "required key is missing; expected an object";
+    QTest::newRow("data source unknown")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/source/type","value":"npy"}])"
+        << "data.source.type"
+        << R"(expected one of "synthetic_regression", "synthetic_tokens", got "npy")";
+    QTest::newRow("samples zero") << "regression"
+                                  << R"([{"op":"replace","path":"/data/source/samples","value":0}])"
+                                  << "data.source.samples"
+                                  << "expected a positive integer, got 0";
+    QTest::newRow("features on token data")
+        << "tokens"
+        << R"([{"op":"add","path":"/data/source/features","value":8}])"
+        << "data.source.features"
+        << "unknown key; expected one of: type, samples, timesteps, vocab_size";
+    QTest::newRow("vocabulary too small")
+        << "tokens"
+        << R"([{"op":"replace","path":"/data/source/vocab_size","value":2}])"
+        << "data.source.vocab_size"
+        << "expected an integer >= 4, got 2";
+    QTest::newRow("validation_split 1")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/validation_split","value":1}])"
+        << "data.validation_split"
+        << "expected a number in [0, 1), got 1";
+    QTest::newRow("batch_size zero") << "regression"
+                                     << R"([{"op":"replace","path":"/data/batch_size","value":0}])"
+                                     << "data.batch_size"
+                                     << "expected a positive integer, got 0";
+    QTest::newRow("epochs zero") << "regression"
+                                 << R"([{"op":"replace","path":"/training/epochs","value":0}])"
+                                 << "training.epochs"
+                                 << "expected a positive integer, got 0";
+    QTest::newRow("learning rate negative")
+        << "regression"
+        << R"([{"op":"add","path":"/training/optimizer","value":{"type":"adam","learning_rate":-0.1}}])"
+        << "training.optimizer.learning_rate"
+        << "expected a positive number, got -0.1";
+    QTest::newRow("optimizer unknown")
+        << "regression"
+        << R"([{"op":"add","path":"/training/optimizer","value":{"type":"adamw"}}])"
+        << "training.optimizer.type"
+        << R"(expected one of "adam", "sgd", "rmsprop", got "adamw")";
+    QTest::newRow("optimizer neither name nor object")
+        << "regression"
+        << R"([{"op":"add","path":"/training/optimizer","value":5}])"
+        << "training.optimizer"
+        << "expected an object or one of";
+    QTest::newRow("sgd has no beta_1")
+        << "regression"
+        << R"([{"op":"add","path":"/training/optimizer","value":{"type":"sgd","beta_1":0.9}}])"
+        << "training.optimizer.beta_1"
+        << "unknown key; expected one of: type, learning_rate, momentum, nesterov";
+    QTest::newRow("adam beta_2 one")
+        << "regression"
+        << R"([{"op":"add","path":"/training/optimizer","value":{"type":"adam","beta_2":1}}])"
+        << "training.optimizer.beta_2"
+        << "expected a number in [0, 1)";
+    QTest::newRow("loss unknown") << "regression"
+                                  << R"([{"op":"replace","path":"/training/loss","value":"huber"}])"
+                                  << "training.loss"
+                                  << R"(got "huber")";
+    QTest::newRow("metric unknown")
+        << "regression"
+        << R"([{"op":"replace","path":"/training/metrics","value":["rmse"]}])"
+        << "training.metrics[0]"
+        << R"(expected one of "mae", "accuracy", got "rmse")";
+    QTest::newRow("metric twice")
+        << "regression"
+        << R"([{"op":"replace","path":"/training/metrics","value":["mae","mae"]}])"
+        << "training.metrics[1]"
+        << "duplicate metric \"mae\"";
+    QTest::newRow("device gpu") << "regression"
+                                << R"([{"op":"add","path":"/device","value":{"name":"gpu"}}])"
+                                << "device.name"
+                                << R"(expected "cpu", "cuda" or "cuda:N")";
+    QTest::newRow("device cuda index not a number")
+        << "regression"
+        << R"([{"op":"add","path":"/device","value":{"name":"cuda:x"}}])"
+        << "device.name"
+        << R"(got "cuda:x")";
+    QTest::newRow("device cuda index negative")
+        << "regression"
+        << R"([{"op":"add","path":"/device","value":{"name":"cuda:-1"}}])"
+        << "device.name"
+        << R"(got "cuda:-1")";
+    QTest::newRow("threads negative")
+        << "regression"
+        << R"([{"op":"add","path":"/device","value":{"intra_op_threads":-1}}])"
+        << "device.intra_op_threads"
+        << "expected a non-negative integer, got -1";
+    QTest::newRow("backend unknown") << "regression"
+                                     << R"([{"op":"add","path":"/backend","value":"tensorflow"}])"
+                                     << "backend"
+                                     << R"(expected one of "auto", "libtorch", got "tensorflow")";
+    QTest::newRow("seed negative") << "regression"
+                                   << R"([{"op":"add","path":"/seed","value":-1}])"
+                                   << "seed"
+                                   << "got -1";
+    QTest::newRow("name empty") << "regression"
+                                << R"([{"op":"replace","path":"/name","value":""}])"
+                                << "name"
+                                << "expected a non-empty string";
+    QTest::newRow("top-level key misplaced")
+        << "regression"
+        << R"([{"op":"add","path":"/epochs","value":5}])"
+        << "epochs"
+        << "unknown key; expected one of: name, description, seed, model, data";
+    QTest::newRow("odd key quoted") << "regression"
+                                    << R"([{"op":"add","path":"/data/batch size","value":5}])"
+                                    << "data[\"batch size\"]"
+                                    << "unknown key";
+
+    // Callbacks: type, parameters, defaults.
+    QTest::newRow("callback unknown")
+        << "regression"
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"tensorboard"}]}])"
+        << "callbacks[0].type"
+        << R"("model_checkpoint", "backup_and_restore", "early_stopping", "reduce_lr_on_plateau", "csv_logger", "terminate_on_nan", got "tensorboard")";
+    QTest::newRow("callback not object")
+        << "regression"
+        << R"([{"op":"add","path":"/callbacks","value":["early_stopping"]}])"
+        << "callbacks[0]"
+        << "expected an object, got \"early_stopping\"";
+    QTest::newRow("checkpoint without filepath")
+        << "regression"
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"model_checkpoint"}]}])"
+        << "callbacks[0].filepath"
+        << "required key is missing";
+    QTest::newRow("patience negative")
+        << "regression"
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"early_stopping","patience":-1}]}])"
+        << "callbacks[0].patience"
+        << "expected a non-negative integer, got -1";
+    QTest::newRow("callback parameter misspelt")
+        << "regression"
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"early_stopping","patiense":3}]}])"
+        << "callbacks[0].patiense"
+        << "did you mean \"patience\"?";
+    QTest::newRow("factor 1")
+        << "regression"
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"reduce_lr_on_plateau","factor":1}]}])"
+        << "callbacks[0].factor"
+        << "expected a number in (0, 1), got 1";
+    QTest::newRow("save_freq zero")
+        << "regression"
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"backup_and_restore","backup_dir":"b","save_freq":0}]}])"
+        << "callbacks[0].save_freq"
+        << "expected \"epoch\" or a positive integer (batches), got 0";
+    QTest::newRow("mode unknown")
+        << "regression"
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"early_stopping","mode":"up"}]}])"
+        << "callbacks[0].mode"
+        << R"(expected one of "auto", "min", "max", got "up")";
+    QTest::newRow("baseline string")
+        << "regression"
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"early_stopping","baseline":"0.5"}]}])"
+        << "callbacks[0].baseline"
+        << "expected a number or null";
+    QTest::newRow("verbose 2")
+        << "regression"
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"model_checkpoint","filepath":"m.pt","verbose":2}]}])"
+        << "callbacks[0].verbose"
+        << "no larger than 1, got 2";
+    QTest::newRow("terminate_on_nan takes nothing")
+        << "regression"
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"terminate_on_nan","patience":1}]}])"
+        << "callbacks[0].patience"
+        << "unknown key; expected one of: type";
+
+    // How fields fit together.
+    QTest::newRow("embedding not first")
+        << "tokens"
+        << R"([{"op":"add","path":"/model/layers/1","value":{"type":"embedding","input_dim":20000,"output_dim":4}}])"
+        << "model.layers[1].type"
+        << "\"embedding\" must be the first layer";
+    QTest::newRow("embedding on regression data")
+        << "regression"
+        << R"([{"op":"replace","path":"/model/layers/0","value":{"type":"embedding","input_dim":10,"output_dim":4}}])"
+        << "model.layers[0].type"
+        << "needs integer token ids (data.source.type \"synthetic_tokens\")";
+    QTest::newRow("lstm first on token data") << "tokens"
+                                              << R"([{"op":"remove","path":"/model/layers/0"}])"
+                                              << "model.layers[0].type"
+                                              << "so the first layer must be \"embedding\"";
+    QTest::newRow("vocabulary larger than embedding")
+        << "tokens"
+        << R"([{"op":"replace","path":"/model/layers/0/input_dim","value":1000}])"
+        << "model.layers[0].input_dim"
+        << "1000 is smaller than data.source.vocab_size 20000; token ids would be out of range";
+    QTest::newRow("lstm after vector output")
+        << "regression"
+        << R"([{"op":"add","path":"/model/layers/1","value":{"type":"lstm","units":8}}])"
+        << "model.layers[1].type"
+        << "set model.layers[0].return_sequences to true";
+    QTest::newRow("last layer lstm")
+        << "regression"
+        << R"([{"op":"remove","path":"/model/layers/1"}])"
+        << "model.layers[0].type"
+        << "the last layer must be \"dense\" with units 1; got \"lstm\"";
+    QTest::newRow("last layer 3 units")
+        << "regression"
+        << R"([{"op":"replace","path":"/model/layers/1/units","value":3}])"
+        << "model.layers[1].units"
+        << "gives one target per sample, so the last layer needs units 1; got 3";
+    QTest::newRow("output still a sequence")
+        << "regression"
+        << R"([{"op":"add","path":"/model/layers/0/return_sequences","value":true}])"
+        << "model.layers[0].return_sequences"
+        << "the model outputs a sequence";
+    QTest::newRow("no lstm leaves a sequence") << "regression"
+                                               << R"([{"op":"remove","path":"/model/layers/0"}])"
+                                               << "model.layers"
+                                               << "the model outputs a sequence";
+    QTest::newRow("softmax on one unit")
+        << "regression"
+        << R"([{"op":"add","path":"/model/layers/1/activation","value":"softmax"}])"
+        << "model.layers[1].activation"
+        << "always outputs 1.0";
+    QTest::newRow("categorical crossentropy on one target")
+        << "tokens"
+        << R"([{"op":"replace","path":"/training/loss","value":"categorical_crossentropy"}])"
+        << "training.loss"
+        << "needs one-hot targets";
+    QTest::newRow("split leaves no training sample")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/source/samples","value":3},{"op":"replace","path":"/data/validation_split","value":0.9}])"
+        << "data.validation_split"
+        << "0.9 leaves 0 of the 3 samples for training";
+    QTest::newRow("drop_last leaves no batch")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/batch_size","value":128},{"op":"add","path":"/data/drop_last","value":true}])"
+        << "data.batch_size"
+        << "128 is larger than the 80 training samples and data.drop_last is true";
+    QTest::newRow("monitor not logged")
+        << "regression"
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"early_stopping","monitor":"val_acc"}]}])"
+        << "callbacks[0].monitor"
+        << "\"val_acc\" is not logged by this run; expected one of: loss, mae, val_loss, val_mae";
+    QTest::newRow("val monitor without validation")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/validation_split","value":0},{"op":"add","path":"/callbacks","value":[{"type":"reduce_lr_on_plateau"}]}])"
+        << "callbacks[0].monitor"
+        << "data.validation_split is 0";
+    QTest::newRow("best checkpoint monitor")
+        << "regression"
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"model_checkpoint","filepath":"m.pt","save_best_only":true,"monitor":"accuracy"}]}])"
+        << "callbacks[0].monitor"
+        << "\"accuracy\" is not logged by this run; expected one of: loss, mae, val_loss, val_mae";
+    QTest::newRow("data set too large")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/source/samples","value":4294967296},{"op":"replace","path":"/data/source/timesteps","value":1000}])"
+        << "data.source.samples"
+        << "are more than the generator holds in memory";
+}
+
+void TestRunConfig::invalidConfigNamesPathAndCause()
+{
+    QFETCH(QString, base);
+    QFETCH(QString, patch);
+    QFETCH(QString, path);
+    QFETCH(QString, phrase);
+    const Json document = patched(base, patch);
+    const auto error = errorOf([&] { es::parseRunConfig(document); });
+    QVERIFY2(error.has_value(), "the config was accepted");
+    const std::string what = error->what();
+    QVERIFY2(hasIssue(*error, path.toStdString(), phrase.toStdString()), what.c_str());
+    QVERIFY2(what.find(path.toStdString() + ": ") != std::string::npos, what.c_str());
+}
+
+void TestRunConfig::acceptedCombinations_data()
+{
+    QTest::addColumn<QString>("base");
+    QTest::addColumn<QString>("patch");
+
+    QTest::newRow("batch larger than the data")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/batch_size","value":1000}])";
+    QTest::newRow("binary crossentropy without sigmoid")
+        << "tokens"
+        << R"([{"op":"replace","path":"/model/layers/2/activation","value":"linear"}])";
+    QTest::newRow("accuracy with mse")
+        << "regression"
+        << R"([{"op":"replace","path":"/training/metrics","value":["accuracy"]}])";
+    QTest::newRow("checkpoint without validation")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/validation_split","value":0},{"op":"add","path":"/callbacks","value":[{"type":"model_checkpoint","filepath":"m.pt"}]}])";
+    QTest::newRow("early stopping on training loss")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/validation_split","value":0},{"op":"add","path":"/callbacks","value":[{"type":"early_stopping","monitor":"loss"}]}])";
+    QTest::newRow("cuda and threads")
+        << "regression"
+        << R"([{"op":"add","path":"/device","value":{"name":"cuda","intra_op_threads":4}}])";
+    QTest::newRow("dense before lstm")
+        << "regression"
+        << R"([{"op":"add","path":"/model/layers/0","value":{"type":"dense","units":4,"activation":"relu"}}])";
+    QTest::newRow("dropout between lstms")
+        << "regression"
+        << R"([{"op":"add","path":"/model/layers/0/return_sequences","value":true},{"op":"add","path":"/model/layers/1","value":{"type":"dropout","rate":0.2}},{"op":"add","path":"/model/layers/2","value":{"type":"lstm","units":4}}])";
+    QTest::newRow("embedding larger than vocabulary")
+        << "tokens"
+        << R"([{"op":"replace","path":"/model/layers/0/input_dim","value":30000}])";
+    QTest::newRow("one training sample")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/source/samples","value":2},{"op":"replace","path":"/data/validation_split","value":0.5}])";
+    QTest::newRow("description") << "regression"
+                                 << R"([{"op":"add","path":"/description","value":"why"}])";
+}
+
+void TestRunConfig::acceptedCombinations()
+{
+    QFETCH(QString, base);
+    QFETCH(QString, patch);
+    const Json document = patched(base, patch);
+    const auto error = errorOf([&] { es::parseRunConfig(document); });
+    QVERIFY2(!error.has_value(), error ? error->what() : "");
+}
+
+void TestRunConfig::collectsEveryIssue()
+{
+    const Json document = patched("regression", R"([
+        {"op":"replace","path":"/model/layers/0/units","value":-3},
+        {"op":"replace","path":"/data/batch_size","value":"big"},
+        {"op":"add","path":"/training/optimiser","value":"adam"}])");
+    const auto error = errorOf([&] { es::parseRunConfig(document); });
+    QVERIFY(error.has_value());
+    QCOMPARE(error->issues().size(), std::size_t(3));
+    QVERIFY(hasIssue(*error, "model.layers[0].units", "got -3"));
+    QVERIFY(hasIssue(*error, "data.batch_size", "got \"big\""));
+    QVERIFY(hasIssue(*error, "training.optimiser", "did you mean \"optimizer\"?"));
+}
+
+void TestRunConfig::unknownKeyListsKnownKeys()
+{
+    const Json document =
+        patched("regression", R"([{"op":"add","path":"/model/layers/0/unitz","value":3}])");
+    const auto error = errorOf([&] { es::parseRunConfig(document); });
+    QVERIFY(error.has_value());
+    QCOMPARE(error->issues().size(), std::size_t(1));
+    QCOMPARE(error->issues()[0].message,
+             std::string("unknown key; expected one of: type, units, return_sequences, dropout, "
+                         "kernel_l2, recurrent_l2; did you mean \"units\"?"));
+}
+
+void TestRunConfig::fieldChecksComeBeforeCrossChecks()
+{
+    // Regression guard: a bad units value must not also be reported as "last layer needs
+    // units 1".
+    const Json document =
+        patched("regression", R"([{"op":"replace","path":"/model/layers/1/units","value":0}])");
+    const auto error = errorOf([&] { es::parseRunConfig(document); });
+    QVERIFY(error.has_value());
+    QCOMPARE(error->issues().size(), std::size_t(1));
+    QCOMPARE(error->issues()[0].path, std::string("model.layers[1].units"));
+}
+
+void TestRunConfig::syntaxErrorNamesByteOffset_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("origin");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("phrase");
+
+    QTest::newRow("missing value") << R"({"name":})"
+                                   << "<config>"
+                                   << "<config>@byte 9"
+                                   << "line 1, column 9: syntax error while parsing value";
+    QTest::newRow("empty text") << ""
+                                << "<config>"
+                                << "<config>@byte 1"
+                                << "unexpected end of input";
+    QTest::newRow("trailing comma") << R"({"name": "x",})"
+                                    << "run.json"
+                                    << "run.json@byte 14"
+                                    << "expected string literal";
+    QTest::newRow("missing comma on line 3") << "{\n  \"name\": \"x\"\n  \"seed\": 1\n}"
+                                             << "<config>"
+                                             << "<config>@byte 24"
+                                             << "line 3, column 8: syntax error while parsing "
+                                                "object - unexpected string literal; expected '}'";
+    QTest::newRow("number overflow") << R"({"seed": 1e400})"
+                                     << "<config>"
+                                     << "<config>@byte 14"
+                                     << "number overflow parsing '1e400'";
+    QTest::newRow("trailing garbage") << R"({} x)"
+                                      << "<config>"
+                                      << "<config>@byte 4"
+                                      << "expected end of input";
+    QTest::newRow("invalid UTF-8") << QString::fromLatin1("{\"name\": \"\xff\"}") << "<config>"
+                                   << "<config>@byte 11"
+                                   << "ill-formed UTF-8";
+}
+
+void TestRunConfig::syntaxErrorNamesByteOffset()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, origin);
+    QFETCH(QString, path);
+    QFETCH(QString, phrase);
+    // Latin-1 so that the invalid-UTF-8 row keeps its raw 0xFF byte.
+    const QByteArray bytes = text.toLatin1();
+    const auto error = errorOf([&] {
+        es::parseRunConfigText(std::string_view(bytes.constData(), size_t(bytes.size())),
+                               origin.toStdString());
+    });
+    QVERIFY(error.has_value());
+    QVERIFY2(hasIssue(*error, path.toStdString(), phrase.toStdString()), error->what());
+}
+
+void TestRunConfig::duplicateKeyNamesPath()
+{
+    const std::string text = R"({"name": "a", "model": {"layers": [{"type": "lstm", "units": 4},
+        {"type": "dense", "units": 1, "units": 2}]}, "name": "b"})";
+    const auto error = errorOf([&] { es::parseRunConfigText(text); });
+    QVERIFY(error.has_value());
+    QCOMPARE(error->issues().size(), std::size_t(2));
+    QVERIFY2(hasIssue(*error, "model.layers[1].units", "duplicate key"), error->what());
+    QVERIFY2(hasIssue(*error, "name", "duplicate key"), error->what());
+}
+
+void TestRunConfig::deepNestingIsRefused()
+{
+    const std::string text = std::string(100000, '[') + std::string(100000, ']');
+    const auto error = errorOf([&] { es::parseRunConfigText(text, "deep.json"); });
+    QVERIFY(error.has_value());
+    QVERIFY2(hasIssue(*error, "deep.json", "nested more than 64 levels"), error->what());
+}
+
+void TestRunConfig::topLevelMustBeObject()
+{
+    const auto error = errorOf([] { es::parseRunConfigText("[1]"); });
+    QVERIFY(error.has_value());
+    QCOMPARE(std::string(error->what()),
+             std::string("expected an object, got an array of 1 value"));
+}
+
+void TestRunConfig::missingFileNamesFileAndCause()
+{
+    const std::string path = "/nonexistent-epochscope-dir/run.json";
+    const auto error = errorOf([&] { es::loadRunConfigFile(path); });
+    QVERIFY(error.has_value());
+    QVERIFY2(hasIssue(*error, path, "cannot open the file: No such file or directory"),
+             error->what());
+}
+
+void TestRunConfig::directoryIsNotAConfig()
+{
+    QTemporaryDir directory;
+    QVERIFY(directory.isValid());
+    const std::string path = directory.path().toStdString();
+    const auto error = errorOf([&] { es::loadRunConfigFile(path); });
+    QVERIFY(error.has_value());
+    QVERIFY2(hasIssue(*error, path, "Is a directory"), error->what());
+}
+
+void TestRunConfig::loadsFile()
+{
+    QTemporaryDir directory;
+    QVERIFY(directory.isValid());
+    const QString path = directory.filePath("run.json");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(kRegression);
+    file.close();
+    const es::RunConfig config = es::loadRunConfigFile(path.toStdString());
+    QVERIFY(config == es::parseRunConfig(Json::parse(kRegression)));
+
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write("{\n  \"name\": 3,\n");
+    file.close();
+    const auto error = errorOf([&] { es::loadRunConfigFile(path.toStdString()); });
+    QVERIFY(error.has_value());
+    // The input ends early: the position is one past its last byte, at the start of line 3.
+    QVERIFY2(hasIssue(*error, path.toStdString() + "@byte 16", "line 3, column 1:"), error->what());
+}
+
+void TestRunConfig::defaultsAreFilledIn()
+{
+    const Json minimal = Json::parse(R"({
+        "model": {"layers": [{"type": "lstm", "units": 4}, {"type": "dense", "units": 1}]},
+        "data": {"source": {"type": "synthetic_regression", "samples": 10, "timesteps": 3,
+                            "features": 2}}})");
+    const es::RunConfig config = es::parseRunConfig(minimal);
+    es::RunConfig expected;
+    es::LayerConfig lstm;
+    lstm.type = es::LayerType::Lstm;
+    lstm.units = 4;
+    es::LayerConfig dense;
+    dense.units = 1;
+    expected.model.layers = {lstm, dense};
+    expected.data.source.samples = 10;
+    expected.data.source.timesteps = 3;
+    expected.data.source.features = 2;
+    QVERIFY(config == expected);
+    const Json written = es::toJson(config);
+    QVERIFY(written.at("name") == Json("untitled"));
+    QVERIFY(written.at("seed") == Json(42));
+    QVERIFY(written.at("data").at("source").at("noise") == Json(0.05));
+    QVERIFY(written.at("data").at("batch_size") == Json(32));
+    QVERIFY(written.at("training").at("optimizer").at("epsilon") == Json(1e-7));
+    QVERIFY(written.at("device").at("name") == Json("cpu"));
+    QVERIFY(written.at("model").at("layers").at(0).at("return_sequences") == Json(false));
+    QVERIFY(written.at("backend") == Json("auto"));
+}
+
+void TestRunConfig::callbackDefaultsAreFilledIn_data()
+{
+    QTest::addColumn<QString>("entry");
+    QTest::addColumn<QString>("expected");
+
+    QTest::newRow("model_checkpoint")
+        << R"({"type":"model_checkpoint","filepath":"m.pt"})"
+        << R"({"filepath":"m.pt","monitor":"val_loss","mode":"auto","save_best_only":false,
+              "save_weights_only":false,"save_freq":"epoch","verbose":0})";
+    QTest::newRow("backup_and_restore")
+        << R"({"type":"backup_and_restore","backup_dir":"b"})"
+        << R"({"backup_dir":"b","save_freq":"epoch","delete_checkpoint":true})";
+    QTest::newRow("early_stopping")
+        << R"({"type":"early_stopping"})"
+        << R"({"monitor":"val_loss","min_delta":0.0,"patience":0,"mode":"auto","baseline":null,
+              "restore_best_weights":false,"start_from_epoch":0})";
+    QTest::newRow("reduce_lr_on_plateau")
+        << R"({"type":"reduce_lr_on_plateau","min_delta":0})"
+        << R"({"monitor":"val_loss","factor":0.1,"patience":10,"min_delta":0.0,"cooldown":0,
+              "min_lr":0.0,"mode":"auto"})";
+    QTest::newRow("csv_logger") << R"({"type":"csv_logger","filename":"log.csv"})"
+                                << R"({"filename":"log.csv","separator":",","append":false})";
+    QTest::newRow("terminate_on_nan") << R"({"type":"terminate_on_nan"})"
+                                      << "{}";
+}
+
+void TestRunConfig::callbackDefaultsAreFilledIn()
+{
+    QFETCH(QString, entry);
+    QFETCH(QString, expected);
+    Json document = Json::parse(kRegression);
+    document["callbacks"] = Json::array({Json::parse(entry.toStdString())});
+    const es::RunConfig config = es::parseRunConfig(document);
+    QCOMPARE(config.callbacks.size(), std::size_t(1));
+    const Json params = config.callbacks[0].params;
+    QVERIFY2(params == Json::parse(expected.toStdString()), params.dump().c_str());
+    // Numbers stay numbers: "min_delta": 0 reads back as 0.0, so toJson is stable.
+    if (params.contains("min_delta"))
+        QVERIFY(params.at("min_delta").is_number_float());
+    QVERIFY(es::findCallbackSpec(config.callbacks[0].type) != nullptr);
+}
+
+void TestRunConfig::optimizerShorthand()
+{
+    Json document = Json::parse(kRegression);
+    document["training"]["optimizer"] = "sgd";
+    const es::RunConfig config = es::parseRunConfig(document);
+    QCOMPARE(config.training.optimizer.type, es::OptimizerType::Sgd);
+    QCOMPARE(config.training.optimizer.learningRate, 0.001);
+    QVERIFY(es::toJson(config).at("training").at("optimizer").at("type") == Json("sgd"));
+}
+
+void TestRunConfig::roundTrip_data()
+{
+    QTest::addColumn<QString>("text");
+
+    for (const es::detail::EmbeddedPreset& preset : es::detail::kEmbeddedPresets) {
+        QTest::newRow(("preset " + std::string(preset.name)).c_str())
+            << QString::fromUtf8(preset.json.data(), qsizetype(preset.json.size()));
+    }
+    QTest::newRow("every optional field") << kEverything;
+    QTest::newRow("tokens") << kTokens;
+    QTest::newRow("sgd") << QString::fromStdString(
+        patched(
+            "regression",
+            R"([{"op":"add","path":"/training/optimizer","value":{"type":"sgd","learning_rate":0.1,"momentum":0.9,"nesterov":true}}])")
+            .dump());
+    QTest::newRow("adam") << QString::fromStdString(
+        patched(
+            "regression",
+            R"([{"op":"add","path":"/training/optimizer","value":{"type":"adam","learning_rate":0.002,"beta_1":0.8,"beta_2":0.99,"epsilon":1e-8}}])")
+            .dump());
+}
+
+void TestRunConfig::roundTrip()
+{
+    QFETCH(QString, text);
+    const es::RunConfig parsed = es::parseRunConfigText(text.toStdString());
+    const Json written = es::toJson(parsed);
+    const es::RunConfig reparsed = es::parseRunConfig(written);
+    QVERIFY(reparsed == parsed);
+    QCOMPARE(es::toJson(reparsed).dump(), written.dump());
+    // Every value the user wrote survives, whatever the spelling.
+    const Json original = Json::parse(text.toStdString());
+    const Json diff = Json::diff(original, written);
+    for (const Json& operation : diff)
+        QVERIFY2(operation.at("op") == "add", diff.dump().c_str());
+}
+
+void TestRunConfig::equalityIgnoresFieldsOfOtherTypes()
+{
+    es::LayerConfig dense;
+    dense.units = 4;
+    es::LayerConfig denseWithStaleLstmField = dense;
+    denseWithStaleLstmField.returnSequences = true;
+    QVERIFY(dense == denseWithStaleLstmField);
+    es::LayerConfig wider = dense;
+    wider.units = 5;
+    QVERIFY(!(dense == wider));
+
+    es::OptimizerConfig sgd;
+    sgd.type = es::OptimizerType::Sgd;
+    es::OptimizerConfig sgdWithBeta = sgd;
+    sgdWithBeta.beta1 = 0.5;
+    QVERIFY(sgd == sgdWithBeta);
+    sgdWithBeta.momentum = 0.5;
+    QVERIFY(!(sgd == sgdWithBeta));
+
+    es::DeviceConfig cpu;
+    es::DeviceConfig cpuWithIndex;
+    cpuWithIndex.index = 2;
+    QVERIFY(cpu == cpuWithIndex);
+}
+
+void TestRunConfig::builtinPresetsAreListedSorted()
+{
+    const std::vector<es::PresetInfo> presets = es::builtinPresets();
+    QCOMPARE(presets.size(), std::size_t(3));
+    QCOMPARE(presets[0].name, std::string("imdb-lstm-sentiment"));
+    QCOMPARE(presets[1].name, std::string("keras-lstm-regression"));
+    QCOMPARE(presets[2].name, std::string("quick-demo"));
+    for (const es::PresetInfo& preset : presets) {
+        QVERIFY2(!preset.description.empty(), preset.name.c_str());
+        QCOMPARE(es::loadPreset(preset.name).description, preset.description);
+    }
+}
+
+void TestRunConfig::everyPresetParses_data()
+{
+    QTest::addColumn<QString>("name");
+    for (const es::PresetInfo& preset : es::builtinPresets())
+        QTest::newRow(preset.name.c_str()) << QString::fromStdString(preset.name);
+}
+
+void TestRunConfig::everyPresetParses()
+{
+    QFETCH(QString, name);
+    const auto error = errorOf([&] { es::loadPreset(name.toStdString()); });
+    QVERIFY2(!error.has_value(), error ? error->what() : "");
+    QCOMPARE(es::loadPreset(name.toStdString()).name, name.toStdString());
+}
+
+void TestRunConfig::referencePresetsMatchTheirWorkloads()
+{
+    const es::RunConfig regression = es::loadPreset("keras-lstm-regression");
+    QCOMPARE(regression.model.layers.size(), std::size_t(3));
+    for (int i = 0; i < 2; ++i) {
+        const es::LayerConfig& lstm = regression.model.layers[std::size_t(i)];
+        QCOMPARE(lstm.type, es::LayerType::Lstm);
+        QCOMPARE(lstm.units, std::int64_t(80));
+        QCOMPARE(lstm.returnSequences, i == 0);
+        QCOMPARE(lstm.kernelL2, 1e-5);
+        QCOMPARE(lstm.recurrentL2, 1e-5);
+    }
+    QCOMPARE(regression.model.layers[2].units, std::int64_t(1));
+    QCOMPARE(regression.model.layers[2].activation, es::Activation::Linear);
+    QCOMPARE(regression.training.loss, es::LossType::Mse);
+    QCOMPARE(regression.training.optimizer.type, es::OptimizerType::Adam);
+    QCOMPARE(regression.training.optimizer.learningRate, 1e-3);
+    QCOMPARE(regression.training.epochs, 20);
+    QCOMPARE(regression.training.metrics, std::vector<es::Metric>{es::Metric::Mae});
+    QCOMPARE(regression.data.batchSize, std::int64_t(64));
+    QCOMPARE(regression.data.validationSplit, 0.2);
+    QCOMPARE(regression.data.source.samples, std::int64_t(10000));
+    QCOMPARE(regression.data.source.timesteps, std::int64_t(64));
+    QCOMPARE(regression.data.source.features, std::int64_t(8));
+    QCOMPARE(regression.seed, std::uint64_t(42));
+
+    const es::RunConfig imdb = es::loadPreset("imdb-lstm-sentiment");
+    QCOMPARE(imdb.model.layers.size(), std::size_t(3));
+    QCOMPARE(imdb.model.layers[0].type, es::LayerType::Embedding);
+    QCOMPARE(imdb.model.layers[0].inputDim, std::int64_t(20000));
+    QCOMPARE(imdb.model.layers[0].outputDim, std::int64_t(128));
+    QCOMPARE(imdb.model.layers[1].units, std::int64_t(128));
+    QCOMPARE(imdb.model.layers[1].returnSequences, false);
+    QCOMPARE(imdb.model.layers[2].activation, es::Activation::Sigmoid);
+    QCOMPARE(imdb.training.loss, es::LossType::BinaryCrossentropy);
+    QCOMPARE(imdb.training.epochs, 5);
+    QCOMPARE(imdb.training.metrics, std::vector<es::Metric>{es::Metric::Accuracy});
+    QCOMPARE(imdb.data.source.type, es::DataSourceType::SyntheticTokens);
+    QCOMPARE(imdb.data.source.samples, std::int64_t(25000));
+    QCOMPARE(imdb.data.source.timesteps, std::int64_t(500));
+    QCOMPARE(imdb.data.source.vocabSize, std::int64_t(20000));
+    QCOMPARE(imdb.data.batchSize, std::int64_t(64));
+    QCOMPARE(imdb.data.validationSplit, 0.2);
+
+    const es::RunConfig demo = es::loadPreset("quick-demo");
+    QCOMPARE(demo.model.layers.size(), std::size_t(2));
+    QCOMPARE(demo.model.layers[0].units, std::int64_t(32));
+    QCOMPARE(demo.training.optimizer.learningRate, 0.005);
+    QCOMPARE(demo.training.epochs, 5);
+    QCOMPARE(demo.data.source.samples, std::int64_t(2048));
+    QCOMPARE(demo.data.source.timesteps, std::int64_t(32));
+}
+
+void TestRunConfig::unknownPresetListsKnownOnes()
+{
+    const auto error = errorOf([] { es::loadPreset("imdb"); });
+    QVERIFY(error.has_value());
+    QCOMPARE(std::string(error->what()),
+             std::string("preset: unknown preset \"imdb\"; expected one of: imdb-lstm-sentiment, "
+                         "keras-lstm-regression, quick-demo"));
+}
+
+void TestRunConfig::errorTextFormat()
+{
+    const es::ConfigError error(
+        std::vector<es::ConfigIssue>{{"data.batch_size", "expected a positive integer, got 0"},
+                                     {"", "expected an object, got 3"}});
+    QCOMPARE(std::string(error.what()),
+             std::string("data.batch_size: expected a positive integer, got 0\n"
+                         "expected an object, got 3"));
+    const es::ConfigError single("preset", "unknown");
+    QCOMPARE(std::string(single.what()), std::string("preset: unknown"));
+    QCOMPARE(single.issues().size(), std::size_t(1));
+}
+
+void TestRunConfig::errorTextIsPrintable()
+{
+    // A file name with a newline and a byte that is not UTF-8 must not break the
+    // one-issue-per-line format or a JSON dump of the issues.
+    const es::ConfigError error("bad\nname\xff.json", "cannot open the file");
+    QCOMPARE(error.issues()[0].path, std::string("bad\\x0Aname\xEF\xBF\xBD.json"));
+    QCOMPARE(std::string(error.what()).find('\n'), std::string::npos);
+    QVERIFY(!Json(error.issues()[0].path).dump().empty());
+}
+
+void TestRunConfig::deviceNames_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<bool>("valid");
+    QTest::addColumn<QString>("canonical");
+
+    QTest::newRow("cpu") << "cpu" << true << "cpu";
+    QTest::newRow("cuda") << "cuda" << true << "cuda:0";
+    QTest::newRow("cuda:1") << "cuda:1" << true << "cuda:1";
+    QTest::newRow("cuda:127") << "cuda:127" << true << "cuda:127";
+    QTest::newRow("cuda:128") << "cuda:128" << false << "";
+    QTest::newRow("cuda:") << "cuda:" << false << "";
+    QTest::newRow("cuda:+1") << "cuda:+1" << false << "";
+    QTest::newRow("cuda:1x") << "cuda:1x" << false << "";
+    QTest::newRow("CPU") << "CPU" << false << "";
+    QTest::newRow("mps") << "mps" << false << "";
+}
+
+void TestRunConfig::deviceNames()
+{
+    QFETCH(QString, name);
+    QFETCH(bool, valid);
+    QFETCH(QString, canonical);
+    const std::optional<es::DeviceConfig> device = es::deviceFromName(name.toStdString());
+    QCOMPARE(device.has_value(), valid);
+    if (device)
+        QCOMPARE(QString::fromStdString(device->name()), canonical);
+}
+
+void TestRunConfig::sampleSplit_data()
+{
+    QTest::addColumn<qint64>("samples");
+    QTest::addColumn<double>("split");
+    QTest::addColumn<qint64>("training");
+    QTest::addColumn<qint64>("validation");
+
+    QTest::newRow("keras-lstm-regression") << qint64(10000) << 0.2 << qint64(8000) << qint64(2000);
+    QTest::newRow("no validation") << qint64(10) << 0.0 << qint64(10) << qint64(0);
+    QTest::newRow("rounds training down") << qint64(3) << 0.5 << qint64(1) << qint64(2);
+    QTest::newRow("imdb") << qint64(25000) << 0.2 << qint64(20000) << qint64(5000);
+}
+
+void TestRunConfig::sampleSplit()
+{
+    QFETCH(qint64, samples);
+    QFETCH(double, split);
+    QFETCH(qint64, training);
+    QFETCH(qint64, validation);
+    es::DataConfig data;
+    data.source.samples = samples;
+    data.validationSplit = split;
+    const es::SampleSplit result = es::splitSamples(data);
+    QCOMPARE(qint64(result.training), training);
+    QCOMPARE(qint64(result.validation), validation);
+}
+
+QTEST_APPLESS_MAIN(TestRunConfig)
+
+#include "tst_runconfig.moc"
