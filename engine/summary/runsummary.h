@@ -7,16 +7,27 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 namespace es {
+
+/// Identifies the `--json-out` document; the version grows when a field changes meaning or
+/// goes away (new fields alone keep it).
+inline constexpr std::string_view kRunSummaryFormat = "epochscope-run-summary";
+inline constexpr int kRunSummaryFormatVersion = 1;
 
 struct LatencyStats {
     double p50Ms = 0.0;
     double p95Ms = 0.0;
     double p99Ms = 0.0;
 };
+
+/// Whether the run got as far as filling its RunInfo; a run can fail before (a CUDA device
+/// that is not there).
+bool hasRunInfo(const RunInfo& info);
 
 /// Percentiles of BatchRecord::wallMs (nearest-rank); zeros for an empty list.
 LatencyStats batchLatency(const std::vector<BatchRecord>& batches);
@@ -28,6 +39,18 @@ std::optional<double> steadyStateStepMs(const std::vector<BatchRecord>& batches)
 /// Epoch 1's training time over the median training time of the later epochs;
 /// nullopt with fewer than two epochs.
 std::optional<double> firstEpochRatio(const std::vector<EpochRecord>& epochs);
+
+/// Training throughput over every step run (a stopped run's partial epoch included): the
+/// steps' samples and FLOPs over the sum of their wall times.
+struct Throughput {
+    double trainS = 0.0;  ///< sum of BatchRecord::wallMs, in seconds
+    std::int64_t samples = 0;
+    double trainingFlops = 0.0;            ///< RunInfo::model.trainingFlopsPerSample x samples
+    std::optional<double> samplesPerS;     ///< nullopt when no step ran
+    std::optional<double> achievedGflops;  ///< nullopt when no step ran
+};
+
+Throughput trainingThroughput(const RunResult& result);
 
 /// The `--json-out` document described in docs/summary.md.
 nlohmann::json buildRunSummary(const RunConfig& config, const RunResult& result,

@@ -1,0 +1,154 @@
+// epochscope-cli: argument parsing and wiring only; the work lives in engine/console/.
+#include "config/configerror.h"
+#include "config/presets.h"
+#include "config/runconfig.h"
+#include "console/exitstatus.h"
+#include "console/runoverrides.h"
+#include "console/traincommand.h"
+#include "env/environment.h"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr const char* kHelpFooter =
+    "Exit status: 0 finished, 1 the run failed, 2 bad input (nothing ran), 130 stopped by "
+    "Ctrl+C.\nDocumentation: docs/cli.md, docs/config.md, docs/summary.md.";
+constexpr int kJsonIndent = 2;
+
+void printError(const std::string& message)
+{
+    std::fflush(stdout);
+    std::fprintf(stderr, "epochscope-cli: error: %s\n", message.c_str());
+}
+
+int printConfigError(const es::ConfigError& error)
+{
+    for (const es::ConfigIssue& issue : error.issues())
+        printError(issue.path.empty() ? issue.message : issue.path + ": " + issue.message);
+    return es::kExitBadInput;
+}
+
+std::string versionText()
+{
+    return std::string("epochscope-cli ") + EPOCHSCOPE_VERSION + "\nLibTorch " +
+           es::collectEnvironment().libtorchVersion;
+}
+
+int listPresets()
+{
+    const std::vector<es::PresetInfo> presets = es::builtinPresets();
+    std::size_t width = 0;
+    for (const es::PresetInfo& preset : presets)
+        width = std::max(width, preset.name.size());
+    for (const es::PresetInfo& preset : presets)
+        std::printf("%-*s  %s\n", static_cast<int>(width), preset.name.c_str(),
+                    preset.description.c_str());
+    return es::kExitFinished;
+}
+
+int showPreset(const std::string& name)
+{
+    std::printf("%s\n", es::toJson(es::loadPreset(name)).dump(kJsonIndent).c_str());
+    return es::kExitFinished;
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    CLI::App app{"EpochScope: train LSTM models and find out why training is slow",
+                 "epochscope-cli"};
+    // Before the subcommands: they copy it when created.
+    app.failure_message([](const CLI::App*, const CLI::Error& error) {
+        return "epochscope-cli: error: " + std::string(error.what()) +
+               "\nRun with --help for more information.\n";
+    });
+    app.footer(kHelpFooter);
+    app.set_version_flag("--version", versionText);
+    app.require_subcommand(0, 1);
+
+    CLI::App* train = app.add_subcommand("train", "Train a model and report where the time went");
+    std::string configPath;
+    std::string presetName;
+    int epochs = 0;
+    std::int64_t maxBatches = 0;
+    int threads = 0;
+    std::string device;
+    es::TrainCommandOptions trainOptions;
+    CLI::Option* configOption =
+        train->add_option("--config", configPath, "Run config file (JSON, docs/config.md)")
+            ->type_name("FILE");
+    CLI::Option* presetOption =
+        train->add_option("--preset", presetName, "Built-in preset (see `presets`)")
+            ->type_name("NAME");
+    configOption->excludes(presetOption);
+    CLI::Option* epochsOption =
+        train->add_option("--epochs", epochs, "Number of epochs (training.epochs)")->type_name("N");
+    CLI::Option* maxBatchesOption =
+        train
+            ->add_option("--max-batches", maxBatches,
+                         "Stop each epoch after N batches (training.steps_per_epoch)")
+            ->type_name("N");
+    CLI::Option* threadsOption =
+        train
+            ->add_option("--threads", threads,
+                         "Intra-op CPU threads, 0 for one per core (device.intra_op_threads)")
+            ->type_name("N");
+    CLI::Option* deviceOption =
+        train->add_option("--device", device, "cpu, cuda or cuda:N (device.name)")
+            ->type_name("NAME");
+    train->add_option("--json-out", trainOptions.jsonOut, "Write the run summary (JSON) here")
+        ->type_name("FILE");
+    train->add_flag("-q,--quiet", trainOptions.quiet, "Print errors only");
+
+    CLI::App* presets = app.add_subcommand(
+        "presets", "List the built-in presets, or print one preset's full config as JSON");
+    std::string shownPreset;
+    presets->add_option("name", shownPreset, "Preset to print")->type_name("NAME");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& error) {
+        return app.exit(error) == 0 ? es::kExitFinished : es::kExitBadInput;
+    }
+
+    try {
+        if (presets->parsed())
+            return shownPreset.empty() ? listPresets() : showPreset(shownPreset);
+        if (!train->parsed()) {
+            printError("a subcommand is required: train or presets");
+            std::fprintf(stderr, "%s", app.help().c_str());
+            return es::kExitBadInput;
+        }
+        if (configOption->count() + presetOption->count() != 1) {
+            printError("train needs --config FILE or --preset NAME");
+            return es::kExitBadInput;
+        }
+
+        es::RunOverrides overrides;
+        if (*epochsOption)
+            overrides.epochs = epochs;
+        if (*maxBatchesOption)
+            overrides.maxBatches = maxBatches;
+        if (*threadsOption)
+            overrides.intraOpThreads = threads;
+        if (*deviceOption)
+            overrides.device = device;
+        const es::RunConfig base =
+            *configOption ? es::loadRunConfigFile(configPath) : es::loadPreset(presetName);
+        return es::runTrainCommand(es::applyOverrides(base, overrides), trainOptions);
+    } catch (const es::ConfigError& error) {
+        return printConfigError(error);
+    } catch (const std::exception& error) {
+        printError(error.what());
+        return es::kExitRunFailed;
+    }
+}

@@ -1,0 +1,108 @@
+#include "console/runbanner.h"
+
+#include "summary/runsummary.h"
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace es {
+
+namespace {
+
+std::string plural(std::int64_t count, const std::string& noun)
+{
+    return formatCount(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
+std::string fixed(const char* pattern, double value)
+{
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, pattern, value);
+    return buffer;
+}
+
+/// Three significant digits without switching to exponents (values below 1000 here).
+std::string threeDigits(double value)
+{
+    const double magnitude = std::fabs(value);
+    const char* pattern = magnitude < 9.995 ? "%.2f" : magnitude < 99.95 ? "%.1f" : "%.0f";
+    return fixed(pattern, value);
+}
+
+std::string endedHow(const RunResult& result)
+{
+    const int done = static_cast<int>(result.epochs.size());
+    const std::string ofPlanned = " of " + std::to_string(result.info.epochs) + " epochs";
+    switch (result.state) {
+        case RunState::Finished: return "Finished " + plural(done, "epoch");
+        case RunState::Stopped: return "Stopped after " + std::to_string(done) + ofPlanned;
+        case RunState::Failed:
+            if (!hasRunInfo(result.info))
+                return "Failed before training started";
+            return "Failed after " + std::to_string(done) + ofPlanned;
+        default: return "Ended (" + std::string(runStateName(result.state)) + ")";
+    }
+}
+
+}  // namespace
+
+std::string formatCount(std::int64_t value)
+{
+    std::string digits = std::to_string(std::llabs(value));
+    for (std::ptrdiff_t at = static_cast<std::ptrdiff_t>(digits.size()) - 3; at > 0; at -= 3)
+        digits.insert(static_cast<std::size_t>(at), ",");
+    return value < 0 ? "-" + digits : digits;
+}
+
+std::string formatSi(double value, const std::string& unit)
+{
+    static constexpr std::array<const char*, 6> kPrefixes = {"", "k", "M", "G", "T", "P"};
+    std::size_t prefix = 0;
+    // 999.5 and up would print as "1000" after rounding to three digits.
+    while (std::fabs(value) >= 999.5 && prefix + 1 < kPrefixes.size()) {
+        value /= 1000.0;
+        ++prefix;
+    }
+    return threeDigits(value) + " " + kPrefixes[prefix] + unit;
+}
+
+std::vector<std::string> formatRunHeader(const RunInfo& info)
+{
+    std::vector<std::string> lines;
+    lines.push_back("Model:   " + plural(info.model.totalParams, "parameter") + " - " +
+                    formatSi(info.model.trainingFlopsPerBatch(info.batchSize), "FLOP") +
+                    " per training step of " + plural(info.batchSize, "sample"));
+    std::string data = "Data:    " + formatCount(info.trainSamples) + " training";
+    if (info.validationSamples > 0)
+        data += " + " + formatCount(info.validationSamples) + " validation";
+    data += " samples - " + plural(info.batchesPerEpoch, "step") + " per epoch - " +
+            plural(info.epochs, "epoch");
+    lines.push_back(data);
+    lines.push_back("Device:  " + info.device + " - " +
+                    plural(info.intraOpThreads, "intra-op thread") + ", " +
+                    plural(info.interOpThreads, "inter-op thread"));
+    std::string backend = "Backend: " + info.backend;
+    if (!info.backendReason.empty())
+        backend += " (" + info.backendReason + ")";
+    lines.push_back(backend);
+    return lines;
+}
+
+std::string formatRunFooter(const RunResult& result)
+{
+    std::string line = endedHow(result) + " in " + fixed("%.1fs", result.totalS);
+    if (const auto stepMs = steadyStateStepMs(result.batches))
+        line += " - steady state " + threeDigits(*stepMs) + "ms/step";
+    if (const auto ratio = firstEpochRatio(result.epochs))
+        line += " - first epoch " + fixed("%.2f", *ratio) + "x the later ones";
+    const Throughput throughput = trainingThroughput(result);
+    if (throughput.samplesPerS)
+        line += " - " + formatCount(std::llround(*throughput.samplesPerS)) + " samples/s";
+    if (throughput.achievedGflops)
+        line += " - " + formatSi(*throughput.achievedGflops * 1e9, "FLOP/s");
+    return line;
+}
+
+}  // namespace es

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "train/runresult.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace es {
+
+/// The lines printed once when a run starts: model size and cost, data, device and threads,
+/// the recurrent backend and why it was chosen.
+std::vector<std::string> formatRunHeader(const RunInfo& info);
+
+/// One line when the run ends: how it ended, its length, and the numbers that say whether it
+/// was slow (steady-state step time, first-epoch ratio, throughput).
+std::string formatRunFooter(const RunResult& result);
+
+/// 17217 -> "17,217".
+std::string formatCount(std::int64_t value);
+
+/// An amount with an SI prefix and three significant digits: formatSi(2.456e6, "FLOP") ->
+/// "2.46 MFLOP".
+std::string formatSi(double value, const std::string& unit);
+
+}  // namespace es

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "config/runconfig.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace es {
+
+/// Command-line changes on top of a config or preset.
+struct RunOverrides {
+    std::optional<int> epochs;               ///< training.epochs
+    std::optional<std::int64_t> maxBatches;  ///< training.steps_per_epoch
+    std::optional<int> intraOpThreads;       ///< device.intra_op_threads
+    std::optional<std::string> device;       ///< device.name
+};
+
+/// Applies the overrides to the config's JSON form and parses the result again, so that a
+/// bad value fails exactly as it would in a config file: a ConfigError naming the field
+/// (`training.epochs: ...`).
+RunConfig applyOverrides(const RunConfig& config, const RunOverrides& overrides);
+
+}  // namespace es

@@ -1,0 +1,14 @@
+#pragma once
+
+#include <cstdio>
+
+namespace es {
+
+/// Whether `stream` is a terminal (a live progress line makes sense there, not in a pipe).
+bool isTerminal(std::FILE* stream);
+
+/// The terminal's width in columns, or `fallback` when `stream` is not a terminal or does
+/// not say (then $COLUMNS is tried first).
+int terminalWidth(std::FILE* stream, int fallback);
+
+}  // namespace es

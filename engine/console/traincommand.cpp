@@ -1,0 +1,124 @@
+#include "console/traincommand.h"
+
+#include "console/atomicfile.h"
+#include "console/consolereporter.h"
+#include "console/exitstatus.h"
+#include "console/interrupt.h"
+#include "console/runbanner.h"
+#include "console/terminal.h"
+#include "env/environment.h"
+#include "summary/runsummary.h"
+#include "train/trainingsession.h"
+
+#include <chrono>
+#include <cstdio>
+#include <exception>
+
+namespace es {
+
+namespace {
+
+// Often enough that progress looks live and Ctrl+C is answered at once; costs nothing.
+constexpr std::chrono::milliseconds kPollInterval{50};
+// Terminals that do not report a size are assumed to have the classic width.
+constexpr int kFallbackWidth = 80;
+constexpr int kSummaryIndent = 2;
+
+void printError(const std::string& message)
+{
+    std::fflush(stdout);
+    std::fprintf(stderr, "epochscope-cli: error: %s\n", message.c_str());
+}
+
+ConsoleOptions consoleOptions(bool quiet)
+{
+    ConsoleOptions options;
+    if (quiet) {
+        options.mode = ConsoleMode::Quiet;
+    } else if (isTerminal(stdout)) {
+        options.mode = ConsoleMode::Tty;
+        options.width = terminalWidth(stdout, kFallbackWidth);
+    } else {
+        options.mode = ConsoleMode::Plain;
+    }
+    return options;
+}
+
+/// Runs the session to its end, turning the first Ctrl+C into a stop after the current batch.
+void superviseRun(TrainingSession& session, ConsoleReporter& reporter,
+                  const InterruptGuard& interrupt, ConsoleMode mode)
+{
+    bool stopRequested = false;
+    while (!session.waitFor(kPollInterval)) {
+        if (!stopRequested && interrupt.requested()) {
+            stopRequested = true;
+            session.requestStop();
+            reporter.onLog(LogLevel::Warning,
+                           "interrupted: stopping after the current batch "
+                           "(press Ctrl+C again to quit at once)");
+        }
+        if (mode == ConsoleMode::Tty)
+            reporter.setWidth(terminalWidth(stdout, kFallbackWidth));
+        reporter.drain(stdout, stderr);
+    }
+    reporter.drain(stdout, stderr);
+}
+
+}  // namespace
+
+int runTrainCommand(const RunConfig& config, const TrainCommandOptions& options)
+{
+    if (!options.jsonOut.empty()) {
+        if (const auto problem = checkWritableTarget(options.jsonOut)) {
+            printError("--json-out " + *problem);
+            return kExitBadInput;
+        }
+    }
+    const ConsoleOptions console = consoleOptions(options.quiet);
+    ConsoleReporter reporter(console);
+    InterruptGuard interrupt;
+    TrainingSession session(config);
+    session.addObserver(&reporter);
+    try {
+        session.start();
+    } catch (const std::exception& error) {
+        printError(std::string("cannot start the run: ") + error.what());
+        return kExitRunFailed;
+    }
+    superviseRun(session, reporter, interrupt, console.mode);
+
+    const RunResult& result = session.result();
+    if (console.mode != ConsoleMode::Quiet)
+        std::printf("%s\n", formatRunFooter(result).c_str());
+
+    int status = kExitFinished;
+    if (result.state == RunState::Failed) {
+        // The engine reports its error as a log line, which the reporter has printed.
+        if (reporter.errorsPrinted() == 0)
+            printError("run failed: " + result.error);
+        status = kExitRunFailed;
+    } else if (interrupt.requested()) {
+        status = kExitInterrupted;
+    }
+
+    if (!options.jsonOut.empty()) {
+        try {
+            // A run that failed before it started has no environment of its own.
+            const EnvironmentInfo environment = result.info.environment.libtorchVersion.empty()
+                                                    ? collectEnvironment()
+                                                    : result.info.environment;
+            const nlohmann::json summary = buildRunSummary(config, result, environment);
+            writeFileAtomically(options.jsonOut, summary.dump(kSummaryIndent) + "\n");
+            if (console.mode != ConsoleMode::Quiet)
+                std::printf("Summary written to %s\n", options.jsonOut.c_str());
+        } catch (const std::exception& error) {
+            printError(std::string("cannot write the run summary: ") + error.what());
+            if (status == kExitFinished)
+                status = kExitRunFailed;
+        }
+    }
+    std::fflush(stdout);
+    return status;
+}
+
+}  // namespace es

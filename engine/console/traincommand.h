@@ -1,0 +1,20 @@
+#pragma once
+
+#include "config/runconfig.h"
+
+#include <string>
+
+namespace es {
+
+struct TrainCommandOptions {
+    std::string jsonOut;  ///< where to write the run summary; empty for none
+    bool quiet = false;   ///< errors only on the console
+};
+
+/// `epochscope-cli train` once the config is settled: trains it with console output (live
+/// progress on a terminal, epoch lines otherwise), stops after the current batch on the first
+/// Ctrl+C, writes the summary (docs/summary.md) atomically, and returns the exit status
+/// (console/exitstatus.h).
+int runTrainCommand(const RunConfig& config, const TrainCommandOptions& options);
+
+}  // namespace es

@@ -1,0 +1,210 @@
+#include "summary/runsummary.h"
+
+#include "core/phase.h"
+#include "summary/statistics.h"
+
+#include <algorithm>
+#include <string>
+
+namespace es {
+
+namespace {
+
+// A one-epoch run has no later epoch to measure; its first tenth of steps (at least one)
+// holds the warm-up: lazy initialisation, allocator growth, primitive creation.
+constexpr std::size_t kWarmupFractionDivisor = 10;
+
+constexpr double kMsPerS = 1000.0;
+constexpr double kFlopsPerGflop = 1e9;
+
+nlohmann::json optionalNumber(const std::optional<double>& value)
+{
+    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+}
+
+nlohmann::json optionalString(const std::string& value)
+{
+    return value.empty() ? nlohmann::json(nullptr) : nlohmann::json(value);
+}
+
+nlohmann::json environmentJson(const EnvironmentInfo& environment)
+{
+    return {
+        {"libtorch_version", environment.libtorchVersion},
+        {"intra_op_threads", environment.intraOpThreads},
+        {"inter_op_threads", environment.interOpThreads},
+        {"cpu_model", environment.cpuModel},
+        {"physical_cores", environment.physicalCores},
+        {"logical_cores", environment.logicalCores},
+        {"cuda_available", environment.cudaAvailable},
+        {"cuda_device_count", environment.cudaDeviceCount},
+    };
+}
+
+nlohmann::json runJson(const RunInfo& info)
+{
+    return {
+        {"device", info.device},
+        {"backend", info.backend},
+        {"backend_reason", info.backendReason},
+        {"intra_op_threads", info.intraOpThreads},
+        {"inter_op_threads", info.interOpThreads},
+        {"batch_size", info.batchSize},
+        {"batches_per_epoch", info.batchesPerEpoch},
+        {"epochs_planned", info.epochs},
+        {"train_samples", info.trainSamples},
+        {"validation_samples", info.validationSamples},
+        {"total_params", info.model.totalParams},
+        {"training_flops_per_batch", info.model.trainingFlopsPerBatch(info.batchSize)},
+    };
+}
+
+/// Callbacks are keyed by name; a second callback of the same name (two checkpoints) gets
+/// "#2" appended instead of overwriting the first one's time.
+nlohmann::json callbackJson(const std::vector<std::pair<std::string, double>>& callbackS)
+{
+    nlohmann::json object = nlohmann::json::object();
+    for (const auto& [name, seconds] : callbackS) {
+        std::string key = name;
+        for (int copy = 2; object.contains(key); ++copy)
+            key = name + "#" + std::to_string(copy);
+        object[key] = seconds;
+    }
+    return object;
+}
+
+nlohmann::json epochJson(const EpochRecord& record)
+{
+    nlohmann::json phases = nlohmann::json::object();
+    for (Phase phase : kAllPhases)
+        phases[std::string(phaseKey(phase))] = record.phaseS[phaseIndex(phase)];
+    nlohmann::json metrics = nlohmann::json::object();
+    for (const auto& [name, value] : record.metrics)
+        metrics[name] = value;
+    return {
+        {"epoch", record.epoch},
+        {"batches", record.batches},
+        {"wall_s", record.wallS},
+        {"train_s", record.trainS},
+        {"validation_s", record.validationS},
+        {"phase_s", std::move(phases)},
+        {"callback_s", callbackJson(record.callbackS)},
+        {"samples", record.samples},
+        {"loss", record.trainLoss},
+        {"val_loss", optionalNumber(record.valLoss)},
+        {"metrics", std::move(metrics)},
+    };
+}
+
+nlohmann::json latencyJson(const std::vector<BatchRecord>& batches)
+{
+    if (batches.empty())
+        return {{"p50", nullptr}, {"p95", nullptr}, {"p99", nullptr}};
+    const LatencyStats stats = batchLatency(batches);
+    return {{"p50", stats.p50Ms}, {"p95", stats.p95Ms}, {"p99", stats.p99Ms}};
+}
+
+}  // namespace
+
+bool hasRunInfo(const RunInfo& info)
+{
+    // Validated configs train at least one epoch, so 0 means "never filled".
+    return info.epochs > 0;
+}
+
+LatencyStats batchLatency(const std::vector<BatchRecord>& batches)
+{
+    LatencyStats stats;
+    if (batches.empty())
+        return stats;
+    std::vector<double> wallMs;
+    wallMs.reserve(batches.size());
+    for (const BatchRecord& batch : batches)
+        wallMs.push_back(batch.wallMs);
+    stats.p50Ms = percentile(wallMs, 50.0);
+    stats.p95Ms = percentile(wallMs, 95.0);
+    stats.p99Ms = percentile(wallMs, 99.0);
+    return stats;
+}
+
+std::optional<double> steadyStateStepMs(const std::vector<BatchRecord>& batches)
+{
+    if (batches.empty())
+        return std::nullopt;
+    // "Epoch 1" is the first epoch this run trained, which is later than 1 after a resume.
+    const int firstEpoch =
+        std::min_element(batches.begin(), batches.end(), [](const auto& a, const auto& b) {
+            return a.epoch < b.epoch;
+        })->epoch;
+    std::vector<double> warm;
+    for (const BatchRecord& batch : batches) {
+        if (batch.epoch > firstEpoch)
+            warm.push_back(batch.wallMs);
+    }
+    if (warm.empty()) {
+        const std::size_t skip =
+            (batches.size() + kWarmupFractionDivisor - 1) / kWarmupFractionDivisor;
+        for (std::size_t i = skip; i < batches.size(); ++i)
+            warm.push_back(batches[i].wallMs);
+    }
+    if (warm.empty())
+        return std::nullopt;
+    return median(std::move(warm));
+}
+
+std::optional<double> firstEpochRatio(const std::vector<EpochRecord>& epochs)
+{
+    if (epochs.size() < 2)
+        return std::nullopt;
+    std::vector<double> later;
+    for (std::size_t i = 1; i < epochs.size(); ++i)
+        later.push_back(epochs[i].trainS);
+    const double laterMedian = median(std::move(later));
+    if (laterMedian <= 0.0)
+        return std::nullopt;
+    return epochs.front().trainS / laterMedian;
+}
+
+Throughput trainingThroughput(const RunResult& result)
+{
+    Throughput throughput;
+    for (const BatchRecord& batch : result.batches) {
+        throughput.trainS += batch.wallMs / kMsPerS;
+        throughput.samples += batch.samples;
+    }
+    throughput.trainingFlops =
+        result.info.model.trainingFlopsPerSample * static_cast<double>(throughput.samples);
+    if (throughput.trainS > 0.0) {
+        throughput.samplesPerS = static_cast<double>(throughput.samples) / throughput.trainS;
+        throughput.achievedGflops = throughput.trainingFlops / throughput.trainS / kFlopsPerGflop;
+    }
+    return throughput;
+}
+
+nlohmann::json buildRunSummary(const RunConfig& config, const RunResult& result,
+                               const EnvironmentInfo& environment)
+{
+    nlohmann::json epochs = nlohmann::json::array();
+    for (const EpochRecord& record : result.epochs)
+        epochs.push_back(epochJson(record));
+    const Throughput throughput = trainingThroughput(result);
+    return {
+        {"format", std::string(kRunSummaryFormat)},
+        {"format_version", kRunSummaryFormatVersion},
+        {"epochscope_version", EPOCHSCOPE_VERSION},
+        {"status", std::string(runStateName(result.state))},
+        {"error", optionalString(result.error)},
+        {"config", toJson(config)},
+        {"environment", environmentJson(environment)},
+        {"run", hasRunInfo(result.info) ? runJson(result.info) : nlohmann::json(nullptr)},
+        {"epochs", std::move(epochs)},
+        {"batch_latency_ms", latencyJson(result.batches)},
+        {"steady_state_step_ms", optionalNumber(steadyStateStepMs(result.batches))},
+        {"first_epoch_ratio", optionalNumber(firstEpochRatio(result.epochs))},
+        {"samples_per_s", optionalNumber(throughput.samplesPerS)},
+        {"achieved_gflops", optionalNumber(throughput.achievedGflops)},
+        {"total_s", result.totalS},
+    };
+}
+
+}  // namespace es

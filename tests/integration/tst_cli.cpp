@@ -1,0 +1,338 @@
+// End to end: runs the built epochscope-cli as a user or a CI script would.
+#include <QtCore/QDir>
+#include <QtCore/QFile>
+#include <QtCore/QProcess>
+#include <QtCore/QTemporaryDir>
+#include <QtTest/QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <signal.h>
+
+#include <cmath>
+
+namespace {
+
+// Generous: two tiny epochs take seconds, but CI machines are shared and LibTorch starts slowly.
+constexpr int kTrainTimeoutMs = 300'000;
+constexpr int kQuickTimeoutMs = 60'000;
+// The documented exit statuses (docs/cli.md).
+constexpr int kExitFinished = 0;
+constexpr int kExitRunFailed = 1;
+constexpr int kExitBadInput = 2;
+constexpr int kExitInterrupted = 130;
+// docs/summary.md: phases add up to the training time; 1% leaves room for rounding and the
+// time between steps that no step owns.
+constexpr double kPhaseSumTolerance = 0.01;
+
+struct CliRun {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+CliRun runCli(const QStringList& arguments, int timeoutMs = kQuickTimeoutMs)
+{
+    QProcess process;
+    process.start(EPOCHSCOPE_CLI_PATH, arguments);
+    CliRun run;
+    if (!process.waitForStarted() || !process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        run.err = "did not finish: " + process.errorString();
+        return run;
+    }
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+QString describe(const CliRun& run)
+{
+    return QString("exit %1\nstdout:\n%2\nstderr:\n%3").arg(run.exitCode).arg(run.out, run.err);
+}
+
+QStringList epochHeads(const QString& out)
+{
+    QStringList heads;
+    for (const QString& line : out.split('\n')) {
+        if (line.startsWith("Epoch "))
+            heads << line.section(" - ", 0, 0);
+    }
+    return heads;
+}
+
+nlohmann::json readJson(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return nullptr;
+    return nlohmann::json::parse(file.readAll().toStdString(), nullptr, false);
+}
+
+/// quick-demo's own config as the CLI prints it, for the tests that break one field.
+nlohmann::json quickDemoConfig()
+{
+    const CliRun run = runCli({"presets", "quick-demo"});
+    return nlohmann::json::parse(run.out.toStdString(), nullptr, false);
+}
+
+void verifyKeys(const nlohmann::json& object, std::initializer_list<const char*> keys,
+                const char* where)
+{
+    for (const char* key : keys) {
+        const QByteArray message = QByteArray(where) + " lacks " + key;
+        QVERIFY2(object.contains(key), message.constData());
+    }
+}
+
+/// Every field docs/summary.md documents.
+void verifySummaryFields(const nlohmann::json& summary)
+{
+    verifyKeys(summary,
+               {"format", "format_version", "epochscope_version", "status", "error", "config",
+                "environment", "run", "epochs", "batch_latency_ms", "steady_state_step_ms",
+                "first_epoch_ratio", "samples_per_s", "achieved_gflops", "total_s"},
+               "summary");
+    verifyKeys(summary["environment"],
+               {"libtorch_version", "intra_op_threads", "inter_op_threads", "cpu_model",
+                "physical_cores", "logical_cores", "cuda_available", "cuda_device_count"},
+               "environment");
+    if (summary["run"].is_null())  // the run failed before it started
+        return;
+    verifyKeys(summary["run"],
+               {"device", "backend", "backend_reason", "intra_op_threads", "inter_op_threads",
+                "batch_size", "batches_per_epoch", "epochs_planned", "train_samples",
+                "validation_samples", "total_params", "training_flops_per_batch"},
+               "run");
+    verifyKeys(summary["batch_latency_ms"], {"p50", "p95", "p99"}, "batch_latency_ms");
+    for (const nlohmann::json& epoch : summary["epochs"]) {
+        verifyKeys(epoch,
+                   {"epoch", "batches", "wall_s", "train_s", "validation_s", "phase_s",
+                    "callback_s", "samples", "loss", "val_loss", "metrics"},
+                   "epoch");
+        verifyKeys(epoch["phase_s"],
+                   {"data_wait", "host_to_device", "forward", "backward", "optimizer", "callbacks",
+                    "other"},
+                   "phase_s");
+    }
+}
+
+}  // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void version()
+    {
+        const CliRun run = runCli({"--version"});
+        QVERIFY2(run.exitCode == kExitFinished, qPrintable(describe(run)));
+        QVERIFY2(
+            QRegularExpression("^epochscope-cli \\d+\\.\\d+\\.\\d+\\n").match(run.out).hasMatch(),
+            qPrintable(run.out));
+        QVERIFY2(run.out.contains("LibTorch "), qPrintable(run.out));
+    }
+
+    void presetsListsTheBuiltins_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("quick-demo") << "quick-demo";
+        QTest::newRow("keras-lstm-regression") << "keras-lstm-regression";
+        QTest::newRow("imdb-lstm-sentiment") << "imdb-lstm-sentiment";
+    }
+
+    void presetsListsTheBuiltins()
+    {
+        QFETCH(QString, name);
+        const CliRun run = runCli({"presets"});
+        QVERIFY2(run.exitCode == kExitFinished, qPrintable(describe(run)));
+        // One line per preset: its name, then its description.
+        const QRegularExpression line("^" + QRegularExpression::escape(name) + " +\\S",
+                                      QRegularExpression::MultilineOption);
+        QVERIFY2(line.match(run.out).hasMatch(), qPrintable(run.out));
+    }
+
+    void presetPrintsItsConfig()
+    {
+        const nlohmann::json config = quickDemoConfig();
+        QVERIFY(config.is_object());
+        QCOMPARE(config["name"].get<std::string>(), std::string("quick-demo"));
+        QVERIFY(config["model"]["layers"].is_array());
+    }
+
+    void trainWritesTheSummary()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString summaryPath = dir.filePath("run.json");
+        const CliRun run = runCli({"train", "--preset", "quick-demo", "--epochs", "2",
+                                   "--max-batches", "5", "--json-out", summaryPath},
+                                  kTrainTimeoutMs);
+        QVERIFY2(run.exitCode == kExitFinished, qPrintable(describe(run)));
+        QCOMPARE(epochHeads(run.out), QStringList({"Epoch 1/2", "Epoch 2/2"}));
+        QVERIFY2(!run.out.contains('\r'), "a pipe gets no progress line");
+        QVERIFY2(!QFile::exists(summaryPath + ".tmp"), "the temporary file is renamed away");
+
+        const nlohmann::json summary = readJson(summaryPath);
+        QVERIFY(summary.is_object());
+        verifySummaryFields(summary);
+        QCOMPARE(summary["status"].get<std::string>(), std::string("finished"));
+        QVERIFY(summary["error"].is_null());
+        QCOMPARE(summary["config"]["training"]["epochs"].get<int>(), 2);
+        QCOMPARE(summary["run"]["batches_per_epoch"].get<int>(), 5);
+        QCOMPARE(summary["epochs"].size(), std::size_t{2});
+        QVERIFY(summary["first_epoch_ratio"].is_number());
+        QVERIFY(summary["achieved_gflops"].get<double>() > 0.0);
+        for (const nlohmann::json& epoch : summary["epochs"]) {
+            QCOMPARE(epoch["batches"].get<int>(), 5);
+            double phaseSum = 0.0;
+            for (const auto& [phase, seconds] : epoch["phase_s"].items())
+                phaseSum += seconds.get<double>();
+            const double trainS = epoch["train_s"].get<double>();
+            QVERIFY2(std::fabs(phaseSum - trainS) <= kPhaseSumTolerance * trainS,
+                     qPrintable(QString("phases %1 s, train %2 s").arg(phaseSum).arg(trainS)));
+        }
+    }
+
+    void quietPrintsNothing()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString summaryPath = dir.filePath("quiet.json");
+        const CliRun run = runCli({"train", "--preset", "quick-demo", "--epochs", "1",
+                                   "--max-batches", "2", "--quiet", "--json-out", summaryPath},
+                                  kTrainTimeoutMs);
+        QVERIFY2(run.exitCode == kExitFinished, qPrintable(describe(run)));
+        QVERIFY2(run.out.isEmpty(), qPrintable(describe(run)));
+        QVERIFY(readJson(summaryPath).is_object());
+    }
+
+    void badInputExitsWithTwo_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QByteArray>("configText");  // written to {config} when not empty
+        QTest::addColumn<QString>("expectedInStderr");
+
+        const QStringList withConfig = {"train", "--config", "{config}"};
+        QTest::newRow("malformed JSON names the byte offset")
+            << withConfig << QByteArray(R"({"name": "x",, })") << "@byte 14";
+
+        nlohmann::json negativeUnits = quickDemoConfig();
+        negativeUnits["model"]["layers"][0]["units"] = -3;
+        QTest::newRow("negative units name the layer field")
+            << withConfig << QByteArray::fromStdString(negativeUnits.dump())
+            << "model.layers[0].units";
+
+        QTest::newRow("missing config file names the file")
+            << QStringList{"train", "--config", "/nonexistent/epochscope/missing.json"}
+            << QByteArray() << "/nonexistent/epochscope/missing.json";
+        QTest::newRow("unknown preset") << QStringList{"train", "--preset", "no-such-preset"}
+                                        << QByteArray() << "no-such-preset";
+        QTest::newRow("zero epochs names training.epochs")
+            << QStringList{"train", "--preset", "quick-demo", "--epochs", "0"} << QByteArray()
+            << "training.epochs";
+        QTest::newRow("negative max batches names training.steps_per_epoch")
+            << QStringList{"train", "--preset", "quick-demo", "--max-batches", "-1"} << QByteArray()
+            << "training.steps_per_epoch";
+        QTest::newRow("negative threads name device.intra_op_threads")
+            << QStringList{"train", "--preset", "quick-demo", "--threads", "-2"} << QByteArray()
+            << "device.intra_op_threads";
+        QTest::newRow("unknown device names device.name")
+            << QStringList{"train", "--preset", "quick-demo", "--device", "tpu"} << QByteArray()
+            << "device.name";
+        QTest::newRow("config and preset together")
+            << QStringList{"train", "--preset", "quick-demo", "--config", "x.json"} << QByteArray()
+            << "excludes";
+        QTest::newRow("neither config nor preset")
+            << QStringList{"train", "--epochs", "2"} << QByteArray() << "--preset";
+        QTest::newRow("epochs not a number")
+            << QStringList{"train", "--preset", "quick-demo", "--epochs", "many"} << QByteArray()
+            << "--epochs";
+        QTest::newRow("summary into a missing directory")
+            << QStringList{"train", "--preset", "quick-demo", "--json-out",
+                           "/nonexistent/epochscope/run.json"}
+            << QByteArray() << "/nonexistent/epochscope";
+        QTest::newRow("no subcommand") << QStringList{} << QByteArray() << "subcommand";
+        QTest::newRow("unknown subcommand") << QStringList{"fly"} << QByteArray() << "fly";
+    }
+
+    void badInputExitsWithTwo()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QByteArray, configText);
+        QFETCH(QString, expectedInStderr);
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        if (!configText.isEmpty()) {
+            QFile config(dir.filePath("config.json"));
+            QVERIFY(config.open(QIODevice::WriteOnly));
+            config.write(configText);
+            config.close();
+            arguments.replaceInStrings("{config}", config.fileName());
+            expectedInStderr.replace("{config}", config.fileName());
+        }
+        const CliRun run = runCli(arguments, kTrainTimeoutMs);
+        QVERIFY2(run.exitCode == kExitBadInput, qPrintable(describe(run)));
+        QVERIFY2(run.err.contains(expectedInStderr), qPrintable(describe(run)));
+        QVERIFY2(epochHeads(run.out).isEmpty(), "nothing trained");
+    }
+
+    void runFailureExitsWithOne()
+    {
+        // No machine has 128 GPUs: the engine fails the run before its first epoch.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString summaryPath = dir.filePath("failed.json");
+        const CliRun run = runCli(
+            {"train", "--preset", "quick-demo", "--device", "cuda:127", "--json-out", summaryPath},
+            kTrainTimeoutMs);
+        QVERIFY2(run.exitCode == kExitRunFailed, qPrintable(describe(run)));
+        QVERIFY2(run.err.contains("cuda:127"), qPrintable(describe(run)));
+        const nlohmann::json summary = readJson(summaryPath);
+        QVERIFY(summary.is_object());
+        verifySummaryFields(summary);
+        QCOMPARE(summary["status"].get<std::string>(), std::string("failed"));
+        QVERIFY(summary["error"].get<std::string>().find("cuda:127") != std::string::npos);
+    }
+
+    void interruptStopsTheRunAndKeepsTheSummary()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString summaryPath = dir.filePath("stopped.json");
+        QProcess process;
+        process.start(EPOCHSCOPE_CLI_PATH, {"train", "--preset", "quick-demo", "--epochs", "1000",
+                                            "--max-batches", "5", "--json-out", summaryPath});
+        QVERIFY(process.waitForStarted());
+
+        QByteArray out;
+        QDeadlineTimer deadline(kTrainTimeoutMs);
+        while (!out.contains("Epoch 1/") && !deadline.hasExpired() &&
+               process.state() == QProcess::Running) {
+            process.waitForReadyRead(1000);
+            out += process.readAllStandardOutput();
+        }
+        QVERIFY2(out.contains("Epoch 1/1000"), out.constData());
+        QCOMPARE(::kill(static_cast<pid_t>(process.processId()), SIGINT), 0);
+
+        QVERIFY(process.waitForFinished(kTrainTimeoutMs));
+        out += process.readAllStandardOutput();
+        const QByteArray err = process.readAllStandardError();
+        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(process.exitCode() == kExitInterrupted, err.constData());
+        QVERIFY2(err.contains("stopping after the current batch"), err.constData());
+
+        const nlohmann::json summary = readJson(summaryPath);
+        QVERIFY(summary.is_object());
+        verifySummaryFields(summary);
+        QCOMPARE(summary["status"].get<std::string>(), std::string("stopped"));
+        QVERIFY(!summary["epochs"].empty());
+        QVERIFY(summary["epochs"].size() < 1000);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
