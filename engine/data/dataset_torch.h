@@ -21,8 +21,9 @@ struct TrainValidationSplit {
     Dataset validation;  ///< empty when validation_split is 0
 };
 
-/// Keras' validation_split: the last fraction of the samples, taken before any shuffling.
-TrainValidationSplit splitForValidation(const Dataset& data, double validationSplit);
+/// The first `trainCount` samples train, the rest validate (see splitSamples(): Keras takes
+/// the validation samples from the end, before any shuffling). Views, no copies.
+TrainValidationSplit splitForValidation(const Dataset& data, std::int64_t trainCount);
 
 /// Generates the configured synthetic source, deterministically from `seed` (its own
 /// generator, so the global LibTorch RNG is untouched).

@@ -102,18 +102,4 @@ Dataset generateSynthetic(const DataSourceConfig& source, std::uint64_t seed)
     throw std::logic_error("unhandled synthetic data source");
 }
 
-TrainValidationSplit splitForValidation(const Dataset& data, double validationSplit)
-{
-    const std::int64_t n = data.size();
-    // Keras: split_at = int(N * (1 - validation_split)).
-    const auto trainCount =
-        static_cast<std::int64_t>(static_cast<double>(n) * (1.0 - validationSplit));
-    TrainValidationSplit split;
-    split.train = {data.x.narrow(0, 0, trainCount), data.y.narrow(0, 0, trainCount)};
-    if (trainCount < n)
-        split.validation = {data.x.narrow(0, trainCount, n - trainCount),
-                            data.y.narrow(0, trainCount, n - trainCount)};
-    return split;
-}
-
 }  // namespace es

@@ -117,7 +117,7 @@ void TrainingLoop::prepare()
     m_device = torch::Device(m_config.device.name());
     const DataConfig& dataConfig = m_config.data;
     const TrainValidationSplit split = splitForValidation(
-        generateSynthetic(dataConfig.source, m_config.seed), dataConfig.validationSplit);
+        generateSynthetic(dataConfig.source, m_config.seed), splitSamples(dataConfig).training);
     m_train = std::make_unique<Batcher>(split.train, dataConfig.batchSize, dataConfig.shuffle,
                                         dataConfig.dropLast, m_config.seed ^ kShuffleSeedSalt);
     m_validation =
