@@ -1,5 +1,7 @@
 #include "console/interrupt.h"
 
+#include "console/exitstatus.h"
+
 #include <unistd.h>
 
 #include <atomic>
@@ -11,9 +13,6 @@ namespace es {
 
 namespace {
 
-// 128 + SIGINT: what shells report for a process ended by Ctrl+C.
-constexpr int kInterruptedStatus = 130;
-
 // Signal handlers may only touch lock-free atomics.
 std::atomic<int> g_interrupts{0};
 static_assert(std::atomic<int>::is_always_lock_free);
@@ -23,7 +22,7 @@ struct sigaction g_previous {};
 extern "C" void onInterrupt(int)
 {
     if (g_interrupts.fetch_add(1) > 0)
-        ::_exit(kInterruptedStatus);  // async-signal-safe, unlike std::exit
+        ::_exit(kExitInterrupted);  // async-signal-safe, unlike std::exit
 }
 
 }  // namespace

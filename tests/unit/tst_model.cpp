@@ -1,6 +1,7 @@
 #include "config/presets.h"
 #include "model/modelsummary.h"
 #include "model/sequentialmodel_torch.h"
+#include "support/layerbuilders.h"
 #include "support/smallconfigs.h"
 
 #include <QtTest>
@@ -8,6 +9,10 @@
 #include <torch/torch.h>
 
 namespace {
+
+using es::test::dense;
+using es::test::dropout;
+using es::test::lstm;
 
 torch::Tensor sampleInput(const es::RunConfig& config, std::int64_t batch)
 {
@@ -22,33 +27,6 @@ std::int64_t inputFeatures(const es::RunConfig& config)
     return config.data.source.type == es::DataSourceType::SyntheticRegression
                ? config.data.source.features
                : 1;
-}
-
-es::LayerConfig lstm(std::int64_t units, bool returnSequences = false, double inputDropout = 0.0)
-{
-    es::LayerConfig layer;
-    layer.type = es::LayerType::Lstm;
-    layer.units = units;
-    layer.returnSequences = returnSequences;
-    layer.dropout = inputDropout;
-    return layer;
-}
-
-es::LayerConfig dense(std::int64_t units, es::Activation activation = es::Activation::Linear)
-{
-    es::LayerConfig layer;
-    layer.type = es::LayerType::Dense;
-    layer.units = units;
-    layer.activation = activation;
-    return layer;
-}
-
-es::LayerConfig dropout(double rate)
-{
-    es::LayerConfig layer;
-    layer.type = es::LayerType::Dropout;
-    layer.rate = rate;
-    return layer;
 }
 
 es::RunConfig withLayers(const nlohmann::json& layers)

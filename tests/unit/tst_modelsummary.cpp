@@ -5,6 +5,7 @@
 #include "config/presets.h"
 #include "config/runconfig.h"
 #include "model/modelsummary.h"
+#include "support/layerbuilders.h"
 
 #include <QTest>
 
@@ -17,36 +18,16 @@ Q_DECLARE_METATYPE(std::vector<es::LayerConfig>)
 
 namespace {
 
+using es::test::dense;
+using es::test::dropout;
+using es::test::lstm;
+
 struct ExpectedLayer {
     std::string name;
     Shape outputShape;
     std::int64_t params;
     double forwardFlops;
 };
-
-es::LayerConfig lstm(std::int64_t units, bool returnSequences)
-{
-    es::LayerConfig layer;
-    layer.type = es::LayerType::Lstm;
-    layer.units = units;
-    layer.returnSequences = returnSequences;
-    return layer;
-}
-
-es::LayerConfig dense(std::int64_t units)
-{
-    es::LayerConfig layer;
-    layer.units = units;
-    return layer;
-}
-
-es::LayerConfig dropout(double rate)
-{
-    es::LayerConfig layer;
-    layer.type = es::LayerType::Dropout;
-    layer.rate = rate;
-    return layer;
-}
 
 es::RunConfig regressionConfig(std::int64_t timesteps, std::int64_t features,
                                std::vector<es::LayerConfig> layers)
