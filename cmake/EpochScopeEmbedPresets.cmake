@@ -5,6 +5,8 @@ function(epochscope_embed_presets output)
   foreach(file IN LISTS ARGN)
     get_filename_component(name "${file}" NAME_WE)
     file(READ "${file}" text)
+    # Editing a preset re-runs the configure step, which regenerates the source.
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${file}")
     string(APPEND entries "    {\"${name}\", R\"epochscope_json(${text})epochscope_json\"},\n")
   endforeach()
   file(CONFIGURE OUTPUT "${output}" CONTENT

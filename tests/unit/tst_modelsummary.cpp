@@ -79,17 +79,17 @@ private Q_SLOTS:
 
 void TestModelSummary::quickDemo()
 {
-    // LSTM(32) on (32 steps, 8 features) > Dense(1).
+    // LSTM(64) on (64 steps, 8 features) > Dense(1).
     const es::ModelSummary summary = es::summarizeModel(es::loadPreset("quick-demo"));
-    QCOMPARE(summary.inputShape, (Shape{32, 8}));
+    QCOMPARE(summary.inputShape, (Shape{64, 8}));
     compareLayers(summary, {
                                {"lstm_1",
-                                {32},
-                                4 * 32 * (8 + 32) + 8 * 32,     // 5376
-                                2.0 * 32 * 4 * 32 * (8 + 32)},  // 327680
-                               {"dense_1", {1}, 32 * 1 + 1, 2.0 * 32 * 1},
+                                {64},
+                                4 * 64 * (8 + 64) + 8 * 64,     // 18944
+                                2.0 * 64 * 4 * 64 * (8 + 64)},  // 2359296
+                               {"dense_1", {1}, 64 * 1 + 1, 2.0 * 64 * 1},
                            });
-    QCOMPARE(summary.totalParams, std::int64_t(5409));
+    QCOMPARE(summary.totalParams, std::int64_t(19009));
 }
 
 void TestModelSummary::kerasLstmRegression()
@@ -163,7 +163,7 @@ void TestModelSummary::trainingFlopsPerBatch_data()
     QTest::addColumn<double>("trainingFlopsPerSample");
 
     // 3 x forward, from the per-layer sums above.
-    QTest::newRow("quick-demo") << "quick-demo" << 3.0 * (327680 + 64);
+    QTest::newRow("quick-demo") << "quick-demo" << 3.0 * (2359296 + 128);
     QTest::newRow("keras-lstm-regression")
         << "keras-lstm-regression" << 3.0 * (3604480 + 6553600 + 160);
     QTest::newRow("imdb-lstm-sentiment") << "imdb-lstm-sentiment" << 3.0 * (131072000 + 256);

@@ -948,11 +948,11 @@ void TestRunConfig::referencePresetsMatchTheirWorkloads()
 
     const es::RunConfig demo = es::loadPreset("quick-demo");
     QCOMPARE(demo.model.layers.size(), std::size_t(2));
-    QCOMPARE(demo.model.layers[0].units, std::int64_t(32));
+    QCOMPARE(demo.model.layers[0].units, std::int64_t(64));
     QCOMPARE(demo.training.optimizer.learningRate, 0.005);
-    QCOMPARE(demo.training.epochs, 5);
-    QCOMPARE(demo.data.source.samples, std::int64_t(2048));
-    QCOMPARE(demo.data.source.timesteps, std::int64_t(32));
+    QCOMPARE(demo.training.epochs, 8);
+    QCOMPARE(demo.data.source.samples, std::int64_t(6144));
+    QCOMPARE(demo.data.source.timesteps, std::int64_t(64));
 }
 
 void TestRunConfig::unknownPresetListsKnownOnes()
