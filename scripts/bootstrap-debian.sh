@@ -14,6 +14,8 @@ packages=(
   g++ cmake make ccache pkg-config
   # engine
   libtorch-dev libopenblas0-openmp nlohmann-json3-dev
+  # data loaders: .npz archives; NumPy writes the test files
+  libzip-dev python3-numpy
   # CLI
   libcli11-dev
   # tests (Qt Test) and, with the desktop app, Qt itself
