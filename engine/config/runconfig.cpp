@@ -43,7 +43,8 @@ bool DataSourceConfig::operator==(const DataSourceConfig& other) const
 bool DataConfig::operator==(const DataConfig& other) const
 {
     return source == other.source && validationSplit == other.validationSplit &&
-           shuffle == other.shuffle && batchSize == other.batchSize && dropLast == other.dropLast;
+           shuffle == other.shuffle && batchSize == other.batchSize && dropLast == other.dropLast &&
+           placement == other.placement && prefetch == other.prefetch;
 }
 
 bool OptimizerConfig::operator==(const OptimizerConfig& other) const
@@ -188,6 +189,16 @@ std::string_view dataSourceKey(DataSourceType type)
         case DataSourceType::SyntheticTokens: return "synthetic_tokens";
     }
     return "synthetic_regression";
+}
+
+std::string_view placementKey(Placement placement)
+{
+    switch (placement) {
+        case Placement::Host: return "host";
+        case Placement::Pinned: return "pinned";
+        case Placement::Device: return "device";
+    }
+    return "host";
 }
 
 std::string_view backendKey(Backend backend)

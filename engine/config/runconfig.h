@@ -61,12 +61,22 @@ struct DataSourceConfig {
     bool operator==(const DataSourceConfig&) const;
 };
 
+/// Where the dataset lives while training (docs/config.md#placement).
+enum class Placement {
+    Host,    ///< "host": pageable host memory; each batch gathered and copied (Keras on NumPy)
+    Pinned,  ///< "pinned": pinned host memory, non-blocking copies (CUDA devices only)
+    Device,  ///< "device": staged on the training device once; batches gathered there
+};
+
 struct DataConfig {
     DataSourceConfig source;
     double validationSplit = 0.0;  ///< "validation_split" in [0, 1): taken from the end (Keras)
     bool shuffle = true;
     std::int64_t batchSize = 32;  ///< "batch_size"
     bool dropLast = false;        ///< "drop_last"
+    Placement placement = Placement::Host;
+    /// Batches a loader thread prepares ahead of training; 0 prepares each one when needed.
+    int prefetch = 0;
 
     bool operator==(const DataConfig&) const;
 };
@@ -155,6 +165,8 @@ inline constexpr std::array<Activation, 5> kAllActivations = {Activation::Linear
                                                               Activation::Softmax};
 inline constexpr std::array<DataSourceType, 2> kAllDataSourceTypes = {
     DataSourceType::SyntheticRegression, DataSourceType::SyntheticTokens};
+inline constexpr std::array<Placement, 3> kAllPlacements = {Placement::Host, Placement::Pinned,
+                                                            Placement::Device};
 inline constexpr std::array<OptimizerType, 3> kAllOptimizerTypes = {
     OptimizerType::Adam, OptimizerType::Sgd, OptimizerType::RmsProp};
 inline constexpr std::array<LossType, 4> kAllLossTypes = {
@@ -194,6 +206,7 @@ std::string_view lossKey(LossType loss);
 std::string_view metricKey(Metric metric);
 std::string_view optimizerKey(OptimizerType type);
 std::string_view dataSourceKey(DataSourceType type);
+std::string_view placementKey(Placement placement);
 std::string_view backendKey(Backend backend);
 
 }  // namespace es

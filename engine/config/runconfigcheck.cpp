@@ -32,6 +32,7 @@ public:
     {
         checkDataSize();
         checkSplit();
+        checkPlacement();
         checkFirstLayer();
         checkLayerOrder();
         checkOutput();
@@ -97,6 +98,15 @@ private:
                     " training samples and data.drop_last is true, so an epoch would have no "
                     "batch at all");
         }
+    }
+
+    void checkPlacement()
+    {
+        if (m_config.data.placement == Placement::Pinned &&
+            m_config.device.type != DeviceType::Cuda)
+            add("data.placement",
+                "\"pinned\" speeds up copies to a CUDA device, but device.name is \"" +
+                    m_config.device.name() + "\"; use \"host\" or \"device\" on the CPU");
     }
 
     void checkFirstLayer()

@@ -28,6 +28,8 @@ constexpr IntRange kTokenVocabularyRange{4, 1 << 24};
 constexpr IntRange kSamplesRange{1, std::int64_t(1) << 32};
 constexpr IntRange kTimestepsRange{1, 1 << 20};
 constexpr IntRange kBatchSizeRange{1, std::int64_t(1) << 32};
+// Each prefetched batch holds memory; a deeper queue only helps when preparation is bursty.
+constexpr IntRange kPrefetchRange{0, 64};
 // More threads than any machine this runs on has cores; LibTorch would try to start them.
 constexpr IntRange kThreadsRange{0, 1024};
 
@@ -105,6 +107,8 @@ void readData(JsonReader& reader, DataConfig& data)
     reader.boolean("shuffle", data.shuffle);
     reader.integer("batch_size", kBatchSizeRange, data.batchSize);
     reader.boolean("drop_last", data.dropLast);
+    reader.choice("placement", kAllPlacements, placementKey, data.placement);
+    reader.integer("prefetch", kPrefetchRange, data.prefetch);
     reader.finish();
 }
 

@@ -1,6 +1,6 @@
 #include "train/trainer.h"
 
-#include "data/batcher_torch.h"
+#include "data/batchsource_torch.h"
 #include "env/cpuinfo.h"
 #include "env/environment.h"
 #include "model/modelsummary.h"
@@ -32,12 +32,6 @@ double millisecondsBetween(Clock::time_point from, Clock::time_point to)
 double secondsBetween(Clock::time_point from, Clock::time_point to)
 {
     return std::chrono::duration<double>(to - from).count();
-}
-
-std::int64_t tensorBytes(const torch::Tensor& tensor)
-{
-    return static_cast<std::int64_t>(tensor.numel()) *
-           static_cast<std::int64_t>(tensor.element_size());
 }
 
 /// Running sums for an epoch's loss and metrics, weighted by samples as Keras averages.
@@ -93,8 +87,8 @@ private:
     const std::function<void(RunState)>& m_reportState;
 
     torch::Device m_device{torch::kCPU};
-    std::unique_ptr<Batcher> m_train;
-    std::unique_ptr<Batcher> m_validation;
+    std::unique_ptr<BatchSource> m_train;
+    std::unique_ptr<BatchSource> m_validation;
     SequentialModel m_model{nullptr};
     std::unique_ptr<torch::optim::Optimizer> m_optimizer;
     std::int64_t m_batchesPerEpoch = 0;
@@ -118,10 +112,23 @@ void TrainingLoop::prepare()
     const DataConfig& dataConfig = m_config.data;
     const TrainValidationSplit split = splitForValidation(
         generateSynthetic(dataConfig.source, m_config.seed), splitSamples(dataConfig).training);
-    m_train = std::make_unique<Batcher>(split.train, dataConfig.batchSize, dataConfig.shuffle,
-                                        dataConfig.dropLast, m_config.seed ^ kShuffleSeedSalt);
-    m_validation =
-        std::make_unique<Batcher>(split.validation, dataConfig.batchSize, false, false, 0);
+    m_train = std::make_unique<BatchSource>(split.train, dataConfig, m_device,
+                                            m_config.seed ^ kShuffleSeedSalt);
+    // Validation reads every sample once, in order, from the same placement.
+    DataConfig validationConfig = dataConfig;
+    validationConfig.shuffle = false;
+    validationConfig.dropLast = false;
+    validationConfig.prefetch = 0;
+    m_validation = std::make_unique<BatchSource>(split.validation, validationConfig, m_device, 0);
+    if (dataConfig.placement == Placement::Device && !m_device.is_cpu()) {
+        const double megabytes =
+            static_cast<double>(m_train->stagedBytes() + m_validation->stagedBytes()) / 1e6;
+        m_observers.notify(
+            &RunObserver::onLog, LogLevel::Info,
+            "data staged on " + m_config.device.name() + " once: " + std::to_string(megabytes) +
+                " MB in " +
+                std::to_string(m_train->stagingSeconds() + m_validation->stagingSeconds()) + " s");
+    }
 
     const std::int64_t inputFeatures = split.train.x.dim() == 3 ? split.train.x.size(2) : 1;
     m_model = SequentialModel(m_config.model, inputFeatures);
@@ -160,7 +167,7 @@ bool TrainingLoop::runEpoch(int epoch)
     EpochAccumulator train;
 
     const auto epochStart = Clock::now();
-    m_train->startEpoch();
+    m_train->startEpoch(m_batchesPerEpoch);
     auto previousEnd = epochStart;
     for (std::int64_t index = 0; index < m_batchesPerEpoch; ++index) {
         if (!proceed())
@@ -170,10 +177,11 @@ bool TrainingLoop::runEpoch(int epoch)
         batch.batch = static_cast<int>(index + 1);
 
         const auto t0 = Clock::now();
-        const Dataset hostBatch = m_train->batch(index);
+        const Dataset produced = m_train->next();
         const auto tData = Clock::now();
-        const auto x = hostBatch.x.to(m_device);
-        const auto y = hostBatch.y.to(m_device);
+        const BatchSource::Transfer transfer = m_train->toDevice(produced);
+        const auto& x = transfer.batch.x;
+        const auto& y = transfer.batch.y;
         const auto tCopy = Clock::now();
         const auto prediction = m_model->forward(x);
         const auto loss = computeLoss(training.loss, prediction, y) + m_model->regularizationLoss();
@@ -187,11 +195,11 @@ bool TrainingLoop::runEpoch(int epoch)
         // phase times an empty section and reads ~0.
         const auto tCallbacks = Clock::now();
         batch.loss = loss.item<double>();
-        batch.samples = hostBatch.size();
+        batch.samples = produced.size();
         train.add(batch.loss, batch.samples, training.metrics, prediction.detach(), y);
         const auto end = Clock::now();
 
-        batch.h2dBytes = m_device.is_cpu() ? 0 : tensorBytes(x) + tensorBytes(y);
+        batch.h2dBytes = transfer.bytes;
         batch.wallMs = millisecondsBetween(previousEnd, end);
         auto& ms = batch.phaseMs;
         ms[phaseIndex(Phase::DataWait)] = millisecondsBetween(t0, tData);
@@ -238,20 +246,21 @@ bool TrainingLoop::runEpoch(int epoch)
 
 void TrainingLoop::validate(EpochAccumulator& validation)
 {
-    if (m_validation->data().size() == 0)
+    if (m_validation->samples() == 0)
         return;
     torch::NoGradGuard noGrad;
     m_model->eval();
     const auto regularization = m_model->regularizationLoss().item<double>();
+    m_validation->startEpoch(m_validation->batchCount());
     for (std::int64_t index = 0; index < m_validation->batchCount(); ++index) {
-        const Dataset hostBatch = m_validation->batch(index);
-        const auto x = hostBatch.x.to(m_device);
-        const auto y = hostBatch.y.to(m_device);
+        const Dataset batch = m_validation->toDevice(m_validation->next()).batch;
+        const auto& x = batch.x;
+        const auto& y = batch.y;
         const auto prediction = m_model->forward(x);
         // Keras' val_loss includes the regularisation penalties, as the training loss does.
         const double loss =
             computeLoss(m_config.training.loss, prediction, y).item<double>() + regularization;
-        validation.add(loss, hostBatch.size(), m_config.training.metrics, prediction, y);
+        validation.add(loss, batch.size(), m_config.training.metrics, prediction, y);
     }
     m_model->train();
 }

@@ -66,7 +66,9 @@ constexpr const char* kEverything = R"({
     "validation_split": 0.3,
     "shuffle": false,
     "batch_size": 20,
-    "drop_last": true
+    "drop_last": true,
+    "placement": "pinned",
+    "prefetch": 3
   },
   "training": {
     "epochs": 3,
@@ -489,6 +491,23 @@ void TestRunConfig::invalidConfigNamesPathAndCause_data()
         << R"([{"op":"replace","path":"/data/batch_size","value":128},{"op":"add","path":"/data/drop_last","value":true}])"
         << "data.batch_size"
         << "128 is larger than the 80 training samples and data.drop_last is true";
+    QTest::newRow("placement unknown") << "regression"
+                                       << R"([{"op":"add","path":"/data/placement","value":"gpu"}])"
+                                       << "data.placement"
+                                       << "host";
+    QTest::newRow("prefetch negative") << "regression"
+                                       << R"([{"op":"add","path":"/data/prefetch","value":-1}])"
+                                       << "data.prefetch"
+                                       << "-1";
+    QTest::newRow("prefetch absurd") << "regression"
+                                     << R"([{"op":"add","path":"/data/prefetch","value":1000}])"
+                                     << "data.prefetch"
+                                     << "1000";
+    QTest::newRow("pinned on the cpu")
+        << "regression"
+        << R"([{"op":"add","path":"/data/placement","value":"pinned"}])"
+        << "data.placement"
+        << "speeds up copies to a CUDA device";
     QTest::newRow("monitor not logged")
         << "regression"
         << R"([{"op":"add","path":"/callbacks","value":[{"type":"early_stopping","monitor":"val_acc"}]}])"

@@ -1,0 +1,78 @@
+#include "data/batchsource_torch.h"
+
+#include <chrono>
+#include <utility>
+
+namespace es {
+
+std::int64_t tensorBytes(const torch::Tensor& tensor)
+{
+    return static_cast<std::int64_t>(tensor.numel()) *
+           static_cast<std::int64_t>(tensor.element_size());
+}
+
+BatchSource::BatchSource(Dataset data, const DataConfig& config, torch::Device device,
+                         std::uint64_t shuffleSeed)
+    : m_placement(config.placement), m_device(device)
+{
+    if (m_placement == Placement::Device) {
+        const auto start = std::chrono::steady_clock::now();
+        data = {data.x.to(device), data.y.to(device)};
+        m_stagingSeconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        m_stagedBytes = device.is_cpu() ? 0 : tensorBytes(data.x) + tensorBytes(data.y);
+    } else if (m_placement == Placement::Pinned) {
+        data = {data.x.pin_memory(), data.y.pin_memory()};
+    }
+    m_batcher = std::make_unique<Batcher>(std::move(data), config.batchSize, config.shuffle,
+                                          config.dropLast, shuffleSeed);
+    if (config.prefetch > 0)
+        m_prefetcher = std::make_unique<BatchPrefetcher>(
+            static_cast<std::size_t>(config.prefetch),
+            [this](std::int64_t index) { return produce(index); });
+}
+
+void BatchSource::startEpoch(std::int64_t batches)
+{
+    m_nextIndex = 0;
+    if (m_prefetcher)
+        m_prefetcher->begin(batches, [this] { m_batcher->startEpoch(); });
+    else
+        m_batcher->startEpoch();
+}
+
+Dataset BatchSource::next()
+{
+    if (m_prefetcher)
+        return m_prefetcher->next();
+    return produce(m_nextIndex++);
+}
+
+Dataset BatchSource::produce(std::int64_t index) const
+{
+    Dataset batch = m_batcher->batch(index);
+    switch (m_placement) {
+        case Placement::Host:
+            // Keras slices NumPy arrays into a new host array every step; so does `host`,
+            // even when the batch is a contiguous view.
+            if (batch.x.is_alias_of(m_batcher->data().x))
+                batch = {batch.x.clone(), batch.y.clone()};
+            break;
+        case Placement::Pinned: batch = {batch.x.pin_memory(), batch.y.pin_memory()}; break;
+        case Placement::Device: break;  // gathered where the data lives
+    }
+    return batch;
+}
+
+BatchSource::Transfer BatchSource::toDevice(const Dataset& batch) const
+{
+    if (batch.x.device() == m_device)
+        return {batch, 0};
+    // Pinned buffers can be copied without blocking the host; pageable ones cannot.
+    const bool nonBlocking = m_placement == Placement::Pinned;
+    Transfer transfer{{batch.x.to(m_device, nonBlocking), batch.y.to(m_device, nonBlocking)}, 0};
+    transfer.bytes = tensorBytes(batch.x) + tensorBytes(batch.y);
+    return transfer;
+}
+
+}  // namespace es

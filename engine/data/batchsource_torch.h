@@ -1,0 +1,58 @@
+#pragma once
+
+// Internal to the engine: includes LibTorch.
+
+#include "config/runconfig.h"
+#include "data/batcher_torch.h"
+#include "data/batchprefetcher_torch.h"
+
+#include <torch/torch.h>
+
+#include <memory>
+
+namespace es {
+
+/// The training batches of one run, with the configured placement and prefetch
+/// (docs/config.md#placement). The trainer times next() as DataWait and toDevice() as
+/// HostToDevice.
+class BatchSource {
+public:
+    /// Stages the data on `device` first when the placement is `device`.
+    BatchSource(Dataset data, const DataConfig& config, torch::Device device,
+                std::uint64_t shuffleSeed);
+
+    std::int64_t batchCount() const { return m_batcher->batchCount(); }
+    std::int64_t samples() const { return m_batcher->data().size(); }
+
+    /// Draws the epoch's order and, with prefetch, starts preparing its first `batches`.
+    void startEpoch(std::int64_t batches);
+
+    /// The next batch of the epoch, as placement leaves it (host or device memory).
+    Dataset next();
+
+    struct Transfer {
+        Dataset batch;           ///< on the training device
+        std::int64_t bytes = 0;  ///< copied host to device
+    };
+    Transfer toDevice(const Dataset& batch) const;
+
+    /// Seconds spent staging the whole set on the device, and its size (device placement).
+    double stagingSeconds() const { return m_stagingSeconds; }
+    std::int64_t stagedBytes() const { return m_stagedBytes; }
+
+private:
+    Dataset produce(std::int64_t index) const;
+
+    Placement m_placement;
+    torch::Device m_device;
+    std::unique_ptr<Batcher> m_batcher;
+    std::unique_ptr<BatchPrefetcher> m_prefetcher;
+    std::int64_t m_nextIndex = 0;
+    double m_stagingSeconds = 0.0;
+    std::int64_t m_stagedBytes = 0;
+};
+
+/// Bytes of a tensor's elements.
+std::int64_t tensorBytes(const torch::Tensor& tensor);
+
+}  // namespace es

@@ -1,0 +1,188 @@
+#include "data/batchprefetcher_torch.h"
+#include "data/batchsource_torch.h"
+#include "support/smallconfigs.h"
+#include "train/trainingsession.h"
+
+#include <QtTest>
+
+#include <stdexcept>
+
+namespace {
+
+/// 10 samples whose x holds the sample index, so a batch shows which samples it holds.
+es::Dataset indexedData()
+{
+    auto x = torch::arange(10, torch::kFloat32).view({10, 1, 1}).expand({10, 3, 2}).contiguous();
+    auto y = torch::arange(10, torch::kFloat32).view({10, 1});
+    return {x, y};
+}
+
+std::vector<float> sampleIds(const es::Dataset& batch)
+{
+    const auto ids = batch.y.view({-1}).contiguous();
+    return {ids.data_ptr<float>(), ids.data_ptr<float>() + ids.numel()};
+}
+
+es::DataConfig dataConfig(es::Placement placement, int prefetch, bool shuffle)
+{
+    es::DataConfig config;
+    config.batchSize = 4;
+    config.placement = placement;
+    config.prefetch = prefetch;
+    config.shuffle = shuffle;
+    return config;
+}
+
+std::vector<double> batchLosses(es::Placement placement, int prefetch, bool shuffle)
+{
+    auto config = es::test::smallRegression();
+    config.training.epochs = 2;
+    config.data.placement = placement;
+    config.data.prefetch = prefetch;
+    config.data.shuffle = shuffle;
+    es::TrainingSession session(config);
+    session.start();
+    session.wait();
+    std::vector<double> losses;
+    for (const auto& batch : session.result().batches)
+        losses.push_back(batch.loss);
+    losses.push_back(*session.result().epochs.back().valLoss);
+    return losses;
+}
+
+}  // namespace
+
+Q_DECLARE_METATYPE(es::Placement)
+
+class TestBatchSource : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void prefetcherKeepsOrder()
+    {
+        es::BatchPrefetcher prefetcher(3, [](std::int64_t index) {
+            return es::Dataset{torch::full({1}, static_cast<float>(index)), torch::zeros({1})};
+        });
+        for (int epoch = 0; epoch < 3; ++epoch) {
+            prefetcher.begin(7, [] {});
+            for (int i = 0; i < 7; ++i)
+                QCOMPARE(prefetcher.next().x.item<float>(), static_cast<float>(i));
+        }
+    }
+
+    // A stopped epoch leaves batches in the queue; the next epoch must not see them.
+    void prefetcherRestartsCleanly()
+    {
+        std::atomic<int> reorders{0};
+        es::BatchPrefetcher prefetcher(4, [](std::int64_t index) {
+            return es::Dataset{torch::full({1}, static_cast<float>(index)), torch::zeros({1})};
+        });
+        prefetcher.begin(100, [&] { ++reorders; });
+        QCOMPARE(prefetcher.next().x.item<float>(), 0.0f);
+        prefetcher.begin(5, [&] { ++reorders; });
+        QCOMPARE(prefetcher.next().x.item<float>(), 0.0f);
+        QCOMPARE(prefetcher.next().x.item<float>(), 1.0f);
+        QCOMPARE(reorders.load(), 2);
+    }
+
+    void prefetcherPassesErrorsOn()
+    {
+        es::BatchPrefetcher prefetcher(2, [](std::int64_t index) -> es::Dataset {
+            if (index == 2)
+                throw std::runtime_error("cannot read batch 2");
+            return {torch::zeros({1}), torch::zeros({1})};
+        });
+        prefetcher.begin(4, [] {});
+        prefetcher.next();
+        prefetcher.next();
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, prefetcher.next());
+    }
+
+    void sourceCoversEverySampleOnce_data()
+    {
+        QTest::addColumn<es::Placement>("placement");
+        QTest::addColumn<int>("prefetch");
+        QTest::addColumn<bool>("shuffle");
+        QTest::newRow("host, in order") << es::Placement::Host << 0 << false;
+        QTest::newRow("host, shuffled") << es::Placement::Host << 0 << true;
+        QTest::newRow("device, shuffled") << es::Placement::Device << 0 << true;
+        QTest::newRow("host, shuffled, prefetch 2") << es::Placement::Host << 2 << true;
+        QTest::newRow("device, in order, prefetch 5") << es::Placement::Device << 5 << false;
+    }
+
+    void sourceCoversEverySampleOnce()
+    {
+        QFETCH(es::Placement, placement);
+        QFETCH(int, prefetch);
+        QFETCH(bool, shuffle);
+        es::BatchSource source(indexedData(), dataConfig(placement, prefetch, shuffle), torch::kCPU,
+                               5);
+        QCOMPARE(source.batchCount(), std::int64_t(3));  // 4 + 4 + 2
+        for (int epoch = 0; epoch < 2; ++epoch) {
+            source.startEpoch(source.batchCount());
+            std::vector<float> seen;
+            for (std::int64_t i = 0; i < source.batchCount(); ++i) {
+                const es::Dataset batch = source.next();
+                const auto transfer = source.toDevice(batch);
+                QCOMPARE(transfer.bytes, std::int64_t(0));  // CPU: nothing crosses a bus
+                const auto ids = sampleIds(batch);
+                seen.insert(seen.end(), ids.begin(), ids.end());
+            }
+            std::sort(seen.begin(), seen.end());
+            QCOMPARE(seen, (std::vector<float>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+        }
+    }
+
+    // `host` hands out a batch of its own (as NumPy slicing does); `device` on the CPU
+    // hands out a view of the staged data when no gather is needed.
+    void hostCopiesDeviceViews()
+    {
+        const es::Dataset data = indexedData();
+        es::BatchSource host(data, dataConfig(es::Placement::Host, 0, false), torch::kCPU, 1);
+        es::BatchSource device(data, dataConfig(es::Placement::Device, 0, false), torch::kCPU, 1);
+        host.startEpoch(1);
+        device.startEpoch(1);
+        QVERIFY(!host.next().x.is_alias_of(data.x));
+        QVERIFY(device.next().x.is_alias_of(data.x));
+    }
+
+    void sameLossesWhateverPlacementAndPrefetch_data()
+    {
+        QTest::addColumn<es::Placement>("placement");
+        QTest::addColumn<int>("prefetch");
+        QTest::addColumn<bool>("shuffle");
+        QTest::newRow("device") << es::Placement::Device << 0 << true;
+        QTest::newRow("host, prefetch 1") << es::Placement::Host << 1 << true;
+        QTest::newRow("host, prefetch 4") << es::Placement::Host << 4 << true;
+        QTest::newRow("device, prefetch 3") << es::Placement::Device << 3 << true;
+        QTest::newRow("device, in order") << es::Placement::Device << 0 << false;
+    }
+
+    void sameLossesWhateverPlacementAndPrefetch()
+    {
+        QFETCH(es::Placement, placement);
+        QFETCH(int, prefetch);
+        QFETCH(bool, shuffle);
+        const auto reference = batchLosses(es::Placement::Host, 0, shuffle);
+        const auto losses = batchLosses(placement, prefetch, shuffle);
+        QCOMPARE(losses.size(), reference.size());
+        for (std::size_t i = 0; i < losses.size(); ++i)
+            QCOMPARE(losses[i], reference[i]);  // bit-identical
+    }
+
+    void stopWhilePrefetching()
+    {
+        auto config = es::test::smallRegression();
+        config.training.epochs = 200;
+        config.data.prefetch = 8;
+        es::TrainingSession session(config);
+        session.start();
+        QTest::qWait(300);
+        session.requestStop();
+        QVERIFY(session.waitFor(std::chrono::seconds(30)));
+        QCOMPARE(session.state(), es::RunState::Stopped);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestBatchSource)
+#include "tst_batchsource.moc"
