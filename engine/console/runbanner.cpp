@@ -78,7 +78,8 @@ std::vector<std::string> formatRunHeader(const RunInfo& info)
     if (info.validationSamples > 0)
         data += " + " + formatCount(info.validationSamples) + " validation";
     data += " samples - " + plural(info.batchesPerEpoch, "step") + " per epoch - " +
-            plural(info.epochs, "epoch");
+            plural(info.epochs, "epoch") + " - " + info.placement + " placement, " +
+            (info.prefetch > 0 ? "prefetch " + std::to_string(info.prefetch) : "no prefetch");
     lines.push_back(data);
     lines.push_back("Device:  " + info.device + " - " +
                     plural(info.intraOpThreads, "intra-op thread") + ", " +

@@ -51,6 +51,8 @@ nlohmann::json runJson(const RunInfo& info)
         {"inter_op_threads", info.interOpThreads},
         {"batch_size", info.batchSize},
         {"batches_per_epoch", info.batchesPerEpoch},
+        {"placement", info.placement},
+        {"prefetch", info.prefetch},
         {"epochs_planned", info.epochs},
         {"train_samples", info.trainSamples},
         {"validation_samples", info.validationSamples},

@@ -18,6 +18,8 @@ struct RunInfo {
     std::int64_t validationSamples = 0;
     std::int64_t batchSize = 0;
     std::string device;         ///< "cpu", "cuda:0"
+    std::string placement;      ///< "host", "pinned", "device" (data.placement)
+    int prefetch = 0;           ///< batches prepared ahead by the loader thread
     std::string backend;        ///< backend actually used ("libtorch")
     std::string backendReason;  ///< why that backend was chosen
     int intraOpThreads = 0;     ///< applied for this run

@@ -147,6 +147,8 @@ void TrainingLoop::prepare()
     info.validationSamples = split.validation.size();
     info.batchSize = dataConfig.batchSize;
     info.device = m_config.device.name();
+    info.placement = std::string(placementKey(dataConfig.placement));
+    info.prefetch = dataConfig.prefetch;
     info.backend = "libtorch";
     info.backendReason = m_config.backend == Backend::Auto
                              ? "auto: libtorch is the only recurrent backend in this build"

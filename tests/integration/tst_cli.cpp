@@ -103,8 +103,8 @@ void verifySummaryFields(const nlohmann::json& summary)
         return;
     verifyKeys(summary["run"],
                {"device", "backend", "backend_reason", "intra_op_threads", "inter_op_threads",
-                "batch_size", "batches_per_epoch", "epochs_planned", "train_samples",
-                "validation_samples", "total_params", "training_flops_per_batch"},
+                "batch_size", "batches_per_epoch", "placement", "prefetch", "epochs_planned",
+                "train_samples", "validation_samples", "total_params", "training_flops_per_batch"},
                "run");
     verifyKeys(summary["batch_latency_ms"], {"p50", "p95", "p99"}, "batch_latency_ms");
     for (const nlohmann::json& epoch : summary["epochs"]) {

@@ -64,6 +64,8 @@ es::RunInfo runInfo(int epochs, int batchesPerEpoch)
     info.validationSamples = 200;
     info.batchSize = 32;
     info.device = "cpu";
+    info.placement = "device";
+    info.prefetch = 2;
     info.backend = "libtorch";
     info.backendReason = "the only backend in this build";
     info.intraOpThreads = 2;
@@ -260,7 +262,7 @@ private Q_SLOTS:
                              "samples"));
         QCOMPARE(lines[1],
                  std::string("Data:    800 training + 200 validation samples - 25 steps per "
-                             "epoch - 20 epochs"));
+                             "epoch - 20 epochs - device placement, prefetch 2"));
         QCOMPARE(lines[2], std::string("Device:  cpu - 2 intra-op threads, 1 inter-op thread"));
         QCOMPARE(lines[3], std::string("Backend: libtorch (the only backend in this build)"));
     }

@@ -299,8 +299,8 @@ private Q_SLOTS:
         const nlohmann::json& run = summary["run"];
         for (const char* key :
              {"device", "backend", "backend_reason", "intra_op_threads", "inter_op_threads",
-              "batch_size", "batches_per_epoch", "epochs_planned", "train_samples",
-              "validation_samples", "total_params", "training_flops_per_batch"})
+              "batch_size", "batches_per_epoch", "placement", "prefetch", "epochs_planned",
+              "train_samples", "validation_samples", "total_params", "training_flops_per_batch"})
             QVERIFY2(run.contains(key), key);
         QCOMPARE(run["backend_reason"].get<std::string>(),
                  std::string("the only backend in this build"));
