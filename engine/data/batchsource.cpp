@@ -15,13 +15,14 @@ BatchSource::BatchSource(Dataset data, const DataConfig& config, torch::Device d
                          std::uint64_t shuffleSeed)
     : m_placement(config.placement), m_device(device)
 {
-    if (m_placement == Placement::Device) {
+    const bool empty = data.size() == 0;  // e.g. the validation set without validation_split
+    if (m_placement == Placement::Device && !empty) {
         const auto start = std::chrono::steady_clock::now();
         data = {data.x.to(device), data.y.to(device)};
         m_stagingSeconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         m_stagedBytes = device.is_cpu() ? 0 : tensorBytes(data.x) + tensorBytes(data.y);
-    } else if (m_placement == Placement::Pinned) {
+    } else if (m_placement == Placement::Pinned && !empty) {
         data = {data.x.pin_memory(), data.y.pin_memory()};
     }
     m_batcher = std::make_unique<Batcher>(std::move(data), config.batchSize, config.shuffle,

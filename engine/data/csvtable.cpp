@@ -1,8 +1,8 @@
 #include "data/csvtable.h"
 
 #include "config/configerror.h"
-#include "data/csvmemory.h"
 #include "data/csvscanner.h"
+#include "data/hostmemory.h"
 
 #include <algorithm>
 #include <array>

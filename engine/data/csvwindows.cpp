@@ -1,7 +1,7 @@
 #include "data/csvwindows.h"
 
 #include "config/configerror.h"
-#include "data/csvmemory.h"
+#include "data/hostmemory.h"
 
 #include <limits>
 

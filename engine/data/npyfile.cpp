@@ -1,7 +1,9 @@
 #include "data/npyfile.h"
 
 #include "config/configerror.h"
+#include "data/hostmemory.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -17,6 +19,9 @@
 namespace es {
 
 namespace {
+
+// Large enough that the per-chunk bookkeeping is invisible, small enough to stay in cache.
+constexpr std::size_t kConversionChunkBytes = std::size_t(16) << 20;
 
 [[noreturn]] void failSystem(const std::string& path, const char* what, int error)
 {
@@ -39,13 +44,6 @@ public:
 private:
     int m_fd;
 };
-
-std::string mebibytes(std::uint64_t bytes)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
-    return text;
-}
 
 std::string conversionNote(const NpyArrayInfo& info, ElementKind kind)
 {
@@ -91,6 +89,18 @@ MappedFile::MappedFile(std::string path) : m_path(std::move(path))
     ::madvise(address, m_size, MADV_SEQUENTIAL);
 }
 
+void MappedFile::releasePages(std::size_t begin, std::size_t end) const
+{
+    const auto pageSize = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+    const std::size_t first = (begin + pageSize - 1) / pageSize * pageSize;
+    const std::size_t last = std::min(end, m_size) / pageSize * pageSize;
+    if (m_data == nullptr || first >= last)
+        return;
+    // The mapping is read-only and private: dropped pages are read from the file again if
+    // touched, so this only ever costs time, never data.
+    ::madvise(const_cast<std::uint8_t*>(m_data) + first, last - first, MADV_DONTNEED);
+}
+
 MappedFile::~MappedFile()
 {
     release();
@@ -132,45 +142,6 @@ std::string_view elementKindName(ElementKind kind)
     return kind == ElementKind::Float32 ? "float32" : "int64";
 }
 
-std::optional<std::uint64_t> memAvailableFromMeminfo(std::string_view meminfo)
-{
-    std::istringstream lines{std::string(meminfo)};
-    std::string line;
-    while (std::getline(lines, line)) {
-        if (line.rfind("MemAvailable:", 0) != 0)
-            continue;
-        std::istringstream fields(line.substr(13));
-        std::uint64_t kib = 0;
-        std::string unit;
-        if (!(fields >> kib >> unit) || unit != "kB")
-            return std::nullopt;
-        return kib * 1024;
-    }
-    return std::nullopt;
-}
-
-std::optional<std::uint64_t> memAvailableBytes()
-{
-    std::ifstream file("/proc/meminfo");
-    if (!file)
-        return std::nullopt;
-    std::ostringstream text;
-    text << file.rdbuf();
-    return memAvailableFromMeminfo(text.str());
-}
-
-void requireMemory(std::string_view what, std::uint64_t needed,
-                   std::optional<std::uint64_t> available)
-{
-    if (!available || needed <= *available)
-        return;
-    throw ConfigError(std::string(what),
-                      "too large for memory: loading needs " + std::to_string(needed) + " bytes (" +
-                          mebibytes(needed) + "), only " + std::to_string(*available) + " bytes (" +
-                          mebibytes(*available) +
-                          ") are available (MemAvailable in /proc/meminfo)");
-}
-
 HostArray allocateHostArray(const NpyArrayInfo& info, ElementKind kind, std::string_view what)
 {
     const auto count = static_cast<std::uint64_t>(info.elementCount);
@@ -179,7 +150,8 @@ HostArray allocateHostArray(const NpyArrayInfo& info, ElementKind kind, std::str
     if (count != 0 && bytes / count != elementKindSize(kind))
         throw ConfigError(std::string(what),
                           "element count overflow at " + std::string(elementKindName(kind)));
-    requireMemory(what, bytes, memAvailableBytes());
+    requireAvailableMemory(bytes, what,
+                           "loading the array as " + std::string(elementKindName(kind)));
     HostArray array;
     array.shape = info.shape;
     array.kind = kind;
@@ -226,13 +198,23 @@ HostArray loadNpyFile(const std::string& path, ElementKind target)
     const MappedFile file(path);
     const NpyArrayInfo info = parseNpyHeader(file.data(), file.size(), path);
     const std::uint8_t* data = file.data() + info.dataOffset;
-    const std::size_t available = file.size() - info.dataOffset;
-    requireNpyData(info, available, path);
+    requireNpyData(info, file.size() - info.dataOffset, path);
     HostArray array = allocateHostArray(info, target, path);
-    if (target == ElementKind::Float32)
-        convertNpyData(info, data, available, array.floats.data(), path);
-    else
-        convertNpyData(info, data, available, array.ints.data(), path);
+    // Converted chunk by chunk in file order, releasing each chunk's pages once done, so that
+    // the mapped file and the result are never both resident in full.
+    const auto elementBytes = static_cast<std::int64_t>(npyDTypeSize(info.dtype));
+    const std::int64_t chunkElements =
+        std::max<std::int64_t>(1, static_cast<std::int64_t>(kConversionChunkBytes) / elementBytes);
+    for (std::int64_t first = 0; first < info.elementCount; first += chunkElements) {
+        const std::int64_t count = std::min(chunkElements, info.elementCount - first);
+        const std::uint8_t* chunk = data + first * elementBytes;
+        if (target == ElementKind::Float32)
+            convertNpyChunk(info, chunk, first, count, array.floats.data(), path);
+        else
+            convertNpyChunk(info, chunk, first, count, array.ints.data(), path);
+        const auto begin = static_cast<std::size_t>(chunk - file.data());
+        file.releasePages(begin, begin + static_cast<std::size_t>(count * elementBytes));
+    }
     return array;
 }
 

@@ -29,6 +29,10 @@ public:
 
     const std::uint8_t* data() const { return m_data; }
     std::size_t size() const { return m_size; }
+
+    /// Lets the kernel drop the resident pages wholly inside [begin, end): a loader that has
+    /// converted them keeps its peak memory near the size of the result, not twice it.
+    void releasePages(std::size_t begin, std::size_t end) const;
     const std::string& path() const { return m_path; }
 
 private:
@@ -70,14 +74,6 @@ HostArray loadNpyFile(const std::string& path, ElementKind target);
 std::size_t elementKindSize(ElementKind kind);
 /// `float32` or `int64`.
 std::string_view elementKindName(ElementKind kind);
-
-/// MemAvailable in bytes from the text of /proc/meminfo, or nothing when absent.
-std::optional<std::uint64_t> memAvailableFromMeminfo(std::string_view meminfo);
-/// MemAvailable of this machine now, or nothing when /proc/meminfo cannot be read.
-std::optional<std::uint64_t> memAvailableBytes();
-/// Throws ConfigError naming `what` and both byte counts when `needed` exceeds `available`.
-void requireMemory(std::string_view what, std::uint64_t needed,
-                   std::optional<std::uint64_t> available);
 
 /// An empty HostArray of `kind` with storage for `info`'s elements, after requireMemory;
 /// sourceDtype and note are filled from the conversion it implies.

@@ -170,6 +170,20 @@ private Q_SLOTS:
             QCOMPARE(losses[i], reference[i]);  // bit-identical
     }
 
+    // Regression: staging an empty validation set on the device failed the run.
+    void deviceWithoutValidationSplit()
+    {
+        auto config = es::test::smallRegression();
+        config.training.epochs = 1;
+        config.data.validationSplit = 0.0;
+        config.data.placement = es::Placement::Device;
+        es::TrainingSession session(config);
+        session.start();
+        session.wait();
+        QVERIFY2(session.state() == es::RunState::Finished, session.result().error.c_str());
+        QVERIFY(!session.result().epochs.front().valLoss.has_value());
+    }
+
     void stopWhilePrefetching()
     {
         auto config = es::test::smallRegression();

@@ -1,4 +1,5 @@
 #include "config/configerror.h"
+#include "data/hostmemory.h"
 #include "data/npyfile.h"
 #include "data/npzarchive.h"
 
@@ -432,11 +433,12 @@ private Q_SLOTS:
         const char* meminfo =
             "MemTotal:       16000000 kB\nMemFree:  100 kB\n"
             "MemAvailable:    8000000 kB\n";
-        QCOMPARE(es::memAvailableFromMeminfo(meminfo), std::optional<std::uint64_t>(8192000000ull));
-        QCOMPARE(es::memAvailableFromMeminfo("MemTotal: 1 kB\n"), std::optional<std::uint64_t>());
-        es::requireMemory("a.npy", 10, std::nullopt);
-        es::requireMemory("a.npy", 10, 10);
-        expectError([] { es::requireMemory("a.npy", 11, 10); }, {"a.npy", "needs 11 bytes"});
+        QCOMPARE(es::parseMemAvailable(meminfo), std::optional<std::uint64_t>(8192000000ull));
+        QCOMPARE(es::parseMemAvailable("MemTotal: 1 kB\n"), std::optional<std::uint64_t>());
+        es::requireMemory("a.npy", "loading", 10, std::nullopt);
+        es::requireMemory("a.npy", "loading", 10, 10);
+        expectError([] { es::requireMemory("a.npy", "loading", 11, 10); },
+                    {"a.npy", "needs 11 bytes"});
     }
 
     void emptyFileMaps()

@@ -1,4 +1,4 @@
-#include "data/csvmemory.h"
+#include "data/hostmemory.h"
 
 #include "config/configerror.h"
 
@@ -51,18 +51,30 @@ std::optional<std::uint64_t> parseMemAvailable(std::string_view procMeminfo)
     return std::nullopt;
 }
 
-void requireAvailableMemory(std::uint64_t bytes, const std::string& path, std::string_view what)
+std::optional<std::uint64_t> memAvailableBytes()
 {
     std::ifstream file("/proc/meminfo");
     if (!file)
-        return;
+        return std::nullopt;
     const std::string text{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
-    const std::optional<std::uint64_t> available = parseMemAvailable(text);
-    if (!available || bytes <= *available)
+    return parseMemAvailable(text);
+}
+
+void requireMemory(std::string_view path, std::string_view what, std::uint64_t needed,
+                   std::optional<std::uint64_t> available)
+{
+    if (!available || needed <= *available)
         return;
-    throw ConfigError(path, std::string(what) + " needs " + mebibytes(bytes) + " but only " +
-                                mebibytes(*available) +
-                                " of memory are available (MemAvailable in /proc/meminfo)");
+    throw ConfigError(std::string(path),
+                      std::string(what) + " needs " + std::to_string(needed) + " bytes (" +
+                          mebibytes(needed) + ") but only " + std::to_string(*available) +
+                          " bytes (" + mebibytes(*available) +
+                          ") of memory are available (MemAvailable in /proc/meminfo)");
+}
+
+void requireAvailableMemory(std::uint64_t bytes, std::string_view path, std::string_view what)
+{
+    requireMemory(path, what, bytes, memAvailableBytes());
 }
 
 }  // namespace es
