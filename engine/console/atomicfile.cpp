@@ -1,5 +1,7 @@
 #include "console/atomicfile.h"
 
+#include "core/filedescriptor.h"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -24,30 +26,6 @@ std::string directoryOf(const std::string& path)
 {
     throw std::system_error(errno, std::generic_category(), what);
 }
-
-class FileDescriptor {
-public:
-    explicit FileDescriptor(int fd) : m_fd(fd) {}
-    ~FileDescriptor()
-    {
-        if (m_fd >= 0)
-            ::close(m_fd);
-    }
-    FileDescriptor(const FileDescriptor&) = delete;
-    FileDescriptor& operator=(const FileDescriptor&) = delete;
-
-    int get() const { return m_fd; }
-    /// Closes now so that a failing close (a full disk on NFS) is reported.
-    int close()
-    {
-        const int result = ::close(m_fd);
-        m_fd = -1;
-        return result;
-    }
-
-private:
-    int m_fd;
-};
 
 void writeAll(int fd, std::string_view content, const std::string& name)
 {

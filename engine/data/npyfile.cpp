@@ -1,6 +1,7 @@
 #include "data/npyfile.h"
 
 #include "config/configerror.h"
+#include "core/filedescriptor.h"
 #include "data/hostmemory.h"
 
 #include <algorithm>
@@ -27,23 +28,6 @@ constexpr std::size_t kConversionChunkBytes = std::size_t(16) << 20;
 {
     throw ConfigError(path, std::string(what) + ": " + std::strerror(error));
 }
-
-/// Closes a descriptor on every path out of the constructor.
-class FileDescriptor {
-public:
-    explicit FileDescriptor(int fd) : m_fd(fd) {}
-    ~FileDescriptor()
-    {
-        if (m_fd >= 0)
-            ::close(m_fd);
-    }
-    FileDescriptor(const FileDescriptor&) = delete;
-    FileDescriptor& operator=(const FileDescriptor&) = delete;
-    int get() const { return m_fd; }
-
-private:
-    int m_fd;
-};
 
 std::string conversionNote(const NpyArrayInfo& info, ElementKind kind)
 {
