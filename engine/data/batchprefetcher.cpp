@@ -77,12 +77,13 @@ void BatchPrefetcher::loaderMain()
         }
         lock.lock();
         m_producing = false;
-        if (epoch != m_epoch)
-            continue;  // begin() started a new epoch meanwhile
-        if (error)
-            m_error = error;
-        else
-            m_ready.push_back(std::move(batch));
+        if (epoch == m_epoch) {  // else begin() started a new epoch meanwhile: drop the batch
+            if (error)
+                m_error = error;
+            else
+                m_ready.push_back(std::move(batch));
+        }
+        // Always: begin() may be waiting for the loader to go idle (a stopped epoch).
         m_changed.notify_all();
     }
 }
