@@ -1,6 +1,7 @@
 #include "data/csvtable.h"
 
 #include "config/configerror.h"
+#include "core/text.h"
 #include "data/csvscanner.h"
 #include "data/hostmemory.h"
 
@@ -38,19 +39,10 @@ constexpr std::size_t kReadChunk = std::size_t{1} << 20;
 
 enum class Cell { Number, Empty, Text, NotFinite, OutOfRange };
 
-std::string_view trimSpaces(std::string_view text)
-{
-    const auto first = text.find_first_not_of(" \t");
-    if (first == std::string_view::npos)
-        return {};
-    const auto last = text.find_last_not_of(" \t");
-    return text.substr(first, last - first + 1);
-}
-
 /// Strict C-locale parse of one cell into a finite float.
 Cell parseCell(std::string_view raw, float& value)
 {
-    std::string_view text = trimSpaces(raw);
+    std::string_view text = trimmed(raw);
     if (text.empty())
         return Cell::Empty;
     // from_chars rejects a leading '+'; accept one in front of a digit or a point only.
@@ -331,7 +323,7 @@ private:
     {
         m_table.hadHeader = hadHeader;
         for (std::size_t i = 0; i < first.size(); ++i) {
-            m_allNames.push_back(hadHeader ? std::string(trimSpaces(first[i].text))
+            m_allNames.push_back(hadHeader ? std::string(trimmed(first[i].text))
                                            : "column " + std::to_string(i + 1));
         }
     }
@@ -403,7 +395,7 @@ private:
             case Cell::Number: break;
         }
         std::string message = "expected a number, got " + text;
-        std::string dotted(trimSpaces(field.text));
+        std::string dotted(trimmed(field.text));
         std::replace(dotted.begin(), dotted.end(), ',', '.');
         float ignored = 0.0f;
         if (field.text.find(',') != std::string_view::npos &&

@@ -1,5 +1,7 @@
 #include "env/cpuinfo.h"
 
+#include "core/text.h"
+
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -10,14 +12,8 @@ namespace es {
 
 namespace {
 
-std::string_view trim(std::string_view text)
-{
-    const auto first = text.find_first_not_of(" \t");
-    if (first == std::string_view::npos)
-        return {};
-    const auto last = text.find_last_not_of(" \t\r");
-    return text.substr(first, last - first + 1);
-}
+// /proc/cpuinfo pads keys with tabs; a file copied from elsewhere may end lines with \r.
+constexpr std::string_view kBlanks = " \t\r";
 
 }  // namespace
 
@@ -48,12 +44,12 @@ CpuTopology parseCpuInfo(std::string_view procCpuinfo)
 
         const auto colon = line.find(':');
         if (colon == std::string_view::npos) {
-            if (trim(line).empty())
+            if (trimmed(line, kBlanks).empty())
                 finishProcessor();  // a blank line ends one processor's block
             continue;
         }
-        const std::string_view key = trim(line.substr(0, colon));
-        const std::string_view value = trim(line.substr(colon + 1));
+        const std::string_view key = trimmed(line.substr(0, colon), kBlanks);
+        const std::string_view value = trimmed(line.substr(colon + 1), kBlanks);
         if (key == "processor") {
             finishProcessor();
             ++topology.logicalCores;

@@ -1,5 +1,6 @@
 #include "data/batchprefetcher_torch.h"
 #include "data/batchsource_torch.h"
+#include "support/runtoend.h"
 #include "support/smallconfigs.h"
 #include "train/trainingsession.h"
 
@@ -42,13 +43,11 @@ std::vector<double> batchLosses(es::Placement placement, int prefetch, bool shuf
     config.data.placement = placement;
     config.data.prefetch = prefetch;
     config.data.shuffle = shuffle;
-    es::TrainingSession session(config);
-    session.start();
-    session.wait();
+    const es::RunResult result = es::test::runToEnd(config);
     std::vector<double> losses;
-    for (const auto& batch : session.result().batches)
+    for (const auto& batch : result.batches)
         losses.push_back(batch.loss);
-    losses.push_back(*session.result().epochs.back().valLoss);
+    losses.push_back(*result.epochs.back().valLoss);
     return losses;
 }
 
@@ -185,11 +184,9 @@ private Q_SLOTS:
         config.training.epochs = 1;
         config.data.validationSplit = 0.0;
         config.data.placement = es::Placement::Device;
-        es::TrainingSession session(config);
-        session.start();
-        session.wait();
-        QVERIFY2(session.state() == es::RunState::Finished, session.result().error.c_str());
-        QVERIFY(!session.result().epochs.front().valLoss.has_value());
+        const es::RunResult result = es::test::runToEnd(config);
+        QVERIFY2(result.state == es::RunState::Finished, result.error.c_str());
+        QVERIFY(!result.epochs.front().valLoss.has_value());
     }
 
     void stopWhilePrefetching()

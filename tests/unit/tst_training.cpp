@@ -1,3 +1,4 @@
+#include "support/runtoend.h"
 #include "support/smallconfigs.h"
 #include "train/trainingsession.h"
 
@@ -7,13 +8,7 @@
 
 namespace {
 
-es::RunResult train(const es::RunConfig& config)
-{
-    es::TrainingSession session(config);
-    session.start();
-    session.wait();
-    return session.result();
-}
+using es::test::runToEnd;
 
 }  // namespace
 
@@ -23,7 +18,7 @@ class TestTraining : public QObject {
 private Q_SLOTS:
     void regressionLossFalls()
     {
-        const auto result = train(es::test::smallRegression());
+        const auto result = runToEnd(es::test::smallRegression());
         QCOMPARE(result.state, es::RunState::Finished);
         QCOMPARE(result.epochs.size(), std::size_t(4));
         const auto& first = result.epochs.front();
@@ -37,7 +32,7 @@ private Q_SLOTS:
 
     void sentimentLossFalls()
     {
-        const auto result = train(es::test::smallSentiment());
+        const auto result = runToEnd(es::test::smallSentiment());
         QCOMPARE(result.state, es::RunState::Finished);
         const auto& first = result.epochs.front();
         const auto& last = result.epochs.back();
@@ -52,21 +47,21 @@ private Q_SLOTS:
     {
         auto config = es::test::smallRegression();
         config.training.epochs = 2;
-        const auto a = train(config);
-        const auto b = train(config);
+        const auto a = runToEnd(config);
+        const auto b = runToEnd(config);
         QCOMPARE(a.batches.size(), b.batches.size());
         for (std::size_t i = 0; i < a.batches.size(); ++i)
             QCOMPARE(a.batches[i].loss, b.batches[i].loss);  // bit-identical, not approximate
         QCOMPARE(*a.epochs.back().valLoss, *b.epochs.back().valLoss);
 
         config.seed += 1;
-        const auto c = train(config);
+        const auto c = runToEnd(config);
         QVERIFY(c.batches.front().loss != a.batches.front().loss);
     }
 
     void phasesAddUpToWallTime()
     {
-        const auto result = train(es::test::smallRegression());
+        const auto result = runToEnd(es::test::smallRegression());
         QVERIFY(!result.batches.empty());
         for (const auto& batch : result.batches) {
             double sum = 0.0;
@@ -98,7 +93,7 @@ private Q_SLOTS:
         auto config = es::test::smallRegression();  // 512 training samples, batch 32
         config.training.epochs = 1;
         config.data.batchSize = 100;
-        auto result = train(config);
+        auto result = runToEnd(config);
         QCOMPARE(result.info.trainSamples, std::int64_t(512));
         QCOMPARE(result.info.validationSamples, std::int64_t(128));
         QCOMPARE(result.info.batchesPerEpoch, 6);  // 5 full + one of 12
@@ -106,11 +101,11 @@ private Q_SLOTS:
         QCOMPARE(result.epochs.front().samples, std::int64_t(512));
 
         config.data.dropLast = true;
-        result = train(config);
+        result = runToEnd(config);
         QCOMPARE(result.info.batchesPerEpoch, 5);
 
         config.training.stepsPerEpoch = 2;
-        result = train(config);
+        result = runToEnd(config);
         QCOMPARE(result.batches.size(), std::size_t(2));
     }
 
@@ -120,7 +115,7 @@ private Q_SLOTS:
         config.training.epochs = 1;
         config.training.stepsPerEpoch = 1;
         config.device.intraOpThreads = 0;  // one per physical core
-        const auto result = train(config);
+        const auto result = runToEnd(config);
         QCOMPARE(result.info.intraOpThreads, result.info.environment.physicalCores);
     }
 
@@ -129,7 +124,7 @@ private Q_SLOTS:
         auto config = es::test::smallRegression();
         config.device.type = es::DeviceType::Cuda;
         config.device.index = 99;
-        const auto result = train(config);
+        const auto result = runToEnd(config);
         QCOMPARE(result.state, es::RunState::Failed);
         QVERIFY2(result.error.find("cuda:99") != std::string::npos, result.error.c_str());
     }
