@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <system_error>
 
 namespace es {
@@ -25,17 +26,34 @@ bool LayerConfig::operator==(const LayerConfig& other) const
 
 bool ModelConfig::operator==(const ModelConfig& other) const
 {
-    return layers == other.layers;
+    return layers == other.layers && inputShape == other.inputShape;
+}
+
+bool DataSourceConfig::fromFiles() const
+{
+    return type == DataSourceType::Npy || type == DataSourceType::Npz ||
+           type == DataSourceType::Csv;
 }
 
 bool DataSourceConfig::operator==(const DataSourceConfig& other) const
 {
-    if (type != other.type || samples != other.samples || timesteps != other.timesteps)
+    if (type != other.type)
         return false;
+    const bool sameArrays =
+        x == other.x && y == other.y && xVal == other.xVal && yVal == other.yVal;
     switch (type) {
         case DataSourceType::SyntheticRegression:
-            return features == other.features && noise == other.noise;
-        case DataSourceType::SyntheticTokens: return vocabSize == other.vocabSize;
+            return samples == other.samples && timesteps == other.timesteps &&
+                   features == other.features && noise == other.noise;
+        case DataSourceType::SyntheticTokens:
+            return samples == other.samples && timesteps == other.timesteps &&
+                   vocabSize == other.vocabSize;
+        case DataSourceType::Npy: return sameArrays;
+        case DataSourceType::Npz: return path == other.path && sameArrays;
+        case DataSourceType::Csv:
+            return path == other.path && delimiter == other.delimiter && header == other.header &&
+                   columns == other.columns && target == other.target && window == other.window &&
+                   horizon == other.horizon && stride == other.stride;
     }
     return false;
 }
@@ -119,14 +137,38 @@ bool RunConfig::operator==(const RunConfig& other) const
            device == other.device && callbacks == other.callbacks && backend == other.backend;
 }
 
-SampleSplit splitSamples(const DataConfig& data)
+SampleSplit splitSamples(std::int64_t samples, double validationSplit)
 {
-    const double kept =
-        std::floor(static_cast<double>(data.source.samples) * (1.0 - data.validationSplit));
+    const double kept = std::floor(static_cast<double>(samples) * (1.0 - validationSplit));
     SampleSplit split;
     split.training = static_cast<std::int64_t>(kept);
-    split.validation = data.source.samples - split.training;
+    split.validation = samples - split.training;
     return split;
+}
+
+SampleSplit splitSamples(const DataConfig& data)
+{
+    return splitSamples(data.source.samples, data.validationSplit);
+}
+
+void resolveDataPaths(DataSourceConfig& source, const std::string& directory)
+{
+    if (directory.empty())
+        return;
+    const auto resolve = [&directory](std::string& path) {
+        if (!path.empty() && std::filesystem::path(path).is_relative())
+            path = (std::filesystem::path(directory) / path).lexically_normal().string();
+    };
+    switch (source.type) {
+        case DataSourceType::SyntheticRegression:
+        case DataSourceType::SyntheticTokens: return;
+        case DataSourceType::Npy:
+            for (std::string* path : {&source.x, &source.y, &source.xVal, &source.yVal})
+                resolve(*path);
+            return;
+        case DataSourceType::Npz:  // x, y, ... name arrays inside the archive
+        case DataSourceType::Csv: resolve(source.path); return;
+    }
 }
 
 std::string_view layerTypeKey(LayerType type)
@@ -187,8 +229,21 @@ std::string_view dataSourceKey(DataSourceType type)
     switch (type) {
         case DataSourceType::SyntheticRegression: return "synthetic_regression";
         case DataSourceType::SyntheticTokens: return "synthetic_tokens";
+        case DataSourceType::Npy: return "npy";
+        case DataSourceType::Npz: return "npz";
+        case DataSourceType::Csv: return "csv";
     }
     return "synthetic_regression";
+}
+
+std::string_view csvHeaderKey(CsvHeader header)
+{
+    switch (header) {
+        case CsvHeader::Auto: return "auto";
+        case CsvHeader::Present: return "present";
+        case CsvHeader::Absent: return "absent";
+    }
+    return "auto";
 }
 
 std::string_view placementKey(Placement placement)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "data/csvtable.h"
+
 #include <nlohmann/json.hpp>
 
 #include <array>
@@ -41,23 +43,57 @@ struct LayerConfig {
 
 struct ModelConfig {
     std::vector<LayerConfig> layers;
+    /// "input_shape": the shape of one sample, as keras.Input(shape=...) declares it:
+    /// [timesteps, features] for float features, [timesteps] for token ids. Empty (the
+    /// default) takes the shape from the data; when set, data of another shape is refused
+    /// before training.
+    std::vector<std::int64_t> inputShape;
     bool operator==(const ModelConfig&) const;
 };
 
 enum class DataSourceType {
     SyntheticRegression,  ///< "synthetic_regression": (N, T, F) float -> (N, 1) float
     SyntheticTokens,      ///< "synthetic_tokens": (N, T) int tokens in [0, vocab) -> (N, 1) 0/1
+    Npy,                  ///< "npy": x and y in .npy files (np.save)
+    Npz,                  ///< "npz": x and y arrays in one .npz archive (np.savez)
+    Csv,                  ///< "csv": a time series in a CSV file, windowed into samples
 };
 
 /// Only the fields of its `type` are meaningful (compared, written); see LayerConfig.
+/// File paths are taken as written; loadRunConfigFile() makes relative ones relative to the
+/// config file's directory.
 struct DataSourceConfig {
     DataSourceType type = DataSourceType::SyntheticRegression;
-    std::int64_t samples = 0;    ///< required
-    std::int64_t timesteps = 0;  ///< required
+    std::int64_t samples = 0;    ///< synthetic: required
+    std::int64_t timesteps = 0;  ///< synthetic: required
     std::int64_t features = 0;   ///< synthetic_regression: required
     double noise = 0.05;         ///< synthetic_regression: std of the target noise, >= 0
     std::int64_t vocabSize = 0;  ///< synthetic_tokens: "vocab_size", required, >= 4
 
+    /// npy: paths of the .npy files, x and y required, "x_val" and "y_val" together or not
+    /// at all. npz: array names in the archive; empty picks x_train/y_train and x_val/y_val
+    /// (or x_test/y_test) when present (pickDefaultArrays()).
+    std::string x;
+    std::string y;
+    std::string xVal;
+    std::string yVal;
+    /// npz, csv: the file, required.
+    std::string path;
+    /// csv: "delimiter" "auto" (detected), ",", ";" or "\t".
+    char delimiter = CsvOptions::kAutoDelimiter;
+    /// csv: "header" "auto", "present" or "absent".
+    CsvHeader header = CsvHeader::Auto;
+    /// csv: "features": columns by name or 0-based index, at least one; "target": one column.
+    std::vector<ColumnRef> columns;
+    ColumnRef target;
+    /// csv: rows per sample, rows from the window's last row to the target, rows between
+    /// window starts (see CsvWindowOptions).
+    std::int64_t window = 0;  ///< required
+    std::int64_t horizon = 1;
+    std::int64_t stride = 1;
+
+    /// Whether the data comes from files rather than a generator.
+    bool fromFiles() const;
     bool operator==(const DataSourceConfig&) const;
 };
 
@@ -163,8 +199,11 @@ inline constexpr std::array<LayerType, 4> kAllLayerTypes = {LayerType::Embedding
 inline constexpr std::array<Activation, 5> kAllActivations = {Activation::Linear, Activation::Relu,
                                                               Activation::Sigmoid, Activation::Tanh,
                                                               Activation::Softmax};
-inline constexpr std::array<DataSourceType, 2> kAllDataSourceTypes = {
-    DataSourceType::SyntheticRegression, DataSourceType::SyntheticTokens};
+inline constexpr std::array<DataSourceType, 5> kAllDataSourceTypes = {
+    DataSourceType::SyntheticRegression, DataSourceType::SyntheticTokens, DataSourceType::Npy,
+    DataSourceType::Npz, DataSourceType::Csv};
+inline constexpr std::array<CsvHeader, 3> kAllCsvHeaders = {CsvHeader::Auto, CsvHeader::Present,
+                                                            CsvHeader::Absent};
 inline constexpr std::array<Placement, 3> kAllPlacements = {Placement::Host, Placement::Pinned,
                                                             Placement::Device};
 inline constexpr std::array<OptimizerType, 3> kAllOptimizerTypes = {
@@ -182,6 +221,8 @@ struct SampleSplit {
 
 /// Keras' split: the first floor(samples * (1 - validation_split)) samples train, the rest
 /// (taken from the end, before any shuffling) validate.
+SampleSplit splitSamples(std::int64_t samples, double validationSplit);
+/// The split of a synthetic source's samples.
 SampleSplit splitSamples(const DataConfig& data);
 
 /// Parses and validates a config document; throws ConfigError listing every issue with its
@@ -194,8 +235,14 @@ RunConfig parseRunConfig(const nlohmann::json& document);
 /// prefixes the messages' paths for syntax errors.
 RunConfig parseRunConfigText(std::string_view text, std::string_view origin = "<config>");
 
-/// Reads and parses a file; an unreadable file is a ConfigError naming the file.
+/// Reads and parses a file; an unreadable file is a ConfigError naming the file. Relative data
+/// file paths in it are resolved against the file's directory, so a config and its data can
+/// move together.
 RunConfig loadRunConfigFile(const std::string& path);
+
+/// Makes the data source's relative file paths relative to `directory` instead of the current
+/// directory (an empty `directory` changes nothing).
+void resolveDataPaths(DataSourceConfig& source, const std::string& directory);
 
 /// Every field, defaults included; parseRunConfig(toJson(c)) == c.
 nlohmann::json toJson(const RunConfig& config);
@@ -207,6 +254,7 @@ std::string_view metricKey(Metric metric);
 std::string_view optimizerKey(OptimizerType type);
 std::string_view dataSourceKey(DataSourceType type);
 std::string_view placementKey(Placement placement);
+std::string_view csvHeaderKey(CsvHeader header);
 std::string_view backendKey(Backend backend);
 
 }  // namespace es

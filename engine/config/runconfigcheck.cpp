@@ -30,10 +30,15 @@ public:
 
     void run()
     {
-        checkDataSize();
-        checkSplit();
+        if (!m_config.data.source.fromFiles()) {
+            // File sources are checked against the model once their headers are read
+            // (data/sourcecheck.h), before training starts.
+            checkDataSize();
+            checkSampleSplit(m_config.data, m_config.data.source.samples, m_issues);
+        }
         checkPlacement();
         checkFirstLayer();
+        checkInputShape();
         checkLayerOrder();
         checkOutput();
         checkLoss();
@@ -53,7 +58,33 @@ private:
 
     static std::string quoted(std::string_view key) { return "\"" + std::string(key) + "\""; }
 
-    bool tokens() const { return m_config.data.source.type == DataSourceType::SyntheticTokens; }
+    /// Whether the inputs are token ids. Files hold whatever the user saved, so for them the
+    /// model decides: an Embedding first layer reads token ids, anything else float features.
+    /// CSV cells are always features.
+    bool tokens() const
+    {
+        const DataSourceType type = m_config.data.source.type;
+        if (type == DataSourceType::Npy || type == DataSourceType::Npz) {
+            const std::vector<LayerConfig>& layers = m_config.model.layers;
+            return !layers.empty() && layers.front().type == LayerType::Embedding;
+        }
+        return type == DataSourceType::SyntheticTokens;
+    }
+
+    /// Whether the run may log val_ names. An archive may hold x_val/y_val, which is known
+    /// only once it is opened; the callbacks check their monitor again when the run starts.
+    bool mayValidate() const
+    {
+        const DataConfig& data = m_config.data;
+        switch (data.source.type) {
+            case DataSourceType::SyntheticRegression:
+            case DataSourceType::SyntheticTokens: return splitSamples(data).validation > 0;
+            case DataSourceType::Npy: return !data.source.xVal.empty() || data.validationSplit > 0;
+            case DataSourceType::Npz: return true;
+            case DataSourceType::Csv: return data.validationSplit > 0;
+        }
+        return false;
+    }
 
     std::string dataTypeText() const
     {
@@ -73,31 +104,6 @@ private:
             formatNumber(values) + " values (" + formatNumber(std::round(bytes / kBytesPerGiB)) +
                 " GiB) are more than the generator holds in memory (" +
                 formatNumber(kMaxDataValues) + " values); use fewer samples or timesteps");
-    }
-
-    void checkSplit()
-    {
-        const DataConfig& data = m_config.data;
-        const SampleSplit split = splitSamples(data);
-        const std::string splitText = formatNumber(data.validationSplit);
-        const std::string samplesText = std::to_string(data.source.samples);
-        if (split.training == 0) {
-            add("data.validation_split",
-                splitText + " leaves 0 of the " + samplesText + " samples for training");
-            return;
-        }
-        if (data.validationSplit > 0.0 && split.validation == 0) {
-            add("data.validation_split",
-                splitText + " leaves 0 of the " + samplesText +
-                    " samples for validation; use 0 for no validation or a larger split");
-        }
-        if (data.dropLast && data.batchSize > split.training) {
-            add("data.batch_size",
-                std::to_string(data.batchSize) + " is larger than the " +
-                    std::to_string(split.training) +
-                    " training samples and data.drop_last is true, so an epoch would have no "
-                    "batch at all");
-        }
     }
 
     void checkPlacement()
@@ -125,15 +131,52 @@ private:
         } else if (!tokens() && embedding) {
             add(layerPath(0) + ".type",
                 "\"embedding\" needs integer token ids (data.source.type "
-                "\"synthetic_tokens\"), but " +
+                "\"synthetic_tokens\", \"npy\" or \"npz\"), but " +
                     dataTypeText() +
                     " gives float features; start with \"lstm\" or \"dense\" instead");
-        } else if (tokens() && first.inputDim < m_config.data.source.vocabSize) {
+        } else if (m_config.data.source.type == DataSourceType::SyntheticTokens &&
+                   first.inputDim < m_config.data.source.vocabSize) {
             add(layerPath(0) + ".input_dim", std::to_string(first.inputDim) +
                                                  " is smaller than data.source.vocab_size " +
                                                  std::to_string(m_config.data.source.vocabSize) +
                                                  "; token ids would be out of range");
         }
+    }
+
+    /// input_shape must have the rank the first layer reads, and match what a generator makes.
+    void checkInputShape()
+    {
+        const std::vector<std::int64_t>& shape = m_config.model.inputShape;
+        if (shape.empty())
+            return;
+        const std::size_t rank = tokens() ? 1 : 2;
+        if (shape.size() != rank) {
+            add("model.input_shape",
+                std::string(tokens() ? "token ids need [timesteps]"
+                                     : "float features need [timesteps, features]") +
+                    ", got " + std::to_string(shape.size()) + " values");
+            return;
+        }
+        const DataSourceConfig& source = m_config.data.source;
+        std::vector<std::int64_t> generated;
+        if (source.type == DataSourceType::SyntheticRegression)
+            generated = {source.timesteps, source.features};
+        else if (source.type == DataSourceType::SyntheticTokens)
+            generated = {source.timesteps};
+        else if (source.type == DataSourceType::Csv)
+            generated = {source.window, static_cast<std::int64_t>(source.columns.size())};
+        if (!generated.empty() && generated != shape)
+            add("model.input_shape", "the model expects samples of shape " + shapeText(shape) +
+                                         " but " + dataTypeText() + " gives " +
+                                         shapeText(generated));
+    }
+
+    static std::string shapeText(const std::vector<std::int64_t>& shape)
+    {
+        std::string text = "[";
+        for (std::size_t i = 0; i < shape.size(); ++i)
+            text += (i > 0 ? ", " : "") + std::to_string(shape[i]);
+        return text + "]";
     }
 
     /// Tracks whether each layer's input is a sequence (one vector per time step).
@@ -223,7 +266,7 @@ private:
         std::vector<std::string> names{"loss"};
         for (Metric metric : m_config.training.metrics)
             names.emplace_back(metricKey(metric));
-        if (splitSamples(m_config.data).validation == 0)
+        if (!mayValidate())
             return names;
         const std::size_t trainingNames = names.size();
         for (std::size_t i = 0; i < trainingNames; ++i)
@@ -248,8 +291,10 @@ private:
                 continue;
             std::vector<std::string_view> names(logged.begin(), logged.end());
             std::string reason;
-            if (name.rfind("val_", 0) == 0 && splitSamples(m_config.data).validation == 0)
-                reason = " (data.validation_split is 0, so nothing is validated)";
+            if (name.rfind("val_", 0) == 0 && !mayValidate())
+                reason =
+                    " (data.validation_split is 0 and there is no validation data, so "
+                    "nothing is validated)";
             add(JsonReader::elementPath("callbacks", i) + ".monitor",
                 JsonReader::describe(*monitor) + " is not logged by this run" + reason +
                     "; expected one of: " + joinNames(names));
@@ -265,6 +310,33 @@ private:
 void checkRunConfig(const RunConfig& config, std::vector<ConfigIssue>& issues)
 {
     Checker(config, issues).run();
+}
+
+void checkSampleSplit(const DataConfig& data, std::int64_t samples,
+                      std::vector<ConfigIssue>& issues)
+{
+    const auto add = [&issues](std::string path, std::string message) {
+        issues.push_back({std::move(path), std::move(message)});
+    };
+    const SampleSplit split = splitSamples(samples, data.validationSplit);
+    const std::string splitText = formatNumber(data.validationSplit);
+    const std::string samplesText = std::to_string(samples);
+    if (split.training == 0) {
+        add("data.validation_split",
+            splitText + " leaves 0 of the " + samplesText + " samples for training");
+        return;
+    }
+    if (data.validationSplit > 0.0 && split.validation == 0) {
+        add("data.validation_split",
+            splitText + " leaves 0 of the " + samplesText +
+                " samples for validation; use 0 for no validation or a larger split");
+    }
+    if (data.dropLast && data.batchSize > split.training) {
+        add("data.batch_size", std::to_string(data.batchSize) + " is larger than the " +
+                                   std::to_string(split.training) +
+                                   " training samples and data.drop_last is true, so an epoch "
+                                   "would have no batch at all");
+    }
 }
 
 }  // namespace es

@@ -3,6 +3,7 @@
 #include "config/configerror.h"
 #include "config/runconfig.h"
 
+#include <cstdint>
 #include <vector>
 
 namespace es {
@@ -11,5 +12,11 @@ namespace es {
 /// whose fields are each valid on their own: appends one issue, at the JSON path to change,
 /// for every rule it breaks.
 void checkRunConfig(const RunConfig& config, std::vector<ConfigIssue>& issues);
+
+/// The rules for splitting `samples` into training and validation (data.validation_split,
+/// data.batch_size with drop_last): part of checkRunConfig for generated data, and run again
+/// once the sample count of data files is known.
+void checkSampleSplit(const DataConfig& data, std::int64_t samples,
+                      std::vector<ConfigIssue>& issues);
 
 }  // namespace es

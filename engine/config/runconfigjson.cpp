@@ -33,17 +33,60 @@ Json layerJson(const LayerConfig& layer)
     return json;
 }
 
+Json columnJson(const ColumnRef& column)
+{
+    return column.name.empty() ? Json(column.index) : Json(column.name);
+}
+
+std::string delimiterKey(char delimiter)
+{
+    return delimiter == CsvOptions::kAutoDelimiter ? std::string("auto")
+                                                   : std::string(1, delimiter);
+}
+
+/// Optional paths and names are written only when set: an empty string would not parse back.
+void putIfSet(Json& json, const char* key, const std::string& value)
+{
+    if (!value.empty())
+        json[key] = value;
+}
+
 Json sourceJson(const DataSourceConfig& source)
 {
-    Json json = {{"type", dataSourceKey(source.type)},
-                 {"samples", source.samples},
-                 {"timesteps", source.timesteps}};
+    Json json = {{"type", dataSourceKey(source.type)}};
     switch (source.type) {
         case DataSourceType::SyntheticRegression:
+            json["samples"] = source.samples;
+            json["timesteps"] = source.timesteps;
             json["features"] = source.features;
             json["noise"] = source.noise;
             break;
-        case DataSourceType::SyntheticTokens: json["vocab_size"] = source.vocabSize; break;
+        case DataSourceType::SyntheticTokens:
+            json["samples"] = source.samples;
+            json["timesteps"] = source.timesteps;
+            json["vocab_size"] = source.vocabSize;
+            break;
+        case DataSourceType::Npz: json["path"] = source.path; [[fallthrough]];
+        case DataSourceType::Npy:
+            putIfSet(json, "x", source.x);
+            putIfSet(json, "y", source.y);
+            putIfSet(json, "x_val", source.xVal);
+            putIfSet(json, "y_val", source.yVal);
+            break;
+        case DataSourceType::Csv: {
+            json["path"] = source.path;
+            json["delimiter"] = delimiterKey(source.delimiter);
+            json["header"] = csvHeaderKey(source.header);
+            Json features = Json::array();
+            for (const ColumnRef& column : source.columns)
+                features.push_back(columnJson(column));
+            json["features"] = features;
+            json["target"] = columnJson(source.target);
+            json["window"] = source.window;
+            json["horizon"] = source.horizon;
+            json["stride"] = source.stride;
+            break;
+        }
     }
     return json;
 }
@@ -105,7 +148,11 @@ Json toJson(const RunConfig& config)
         {"name", config.name},
         {"description", config.description},
         {"seed", config.seed},
-        {"model", {{"layers", std::move(layers)}}},
+        // null: the shape comes from the data.
+        {"model",
+         {{"input_shape",
+           config.model.inputShape.empty() ? Json(nullptr) : Json(config.model.inputShape)},
+          {"layers", std::move(layers)}}},
         {"data",
          {{"source", sourceJson(data.source)},
           {"validation_split", data.validationSplit},

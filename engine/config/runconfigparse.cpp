@@ -30,6 +30,8 @@ constexpr IntRange kTimestepsRange{1, 1 << 20};
 constexpr IntRange kBatchSizeRange{1, std::int64_t(1) << 32};
 // Each prefetched batch holds memory; a deeper queue only helps when preparation is bursty.
 constexpr IntRange kPrefetchRange{0, 64};
+// Spreadsheets stop at 16384 columns; a larger index is a typo.
+constexpr std::int64_t kMaxCsvColumn = 1 << 20;
 // More threads than any machine this runs on has cores; LibTorch would try to start them.
 constexpr IntRange kThreadsRange{0, 1024};
 
@@ -65,8 +67,38 @@ void readLayer(JsonReader& reader, LayerConfig& layer)
     reader.finish();
 }
 
+/// "input_shape": null, [T] or [T, F], as keras.Input(shape=...) takes it.
+void readInputShape(JsonReader& reader, std::vector<std::int64_t>& shape)
+{
+    const Json* value = reader.find("input_shape");
+    if (value == nullptr || value->is_null())
+        return;
+    const bool validRank = value->is_array() && (value->size() == 1 || value->size() == 2);
+    bool valid = validRank;
+    std::vector<std::int64_t> read;
+    if (validRank) {
+        for (const Json& item : *value) {
+            const bool inRange = item.is_number_integer() && item.get<std::int64_t>() >= 1 &&
+                                 item.get<std::int64_t>() <= kTimestepsRange.max;
+            valid = valid && inRange;
+            if (inRange)
+                read.push_back(item.get<std::int64_t>());
+        }
+    }
+    if (!valid) {
+        reader.addIssue("input_shape",
+                        "expected null, [timesteps] (token ids) or [timesteps, features], each a "
+                        "positive integer up to " +
+                            std::to_string(kTimestepsRange.max) + ", got " +
+                            JsonReader::describe(*value));
+        return;
+    }
+    shape = std::move(read);
+}
+
 void readModel(JsonReader& reader, ModelConfig& model)
 {
+    readInputShape(reader, model.inputShape);
     if (const Json* layers = reader.array("layers", Need::Required)) {
         if (layers->empty())
             reader.addIssue("layers", "expected at least one layer, got an empty array");
@@ -81,20 +113,108 @@ void readModel(JsonReader& reader, ModelConfig& model)
     reader.finish();
 }
 
+/// A CSV column: a name (a JSON string) or a 0-based index (a JSON integer).
+std::optional<ColumnRef> readColumn(const Json& value)
+{
+    if (value.is_string() && !value.get_ref<const std::string&>().empty())
+        return ColumnRef::byName(value.get<std::string>());
+    if (value.is_number_integer() && value.get<std::int64_t>() >= 0 &&
+        value.get<std::int64_t>() <= kMaxCsvColumn)
+        return ColumnRef::byIndex(static_cast<int>(value.get<std::int64_t>()));
+    return std::nullopt;
+}
+
+std::string columnExpectation()
+{
+    return "expected a column name (a non-empty string) or a 0-based column index (0 to " +
+           std::to_string(kMaxCsvColumn) + ")";
+}
+
+void readCsvSource(JsonReader& reader, DataSourceConfig& source)
+{
+    reader.string("path", source.path, Need::Required, false);
+    if (const Json* delimiter = reader.find("delimiter")) {
+        const std::string text = delimiter->is_string() ? delimiter->get<std::string>() : "";
+        if (text == "auto")
+            source.delimiter = CsvOptions::kAutoDelimiter;
+        else if (text == "tab")
+            source.delimiter = '\t';
+        else if (text == "," || text == ";" || text == "\t")
+            source.delimiter = text.front();
+        else
+            reader.addIssue("delimiter",
+                            "expected \"auto\", \",\", \";\", \"\\t\" or \"tab\", got " +
+                                JsonReader::describe(*delimiter));
+    }
+    reader.choice("header", kAllCsvHeaders, csvHeaderKey, source.header);
+    if (const Json* features = reader.array("features", Need::Required)) {
+        if (features->empty())
+            reader.addIssue("features", "expected at least one column, got an empty array");
+        for (std::size_t i = 0; i < features->size(); ++i) {
+            if (const std::optional<ColumnRef> column = readColumn((*features)[i]))
+                source.columns.push_back(*column);
+            else
+                reader.addIssueAt(
+                    JsonReader::elementPath(reader.pathOf("features"), i),
+                    columnExpectation() + ", got " + JsonReader::describe((*features)[i]));
+        }
+    }
+    if (const Json* target = reader.find("target")) {
+        if (const std::optional<ColumnRef> column = readColumn(*target))
+            source.target = *column;
+        else
+            reader.addIssue("target",
+                            columnExpectation() + ", got " + JsonReader::describe(*target));
+    } else {
+        reader.addIssue("target", "required key is missing; " + columnExpectation() +
+                                      " for the value each sample predicts");
+    }
+    reader.integer("window", kTimestepsRange, source.window, Need::Required);
+    reader.integer("horizon", kTimestepsRange, source.horizon);
+    reader.integer("stride", kTimestepsRange, source.stride);
+}
+
+/// x_val and y_val come together: one without the other is a half-given validation set.
+void requireBothValidationKeys(JsonReader& reader, const DataSourceConfig& source)
+{
+    if (source.xVal.empty() != source.yVal.empty())
+        reader.addIssue(source.xVal.empty() ? "x_val" : "y_val",
+                        std::string("required when ") + (source.xVal.empty() ? "y_val" : "x_val") +
+                            " is given: validation needs inputs and targets");
+}
+
 void readSource(JsonReader& reader, DataSourceConfig& source)
 {
     if (!reader.choice("type", kAllDataSourceTypes, dataSourceKey, source.type, Need::Required))
         return;  // the other keys depend on the type
-    reader.integer("samples", kSamplesRange, source.samples, Need::Required);
-    reader.integer("timesteps", kTimestepsRange, source.timesteps, Need::Required);
     switch (source.type) {
         case DataSourceType::SyntheticRegression:
+            reader.integer("samples", kSamplesRange, source.samples, Need::Required);
+            reader.integer("timesteps", kTimestepsRange, source.timesteps, Need::Required);
             reader.integer("features", kWidthRange, source.features, Need::Required);
             reader.number("noise", kNonNegative, source.noise);
             break;
         case DataSourceType::SyntheticTokens:
+            reader.integer("samples", kSamplesRange, source.samples, Need::Required);
+            reader.integer("timesteps", kTimestepsRange, source.timesteps, Need::Required);
             reader.integer("vocab_size", kTokenVocabularyRange, source.vocabSize, Need::Required);
             break;
+        case DataSourceType::Npy:
+            reader.string("x", source.x, Need::Required, false);
+            reader.string("y", source.y, Need::Required, false);
+            reader.string("x_val", source.xVal, Need::Optional, false);
+            reader.string("y_val", source.yVal, Need::Optional, false);
+            requireBothValidationKeys(reader, source);
+            break;
+        case DataSourceType::Npz:
+            reader.string("path", source.path, Need::Required, false);
+            reader.string("x", source.x, Need::Optional, false);
+            reader.string("y", source.y, Need::Optional, false);
+            reader.string("x_val", source.xVal, Need::Optional, false);
+            reader.string("y_val", source.yVal, Need::Optional, false);
+            requireBothValidationKeys(reader, source);
+            break;
+        case DataSourceType::Csv: readCsvSource(reader, source); break;
     }
     reader.finish();
 }

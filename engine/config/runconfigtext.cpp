@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <system_error>
@@ -62,7 +63,9 @@ RunConfig parseRunConfigText(std::string_view text, std::string_view origin)
 
 RunConfig loadRunConfigFile(const std::string& path)
 {
-    return parseRunConfigText(readConfigFile(path), path);
+    RunConfig config = parseRunConfigText(readConfigFile(path), path);
+    resolveDataPaths(config.data.source, std::filesystem::path(path).parent_path().string());
+    return config;
 }
 
 }  // namespace es

@@ -81,6 +81,10 @@ std::vector<std::string> formatRunHeader(const RunInfo& info)
             plural(info.epochs, "epoch") + " - " + info.placement + " placement, " +
             (info.prefetch > 0 ? "prefetch " + std::to_string(info.prefetch) : "no prefetch");
     lines.push_back(data);
+    if (!info.dataSource.empty())
+        lines.push_back("Source:  " + info.dataSource);
+    for (const std::string& note : info.dataNotes)
+        lines.push_back("         " + note);
     lines.push_back("Device:  " + info.device + " - " +
                     plural(info.intraOpThreads, "intra-op thread") + ", " +
                     plural(info.interOpThreads, "inter-op thread"));

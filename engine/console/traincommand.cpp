@@ -96,7 +96,7 @@ int runTrainCommand(const RunConfig& config, const TrainCommandOptions& options)
         // The engine reports its error as a log line, which the reporter has printed.
         if (reporter.errorsPrinted() == 0)
             printError("run failed: " + result.error);
-        status = kExitRunFailed;
+        status = result.badInput ? kExitBadInput : kExitRunFailed;
     } else if (interrupt.requested()) {
         status = kExitInterrupted;
     }

@@ -18,6 +18,11 @@ struct ColumnRef {
 
     static ColumnRef byName(std::string columnName) { return {std::move(columnName), -1}; }
     static ColumnRef byIndex(int columnIndex) { return {std::string(), columnIndex}; }
+
+    bool operator==(const ColumnRef& other) const
+    {
+        return name == other.name && index == other.index;
+    }
 };
 
 /// Whether the first row holds column names.

@@ -1,6 +1,57 @@
 #include "data/dataset_torch.h"
 
+#include "data/sourcearrays.h"
+
+#include <memory>
+#include <utility>
+
 namespace es {
+
+namespace {
+
+/// Wraps the loaded buffer in a tensor that owns it: no copy of a possibly huge array.
+template <typename Element>
+torch::Tensor adoptBuffer(std::vector<Element>&& values, const std::vector<std::int64_t>& shape,
+                          torch::Dtype dtype)
+{
+    auto owned = std::make_unique<std::vector<Element>>(std::move(values));
+    Element* data = owned->data();
+    torch::Tensor tensor = torch::from_blob(
+        data, shape, [buffer = owned.get()](void*) { delete buffer; },
+        torch::TensorOptions().dtype(dtype));
+    owned.release();  // the tensor's deleter owns it now
+    return tensor;
+}
+
+torch::Tensor adoptArray(HostArray&& array)
+{
+    if (array.kind == ElementKind::Int64)
+        return adoptBuffer(std::move(array.ints), array.shape, torch::kInt64);
+    return adoptBuffer(std::move(array.floats), array.shape, torch::kFloat32);
+}
+
+/// x as loaded; y as the (N, 1) column the model's output is compared with.
+Dataset adoptPair(SourceArray&& x, SourceArray&& y)
+{
+    Dataset data;
+    data.x = adoptArray(std::move(x.array));
+    const std::int64_t samples = data.x.size(0);
+    data.y = adoptArray(std::move(y.array)).reshape({samples, 1});
+    return data;
+}
+
+std::string syntheticDescription(const RunConfig& config)
+{
+    const DataSourceConfig& source = config.data.source;
+    std::string text = std::string(dataSourceKey(source.type)) + ": " +
+                       std::to_string(source.samples) + " samples of (" +
+                       std::to_string(source.timesteps);
+    if (source.type == DataSourceType::SyntheticRegression)
+        text += ", " + std::to_string(source.features);
+    return text + ")";
+}
+
+}  // namespace
 
 TrainValidationSplit splitForValidation(const Dataset& data, std::int64_t trainCount)
 {
@@ -11,6 +62,29 @@ TrainValidationSplit splitForValidation(const Dataset& data, std::int64_t trainC
         split.validation = {data.x.narrow(0, trainCount, n - trainCount),
                             data.y.narrow(0, trainCount, n - trainCount)};
     return split;
+}
+
+RunData loadRunData(const RunConfig& config)
+{
+    RunData data;
+    if (!config.data.source.fromFiles()) {
+        data.split = splitForValidation(generateSynthetic(config.data.source, config.seed),
+                                        splitSamples(config.data).training);
+        data.description = syntheticDescription(config);
+        return data;
+    }
+    SourceArrays arrays = loadSourceArrays(config);
+    data.description = std::move(arrays.description);
+    data.notes = std::move(arrays.notes);
+    if (arrays.hasValidation()) {
+        data.split.train = adoptPair(std::move(arrays.x), std::move(arrays.y));
+        data.split.validation = adoptPair(std::move(arrays.xVal), std::move(arrays.yVal));
+        return data;
+    }
+    const Dataset all = adoptPair(std::move(arrays.x), std::move(arrays.y));
+    data.split =
+        splitForValidation(all, splitSamples(all.size(), config.data.validationSplit).training);
+    return data;
 }
 
 }  // namespace es

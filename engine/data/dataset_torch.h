@@ -6,6 +6,9 @@
 
 #include <torch/torch.h>
 
+#include <string>
+#include <vector>
+
 namespace es {
 
 /// Inputs and targets held in host memory, first dimension = samples.
@@ -24,6 +27,20 @@ struct TrainValidationSplit {
 /// The first `trainCount` samples train, the rest validate (see splitSamples(): Keras takes
 /// the validation samples from the end, before any shuffling). Views, no copies.
 TrainValidationSplit splitForValidation(const Dataset& data, std::int64_t trainCount);
+
+/// The data a run trains on, generated or loaded from files and checked against the model.
+struct RunData {
+    TrainValidationSplit split;
+    /// `synthetic_regression: 6144 samples of (64, 8)`, `npy: x x.npy (1000, 50, 8) ...`.
+    std::string description;
+    /// What loading changed or decided (see SourceArrays::notes).
+    std::vector<std::string> notes;
+};
+
+/// Generates or loads config.data.source and splits it for validation: an explicit validation
+/// set (x_val/y_val) when the source has one, else data.validation_split. File problems and
+/// data that does not fit the model are ConfigErrors (see loadSourceArrays()).
+RunData loadRunData(const RunConfig& config);
 
 /// Generates the configured synthetic source, deterministically from `seed` (its own
 /// generator, so the global LibTorch RNG is untouched).

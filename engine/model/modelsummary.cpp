@@ -85,20 +85,43 @@ Shape summarizeLayer(const LayerConfig& config, const Shape& input, std::size_t 
 
 }  // namespace
 
-ModelSummary summarizeModel(const RunConfig& config)
+std::optional<std::vector<std::int64_t>> declaredInputShape(const RunConfig& config)
 {
+    if (!config.model.inputShape.empty())
+        return config.model.inputShape;
     const DataSourceConfig& source = config.data.source;
-    ModelSummary summary;
     switch (source.type) {
         case DataSourceType::SyntheticRegression:
-            summary.inputShape = {source.timesteps, source.features};
-            break;
-        case DataSourceType::SyntheticTokens: summary.inputShape = {source.timesteps}; break;
+            return std::vector<std::int64_t>{source.timesteps, source.features};
+        case DataSourceType::SyntheticTokens: return std::vector<std::int64_t>{source.timesteps};
+        case DataSourceType::Csv:
+            return std::vector<std::int64_t>{source.window,
+                                             static_cast<std::int64_t>(source.columns.size())};
+        case DataSourceType::Npy:
+        case DataSourceType::Npz: return std::nullopt;
     }
+    return std::nullopt;
+}
+
+ModelSummary summarizeModel(const RunConfig& config)
+{
+    const std::optional<std::vector<std::int64_t>> shape = declaredInputShape(config);
+    if (!shape) {
+        throw ConfigError("model.input_shape",
+                          "the shape of one sample is known only once the data files are read; "
+                          "set input_shape to summarise the model before that");
+    }
+    return summarizeModel(config.model, *shape);
+}
+
+ModelSummary summarizeModel(const ModelConfig& model, const std::vector<std::int64_t>& inputShape)
+{
+    ModelSummary summary;
+    summary.inputShape = inputShape;
     std::map<LayerType, int> seen;
     Shape shape = summary.inputShape;
-    for (std::size_t i = 0; i < config.model.layers.size(); ++i) {
-        const LayerConfig& layerConfig = config.model.layers[i];
+    for (std::size_t i = 0; i < model.layers.size(); ++i) {
+        const LayerConfig& layerConfig = model.layers[i];
         LayerSummary layer;
         layer.type = layerConfig.type;
         layer.name =

@@ -3,6 +3,7 @@
 #include "config/runconfig.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,9 +37,19 @@ struct ModelSummary {
     }
 };
 
-/// Summary of a validated config's model on its data shape. Throws ConfigError, at the layer's
-/// path, for a layer that cannot take its input (an LSTM after a layer that outputs one vector
-/// per sample, an embedding on anything but token ids), as parseRunConfig would have.
+/// The shape of one sample as the config alone tells it: model.input_shape when set, else what
+/// a synthetic source generates or a CSV window holds; nullopt for .npy/.npz sources without
+/// input_shape, whose shape is in the files.
+std::optional<std::vector<std::int64_t>> declaredInputShape(const RunConfig& config);
+
+/// Summary of a validated config's model on its declared input shape; a ConfigError at
+/// model.input_shape when there is none (see declaredInputShape()).
 ModelSummary summarizeModel(const RunConfig& config);
+
+/// Summary of a model on samples of `inputShape` ([T, F] features or [T] token ids). Throws
+/// ConfigError, at the layer's path, for a layer that cannot take its input (an LSTM after a
+/// layer that outputs one vector per sample, an embedding on anything but token ids), as
+/// parseRunConfig would have.
+ModelSummary summarizeModel(const ModelConfig& model, const std::vector<std::int64_t>& inputShape);
 
 }  // namespace es

@@ -51,6 +51,8 @@ nlohmann::json runJson(const RunInfo& info)
         {"inter_op_threads", info.interOpThreads},
         {"batch_size", info.batchSize},
         {"batches_per_epoch", info.batchesPerEpoch},
+        {"data_source", info.dataSource},
+        {"data_notes", info.dataNotes},
         {"placement", info.placement},
         {"prefetch", info.prefetch},
         {"epochs_planned", info.epochs},

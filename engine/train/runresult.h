@@ -17,12 +17,14 @@ struct RunInfo {
     std::int64_t trainSamples = 0;
     std::int64_t validationSamples = 0;
     std::int64_t batchSize = 0;
-    std::string device;         ///< "cpu", "cuda:0"
-    std::string placement;      ///< "host", "pinned", "device" (data.placement)
-    int prefetch = 0;           ///< batches prepared ahead by the loader thread
-    std::string backend;        ///< backend actually used ("libtorch")
-    std::string backendReason;  ///< why that backend was chosen
-    int intraOpThreads = 0;     ///< applied for this run
+    std::string device;                  ///< "cpu", "cuda:0"
+    std::string dataSource;              ///< what was generated or loaded (RunData::description)
+    std::vector<std::string> dataNotes;  ///< what loading changed (RunData::notes)
+    std::string placement;               ///< "host", "pinned", "device" (data.placement)
+    int prefetch = 0;                    ///< batches prepared ahead by the loader thread
+    std::string backend;                 ///< backend actually used ("libtorch")
+    std::string backendReason;           ///< why that backend was chosen
+    int intraOpThreads = 0;              ///< applied for this run
     int interOpThreads = 0;
     ModelSummary model;
     /// Collected on the engine thread after the thread settings were applied.
@@ -33,6 +35,9 @@ struct RunInfo {
 struct RunResult {
     RunState state = RunState::Idle;
     std::string error;  ///< set when state == Failed
+    /// The failure was the input's fault (a data file that cannot be used with this config), not
+    /// the engine's: nothing trained, and the CLI exits with "bad input".
+    bool badInput = false;
     RunInfo info;
     std::vector<EpochRecord> epochs;  ///< completed epochs only
     std::vector<BatchRecord> batches;

@@ -110,8 +110,8 @@ void TrainingLoop::prepare()
 
     m_device = torch::Device(m_config.device.name());
     const DataConfig& dataConfig = m_config.data;
-    const TrainValidationSplit split = splitForValidation(
-        generateSynthetic(dataConfig.source, m_config.seed), splitSamples(dataConfig).training);
+    RunData data = loadRunData(m_config);
+    const TrainValidationSplit& split = data.split;
     m_train = std::make_unique<BatchSource>(split.train, dataConfig, m_device,
                                             m_config.seed ^ kShuffleSeedSalt);
     // Validation reads every sample once, in order, from the same placement.
@@ -147,6 +147,8 @@ void TrainingLoop::prepare()
     info.validationSamples = split.validation.size();
     info.batchSize = dataConfig.batchSize;
     info.device = m_config.device.name();
+    info.dataSource = std::move(data.description);
+    info.dataNotes = std::move(data.notes);
     info.placement = std::string(placementKey(dataConfig.placement));
     info.prefetch = dataConfig.prefetch;
     info.backend = "libtorch";
@@ -155,7 +157,9 @@ void TrainingLoop::prepare()
                              : "libtorch requested in the config";
     info.intraOpThreads = threads.intraOp;
     info.interOpThreads = threads.interOp;
-    info.model = summarizeModel(m_config);
+    const auto sampleSizes = split.train.x.sizes().slice(1);
+    info.model = summarizeModel(m_config.model,
+                                std::vector<std::int64_t>(sampleSizes.begin(), sampleSizes.end()));
     info.environment = collectEnvironment();
     m_observers.notify(&RunObserver::onRunStarted, info);
 }

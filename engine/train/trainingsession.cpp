@@ -1,5 +1,6 @@
 #include "train/trainingsession.h"
 
+#include "config/configerror.h"
 #include "train/observerlist.h"
 #include "train/preflight.h"
 #include "train/runcontrol.h"
@@ -47,6 +48,9 @@ public:
             checkRunnable(m_config);
             runTraining(m_config, m_control, m_observers, m_result,
                         [this](RunState state) { setState(state); });
+        } catch (const ConfigError& error) {
+            m_result.badInput = true;
+            fail(error.what());
         } catch (const c10::Error& error) {
             // LibTorch's what() carries a C++ backtrace; the user needs the message.
             fail(error.what_without_backtrace());

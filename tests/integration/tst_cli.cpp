@@ -18,7 +18,6 @@ constexpr int kTrainTimeoutMs = 300'000;
 constexpr int kQuickTimeoutMs = 60'000;
 // The documented exit statuses (docs/cli.md).
 constexpr int kExitFinished = 0;
-constexpr int kExitRunFailed = 1;
 constexpr int kExitBadInput = 2;
 constexpr int kExitInterrupted = 130;
 // docs/summary.md: phases add up to the training time; 1% leaves room for rounding and the
@@ -280,16 +279,17 @@ private Q_SLOTS:
         QVERIFY2(epochHeads(run.out).isEmpty(), "nothing trained");
     }
 
-    void runFailureExitsWithOne()
+    void unrunnableDeviceIsBadInput()
     {
-        // No machine has 128 GPUs: the engine fails the run before its first epoch.
+        // No machine has 128 GPUs: the engine refuses the config before its first epoch, which
+        // is the input's fault (exit 2), and the summary still records the failed run.
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString summaryPath = dir.filePath("failed.json");
         const CliRun run = runCli(
             {"train", "--preset", "quick-demo", "--device", "cuda:127", "--json-out", summaryPath},
             kTrainTimeoutMs);
-        QVERIFY2(run.exitCode == kExitRunFailed, qPrintable(describe(run)));
+        QVERIFY2(run.exitCode == kExitBadInput, qPrintable(describe(run)));
         QVERIFY2(run.err.contains("cuda:127"), qPrintable(describe(run)));
         const nlohmann::json summary = readJson(summaryPath);
         QVERIFY(summary.is_object());

@@ -2,6 +2,7 @@
 #include "data/hostmemory.h"
 #include "data/npyfile.h"
 #include "data/npzarchive.h"
+#include "support/numpyscript.h"
 
 #include <QtTest>
 
@@ -9,9 +10,6 @@
 #include <cstring>
 
 namespace {
-
-// Debian's interpreter: it has python3-numpy. A `python3` on PATH may be a pyenv without it.
-const char* const kPython = "/usr/bin/python3";
 
 // Writes the test files with NumPy itself and a manifest.json describing each: the expected
 // values are NumPy's own conversion, saved as raw little-endian float32 (.f32) and int64
@@ -198,15 +196,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        if (!QFileInfo::exists(kPython))
-            QFAIL("/usr/bin/python3 is missing: run scripts/bootstrap-debian.sh");
-        QProcess python;
-        python.start(kPython, {"-c", kWriter, m_dir.path()});
-        QVERIFY(python.waitForFinished(120000));
-        const QString errors = QString::fromUtf8(python.readAllStandardError());
-        if (errors.contains("No module named 'numpy'"))
-            QFAIL("NumPy is missing for /usr/bin/python3: run scripts/bootstrap-debian.sh");
-        QVERIFY2(python.exitCode() == 0, qPrintable(errors));
+        const QString problem = es::test::runNumPyScript(kWriter, {m_dir.path()});
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
         QFile manifest(path("manifest.json"));
         QVERIFY(manifest.open(QIODevice::ReadOnly));
         m_manifest = QJsonDocument::fromJson(manifest.readAll()).array();

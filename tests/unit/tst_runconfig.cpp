@@ -6,6 +6,7 @@
 #include "config/presets.h"
 #include "config/runconfig.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -150,6 +151,7 @@ private Q_SLOTS:
     void missingFileNamesFileAndCause();
     void directoryIsNotAConfig();
     void loadsFile();
+    void dataPathsAreRelativeToTheConfigFile();
     void defaultsAreFilledIn();
     void callbackDefaultsAreFilledIn_data();
     void callbackDefaultsAreFilledIn();
@@ -260,9 +262,9 @@ void TestRunConfig::invalidConfigNamesPathAndCause_data()
                                    << "required key is missing; expected an object";
     QTest::newRow("data source unknown")
         << "regression"
-        << R"([{"op":"replace","path":"/data/source/type","value":"npy"}])"
+        << R"([{"op":"replace","path":"/data/source/type","value":"parquet"}])"
         << "data.source.type"
-        << R"(expected one of "synthetic_regression", "synthetic_tokens", got "npy")";
+        << R"(expected one of "synthetic_regression", "synthetic_tokens", "npy", "npz", "csv", got "parquet")";
     QTest::newRow("samples zero") << "regression"
                                   << R"([{"op":"replace","path":"/data/source/samples","value":0}])"
                                   << "data.source.samples"
@@ -437,7 +439,7 @@ void TestRunConfig::invalidConfigNamesPathAndCause_data()
         << "regression"
         << R"([{"op":"replace","path":"/model/layers/0","value":{"type":"embedding","input_dim":10,"output_dim":4}}])"
         << "model.layers[0].type"
-        << "needs integer token ids (data.source.type \"synthetic_tokens\")";
+        << "needs integer token ids (data.source.type \"synthetic_tokens\", \"npy\" or \"npz\")";
     QTest::newRow("lstm first on token data") << "tokens"
                                               << R"([{"op":"remove","path":"/model/layers/0"}])"
                                               << "model.layers[0].type"
@@ -523,6 +525,122 @@ void TestRunConfig::invalidConfigNamesPathAndCause_data()
         << R"([{"op":"add","path":"/callbacks","value":[{"type":"model_checkpoint","filepath":"m.pt","save_best_only":true,"monitor":"accuracy"}]}])"
         << "callbacks[0].monitor"
         << "\"accuracy\" is not logged by this run; expected one of: loss, mae, val_loss, val_mae";
+    QTest::newRow("npy without y")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"npy","x":"x.npy"}}])"
+        << "data.source.y"
+        << "required key is missing; expected a non-empty string";
+    QTest::newRow("npy empty path")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"npy","x":"","y":"y.npy"}}])"
+        << "data.source.x"
+        << "expected a non-empty string, got \"\"";
+    QTest::newRow("npy x_val without y_val")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"npy","x":"x.npy","y":"y.npy","x_val":"xv.npy"}}])"
+        << "data.source.y_val"
+        << "required when x_val is given";
+    QTest::newRow("npy synthetic keys")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"npy","x":"x.npy","y":"y.npy","samples":10}}])"
+        << "data.source.samples"
+        << "unknown key";
+    QTest::newRow("npz without path")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"npz","x":"inputs"}}])"
+        << "data.source.path"
+        << "required key is missing";
+    QTest::newRow("npz y_val without x_val")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"npz","path":"d.npz","y_val":"targets"}}])"
+        << "data.source.x_val"
+        << "required when y_val is given";
+    QTest::newRow("csv without features")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"csv","path":"s.csv","target":"y","window":4}}])"
+        << "data.source.features"
+        << "required key is missing";
+    QTest::newRow("csv negative column")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"csv","path":"s.csv","features":["a",-1],"target":"y","window":4}}])"
+        << "data.source.features[1]"
+        << "expected a column name (a non-empty string) or a 0-based column index";
+    QTest::newRow("csv no features")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"csv","path":"s.csv","features":[],"target":"y","window":4}}])"
+        << "data.source.features"
+        << "expected at least one column";
+    QTest::newRow("csv without target")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"csv","path":"s.csv","features":["a"],"window":4}}])"
+        << "data.source.target"
+        << "required key is missing";
+    QTest::newRow("csv target array")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"csv","path":"s.csv","features":["a"],"target":["y"],"window":4}}])"
+        << "data.source.target"
+        << "got an array of 1 value";
+    QTest::newRow("csv pipe delimiter")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"csv","path":"s.csv","delimiter":"|","features":["a"],"target":"y","window":4}}])"
+        << "data.source.delimiter"
+        << R"(expected "auto", ",", ";", "\t" or "tab", got "|")";
+    QTest::newRow("csv header yes")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"csv","path":"s.csv","header":"yes","features":["a"],"target":"y","window":4}}])"
+        << "data.source.header"
+        << R"(expected one of "auto", "present", "absent", got "yes")";
+    QTest::newRow("csv without window")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"csv","path":"s.csv","features":["a"],"target":"y"}}])"
+        << "data.source.window"
+        << "required key is missing";
+    QTest::newRow("csv zero horizon")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"csv","path":"s.csv","features":["a"],"target":"y","window":4,"horizon":0}}])"
+        << "data.source.horizon"
+        << "got 0";
+    QTest::newRow("embedding on csv")
+        << "tokens"
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"csv","path":"s.csv","features":["a"],"target":"y","window":4}}])"
+        << "model.layers[0].type"
+        << "but data.source.type \"csv\" gives float features";
+    QTest::newRow("input_shape rank for features")
+        << "regression"
+        << R"([{"op":"add","path":"/model/input_shape","value":[10]}])"
+        << "model.input_shape"
+        << "float features need [timesteps, features], got 1 values";
+    QTest::newRow("input_shape rank for tokens")
+        << "tokens"
+        << R"([{"op":"add","path":"/model/input_shape","value":[20, 1]}])"
+        << "model.input_shape"
+        << "token ids need [timesteps], got 2 values";
+    QTest::newRow("input_shape against generator")
+        << "regression"
+        << R"([{"op":"add","path":"/model/input_shape","value":[10, 5]}])"
+        << "model.input_shape"
+        << "the model expects samples of shape [10, 5] but data.source.type "
+           "\"synthetic_regression\" gives [10, 4]";
+    QTest::newRow("input_shape against csv window")
+        << "regression"
+        << R"([{"op":"add","path":"/model/input_shape","value":[8, 1]},{"op":"replace","path":"/data/source","value":{"type":"csv","path":"s.csv","features":["a"],"target":"y","window":4}}])"
+        << "model.input_shape"
+        << "gives [4, 1]";
+    QTest::newRow("input_shape zero")
+        << "regression"
+        << R"([{"op":"add","path":"/model/input_shape","value":[0, 4]}])"
+        << "model.input_shape"
+        << "expected null, [timesteps] (token ids) or [timesteps, features]";
+    QTest::newRow("input_shape string")
+        << "regression"
+        << R"([{"op":"add","path":"/model/input_shape","value":"10x4"}])"
+        << "model.input_shape"
+        << "got \"10x4\"";
+    QTest::newRow("val monitor on csv without split")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/validation_split","value":0},{"op":"replace","path":"/data/source","value":{"type":"csv","path":"s.csv","features":["a"],"target":"y","window":4}},{"op":"add","path":"/callbacks","value":[{"type":"early_stopping"}]}])"
+        << "callbacks[0].monitor"
+        << "there is no validation data";
     QTest::newRow("data set too large")
         << "regression"
         << R"([{"op":"replace","path":"/data/source/samples","value":4294967296},{"op":"replace","path":"/data/source/timesteps","value":1000}])"
@@ -579,6 +697,27 @@ void TestRunConfig::acceptedCombinations_data()
     QTest::newRow("one training sample")
         << "regression"
         << R"([{"op":"replace","path":"/data/source/samples","value":2},{"op":"replace","path":"/data/validation_split","value":0.5}])";
+    QTest::newRow("npy features")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"npy","x":"x.npy","y":"y.npy"}}])";
+    QTest::newRow("npy validation monitor without split")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/validation_split","value":0},{"op":"replace","path":"/data/source","value":{"type":"npy","x":"x.npy","y":"y.npy","x_val":"xv.npy","y_val":"yv.npy"}},{"op":"add","path":"/callbacks","value":[{"type":"early_stopping"}]}])";
+    QTest::newRow("npz tokens by default names")
+        << "tokens"
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"npz","path":"imdb.npz"}}])";
+    QTest::newRow("npz tokens with input_shape")
+        << "tokens"
+        << R"([{"op":"add","path":"/model/input_shape","value":[20]},{"op":"replace","path":"/data/source","value":{"type":"npz","path":"imdb.npz"}}])";
+    QTest::newRow("csv by index with tab")
+        << "regression"
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"csv","path":"s.csv","delimiter":"tab","header":"absent","features":[0,2],"target":1,"window":24,"horizon":3,"stride":2}}])";
+    QTest::newRow("input_shape matching")
+        << "regression"
+        << R"([{"op":"add","path":"/model/input_shape","value":[10, 4]}])";
+    QTest::newRow("input_shape null")
+        << "regression"
+        << R"([{"op":"add","path":"/model/input_shape","value":null}])";
     QTest::newRow("description") << "regression"
                                  << R"([{"op":"add","path":"/description","value":"why"}])";
 }
@@ -750,6 +889,42 @@ void TestRunConfig::loadsFile()
     QVERIFY2(hasIssue(*error, path.toStdString() + "@byte 16", "line 3, column 1:"), error->what());
 }
 
+void TestRunConfig::dataPathsAreRelativeToTheConfigFile()
+{
+    QTemporaryDir directory;
+    QVERIFY(directory.isValid());
+    QVERIFY(QDir(directory.path()).mkdir("runs"));
+    const QString path = directory.filePath("runs/run.json");
+    Json document = Json::parse(kRegression);
+    document["data"]["source"] = {{"type", "npy"},
+                                  {"x", "../data/x.npy"},
+                                  {"y", "/srv/y.npy"},
+                                  {"x_val", "xv.npy"},
+                                  {"y_val", "./yv.npy"}};
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray::fromStdString(document.dump()));
+    file.close();
+    const es::DataSourceConfig npy = es::loadRunConfigFile(path.toStdString()).data.source;
+    const std::string root = directory.path().toStdString();
+    QCOMPARE(npy.x, root + "/data/x.npy");
+    QCOMPARE(npy.y, std::string("/srv/y.npy"));  // absolute paths stay as written
+    QCOMPARE(npy.xVal, root + "/runs/xv.npy");
+    QCOMPARE(npy.yVal, root + "/runs/yv.npy");
+
+    // In an archive, x and y name members, not files: only the archive's path moves.
+    document["data"]["source"] = {{"type", "npz"}, {"path", "d.npz"}, {"x", "inputs"}, {"y", "t"}};
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(QByteArray::fromStdString(document.dump()));
+    file.close();
+    const es::DataSourceConfig npz = es::loadRunConfigFile(path.toStdString()).data.source;
+    QCOMPARE(npz.path, root + "/runs/d.npz");
+    QCOMPARE(npz.x, std::string("inputs"));
+
+    // Parsed from text there is no file to be relative to: paths stay as written.
+    QCOMPARE(es::parseRunConfig(document).data.source.path, std::string("d.npz"));
+}
+
 void TestRunConfig::defaultsAreFilledIn()
 {
     const Json minimal = Json::parse(R"({
@@ -841,6 +1016,21 @@ void TestRunConfig::roundTrip_data()
     }
     QTest::newRow("every optional field") << kEverything;
     QTest::newRow("tokens") << kTokens;
+    QTest::newRow("npy with validation") << QString::fromStdString(
+        patched(
+            "regression",
+            R"([{"op":"replace","path":"/data/source","value":{"type":"npy","x":"x.npy","y":"/abs/y.npy","x_val":"xv.npy","y_val":"yv.npy"}}])")
+            .dump());
+    QTest::newRow("npz named arrays") << QString::fromStdString(
+        patched(
+            "tokens",
+            R"([{"op":"add","path":"/model/input_shape","value":[20]},{"op":"replace","path":"/data/source","value":{"type":"npz","path":"d.npz","x":"inputs","y":"labels"}}])")
+            .dump());
+    QTest::newRow("csv every option") << QString::fromStdString(
+        patched(
+            "regression",
+            R"([{"op":"replace","path":"/data/source","value":{"type":"csv","path":"s.csv","delimiter":"\t","header":"present","features":["a",3],"target":"price","window":6,"horizon":2,"stride":3}}])")
+            .dump());
     QTest::newRow("sgd") << QString::fromStdString(
         patched(
             "regression",
