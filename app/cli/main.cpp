@@ -3,6 +3,7 @@
 #include "config/presets.h"
 #include "config/runconfig.h"
 #include "console/exitstatus.h"
+#include "console/inspectcommand.h"
 #include "console/runoverrides.h"
 #include "console/traincommand.h"
 #include "env/environment.h"
@@ -105,9 +106,36 @@ int main(int argc, char** argv)
     CLI::Option* deviceOption =
         train->add_option("--device", device, "cpu, cuda or cuda:N (device.name)")
             ->type_name("NAME");
+    std::string xPath;
+    std::string yPath;
+    std::string xValPath;
+    std::string yValPath;
+    CLI::Option* xOption =
+        train->add_option("--x", xPath, "Inputs in a .npy file (replaces data.source)")
+            ->type_name("FILE");
+    CLI::Option* yOption =
+        train->add_option("--y", yPath, "Targets in a .npy file, one per sample of --x")
+            ->type_name("FILE");
+    CLI::Option* xValOption =
+        train->add_option("--x-val", xValPath, "Validation inputs in a .npy file")
+            ->type_name("FILE");
+    CLI::Option* yValOption =
+        train->add_option("--y-val", yValPath, "Validation targets in a .npy file")
+            ->type_name("FILE");
+    xOption->needs(yOption);
+    yOption->needs(xOption);
+    xValOption->needs(yValOption)->needs(xOption);
+    yValOption->needs(xValOption);
     train->add_option("--json-out", trainOptions.jsonOut, "Write the run summary (JSON) here")
         ->type_name("FILE");
     train->add_flag("-q,--quiet", trainOptions.quiet, "Print errors only");
+
+    CLI::App* inspect = app.add_subcommand(
+        "inspect", "Show what data files hold and what training would do with them");
+    std::vector<std::string> inspectedFiles;
+    inspect->add_option("files", inspectedFiles, ".npy, .npz or .csv files")
+        ->type_name("FILE")
+        ->required();
 
     CLI::App* presets = app.add_subcommand(
         "presets", "List the built-in presets, or print one preset's full config as JSON");
@@ -123,8 +151,10 @@ int main(int argc, char** argv)
     try {
         if (presets->parsed())
             return shownPreset.empty() ? listPresets() : showPreset(shownPreset);
+        if (inspect->parsed())
+            return es::runInspectCommand(inspectedFiles);
         if (!train->parsed()) {
-            printError("a subcommand is required: train or presets");
+            printError("a subcommand is required: train, inspect or presets");
             std::fprintf(stderr, "%s", app.help().c_str());
             return es::kExitBadInput;
         }
@@ -142,6 +172,14 @@ int main(int argc, char** argv)
             overrides.intraOpThreads = threads;
         if (*deviceOption)
             overrides.device = device;
+        if (*xOption) {
+            overrides.x = xPath;
+            overrides.y = yPath;
+        }
+        if (*xValOption) {
+            overrides.xVal = xValPath;
+            overrides.yVal = yValPath;
+        }
         const es::RunConfig base =
             *configOption ? es::loadRunConfigFile(configPath) : es::loadPreset(presetName);
         return es::runTrainCommand(es::applyOverrides(base, overrides), trainOptions);

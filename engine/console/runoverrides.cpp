@@ -13,6 +13,18 @@ RunConfig applyOverrides(const RunConfig& config, const RunOverrides& overrides)
         document["device"]["intra_op_threads"] = *overrides.intraOpThreads;
     if (overrides.device)
         document["device"]["name"] = *overrides.device;
+    if (overrides.x || overrides.y || overrides.xVal || overrides.yVal) {
+        nlohmann::json source = {{"type", "npy"}};
+        const auto put = [&source](const char* key, const std::optional<std::string>& path) {
+            if (path)
+                source[key] = *path;
+        };
+        put("x", overrides.x);
+        put("y", overrides.y);
+        put("x_val", overrides.xVal);
+        put("y_val", overrides.yVal);
+        document["data"]["source"] = std::move(source);
+    }
     return parseRunConfig(document);
 }
 

@@ -14,6 +14,12 @@ struct RunOverrides {
     std::optional<std::int64_t> maxBatches;  ///< training.steps_per_epoch
     std::optional<int> intraOpThreads;       ///< device.intra_op_threads
     std::optional<std::string> device;       ///< device.name
+    /// .npy files that replace data.source (type "npy"): x and y, and optionally x_val and
+    /// y_val. Relative paths are relative to the current directory.
+    std::optional<std::string> x;
+    std::optional<std::string> y;
+    std::optional<std::string> xVal;
+    std::optional<std::string> yVal;
 };
 
 /// Applies the overrides to the config's JSON form and parses the result again, so that a

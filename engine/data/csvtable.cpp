@@ -301,8 +301,12 @@ private:
         }
         nameColumns(first, decideHeader(first, haveSecond ? &scanner.fields() : nullptr));
         m_columns = selectColumns(m_options, m_allNames, m_table.hadHeader, m_origin);
+        if (m_options.skipTextColumns && m_options.columns.empty())
+            skipTextColumns(m_table.hadHeader ? (haveSecond ? &scanner.fields() : nullptr)
+                                              : &first);
         for (const std::size_t column : m_columns)
             m_table.columnNames.push_back(m_allNames[column]);
+        m_table.columnPositions = m_columns;
         reserveValues();
 
         if (!m_table.hadHeader)
@@ -317,6 +321,24 @@ private:
                               "the file has a header row but no data rows; expected rows of "
                               "numbers after it");
         }
+    }
+
+    /// Drops the columns whose cell in the first data row is text (see
+    /// CsvOptions::skipTextColumns).
+    void skipTextColumns(const std::vector<CsvField>* firstData)
+    {
+        if (firstData == nullptr || firstData->size() != m_fieldCount)
+            return;  // no data row, or a malformed one that addRow() reports
+        std::vector<std::size_t> kept;
+        for (const std::size_t column : m_columns) {
+            if (textLike((*firstData)[column]))
+                m_table.skippedColumns.push_back(m_allNames[column]);
+            else
+                kept.push_back(column);
+        }
+        if (kept.empty())
+            throw ConfigError(m_origin, "no column holds numbers in the first data row");
+        m_columns = std::move(kept);
     }
 
     void nameColumns(const std::vector<CsvField>& first, bool hadHeader)

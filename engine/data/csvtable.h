@@ -40,6 +40,10 @@ struct CsvOptions {
     CsvHeader header = CsvHeader::Auto;
     /// Columns to read, in this order (a column may appear twice); empty reads them all.
     std::vector<ColumnRef> columns;
+    /// With `columns` empty: leave out the columns whose first data cell is text (dates,
+    /// labels) instead of failing on them, and list them in CsvTable::skippedColumns. For
+    /// looking at a file (`epochscope-cli inspect`); training names its columns.
+    bool skipTextColumns = false;
 };
 
 /// Numeric columns read from a CSV file.
@@ -51,6 +55,10 @@ struct CsvTable {
     std::vector<float> values;  ///< row-major, rows x columnNames.size()
     char delimiter = ',';       ///< the one used (',' for a file of a single column)
     bool hadHeader = false;
+    /// 0-based positions in the file of the selected columns (what a config's index selects).
+    std::vector<std::size_t> columnPositions;
+    /// Names of the columns CsvOptions::skipTextColumns left out, in file order.
+    std::vector<std::string> skippedColumns;
 };
 
 /// Parses delimited text held in memory. `origin` names it in errors (usually the file path).

@@ -29,7 +29,9 @@ constexpr std::size_t kConversionChunkBytes = std::size_t(16) << 20;
     throw ConfigError(path, std::string(what) + ": " + std::strerror(error));
 }
 
-std::string conversionNote(const NpyArrayInfo& info, ElementKind kind)
+}  // namespace
+
+std::string describeConversion(const NpyArrayInfo& info, ElementKind kind)
 {
     std::string note;
     const auto add = [&note](const std::string& part) {
@@ -48,8 +50,6 @@ std::string conversionNote(const NpyArrayInfo& info, ElementKind kind)
         add("Fortran order transposed to C order");
     return note;
 }
-
-}  // namespace
 
 MappedFile::MappedFile(std::string path) : m_path(std::move(path))
 {
@@ -140,7 +140,7 @@ HostArray allocateHostArray(const NpyArrayInfo& info, ElementKind kind, std::str
     array.shape = info.shape;
     array.kind = kind;
     array.sourceDtype = info.dtype;
-    array.note = conversionNote(info, kind);
+    array.note = describeConversion(info, kind);
     if (kind == ElementKind::Float32)
         array.floats.resize(static_cast<std::size_t>(count));
     else

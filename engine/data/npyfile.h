@@ -70,6 +70,10 @@ ArrayStats computeArrayStats(const HostArray& array);
 /// fit in the memory available. Throws ConfigError.
 HostArray loadNpyFile(const std::string& path, ElementKind target);
 
+/// What converting an array of `info` to `kind` does (`float64 converted to float32 once at
+/// load; big-endian bytes swapped`); empty when the data is used as stored.
+std::string describeConversion(const NpyArrayInfo& info, ElementKind kind);
+
 /// Bytes per element of `kind`.
 std::size_t elementKindSize(ElementKind kind);
 /// `float32` or `int64`.

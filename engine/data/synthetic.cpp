@@ -98,6 +98,9 @@ Dataset generateSynthetic(const DataSourceConfig& source, std::uint64_t seed)
     switch (source.type) {
         case DataSourceType::SyntheticRegression: return generateRegression(source, generator);
         case DataSourceType::SyntheticTokens: return generateTokens(source, generator);
+        case DataSourceType::Npy:
+        case DataSourceType::Npz:
+        case DataSourceType::Csv: break;  // read by loadSourceArrays(), not generated
     }
     throw std::logic_error("unhandled synthetic data source");
 }

@@ -26,7 +26,9 @@ es::CsvOptions csvOptions(const std::uint8_t* bytes)
     options.delimiter = kDelimiters[bytes[0] & 3];
     options.header = kHeaders[(bytes[0] >> 2) & 3];
     switch ((bytes[0] >> 4) & 3) {
-        case 0: break;  // every column
+        case 0:  // every column, text columns left out or not (as `inspect` reads)
+            options.skipTextColumns = (bytes[0] & 0x40) != 0;
+            break;
         case 1: options.columns.push_back(es::ColumnRef::byIndex(bytes[1] % 8)); break;
         case 2: options.columns.push_back(es::ColumnRef::byName(bytes[1] % 2 ? "a" : "b")); break;
         case 3:
@@ -41,7 +43,8 @@ void checkTable(const es::CsvTable& table)
 {
     const auto width = static_cast<std::int64_t>(table.columnNames.size());
     if (table.rows < 1 || width < 1 ||
-        static_cast<std::int64_t>(table.values.size()) != table.rows * width) {
+        static_cast<std::int64_t>(table.values.size()) != table.rows * width ||
+        table.columnPositions.size() != table.columnNames.size()) {
         __builtin_trap();
     }
     for (const float value : table.values) {

@@ -1,4 +1,6 @@
 // End to end: runs the built epochscope-cli as a user or a CI script would.
+#include "support/numpyscript.h"
+
 #include <QtCore/QDir>
 #include <QtCore/QFile>
 #include <QtCore/QProcess>
@@ -23,6 +25,24 @@ constexpr int kExitInterrupted = 130;
 // docs/summary.md: phases add up to the training time; 1% leaves room for rounding and the
 // time between steps that no step owns.
 constexpr double kPhaseSumTolerance = 0.01;
+
+// Small data files for `inspect` and `train --x/--y`, written by NumPy.
+const char* const kDataWriter = R"PY(
+import os, sys
+import numpy as np
+out = sys.argv[1]
+rng = np.random.default_rng(3)
+x = rng.normal(size=(40, 5, 3))
+np.save(os.path.join(out, 'x.npy'), x)
+np.save(os.path.join(out, 'y.npy'), x[:, -1, 0])
+x[1, 2, 0] = np.nan; x[7, 0, 1] = np.nan
+np.save(os.path.join(out, 'x_nan.npy'), x)
+tokens = rng.integers(0, 100, size=(40, 5)).astype(np.int16); tokens[0, 0] = 99
+np.savez(os.path.join(out, 'd.npz'), x_train=tokens, y_train=tokens[:, 0] % 2 == 0,
+         notes=np.zeros((2, 2, 2, 2)))
+with open(os.path.join(out, 'prices.csv'), 'w') as f:
+    f.write('day;open;close\n' + ''.join('mon%d;%d;%d\n' % (i, 10 + i, 11 + i) for i in range(12)))
+)PY";
 
 struct CliRun {
     int exitCode = -1;
@@ -102,8 +122,9 @@ void verifySummaryFields(const nlohmann::json& summary)
         return;
     verifyKeys(summary["run"],
                {"device", "backend", "backend_reason", "intra_op_threads", "inter_op_threads",
-                "batch_size", "batches_per_epoch", "placement", "prefetch", "epochs_planned",
-                "train_samples", "validation_samples", "total_params", "training_flops_per_batch"},
+                "batch_size", "batches_per_epoch", "data_source", "data_notes", "placement",
+                "prefetch", "epochs_planned", "train_samples", "validation_samples", "total_params",
+                "training_flops_per_batch"},
                "run");
     verifyKeys(summary["batch_latency_ms"], {"p50", "p95", "p99"}, "batch_latency_ms");
     for (const nlohmann::json& epoch : summary["epochs"]) {
@@ -253,6 +274,14 @@ private Q_SLOTS:
             << QStringList{"train", "--preset", "quick-demo", "--json-out",
                            "/nonexistent/epochscope/run.json"}
             << QByteArray() << "/nonexistent/epochscope";
+        QTest::newRow("--x without --y")
+            << QStringList{"train", "--preset", "quick-demo", "--x", "x.npy"} << QByteArray()
+            << "--x requires --y";
+        QTest::newRow("--x-val without --x")
+            << QStringList{"train", "--preset", "quick-demo", "--x-val",
+                           "a.npy", "--y-val",  "b.npy"}
+            << QByteArray() << "--x-val requires --x";
+        QTest::newRow("inspect without files") << QStringList{"inspect"} << QByteArray() << "files";
         QTest::newRow("no subcommand") << QStringList{} << QByteArray() << "subcommand";
         QTest::newRow("unknown subcommand") << QStringList{"fly"} << QByteArray() << "fly";
     }
@@ -277,6 +306,72 @@ private Q_SLOTS:
         QVERIFY2(run.exitCode == kExitBadInput, qPrintable(describe(run)));
         QVERIFY2(run.err.contains(expectedInStderr), qPrintable(describe(run)));
         QVERIFY2(epochHeads(run.out).isEmpty(), "nothing trained");
+    }
+
+    void inspectDescribesDataFiles()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString problem = es::test::runNumPyScript(kDataWriter, {dir.path()});
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        const CliRun run =
+            runCli({"inspect", dir.filePath("x.npy"), dir.filePath("x_nan.npy"),
+                    dir.filePath("d.npz"), dir.filePath("prices.csv"), dir.filePath("absent.npy")});
+        // The missing file fails the command, and the others are still described.
+        QVERIFY2(run.exitCode == kExitBadInput, qPrintable(describe(run)));
+        QVERIFY2(run.err.contains("absent.npy: no such file"), qPrintable(describe(run)));
+        const QStringList expected = {
+            "x.npy: NumPy .npy, format 1.0",
+            "array    (40, 5, 3) float64, little-endian, C order",
+            "as x     float features for an LSTM: 40 samples of (5, 3); float64 converted to "
+            "float32 once at load",
+            "2 NaN and 0 infinite values, the first at [1, 2, 0]",
+            "d.npz: NumPy .npz archive, 3 arrays",
+            "x_train  (40, 5) int16, little-endian, C order",
+            "the Embedding's input_dim must be at least 100",
+            "as y     40 targets, all in [0, 1] (fit for binary_crossentropy); bool converted to "
+            "float32 once at load",
+            "training x = x_train, y = y_train, validation from data.validation_split",
+            "layout   delimiter ';', header row, 12 data rows",
+            "column   1 \"open\": min 10, max 21",
+            "skipped  \"day\": text in the first data row",
+            "(5 for T = 7, H = 1, S = 1)"};
+        for (const QString& fragment : expected)
+            QVERIFY2(run.out.contains(fragment), qPrintable(fragment + "\n" + describe(run)));
+    }
+
+    void trainsOnNpyFilesGivenAsFlags()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString problem = es::test::runNumPyScript(kDataWriter, {dir.path()});
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        const QString summaryPath = dir.filePath("run.json");
+        const CliRun run =
+            runCli({"train", "--preset", "quick-demo", "--epochs", "1", "--x",
+                    dir.filePath("x.npy"), "--y", dir.filePath("y.npy"), "--json-out", summaryPath},
+                   kTrainTimeoutMs);
+        QVERIFY2(run.exitCode == kExitFinished, qPrintable(describe(run)));
+        QVERIFY2(run.out.contains("x: float64 converted to float32 once at load"),
+                 qPrintable(describe(run)));
+        const nlohmann::json summary = readJson(summaryPath);
+        QVERIFY(summary.is_object());
+        verifySummaryFields(summary);
+        const nlohmann::json& info = summary["run"];
+        QCOMPARE(info["train_samples"].get<int>() + info["validation_samples"].get<int>(), 40);
+        QVERIFY(info["data_source"].get<std::string>().find("x.npy (40, 5, 3) float64") !=
+                std::string::npos);
+        QCOMPARE(summary["config"]["data"]["source"]["type"].get<std::string>(),
+                 std::string("npy"));
+
+        // Data that cannot train is the input's fault: exit 2 before any epoch, naming it.
+        const CliRun bad = runCli({"train", "--preset", "quick-demo", "--x",
+                                   dir.filePath("x_nan.npy"), "--y", dir.filePath("y.npy")},
+                                  kTrainTimeoutMs);
+        QVERIFY2(bad.exitCode == kExitBadInput, qPrintable(describe(bad)));
+        QVERIFY2(bad.err.contains("data.source.x: ") && bad.err.contains("holds NaN at [1, 2, 0]"),
+                 qPrintable(describe(bad)));
+        QVERIFY2(epochHeads(bad.out).isEmpty(), "nothing trained");
     }
 
     void unrunnableDeviceIsBadInput()

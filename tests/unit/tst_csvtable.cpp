@@ -60,6 +60,29 @@ class TestCsvTable : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void textColumnsCanBeSkippedForInspection()
+    {
+        es::CsvOptions options;
+        options.skipTextColumns = true;
+        const es::CsvTable table =
+            es::readCsvText("date,open,label,close\n2024-01-02,1.5,up,2\n2024-01-03,2.5,down,3\n",
+                            options, kOrigin);
+        QCOMPARE(toQStringList(table.columnNames), (QStringList{"open", "close"}));
+        QCOMPARE(toQStringList(table.skippedColumns), (QStringList{"date", "label"}));
+        QCOMPARE(toQList(table.values), (QList<float>{1.5F, 2, 2.5F, 3}));
+
+        // Only the first data row decides: text further down a numeric column is still an error.
+        try {
+            es::readCsvText("a,b\n1,x\n2,3\nz,4\n", options, kOrigin);
+            QFAIL("text in a numeric column was accepted");
+        } catch (const es::ConfigError& error) {
+            QCOMPARE(error.issues().front().path, std::string("in:row 4, column 1 (\"a\")"));
+        }
+        // Without the option a text column fails the read, as training needs.
+        options.skipTextColumns = false;
+        QVERIFY_THROWS_EXCEPTION(es::ConfigError, es::readCsvText("a,b\n1,x\n", options, kOrigin));
+    }
+
     void dialects_data()
     {
         QTest::addColumn<QByteArray>("text");
