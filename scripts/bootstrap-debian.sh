@@ -16,6 +16,8 @@ packages=(
   libtorch-dev libopenblas0-openmp nlohmann-json3-dev
   # data loaders: .npz archives; NumPy writes the test files
   libzip-dev python3-numpy
+  # the run database
+  libsqlite3-dev libsqlitecpp-dev
   # CLI
   libcli11-dev
   # tests (Qt Test) and, with the desktop app, Qt itself

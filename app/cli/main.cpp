@@ -5,8 +5,10 @@
 #include "console/exitstatus.h"
 #include "console/inspectcommand.h"
 #include "console/runoverrides.h"
+#include "console/runscommand.h"
 #include "console/traincommand.h"
 #include "env/environment.h"
+#include "store/runstore.h"
 
 #include <CLI/CLI.hpp>
 
@@ -129,6 +131,12 @@ int main(int argc, char** argv)
     train->add_option("--json-out", trainOptions.jsonOut, "Write the run summary (JSON) here")
         ->type_name("FILE");
     train->add_flag("-q,--quiet", trainOptions.quiet, "Print errors only");
+    trainOptions.database = es::RunStore::defaultPath();
+    train->add_option("--db", trainOptions.database, "Run database to record into")
+        ->type_name("FILE")
+        ->default_str(trainOptions.database);
+    bool noRecord = false;
+    train->add_flag("--no-record", noRecord, "Do not record the run in the run database");
 
     CLI::App* inspect = app.add_subcommand(
         "inspect", "Show what data files hold and what training would do with them");
@@ -136,6 +144,32 @@ int main(int argc, char** argv)
     inspect->add_option("files", inspectedFiles, ".npy, .npz or .csv files")
         ->type_name("FILE")
         ->required();
+
+    CLI::App* runs =
+        app.add_subcommand("runs", "List, show, export or delete recorded runs (docs/runs.md)");
+    runs->require_subcommand(1);
+    std::string runsDatabase = es::RunStore::defaultPath();
+    runs->add_option("--db", runsDatabase, "Run database")
+        ->type_name("FILE")
+        ->default_str(runsDatabase);
+    // `runs list --db F` as well as `runs --db F list`.
+    runs->fallthrough();
+    std::int64_t runId = 0;
+    CLI::App* runsList = runs->add_subcommand("list", "One line per run, newest first");
+    CLI::App* runsShow = runs->add_subcommand("show", "A run's facts and per-epoch phase times");
+    runsShow->add_option("id", runId, "Run id (see `runs list`)")->required();
+    CLI::App* runsExport = runs->add_subcommand("export", "Write a run to a file");
+    runsExport->add_option("id", runId, "Run id (see `runs list`)")->required();
+    std::string exportFormat = "json";
+    std::string exportPath;
+    runsExport
+        ->add_option("--format", exportFormat,
+                     "json, csv (one row per step) or trace "
+                     "(Chrome/Perfetto)")
+        ->default_str("json");
+    runsExport->add_option("--out", exportPath, "File to write")->type_name("FILE")->required();
+    CLI::App* runsDelete = runs->add_subcommand("delete", "Delete a run and its records");
+    runsDelete->add_option("id", runId, "Run id (see `runs list`)")->required();
 
     CLI::App* presets = app.add_subcommand(
         "presets", "List the built-in presets, or print one preset's full config as JSON");
@@ -153,8 +187,16 @@ int main(int argc, char** argv)
             return shownPreset.empty() ? listPresets() : showPreset(shownPreset);
         if (inspect->parsed())
             return es::runInspectCommand(inspectedFiles);
+        if (runsList->parsed())
+            return es::runRunsList(runsDatabase);
+        if (runsShow->parsed())
+            return es::runRunsShow(runsDatabase, runId);
+        if (runsExport->parsed())
+            return es::runRunsExport(runsDatabase, runId, exportFormat, exportPath);
+        if (runsDelete->parsed())
+            return es::runRunsDelete(runsDatabase, runId);
         if (!train->parsed()) {
-            printError("a subcommand is required: train, inspect or presets");
+            printError("a subcommand is required: train, inspect, runs or presets");
             std::fprintf(stderr, "%s", app.help().c_str());
             return es::kExitBadInput;
         }
@@ -180,6 +222,8 @@ int main(int argc, char** argv)
             overrides.xVal = xValPath;
             overrides.yVal = yValPath;
         }
+        if (noRecord)
+            trainOptions.database.clear();
         const es::RunConfig base =
             *configOption ? es::loadRunConfigFile(configPath) : es::loadPreset(presetName);
         return es::runTrainCommand(es::applyOverrides(base, overrides), trainOptions);

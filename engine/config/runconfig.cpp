@@ -134,7 +134,13 @@ bool RunConfig::operator==(const RunConfig& other) const
 {
     return name == other.name && description == other.description && seed == other.seed &&
            model == other.model && data == other.data && training == other.training &&
-           device == other.device && callbacks == other.callbacks && backend == other.backend;
+           device == other.device && callbacks == other.callbacks && backend == other.backend &&
+           profiling == other.profiling;
+}
+
+bool ProfilingConfig::operator==(const ProfilingConfig& other) const
+{
+    return sampleIntervalMs == other.sampleIntervalMs && preciseGpuTiming == other.preciseGpuTiming;
 }
 
 SampleSplit splitSamples(std::int64_t samples, double validationSplit)

@@ -168,6 +168,9 @@ Json toJson(const RunConfig& config)
           {"inter_op_threads", device.interOpThreads}}},
         {"callbacks", std::move(callbacks)},
         {"backend", backendKey(config.backend)},
+        {"profiling",
+         {{"sample_interval_ms", config.profiling.sampleIntervalMs},
+          {"precise_gpu_timing", config.profiling.preciseGpuTiming}}},
     };
 }
 

@@ -30,6 +30,9 @@ constexpr IntRange kTimestepsRange{1, 1 << 20};
 constexpr IntRange kBatchSizeRange{1, std::int64_t(1) << 32};
 // Each prefetched batch holds memory; a deeper queue only helps when preparation is bursty.
 constexpr IntRange kPrefetchRange{0, 64};
+// Below 10 ms the sampler's own /proc reads start to cost CPU the run should have; above a
+// second the CPU and GPU charts lose the shape of an epoch.
+constexpr IntRange kSampleIntervalRange{10, 1000};
 // Spreadsheets stop at 16384 columns; a larger index is a typo.
 constexpr std::int64_t kMaxCsvColumn = 1 << 20;
 // More threads than any machine this runs on has cores; LibTorch would try to start them.
@@ -338,6 +341,13 @@ void readDevice(JsonReader& reader, DeviceConfig& device)
     reader.finish();
 }
 
+void readProfiling(JsonReader& reader, ProfilingConfig& profiling)
+{
+    reader.integer("sample_interval_ms", kSampleIntervalRange, profiling.sampleIntervalMs);
+    reader.boolean("precise_gpu_timing", profiling.preciseGpuTiming);
+    reader.finish();
+}
+
 void readCallbacks(JsonReader& reader, std::vector<CallbackConfig>& callbacks)
 {
     const Json* items = reader.array("callbacks");
@@ -373,6 +383,8 @@ RunConfig parseRunConfig(const Json& document)
             readDevice(*device, config.device);
         readCallbacks(root, config.callbacks);
         root.choice("backend", kAllBackends, backendKey, config.backend);
+        if (auto profiling = root.object("profiling"))
+            readProfiling(*profiling, config.profiling);
         root.finish();
     }
     // How fields fit together is checked once each is valid, so that one bad value does not

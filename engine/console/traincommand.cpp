@@ -7,12 +7,15 @@
 #include "console/runbanner.h"
 #include "console/terminal.h"
 #include "env/environment.h"
+#include "store/runrecorder.h"
+#include "store/runstore.h"
 #include "summary/runsummary.h"
 #include "train/trainingsession.h"
 
 #include <chrono>
 #include <cstdio>
 #include <exception>
+#include <memory>
 
 namespace es {
 
@@ -28,6 +31,12 @@ void printError(const std::string& message)
 {
     std::fflush(stdout);
     std::fprintf(stderr, "epochscope-cli: error: %s\n", message.c_str());
+}
+
+void printWarning(const std::string& message)
+{
+    std::fflush(stdout);
+    std::fprintf(stderr, "epochscope-cli: warning: %s\n", message.c_str());
 }
 
 ConsoleOptions consoleOptions(bool quiet)
@@ -75,14 +84,32 @@ int runTrainCommand(const RunConfig& config, const TrainCommandOptions& options)
         }
     }
     const ConsoleOptions console = consoleOptions(options.quiet);
+    // The recorder outlives the session, whose destructor joins the engine thread: no record
+    // can arrive at a recorder that is gone.
+    std::unique_ptr<RunStore> store;
+    std::unique_ptr<RunRecorder> recorder;
+    if (!options.database.empty()) {
+        try {
+            store = std::make_unique<RunStore>(options.database);
+            recorder = std::make_unique<RunRecorder>(*store, config);
+        } catch (const StoreError& error) {
+            printWarning(std::string("not recording this run: ") + error.what());
+            recorder.reset();
+            store.reset();
+        }
+    }
     ConsoleReporter reporter(console);
     InterruptGuard interrupt;
     TrainingSession session(config);
     session.addObserver(&reporter);
+    if (recorder)
+        session.addObserver(recorder.get());
     try {
         session.start();
     } catch (const std::exception& error) {
         printError(std::string("cannot start the run: ") + error.what());
+        if (recorder)
+            recorder->finish(RunStatus::Failed, error.what(), nullptr);
         return kExitRunFailed;
     }
     superviseRun(session, reporter, interrupt, console.mode);
@@ -101,13 +128,22 @@ int runTrainCommand(const RunConfig& config, const TrainCommandOptions& options)
         status = kExitInterrupted;
     }
 
+    // A run that failed before it started has no environment of its own.
+    const EnvironmentInfo environment = result.info.environment.libtorchVersion.empty()
+                                            ? collectEnvironment()
+                                            : result.info.environment;
+    const nlohmann::json summary = buildRunSummary(config, result, environment);
+    if (recorder) {
+        recorder->finish(storedStatus(result.state), result.error, summary);
+        if (!recorder->error().empty())
+            printWarning("the run database missed part of this run: " + recorder->error());
+        else if (console.mode != ConsoleMode::Quiet)
+            std::printf("Recorded as run %lld in %s\n", static_cast<long long>(recorder->runId()),
+                        store->path().c_str());
+    }
+
     if (!options.jsonOut.empty()) {
         try {
-            // A run that failed before it started has no environment of its own.
-            const EnvironmentInfo environment = result.info.environment.libtorchVersion.empty()
-                                                    ? collectEnvironment()
-                                                    : result.info.environment;
-            const nlohmann::json summary = buildRunSummary(config, result, environment);
             writeFileAtomically(options.jsonOut, summary.dump(kSummaryIndent) + "\n");
             if (console.mode != ConsoleMode::Quiet)
                 std::printf("Summary written to %s\n", options.jsonOut.c_str());

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,13 +23,21 @@ struct BatchRecord {
     double loss = 0.0;
     std::int64_t samples = 0;
     std::int64_t h2dBytes = 0;  ///< bytes copied host to device for this step
+    /// When the step ended, in seconds on the run clock (see RunClock), the clock system
+    /// samples carry too.
+    double endS = 0.0;
+    /// Page faults the engine thread took during the step (getrusage(RUSAGE_THREAD)): minor
+    /// ones are memory the allocator handed back to the kernel and touched again.
+    std::int64_t minorFaults = 0;
+    std::int64_t majorFaults = 0;
 };
 
 /// One epoch: training phase totals, validation and per-callback time.
 struct EpochRecord {
-    int epoch = 0;       ///< 1-based
-    int batches = 0;     ///< training steps run in this epoch
-    double wallS = 0.0;  ///< training + validation + epoch-end work
+    int epoch = 0;        ///< 1-based
+    int batches = 0;      ///< training steps run in this epoch
+    double startS = 0.0;  ///< on the run clock (see RunClock)
+    double wallS = 0.0;   ///< training + validation + epoch-end work
     double trainS = 0.0;
     double validationS = 0.0;
     PhaseArray phaseS{};  ///< sums of BatchRecord::phaseMs over the epoch, in seconds
@@ -38,6 +47,38 @@ struct EpochRecord {
     std::optional<double> valLoss;
     /// "mae", "accuracy", "val_mae", "val_accuracy", ... as Keras names them.
     std::map<std::string, double> metrics;
+};
+
+/// One GPU's state at a sample time, as NVML reports it; a value NVML could not read is NaN.
+struct GpuSample {
+    int index = 0;
+    double smUtilPct = 0.0;   ///< share of time a kernel ran
+    double memUtilPct = 0.0;  ///< share of time device memory was read or written
+    double memUsedMb = 0.0;
+    double memTotalMb = 0.0;
+    double powerW = 0.0;
+    double pcieTxMbPerS = 0.0;  ///< PCIe traffic the GPU sent (device to host), MB/s
+    double pcieRxMbPerS = 0.0;  ///< received by the GPU
+    double smClockMhz = 0.0;
+};
+
+/// CPU time one thread of the process used since the previous sample.
+struct ThreadCpu {
+    int tid = 0;
+    std::string name;     ///< /proc/self/task/<tid>/comm
+    double cpuPct = 0.0;  ///< 100 = one core busy the whole interval
+};
+
+/// What the system sampler measured at one time.
+struct SystemSample {
+    double tS = 0.0;  ///< on the run clock, as BatchRecord::endS
+    /// Since the previous sample: this process (100 = one core) and the whole machine
+    /// (100 = every core).
+    double processCpuPct = 0.0;
+    double machineCpuPct = 0.0;
+    double rssMb = 0.0;
+    std::vector<ThreadCpu> threads;
+    std::vector<GpuSample> gpus;  ///< empty without NVML
 };
 
 enum class RunState { Idle, Running, Paused, Stopping, Finished, Stopped, Failed };

@@ -27,6 +27,8 @@ nlohmann::json optionalString(const std::string& value)
     return value.empty() ? nlohmann::json(nullptr) : nlohmann::json(value);
 }
 
+}  // namespace
+
 nlohmann::json environmentJson(const EnvironmentInfo& environment)
 {
     return {
@@ -41,12 +43,13 @@ nlohmann::json environmentJson(const EnvironmentInfo& environment)
     };
 }
 
-nlohmann::json runJson(const RunInfo& info)
+nlohmann::json runInfoJson(const RunInfo& info)
 {
     return {
         {"device", info.device},
         {"backend", info.backend},
         {"backend_reason", info.backendReason},
+        {"gpu_monitor", info.gpuMonitor},
         {"intra_op_threads", info.intraOpThreads},
         {"inter_op_threads", info.interOpThreads},
         {"batch_size", info.batchSize},
@@ -63,6 +66,8 @@ nlohmann::json runJson(const RunInfo& info)
     };
 }
 
+namespace {
+
 /// Callbacks are keyed by name; a second callback of the same name (two checkpoints) gets
 /// "#2" appended instead of overwriting the first one's time.
 nlohmann::json callbackJson(const std::vector<std::pair<std::string, double>>& callbackS)
@@ -76,6 +81,16 @@ nlohmann::json callbackJson(const std::vector<std::pair<std::string, double>>& c
     }
     return object;
 }
+
+nlohmann::json latencyJson(const std::vector<BatchRecord>& batches)
+{
+    if (batches.empty())
+        return {{"p50", nullptr}, {"p95", nullptr}, {"p99", nullptr}};
+    const LatencyStats stats = batchLatency(batches);
+    return {{"p50", stats.p50Ms}, {"p95", stats.p95Ms}, {"p99", stats.p99Ms}};
+}
+
+}  // namespace
 
 nlohmann::json epochJson(const EpochRecord& record)
 {
@@ -99,16 +114,6 @@ nlohmann::json epochJson(const EpochRecord& record)
         {"metrics", std::move(metrics)},
     };
 }
-
-nlohmann::json latencyJson(const std::vector<BatchRecord>& batches)
-{
-    if (batches.empty())
-        return {{"p50", nullptr}, {"p95", nullptr}, {"p99", nullptr}};
-    const LatencyStats stats = batchLatency(batches);
-    return {{"p50", stats.p50Ms}, {"p95", stats.p95Ms}, {"p99", stats.p99Ms}};
-}
-
-}  // namespace
 
 bool hasRunInfo(const RunInfo& info)
 {
@@ -200,7 +205,7 @@ nlohmann::json buildRunSummary(const RunConfig& config, const RunResult& result,
         {"error", optionalString(result.error)},
         {"config", toJson(config)},
         {"environment", environmentJson(environment)},
-        {"run", hasRunInfo(result.info) ? runJson(result.info) : nlohmann::json(nullptr)},
+        {"run", hasRunInfo(result.info) ? runInfoJson(result.info) : nlohmann::json(nullptr)},
         {"epochs", std::move(epochs)},
         {"batch_latency_ms", latencyJson(result.batches)},
         {"steady_state_step_ms", optionalNumber(steadyStateStepMs(result.batches))},

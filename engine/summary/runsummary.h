@@ -52,6 +52,12 @@ struct Throughput {
 
 Throughput trainingThroughput(const RunResult& result);
 
+/// The summary's "environment" and "run" objects on their own (docs/summary.md).
+nlohmann::json environmentJson(const EnvironmentInfo& environment);
+nlohmann::json runInfoJson(const RunInfo& info);
+/// One element of the summary's "epochs" array.
+nlohmann::json epochJson(const EpochRecord& record);
+
 /// The `--json-out` document described in docs/summary.md.
 nlohmann::json buildRunSummary(const RunConfig& config, const RunResult& result,
                                const EnvironmentInfo& environment);

@@ -11,9 +11,9 @@ struct RunInfo;
 enum class LogLevel { Info, Warning, Error };
 
 /// Receives what a run produces. Calls happen on the engine thread (except
-/// onStateChanged(Stopping), which comes from the thread that asked for the stop):
-/// implementations must return quickly and never block (copy into a queue or ring and
-/// process elsewhere).
+/// onStateChanged(Stopping), which comes from the thread that asked for the stop, and
+/// onSystemSample(), which comes from the sampler's thread): implementations must return
+/// quickly and never block (copy into a queue or ring and process elsewhere).
 class RunObserver {
 public:
     virtual ~RunObserver() = default;
@@ -23,6 +23,7 @@ public:
     virtual void onEpoch(const EpochRecord& record) {}
     virtual void onLog(LogLevel level, const std::string& message) {}
     virtual void onStateChanged(RunState state) {}
+    virtual void onSystemSample(const SystemSample& sample) {}
 };
 
 }  // namespace es

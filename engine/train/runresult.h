@@ -24,7 +24,8 @@ struct RunInfo {
     int prefetch = 0;                    ///< batches prepared ahead by the loader thread
     std::string backend;                 ///< backend actually used ("libtorch")
     std::string backendReason;           ///< why that backend was chosen
-    int intraOpThreads = 0;              ///< applied for this run
+    std::string gpuMonitor;  ///< what NVML said: "NVML driver ..., 1 GPU" or why there is none
+    int intraOpThreads = 0;  ///< applied for this run
     int interOpThreads = 0;
     ModelSummary model;
     /// Collected on the engine thread after the thread settings were applied.
@@ -41,7 +42,8 @@ struct RunResult {
     RunInfo info;
     std::vector<EpochRecord> epochs;  ///< completed epochs only
     std::vector<BatchRecord> batches;
-    double totalS = 0.0;  ///< from start() to the end of the engine thread's work
+    std::vector<SystemSample> samples;  ///< from the system sampler, in time order
+    double totalS = 0.0;                ///< from start() to the end of the engine thread's work
 };
 
 }  // namespace es

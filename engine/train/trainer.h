@@ -1,6 +1,7 @@
 #pragma once
 
 #include "config/runconfig.h"
+#include "core/runclock.h"
 #include "train/observerlist.h"
 #include "train/runcontrol.h"
 #include "train/runresult.h"
@@ -15,8 +16,9 @@ namespace es {
 /// Returns the records with state Finished or Stopped; LibTorch and other exceptions
 /// propagate to the caller (TrainingSession turns them into a failed run). `result` is
 /// filled as the run goes, so a failure keeps what was measured before it.
-/// `reportState` is told when the run pauses and resumes.
-void runTraining(const RunConfig& config, RunControl& control, const ObserverList& observers,
-                 RunResult& result, const std::function<void(RunState)>& reportState);
+/// `reportState` is told when the run pauses and resumes. Records are stamped on `clock`.
+void runTraining(const RunConfig& config, const RunClock& clock, RunControl& control,
+                 const ObserverList& observers, RunResult& result,
+                 const std::function<void(RunState)>& reportState);
 
 }  // namespace es

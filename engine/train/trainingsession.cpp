@@ -1,6 +1,7 @@
 #include "train/trainingsession.h"
 
 #include "config/configerror.h"
+#include "profile/systemsampler.h"
 #include "train/observerlist.h"
 #include "train/preflight.h"
 #include "train/runcontrol.h"
@@ -43,10 +44,19 @@ public:
 
     void engineMain()
     {
-        const auto started = std::chrono::steady_clock::now();
+        const RunClock clock;
+        // Samples go to the observers and into the result from the sampler's thread; the
+        // engine thread never touches m_result.samples while the sampler runs.
+        SystemSampler sampler(clock, std::chrono::milliseconds(m_config.profiling.sampleIntervalMs),
+                              [this](const SystemSample& sample) {
+                                  m_result.samples.push_back(sample);
+                                  m_observers.notify(&RunObserver::onSystemSample, sample);
+                              });
+        m_result.info.gpuMonitor = sampler.gpuStatus();
+        sampler.start();
         try {
             checkRunnable(m_config);
-            runTraining(m_config, m_control, m_observers, m_result,
+            runTraining(m_config, clock, m_control, m_observers, m_result,
                         [this](RunState state) { setState(state); });
         } catch (const ConfigError& error) {
             m_result.badInput = true;
@@ -59,8 +69,8 @@ public:
         } catch (...) {
             fail("unknown error in the engine thread");
         }
-        m_result.totalS =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        sampler.stop();
+        m_result.totalS = clock.now();
         setState(m_result.state);
     }
 

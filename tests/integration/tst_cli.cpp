@@ -1,5 +1,8 @@
 // End to end: runs the built epochscope-cli as a user or a CI script would.
+#include "store/runstore.h"
 #include "support/numpyscript.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
 
 #include <QtCore/QDir>
 #include <QtCore/QFile>
@@ -50,9 +53,20 @@ struct CliRun {
     QString err;
 };
 
+/// The CLI records every run in the run database under XDG_DATA_HOME; tests keep theirs in a
+/// directory of their own instead of the user's.
+QProcessEnvironment isolatedEnvironment()
+{
+    static QTemporaryDir dataHome;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert("XDG_DATA_HOME", dataHome.path());
+    return environment;
+}
+
 CliRun runCli(const QStringList& arguments, int timeoutMs = kQuickTimeoutMs)
 {
     QProcess process;
+    process.setProcessEnvironment(isolatedEnvironment());
     process.start(EPOCHSCOPE_CLI_PATH, arguments);
     CliRun run;
     if (!process.waitForStarted() || !process.waitForFinished(timeoutMs)) {
@@ -399,6 +413,7 @@ private Q_SLOTS:
         QVERIFY(dir.isValid());
         const QString summaryPath = dir.filePath("stopped.json");
         QProcess process;
+        process.setProcessEnvironment(isolatedEnvironment());
         process.start(EPOCHSCOPE_CLI_PATH, {"train", "--preset", "quick-demo", "--epochs", "1000",
                                             "--max-batches", "5", "--json-out", summaryPath});
         QVERIFY(process.waitForStarted());
@@ -426,6 +441,107 @@ private Q_SLOTS:
         QCOMPARE(summary["status"].get<std::string>(), std::string("stopped"));
         QVERIFY(!summary["epochs"].empty());
         QVERIFY(summary["epochs"].size() < 1000);
+    }
+
+    void runsAreRecordedListedExportedAndDeleted()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString db = dir.filePath("runs.sqlite");
+        const CliRun train = runCli(
+            {"train", "--preset", "quick-demo", "--epochs", "2", "--max-batches", "4", "--db", db},
+            kTrainTimeoutMs);
+        QVERIFY2(train.exitCode == kExitFinished, qPrintable(describe(train)));
+        QVERIFY2(train.out.contains("Recorded as run 1 in " + db), qPrintable(describe(train)));
+
+        const CliRun list = runCli({"runs", "list", "--db", db});
+        QVERIFY2(list.exitCode == kExitFinished, qPrintable(describe(list)));
+        QVERIFY2(list.out.contains("completed") && list.out.contains("quick-demo") &&
+                     list.out.contains(" 8  cpu"),  // 2 epochs x 4 steps
+                 qPrintable(describe(list)));
+
+        const CliRun show = runCli({"runs", "--db", db, "show", "1"});
+        QVERIFY2(
+            show.exitCode == kExitFinished && show.out.contains("Run 1: quick-demo - completed"),
+            qPrintable(describe(show)));
+
+        const QString tracePath = dir.filePath("trace.json");
+        const CliRun trace =
+            runCli({"runs", "export", "1", "--format", "trace", "--out", tracePath, "--db", db});
+        QVERIFY2(trace.exitCode == kExitFinished, qPrintable(describe(trace)));
+        const nlohmann::json document = readJson(tracePath);
+        QVERIFY(document.is_object() && document["traceEvents"].is_array());
+        int steps = 0;
+        for (const nlohmann::json& event : document["traceEvents"])
+            steps += event["ph"] == "X" && event["tid"] == 2 ? 1 : 0;  // the "steps" track
+        QCOMPARE(steps, 8);
+
+        const QString csvPath = dir.filePath("steps.csv");
+        QCOMPARE(runCli({"runs", "export", "1", "--format", "csv", "--out", csvPath, "--db", db})
+                     .exitCode,
+                 kExitFinished);
+        QFile csv(csvPath);
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QCOMPARE(csv.readAll().trimmed().split('\n').size(), 9);
+
+        const CliRun badFormat =
+            runCli({"runs", "export", "1", "--format", "xml", "--out", csvPath, "--db", db});
+        QVERIFY2(badFormat.exitCode == kExitBadInput && badFormat.err.contains("--format"),
+                 qPrintable(describe(badFormat)));
+        const CliRun missing = runCli({"runs", "show", "99", "--db", db});
+        QVERIFY2(missing.exitCode == kExitBadInput && missing.err.contains("no run 99"),
+                 qPrintable(describe(missing)));
+
+        QCOMPARE(runCli({"runs", "delete", "1", "--db", db}).exitCode, kExitFinished);
+        QVERIFY(runCli({"runs", "list", "--db", db}).out.contains("No runs recorded"));
+    }
+
+    void killedRunLeavesAnIntactDatabase()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString db = dir.filePath("runs.sqlite");
+        QProcess process;
+        process.setProcessEnvironment(isolatedEnvironment());
+        process.start(EPOCHSCOPE_CLI_PATH,
+                      {"train", "--preset", "quick-demo", "--epochs", "1000", "--db", db});
+        QVERIFY(process.waitForStarted());
+        QByteArray out;
+        QDeadlineTimer deadline(kTrainTimeoutMs);
+        while (!out.contains("Epoch 1/") && !deadline.hasExpired() &&
+               process.state() == QProcess::Running) {
+            process.waitForReadyRead(1000);
+            out += process.readAllStandardOutput();
+        }
+        QVERIFY2(out.contains("Epoch 1/1000"), out.constData());
+        QElapsedTimer sinceEpochLine;
+        sinceEpochLine.start();
+        QTest::qWait(1500);  // well into epoch 2
+        const double afterEpochS = static_cast<double>(sinceEpochLine.elapsed()) / 1000.0;
+        QCOMPARE(::kill(static_cast<pid_t>(process.processId()), SIGKILL), 0);
+        QVERIFY(process.waitForFinished(kQuickTimeoutMs));
+
+        {
+            SQLite::Database database(db.toStdString());
+            QCOMPARE(database.execAndGet("PRAGMA integrity_check").getString(), std::string("ok"));
+        }
+        // The next open finds the run's process gone.
+        const CliRun list = runCli({"runs", "list", "--db", db});
+        QVERIFY2(list.out.contains("interrupted"), qPrintable(describe(list)));
+        es::RunStore store(db.toStdString());
+        const es::StoredRun run = *store.loadRun(1);
+        QCOMPARE(run.header.status, es::RunStatus::Interrupted);
+        QVERIFY(!run.epochs.empty() && !run.batches.empty());
+        // Epoch 1 ended before its line reached us, so the kill came at least afterEpochS
+        // after it on the run clock; the steps up to one second before the kill are stored.
+        const es::EpochRecord& first = run.epochs.front();
+        const double killAtLeastS = first.startS + first.wallS + afterEpochS;
+        const double lastStepS = run.batches.back().endS;
+        QVERIFY2(lastStepS >= killAtLeastS - 1.0,
+                 qPrintable(QString("last stored step ends at %1 s, kill at >= %2 s")
+                                .arg(lastStepS)
+                                .arg(killAtLeastS)));
+        QVERIFY(run.batches.back().epoch >= 2);
     }
 };
 

@@ -1,0 +1,215 @@
+#include "profile/systemsampler.h"
+
+#include "profile/nvml.h"
+#include "profile/procstat.h"
+
+#include <dirent.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <thread>
+
+namespace es {
+
+namespace {
+
+constexpr double kPercent = 100.0;
+constexpr double kBytesPerMb = 1e6;
+
+/// Thread ids of this process, from /proc/self/task.
+std::vector<int> threadIds()
+{
+    std::vector<int> ids;
+    DIR* directory = ::opendir("/proc/self/task");
+    if (directory == nullptr)
+        return ids;
+    while (const dirent* entry = ::readdir(directory)) {
+        const int tid = std::atoi(entry->d_name);
+        if (tid > 0)
+            ids.push_back(tid);
+    }
+    ::closedir(directory);
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+std::string threadName(int tid)
+{
+    std::string name =
+        readSmallFile("/proc/self/task/" + std::to_string(tid) + "/comm").value_or("");
+    while (!name.empty() && (name.back() == '\n' || name.back() == ' '))
+        name.pop_back();
+    return name;
+}
+
+/// The cumulative counters CPU shares are computed from, read together.
+struct CpuCounters {
+    double atS = 0.0;
+    std::uint64_t processTicks = 0;
+    MachineCpuTimes machine;
+    std::map<int, std::uint64_t> threadTicks;
+
+    static CpuCounters read(double now)
+    {
+        CpuCounters counters;
+        counters.atS = now;
+        if (const auto stat = readSmallFile("/proc/self/stat")) {
+            if (const auto times = parseTaskStat(*stat))
+                counters.processTicks = times->cpuTicks();
+        }
+        if (const auto stat = readSmallFile("/proc/stat")) {
+            if (const auto machine = parseMachineCpu(*stat))
+                counters.machine = *machine;
+        }
+        for (const int tid : threadIds()) {
+            const auto stat = readSmallFile("/proc/self/task/" + std::to_string(tid) + "/stat");
+            // A thread may end between listing and reading; it is then left out.
+            if (const auto times = stat ? parseTaskStat(*stat) : std::nullopt)
+                counters.threadTicks[tid] = times->cpuTicks();
+        }
+        return counters;
+    }
+};
+
+}  // namespace
+
+class SystemSampler::Impl {
+public:
+    Impl(RunClock clock, std::chrono::milliseconds interval, Sink sink)
+        : m_clock(clock),
+          m_interval(std::clamp(interval, kMinInterval, kMaxInterval)),
+          m_sink(std::move(sink)),
+          m_previous(CpuCounters::read(m_clock.now()))
+    {
+    }
+
+    ~Impl() { stop(); }
+
+    void start()
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_thread.joinable())
+            return;
+        m_stopping = false;
+        m_thread = std::thread([this] { loop(); });
+    }
+
+    void stop()
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_stopping = true;
+        }
+        m_wake.notify_all();
+        if (m_thread.joinable())
+            m_thread.join();
+    }
+
+    SystemSample sampleNow()
+    {
+        std::lock_guard lock(m_sampling);
+        const CpuCounters now = CpuCounters::read(m_clock.now());
+        const double elapsedS = std::max(now.atS - m_previous.atS, 1e-9);
+        const double ticksPerS = static_cast<double>(clockTicksPerSecond());
+        const auto share = [&](std::uint64_t ticks, std::uint64_t before) {
+            return ticks < before
+                       ? 0.0
+                       : kPercent * static_cast<double>(ticks - before) / ticksPerS / elapsedS;
+        };
+
+        SystemSample sample;
+        sample.tS = now.atS;
+        sample.processCpuPct = share(now.processTicks, m_previous.processTicks);
+        if (now.machine.total > m_previous.machine.total) {
+            sample.machineCpuPct =
+                kPercent * static_cast<double>(now.machine.busy - m_previous.machine.busy) /
+                static_cast<double>(now.machine.total - m_previous.machine.total);
+        }
+        if (const auto statm = readSmallFile("/proc/self/statm")) {
+            if (const auto pages = parseResidentPages(*statm))
+                sample.rssMb = static_cast<double>(*pages) * static_cast<double>(pageSizeBytes()) /
+                               kBytesPerMb;
+        }
+        for (const auto& [tid, ticks] : now.threadTicks) {
+            const auto before = m_previous.threadTicks.find(tid);
+            ThreadCpu thread;
+            thread.tid = tid;
+            thread.name = nameOf(tid);
+            thread.cpuPct =
+                share(ticks, before == m_previous.threadTicks.end() ? 0 : before->second);
+            sample.threads.push_back(std::move(thread));
+        }
+        for (int index = 0; index < m_nvml.deviceCount(); ++index)
+            sample.gpus.push_back(m_nvml.sample(index));
+        m_previous = now;
+        return sample;
+    }
+
+    const std::string& gpuStatus() const { return m_nvml.status(); }
+
+private:
+    const std::string& nameOf(int tid)
+    {
+        auto it = m_threadNames.find(tid);
+        if (it == m_threadNames.end())
+            it = m_threadNames.emplace(tid, threadName(tid)).first;
+        return it->second;
+    }
+
+    void loop()
+    {
+        std::unique_lock lock(m_mutex);
+        while (!m_wake.wait_for(lock, m_interval, [this] { return m_stopping; })) {
+            lock.unlock();
+            const SystemSample sample = sampleNow();
+            m_sink(sample);
+            lock.lock();
+        }
+    }
+
+    RunClock m_clock;
+    std::chrono::milliseconds m_interval;
+    Sink m_sink;
+    Nvml m_nvml;
+
+    std::mutex m_sampling;  // sampleNow() from a test while the thread runs
+    CpuCounters m_previous;
+    std::map<int, std::string> m_threadNames;
+
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    bool m_stopping = false;
+    std::thread m_thread;
+};
+
+SystemSampler::SystemSampler(RunClock clock, std::chrono::milliseconds interval, Sink sink)
+    : m_impl(std::make_unique<Impl>(clock, interval, std::move(sink)))
+{
+}
+
+SystemSampler::~SystemSampler() = default;
+
+void SystemSampler::start()
+{
+    m_impl->start();
+}
+
+void SystemSampler::stop()
+{
+    m_impl->stop();
+}
+
+SystemSample SystemSampler::sampleNow()
+{
+    return m_impl->sampleNow();
+}
+
+const std::string& SystemSampler::gpuStatus() const
+{
+    return m_impl->gpuStatus();
+}
+
+}  // namespace es

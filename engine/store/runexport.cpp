@@ -1,0 +1,94 @@
+#include "store/runexport.h"
+
+#include "config/jsonreader.h"
+#include "core/phase.h"
+#include "store/samplejson.h"
+#include "summary/runsummary.h"
+
+namespace es {
+
+namespace {
+
+using Json = nlohmann::json;
+
+Json stepJson(const BatchRecord& batch)
+{
+    Json phases = Json::object();
+    for (Phase phase : kAllPhases)
+        phases[std::string(phaseKey(phase))] = batch.phaseMs[phaseIndex(phase)];
+    return {{"epoch", batch.epoch},
+            {"batch", batch.batch},
+            {"end_s", batch.endS},
+            {"wall_ms", batch.wallMs},
+            {"phase_ms", std::move(phases)},
+            {"loss", batch.loss},
+            {"samples", batch.samples},
+            {"h2d_bytes", batch.h2dBytes},
+            {"minor_faults", batch.minorFaults},
+            {"major_faults", batch.majorFaults}};
+}
+
+Json sampleJson(const SystemSample& sample)
+{
+    return {{"t_s", sample.tS},
+            {"process_cpu_pct", sample.processCpuPct},
+            {"machine_cpu_pct", sample.machineCpuPct},
+            {"rss_mb", sample.rssMb},
+            {"threads", threadsJson(sample.threads)},
+            {"gpus", gpusJson(sample.gpus)}};
+}
+
+std::string cell(double value)
+{
+    return formatNumber(value);  // the shortest text that reads back as the same double
+}
+
+}  // namespace
+
+nlohmann::json runExportJson(const StoredRun& run)
+{
+    Json epochs = Json::array();
+    for (const EpochRecord& epoch : run.epochs)
+        epochs.push_back(epochJson(epoch));
+    Json steps = Json::array();
+    for (const BatchRecord& batch : run.batches)
+        steps.push_back(stepJson(batch));
+    Json samples = Json::array();
+    for (const SystemSample& sample : run.samples)
+        samples.push_back(sampleJson(sample));
+    return {{"format", std::string(kRunExportFormat)},
+            {"format_version", kRunExportFormatVersion},
+            {"id", run.header.id},
+            {"name", run.header.name},
+            {"status", std::string(runStatusKey(run.header.status))},
+            {"started_at", run.header.startedAt},
+            {"ended_at", run.header.endedAt.empty() ? Json() : Json(run.header.endedAt)},
+            {"error", run.error.empty() ? Json() : Json(run.error)},
+            {"notes", run.notes},
+            {"config", run.config},
+            {"run", run.info},
+            {"summary", run.summary},
+            {"epochs", std::move(epochs)},
+            {"steps", std::move(steps)},
+            {"samples", std::move(samples)}};
+}
+
+std::string stepsCsv(const StoredRun& run)
+{
+    std::string text = "epoch,batch,end_s,wall_ms";
+    for (Phase phase : kAllPhases)
+        text += "," + std::string(phaseKey(phase)) + "_ms";
+    text += ",loss,samples,h2d_bytes,minor_faults,major_faults\n";
+    for (const BatchRecord& batch : run.batches) {
+        text += std::to_string(batch.epoch) + "," + std::to_string(batch.batch) + "," +
+                cell(batch.endS) + "," + cell(batch.wallMs);
+        for (double ms : batch.phaseMs)
+            text += "," + cell(ms);
+        text += "," + cell(batch.loss) + "," + std::to_string(batch.samples) + "," +
+                std::to_string(batch.h2dBytes) + "," + std::to_string(batch.minorFaults) + "," +
+                std::to_string(batch.majorFaults) + "\n";
+    }
+    return text;
+}
+
+}  // namespace es

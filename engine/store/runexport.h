@@ -1,0 +1,24 @@
+#pragma once
+
+#include "store/runstore.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <string_view>
+
+namespace es {
+
+/// Identifies `runs export --format json` documents (docs/runs.md).
+inline constexpr std::string_view kRunExportFormat = "epochscope-run-export";
+inline constexpr int kRunExportFormatVersion = 1;
+
+/// Everything stored for a run as one JSON document: the run's header, config, info and
+/// summary as stored, every epoch, step and system sample.
+nlohmann::json runExportJson(const StoredRun& run);
+
+/// One CSV row per step (header row first): epoch, batch, end_s, wall_ms, each phase's
+/// milliseconds, loss, samples, h2d_bytes, minor_faults, major_faults.
+std::string stepsCsv(const StoredRun& run);
+
+}  // namespace es

@@ -1,0 +1,532 @@
+#include "store/runstore.h"
+
+#include "core/phase.h"
+#include "profile/procstat.h"
+#include "store/samplejson.h"
+#include "store/schema.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+
+namespace es {
+
+namespace {
+
+using Json = nlohmann::json;
+
+// Another process (the GUI while the CLI trains) may hold the write lock for a moment.
+constexpr int kBusyTimeoutMs = 5000;
+constexpr std::size_t kHostNameBytes = 256;
+
+std::string isoNow()
+{
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    ::gmtime_r(&now, &utc);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return text;
+}
+
+std::string hostName()
+{
+    char name[kHostNameBytes] = {};
+    if (::gethostname(name, sizeof name - 1) != 0)
+        return {};
+    return name;
+}
+
+/// `data_wait_ms, host_to_device_ms, ...` for every phase, with `suffix`.
+std::string phaseColumns(const char* suffix)
+{
+    std::string columns;
+    for (Phase phase : kAllPhases)
+        columns += (columns.empty() ? "" : ", ") + std::string(phaseKey(phase)) + suffix;
+    return columns;
+}
+
+std::string placeholders(std::size_t count)
+{
+    std::string text;
+    for (std::size_t i = 0; i < count; ++i)
+        text += i == 0 ? "?" : ", ?";
+    return text;
+}
+
+Json parseStoredJson(const SQLite::Column& column)
+{
+    if (column.isNull())
+        return nullptr;
+    return Json::parse(column.getString(), nullptr, false);
+}
+
+}  // namespace
+
+std::string_view runStatusKey(RunStatus status)
+{
+    switch (status) {
+        case RunStatus::Running: return "running";
+        case RunStatus::Completed: return "completed";
+        case RunStatus::Failed: return "failed";
+        case RunStatus::Stopped: return "stopped";
+        case RunStatus::Interrupted: return "interrupted";
+    }
+    return "running";
+}
+
+std::optional<RunStatus> runStatusFromKey(std::string_view key)
+{
+    for (RunStatus status : {RunStatus::Running, RunStatus::Completed, RunStatus::Failed,
+                             RunStatus::Stopped, RunStatus::Interrupted}) {
+        if (runStatusKey(status) == key)
+            return status;
+    }
+    return std::nullopt;
+}
+
+class RunStore::Impl {
+public:
+    explicit Impl(const std::string& path) : m_path(path), m_db(open(path))
+    {
+        try {
+            m_db.setBusyTimeout(kBusyTimeoutMs);
+            // WAL: a reader (the GUI) never blocks the writer, and a killed writer loses at
+            // most its open transaction. NORMAL is durable across process crashes in WAL mode.
+            m_db.exec("PRAGMA journal_mode=WAL");
+            m_db.exec("PRAGMA synchronous=NORMAL");
+            m_db.exec("PRAGMA foreign_keys=ON");
+            migrate();
+            markDeadRunsInterrupted();
+        } catch (const SQLite::Exception& error) {
+            fail("cannot open the run database", error);
+        }
+    }
+
+    [[noreturn]] void fail(const std::string& what, const std::exception& error) const
+    {
+        throw StoreError(m_path + ": " + what + ": " + error.what());
+    }
+
+    /// Runs `work` in a transaction, turning SQLite errors into a StoreError saying `what`.
+    template <typename Work>
+    void write(const char* what, Work work)
+    {
+        try {
+            SQLite::Transaction transaction(m_db);
+            work();
+            transaction.commit();
+        } catch (const SQLite::Exception& error) {
+            fail(what, error);
+        }
+    }
+
+    std::string m_path;
+    SQLite::Database m_db;
+    int m_interruptedOnOpen = 0;
+
+private:
+    static SQLite::Database open(const std::string& path)
+    {
+        std::error_code ignored;
+        const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+        if (!parent.empty())
+            std::filesystem::create_directories(parent, ignored);
+        try {
+            return SQLite::Database(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        } catch (const SQLite::Exception& error) {
+            throw StoreError(path + ": cannot open the run database: " + error.what());
+        }
+    }
+
+    void migrate()
+    {
+        const int version = m_db.execAndGet("PRAGMA user_version").getInt();
+        const int current = currentSchemaVersion();
+        if (version > current) {
+            throw StoreError(m_path + ": the run database has schema version " +
+                             std::to_string(version) +
+                             ", written by a newer EpochScope; this one "
+                             "reads up to version " +
+                             std::to_string(current));
+        }
+        for (int step = version + 1; step <= current; ++step) {
+            SQLite::Transaction transaction(m_db);
+            m_db.exec(std::string(schemaMigrations()[static_cast<std::size_t>(step - 1)]));
+            m_db.exec("PRAGMA user_version = " + std::to_string(step));
+            transaction.commit();
+        }
+    }
+
+    void markDeadRunsInterrupted()
+    {
+        SQLite::Statement running(
+            m_db, "SELECT id, pid, process_start, host FROM runs WHERE status = 'running'");
+        std::vector<std::int64_t> dead;
+        const std::string host = hostName();
+        while (running.executeStep()) {
+            const int pid = running.getColumn(1).getInt();
+            const auto started = static_cast<std::uint64_t>(running.getColumn(2).getInt64());
+            // Another machine's run (a shared home directory) cannot be checked: leave it.
+            if (running.getColumn(3).getString() != host)
+                continue;
+            // The pid alone may have been reused; its start time tells the processes apart.
+            if (started == 0 || processStartTicks(pid) != started)
+                dead.push_back(running.getColumn(0).getInt64());
+        }
+        for (const std::int64_t id : dead) {
+            SQLite::Statement update(m_db,
+                                     "UPDATE runs SET status = 'interrupted', ended_at = ?, "
+                                     "error = 'the process running it ended without "
+                                     "finishing it (killed or crashed)' WHERE id = ?");
+            update.bind(1, isoNow());
+            update.bind(2, id);
+            update.exec();
+        }
+        m_interruptedOnOpen = static_cast<int>(dead.size());
+    }
+};
+
+std::string RunStore::defaultPath()
+{
+    const char* dataHome = std::getenv("XDG_DATA_HOME");
+    std::filesystem::path base;
+    if (dataHome != nullptr && dataHome[0] == '/') {
+        base = dataHome;
+    } else {
+        const char* home = std::getenv("HOME");
+        base = std::filesystem::path(home != nullptr ? home : ".") / ".local" / "share";
+    }
+    return (base / "epochscope" / "runs.sqlite").string();
+}
+
+RunStore::RunStore(const std::string& path) : m_impl(std::make_unique<Impl>(path)) {}
+
+RunStore::~RunStore() = default;
+
+const std::string& RunStore::path() const
+{
+    return m_impl->m_path;
+}
+
+int RunStore::schemaVersion() const
+{
+    return m_impl->m_db.execAndGet("PRAGMA user_version").getInt();
+}
+
+int RunStore::interruptedOnOpen() const
+{
+    return m_impl->m_interruptedOnOpen;
+}
+
+std::int64_t RunStore::beginRun(const std::string& name, const nlohmann::json& config)
+{
+    std::int64_t id = 0;
+    m_impl->write("cannot record a new run", [&] {
+        SQLite::Statement insert(m_impl->m_db,
+                                 "INSERT INTO runs (name, status, started_at, config_json, pid, "
+                                 "process_start, host) VALUES (?, 'running', ?, ?, ?, ?, ?)");
+        insert.bind(1, name);
+        insert.bind(2, isoNow());
+        insert.bind(3, config.dump());
+        insert.bind(4, static_cast<int>(::getpid()));
+        insert.bind(5, static_cast<std::int64_t>(processStartTicks(::getpid())));
+        insert.bind(6, hostName());
+        insert.exec();
+        id = m_impl->m_db.getLastInsertRowid();
+    });
+    return id;
+}
+
+void RunStore::setRunInfo(std::int64_t id, const nlohmann::json& info)
+{
+    m_impl->write("cannot record the run's facts", [&] {
+        SQLite::Statement update(m_impl->m_db, "UPDATE runs SET info_json = ? WHERE id = ?");
+        update.bind(1, info.dump());
+        update.bind(2, id);
+        update.exec();
+    });
+}
+
+void RunStore::append(std::int64_t id, const std::vector<BatchRecord>& batches,
+                      const std::vector<EpochRecord>& epochs,
+                      const std::vector<SystemSample>& samples)
+{
+    if (batches.empty() && epochs.empty() && samples.empty())
+        return;
+    m_impl->write("cannot record the run's measurements", [&] {
+        SQLite::Database& db = m_impl->m_db;
+        if (!batches.empty()) {
+            SQLite::Statement insert(
+                db, "INSERT OR REPLACE INTO batches (run_id, epoch, batch, end_s, wall_ms, " +
+                        phaseColumns("_ms") +
+                        ", loss, samples, h2d_bytes, minor_faults, major_faults) VALUES (" +
+                        placeholders(kPhaseCount + 10) + ")");
+            for (const BatchRecord& batch : batches) {
+                int column = 1;
+                insert.bind(column++, id);
+                insert.bind(column++, batch.epoch);
+                insert.bind(column++, batch.batch);
+                insert.bind(column++, batch.endS);
+                insert.bind(column++, batch.wallMs);
+                for (double ms : batch.phaseMs)
+                    insert.bind(column++, ms);
+                insert.bind(column++, batch.loss);
+                insert.bind(column++, batch.samples);
+                insert.bind(column++, batch.h2dBytes);
+                insert.bind(column++, batch.minorFaults);
+                insert.bind(column++, batch.majorFaults);
+                insert.exec();
+                insert.reset();
+            }
+        }
+        if (!epochs.empty()) {
+            SQLite::Statement insert(
+                db,
+                "INSERT OR REPLACE INTO epochs (run_id, epoch, start_s, batches, wall_s, "
+                "train_s, validation_s, " +
+                    phaseColumns("_s") + ", samples, train_loss, val_loss, metrics_json) VALUES (" +
+                    placeholders(kPhaseCount + 11) + ")");
+            SQLite::Statement callback(db,
+                                       "INSERT OR REPLACE INTO epoch_callbacks (run_id, "
+                                       "epoch, position, name, seconds) VALUES (?, ?, ?, ?, ?)");
+            for (const EpochRecord& epoch : epochs) {
+                int column = 1;
+                insert.bind(column++, id);
+                insert.bind(column++, epoch.epoch);
+                insert.bind(column++, epoch.startS);
+                insert.bind(column++, epoch.batches);
+                insert.bind(column++, epoch.wallS);
+                insert.bind(column++, epoch.trainS);
+                insert.bind(column++, epoch.validationS);
+                for (double seconds : epoch.phaseS)
+                    insert.bind(column++, seconds);
+                insert.bind(column++, epoch.samples);
+                insert.bind(column++, epoch.trainLoss);
+                if (epoch.valLoss)
+                    insert.bind(column++, *epoch.valLoss);
+                else
+                    insert.bind(column++);
+                insert.bind(column++, Json(epoch.metrics).dump());
+                insert.exec();
+                insert.reset();
+                for (std::size_t i = 0; i < epoch.callbackS.size(); ++i) {
+                    callback.bind(1, id);
+                    callback.bind(2, epoch.epoch);
+                    callback.bind(3, static_cast<int>(i));
+                    callback.bind(4, epoch.callbackS[i].first);
+                    callback.bind(5, epoch.callbackS[i].second);
+                    callback.exec();
+                    callback.reset();
+                }
+            }
+        }
+        if (!samples.empty()) {
+            SQLite::Statement insert(db,
+                                     "INSERT INTO samples (run_id, t_s, process_cpu_pct, "
+                                     "machine_cpu_pct, rss_mb, threads_json, gpus_json) "
+                                     "VALUES (?, ?, ?, ?, ?, ?, ?)");
+            for (const SystemSample& sample : samples) {
+                insert.bind(1, id);
+                insert.bind(2, sample.tS);
+                insert.bind(3, sample.processCpuPct);
+                insert.bind(4, sample.machineCpuPct);
+                insert.bind(5, sample.rssMb);
+                insert.bind(6, threadsJson(sample.threads).dump());
+                insert.bind(7, gpusJson(sample.gpus).dump());
+                insert.exec();
+                insert.reset();
+            }
+        }
+    });
+}
+
+void RunStore::finishRun(std::int64_t id, RunStatus status, const std::string& error,
+                         const nlohmann::json& summary)
+{
+    m_impl->write("cannot record the run's end", [&] {
+        SQLite::Statement update(m_impl->m_db,
+                                 "UPDATE runs SET status = ?, ended_at = ?, "
+                                 "error = ?, summary_json = ? WHERE id = ?");
+        update.bind(1, std::string(runStatusKey(status)));
+        update.bind(2, isoNow());
+        if (error.empty())
+            update.bind(3);
+        else
+            update.bind(3, error);
+        if (summary.is_null())
+            update.bind(4);
+        else
+            update.bind(4, summary.dump());
+        update.bind(5, id);
+        update.exec();
+    });
+}
+
+void RunStore::setNotes(std::int64_t id, const std::string& notes)
+{
+    m_impl->write("cannot save the notes", [&] {
+        SQLite::Statement update(m_impl->m_db, "UPDATE runs SET notes = ? WHERE id = ?");
+        update.bind(1, notes);
+        update.bind(2, id);
+        update.exec();
+    });
+}
+
+std::vector<StoredRunHeader> RunStore::listRuns() const
+{
+    std::vector<StoredRunHeader> runs;
+    try {
+        SQLite::Statement query(
+            m_impl->m_db,
+            "SELECT r.id, r.name, r.status, r.started_at, r.ended_at, r.info_json, "
+            "(SELECT COUNT(*) FROM epochs e WHERE e.run_id = r.id), "
+            "(SELECT COUNT(*) FROM batches b WHERE b.run_id = r.id) "
+            "FROM runs r ORDER BY r.id DESC");
+        while (query.executeStep()) {
+            StoredRunHeader run;
+            run.id = query.getColumn(0).getInt64();
+            run.name = query.getColumn(1).getString();
+            run.status =
+                runStatusFromKey(query.getColumn(2).getString()).value_or(RunStatus::Failed);
+            run.startedAt = query.getColumn(3).getString();
+            run.endedAt = query.getColumn(4).getString();
+            const Json info = parseStoredJson(query.getColumn(5));
+            if (info.is_object())
+                run.device = info.value("device", "");
+            run.epochs = query.getColumn(6).getInt();
+            run.batches = query.getColumn(7).getInt64();
+            runs.push_back(std::move(run));
+        }
+    } catch (const SQLite::Exception& error) {
+        m_impl->fail("cannot list the runs", error);
+    }
+    return runs;
+}
+
+std::optional<StoredRun> RunStore::loadRun(std::int64_t id) const
+{
+    try {
+        SQLite::Database& db = m_impl->m_db;
+        SQLite::Statement head(db,
+                               "SELECT name, status, started_at, ended_at, config_json, "
+                               "info_json, summary_json, error, notes FROM runs WHERE id = ?");
+        head.bind(1, id);
+        if (!head.executeStep())
+            return std::nullopt;
+        StoredRun run;
+        run.header.id = id;
+        run.header.name = head.getColumn(0).getString();
+        run.header.status =
+            runStatusFromKey(head.getColumn(1).getString()).value_or(RunStatus::Failed);
+        run.header.startedAt = head.getColumn(2).getString();
+        run.header.endedAt = head.getColumn(3).getString();
+        run.config = parseStoredJson(head.getColumn(4));
+        run.info = parseStoredJson(head.getColumn(5));
+        run.summary = parseStoredJson(head.getColumn(6));
+        run.error = head.getColumn(7).getString();
+        run.notes = head.getColumn(8).getString();
+        if (run.info.is_object())
+            run.header.device = run.info.value("device", "");
+
+        SQLite::Statement epochs(db,
+                                 "SELECT epoch, start_s, batches, wall_s, train_s, "
+                                 "validation_s, " +
+                                     phaseColumns("_s") +
+                                     ", samples, train_loss, val_loss, metrics_json FROM "
+                                     "epochs WHERE run_id = ? ORDER BY epoch");
+        epochs.bind(1, id);
+        while (epochs.executeStep()) {
+            EpochRecord epoch;
+            int column = 0;
+            epoch.epoch = epochs.getColumn(column++).getInt();
+            epoch.startS = epochs.getColumn(column++).getDouble();
+            epoch.batches = epochs.getColumn(column++).getInt();
+            epoch.wallS = epochs.getColumn(column++).getDouble();
+            epoch.trainS = epochs.getColumn(column++).getDouble();
+            epoch.validationS = epochs.getColumn(column++).getDouble();
+            for (double& seconds : epoch.phaseS)
+                seconds = epochs.getColumn(column++).getDouble();
+            epoch.samples = epochs.getColumn(column++).getInt64();
+            epoch.trainLoss = epochs.getColumn(column++).getDouble();
+            const SQLite::Column valLoss = epochs.getColumn(column++);
+            if (!valLoss.isNull())
+                epoch.valLoss = valLoss.getDouble();
+            const Json metrics = parseStoredJson(epochs.getColumn(column++));
+            if (metrics.is_object())
+                epoch.metrics = metrics.get<std::map<std::string, double>>();
+            run.epochs.push_back(std::move(epoch));
+        }
+        SQLite::Statement callbacks(db,
+                                    "SELECT epoch, name, seconds FROM epoch_callbacks WHERE "
+                                    "run_id = ? ORDER BY epoch, position");
+        callbacks.bind(1, id);
+        while (callbacks.executeStep()) {
+            const int epoch = callbacks.getColumn(0).getInt();
+            for (EpochRecord& record : run.epochs) {
+                if (record.epoch == epoch)
+                    record.callbackS.emplace_back(callbacks.getColumn(1).getString(),
+                                                  callbacks.getColumn(2).getDouble());
+            }
+        }
+        SQLite::Statement batches(db, "SELECT epoch, batch, end_s, wall_ms, " +
+                                          phaseColumns("_ms") +
+                                          ", loss, samples, h2d_bytes, minor_faults, "
+                                          "major_faults FROM batches WHERE run_id = ? ORDER BY "
+                                          "epoch, batch");
+        batches.bind(1, id);
+        while (batches.executeStep()) {
+            BatchRecord batch;
+            int column = 0;
+            batch.epoch = batches.getColumn(column++).getInt();
+            batch.batch = batches.getColumn(column++).getInt();
+            batch.endS = batches.getColumn(column++).getDouble();
+            batch.wallMs = batches.getColumn(column++).getDouble();
+            for (double& ms : batch.phaseMs)
+                ms = batches.getColumn(column++).getDouble();
+            batch.loss = batches.getColumn(column++).getDouble();
+            batch.samples = batches.getColumn(column++).getInt64();
+            batch.h2dBytes = batches.getColumn(column++).getInt64();
+            batch.minorFaults = batches.getColumn(column++).getInt64();
+            batch.majorFaults = batches.getColumn(column++).getInt64();
+            run.batches.push_back(batch);
+        }
+        run.header.epochs = static_cast<int>(run.epochs.size());
+        run.header.batches = static_cast<std::int64_t>(run.batches.size());
+        SQLite::Statement samples(db,
+                                  "SELECT t_s, process_cpu_pct, machine_cpu_pct, rss_mb, "
+                                  "threads_json, gpus_json FROM samples WHERE run_id = ? "
+                                  "ORDER BY t_s");
+        samples.bind(1, id);
+        while (samples.executeStep()) {
+            SystemSample sample;
+            sample.tS = samples.getColumn(0).getDouble();
+            sample.processCpuPct = samples.getColumn(1).getDouble();
+            sample.machineCpuPct = samples.getColumn(2).getDouble();
+            sample.rssMb = samples.getColumn(3).getDouble();
+            sample.threads = threadsFromJson(parseStoredJson(samples.getColumn(4)));
+            sample.gpus = gpusFromJson(parseStoredJson(samples.getColumn(5)));
+            run.samples.push_back(std::move(sample));
+        }
+        return run;
+    } catch (const SQLite::Exception& error) {
+        m_impl->fail("cannot read run " + std::to_string(id), error);
+    }
+}
+
+bool RunStore::deleteRun(std::int64_t id)
+{
+    bool deleted = false;
+    m_impl->write("cannot delete the run", [&] {
+        SQLite::Statement remove(m_impl->m_db, "DELETE FROM runs WHERE id = ?");
+        remove.bind(1, id);
+        deleted = remove.exec() > 0;
+    });
+    return deleted;
+}
+
+}  // namespace es

@@ -1,0 +1,96 @@
+#pragma once
+
+#include "core/records.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace es {
+
+/// Where a stored run stands. `interrupted`: the process that ran it died (SIGKILL, power
+/// loss) and a later open of the store found it still `running`.
+enum class RunStatus { Running, Completed, Failed, Stopped, Interrupted };
+
+std::string_view runStatusKey(RunStatus status);
+std::optional<RunStatus> runStatusFromKey(std::string_view key);
+
+/// One line of `runs list`.
+struct StoredRunHeader {
+    std::int64_t id = 0;
+    std::string name;
+    RunStatus status = RunStatus::Running;
+    std::string startedAt;  ///< ISO 8601 UTC
+    std::string endedAt;    ///< empty while running
+    int epochs = 0;         ///< epochs stored
+    std::int64_t batches = 0;
+    std::string device;  ///< from the run's info, once it started
+};
+
+/// Everything stored for a run.
+struct StoredRun {
+    StoredRunHeader header;
+    nlohmann::json config;   ///< toJson(RunConfig)
+    nlohmann::json info;     ///< the run's facts (the summary's "run" object); null before
+    nlohmann::json summary;  ///< the --json-out document, once the run ended; else null
+    std::string error;
+    std::string notes;
+    std::vector<EpochRecord> epochs;
+    std::vector<BatchRecord> batches;
+    std::vector<SystemSample> samples;
+};
+
+/// The run database (SQLite, WAL): runs, epochs, steps, system samples, per-callback times and
+/// findings. Opening creates or migrates it (see schema.h) and marks runs whose process has
+/// died as interrupted. Every error is a StoreError naming the file and what failed. One
+/// RunStore must not be used from two threads at once; several processes may share a file.
+class RunStore {
+public:
+    /// $XDG_DATA_HOME/epochscope/runs.sqlite, or ~/.local/share/epochscope/runs.sqlite.
+    static std::string defaultPath();
+
+    /// Opens or creates the database (and its directory).
+    explicit RunStore(const std::string& path);
+    ~RunStore();
+    RunStore(const RunStore&) = delete;
+    RunStore& operator=(const RunStore&) = delete;
+
+    const std::string& path() const;
+    int schemaVersion() const;
+    /// Runs this open found `running` with their process gone and marked `interrupted`.
+    int interruptedOnOpen() const;
+
+    /// A new run in status `running`, owned by this process; returns its id.
+    std::int64_t beginRun(const std::string& name, const nlohmann::json& config);
+    void setRunInfo(std::int64_t id, const nlohmann::json& info);
+    /// Appends records in one transaction.
+    void append(std::int64_t id, const std::vector<BatchRecord>& batches,
+                const std::vector<EpochRecord>& epochs, const std::vector<SystemSample>& samples);
+    void finishRun(std::int64_t id, RunStatus status, const std::string& error,
+                   const nlohmann::json& summary);
+    void setNotes(std::int64_t id, const std::string& notes);
+
+    /// Newest first.
+    std::vector<StoredRunHeader> listRuns() const;
+    std::optional<StoredRun> loadRun(std::int64_t id) const;
+    /// False when there is no such run.
+    bool deleteRun(std::int64_t id);
+
+private:
+    class Impl;
+    std::unique_ptr<Impl> m_impl;
+};
+
+/// A problem with the run database: it cannot be opened or written (full disk, read-only
+/// directory, a file that is not a database). Training goes on without recording.
+class StoreError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+}  // namespace es

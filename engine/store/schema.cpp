@@ -1,0 +1,106 @@
+#include "store/schema.h"
+
+namespace es {
+
+const std::vector<std::string_view>& schemaMigrations()
+{
+    // Never edit a migration once released: databases in the wild already ran it. Add one.
+    static const std::vector<std::string_view> kMigrations = {
+        // 1: runs with their epochs, steps and system samples.
+        R"sql(
+CREATE TABLE runs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    status TEXT NOT NULL,
+    started_at TEXT NOT NULL,
+    ended_at TEXT,
+    config_json TEXT NOT NULL,
+    info_json TEXT,
+    summary_json TEXT,
+    error TEXT,
+    notes TEXT NOT NULL DEFAULT '',
+    pid INTEGER,
+    process_start INTEGER,
+    host TEXT
+);
+CREATE TABLE epochs (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    epoch INTEGER NOT NULL,
+    start_s REAL NOT NULL,
+    batches INTEGER NOT NULL,
+    wall_s REAL NOT NULL,
+    train_s REAL NOT NULL,
+    validation_s REAL NOT NULL,
+    data_wait_s REAL NOT NULL,
+    host_to_device_s REAL NOT NULL,
+    forward_s REAL NOT NULL,
+    backward_s REAL NOT NULL,
+    optimizer_s REAL NOT NULL,
+    callbacks_s REAL NOT NULL,
+    other_s REAL NOT NULL,
+    samples INTEGER NOT NULL,
+    train_loss REAL,
+    val_loss REAL,
+    metrics_json TEXT NOT NULL,
+    PRIMARY KEY (run_id, epoch)
+);
+CREATE TABLE batches (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    epoch INTEGER NOT NULL,
+    batch INTEGER NOT NULL,
+    end_s REAL NOT NULL,
+    wall_ms REAL NOT NULL,
+    data_wait_ms REAL NOT NULL,
+    host_to_device_ms REAL NOT NULL,
+    forward_ms REAL NOT NULL,
+    backward_ms REAL NOT NULL,
+    optimizer_ms REAL NOT NULL,
+    callbacks_ms REAL NOT NULL,
+    other_ms REAL NOT NULL,
+    loss REAL,
+    samples INTEGER NOT NULL,
+    h2d_bytes INTEGER NOT NULL,
+    PRIMARY KEY (run_id, epoch, batch)
+) WITHOUT ROWID;
+CREATE TABLE samples (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    t_s REAL NOT NULL,
+    process_cpu_pct REAL NOT NULL,
+    machine_cpu_pct REAL NOT NULL,
+    rss_mb REAL NOT NULL,
+    threads_json TEXT NOT NULL,
+    gpus_json TEXT NOT NULL
+);
+CREATE INDEX samples_by_run ON samples(run_id, t_s);
+)sql",
+        // 2: page faults per step, the per-callback breakdown and diagnosis findings.
+        R"sql(
+ALTER TABLE batches ADD COLUMN minor_faults INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE batches ADD COLUMN major_faults INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE epoch_callbacks (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    epoch INTEGER NOT NULL,
+    position INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    seconds REAL NOT NULL,
+    PRIMARY KEY (run_id, epoch, position)
+);
+CREATE TABLE findings (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    rule TEXT NOT NULL,
+    severity TEXT NOT NULL,
+    title TEXT NOT NULL,
+    evidence TEXT NOT NULL,
+    recommendation TEXT NOT NULL,
+    patch_json TEXT,
+    first_batch INTEGER,
+    last_batch INTEGER,
+    PRIMARY KEY (run_id, position)
+);
+)sql",
+    };
+    return kMigrations;
+}
+
+}  // namespace es

@@ -1,0 +1,158 @@
+#include "store/traceexport.h"
+
+#include "core/phase.h"
+
+#include <cmath>
+
+namespace es {
+
+namespace {
+
+using Json = nlohmann::json;
+
+constexpr int kProcessId = 1;
+constexpr int kEpochTrack = 1;
+constexpr int kStepTrack = 2;
+constexpr int kCallbackTrack = 3;
+constexpr int kFirstPhaseTrack = 10;
+constexpr double kMicrosPerSecond = 1e6;
+constexpr double kMicrosPerMilli = 1e3;
+
+Json trackName(int track, const std::string& name)
+{
+    return {{"ph", "M"},
+            {"name", "thread_name"},
+            {"pid", kProcessId},
+            {"tid", track},
+            {"args", {{"name", name}}}};
+}
+
+Json trackOrder(int track)
+{
+    return {{"ph", "M"},
+            {"name", "thread_sort_index"},
+            {"pid", kProcessId},
+            {"tid", track},
+            {"args", {{"sort_index", track}}}};
+}
+
+Json slice(int track, const std::string& name, double startUs, double durationUs, Json args)
+{
+    return {{"ph", "X"},
+            {"name", name},
+            {"pid", kProcessId},
+            {"tid", track},
+            {"ts", startUs},
+            {"dur", std::max(0.0, durationUs)},
+            {"args", std::move(args)}};
+}
+
+Json counter(const std::string& name, double timeUs, Json values)
+{
+    return {{"ph", "C"}, {"name", name}, {"pid", kProcessId}, {"ts", timeUs}, {"args", values}};
+}
+
+void addEpochs(const StoredRun& run, Json& events)
+{
+    for (const EpochRecord& epoch : run.epochs) {
+        const double startUs = epoch.startS * kMicrosPerSecond;
+        Json args = {{"batches", epoch.batches}, {"loss", epoch.trainLoss}};
+        if (epoch.valLoss)
+            args["val_loss"] = *epoch.valLoss;
+        const std::string label = "epoch " + std::to_string(epoch.epoch);
+        events.push_back(slice(kEpochTrack, label, startUs, epoch.wallS * kMicrosPerSecond, args));
+        events.push_back(slice(kEpochTrack, "training", startUs, epoch.trainS * kMicrosPerSecond,
+                               Json::object()));
+        const double validationUs = startUs + epoch.trainS * kMicrosPerSecond;
+        if (epoch.validationS > 0.0)
+            events.push_back(slice(kEpochTrack, "validation", validationUs,
+                                   epoch.validationS * kMicrosPerSecond, Json::object()));
+        double callbackUs = validationUs + epoch.validationS * kMicrosPerSecond;
+        for (const auto& [name, seconds] : epoch.callbackS) {
+            events.push_back(slice(kCallbackTrack, name, callbackUs, seconds * kMicrosPerSecond,
+                                   {{"epoch", epoch.epoch}}));
+            callbackUs += seconds * kMicrosPerSecond;
+        }
+    }
+}
+
+void addSteps(const StoredRun& run, Json& events)
+{
+    for (const BatchRecord& batch : run.batches) {
+        const double endUs = batch.endS * kMicrosPerSecond;
+        const double startUs = endUs - batch.wallMs * kMicrosPerMilli;
+        const std::string label =
+            "step " + std::to_string(batch.epoch) + "." + std::to_string(batch.batch);
+        events.push_back(slice(kStepTrack, label, startUs, batch.wallMs * kMicrosPerMilli,
+                               {{"loss", batch.loss},
+                                {"samples", batch.samples},
+                                {"h2d_bytes", batch.h2dBytes},
+                                {"minor_faults", batch.minorFaults},
+                                {"major_faults", batch.majorFaults}}));
+        double phaseStartUs = startUs;
+        for (Phase phase : kAllPhases) {
+            const double durationUs = batch.phaseMs[phaseIndex(phase)] * kMicrosPerMilli;
+            if (durationUs > 0.0) {
+                events.push_back(slice(kFirstPhaseTrack + static_cast<int>(phaseIndex(phase)),
+                                       std::string(phaseLabel(phase)), phaseStartUs, durationUs,
+                                       {{"step", label}}));
+            }
+            phaseStartUs += std::max(0.0, durationUs);
+        }
+    }
+}
+
+void addCounters(const StoredRun& run, Json& events)
+{
+    for (const SystemSample& sample : run.samples) {
+        const double timeUs = sample.tS * kMicrosPerSecond;
+        events.push_back(
+            counter("CPU %", timeUs,
+                    {{"process", sample.processCpuPct}, {"machine", sample.machineCpuPct}}));
+        events.push_back(counter("RSS MB", timeUs, {{"rss", sample.rssMb}}));
+        for (const GpuSample& gpu : sample.gpus) {
+            const std::string name = "GPU " + std::to_string(gpu.index);
+            if (std::isfinite(gpu.smUtilPct))
+                events.push_back(
+                    counter(name + " utilisation %", timeUs,
+                            {{"sm", gpu.smUtilPct},
+                             {"memory", std::isfinite(gpu.memUtilPct) ? gpu.memUtilPct : 0.0}}));
+            if (std::isfinite(gpu.memUsedMb))
+                events.push_back(counter(name + " memory MB", timeUs, {{"used", gpu.memUsedMb}}));
+        }
+    }
+}
+
+}  // namespace
+
+nlohmann::json chromeTrace(const StoredRun& run)
+{
+    Json events = Json::array();
+    events.push_back(
+        {{"ph", "M"},
+         {"name", "process_name"},
+         {"pid", kProcessId},
+         {"args", {{"name", "run " + std::to_string(run.header.id) + ": " + run.header.name}}}});
+    events.push_back(trackName(kEpochTrack, "epochs"));
+    events.push_back(trackName(kStepTrack, "steps"));
+    events.push_back(trackName(kCallbackTrack, "callbacks"));
+    for (int track : {kEpochTrack, kStepTrack, kCallbackTrack})
+        events.push_back(trackOrder(track));
+    for (Phase phase : kAllPhases) {
+        const int track = kFirstPhaseTrack + static_cast<int>(phaseIndex(phase));
+        events.push_back(trackName(track, std::string(phaseLabel(phase))));
+        events.push_back(trackOrder(track));
+    }
+    addEpochs(run, events);
+    addSteps(run, events);
+    addCounters(run, events);
+    return {{"traceEvents", std::move(events)},
+            {"displayTimeUnit", "ms"},
+            {"otherData",
+             {{"run_id", run.header.id},
+              {"name", run.header.name},
+              {"status", std::string(runStatusKey(run.header.status))},
+              {"started_at", run.header.startedAt}}}};
+}
+
+}  // namespace es

@@ -1,0 +1,399 @@
+// The run database: round trip of a whole run, migrations, dead runs marked interrupted, the
+// recorder's writer thread, and the exports (trace, JSON, CSV).
+
+#include "core/phase.h"
+#include "store/runexport.h"
+#include "store/runrecorder.h"
+#include "store/runstore.h"
+#include "store/schema.h"
+#include "store/traceexport.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <QtTest>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <set>
+#include <thread>
+
+using Json = nlohmann::json;
+using namespace std::chrono_literals;
+
+namespace {
+
+es::BatchRecord makeBatch(int epoch, int batch)
+{
+    es::BatchRecord record;
+    record.epoch = epoch;
+    record.batch = batch;
+    record.wallMs = 14.0 + batch;  // the phases below sum to 14
+    for (std::size_t i = 0; i < es::kPhaseCount; ++i)
+        record.phaseMs[i] = 0.5 * static_cast<double>(i + 1);
+    record.loss = 1.0 / (epoch * 10 + batch);
+    record.samples = 32;
+    record.h2dBytes = 4096 * batch;
+    record.endS = epoch + 0.01 * batch;
+    record.minorFaults = 100 + batch;
+    record.majorFaults = batch % 2;
+    return record;
+}
+
+es::EpochRecord makeEpoch(int epoch, bool withValidation)
+{
+    es::EpochRecord record;
+    record.epoch = epoch;
+    record.batches = 3;
+    record.startS = epoch - 0.5;
+    record.wallS = 0.4;
+    record.trainS = 0.3;
+    record.validationS = 0.1;
+    for (std::size_t i = 0; i < es::kPhaseCount; ++i)
+        record.phaseS[i] = 0.01 * static_cast<double>(i + 1);
+    record.callbackS = {{"model_checkpoint", 0.02}, {"csv_logger", 0.001}};
+    record.samples = 96;
+    record.trainLoss = 0.5 / epoch;
+    if (withValidation)
+        record.valLoss = 0.6 / epoch;
+    record.metrics = {{"mae", 0.3}, {"val_mae", 0.35}};
+    return record;
+}
+
+es::SystemSample makeSample(double t)
+{
+    es::SystemSample sample;
+    sample.tS = t;
+    sample.processCpuPct = 150.0;
+    sample.machineCpuPct = 80.0;
+    sample.rssMb = 512.0;
+    sample.threads = {{100, "epochscope-cli", 95.0}, {101, "omp worker", 55.0}};
+    es::GpuSample gpu;
+    gpu.index = 0;
+    gpu.smUtilPct = 70.0;
+    gpu.memUtilPct = 30.0;
+    gpu.memUsedMb = 1000.0;
+    gpu.memTotalMb = 80000.0;
+    gpu.powerW = std::nan("");  // NVML could not read it
+    gpu.pcieTxMbPerS = 1.5;
+    gpu.pcieRxMbPerS = 800.0;
+    gpu.smClockMhz = 1980.0;
+    sample.gpus = {gpu};
+    return sample;
+}
+
+void compareBatches(const es::BatchRecord& a, const es::BatchRecord& b)
+{
+    QCOMPARE(a.epoch, b.epoch);
+    QCOMPARE(a.batch, b.batch);
+    QCOMPARE(a.wallMs, b.wallMs);
+    QCOMPARE(a.phaseMs, b.phaseMs);
+    QCOMPARE(a.loss, b.loss);
+    QCOMPARE(a.samples, b.samples);
+    QCOMPARE(a.h2dBytes, b.h2dBytes);
+    QCOMPARE(a.endS, b.endS);
+    QCOMPARE(a.minorFaults, b.minorFaults);
+    QCOMPARE(a.majorFaults, b.majorFaults);
+}
+
+std::int64_t countRows(const std::string& path, const std::string& table)
+{
+    SQLite::Database db(path);
+    return db.execAndGet("SELECT COUNT(*) FROM " + table).getInt64();
+}
+
+}  // namespace
+
+class TestRunStore : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    int m_files = 0;
+
+    std::string freshPath()
+    {
+        return m_dir.filePath(QString("runs%1.sqlite").arg(++m_files)).toStdString();
+    }
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    void roundTripsAWholeRun()
+    {
+        const std::string path = freshPath();
+        es::RunStore store(path);
+        QCOMPARE(store.schemaVersion(), es::currentSchemaVersion());
+        const Json config = {{"name", "trip"}, {"seed", 3}};
+        const std::int64_t id = store.beginRun("trip", config);
+        store.setRunInfo(id, {{"device", "cpu"}, {"batch_size", 32}});
+        std::vector<es::BatchRecord> batches;
+        for (int epoch = 1; epoch <= 2; ++epoch)
+            for (int batch = 1; batch <= 3; ++batch)
+                batches.push_back(makeBatch(epoch, batch));
+        // Written in two transactions, as the recorder does.
+        store.append(id, {batches.begin(), batches.begin() + 3}, {makeEpoch(1, true)},
+                     {makeSample(0.1)});
+        store.append(id, {batches.begin() + 3, batches.end()}, {makeEpoch(2, false)},
+                     {makeSample(0.2)});
+        const Json summary = {{"status", "finished"}, {"samples_per_s", 123.0}};
+        store.finishRun(id, es::RunStatus::Completed, "", summary);
+        store.setNotes(id, "baseline, before the fix");
+
+        const std::optional<es::StoredRun> run = store.loadRun(id);
+        QVERIFY(run.has_value());
+        QCOMPARE(run->header.name, std::string("trip"));
+        QCOMPARE(run->header.status, es::RunStatus::Completed);
+        QVERIFY(!run->header.startedAt.empty() && !run->header.endedAt.empty());
+        QCOMPARE(run->header.device, std::string("cpu"));
+        QCOMPARE(run->config, config);
+        QCOMPARE(run->summary, summary);
+        QCOMPARE(run->notes, std::string("baseline, before the fix"));
+        QCOMPARE(run->batches.size(), batches.size());
+        for (std::size_t i = 0; i < batches.size(); ++i)
+            compareBatches(run->batches[i], batches[i]);
+        QCOMPARE(run->epochs.size(), std::size_t(2));
+        const es::EpochRecord expected = makeEpoch(1, true);
+        const es::EpochRecord& first = run->epochs.front();
+        QCOMPARE(first.phaseS, expected.phaseS);
+        QCOMPARE(first.callbackS, expected.callbackS);
+        QCOMPARE(first.metrics, expected.metrics);
+        QCOMPARE(first.valLoss, expected.valLoss);
+        QCOMPARE(first.startS, expected.startS);
+        QVERIFY(!run->epochs.back().valLoss.has_value());
+        QCOMPARE(run->samples.size(), std::size_t(2));
+        const es::SystemSample& sample = run->samples.front();
+        QCOMPARE(sample.threads.size(), std::size_t(2));
+        QCOMPARE(sample.threads[1].name, std::string("omp worker"));
+        QCOMPARE(sample.gpus.size(), std::size_t(1));
+        QCOMPARE(sample.gpus[0].pcieRxMbPerS, 800.0);
+        QVERIFY(std::isnan(sample.gpus[0].powerW));  // unknown stays unknown
+
+        const std::vector<es::StoredRunHeader> list = store.listRuns();
+        QCOMPARE(list.size(), std::size_t(1));
+        QCOMPARE(list[0].epochs, 2);
+        QCOMPARE(list[0].batches, std::int64_t(6));
+
+        QVERIFY(store.deleteRun(id));
+        QVERIFY(!store.deleteRun(id));
+        QVERIFY(!store.loadRun(id).has_value());
+        // Everything the run owned went with it.
+        for (const char* table : {"batches", "epochs", "samples", "epoch_callbacks"})
+            QCOMPARE(countRows(path, table), std::int64_t(0));
+    }
+
+    void listsNewestFirst()
+    {
+        es::RunStore store(freshPath());
+        const std::int64_t a = store.beginRun("a", Json::object());
+        const std::int64_t b = store.beginRun("b", Json::object());
+        const std::vector<es::StoredRunHeader> runs = store.listRuns();
+        QCOMPARE(runs.size(), std::size_t(2));
+        QCOMPARE(runs[0].id, b);
+        QCOMPARE(runs[1].id, a);
+        QCOMPARE(runs[0].status, es::RunStatus::Running);
+    }
+
+    void migratesFromVersion1()
+    {
+        const std::string path = freshPath();
+        {
+            SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+            db.exec(std::string(es::schemaMigrations()[0]));
+            db.exec("PRAGMA user_version = 1");
+            db.exec(
+                "INSERT INTO runs (id, name, status, started_at, ended_at, config_json) VALUES "
+                "(7, 'old', 'completed', '2026-01-01T00:00:00Z', '2026-01-01T00:01:00Z', '{}')");
+            db.exec(
+                "INSERT INTO batches VALUES (7, 1, 1, 0.5, 12.0, 1, 2, 3, 4, 1, 0, 1, 0.25, "
+                "32, 0)");
+        }
+        es::RunStore store(path);
+        QCOMPARE(store.schemaVersion(), es::currentSchemaVersion());
+        const std::optional<es::StoredRun> run = store.loadRun(7);
+        QVERIFY(run.has_value());
+        QCOMPARE(run->header.status, es::RunStatus::Completed);
+        QCOMPARE(run->batches.size(), std::size_t(1));
+        QCOMPARE(run->batches[0].wallMs, 12.0);
+        QCOMPARE(run->batches[0].minorFaults, std::int64_t(0));  // the new column's default
+        // The migrated database takes the new fields.
+        store.append(7, {makeBatch(1, 2)}, {makeEpoch(1, true)}, {});
+        QCOMPARE(store.loadRun(7)->batches[1].minorFaults, std::int64_t(102));
+    }
+
+    void refusesANewerSchema()
+    {
+        const std::string path = freshPath();
+        {
+            SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+            db.exec("PRAGMA user_version = 99");
+        }
+        try {
+            es::RunStore store(path);
+            QFAIL("a database from a newer version was opened");
+        } catch (const es::StoreError& error) {
+            const std::string message = error.what();
+            QVERIFY2(message.find(path) != std::string::npos, error.what());
+            QVERIFY2(message.find("schema version 99, written by a newer EpochScope") !=
+                         std::string::npos,
+                     error.what());
+        }
+    }
+
+    void refusesAFileThatIsNotADatabase()
+    {
+        const std::string path = freshPath();
+        QFile file(QString::fromStdString(path));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray(4096, 'x'));
+        file.close();
+        try {
+            es::RunStore store(path);
+            QFAIL("a text file was opened as a database");
+        } catch (const es::StoreError& error) {
+            QVERIFY2(std::string(error.what()).find(path + ": cannot open the run database") == 0,
+                     error.what());
+        }
+    }
+
+    void deadRunsBecomeInterrupted()
+    {
+        const std::string path = freshPath();
+        std::int64_t mine = 0;
+        std::int64_t dead = 0;
+        {
+            es::RunStore store(path);
+            mine = store.beginRun("alive", Json::object());
+            dead = store.beginRun("killed", Json::object());
+        }
+        {
+            // The same pid with another start time: a process that died and whose pid was
+            // reused, as after a SIGKILL and a reboot.
+            SQLite::Database db(path, SQLite::OPEN_READWRITE);
+            db.exec("UPDATE runs SET process_start = 1 WHERE id = " + std::to_string(dead));
+        }
+        es::RunStore reopened(path);
+        QCOMPARE(reopened.interruptedOnOpen(), 1);
+        QCOMPARE(reopened.loadRun(mine)->header.status, es::RunStatus::Running);
+        const es::StoredRun killed = *reopened.loadRun(dead);
+        QCOMPARE(killed.header.status, es::RunStatus::Interrupted);
+        QVERIFY(!killed.header.endedAt.empty());
+        QVERIFY(killed.error.find("killed or crashed") != std::string::npos);
+    }
+
+    void recorderWritesWhileTheRunGoes()
+    {
+        const std::string path = freshPath();
+        es::RunStore store(path);
+        es::RunConfig config;
+        config.name = "recorded";
+        es::RunRecorder recorder(store, config, 50ms);
+        es::RunInfo info;
+        info.epochs = 1;
+        info.device = "cpu";
+        recorder.onRunStarted(info);
+        recorder.onBatch(makeBatch(1, 1));
+        recorder.onBatch(makeBatch(1, 2));
+        recorder.onSystemSample(makeSample(0.05));
+        // Another connection (the GUI, or the next process after a crash) sees them within a
+        // few flush intervals, before the run ends.
+        std::int64_t seen = 0;
+        for (int attempt = 0; attempt < 100 && seen < 2; ++attempt) {
+            std::this_thread::sleep_for(20ms);
+            seen = countRows(path, "batches");
+        }
+        QCOMPARE(seen, std::int64_t(2));
+        QCOMPARE(countRows(path, "samples"), std::int64_t(1));
+        recorder.onEpoch(makeEpoch(1, false));
+        recorder.finish(es::RunStatus::Stopped, "", Json{{"status", "stopped"}});
+        QVERIFY(recorder.error().empty());
+        const es::StoredRun run = *store.loadRun(recorder.runId());
+        QCOMPARE(run.header.status, es::RunStatus::Stopped);
+        QCOMPARE(run.header.name, std::string("recorded"));
+        QCOMPARE(run.info["device"].get<std::string>(), std::string("cpu"));
+        QCOMPARE(run.epochs.size(), std::size_t(1));
+        QCOMPARE(run.config["name"].get<std::string>(), std::string("recorded"));
+    }
+
+    void traceHasEveryTrackAndSlice()
+    {
+        es::StoredRun run;
+        run.header.id = 4;
+        run.header.name = "traced";
+        run.epochs = {makeEpoch(1, true)};
+        run.batches = {makeBatch(1, 1), makeBatch(1, 2)};
+        run.samples = {makeSample(0.1), makeSample(0.2)};
+        // Through text, as a viewer reads it.
+        const Json trace = Json::parse(es::chromeTrace(run).dump());
+        QVERIFY(trace["traceEvents"].is_array());
+        std::set<std::string> trackNames;
+        std::map<std::string, int> slices;
+        int counters = 0;
+        for (const Json& event : trace["traceEvents"]) {
+            const std::string phase = event["ph"].get<std::string>();
+            if (phase == "M" && event["name"] == "thread_name")
+                trackNames.insert(event["args"]["name"].get<std::string>());
+            if (phase == "X") {
+                QVERIFY(event["ts"].is_number() && event["dur"].get<double>() >= 0.0);
+                ++slices[event["name"].get<std::string>()];
+            }
+            if (phase == "C")
+                ++counters;
+        }
+        for (es::Phase phase : es::kAllPhases) {
+            const std::string label(es::phaseLabel(phase));
+            QVERIFY2(trackNames.count(label) == 1, label.c_str());
+            QCOMPARE(slices[label], 2);  // one per step
+        }
+        QVERIFY(trackNames.count("epochs") && trackNames.count("steps") &&
+                trackNames.count("callbacks"));
+        QCOMPARE(slices["epoch 1"], 1);
+        QCOMPARE(slices["validation"], 1);
+        QCOMPARE(slices["step 1.2"], 1);
+        QCOMPARE(slices["model_checkpoint"], 1);
+        // Per sample: CPU, RSS, GPU utilisation and GPU memory.
+        QCOMPARE(counters, 2 * 4);
+        // The phases of a step lie inside it.
+        double stepStart = 0.0;
+        double stepEnd = 0.0;
+        for (const Json& event : trace["traceEvents"]) {
+            if (event["ph"] == "X" && event["name"] == "step 1.1") {
+                stepStart = event["ts"].get<double>();
+                stepEnd = stepStart + event["dur"].get<double>();
+            }
+        }
+        int inside = 0;
+        for (const Json& event : trace["traceEvents"]) {
+            if (event["ph"] != "X" || event["args"].value("step", "") != "step 1.1")
+                continue;
+            const double start = event["ts"].get<double>();
+            QVERIFY(start >= stepStart - 1e-6);
+            QVERIFY(start + event["dur"].get<double>() <= stepEnd + 1e-6);
+            ++inside;
+        }
+        QCOMPARE(inside, static_cast<int>(es::kPhaseCount));
+    }
+
+    void exportsJsonAndCsv()
+    {
+        es::StoredRun run;
+        run.header.id = 9;
+        run.header.name = "exported";
+        run.epochs = {makeEpoch(1, true)};
+        run.batches = {makeBatch(1, 1), makeBatch(1, 2), makeBatch(1, 3)};
+        run.samples = {makeSample(0.1)};
+        const Json document = es::runExportJson(run);
+        QCOMPARE(document["format"].get<std::string>(), std::string(es::kRunExportFormat));
+        QCOMPARE(document["steps"].size(), std::size_t(3));
+        QCOMPARE(document["steps"][1]["phase_ms"]["forward"].get<double>(), 1.5);
+        QVERIFY(document["samples"][0]["gpus"][0]["power_w"].is_null());
+        const QStringList lines = QString::fromStdString(es::stepsCsv(run)).trimmed().split('\n');
+        QCOMPARE(lines.size(), 4);
+        QVERIFY(lines[0].startsWith("epoch,batch,end_s,wall_ms,data_wait_ms,"));
+        QCOMPARE(lines[0].split(',').size(), lines[2].split(',').size());
+        QCOMPARE(lines[2].split(',')[3], QString("16"));  // wall_ms of step 2, as stored
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunStore)
+#include "tst_runstore.moc"
