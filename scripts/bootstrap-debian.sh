@@ -13,7 +13,7 @@ packages=(
   # toolchain
   g++ cmake make ccache pkg-config
   # engine
-  libtorch-dev libopenblas0-openmp nlohmann-json3-dev
+  libtorch-dev libopenblas0-openmp nlohmann-json3-dev libdnnl-dev
   # data loaders: .npz archives; NumPy writes the test files
   libzip-dev python3-numpy
   # the run database

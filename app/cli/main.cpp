@@ -2,6 +2,7 @@
 #include "config/configerror.h"
 #include "config/presets.h"
 #include "config/runconfig.h"
+#include "console/envcommand.h"
 #include "console/exitstatus.h"
 #include "console/inspectcommand.h"
 #include "console/runoverrides.h"
@@ -145,6 +146,16 @@ int main(int argc, char** argv)
         ->type_name("FILE")
         ->required();
 
+    CLI::App* env = app.add_subcommand(
+        "env", "Check this machine and LibTorch build for what slows training (docs/env.md)");
+    bool envJson = false;
+    es::DoctorOptions doctorOptions;
+    env->add_flag("--json", envJson, "Print the report as JSON");
+    env->add_option("--threads", doctorOptions.intraOpThreads,
+                    "Intra-op threads to check and measure with, 0 for one per physical core")
+        ->type_name("N")
+        ->check(CLI::Range(0, 1024));
+
     CLI::App* runs =
         app.add_subcommand("runs", "List, show, export or delete recorded runs (docs/runs.md)");
     runs->require_subcommand(1);
@@ -185,6 +196,8 @@ int main(int argc, char** argv)
     try {
         if (presets->parsed())
             return shownPreset.empty() ? listPresets() : showPreset(shownPreset);
+        if (env->parsed())
+            return es::runEnvCommand(doctorOptions, envJson);
         if (inspect->parsed())
             return es::runInspectCommand(inspectedFiles);
         if (runsList->parsed())
@@ -196,7 +209,7 @@ int main(int argc, char** argv)
         if (runsDelete->parsed())
             return es::runRunsDelete(runsDatabase, runId);
         if (!train->parsed()) {
-            printError("a subcommand is required: train, inspect, runs or presets");
+            printError("a subcommand is required: train, env, inspect, runs or presets");
             std::fprintf(stderr, "%s", app.help().c_str());
             return es::kExitBadInput;
         }

@@ -59,6 +59,8 @@ CpuTopology parseCpuInfo(std::string_view procCpuinfo)
             physicalId = std::string(value);
         } else if (key == "core id") {
             coreId = std::string(value);
+        } else if (key == "flags" && topology.flags.empty()) {
+            topology.flags = std::string(value);
         }
     }
     finishProcessor();

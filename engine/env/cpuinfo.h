@@ -9,6 +9,7 @@ struct CpuTopology {
     std::string model;
     int physicalCores = 0;  ///< distinct (physical id, core id) pairs
     int logicalCores = 0;   ///< processor entries
+    std::string flags;      ///< the first processor's "flags" line: the ISA extensions
 };
 
 /// Parses the text of /proc/cpuinfo. Pure, so that it can be tested on recorded files.

@@ -24,8 +24,9 @@ struct RunInfo {
     int prefetch = 0;                    ///< batches prepared ahead by the loader thread
     std::string backend;                 ///< backend actually used ("libtorch")
     std::string backendReason;           ///< why that backend was chosen
-    std::string gpuMonitor;  ///< what NVML said: "NVML driver ..., 1 GPU" or why there is none
-    int intraOpThreads = 0;  ///< applied for this run
+    std::string phaseTiming;  ///< how phases were timed: host clocks, CUDA events, precise
+    std::string gpuMonitor;   ///< what NVML said: "NVML driver ..., 1 GPU" or why there is none
+    int intraOpThreads = 0;   ///< applied for this run
     int interOpThreads = 0;
     ModelSummary model;
     /// Collected on the engine thread after the thread settings were applied.

@@ -5,6 +5,7 @@
 #include "env/environment.h"
 #include "model/modelsummary.h"
 #include "model/sequentialmodel_torch.h"
+#include "train/devicephasetimer.h"
 #include "train/losses_torch.h"
 #include "train/optimizers_torch.h"
 #include "train/threading.h"
@@ -97,6 +98,11 @@ private:
     bool runEpoch(int epoch);
     void validate(EpochAccumulator& validation);
     bool proceed();
+    void markDevice(int boundary)
+    {
+        if (m_deviceTimer)
+            m_deviceTimer->mark(boundary);
+    }
 
     const RunConfig& m_config;
     const RunClock& m_clock;
@@ -110,6 +116,7 @@ private:
     std::unique_ptr<BatchSource> m_validation;
     SequentialModel m_model{nullptr};
     std::unique_ptr<torch::optim::Optimizer> m_optimizer;
+    std::unique_ptr<DevicePhaseTimer> m_deviceTimer;
     std::int64_t m_batchesPerEpoch = 0;
 };
 
@@ -128,6 +135,8 @@ void TrainingLoop::prepare()
         m_observers.notify(&RunObserver::onLog, LogLevel::Warning, warning);
 
     m_device = torch::Device(m_config.device.name());
+    m_deviceTimer =
+        makeDevicePhaseTimer(m_config.device.name(), m_config.profiling.preciseGpuTiming);
     const DataConfig& dataConfig = m_config.data;
     RunData data = loadRunData(m_config);
     const TrainValidationSplit& split = data.split;
@@ -166,6 +175,7 @@ void TrainingLoop::prepare()
     info.validationSamples = split.validation.size();
     info.batchSize = dataConfig.batchSize;
     info.device = m_config.device.name();
+    info.phaseTiming = m_deviceTimer ? m_deviceTimer->description() : hostClockTiming();
     info.dataSource = std::move(data.description);
     info.dataNotes = std::move(data.notes);
     info.placement = std::string(placementKey(dataConfig.placement));
@@ -206,17 +216,22 @@ bool TrainingLoop::runEpoch(int epoch)
         const auto t0 = Clock::now();
         const Dataset produced = m_train->next();
         const auto tData = Clock::now();
+        markDevice(0);
         const BatchSource::Transfer transfer = m_train->toDevice(produced);
         const auto& x = transfer.batch.x;
         const auto& y = transfer.batch.y;
+        markDevice(1);
         const auto tCopy = Clock::now();
         const auto prediction = m_model->forward(x);
         const auto loss = computeLoss(training.loss, prediction, y) + m_model->regularizationLoss();
+        markDevice(2);
         const auto tForward = Clock::now();
         loss.backward();
+        markDevice(3);
         const auto tBackward = Clock::now();
         m_optimizer->step();
         m_optimizer->zero_grad();
+        markDevice(4);
         const auto tOptimizer = Clock::now();
         // Batch-level callbacks belong here; the callbacks issue adds them, until then this
         // phase times an empty section and reads ~0.
@@ -240,6 +255,14 @@ bool TrainingLoop::runEpoch(int epoch)
         ms[phaseIndex(Phase::Backward)] = millisecondsBetween(tForward, tBackward);
         ms[phaseIndex(Phase::Optimizer)] = millisecondsBetween(tBackward, tOptimizer);
         ms[phaseIndex(Phase::Callbacks)] = millisecondsBetween(tOptimizer, tCallbacks);
+        // On a GPU the host stamps above only say when work was queued; the events say how
+        // long the device worked on each phase (read now that the loss read-back waited).
+        if (const auto device = m_deviceTimer ? m_deviceTimer->resolve() : std::nullopt) {
+            ms[phaseIndex(Phase::HostToDevice)] = (*device)[0];
+            ms[phaseIndex(Phase::Forward)] = (*device)[1];
+            ms[phaseIndex(Phase::Backward)] = (*device)[2];
+            ms[phaseIndex(Phase::Optimizer)] = (*device)[3];
+        }
         double named = 0.0;
         for (std::size_t i = 0; i + 1 < kPhaseCount; ++i)
             named += ms[i];

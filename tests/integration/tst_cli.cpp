@@ -496,6 +496,33 @@ private Q_SLOTS:
         QVERIFY(runCli({"runs", "list", "--db", db}).out.contains("No runs recorded"));
     }
 
+    void envNamesTheBlasAndMeasuresIt()
+    {
+        const CliRun run = runCli({"env", "--json"});
+        QVERIFY2(run.exitCode == kExitFinished, qPrintable(describe(run)));
+        const nlohmann::json report = nlohmann::json::parse(run.out.toStdString(), nullptr, false);
+        QVERIFY2(report.is_object(), qPrintable(run.out));
+        QVERIFY(report["blas"]["kind"].get<std::string>() != "not-loaded");
+        QVERIFY(report["sgemm"]["libtorch"]["gflops"].get<double>() > 0.0);
+        QVERIFY(report["sgemm"]["onednn"]["gflops"].get<double>() > 0.0);
+
+        // The reference BLAS, put first on the library path, is named and called out.
+        const QString reference = "/usr/lib/x86_64-linux-gnu/blas";
+        if (!QFileInfo::exists(reference + "/libblas.so.3"))
+            return;  // libblas3 not installed: nothing to switch to
+        QProcess process;
+        QProcessEnvironment environment = isolatedEnvironment();
+        environment.insert("LD_LIBRARY_PATH", reference);
+        process.setProcessEnvironment(environment);
+        process.start(EPOCHSCOPE_CLI_PATH, {"env"});
+        QVERIFY(process.waitForFinished(kQuickTimeoutMs));
+        const QString text = QString::fromUtf8(process.readAllStandardOutput());
+        QVERIFY2(text.contains("BLAS      reference - ") &&
+                     text.contains("[critical] LibTorch is using the reference BLAS") &&
+                     text.contains("apt-get install libopenblas0-openmp"),
+                 qPrintable(text));
+    }
+
     void killedRunLeavesAnIntactDatabase()
     {
         QTemporaryDir dir;

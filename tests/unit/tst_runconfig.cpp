@@ -92,7 +92,8 @@ constexpr const char* kEverything = R"({
     {"type": "csv_logger", "filename": "log.csv", "separator": ";", "append": true},
     {"type": "terminate_on_nan"}
   ],
-  "backend": "libtorch"
+  "backend": "libtorch",
+  "profiling": {"sample_interval_ms": 250, "precise_gpu_timing": true}
 })";
 
 Json baseConfig(const QString& base)
@@ -641,6 +642,21 @@ void TestRunConfig::invalidConfigNamesPathAndCause_data()
         << R"([{"op":"replace","path":"/data/validation_split","value":0},{"op":"replace","path":"/data/source","value":{"type":"csv","path":"s.csv","features":["a"],"target":"y","window":4}},{"op":"add","path":"/callbacks","value":[{"type":"early_stopping"}]}])"
         << "callbacks[0].monitor"
         << "there is no validation data";
+    QTest::newRow("sample interval too short")
+        << "regression"
+        << R"([{"op":"add","path":"/profiling","value":{"sample_interval_ms":5}}])"
+        << "profiling.sample_interval_ms"
+        << "got 5";
+    QTest::newRow("sample interval too long")
+        << "regression"
+        << R"([{"op":"add","path":"/profiling","value":{"sample_interval_ms":5000}}])"
+        << "profiling.sample_interval_ms"
+        << "got 5000";
+    QTest::newRow("profiling unknown key")
+        << "regression"
+        << R"([{"op":"add","path":"/profiling","value":{"trace":true}}])"
+        << "profiling.trace"
+        << "unknown key";
     QTest::newRow("data set too large")
         << "regression"
         << R"([{"op":"replace","path":"/data/source/samples","value":4294967296},{"op":"replace","path":"/data/source/timesteps","value":1000}])"

@@ -1,0 +1,241 @@
+// Profiler overhead benchmark (issue: profiling core). Trains the same model on the same data
+// two ways and compares the steady-state time per step, alternating the two in one process
+// because this machine is noisy:
+//   bare    a plain LibTorch loop: gather a shuffled batch, forward, loss, backward, step,
+//           read the loss; no timing, no sampler, no store;
+//   engine  a TrainingSession with everything on: phase timing and page faults per step,
+//           the system sampler at 100 ms, and a RunRecorder writing to a SQLite store.
+// Each measurement runs in a fresh process (this program with --variant): two OpenMP thread
+// teams in one process (the main thread's and the engine thread's) would compete for the
+// cores and measure the harness, not the engine.
+// Prints each repeat's ms/step and the median ratio engine/bare (target <= 1.02).
+// Usage: profiler_overhead [--preset NAME] [--repeats N] [--warmup STEPS] [--steps STEPS]
+
+#include "config/presets.h"
+#include "data/dataset_torch.h"
+#include "env/cpuinfo.h"
+#include "model/sequentialmodel_torch.h"
+#include "store/runrecorder.h"
+#include "store/runstore.h"
+#include "train/losses_torch.h"
+#include "train/optimizers_torch.h"
+#include "train/threading.h"
+#include "train/trainingsession.h"
+
+#include <unistd.h>
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Options {
+    std::string variant;  ///< "bare" or "engine": measure once in this process and print it
+    std::string preset = "keras-lstm-regression";
+    int repeats = 5;
+    int warmupSteps = 10;
+    int measuredSteps = 40;
+};
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    const std::size_t middle = values.size() / 2;
+    return values.size() % 2 == 1 ? values[middle] : 0.5 * (values[middle - 1] + values[middle]);
+}
+
+/// The preset with one epoch of exactly warm-up + measured steps, no validation.
+es::RunConfig benchmarkConfig(const Options& options)
+{
+    es::RunConfig config = es::loadPreset(options.preset);
+    config.training.epochs = 1;
+    config.training.stepsPerEpoch = options.warmupSteps + options.measuredSteps;
+    config.data.validationSplit = 0.0;
+    config.callbacks.clear();
+    return config;
+}
+
+/// ms per step of the measured steps of a plain LibTorch loop.
+double bareStepMs(const es::RunConfig& config, const Options& options)
+{
+    torch::manual_seed(config.seed);
+    es::applyThreadSettings(config.device, es::readCpuTopology().physicalCores);
+    const es::Dataset data = es::generateSynthetic(config.data.source, config.seed);
+    const std::int64_t features = data.x.dim() == 3 ? data.x.size(2) : 1;
+    es::SequentialModel model(config.model, features);
+    model->train();
+    auto optimizer = es::makeOptimizer(config.training.optimizer, model->parameters());
+    const std::int64_t batch = config.data.batchSize;
+    const auto order = torch::randperm(data.size(), torch::kInt64);
+    Clock::time_point measuredStart;
+    const int total = options.warmupSteps + options.measuredSteps;
+    for (int step = 0; step < total; ++step) {
+        if (step == options.warmupSteps)
+            measuredStart = Clock::now();
+        const auto indices = order.narrow(0, (step * batch) % (data.size() - batch), batch);
+        const auto x = data.x.index_select(0, indices);
+        const auto y = data.y.index_select(0, indices);
+        const auto prediction = model->forward(x);
+        const auto loss =
+            es::computeLoss(config.training.loss, prediction, y) + model->regularizationLoss();
+        loss.backward();
+        optimizer->step();
+        optimizer->zero_grad();
+        (void)loss.item<double>();
+    }
+    return std::chrono::duration<double, std::milli>(Clock::now() - measuredStart).count() /
+           options.measuredSteps;
+}
+
+/// Notes when the warm-up ended and when the last measured step ended, on the engine thread.
+class StepClock : public es::RunObserver {
+public:
+    explicit StepClock(int warmupSteps) : m_warmupSteps(warmupSteps) {}
+    void onBatch(const es::BatchRecord& record) override
+    {
+        if (record.batch == m_warmupSteps)
+            m_measuredStart = Clock::now();
+        m_lastEnd = Clock::now();
+    }
+    double msPerStep(int steps) const
+    {
+        return std::chrono::duration<double, std::milli>(m_lastEnd - m_measuredStart).count() /
+               steps;
+    }
+
+private:
+    int m_warmupSteps;
+    Clock::time_point m_measuredStart;
+    Clock::time_point m_lastEnd;
+};
+
+/// ms per step of the measured steps through the engine with all profiling on.
+double engineStepMs(const es::RunConfig& config, const Options& options, es::RunStore& store)
+{
+    es::RunRecorder recorder(store, config);
+    StepClock clock(options.warmupSteps);
+    es::TrainingSession session(config);
+    session.addObserver(&recorder);
+    session.addObserver(&clock);
+    session.start();
+    session.wait();
+    const es::RunResult& result = session.result();
+    recorder.finish(es::storedStatus(result.state), result.error, nullptr);
+    if (result.state != es::RunState::Finished)
+        throw std::runtime_error("engine run failed: " + result.error);
+    if (result.samples.empty())
+        throw std::runtime_error("the system sampler delivered no sample");
+    return clock.msPerStep(options.measuredSteps);
+}
+
+Options parseOptions(int argc, char** argv)
+{
+    Options options;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string flag = argv[i];
+        const char* value = argv[i + 1];
+        if (flag == "--variant")
+            options.variant = value;
+        else if (flag == "--preset")
+            options.preset = value;
+        else if (flag == "--repeats")
+            options.repeats = std::max(1, std::atoi(value));
+        else if (flag == "--warmup")
+            options.warmupSteps = std::max(1, std::atoi(value));
+        else if (flag == "--steps")
+            options.measuredSteps = std::max(1, std::atoi(value));
+        else
+            throw std::runtime_error("unknown option " + flag);
+    }
+    return options;
+}
+
+/// Runs this program again with `--variant variant` and the same options; returns the ms per
+/// step it printed.
+double measureInChild(const char* self, const std::string& variant, const Options& options)
+{
+    const std::string command =
+        std::string(self) + " --variant " + variant + " --preset " + options.preset + " --warmup " +
+        std::to_string(options.warmupSteps) + " --steps " + std::to_string(options.measuredSteps);
+    FILE* child = ::popen(command.c_str(), "r");
+    if (child == nullptr)
+        throw std::runtime_error("cannot start " + command);
+    double msPerStep = 0.0;
+    const int read = std::fscanf(child, "ms_per_step=%lf", &msPerStep);
+    const int status = ::pclose(child);
+    if (read != 1 || status != 0)
+        throw std::runtime_error(variant + " measurement failed (" + command + ")");
+    return msPerStep;
+}
+
+/// One measurement in this process, printed for the parent.
+int measureHere(const Options& options)
+{
+    const es::RunConfig config = benchmarkConfig(options);
+    double msPerStep = 0.0;
+    if (options.variant == "bare") {
+        msPerStep = bareStepMs(config, options);
+    } else if (options.variant == "engine") {
+        const std::string storePath =
+            (std::filesystem::temp_directory_path() /
+             ("epochscope-overhead-" + std::to_string(::getpid()) + ".sqlite"))
+                .string();
+        {
+            es::RunStore store(storePath);
+            msPerStep = engineStepMs(config, options, store);
+        }
+        for (const char* suffix : {"", "-wal", "-shm"})
+            std::filesystem::remove(storePath + suffix);
+    } else {
+        throw std::runtime_error("--variant: expected bare or engine, got " + options.variant);
+    }
+    std::printf("ms_per_step=%.6f\n", msPerStep);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    try {
+        const Options options = parseOptions(argc, argv);
+        if (!options.variant.empty())
+            return measureHere(options);
+        std::printf(
+            "profiler overhead: preset %s, %d warm-up + %d measured steps, %d repeats, "
+            "each in a fresh process\n",
+            options.preset.c_str(), options.warmupSteps, options.measuredSteps, options.repeats);
+        std::vector<double> ratios;
+        std::vector<double> bare;
+        std::vector<double> engine;
+        for (int repeat = 0; repeat < options.repeats; ++repeat) {
+            // Alternate which goes first, so that drift in the machine's state does not
+            // always favour the same side.
+            const bool bareFirst = repeat % 2 == 0;
+            const double first = measureInChild(argv[0], bareFirst ? "bare" : "engine", options);
+            const double second = measureInChild(argv[0], bareFirst ? "engine" : "bare", options);
+            const double bareMs = bareFirst ? first : second;
+            const double engineMs = bareFirst ? second : first;
+            bare.push_back(bareMs);
+            engine.push_back(engineMs);
+            ratios.push_back(engineMs / bareMs);
+            std::printf("  repeat %d: bare %.2f ms/step, engine %.2f ms/step, ratio %.3f\n",
+                        repeat + 1, bareMs, engineMs, engineMs / bareMs);
+            std::fflush(stdout);
+        }
+        std::printf(
+            "median: bare %.2f ms/step, engine %.2f ms/step, ratio engine/bare %.3f "
+            "(target <= 1.02)\n",
+            median(bare), median(engine), median(ratios));
+        return 0;
+    } catch (const std::exception& error) {
+        std::fprintf(stderr, "profiler_overhead: %s\n", error.what());
+        return 1;
+    }
+}
