@@ -102,6 +102,15 @@ std::string formatMetricValue(double value)
     return format(std::fabs(value) > kScientificBelow ? "%.4f" : "%.4e", value);
 }
 
+std::string formatDuration(double seconds)
+{
+    if (seconds >= 1.0)
+        return format("%.1fs", seconds);
+    if (seconds >= 1e-3)
+        return format("%.0fms", seconds * 1e3);
+    return format("%.0fus", seconds * 1e6);
+}
+
 std::string formatStepTime(double secondsPerStep)
 {
     if (secondsPerStep >= 1.0)
@@ -141,6 +150,8 @@ std::string formatProgressLine(const EpochProgress& progress, int width)
 
 std::string formatEpochLine(const EpochRecord& record, int epochs)
 {
+    // Callback time shows on the epoch line above this share of the epoch.
+    constexpr double kCallbackShareShown = 0.05;
     std::string line = format("Epoch %d/%d - %.1fs", record.epoch, epochs, record.wallS);
     if (record.batches > 0)
         line += " - " + formatStepTime(record.trainS / record.batches);
@@ -153,6 +164,17 @@ std::string formatEpochLine(const EpochRecord& record, int epochs)
                 name.compare(0, kValidationPrefix.size(), kValidationPrefix) == 0;
             if (isValidation == validation)
                 line += metric(name, value);
+        }
+    }
+    // Keras only says "a callback is slow"; say which, once they cost a noticeable share.
+    double callbackS = 0.0;
+    for (const auto& [name, seconds] : record.callbackS)
+        callbackS += seconds;
+    if (record.wallS > 0.0 && callbackS > kCallbackShareShown * record.wallS) {
+        line += " - callbacks " + formatDuration(callbackS);
+        for (const auto& [name, seconds] : record.callbackS) {
+            if (seconds > kCallbackShareShown * record.wallS)
+                line += " (" + name + " " + formatDuration(seconds) + ")";
         }
     }
     return line;

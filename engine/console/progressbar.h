@@ -30,6 +30,9 @@ std::string formatEta(double seconds);
 /// 1e-3 and below so that small losses keep their digits ("0.0123", "4.5600e-04").
 std::string formatMetricValue(double value);
 
+/// A short duration: "1.5s", "12ms", "300us".
+std::string formatDuration(double seconds);
+
 /// Time per step in the unit that keeps it a whole number: "2s/step", "61ms/step",
 /// "850us/step".
 std::string formatStepTime(double secondsPerStep);

@@ -36,7 +36,11 @@ std::string endedHow(const RunResult& result)
     const int done = static_cast<int>(result.epochs.size());
     const std::string ofPlanned = " of " + std::to_string(result.info.epochs) + " epochs";
     switch (result.state) {
-        case RunState::Finished: return "Finished " + plural(done, "epoch");
+        case RunState::Finished:
+            if (!result.stoppedBy.empty())
+                return "Finished " + plural(done, "epoch") + ofPlanned + ", ended by " +
+                       result.stoppedBy + ",";
+            return "Finished " + plural(done, "epoch");
         case RunState::Stopped: return "Stopped after " + std::to_string(done) + ofPlanned;
         case RunState::Failed:
             if (!hasRunInfo(result.info))

@@ -50,7 +50,8 @@ std::string phaseColumns(const char* suffix)
     return columns;
 }
 
-std::string placeholders(std::size_t count)
+/// `?, ?, ?`: one SQL parameter per value bound.
+std::string bindMarkers(std::size_t count)
 {
     std::string text;
     for (std::size_t i = 0; i < count; ++i)
@@ -265,7 +266,7 @@ void RunStore::append(std::int64_t id, const std::vector<BatchRecord>& batches,
                 db, "INSERT OR REPLACE INTO batches (run_id, epoch, batch, end_s, wall_ms, " +
                         phaseColumns("_ms") +
                         ", loss, samples, h2d_bytes, minor_faults, major_faults) VALUES (" +
-                        placeholders(kPhaseCount + 10) + ")");
+                        bindMarkers(kPhaseCount + 10) + ")");
             for (const BatchRecord& batch : batches) {
                 int column = 1;
                 insert.bind(column++, id);
@@ -290,7 +291,7 @@ void RunStore::append(std::int64_t id, const std::vector<BatchRecord>& batches,
                 "INSERT OR REPLACE INTO epochs (run_id, epoch, start_s, batches, wall_s, "
                 "train_s, validation_s, " +
                     phaseColumns("_s") + ", samples, train_loss, val_loss, metrics_json) VALUES (" +
-                    placeholders(kPhaseCount + 11) + ")");
+                    bindMarkers(kPhaseCount + 11) + ")");
             SQLite::Statement callback(db,
                                        "INSERT OR REPLACE INTO epoch_callbacks (run_id, "
                                        "epoch, position, name, seconds) VALUES (?, ?, ?, ?, ?)");

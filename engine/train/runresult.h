@@ -37,6 +37,10 @@ struct RunInfo {
 struct RunResult {
     RunState state = RunState::Idle;
     std::string error;  ///< set when state == Failed
+    /// Set when a callback ended a Finished run before its last epoch ("early_stopping at
+    /// epoch 7 (val_loss did not improve for 3 epochs)", "terminate_on_nan at batch 4 of
+    /// epoch 2").
+    std::string stoppedBy;
     /// The failure was the input's fault (a data file that cannot be used with this config), not
     /// the engine's: nothing trained, and the CLI exits with "bad input".
     bool badInput = false;

@@ -1,5 +1,6 @@
 #include "train/trainer.h"
 
+#include "callbacks/metriccallbacks.h"
 #include "data/batchsource_torch.h"
 #include "env/cpuinfo.h"
 #include "env/environment.h"
@@ -76,7 +77,7 @@ struct FaultCount {
     }
 };
 
-class TrainingLoop {
+class TrainingLoop : private CallbackContext {
 public:
     TrainingLoop(const RunConfig& config, const RunClock& clock, RunControl& control,
                  const ObserverList& observers, RunResult& result,
@@ -103,6 +104,19 @@ private:
         if (m_deviceTimer)
             m_deviceTimer->mark(boundary);
     }
+    /// Runs `hook` on every callback, adding each one's time to `perCallbackS`; returns the
+    /// total in milliseconds.
+    template <typename Hook>
+    double runCallbacks(std::vector<double>& perCallbackS, Hook hook);
+    static EpochLogs logsOf(const EpochRecord& record);
+
+    // CallbackContext
+    void requestStop(const std::string& reason) override;
+    double learningRate() const override;
+    void setLearningRate(double rate) override;
+    void snapshotWeights() override;
+    void restoreWeights() override;
+    void log(LogLevel level, const std::string& message) override;
 
     const RunConfig& m_config;
     const RunClock& m_clock;
@@ -118,7 +132,72 @@ private:
     std::unique_ptr<torch::optim::Optimizer> m_optimizer;
     std::unique_ptr<DevicePhaseTimer> m_deviceTimer;
     std::int64_t m_batchesPerEpoch = 0;
+    std::vector<std::unique_ptr<Callback>> m_callbacks;
+    std::vector<torch::Tensor> m_weightSnapshot;
+    /// Set by a callback (early stopping, a NaN loss): the run ends after this epoch.
+    std::string m_stopReason;
 };
+
+template <typename Hook>
+double TrainingLoop::runCallbacks(std::vector<double>& perCallbackS, Hook hook)
+{
+    double totalMs = 0.0;
+    for (std::size_t i = 0; i < m_callbacks.size(); ++i) {
+        const auto start = Clock::now();
+        hook(*m_callbacks[i]);
+        const double ms = millisecondsBetween(start, Clock::now());
+        perCallbackS[i] += ms / 1000.0;
+        totalMs += ms;
+    }
+    return totalMs;
+}
+
+EpochLogs TrainingLoop::logsOf(const EpochRecord& record)
+{
+    EpochLogs logs(record.metrics.begin(), record.metrics.end());
+    logs["loss"] = record.trainLoss;
+    if (record.valLoss)
+        logs["val_loss"] = *record.valLoss;
+    return logs;
+}
+
+void TrainingLoop::requestStop(const std::string& reason)
+{
+    if (m_stopReason.empty())
+        m_stopReason = reason;
+}
+
+double TrainingLoop::learningRate() const
+{
+    return m_optimizer->param_groups().front().options().get_lr();
+}
+
+void TrainingLoop::setLearningRate(double rate)
+{
+    for (auto& group : m_optimizer->param_groups())
+        group.options().set_lr(rate);
+}
+
+void TrainingLoop::snapshotWeights()
+{
+    torch::NoGradGuard noGrad;
+    m_weightSnapshot.clear();
+    for (const torch::Tensor& parameter : m_model->parameters())
+        m_weightSnapshot.push_back(parameter.detach().clone());
+}
+
+void TrainingLoop::restoreWeights()
+{
+    torch::NoGradGuard noGrad;
+    const std::vector<torch::Tensor> parameters = m_model->parameters();
+    for (std::size_t i = 0; i < parameters.size() && i < m_weightSnapshot.size(); ++i)
+        parameters[i].copy_(m_weightSnapshot[i]);
+}
+
+void TrainingLoop::log(LogLevel level, const std::string& message)
+{
+    m_observers.notify(&RunObserver::onLog, level, message);
+}
 
 bool TrainingLoop::proceed()
 {
@@ -163,6 +242,10 @@ void TrainingLoop::prepare()
     m_model->to(m_device);
     m_model->train();
     m_optimizer = makeOptimizer(m_config.training.optimizer, m_model->parameters());
+    std::vector<std::string> notRun;
+    m_callbacks = makeCallbacks(m_config.callbacks, notRun);
+    for (const std::string& message : notRun)
+        m_observers.notify(&RunObserver::onLog, LogLevel::Warning, message);
 
     m_batchesPerEpoch = m_train->batchCount();
     if (m_config.training.stepsPerEpoch > 0)
@@ -200,6 +283,7 @@ bool TrainingLoop::runEpoch(int epoch)
     EpochRecord record;
     record.epoch = epoch;
     EpochAccumulator train;
+    std::vector<double> perCallbackS(m_callbacks.size(), 0.0);
 
     const auto epochStart = Clock::now();
     record.startS = m_clock.secondsAt(epochStart);
@@ -233,10 +317,10 @@ bool TrainingLoop::runEpoch(int epoch)
         m_optimizer->zero_grad();
         markDevice(4);
         const auto tOptimizer = Clock::now();
-        // Batch-level callbacks belong here; the callbacks issue adds them, until then this
-        // phase times an empty section and reads ~0.
-        const auto tCallbacks = Clock::now();
+        const auto tCallbacks = tOptimizer;  // batch callbacks need the loss: timed below
         batch.loss = loss.item<double>();
+        const double callbackMs = runCallbacks(
+            perCallbackS, [&](Callback& callback) { callback.onBatchEnd(*this, batch); });
         batch.samples = produced.size();
         train.add(batch.loss, batch.samples, training.metrics, prediction.detach(), y);
         const FaultCount faults = FaultCount::now();
@@ -254,7 +338,7 @@ bool TrainingLoop::runEpoch(int epoch)
         ms[phaseIndex(Phase::Forward)] = millisecondsBetween(tCopy, tForward);
         ms[phaseIndex(Phase::Backward)] = millisecondsBetween(tForward, tBackward);
         ms[phaseIndex(Phase::Optimizer)] = millisecondsBetween(tBackward, tOptimizer);
-        ms[phaseIndex(Phase::Callbacks)] = millisecondsBetween(tOptimizer, tCallbacks);
+        ms[phaseIndex(Phase::Callbacks)] = millisecondsBetween(tOptimizer, tCallbacks) + callbackMs;
         // On a GPU the host stamps above only say when work was queued; the events say how
         // long the device worked on each phase (read now that the loss read-back waited).
         if (const auto device = m_deviceTimer ? m_deviceTimer->resolve() : std::nullopt) {
@@ -277,6 +361,8 @@ bool TrainingLoop::runEpoch(int epoch)
         ++record.batches;
         m_result.batches.push_back(batch);
         m_observers.notify(&RunObserver::onBatch, batch);
+        if (!m_stopReason.empty())
+            break;  // Keras ends the epoch after the step whose callback stopped training
     }
 
     if (!proceed())
@@ -284,9 +370,8 @@ bool TrainingLoop::runEpoch(int epoch)
     const auto validationStart = Clock::now();
     EpochAccumulator validation;
     validate(validation);
-    const auto epochEnd = Clock::now();
-    record.validationS = secondsBetween(validationStart, epochEnd);
-    record.wallS = secondsBetween(epochStart, epochEnd);
+    const auto validationEnd = Clock::now();
+    record.validationS = secondsBetween(validationStart, validationEnd);
     record.samples = train.samples;
     record.trainLoss = train.meanLoss();
     train.writeMetrics(record.metrics, "");
@@ -294,6 +379,12 @@ bool TrainingLoop::runEpoch(int epoch)
         record.valLoss = validation.meanLoss();
         validation.writeMetrics(record.metrics, "val_");
     }
+    const EpochLogs logs = logsOf(record);
+    runCallbacks(perCallbackS,
+                 [&](Callback& callback) { callback.onEpochEnd(*this, epoch, logs); });
+    for (std::size_t i = 0; i < m_callbacks.size(); ++i)
+        record.callbackS.emplace_back(m_callbacks[i]->name(), perCallbackS[i]);
+    record.wallS = secondsBetween(epochStart, Clock::now());
     m_result.epochs.push_back(record);
     m_observers.notify(&RunObserver::onEpoch, record);
     return true;
@@ -323,10 +414,19 @@ void TrainingLoop::validate(EpochAccumulator& validation)
 void TrainingLoop::run()
 {
     prepare();
+    for (const std::unique_ptr<Callback>& callback : m_callbacks)
+        callback->onTrainBegin(*this);
     for (int epoch = 1; epoch <= m_config.training.epochs; ++epoch) {
         if (!runEpoch(epoch)) {
             m_result.state = RunState::Stopped;
             return;
+        }
+        if (!m_stopReason.empty()) {
+            // A callback ended the run by its own rule: it finished, earlier than planned.
+            m_result.stoppedBy = m_stopReason;
+            m_observers.notify(&RunObserver::onLog, LogLevel::Info,
+                               "Training ended by " + m_stopReason);
+            break;
         }
     }
     m_result.state = RunState::Finished;

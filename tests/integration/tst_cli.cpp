@@ -123,11 +123,12 @@ void verifyKeys(const nlohmann::json& object, std::initializer_list<const char*>
 /// Every field docs/summary.md documents.
 void verifySummaryFields(const nlohmann::json& summary)
 {
-    verifyKeys(summary,
-               {"format", "format_version", "epochscope_version", "status", "error", "config",
-                "environment", "run", "epochs", "batch_latency_ms", "steady_state_step_ms",
-                "first_epoch_ratio", "samples_per_s", "achieved_gflops", "total_s"},
-               "summary");
+    verifyKeys(
+        summary,
+        {"format", "format_version", "epochscope_version", "status", "error", "stopped_by",
+         "config", "environment", "run", "epochs", "batch_latency_ms", "steady_state_step_ms",
+         "first_epoch_ratio", "samples_per_s", "achieved_gflops", "total_s"},
+        "summary");
     verifyKeys(summary["environment"],
                {"libtorch_version", "intra_op_threads", "inter_op_threads", "cpu_model",
                 "physical_cores", "logical_cores", "cuda_available", "cuda_device_count"},
