@@ -6,6 +6,7 @@
 #include "callbacks/monitorrules.h"
 #include "core/records.h"
 
+#include <cstdint>
 #include <string>
 
 namespace es {
@@ -24,6 +25,10 @@ public:
     /// Keeps a copy of the model's weights; restoreWeights() puts the last copy back.
     virtual void snapshotWeights() = 0;
     virtual void restoreWeights() = 0;
+    /// Writes the model's weights (and, unless `weightsOnly`, the optimizer's state) to
+    /// `path` atomically, creating its directory; returns the bytes written. Throws
+    /// std::runtime_error naming the file when it cannot be written.
+    virtual std::int64_t saveModel(const std::string& path, bool weightsOnly) = 0;
     virtual void log(LogLevel level, const std::string& message) = 0;
 };
 

@@ -1,5 +1,6 @@
 #include "callbacks/metriccallbacks.h"
 
+#include "callbacks/modelcheckpoint.h"
 #include "config/jsonreader.h"
 #include "console/atomicfile.h"
 #include "train/runobserver.h"
@@ -161,6 +162,17 @@ std::vector<std::unique_ptr<Callback>> makeCallbacks(const std::vector<CallbackC
             callbacks.push_back(std::make_unique<ReduceLrOnPlateauCallback>(options));
         } else if (config.type == "terminate_on_nan") {
             callbacks.push_back(std::make_unique<TerminateOnNaNCallback>());
+        } else if (config.type == "model_checkpoint") {
+            ModelCheckpointOptions options;
+            options.filepath = p.at("filepath").get<std::string>();
+            options.monitor = p.at("monitor").get<std::string>();
+            options.mode = p.at("mode").get<std::string>();
+            options.saveBestOnly = p.at("save_best_only").get<bool>();
+            options.saveWeightsOnly = p.at("save_weights_only").get<bool>();
+            const nlohmann::json& frequency = p.at("save_freq");
+            options.saveFreq = frequency.is_number_integer() ? frequency.get<std::int64_t>() : 0;
+            options.verbose = p.at("verbose").get<int>() > 0;
+            callbacks.push_back(std::make_unique<ModelCheckpointCallback>(options));
         } else if (config.type == "csv_logger") {
             callbacks.push_back(std::make_unique<CsvLoggerCallback>(
                 p.at("filename").get<std::string>(), p.at("separator").get<std::string>(),

@@ -1,10 +1,12 @@
 #include "config/runconfigcheck.h"
 
+#include "callbacks/pathtemplate.h"
 #include "config/jsonreader.h"
 
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -43,6 +45,7 @@ public:
         checkOutput();
         checkLoss();
         checkMonitors();
+        checkCheckpointPaths();
     }
 
 private:
@@ -272,6 +275,35 @@ private:
         for (std::size_t i = 0; i < trainingNames; ++i)
             names.push_back("val_" + names[i]);
         return names;
+    }
+
+    /// A checkpoint path template may name the epoch, the batch (when saving every N steps)
+    /// and what the run logs; Keras finds a bad name only when it first saves.
+    void checkCheckpointPaths()
+    {
+        const std::vector<std::string> logged = loggedNames();
+        for (std::size_t i = 0; i < m_config.callbacks.size(); ++i) {
+            const CallbackConfig& callback = m_config.callbacks[i];
+            if (callback.type != "model_checkpoint")
+                continue;
+            const std::string path = JsonReader::elementPath("callbacks", i) + ".filepath";
+            std::vector<std::string> known{"epoch"};
+            if (callback.params.value("save_freq", nlohmann::json("epoch")).is_number_integer())
+                known.emplace_back("batch");
+            known.insert(known.end(), logged.begin(), logged.end());
+            try {
+                const PathTemplate filepath(callback.params.value("filepath", ""));
+                for (const std::string& key : filepath.keys()) {
+                    if (std::find(known.begin(), known.end(), key) != known.end())
+                        continue;
+                    std::vector<std::string_view> names(known.begin(), known.end());
+                    add(path, "{" + key + "} is not a value this run logs; expected one of: " +
+                                  joinNames(names));
+                }
+            } catch (const std::invalid_argument& error) {
+                add(path, error.what());
+            }
+        }
     }
 
     void checkMonitors()

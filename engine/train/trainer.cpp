@@ -1,6 +1,7 @@
 #include "train/trainer.h"
 
 #include "callbacks/metriccallbacks.h"
+#include "console/atomicfile.h"
 #include "data/batchsource_torch.h"
 #include "env/cpuinfo.h"
 #include "env/environment.h"
@@ -16,7 +17,9 @@
 #include <sys/resource.h>
 
 #include <chrono>
+#include <filesystem>
 #include <map>
+#include <sstream>
 
 namespace es {
 
@@ -116,6 +119,7 @@ private:
     void setLearningRate(double rate) override;
     void snapshotWeights() override;
     void restoreWeights() override;
+    std::int64_t saveModel(const std::string& path, bool weightsOnly) override;
     void log(LogLevel level, const std::string& message) override;
 
     const RunConfig& m_config;
@@ -192,6 +196,31 @@ void TrainingLoop::restoreWeights()
     const std::vector<torch::Tensor> parameters = m_model->parameters();
     for (std::size_t i = 0; i < parameters.size() && i < m_weightSnapshot.size(); ++i)
         parameters[i].copy_(m_weightSnapshot[i]);
+}
+
+std::int64_t TrainingLoop::saveModel(const std::string& path, bool weightsOnly)
+{
+    torch::serialize::OutputArchive archive;
+    m_model->save(archive);
+    if (!weightsOnly) {
+        // Keras' full-model save keeps the optimizer too, so that training can go on.
+        torch::serialize::OutputArchive optimizer;
+        m_optimizer->save(optimizer);
+        archive.write("optimizer", optimizer);
+    }
+    std::ostringstream bytes;
+    archive.save_to(bytes);
+    const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+    std::error_code ignored;
+    if (!parent.empty())
+        std::filesystem::create_directories(parent, ignored);
+    const std::string content = bytes.str();
+    try {
+        writeFileAtomically(path, content);
+    } catch (const std::exception& error) {
+        throw std::runtime_error("cannot save the model: " + std::string(error.what()));
+    }
+    return static_cast<std::int64_t>(content.size());
 }
 
 void TrainingLoop::log(LogLevel level, const std::string& message)

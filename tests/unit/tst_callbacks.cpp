@@ -2,11 +2,14 @@
 // changes the rate, TerminateOnNaN ends the epoch at the bad step, CSVLogger writes Keras'
 // rows, and each callback's time is recorded per epoch.
 
+#include "callbacks/pathtemplate.h"
 #include "config/runconfig.h"
 #include "support/runtoend.h"
 #include "train/runobserver.h"
 
 #include <QtTest>
+
+#include <torch/torch.h>
 
 #include <nlohmann/json.hpp>
 
@@ -164,13 +167,144 @@ private Q_SLOTS:
     void callbacksNotRunYetAreAnnounced()
     {
         LogCollector logs;
-        Json config = smallConfig(Json::parse(R"([{"type": "model_checkpoint",
-                                                   "filepath": "never-written.pt"}])"));
+        Json config = smallConfig(Json::parse(R"([{"type": "backup_and_restore",
+                                                   "backup_dir": "never-written"}])"));
         config["training"]["epochs"] = 1;
         const es::RunResult result = runWithLogs(config, logs);
         QCOMPARE(result.state, es::RunState::Finished);
-        QVERIFY(logs.contains("callbacks[0] model_checkpoint is checked but not run"));
-        QVERIFY(!QFile::exists("never-written.pt"));
+        QVERIFY(logs.contains("callbacks[0] backup_and_restore is checked but not run"));
+        QVERIFY(!QFile::exists("never-written"));
+    }
+
+    void pathTemplates_data()
+    {
+        QTest::addColumn<QString>("pattern");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("epoch") << "m-{epoch}.pt"
+                               << "m-3.pt";
+        QTest::newRow("padded epoch") << "m-{epoch:02d}.pt"
+                                      << "m-03.pt";
+        QTest::newRow("fixed") << "m-{val_loss:.2f}.pt"
+                               << "m-0.12.pt";
+        QTest::newRow("repr") << "{loss}"
+                              << "0.5";
+        QTest::newRow("whole float") << "{acc}"
+                                     << "1.0";
+        QTest::newRow("exponent") << "{loss:.1e}"
+                                  << "5.0e-01";
+        QTest::newRow("several") << "ckpt/{epoch:03d}-{batch}-{val_loss:.3f}"
+                                 << "ckpt/003-40-0.123";
+        QTest::newRow("braces") << "{{literal}}-{epoch}"
+                                << "{literal}-3";
+    }
+
+    void pathTemplates()
+    {
+        QFETCH(QString, pattern);
+        QFETCH(QString, expected);
+        const es::PathTemplate path(pattern.toStdString());
+        const std::map<std::string, double> values = {
+            {"epoch", 3}, {"batch", 40}, {"loss", 0.5}, {"val_loss", 0.1234}, {"acc", 1.0}};
+        QCOMPARE(QString::fromStdString(path.format(values)), expected);
+    }
+
+    void badPathTemplates_data()
+    {
+        QTest::addColumn<QString>("pattern");
+        QTest::addColumn<QString>("phrase");
+        QTest::newRow("unclosed") << "m-{epoch.pt"
+                                  << "an unclosed '{' at character 3";
+        QTest::newRow("single close") << "m}"
+                                      << "a single '}'";
+        QTest::newRow("empty name") << "m-{}.pt"
+                                    << "a field without a name";
+        QTest::newRow("bad spec") << "{loss:>8s}"
+                                  << "unsupported format spec \">8s\"";
+        QTest::newRow("precision on int") << "{epoch:.2d}"
+                                          << "an integer ('d') has no precision";
+    }
+
+    void badPathTemplates()
+    {
+        QFETCH(QString, pattern);
+        QFETCH(QString, phrase);
+        try {
+            es::PathTemplate path(pattern.toStdString());
+            QFAIL("the template was accepted");
+        } catch (const std::invalid_argument& error) {
+            QVERIFY2(QString(error.what()).contains(phrase), error.what());
+        }
+    }
+
+    void checkpointsEveryEpochAndLoadBack()
+    {
+        const QString pattern = m_dir.filePath("each/m-{epoch:02d}-{val_loss:.4f}.pt");
+        Json config = smallConfig(Json::array(
+            {{{"type", "model_checkpoint"}, {"filepath", pattern.toStdString()}, {"verbose", 1}}}));
+        config["training"]["epochs"] = 3;
+        LogCollector logs;
+        const es::RunResult result = runWithLogs(config, logs);
+        QCOMPARE(result.state, es::RunState::Finished);
+        const QStringList files = QDir(m_dir.filePath("each")).entryList(QDir::Files);
+        QCOMPARE(files.size(), 3);  // no temporary file left behind either
+        QVERIFY2(files[0].startsWith("m-01-") && files[2].startsWith("m-03-"),
+                 qPrintable(files.join(", ")));
+        QVERIFY(logs.contains("Epoch 00002: saving model to "));
+        QVERIFY(logs.contains(" kB)"));
+        // The file holds the model's tensors and the optimizer's state.
+        torch::serialize::InputArchive archive;
+        archive.load_from(m_dir.filePath("each/" + files[2]).toStdString());
+        const std::vector<std::string> keys = archive.keys();
+        QVERIFY(std::find(keys.begin(), keys.end(), "optimizer") != keys.end());
+        QVERIFY(keys.size() > 2);
+    }
+
+    void unwritableCheckpointDirectoryFailsBeforeTraining()
+    {
+        Json config = smallConfig(Json::array(
+            {{{"type", "model_checkpoint"}, {"filepath", "/proc/epochscope/m-{epoch}.pt"}}}));
+        LogCollector logs;
+        const es::RunResult result = runWithLogs(config, logs);
+        QCOMPARE(result.state, es::RunState::Failed);
+        QVERIFY(result.badInput);
+        QVERIFY(result.batches.empty());
+        QVERIFY2(result.error.find("/proc/epochscope: cannot create or write the checkpoint "
+                                   "directory") != std::string::npos,
+                 result.error.c_str());
+    }
+
+    void checkpointsOnlyImprovementsOrEveryNSteps()
+    {
+        const QString best = m_dir.filePath("best/m-{epoch}.pt");
+        Json config = smallConfig(Json::array({{{"type", "model_checkpoint"},
+                                                {"filepath", best.toStdString()},
+                                                {"save_best_only", true},
+                                                {"save_weights_only", true}}}));
+        config["training"]["epochs"] = 8;
+        LogCollector logs;
+        es::RunResult result = runWithLogs(config, logs);
+        int improvements = 0;
+        double bestLoss = std::numeric_limits<double>::infinity();
+        for (const es::EpochRecord& epoch : result.epochs) {
+            if (*epoch.valLoss < bestLoss) {
+                bestLoss = *epoch.valLoss;
+                ++improvements;
+                QVERIFY(QFile::exists(m_dir.filePath("best/m-%1.pt").arg(epoch.epoch)));
+            }
+        }
+        QCOMPARE(QDir(m_dir.filePath("best")).entryList(QDir::Files).size(), improvements);
+
+        // Every 5 steps: 288 training samples / 32 = 9 steps per epoch, 18 in 2 epochs.
+        const QString steps = m_dir.filePath("steps/m-{epoch}-{batch}.pt");
+        config = smallConfig(Json::array(
+            {{{"type", "model_checkpoint"}, {"filepath", steps.toStdString()}, {"save_freq", 5}}}));
+        config["training"]["epochs"] = 2;
+        result = runWithLogs(config, logs);
+        QCOMPARE(result.state, es::RunState::Finished);
+        QStringList files = QDir(m_dir.filePath("steps")).entryList(QDir::Files);
+        files.sort();
+        // Steps are counted across epochs, as Keras does: saves after steps 5, 10 and 15.
+        QCOMPARE(files, (QStringList{"m-1-5.pt", "m-2-1.pt", "m-2-6.pt"}));
     }
 };
 

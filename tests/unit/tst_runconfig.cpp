@@ -657,6 +657,22 @@ void TestRunConfig::invalidConfigNamesPathAndCause_data()
         << R"([{"op":"add","path":"/profiling","value":{"trace":true}}])"
         << "profiling.trace"
         << "unknown key";
+    QTest::newRow("checkpoint path names an unlogged value")
+        << "regression"
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"model_checkpoint","filepath":"m-{epoch}-{val_acc:.2f}.pt"}]}])"
+        << "callbacks[0].filepath"
+        << "{val_acc} is not a value this run logs; expected one of: epoch, loss, mae, val_loss, "
+           "val_mae";
+    QTest::newRow("checkpoint path names the batch of an epoch save")
+        << "regression"
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"model_checkpoint","filepath":"m-{batch}.pt"}]}])"
+        << "callbacks[0].filepath"
+        << "{batch} is not a value this run logs";
+    QTest::newRow("checkpoint path syntax")
+        << "regression"
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"model_checkpoint","filepath":"m-{epoch.pt"}]}])"
+        << "callbacks[0].filepath"
+        << "an unclosed '{' at character 3";
     QTest::newRow("data set too large")
         << "regression"
         << R"([{"op":"replace","path":"/data/source/samples","value":4294967296},{"op":"replace","path":"/data/source/timesteps","value":1000}])"
@@ -734,6 +750,9 @@ void TestRunConfig::acceptedCombinations_data()
     QTest::newRow("input_shape null")
         << "regression"
         << R"([{"op":"add","path":"/model/input_shape","value":null}])";
+    QTest::newRow("checkpoint path with the batch of a step save")
+        << "regression"
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"model_checkpoint","filepath":"m-{epoch:02d}-{batch}-{loss:.3f}.pt","save_freq":100}]}])";
     QTest::newRow("description") << "regression"
                                  << R"([{"op":"add","path":"/description","value":"why"}])";
 }

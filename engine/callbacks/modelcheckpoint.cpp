@@ -1,0 +1,137 @@
+#include "callbacks/modelcheckpoint.h"
+
+#include "config/configerror.h"
+#include "train/runobserver.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include <cstdio>
+#include <map>
+#include <stdexcept>
+
+namespace es {
+
+namespace {
+
+std::string fiveDecimals(double value)
+{
+    char text[48];
+    std::snprintf(text, sizeof text, "%0.5f", value);
+    return text;
+}
+
+std::string epochLabel(int epoch)
+{
+    char text[24];
+    std::snprintf(text, sizeof text, "Epoch %05d", epoch);
+    return text;
+}
+
+std::string sizeText(std::int64_t bytes)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f kB", static_cast<double>(bytes) / 1e3);
+    return text;
+}
+
+}  // namespace
+
+ModelCheckpointCallback::ModelCheckpointCallback(ModelCheckpointOptions options)
+    : m_options(std::move(options)), m_path(m_options.filepath)
+{
+    // Keras' ModelCheckpoint: "auto" maximises names containing "acc".
+    m_maximise = m_options.mode == "max" ||
+                 (m_options.mode == "auto" && m_options.monitor.find("acc") != std::string::npos);
+}
+
+void ModelCheckpointCallback::onTrainBegin(CallbackContext&)
+{
+    const std::string fixedPart = m_options.filepath.substr(0, m_options.filepath.find('{'));
+    const std::filesystem::path directory = std::filesystem::path(fixedPart).parent_path();
+    if (directory.empty())
+        return;  // the current directory; the first save reports a problem with it
+    std::error_code error;
+    std::filesystem::create_directories(directory, error);
+    if (error || ::access(directory.c_str(), W_OK) != 0) {
+        const std::string reason = error ? error.message() : std::strerror(errno);
+        throw ConfigError("model_checkpoint.filepath",
+                          directory.string() +
+                              ": cannot create or write the checkpoint "
+                              "directory: " +
+                              reason);
+    }
+}
+
+void ModelCheckpointCallback::onBatchEnd(CallbackContext& context, const BatchRecord& record)
+{
+    if (m_options.saveFreq <= 0)
+        return;
+    if (++m_stepsSinceSave < m_options.saveFreq)
+        return;
+    m_stepsSinceSave = 0;
+    EpochLogs logs = m_lastLogs;
+    logs["loss"] = record.loss;
+    save(context, record.epoch, record.batch, logs);
+}
+
+void ModelCheckpointCallback::onEpochEnd(CallbackContext& context, int epoch, const EpochLogs& logs)
+{
+    m_lastLogs = logs;
+    if (m_options.saveFreq <= 0)
+        save(context, epoch, std::nullopt, logs);
+}
+
+void ModelCheckpointCallback::save(CallbackContext& context, int epoch, std::optional<int> batch,
+                                   const EpochLogs& logs)
+{
+    std::map<std::string, double> values(logs.begin(), logs.end());
+    values["epoch"] = epoch;
+    if (batch)
+        values["batch"] = *batch;
+    std::string path;
+    try {
+        path = m_path.format(values);
+    } catch (const std::out_of_range&) {
+        // A key the run does not log yet (val_loss in the middle of the first epoch).
+        context.log(LogLevel::Warning, "model_checkpoint: " + m_options.filepath +
+                                           " names a value not logged yet; skipping this save");
+        return;
+    }
+    if (m_options.saveBestOnly) {
+        const auto current = logs.find(m_options.monitor);
+        if (current == logs.end()) {
+            context.log(LogLevel::Warning, "Can save best model only with " + m_options.monitor +
+                                               " available, skipping.");
+            return;
+        }
+        const bool better =
+            !m_best || (m_maximise ? current->second > *m_best : current->second < *m_best);
+        if (!better) {
+            if (m_options.verbose)
+                context.log(LogLevel::Info, epochLabel(epoch) + ": " + m_options.monitor +
+                                                " did not improve from " + fiveDecimals(*m_best));
+            return;
+        }
+        const std::string from = m_best ? fiveDecimals(*m_best) : std::string("inf");
+        m_best = current->second;
+        const std::int64_t bytes = context.saveModel(path, m_options.saveWeightsOnly);
+        m_bytesWritten += bytes;
+        if (m_options.verbose)
+            context.log(LogLevel::Info, epochLabel(epoch) + ": " + m_options.monitor +
+                                            " improved from " + from + " to " +
+                                            fiveDecimals(current->second) + ", saving model to " +
+                                            path + " (" + sizeText(bytes) + ")");
+        return;
+    }
+    const std::int64_t bytes = context.saveModel(path, m_options.saveWeightsOnly);
+    m_bytesWritten += bytes;
+    if (m_options.verbose)
+        context.log(LogLevel::Info,
+                    epochLabel(epoch) + ": saving model to " + path + " (" + sizeText(bytes) + ")");
+}
+
+}  // namespace es
