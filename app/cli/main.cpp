@@ -5,6 +5,7 @@
 #include "console/envcommand.h"
 #include "console/exitstatus.h"
 #include "console/inspectcommand.h"
+#include "console/messages.h"
 #include "console/runoverrides.h"
 #include "console/runscommand.h"
 #include "console/traincommand.h"
@@ -27,16 +28,9 @@ constexpr const char* kHelpFooter =
     "Ctrl+C.\nDocumentation: docs/cli.md, docs/config.md, docs/summary.md.";
 constexpr int kJsonIndent = 2;
 
-void printError(const std::string& message)
-{
-    std::fflush(stdout);
-    std::fprintf(stderr, "epochscope-cli: error: %s\n", message.c_str());
-}
-
 int printConfigError(const es::ConfigError& error)
 {
-    for (const es::ConfigIssue& issue : error.issues())
-        printError(issue.path.empty() ? issue.message : issue.path + ": " + issue.message);
+    es::printConfigIssues(error);
     return es::kExitBadInput;
 }
 
@@ -209,12 +203,12 @@ int main(int argc, char** argv)
         if (runsDelete->parsed())
             return es::runRunsDelete(runsDatabase, runId);
         if (!train->parsed()) {
-            printError("a subcommand is required: train, env, inspect, runs or presets");
+            es::printError("a subcommand is required: train, env, inspect, runs or presets");
             std::fprintf(stderr, "%s", app.help().c_str());
             return es::kExitBadInput;
         }
         if (configOption->count() + presetOption->count() != 1) {
-            printError("train needs --config FILE or --preset NAME");
+            es::printError("train needs --config FILE or --preset NAME");
             return es::kExitBadInput;
         }
 
@@ -243,7 +237,7 @@ int main(int argc, char** argv)
     } catch (const es::ConfigError& error) {
         return printConfigError(error);
     } catch (const std::exception& error) {
-        printError(error.what());
+        es::printError(error.what());
         return es::kExitRunFailed;
     }
 }

@@ -2,7 +2,7 @@
 
 #include "callbacks/modelcheckpoint.h"
 #include "config/jsonreader.h"
-#include "console/atomicfile.h"
+#include "core/atomicfile.h"
 #include "train/runobserver.h"
 
 #include <fstream>

@@ -41,11 +41,10 @@ std::string sizeText(std::int64_t bytes)
 }  // namespace
 
 ModelCheckpointCallback::ModelCheckpointCallback(ModelCheckpointOptions options)
-    : m_options(std::move(options)), m_path(m_options.filepath)
+    : m_options(std::move(options)),
+      m_path(m_options.filepath),
+      m_mode(resolveMonitorModeByAcc(m_options.mode, m_options.monitor))
 {
-    // Keras' ModelCheckpoint: "auto" maximises names containing "acc".
-    m_maximise = m_options.mode == "max" ||
-                 (m_options.mode == "auto" && m_options.monitor.find("acc") != std::string::npos);
 }
 
 void ModelCheckpointCallback::onTrainBegin(CallbackContext&)
@@ -108,8 +107,8 @@ void ModelCheckpointCallback::save(CallbackContext& context, int epoch, std::opt
                                                " available, skipping.");
             return;
         }
-        const bool better =
-            !m_best || (m_maximise ? current->second > *m_best : current->second < *m_best);
+        const bool better = !m_best || (m_mode == MonitorMode::Max ? current->second > *m_best
+                                                                   : current->second < *m_best);
         if (!better) {
             if (m_options.verbose)
                 context.log(LogLevel::Info, epochLabel(epoch) + ": " + m_options.monitor +

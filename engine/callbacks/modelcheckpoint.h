@@ -41,7 +41,7 @@ private:
 
     ModelCheckpointOptions m_options;
     PathTemplate m_path;
-    bool m_maximise = false;
+    MonitorMode m_mode;
     std::optional<double> m_best;
     std::int64_t m_stepsSinceSave = 0;
     std::int64_t m_bytesWritten = 0;

@@ -86,14 +86,19 @@ EarlyStoppingRule::Decision EarlyStoppingRule::onEpochEnd(int epoch, const Epoch
     return decision;
 }
 
-ReduceLrOnPlateauRule::ReduceLrOnPlateauRule(ReduceLrOptions options)
-    : m_options(std::move(options))
+MonitorMode resolveMonitorModeByAcc(const std::string& mode, const std::string& monitor)
 {
-    // Keras' ReduceLROnPlateau has its own "auto": maximise when the name contains "acc".
-    m_maximise = m_options.mode == "max" ||
-                 (m_options.mode == "auto" && m_options.monitor.find("acc") != std::string::npos);
-    m_best = m_maximise ? -std::numeric_limits<double>::infinity()
-                        : std::numeric_limits<double>::infinity();
+    const bool maximise =
+        mode == "max" || (mode == "auto" && monitor.find("acc") != std::string::npos);
+    return maximise ? MonitorMode::Max : MonitorMode::Min;
+}
+
+ReduceLrOnPlateauRule::ReduceLrOnPlateauRule(ReduceLrOptions options)
+    : m_options(std::move(options)),
+      m_mode(resolveMonitorModeByAcc(m_options.mode, m_options.monitor))
+{
+    m_best = m_mode == MonitorMode::Max ? -std::numeric_limits<double>::infinity()
+                                        : std::numeric_limits<double>::infinity();
 }
 
 ReduceLrOnPlateauRule::Decision ReduceLrOnPlateauRule::onEpochEnd(const EpochLogs& logs,
@@ -110,8 +115,8 @@ ReduceLrOnPlateauRule::Decision ReduceLrOnPlateauRule::onEpochEnd(const EpochLog
         --m_cooldownCounter;
         m_wait = 0;
     }
-    const bool better = m_maximise ? *current > m_best + m_options.minDelta
-                                   : *current < m_best - m_options.minDelta;
+    const bool better = m_mode == MonitorMode::Max ? *current > m_best + m_options.minDelta
+                                                   : *current < m_best - m_options.minDelta;
     if (better) {
         m_best = *current;
         m_wait = 0;

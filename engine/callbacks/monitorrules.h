@@ -18,9 +18,13 @@ using EpochLogs = std::map<std::string, double>;
 
 enum class MonitorMode { Min, Max };
 
-/// Keras' "auto" for EarlyStopping and ModelCheckpoint: maximise names ending in "acc",
-/// "accuracy" or "auc", minimise everything else. "min" and "max" are taken as they are.
+/// Keras' "auto" for EarlyStopping: maximise names ending in "acc", "accuracy" or "auc",
+/// minimise everything else. "min" and "max" are taken as they are.
 MonitorMode resolveMonitorMode(const std::string& mode, const std::string& monitor);
+
+/// The older "auto" that Keras' ReduceLROnPlateau and ModelCheckpoint keep: maximise names
+/// that contain "acc".
+MonitorMode resolveMonitorModeByAcc(const std::string& mode, const std::string& monitor);
 
 struct EarlyStoppingOptions {
     std::string monitor = "val_loss";
@@ -89,7 +93,7 @@ public:
 
 private:
     ReduceLrOptions m_options;
-    bool m_maximise = false;
+    MonitorMode m_mode;
     double m_best;
     int m_wait = 0;
     int m_cooldownCounter = 0;

@@ -2,6 +2,7 @@
 
 #include "callbacks/pathtemplate.h"
 #include "config/jsonreader.h"
+#include "core/text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -169,17 +170,9 @@ private:
         else if (source.type == DataSourceType::Csv)
             generated = {source.window, static_cast<std::int64_t>(source.columns.size())};
         if (!generated.empty() && generated != shape)
-            add("model.input_shape", "the model expects samples of shape " + shapeText(shape) +
+            add("model.input_shape", "the model expects samples of shape " + bracketedList(shape) +
                                          " but " + dataTypeText() + " gives " +
-                                         shapeText(generated));
-    }
-
-    static std::string shapeText(const std::vector<std::int64_t>& shape)
-    {
-        std::string text = "[";
-        for (std::size_t i = 0; i < shape.size(); ++i)
-            text += (i > 0 ? ", " : "") + std::to_string(shape[i]);
-        return text + "]";
+                                         bracketedList(generated));
     }
 
     /// Tracks whether each layer's input is a sequence (one vector per time step).

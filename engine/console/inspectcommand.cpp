@@ -3,6 +3,7 @@
 #include "config/configerror.h"
 #include "config/jsonreader.h"
 #include "console/exitstatus.h"
+#include "console/messages.h"
 #include "console/runbanner.h"
 #include "data/csvtable.h"
 #include "data/npyfile.h"
@@ -253,12 +254,6 @@ std::vector<std::string> describeCsv(const std::string& path)
     return lines;
 }
 
-void printError(const std::string& message)
-{
-    std::fflush(stdout);
-    std::fprintf(stderr, "epochscope-cli: error: %s\n", message.c_str());
-}
-
 }  // namespace
 
 std::vector<std::string> describeDataFile(const std::string& path)
@@ -286,8 +281,7 @@ int runInspectCommand(const std::vector<std::string>& paths)
             for (const std::string& text : describeDataFile(paths[i]))
                 std::printf("%s\n", text.c_str());
         } catch (const ConfigError& error) {
-            for (const ConfigIssue& issue : error.issues())
-                printError(issue.path.empty() ? issue.message : issue.path + ": " + issue.message);
+            printConfigIssues(error);
             status = kExitBadInput;
         }
     }

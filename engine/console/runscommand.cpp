@@ -1,7 +1,8 @@
 #include "console/runscommand.h"
 
-#include "console/atomicfile.h"
 #include "console/exitstatus.h"
+#include "console/messages.h"
+#include "core/atomicfile.h"
 #include "core/phase.h"
 #include "store/runexport.h"
 #include "store/runstore.h"
@@ -21,12 +22,6 @@ constexpr double kPercent = 100.0;
 // Column heads for the phases in kAllPhases order, short enough for one terminal line.
 constexpr std::array<const char*, kPhaseCount> kPhaseHeads = {"wait", "h2d",   "fwd",  "bwd",
                                                               "opt",  "callb", "other"};
-
-void printError(const std::string& message)
-{
-    std::fflush(stdout);
-    std::fprintf(stderr, "epochscope-cli: error: %s\n", message.c_str());
-}
 
 /// Opens the store and runs `work` on it; store problems become exit status 2.
 int withStore(const std::string& database, const std::function<int(RunStore&)>& work)

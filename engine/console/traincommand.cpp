@@ -1,11 +1,12 @@
 #include "console/traincommand.h"
 
-#include "console/atomicfile.h"
 #include "console/consolereporter.h"
 #include "console/exitstatus.h"
 #include "console/interrupt.h"
+#include "console/messages.h"
 #include "console/runbanner.h"
 #include "console/terminal.h"
+#include "core/atomicfile.h"
 #include "env/environment.h"
 #include "store/runrecorder.h"
 #include "store/runstore.h"
@@ -26,18 +27,6 @@ constexpr std::chrono::milliseconds kPollInterval{50};
 // Terminals that do not report a size are assumed to have the classic width.
 constexpr int kFallbackWidth = 80;
 constexpr int kSummaryIndent = 2;
-
-void printError(const std::string& message)
-{
-    std::fflush(stdout);
-    std::fprintf(stderr, "epochscope-cli: error: %s\n", message.c_str());
-}
-
-void printWarning(const std::string& message)
-{
-    std::fflush(stdout);
-    std::fprintf(stderr, "epochscope-cli: warning: %s\n", message.c_str());
-}
 
 ConsoleOptions consoleOptions(bool quiet)
 {

@@ -1,6 +1,9 @@
 #pragma once
 
+#include <cstdint>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace es {
 
@@ -12,6 +15,15 @@ inline std::string_view trimmed(std::string_view text, std::string_view blanks =
         return {};
     const auto last = text.find_last_not_of(blanks);
     return text.substr(first, last - first + 1);
+}
+
+/// `[12, 3, 0]`: a JSON-style list of integers (an input_shape, an element's index).
+inline std::string bracketedList(const std::vector<std::int64_t>& values)
+{
+    std::string text = "[";
+    for (std::size_t i = 0; i < values.size(); ++i)
+        text += (i > 0 ? ", " : "") + std::to_string(values[i]);
+    return text + "]";
 }
 
 }  // namespace es

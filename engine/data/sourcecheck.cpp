@@ -4,6 +4,7 @@
 #include "config/configerror.h"
 #include "config/jsonreader.h"
 #include "config/runconfigcheck.h"
+#include "core/text.h"
 #include "data/sourcearrays.h"
 
 #include <cmath>
@@ -144,13 +145,10 @@ private:
             const Shape actual = sampleShape(source->array);
             if (actual == declared)
                 continue;
-            std::string declaredText = "[";
-            for (std::size_t i = 0; i < declared.size(); ++i)
-                declaredText += (i > 0 ? ", " : "") + std::to_string(declared[i]);
             m_issues.push_back(
                 {"model.input_shape",
-                 "the model expects samples shaped " + declaredText + "], but " + source->origin +
-                     " holds samples shaped " + npyShapeText(actual) +
+                 "the model expects samples shaped " + bracketedList(declared) + ", but " +
+                     source->origin + " holds samples shaped " + npyShapeText(actual) +
                      "; change input_shape or the data (or set input_shape to null)"});
         }
     }
@@ -238,10 +236,7 @@ std::string elementIndexText(const std::vector<std::int64_t>& shape, std::int64_
         position[axis] = index % extent;
         index /= extent;
     }
-    std::string text = "[";
-    for (std::size_t i = 0; i < position.size(); ++i)
-        text += (i > 0 ? ", " : "") + std::to_string(position[i]);
-    return text + "]";
+    return bracketedList(position);
 }
 
 void checkSourceArrays(const SourceArrays& arrays, const RunConfig& config)

@@ -1,7 +1,7 @@
 #include "train/trainer.h"
 
 #include "callbacks/metriccallbacks.h"
-#include "console/atomicfile.h"
+#include "core/atomicfile.h"
 #include "data/batchsource_torch.h"
 #include "env/cpuinfo.h"
 #include "env/environment.h"
@@ -346,7 +346,6 @@ bool TrainingLoop::runEpoch(int epoch)
         m_optimizer->zero_grad();
         markDevice(4);
         const auto tOptimizer = Clock::now();
-        const auto tCallbacks = tOptimizer;  // batch callbacks need the loss: timed below
         batch.loss = loss.item<double>();
         const double callbackMs = runCallbacks(
             perCallbackS, [&](Callback& callback) { callback.onBatchEnd(*this, batch); });
@@ -367,7 +366,8 @@ bool TrainingLoop::runEpoch(int epoch)
         ms[phaseIndex(Phase::Forward)] = millisecondsBetween(tCopy, tForward);
         ms[phaseIndex(Phase::Backward)] = millisecondsBetween(tForward, tBackward);
         ms[phaseIndex(Phase::Optimizer)] = millisecondsBetween(tBackward, tOptimizer);
-        ms[phaseIndex(Phase::Callbacks)] = millisecondsBetween(tOptimizer, tCallbacks) + callbackMs;
+        // Batch callbacks run after the loss read-back (they need the loss); each is timed.
+        ms[phaseIndex(Phase::Callbacks)] = callbackMs;
         // On a GPU the host stamps above only say when work was queued; the events say how
         // long the device worked on each phase (read now that the loss read-back waited).
         if (const auto device = m_deviceTimer ? m_deviceTimer->resolve() : std::nullopt) {

@@ -81,6 +81,24 @@ CliRun runCli(const QStringList& arguments, int timeoutMs = kQuickTimeoutMs)
     return run;
 }
 
+/// Starts a long training run and returns its output up to the first epoch line (or all of
+/// it when the process ends or the time runs out first).
+QByteArray startUntilFirstEpoch(QProcess& process, const QStringList& arguments)
+{
+    process.setProcessEnvironment(isolatedEnvironment());
+    process.start(EPOCHSCOPE_CLI_PATH, arguments);
+    QByteArray out;
+    if (!process.waitForStarted())
+        return out;
+    QDeadlineTimer deadline(kTrainTimeoutMs);
+    while (!out.contains("Epoch 1/") && !deadline.hasExpired() &&
+           process.state() == QProcess::Running) {
+        process.waitForReadyRead(1000);
+        out += process.readAllStandardOutput();
+    }
+    return out;
+}
+
 QString describe(const CliRun& run)
 {
     return QString("exit %1\nstdout:\n%2\nstderr:\n%3").arg(run.exitCode).arg(run.out, run.err);
@@ -414,18 +432,9 @@ private Q_SLOTS:
         QVERIFY(dir.isValid());
         const QString summaryPath = dir.filePath("stopped.json");
         QProcess process;
-        process.setProcessEnvironment(isolatedEnvironment());
-        process.start(EPOCHSCOPE_CLI_PATH, {"train", "--preset", "quick-demo", "--epochs", "1000",
-                                            "--max-batches", "5", "--json-out", summaryPath});
-        QVERIFY(process.waitForStarted());
-
-        QByteArray out;
-        QDeadlineTimer deadline(kTrainTimeoutMs);
-        while (!out.contains("Epoch 1/") && !deadline.hasExpired() &&
-               process.state() == QProcess::Running) {
-            process.waitForReadyRead(1000);
-            out += process.readAllStandardOutput();
-        }
+        QByteArray out =
+            startUntilFirstEpoch(process, {"train", "--preset", "quick-demo", "--epochs", "1000",
+                                           "--max-batches", "5", "--json-out", summaryPath});
         QVERIFY2(out.contains("Epoch 1/1000"), out.constData());
         QCOMPARE(::kill(static_cast<pid_t>(process.processId()), SIGINT), 0);
 
@@ -530,17 +539,8 @@ private Q_SLOTS:
         QVERIFY(dir.isValid());
         const QString db = dir.filePath("runs.sqlite");
         QProcess process;
-        process.setProcessEnvironment(isolatedEnvironment());
-        process.start(EPOCHSCOPE_CLI_PATH,
-                      {"train", "--preset", "quick-demo", "--epochs", "1000", "--db", db});
-        QVERIFY(process.waitForStarted());
-        QByteArray out;
-        QDeadlineTimer deadline(kTrainTimeoutMs);
-        while (!out.contains("Epoch 1/") && !deadline.hasExpired() &&
-               process.state() == QProcess::Running) {
-            process.waitForReadyRead(1000);
-            out += process.readAllStandardOutput();
-        }
+        const QByteArray out = startUntilFirstEpoch(
+            process, {"train", "--preset", "quick-demo", "--epochs", "1000", "--db", db});
         QVERIFY2(out.contains("Epoch 1/1000"), out.constData());
         QElapsedTimer sinceEpochLine;
         sinceEpochLine.start();

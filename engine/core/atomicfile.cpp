@@ -1,4 +1,4 @@
-#include "console/atomicfile.h"
+#include "core/atomicfile.h"
 
 #include "core/filedescriptor.h"
 
