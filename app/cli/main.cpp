@@ -3,6 +3,7 @@
 #include "config/presets.h"
 #include "config/runconfig.h"
 #include "console/envcommand.h"
+#include "console/evaluatecommand.h"
 #include "console/exitstatus.h"
 #include "console/inspectcommand.h"
 #include "console/messages.h"
@@ -132,6 +133,34 @@ int main(int argc, char** argv)
         ->default_str(trainOptions.database);
     bool noRecord = false;
     train->add_flag("--no-record", noRecord, "Do not record the run in the run database");
+    bool ignoreBackup = false;
+    train->add_flag("--ignore-backup", ignoreBackup,
+                    "Start fresh instead of resuming from the backup_and_restore backup "
+                    "(replaced at the first save)");
+
+    CLI::App* evaluate =
+        app.add_subcommand("evaluate", "Evaluate a saved model on the config's validation data");
+    std::string checkpointPath;
+    std::string evaluateConfigPath;
+    std::string evaluatePreset;
+    bool evaluateJson = false;
+    evaluate
+        ->add_option("--checkpoint", checkpointPath,
+                     "A model_checkpoint file or a backup_and_restore backup")
+        ->type_name("FILE")
+        ->required();
+    CLI::Option* evaluateConfigOption = evaluate
+                                            ->add_option("--config", evaluateConfigPath,
+                                                         "The run config the model was "
+                                                         "trained with")
+                                            ->type_name("FILE");
+    CLI::Option* evaluatePresetOption = evaluate
+                                            ->add_option("--preset", evaluatePreset,
+                                                         "Or the built-in preset it was trained "
+                                                         "with")
+                                            ->type_name("NAME");
+    evaluateConfigOption->excludes(evaluatePresetOption);
+    evaluate->add_flag("--json", evaluateJson, "Print the result as JSON");
 
     CLI::App* inspect = app.add_subcommand(
         "inspect", "Show what data files hold and what training would do with them");
@@ -194,6 +223,16 @@ int main(int argc, char** argv)
             return es::runEnvCommand(doctorOptions, envJson);
         if (inspect->parsed())
             return es::runInspectCommand(inspectedFiles);
+        if (evaluate->parsed()) {
+            if (evaluateConfigOption->count() + evaluatePresetOption->count() != 1) {
+                es::printError("evaluate needs --config FILE or --preset NAME");
+                return es::kExitBadInput;
+            }
+            const es::RunConfig config = *evaluateConfigOption
+                                             ? es::loadRunConfigFile(evaluateConfigPath)
+                                             : es::loadPreset(evaluatePreset);
+            return es::runEvaluateCommand(config, checkpointPath, evaluateJson);
+        }
         if (runsList->parsed())
             return es::runRunsList(runsDatabase);
         if (runsShow->parsed())
@@ -203,7 +242,8 @@ int main(int argc, char** argv)
         if (runsDelete->parsed())
             return es::runRunsDelete(runsDatabase, runId);
         if (!train->parsed()) {
-            es::printError("a subcommand is required: train, env, inspect, runs or presets");
+            es::printError(
+                "a subcommand is required: train, evaluate, env, inspect, runs or presets");
             std::fprintf(stderr, "%s", app.help().c_str());
             return es::kExitBadInput;
         }
@@ -233,7 +273,16 @@ int main(int argc, char** argv)
             trainOptions.database.clear();
         const es::RunConfig base =
             *configOption ? es::loadRunConfigFile(configPath) : es::loadPreset(presetName);
-        return es::runTrainCommand(es::applyOverrides(base, overrides), trainOptions);
+        es::RunConfig config = es::applyOverrides(base, overrides);
+        config.ignoreBackup = ignoreBackup;
+        if (ignoreBackup && std::none_of(config.callbacks.begin(), config.callbacks.end(),
+                                         [](const es::CallbackConfig& callback) {
+                                             return callback.type == "backup_and_restore";
+                                         }))
+            es::printWarning(
+                "--ignore-backup: the config has no backup_and_restore callback, so "
+                "there is no backup to ignore");
+        return es::runTrainCommand(config, trainOptions);
     } catch (const es::ConfigError& error) {
         return printConfigError(error);
     } catch (const std::exception& error) {

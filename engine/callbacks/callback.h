@@ -29,7 +29,28 @@ public:
     /// `path` atomically, creating its directory; returns the bytes written. Throws
     /// std::runtime_error naming the file when it cannot be written.
     virtual std::int64_t saveModel(const std::string& path, bool weightsOnly) = 0;
+    /// Writes everything a resumed run needs to continue exactly where this one is now
+    /// (weights, optimizer state, the position after the last finished step, the epoch's
+    /// running sums, RNG states, the shuffle order) to `path` atomically; returns the bytes
+    /// written. Throws std::runtime_error naming the file when it cannot be written.
+    virtual std::int64_t saveTrainingState(const std::string& path) = 0;
+    /// Puts the state saved at `path` back, so that training continues from there. Throws
+    /// ConfigError naming `field` when the file is corrupt, is not an EpochScope backup, or
+    /// belongs to a different model or data; nothing is changed then.
+    virtual void restoreTrainingState(const std::string& path, const std::string& field) = 0;
     virtual void log(LogLevel level, const std::string& message) = 0;
+};
+
+/// Files a callback has written so far.
+struct WriteTally {
+    std::int64_t bytes = 0;
+    int writes = 0;
+
+    void add(std::int64_t written)
+    {
+        bytes += written;
+        ++writes;
+    }
 };
 
 class Callback {
@@ -38,10 +59,19 @@ public:
     /// The config's type ("early_stopping"): the key its time is reported under.
     virtual std::string name() const = 0;
     virtual void onTrainBegin(CallbackContext&) {}
+    /// When training ends: `completed` when it ran to its last epoch or a callback ended it,
+    /// false when the user stopped it (a crash calls nothing).
+    virtual void onTrainEnd(CallbackContext&, bool completed) {}
     virtual void onBatchEnd(CallbackContext&, const BatchRecord&) {}
     /// After the epoch's validation; `logs` holds what Keras logs: loss, the metrics, and
     /// their val_ versions.
     virtual void onEpochEnd(CallbackContext&, int epoch, const EpochLogs& logs) {}
+
+    /// Every file this callback has written, for the per-save bytes in the run store.
+    const WriteTally& written() const { return m_written; }
+
+protected:
+    WriteTally m_written;
 };
 
 }  // namespace es

@@ -1,6 +1,5 @@
 #include "callbacks/metriccallbacks.h"
 
-#include "callbacks/modelcheckpoint.h"
 #include "config/jsonreader.h"
 #include "core/atomicfile.h"
 #include "train/runobserver.h"
@@ -127,63 +126,10 @@ void CsvLoggerCallback::onEpochEnd(CallbackContext& context, int epoch, const Ep
     m_content += '\n';
     try {
         writeFileAtomically(m_filename, m_content);
+        m_written.add(static_cast<std::int64_t>(m_content.size()));
     } catch (const std::exception& error) {
         context.log(LogLevel::Error, "csv_logger: " + std::string(error.what()));
     }
-}
-
-std::vector<std::unique_ptr<Callback>> makeCallbacks(const std::vector<CallbackConfig>& configs,
-                                                     std::vector<std::string>& notRun)
-{
-    std::vector<std::unique_ptr<Callback>> callbacks;
-    for (std::size_t i = 0; i < configs.size(); ++i) {
-        const CallbackConfig& config = configs[i];
-        const nlohmann::json& p = config.params;
-        if (config.type == "early_stopping") {
-            EarlyStoppingOptions options;
-            options.monitor = p.at("monitor").get<std::string>();
-            options.minDelta = p.at("min_delta").get<double>();
-            options.patience = p.at("patience").get<int>();
-            options.mode = p.at("mode").get<std::string>();
-            if (!p.at("baseline").is_null())
-                options.baseline = p.at("baseline").get<double>();
-            options.restoreBestWeights = p.at("restore_best_weights").get<bool>();
-            options.startFromEpoch = p.at("start_from_epoch").get<int>();
-            callbacks.push_back(std::make_unique<EarlyStoppingCallback>(options));
-        } else if (config.type == "reduce_lr_on_plateau") {
-            ReduceLrOptions options;
-            options.monitor = p.at("monitor").get<std::string>();
-            options.factor = p.at("factor").get<double>();
-            options.patience = p.at("patience").get<int>();
-            options.minDelta = p.at("min_delta").get<double>();
-            options.cooldown = p.at("cooldown").get<int>();
-            options.minLr = p.at("min_lr").get<double>();
-            options.mode = p.at("mode").get<std::string>();
-            callbacks.push_back(std::make_unique<ReduceLrOnPlateauCallback>(options));
-        } else if (config.type == "terminate_on_nan") {
-            callbacks.push_back(std::make_unique<TerminateOnNaNCallback>());
-        } else if (config.type == "model_checkpoint") {
-            ModelCheckpointOptions options;
-            options.filepath = p.at("filepath").get<std::string>();
-            options.monitor = p.at("monitor").get<std::string>();
-            options.mode = p.at("mode").get<std::string>();
-            options.saveBestOnly = p.at("save_best_only").get<bool>();
-            options.saveWeightsOnly = p.at("save_weights_only").get<bool>();
-            const nlohmann::json& frequency = p.at("save_freq");
-            options.saveFreq = frequency.is_number_integer() ? frequency.get<std::int64_t>() : 0;
-            options.verbose = p.at("verbose").get<int>() > 0;
-            callbacks.push_back(std::make_unique<ModelCheckpointCallback>(options));
-        } else if (config.type == "csv_logger") {
-            callbacks.push_back(std::make_unique<CsvLoggerCallback>(
-                p.at("filename").get<std::string>(), p.at("separator").get<std::string>(),
-                p.at("append").get<bool>()));
-        } else {
-            notRun.push_back("callbacks[" + std::to_string(i) + "] " + config.type +
-                             " is checked but not run by this version yet; the run goes on "
-                             "without it");
-        }
-    }
-    return callbacks;
 }
 
 }  // namespace es

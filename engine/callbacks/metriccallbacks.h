@@ -61,9 +61,4 @@ private:
     bool m_haveHeader = false;
 };
 
-/// The callbacks of a config that this version runs, in config order. `notRun` receives one
-/// message per configured callback that is validated but not run yet (backup_and_restore).
-std::vector<std::unique_ptr<Callback>> makeCallbacks(const std::vector<CallbackConfig>& configs,
-                                                     std::vector<std::string>& notRun);
-
 }  // namespace es

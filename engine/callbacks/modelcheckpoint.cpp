@@ -1,15 +1,12 @@
 #include "callbacks/modelcheckpoint.h"
 
 #include "config/configerror.h"
+#include "core/atomicfile.h"
+#include "core/text.h"
 #include "train/runobserver.h"
 
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <stdexcept>
 
@@ -31,13 +28,6 @@ std::string epochLabel(int epoch)
     return text;
 }
 
-std::string sizeText(std::int64_t bytes)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f kB", static_cast<double>(bytes) / 1e3);
-    return text;
-}
-
 }  // namespace
 
 ModelCheckpointCallback::ModelCheckpointCallback(ModelCheckpointOptions options)
@@ -50,19 +40,13 @@ ModelCheckpointCallback::ModelCheckpointCallback(ModelCheckpointOptions options)
 void ModelCheckpointCallback::onTrainBegin(CallbackContext&)
 {
     const std::string fixedPart = m_options.filepath.substr(0, m_options.filepath.find('{'));
-    const std::filesystem::path directory = std::filesystem::path(fixedPart).parent_path();
+    const std::string directory = std::filesystem::path(fixedPart).parent_path().string();
     if (directory.empty())
         return;  // the current directory; the first save reports a problem with it
-    std::error_code error;
-    std::filesystem::create_directories(directory, error);
-    if (error || ::access(directory.c_str(), W_OK) != 0) {
-        const std::string reason = error ? error.message() : std::strerror(errno);
-        throw ConfigError("model_checkpoint.filepath",
-                          directory.string() +
-                              ": cannot create or write the checkpoint "
-                              "directory: " +
-                              reason);
-    }
+    if (const auto problem = createWritableDirectory(directory))
+        throw ConfigError(
+            "model_checkpoint.filepath",
+            directory + ": cannot create or write the checkpoint directory: " + *problem);
 }
 
 void ModelCheckpointCallback::onBatchEnd(CallbackContext& context, const BatchRecord& record)
@@ -118,19 +102,19 @@ void ModelCheckpointCallback::save(CallbackContext& context, int epoch, std::opt
         const std::string from = m_best ? fiveDecimals(*m_best) : std::string("inf");
         m_best = current->second;
         const std::int64_t bytes = context.saveModel(path, m_options.saveWeightsOnly);
-        m_bytesWritten += bytes;
+        m_written.add(bytes);
         if (m_options.verbose)
             context.log(LogLevel::Info, epochLabel(epoch) + ": " + m_options.monitor +
                                             " improved from " + from + " to " +
                                             fiveDecimals(current->second) + ", saving model to " +
-                                            path + " (" + sizeText(bytes) + ")");
+                                            path + " (" + formatBytes(bytes) + ")");
         return;
     }
     const std::int64_t bytes = context.saveModel(path, m_options.saveWeightsOnly);
-    m_bytesWritten += bytes;
+    m_written.add(bytes);
     if (m_options.verbose)
-        context.log(LogLevel::Info,
-                    epochLabel(epoch) + ": saving model to " + path + " (" + sizeText(bytes) + ")");
+        context.log(LogLevel::Info, epochLabel(epoch) + ": saving model to " + path + " (" +
+                                        formatBytes(bytes) + ")");
 }
 
 }  // namespace es

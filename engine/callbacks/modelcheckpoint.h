@@ -34,8 +34,6 @@ public:
     void onBatchEnd(CallbackContext& context, const BatchRecord& record) override;
     void onEpochEnd(CallbackContext& context, int epoch, const EpochLogs& logs) override;
 
-    std::int64_t bytesWritten() const { return m_bytesWritten; }
-
 private:
     void save(CallbackContext& context, int epoch, std::optional<int> batch, const EpochLogs& logs);
 
@@ -44,7 +42,6 @@ private:
     MonitorMode m_mode;
     std::optional<double> m_best;
     std::int64_t m_stepsSinceSave = 0;
-    std::int64_t m_bytesWritten = 0;
     EpochLogs m_lastLogs;  ///< the previous epoch's values, for saves in the middle of one
 };
 

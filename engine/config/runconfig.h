@@ -203,6 +203,10 @@ struct RunConfig {
     Backend backend = Backend::Auto;
     ProfilingConfig profiling;
 
+    /// Not part of the config file (neither written nor compared): `train --ignore-backup`,
+    /// which makes BackupAndRestore start fresh instead of resuming from its backup.
+    bool ignoreBackup = false;
+
     bool operator==(const RunConfig&) const;
 };
 

@@ -1,5 +1,7 @@
 #include "console/progressbar.h"
 
+#include "core/text.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -168,13 +170,18 @@ std::string formatEpochLine(const EpochRecord& record, int epochs)
     }
     // Keras only says "a callback is slow"; say which, once they cost a noticeable share.
     double callbackS = 0.0;
-    for (const auto& [name, seconds] : record.callbackS)
-        callbackS += seconds;
+    for (const CallbackCost& callback : record.callbacks)
+        callbackS += callback.seconds;
     if (record.wallS > 0.0 && callbackS > kCallbackShareShown * record.wallS) {
         line += " - callbacks " + formatDuration(callbackS);
-        for (const auto& [name, seconds] : record.callbackS) {
-            if (seconds > kCallbackShareShown * record.wallS)
-                line += " (" + name + " " + formatDuration(seconds) + ")";
+        for (const CallbackCost& callback : record.callbacks) {
+            if (callback.seconds <= kCallbackShareShown * record.wallS)
+                continue;
+            line += " (" + callback.name + " " + formatDuration(callback.seconds);
+            if (callback.writes > 0)
+                line += ", " + std::to_string(callback.writes) + " saves, " +
+                        formatBytes(callback.bytesWritten);
+            line += ")";
         }
     }
     return line;

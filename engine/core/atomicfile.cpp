@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <system_error>
 
 namespace es {
@@ -80,6 +81,17 @@ std::optional<std::string> checkWritableTarget(const std::string& path)
     if (::access(directory.c_str(), W_OK) != 0)
         return path + ": directory " + directory + " is not writable (" + std::strerror(errno) +
                ")";
+    return std::nullopt;
+}
+
+std::optional<std::string> createWritableDirectory(const std::string& directory)
+{
+    std::error_code error;
+    std::filesystem::create_directories(directory, error);
+    if (error)
+        return error.message();
+    if (::access(directory.c_str(), W_OK) != 0)
+        return std::string(std::strerror(errno));
     return std::nullopt;
 }
 

@@ -16,4 +16,8 @@ void writeFileAtomically(const std::string& path, std::string_view content);
 /// writable.
 std::optional<std::string> checkWritableTarget(const std::string& path);
 
+/// Creates `directory` (and its parents) when missing and checks that files can be created
+/// in it; the reason when not ("Permission denied"), nullopt when it is usable.
+std::optional<std::string> createWritableDirectory(const std::string& directory);
+
 }  // namespace es

@@ -32,7 +32,22 @@ struct BatchRecord {
     std::int64_t majorFaults = 0;
 };
 
-/// One epoch: training phase totals, validation and per-callback time.
+/// What one callback cost in one epoch: its time in the batch and epoch-end hooks, and the
+/// files it wrote (checkpoints, backups, CSV logs).
+struct CallbackCost {
+    std::string name;  ///< the config's type, "model_checkpoint"
+    double seconds = 0.0;
+    std::int64_t bytesWritten = 0;
+    int writes = 0;  ///< files written (saves)
+
+    bool operator==(const CallbackCost& other) const
+    {
+        return name == other.name && seconds == other.seconds &&
+               bytesWritten == other.bytesWritten && writes == other.writes;
+    }
+};
+
+/// One epoch: training phase totals, validation and per-callback cost.
 struct EpochRecord {
     int epoch = 0;        ///< 1-based
     int batches = 0;      ///< training steps run in this epoch
@@ -41,7 +56,7 @@ struct EpochRecord {
     double trainS = 0.0;
     double validationS = 0.0;
     PhaseArray phaseS{};  ///< sums of BatchRecord::phaseMs over the epoch, in seconds
-    std::vector<std::pair<std::string, double>> callbackS;  ///< per callback, seconds
+    std::vector<CallbackCost> callbacks;  ///< in config order
     std::int64_t samples = 0;
     double trainLoss = 0.0;
     std::optional<double> valLoss;

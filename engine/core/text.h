@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +25,22 @@ inline std::string bracketedList(const std::vector<std::int64_t>& values)
     for (std::size_t i = 0; i < values.size(); ++i)
         text += (i > 0 ? ", " : "") + std::to_string(values[i]);
     return text + "]";
+}
+
+/// A byte count in decimal units, for people: "512 B", "12.3 kB", "4.5 MB", "1.2 GB".
+inline std::string formatBytes(std::int64_t bytes)
+{
+    const double value = static_cast<double>(bytes);
+    char text[32];
+    if (value < 1e3)
+        std::snprintf(text, sizeof text, "%lld B", static_cast<long long>(bytes));
+    else if (value < 1e6)
+        std::snprintf(text, sizeof text, "%.1f kB", value / 1e3);
+    else if (value < 1e9)
+        std::snprintf(text, sizeof text, "%.1f MB", value / 1e6);
+    else
+        std::snprintf(text, sizeof text, "%.1f GB", value / 1e9);
+    return text;
 }
 
 }  // namespace es

@@ -29,6 +29,12 @@ void Batcher::startEpoch()
         m_order = torch::randperm(m_data.size(), m_generator, torch::kInt64);
 }
 
+void Batcher::restore(const torch::Tensor& generatorState, const torch::Tensor& order)
+{
+    m_generator.set_state(generatorState);
+    m_order = order;
+}
+
 Dataset Batcher::batch(std::int64_t index) const
 {
     const std::int64_t begin = index * m_batchSize;

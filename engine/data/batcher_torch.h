@@ -19,6 +19,13 @@ public:
     /// Draws the next epoch's order (a no-op without shuffling).
     void startEpoch();
 
+    /// The shuffle generator's state and the current epoch's order (undefined before the
+    /// first epoch or without shuffling): what a resumed run needs to see the same batches.
+    torch::Tensor generatorState() const { return m_generator.get_state(); }
+    const torch::Tensor& order() const { return m_order; }
+    /// Puts a saved generator state and order back; an undefined `order` keeps none.
+    void restore(const torch::Tensor& generatorState, const torch::Tensor& order);
+
     /// The samples of batch `index` in the current order: a view when not shuffled, else a
     /// gathered copy in host memory.
     Dataset batch(std::int64_t index) const;

@@ -19,7 +19,8 @@ BatchPrefetcher::~BatchPrefetcher()
     m_thread.join();
 }
 
-void BatchPrefetcher::begin(std::int64_t count, const std::function<void()>& reorder)
+void BatchPrefetcher::begin(std::int64_t first, std::int64_t count,
+                            const std::function<void()>& reorder)
 {
     std::unique_lock lock(m_mutex);
     ++m_epoch;  // a batch still being produced for the old epoch is dropped when it arrives
@@ -29,7 +30,7 @@ void BatchPrefetcher::begin(std::int64_t count, const std::function<void()>& reo
     // The loader reads the batch order while producing: change it only once the loader is idle.
     m_changed.wait(lock, [this] { return !m_producing; });
     reorder();
-    m_nextToProduce = 0;
+    m_nextToProduce = first;
     m_count = count;
     lock.unlock();
     m_changed.notify_all();

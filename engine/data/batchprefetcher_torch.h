@@ -28,10 +28,10 @@ public:
     BatchPrefetcher(const BatchPrefetcher&) = delete;
     BatchPrefetcher& operator=(const BatchPrefetcher&) = delete;
 
-    /// Starts preparing batches 0 .. count-1 of a new epoch, dropping what is left of the
-    /// previous one (a stopped epoch). `reorder` runs while the loader is idle: the place to
-    /// draw the epoch's batch order.
-    void begin(std::int64_t count, const std::function<void()>& reorder);
+    /// Starts preparing batches first .. count-1 of a new epoch (first > 0 when a run resumes
+    /// in the middle of one), dropping what is left of the previous one (a stopped epoch).
+    /// `reorder` runs while the loader is idle: the place to draw the epoch's batch order.
+    void begin(std::int64_t first, std::int64_t count, const std::function<void()>& reorder);
 
     /// The next batch in order; waits for the loader when it is behind. Rethrows what the
     /// loader threw.

@@ -37,9 +37,31 @@ void BatchSource::startEpoch(std::int64_t batches)
 {
     m_nextIndex = 0;
     if (m_prefetcher)
-        m_prefetcher->begin(batches, [this] { m_batcher->startEpoch(); });
+        m_prefetcher->begin(0, batches, [this] { m_batcher->startEpoch(); });
     else
         m_batcher->startEpoch();
+}
+
+BatchSource::ShuffleState BatchSource::shuffleState() const
+{
+    return {m_batcher->generatorState(), m_batcher->order()};
+}
+
+void BatchSource::resumeEpoch(std::int64_t first, std::int64_t batches, const ShuffleState& state)
+{
+    const auto reorder = [&] {
+        if (first == 0) {
+            m_batcher->restore(state.generator, torch::Tensor());
+            m_batcher->startEpoch();
+        } else {
+            m_batcher->restore(state.generator, state.order);
+        }
+    };
+    m_nextIndex = first;
+    if (m_prefetcher)
+        m_prefetcher->begin(first, batches, reorder);
+    else
+        reorder();
 }
 
 Dataset BatchSource::next()

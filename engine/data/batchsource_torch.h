@@ -27,6 +27,16 @@ public:
     /// Draws the epoch's order and, with prefetch, starts preparing its first `batches`.
     void startEpoch(std::int64_t batches);
 
+    /// The shuffle order's state, for a backup: the generator, and the epoch's order.
+    struct ShuffleState {
+        torch::Tensor generator;
+        torch::Tensor order;  ///< undefined without shuffling or before the first epoch
+    };
+    ShuffleState shuffleState() const;
+    /// Continues an epoch saved in `state` at batch `first` of `batches`; with `first` 0 the
+    /// epoch's order is drawn from the restored generator, as startEpoch() would have.
+    void resumeEpoch(std::int64_t first, std::int64_t batches, const ShuffleState& state);
+
     /// The next batch of the epoch, as placement leaves it (host or device memory).
     Dataset next();
 

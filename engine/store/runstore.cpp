@@ -294,7 +294,8 @@ void RunStore::append(std::int64_t id, const std::vector<BatchRecord>& batches,
                     bindMarkers(kPhaseCount + 11) + ")");
             SQLite::Statement callback(db,
                                        "INSERT OR REPLACE INTO epoch_callbacks (run_id, "
-                                       "epoch, position, name, seconds) VALUES (?, ?, ?, ?, ?)");
+                                       "epoch, position, name, seconds, bytes_written, "
+                                       "files_written) VALUES (?, ?, ?, ?, ?, ?, ?)");
             for (const EpochRecord& epoch : epochs) {
                 int column = 1;
                 insert.bind(column++, id);
@@ -315,12 +316,15 @@ void RunStore::append(std::int64_t id, const std::vector<BatchRecord>& batches,
                 insert.bind(column++, Json(epoch.metrics).dump());
                 insert.exec();
                 insert.reset();
-                for (std::size_t i = 0; i < epoch.callbackS.size(); ++i) {
+                for (std::size_t i = 0; i < epoch.callbacks.size(); ++i) {
+                    const CallbackCost& cost = epoch.callbacks[i];
                     callback.bind(1, id);
                     callback.bind(2, epoch.epoch);
                     callback.bind(3, static_cast<int>(i));
-                    callback.bind(4, epoch.callbackS[i].first);
-                    callback.bind(5, epoch.callbackS[i].second);
+                    callback.bind(4, cost.name);
+                    callback.bind(5, cost.seconds);
+                    callback.bind(6, cost.bytesWritten);
+                    callback.bind(7, cost.writes);
                     callback.exec();
                     callback.reset();
                 }
@@ -463,15 +467,17 @@ std::optional<StoredRun> RunStore::loadRun(std::int64_t id) const
             run.epochs.push_back(std::move(epoch));
         }
         SQLite::Statement callbacks(db,
-                                    "SELECT epoch, name, seconds FROM epoch_callbacks WHERE "
+                                    "SELECT epoch, name, seconds, bytes_written, files_written "
+                                    "FROM epoch_callbacks WHERE "
                                     "run_id = ? ORDER BY epoch, position");
         callbacks.bind(1, id);
         while (callbacks.executeStep()) {
             const int epoch = callbacks.getColumn(0).getInt();
             for (EpochRecord& record : run.epochs) {
                 if (record.epoch == epoch)
-                    record.callbackS.emplace_back(callbacks.getColumn(1).getString(),
-                                                  callbacks.getColumn(2).getDouble());
+                    record.callbacks.push_back(
+                        {callbacks.getColumn(1).getString(), callbacks.getColumn(2).getDouble(),
+                         callbacks.getColumn(3).getInt64(), callbacks.getColumn(4).getInt()});
             }
         }
         SQLite::Statement batches(db, "SELECT epoch, batch, end_s, wall_ms, " +

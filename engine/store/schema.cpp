@@ -99,6 +99,11 @@ CREATE TABLE findings (
     PRIMARY KEY (run_id, position)
 );
 )sql",
+        // 3: the files each callback wrote in an epoch (checkpoints, backups, CSV logs).
+        R"sql(
+ALTER TABLE epoch_callbacks ADD COLUMN bytes_written INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE epoch_callbacks ADD COLUMN files_written INTEGER NOT NULL DEFAULT 0;
+)sql",
     };
     return kMigrations;
 }

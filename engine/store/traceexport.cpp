@@ -68,10 +68,15 @@ void addEpochs(const StoredRun& run, Json& events)
             events.push_back(slice(kEpochTrack, "validation", validationUs,
                                    epoch.validationS * kMicrosPerSecond, Json::object()));
         double callbackUs = validationUs + epoch.validationS * kMicrosPerSecond;
-        for (const auto& [name, seconds] : epoch.callbackS) {
-            events.push_back(slice(kCallbackTrack, name, callbackUs, seconds * kMicrosPerSecond,
-                                   {{"epoch", epoch.epoch}}));
-            callbackUs += seconds * kMicrosPerSecond;
+        for (const CallbackCost& callback : epoch.callbacks) {
+            Json args = {{"epoch", epoch.epoch}};
+            if (callback.writes > 0) {
+                args["bytes_written"] = callback.bytesWritten;
+                args["files_written"] = callback.writes;
+            }
+            events.push_back(slice(kCallbackTrack, callback.name, callbackUs,
+                                   callback.seconds * kMicrosPerSecond, args));
+            callbackUs += callback.seconds * kMicrosPerSecond;
         }
     }
 }

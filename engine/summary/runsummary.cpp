@@ -70,15 +70,37 @@ nlohmann::json runInfoJson(const RunInfo& info)
 namespace {
 
 /// Callbacks are keyed by name; a second callback of the same name (two checkpoints) gets
-/// "#2" appended instead of overwriting the first one's time.
-nlohmann::json callbackJson(const std::vector<std::pair<std::string, double>>& callbackS)
+/// "#2" appended instead of overwriting the first one's numbers.
+std::vector<std::string> callbackKeys(const std::vector<CallbackCost>& callbacks)
+{
+    std::vector<std::string> keys;
+    for (const CallbackCost& callback : callbacks) {
+        std::string key = callback.name;
+        for (int copy = 2; std::find(keys.begin(), keys.end(), key) != keys.end(); ++copy)
+            key = callback.name + "#" + std::to_string(copy);
+        keys.push_back(key);
+    }
+    return keys;
+}
+
+nlohmann::json callbackSecondsJson(const std::vector<CallbackCost>& callbacks)
 {
     nlohmann::json object = nlohmann::json::object();
-    for (const auto& [name, seconds] : callbackS) {
-        std::string key = name;
-        for (int copy = 2; object.contains(key); ++copy)
-            key = name + "#" + std::to_string(copy);
-        object[key] = seconds;
+    const std::vector<std::string> keys = callbackKeys(callbacks);
+    for (std::size_t i = 0; i < callbacks.size(); ++i)
+        object[keys[i]] = callbacks[i].seconds;
+    return object;
+}
+
+/// Only the callbacks that wrote files: bytes and files written in the epoch.
+nlohmann::json callbackWritesJson(const std::vector<CallbackCost>& callbacks)
+{
+    nlohmann::json object = nlohmann::json::object();
+    const std::vector<std::string> keys = callbackKeys(callbacks);
+    for (std::size_t i = 0; i < callbacks.size(); ++i) {
+        if (callbacks[i].writes > 0)
+            object[keys[i]] = {{"bytes", callbacks[i].bytesWritten},
+                               {"files", callbacks[i].writes}};
     }
     return object;
 }
@@ -108,7 +130,8 @@ nlohmann::json epochJson(const EpochRecord& record)
         {"train_s", record.trainS},
         {"validation_s", record.validationS},
         {"phase_s", std::move(phases)},
-        {"callback_s", callbackJson(record.callbackS)},
+        {"callback_s", callbackSecondsJson(record.callbacks)},
+        {"callback_writes", callbackWritesJson(record.callbacks)},
         {"samples", record.samples},
         {"loss", record.trainLoss},
         {"val_loss", optionalNumber(record.valLoss)},
@@ -205,6 +228,7 @@ nlohmann::json buildRunSummary(const RunConfig& config, const RunResult& result,
         {"status", std::string(runStateName(result.state))},
         {"error", optionalString(result.error)},
         {"stopped_by", optionalString(result.stoppedBy)},
+        {"resumed_from", optionalString(result.resumedFrom)},
         {"config", toJson(config)},
         {"environment", environmentJson(environment)},
         {"run", hasRunInfo(result.info) ? runInfoJson(result.info) : nlohmann::json(nullptr)},

@@ -4,6 +4,8 @@
 #include <ATen/cuda/CUDAContext.h>
 #include <ATen/cuda/CUDAEvent.h>
 #include <torch/cuda.h>
+
+#include <vector>
 #endif
 
 namespace es {
@@ -14,6 +16,15 @@ namespace {
 
 class CudaEventTimer : public DevicePhaseTimer {
 public:
+    CudaEventTimer()
+    {
+        // at::cuda::CUDAEvent's default flags disable timing (elapsed_time() would throw):
+        // ask for timing events explicitly. Created once, reused every step.
+        m_events.reserve(kDevicePhaseCount + 1);
+        for (std::size_t i = 0; i <= kDevicePhaseCount; ++i)
+            m_events.emplace_back(cudaEventDefault);
+    }
+
     void mark(int boundary) override
     {
         m_events[static_cast<std::size_t>(boundary)].record(at::cuda::getCurrentCUDAStream());
@@ -36,8 +47,7 @@ public:
     }
 
 private:
-    // Timing events: created with the default flags (timing enabled), reused every step.
-    std::array<at::cuda::CUDAEvent, kDevicePhaseCount + 1> m_events;
+    std::vector<at::cuda::CUDAEvent> m_events;
 };
 
 class SynchronisingTimer : public DevicePhaseTimer {

@@ -44,6 +44,9 @@ struct RunResult {
     /// The failure was the input's fault (a data file that cannot be used with this config), not
     /// the engine's: nothing trained, and the CLI exits with "bad input".
     bool badInput = false;
+    /// Set when BackupAndRestore resumed the run from a backup: "epoch 3, step 8 of 16
+    /// (runs/backup/epochscope-backup.pt)".
+    std::string resumedFrom;
     RunInfo info;
     std::vector<EpochRecord> epochs;  ///< completed epochs only
     std::vector<BatchRecord> batches;

@@ -1,6 +1,7 @@
 #include "train/trainer.h"
 
-#include "callbacks/metriccallbacks.h"
+#include "callbacks/callbackfactory.h"
+#include "config/configerror.h"
 #include "core/atomicfile.h"
 #include "data/batchsource_torch.h"
 #include "env/cpuinfo.h"
@@ -8,9 +9,12 @@
 #include "model/modelsummary.h"
 #include "model/sequentialmodel_torch.h"
 #include "train/devicephasetimer.h"
+#include "train/epochaccumulator_torch.h"
+#include "train/evaluation_torch.h"
 #include "train/losses_torch.h"
 #include "train/optimizers_torch.h"
 #include "train/threading.h"
+#include "train/trainingstate_torch.h"
 
 #include <torch/torch.h>
 
@@ -40,31 +44,6 @@ double secondsBetween(Clock::time_point from, Clock::time_point to)
 {
     return std::chrono::duration<double>(to - from).count();
 }
-
-/// Running sums for an epoch's loss and metrics, weighted by samples as Keras averages.
-struct EpochAccumulator {
-    double lossSum = 0.0;
-    std::int64_t samples = 0;
-    std::map<Metric, double> metricSums;
-
-    void add(double batchLoss, std::int64_t batchSamples, const std::vector<Metric>& metrics,
-             const torch::Tensor& prediction, const torch::Tensor& target)
-    {
-        lossSum += batchLoss * static_cast<double>(batchSamples);
-        samples += batchSamples;
-        for (Metric metric : metrics)
-            metricSums[metric] += metricSum(metric, prediction, target);
-    }
-
-    double meanLoss() const { return samples > 0 ? lossSum / static_cast<double>(samples) : 0.0; }
-
-    void writeMetrics(std::map<std::string, double>& out, const std::string& prefix) const
-    {
-        for (const auto& [metric, sum] : metricSums)
-            out[prefix + std::string(metricKey(metric))] =
-                samples > 0 ? sum / static_cast<double>(samples) : 0.0;
-    }
-};
 
 /// Page faults the calling thread has taken so far (getrusage(RUSAGE_THREAD), about a
 /// microsecond: cheap enough for every step).
@@ -98,9 +77,9 @@ public:
 
 private:
     void prepare();
-    /// Runs one epoch; false when a stop request cut it short.
-    bool runEpoch(int epoch);
-    void validate(EpochAccumulator& validation);
+    /// Runs one epoch, continuing the one `resume` saved when given; false when a stop
+    /// request cut it short.
+    bool runEpoch(int epoch, const TrainingState* resume);
     bool proceed();
     void markDevice(int boundary)
     {
@@ -120,6 +99,8 @@ private:
     void snapshotWeights() override;
     void restoreWeights() override;
     std::int64_t saveModel(const std::string& path, bool weightsOnly) override;
+    std::int64_t saveTrainingState(const std::string& path) override;
+    void restoreTrainingState(const std::string& path, const std::string& field) override;
     void log(LogLevel level, const std::string& message) override;
 
     const RunConfig& m_config;
@@ -138,6 +119,12 @@ private:
     std::int64_t m_batchesPerEpoch = 0;
     std::vector<std::unique_ptr<Callback>> m_callbacks;
     std::vector<torch::Tensor> m_weightSnapshot;
+    /// Where training stands and the current epoch's sums so far: what a backup saves.
+    TrainingPosition m_position;
+    EpochAccumulator m_epochSums;
+    nlohmann::json m_backupFingerprint;
+    /// Set when BackupAndRestore restored a backup: where the run continues.
+    std::optional<TrainingState> m_resume;
     /// Set by a callback (early stopping, a NaN loss): the run ends after this epoch.
     std::string m_stopReason;
 };
@@ -223,6 +210,40 @@ std::int64_t TrainingLoop::saveModel(const std::string& path, bool weightsOnly)
     return static_cast<std::int64_t>(content.size());
 }
 
+std::int64_t TrainingLoop::saveTrainingState(const std::string& path)
+{
+    TrainingState state;
+    state.position = m_position;
+    state.epochSums = m_epochSums;
+    state.shuffle = m_train->shuffleState();
+    state.rngStates = captureRngStates(m_device);
+    try {
+        return writeBackup(path, *m_model, *m_optimizer, state, m_backupFingerprint);
+    } catch (const c10::Error& error) {
+        throw std::runtime_error("cannot write the backup " + path + ": " +
+                                 error.what_without_backtrace());
+    } catch (const std::exception& error) {
+        throw std::runtime_error("cannot write the backup: " + std::string(error.what()));
+    }
+}
+
+void TrainingLoop::restoreTrainingState(const std::string& path, const std::string& field)
+{
+    // A fresh optimizer takes the saved state; it replaces the current one only once the
+    // whole backup has been read.
+    auto optimizer = makeOptimizer(m_config.training.optimizer, m_model->parameters());
+    TrainingState state = readBackup(path, field, *m_model, *optimizer, m_backupFingerprint);
+    m_optimizer = std::move(optimizer);
+    restoreRngStates(state.rngStates);
+    const TrainingPosition& at = state.position;
+    m_result.resumedFrom = "epoch " + std::to_string(at.epoch) + ", step " +
+                           std::to_string(at.batchesDone) + " of " +
+                           std::to_string(m_batchesPerEpoch) + " (" + path + ")";
+    m_observers.notify(&RunObserver::onLog, LogLevel::Info,
+                       "Resuming from the backup: " + m_result.resumedFrom);
+    m_resume = std::move(state);
+}
+
 void TrainingLoop::log(LogLevel level, const std::string& message)
 {
     m_observers.notify(&RunObserver::onLog, level, message);
@@ -251,11 +272,8 @@ void TrainingLoop::prepare()
     m_train = std::make_unique<BatchSource>(split.train, dataConfig, m_device,
                                             m_config.seed ^ kShuffleSeedSalt);
     // Validation reads every sample once, in order, from the same placement.
-    DataConfig validationConfig = dataConfig;
-    validationConfig.shuffle = false;
-    validationConfig.dropLast = false;
-    validationConfig.prefetch = 0;
-    m_validation = std::make_unique<BatchSource>(split.validation, validationConfig, m_device, 0);
+    m_validation = std::make_unique<BatchSource>(split.validation, validationDataConfig(dataConfig),
+                                                 m_device, 0);
     if (dataConfig.placement == Placement::Device && !m_device.is_cpu()) {
         const double megabytes =
             static_cast<double>(m_train->stagedBytes() + m_validation->stagedBytes()) / 1e6;
@@ -271,14 +289,12 @@ void TrainingLoop::prepare()
     m_model->to(m_device);
     m_model->train();
     m_optimizer = makeOptimizer(m_config.training.optimizer, m_model->parameters());
-    std::vector<std::string> notRun;
-    m_callbacks = makeCallbacks(m_config.callbacks, notRun);
-    for (const std::string& message : notRun)
-        m_observers.notify(&RunObserver::onLog, LogLevel::Warning, message);
+    m_callbacks = makeCallbacks(m_config.callbacks, m_config.ignoreBackup);
 
     m_batchesPerEpoch = m_train->batchCount();
     if (m_config.training.stepsPerEpoch > 0)
         m_batchesPerEpoch = std::min(m_batchesPerEpoch, m_config.training.stepsPerEpoch);
+    m_backupFingerprint = backupFingerprint(m_config, split.train.size(), m_batchesPerEpoch);
 
     RunInfo& info = m_result.info;
     info.epochs = m_config.training.epochs;
@@ -305,21 +321,32 @@ void TrainingLoop::prepare()
     m_observers.notify(&RunObserver::onRunStarted, info);
 }
 
-bool TrainingLoop::runEpoch(int epoch)
+bool TrainingLoop::runEpoch(int epoch, const TrainingState* resume)
 {
     m_observers.notify(&RunObserver::onEpochStarted, epoch);
     const TrainingConfig& training = m_config.training;
     EpochRecord record;
     record.epoch = epoch;
-    EpochAccumulator train;
     std::vector<double> perCallbackS(m_callbacks.size(), 0.0);
+    std::vector<WriteTally> writtenBefore;
+    for (const auto& callback : m_callbacks)
+        writtenBefore.push_back(callback->written());
 
     const auto epochStart = Clock::now();
     record.startS = m_clock.secondsAt(epochStart);
-    m_train->startEpoch(m_batchesPerEpoch);
+    std::int64_t firstIndex = 0;
+    if (resume) {
+        firstIndex = std::min(resume->position.batchesDone, m_batchesPerEpoch);
+        m_epochSums = resume->epochSums;
+        m_train->resumeEpoch(firstIndex, m_batchesPerEpoch, resume->shuffle);
+    } else {
+        m_epochSums = EpochAccumulator();
+        m_train->startEpoch(m_batchesPerEpoch);
+    }
+    m_position = {epoch, firstIndex};
     auto previousEnd = epochStart;
     FaultCount previousFaults = FaultCount::now();
-    for (std::int64_t index = 0; index < m_batchesPerEpoch; ++index) {
+    for (std::int64_t index = firstIndex; index < m_batchesPerEpoch; ++index) {
         if (!proceed())
             return false;
         BatchRecord batch;
@@ -347,10 +374,12 @@ bool TrainingLoop::runEpoch(int epoch)
         markDevice(4);
         const auto tOptimizer = Clock::now();
         batch.loss = loss.item<double>();
+        batch.samples = produced.size();
+        m_epochSums.add(batch.loss, batch.samples, training.metrics, prediction.detach(), y);
+        m_position.batchesDone = index + 1;
+        // After the step and its sums: a backup taken by a batch callback holds this step.
         const double callbackMs = runCallbacks(
             perCallbackS, [&](Callback& callback) { callback.onBatchEnd(*this, batch); });
-        batch.samples = produced.size();
-        train.add(batch.loss, batch.samples, training.metrics, prediction.detach(), y);
         const FaultCount faults = FaultCount::now();
         const auto end = Clock::now();
 
@@ -397,47 +426,31 @@ bool TrainingLoop::runEpoch(int epoch)
     if (!proceed())
         return false;
     const auto validationStart = Clock::now();
-    EpochAccumulator validation;
-    validate(validation);
+    const EpochAccumulator validation = evaluateModel(m_model, *m_validation, training);
     const auto validationEnd = Clock::now();
     record.validationS = secondsBetween(validationStart, validationEnd);
-    record.samples = train.samples;
-    record.trainLoss = train.meanLoss();
-    train.writeMetrics(record.metrics, "");
+    record.samples = m_epochSums.samples;
+    record.trainLoss = m_epochSums.meanLoss();
+    m_epochSums.writeMetrics(record.metrics, "");
     if (validation.samples > 0) {
         record.valLoss = validation.meanLoss();
         validation.writeMetrics(record.metrics, "val_");
     }
     const EpochLogs logs = logsOf(record);
+    m_position = {epoch + 1, 0};
+    m_epochSums = EpochAccumulator();
     runCallbacks(perCallbackS,
                  [&](Callback& callback) { callback.onEpochEnd(*this, epoch, logs); });
-    for (std::size_t i = 0; i < m_callbacks.size(); ++i)
-        record.callbackS.emplace_back(m_callbacks[i]->name(), perCallbackS[i]);
+    for (std::size_t i = 0; i < m_callbacks.size(); ++i) {
+        const WriteTally& written = m_callbacks[i]->written();
+        record.callbacks.push_back({m_callbacks[i]->name(), perCallbackS[i],
+                                    written.bytes - writtenBefore[i].bytes,
+                                    written.writes - writtenBefore[i].writes});
+    }
     record.wallS = secondsBetween(epochStart, Clock::now());
     m_result.epochs.push_back(record);
     m_observers.notify(&RunObserver::onEpoch, record);
     return true;
-}
-
-void TrainingLoop::validate(EpochAccumulator& validation)
-{
-    if (m_validation->samples() == 0)
-        return;
-    torch::NoGradGuard noGrad;
-    m_model->eval();
-    const auto regularization = m_model->regularizationLoss().item<double>();
-    m_validation->startEpoch(m_validation->batchCount());
-    for (std::int64_t index = 0; index < m_validation->batchCount(); ++index) {
-        const Dataset batch = m_validation->toDevice(m_validation->next()).batch;
-        const auto& x = batch.x;
-        const auto& y = batch.y;
-        const auto prediction = m_model->forward(x);
-        // Keras' val_loss includes the regularisation penalties, as the training loss does.
-        const double loss =
-            computeLoss(m_config.training.loss, prediction, y).item<double>() + regularization;
-        validation.add(loss, batch.size(), m_config.training.metrics, prediction, y);
-    }
-    m_model->train();
 }
 
 void TrainingLoop::run()
@@ -445,9 +458,16 @@ void TrainingLoop::run()
     prepare();
     for (const std::unique_ptr<Callback>& callback : m_callbacks)
         callback->onTrainBegin(*this);
-    for (int epoch = 1; epoch <= m_config.training.epochs; ++epoch) {
-        if (!runEpoch(epoch)) {
+    const int firstEpoch = m_resume ? m_resume->position.epoch : 1;
+    if (firstEpoch > m_config.training.epochs)
+        m_observers.notify(&RunObserver::onLog, LogLevel::Info,
+                           "The backup was taken after the last epoch: nothing is left to train");
+    for (int epoch = firstEpoch; epoch <= m_config.training.epochs; ++epoch) {
+        const bool resuming = m_resume && epoch == firstEpoch;
+        if (!runEpoch(epoch, resuming ? &*m_resume : nullptr)) {
             m_result.state = RunState::Stopped;
+            for (const std::unique_ptr<Callback>& callback : m_callbacks)
+                callback->onTrainEnd(*this, false);
             return;
         }
         if (!m_stopReason.empty()) {
@@ -458,6 +478,8 @@ void TrainingLoop::run()
             break;
         }
     }
+    for (const std::unique_ptr<Callback>& callback : m_callbacks)
+        callback->onTrainEnd(*this, true);
     m_result.state = RunState::Finished;
 }
 

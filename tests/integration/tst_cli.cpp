@@ -1,5 +1,6 @@
 // End to end: runs the built epochscope-cli as a user or a CI script would.
 #include "store/runstore.h"
+#include "support/clirunner.h"
 #include "support/numpyscript.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -18,13 +19,6 @@
 
 namespace {
 
-// Generous: two tiny epochs take seconds, but CI machines are shared and LibTorch starts slowly.
-constexpr int kTrainTimeoutMs = 300'000;
-constexpr int kQuickTimeoutMs = 60'000;
-// The documented exit statuses (docs/cli.md).
-constexpr int kExitFinished = 0;
-constexpr int kExitBadInput = 2;
-constexpr int kExitInterrupted = 130;
 // docs/summary.md: phases add up to the training time; 1% leaves room for rounding and the
 // time between steps that no step owns.
 constexpr double kPhaseSumTolerance = 0.01;
@@ -47,63 +41,6 @@ with open(os.path.join(out, 'prices.csv'), 'w') as f:
     f.write('day;open;close\n' + ''.join('mon%d;%d;%d\n' % (i, 10 + i, 11 + i) for i in range(12)))
 )PY";
 
-struct CliRun {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-/// The CLI records every run in the run database under XDG_DATA_HOME; tests keep theirs in a
-/// directory of their own instead of the user's.
-QProcessEnvironment isolatedEnvironment()
-{
-    static QTemporaryDir dataHome;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert("XDG_DATA_HOME", dataHome.path());
-    return environment;
-}
-
-CliRun runCli(const QStringList& arguments, int timeoutMs = kQuickTimeoutMs)
-{
-    QProcess process;
-    process.setProcessEnvironment(isolatedEnvironment());
-    process.start(EPOCHSCOPE_CLI_PATH, arguments);
-    CliRun run;
-    if (!process.waitForStarted() || !process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        run.err = "did not finish: " + process.errorString();
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
-}
-
-/// Starts a long training run and returns its output up to the first epoch line (or all of
-/// it when the process ends or the time runs out first).
-QByteArray startUntilFirstEpoch(QProcess& process, const QStringList& arguments)
-{
-    process.setProcessEnvironment(isolatedEnvironment());
-    process.start(EPOCHSCOPE_CLI_PATH, arguments);
-    QByteArray out;
-    if (!process.waitForStarted())
-        return out;
-    QDeadlineTimer deadline(kTrainTimeoutMs);
-    while (!out.contains("Epoch 1/") && !deadline.hasExpired() &&
-           process.state() == QProcess::Running) {
-        process.waitForReadyRead(1000);
-        out += process.readAllStandardOutput();
-    }
-    return out;
-}
-
-QString describe(const CliRun& run)
-{
-    return QString("exit %1\nstdout:\n%2\nstderr:\n%3").arg(run.exitCode).arg(run.out, run.err);
-}
-
 QStringList epochHeads(const QString& out)
 {
     QStringList heads;
@@ -112,14 +49,6 @@ QStringList epochHeads(const QString& out)
             heads << line.section(" - ", 0, 0);
     }
     return heads;
-}
-
-nlohmann::json readJson(const QString& path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return nullptr;
-    return nlohmann::json::parse(file.readAll().toStdString(), nullptr, false);
 }
 
 /// quick-demo's own config as the CLI prints it, for the tests that break one field.
@@ -141,12 +70,12 @@ void verifyKeys(const nlohmann::json& object, std::initializer_list<const char*>
 /// Every field docs/summary.md documents.
 void verifySummaryFields(const nlohmann::json& summary)
 {
-    verifyKeys(
-        summary,
-        {"format", "format_version", "epochscope_version", "status", "error", "stopped_by",
-         "config", "environment", "run", "epochs", "batch_latency_ms", "steady_state_step_ms",
-         "first_epoch_ratio", "samples_per_s", "achieved_gflops", "total_s"},
-        "summary");
+    verifyKeys(summary,
+               {"format", "format_version", "epochscope_version", "status", "error", "stopped_by",
+                "resumed_from", "config", "environment", "run", "epochs", "batch_latency_ms",
+                "steady_state_step_ms", "first_epoch_ratio", "samples_per_s", "achieved_gflops",
+                "total_s"},
+               "summary");
     verifyKeys(summary["environment"],
                {"libtorch_version", "intra_op_threads", "inter_op_threads", "cpu_model",
                 "physical_cores", "logical_cores", "cuda_available", "cuda_device_count"},
@@ -163,7 +92,7 @@ void verifySummaryFields(const nlohmann::json& summary)
     for (const nlohmann::json& epoch : summary["epochs"]) {
         verifyKeys(epoch,
                    {"epoch", "batches", "wall_s", "train_s", "validation_s", "phase_s",
-                    "callback_s", "samples", "loss", "val_loss", "metrics"},
+                    "callback_s", "callback_writes", "samples", "loss", "val_loss", "metrics"},
                    "epoch");
         verifyKeys(epoch["phase_s"],
                    {"data_wait", "host_to_device", "forward", "backward", "optimizer", "callbacks",
@@ -432,9 +361,10 @@ private Q_SLOTS:
         QVERIFY(dir.isValid());
         const QString summaryPath = dir.filePath("stopped.json");
         QProcess process;
-        QByteArray out =
-            startUntilFirstEpoch(process, {"train", "--preset", "quick-demo", "--epochs", "1000",
-                                           "--max-batches", "5", "--json-out", summaryPath});
+        QByteArray out = startUntilOutput(process,
+                                          {"train", "--preset", "quick-demo", "--epochs", "1000",
+                                           "--max-batches", "5", "--json-out", summaryPath},
+                                          "Epoch 1/");
         QVERIFY2(out.contains("Epoch 1/1000"), out.constData());
         QCOMPARE(::kill(static_cast<pid_t>(process.processId()), SIGINT), 0);
 
@@ -539,8 +469,9 @@ private Q_SLOTS:
         QVERIFY(dir.isValid());
         const QString db = dir.filePath("runs.sqlite");
         QProcess process;
-        const QByteArray out = startUntilFirstEpoch(
-            process, {"train", "--preset", "quick-demo", "--epochs", "1000", "--db", db});
+        const QByteArray out = startUntilOutput(
+            process, {"train", "--preset", "quick-demo", "--epochs", "1000", "--db", db},
+            "Epoch 1/");
         QVERIFY2(out.contains("Epoch 1/1000"), out.constData());
         QElapsedTimer sinceEpochLine;
         sinceEpochLine.start();

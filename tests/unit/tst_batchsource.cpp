@@ -65,7 +65,7 @@ private Q_SLOTS:
             return es::Dataset{torch::full({1}, static_cast<float>(index)), torch::zeros({1})};
         });
         for (int epoch = 0; epoch < 3; ++epoch) {
-            prefetcher.begin(7, [] {});
+            prefetcher.begin(0, 7, [] {});
             for (int i = 0; i < 7; ++i)
                 QCOMPARE(prefetcher.next().x.item<float>(), static_cast<float>(i));
         }
@@ -83,10 +83,10 @@ private Q_SLOTS:
             return es::Dataset{torch::full({1}, static_cast<float>(index)), torch::zeros({1})};
         });
         for (int restart = 0; restart < 5; ++restart) {
-            prefetcher.begin(100, [&] { ++reorders; });
+            prefetcher.begin(0, 100, [&] { ++reorders; });
             QCOMPARE(prefetcher.next().x.item<float>(), 0.0f);
         }
-        prefetcher.begin(5, [&] { ++reorders; });
+        prefetcher.begin(0, 5, [&] { ++reorders; });
         QCOMPARE(prefetcher.next().x.item<float>(), 0.0f);
         QCOMPARE(prefetcher.next().x.item<float>(), 1.0f);
         QCOMPARE(reorders.load(), 6);
@@ -99,7 +99,7 @@ private Q_SLOTS:
                 throw std::runtime_error("cannot read batch 2");
             return {torch::zeros({1}), torch::zeros({1})};
         });
-        prefetcher.begin(4, [] {});
+        prefetcher.begin(0, 4, [] {});
         prefetcher.next();
         prefetcher.next();
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, prefetcher.next());

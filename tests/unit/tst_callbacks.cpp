@@ -2,6 +2,7 @@
 // changes the rate, TerminateOnNaN ends the epoch at the bad step, CSVLogger writes Keras'
 // rows, and each callback's time is recorded per epoch.
 
+#include "callbacks/backupandrestore.h"
 #include "callbacks/pathtemplate.h"
 #include "config/runconfig.h"
 #include "support/runtoend.h"
@@ -34,6 +35,42 @@ Json smallConfig(const Json& callbacks)
     config["callbacks"] = callbacks;
     return config;
 }
+
+/// Stands in for the training loop: records what a callback asks of it. A saved "backup" is a
+/// small file, so that deleting it can be checked.
+class ScriptedContext : public es::CallbackContext {
+public:
+    static constexpr qint64 kBytes = 100;
+    QString position;  ///< "epoch:step", set by the test as it plays the run
+    QStringList saves;
+    int restores = 0;
+    std::string restoredField;
+    QString logged;
+
+    void requestStop(const std::string&) override {}
+    double learningRate() const override { return 0.1; }
+    void setLearningRate(double) override {}
+    void snapshotWeights() override {}
+    void restoreWeights() override {}
+    std::int64_t saveModel(const std::string&, bool) override { return 0; }
+    std::int64_t saveTrainingState(const std::string& path) override
+    {
+        saves << position;
+        QFile file(QString::fromStdString(path));
+        if (file.open(QIODevice::WriteOnly))
+            file.write(QByteArray(kBytes, 'b'));
+        return kBytes;
+    }
+    void restoreTrainingState(const std::string&, const std::string& field) override
+    {
+        ++restores;
+        restoredField = field;
+    }
+    void log(es::LogLevel, const std::string& message) override
+    {
+        logged += QString::fromStdString(message) + '\n';
+    }
+};
 
 /// Collects the log lines of a run.
 class LogCollector : public es::RunObserver {
@@ -103,10 +140,11 @@ private Q_SLOTS:
         QVERIFY(logs.contains("ReduceLROnPlateau reducing learning rate to"));
         // Every epoch times each callback under its name.
         for (const es::EpochRecord& epoch : result.epochs) {
-            QCOMPARE(epoch.callbackS.size(), std::size_t(2));
-            QCOMPARE(epoch.callbackS[0].first, std::string("early_stopping"));
-            QCOMPARE(epoch.callbackS[1].first, std::string("reduce_lr_on_plateau"));
-            QVERIFY(epoch.callbackS[0].second >= 0.0);
+            QCOMPARE(epoch.callbacks.size(), std::size_t(2));
+            QCOMPARE(epoch.callbacks[0].name, std::string("early_stopping"));
+            QCOMPARE(epoch.callbacks[1].name, std::string("reduce_lr_on_plateau"));
+            QVERIFY(epoch.callbacks[0].seconds >= 0.0);
+            QCOMPARE(epoch.callbacks[0].writes, 0);
         }
     }
 
@@ -164,16 +202,77 @@ private Q_SLOTS:
         QVERIFY(lines[4].startsWith("0;"));
     }
 
-    void callbacksNotRunYetAreAnnounced()
+    void backupSaves_data()
     {
-        LogCollector logs;
-        Json config = smallConfig(Json::parse(R"([{"type": "backup_and_restore",
-                                                   "backup_dir": "never-written"}])"));
-        config["training"]["epochs"] = 1;
-        const es::RunResult result = runWithLogs(config, logs);
-        QCOMPARE(result.state, es::RunState::Finished);
-        QVERIFY(logs.contains("callbacks[0] backup_and_restore is checked but not run"));
-        QVERIFY(!QFile::exists("never-written"));
+        QTest::addColumn<int>("saveFreq");  // 0: "epoch"
+        QTest::addColumn<bool>("completed");
+        QTest::addColumn<bool>("deleteCheckpoint");
+        QTest::addColumn<QString>("saves");  // epoch:step of each save
+        QTest::addColumn<bool>("keptAtTheEnd");
+        // Three epochs of four steps.
+        QTest::newRow("every epoch") << 0 << true << true << "1:4 2:4 3:4" << false;
+        QTest::newRow("every 3 steps, across epochs")
+            << 3 << true << true << "1:3 2:2 3:1 3:4" << false;
+        QTest::newRow("every step")
+            << 1 << true << true << "1:1 1:2 1:3 1:4 2:1 2:2 2:3 2:4 3:1 3:2 3:3 3:4" << false;
+        QTest::newRow("kept when told") << 0 << true << false << "1:4 2:4 3:4" << true;
+        QTest::newRow("kept when stopped") << 5 << false << true << "2:1 3:2" << true;
+    }
+
+    void backupSaves()
+    {
+        QFETCH(int, saveFreq);
+        QFETCH(bool, completed);
+        QFETCH(bool, deleteCheckpoint);
+        QFETCH(QString, saves);
+        QFETCH(bool, keptAtTheEnd);
+        QTemporaryDir dir;
+        es::BackupOptions options;
+        options.backupDir = dir.filePath("backup").toStdString();
+        options.saveFreq = saveFreq;
+        options.deleteCheckpoint = deleteCheckpoint;
+        es::BackupAndRestoreCallback backup(options);
+        ScriptedContext context;
+        backup.onTrainBegin(context);
+        QVERIFY(QDir(dir.filePath("backup")).exists());
+        QCOMPARE(context.restores, 0);  // nothing to resume from
+        for (int epoch = 1; epoch <= 3; ++epoch) {
+            for (int step = 1; step <= 4; ++step) {
+                context.position = QString("%1:%2").arg(epoch).arg(step);
+                es::BatchRecord record;
+                record.epoch = epoch;
+                record.batch = step;
+                backup.onBatchEnd(context, record);
+            }
+            backup.onEpochEnd(context, epoch, {{"loss", 1.0}});
+        }
+        backup.onTrainEnd(context, completed);
+        QCOMPARE(context.saves.join(' '), saves);
+        QCOMPARE(backup.written().writes, int(context.saves.size()));
+        QCOMPARE(backup.written().bytes, qint64(context.saves.size()) * ScriptedContext::kBytes);
+        QCOMPARE(QFile::exists(QString::fromStdString(backup.backupPath())), keptAtTheEnd);
+    }
+
+    void backupIsResumedUnlessIgnored()
+    {
+        QTemporaryDir dir;
+        es::BackupOptions options;
+        options.backupDir = dir.path().toStdString();
+        options.field = "callbacks[1].backup_dir";
+        QFile existing(QDir(dir.path()).filePath(es::BackupAndRestoreCallback::kFileName));
+        QVERIFY(existing.open(QIODevice::WriteOnly));
+        existing.close();
+
+        ScriptedContext resuming;
+        es::BackupAndRestoreCallback(options).onTrainBegin(resuming);
+        QCOMPARE(resuming.restores, 1);
+        QCOMPARE(resuming.restoredField, std::string("callbacks[1].backup_dir"));
+
+        options.ignoreExisting = true;
+        ScriptedContext fresh;
+        es::BackupAndRestoreCallback(options).onTrainBegin(fresh);
+        QCOMPARE(fresh.restores, 0);
+        QVERIFY(fresh.logged.contains("--ignore-backup"));
     }
 
     void pathTemplates_data()

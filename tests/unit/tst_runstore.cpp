@@ -52,7 +52,7 @@ es::EpochRecord makeEpoch(int epoch, bool withValidation)
     record.validationS = 0.1;
     for (std::size_t i = 0; i < es::kPhaseCount; ++i)
         record.phaseS[i] = 0.01 * static_cast<double>(i + 1);
-    record.callbackS = {{"model_checkpoint", 0.02}, {"csv_logger", 0.001}};
+    record.callbacks = {{"model_checkpoint", 0.02, 123456, 3}, {"csv_logger", 0.001, 80, 1}};
     record.samples = 96;
     record.trainLoss = 0.5 / epoch;
     if (withValidation)
@@ -156,7 +156,7 @@ private Q_SLOTS:
         const es::EpochRecord expected = makeEpoch(1, true);
         const es::EpochRecord& first = run->epochs.front();
         QCOMPARE(first.phaseS, expected.phaseS);
-        QCOMPARE(first.callbackS, expected.callbackS);
+        QCOMPARE(first.callbacks, expected.callbacks);
         QCOMPARE(first.metrics, expected.metrics);
         QCOMPARE(first.valLoss, expected.valLoss);
         QCOMPARE(first.startS, expected.startS);

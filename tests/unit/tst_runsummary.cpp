@@ -78,7 +78,8 @@ es::RunResult handMadeResult()
         record.trainS = 0.04;
         record.validationS = 0.005;
         record.wallS = 0.05;
-        record.callbackS = {{"model_checkpoint", 0.003}, {"model_checkpoint", 0.002}};
+        record.callbacks = {{"model_checkpoint", 0.003, 41000, 2},
+                            {"model_checkpoint", 0.002, 0, 0}};
         record.samples = 80;
         record.trainLoss = 0.25;
         if (epoch == 2)
@@ -309,8 +310,9 @@ private Q_SLOTS:
 
         QCOMPARE(summary["epochs"].size(), std::size_t{2});
         const nlohmann::json& first = summary["epochs"][0];
-        for (const char* key : {"epoch", "batches", "wall_s", "train_s", "validation_s", "phase_s",
-                                "callback_s", "samples", "loss", "val_loss", "metrics"})
+        for (const char* key :
+             {"epoch", "batches", "wall_s", "train_s", "validation_s", "phase_s", "callback_s",
+              "callback_writes", "samples", "loss", "val_loss", "metrics"})
             QVERIFY2(first.contains(key), key);
         for (const char* phase : {"data_wait", "host_to_device", "forward", "backward", "optimizer",
                                   "callbacks", "other"})
@@ -322,6 +324,10 @@ private Q_SLOTS:
         // Two callbacks of one name keep both times.
         QCOMPARE(first["callback_s"]["model_checkpoint"].get<double>(), 0.003);
         QCOMPARE(first["callback_s"]["model_checkpoint#2"].get<double>(), 0.002);
+        // Only callbacks that wrote files appear, with the bytes and the number of files.
+        QCOMPARE(first["callback_writes"].size(), std::size_t(1));
+        QCOMPARE(first["callback_writes"]["model_checkpoint"]["bytes"].get<std::int64_t>(), 41000);
+        QCOMPARE(first["callback_writes"]["model_checkpoint"]["files"].get<int>(), 2);
 
         const nlohmann::json& latency = summary["batch_latency_ms"];
         QCOMPARE(latency["p50"].get<double>(), 12.0);

@@ -1,0 +1,81 @@
+#include "callbacks/backupandrestore.h"
+
+#include "config/configerror.h"
+#include "core/atomicfile.h"
+#include "train/runobserver.h"
+
+#include <filesystem>
+#include <stdexcept>
+
+namespace es {
+
+BackupAndRestoreCallback::BackupAndRestoreCallback(BackupOptions options)
+    : m_options(std::move(options))
+{
+}
+
+std::string BackupAndRestoreCallback::backupPath() const
+{
+    return (std::filesystem::path(m_options.backupDir) / kFileName).string();
+}
+
+void BackupAndRestoreCallback::onTrainBegin(CallbackContext& context)
+{
+    if (const auto problem = createWritableDirectory(m_options.backupDir))
+        throw ConfigError(
+            m_options.field,
+            m_options.backupDir + ": cannot create or write the backup directory: " + *problem);
+    const std::string path = backupPath();
+    std::error_code error;
+    if (!std::filesystem::exists(path, error))
+        return;
+    if (m_options.ignoreExisting) {
+        context.log(LogLevel::Warning, "backup_and_restore: ignoring the backup in " + path +
+                                           " (--ignore-backup); training starts fresh and "
+                                           "replaces it at the first save");
+        return;
+    }
+    context.restoreTrainingState(path, m_options.field);
+}
+
+void BackupAndRestoreCallback::onBatchEnd(CallbackContext& context, const BatchRecord&)
+{
+    if (m_options.saveFreq <= 0)
+        return;
+    if (++m_stepsSinceSave < m_options.saveFreq)
+        return;
+    m_stepsSinceSave = 0;
+    save(context);
+}
+
+void BackupAndRestoreCallback::onEpochEnd(CallbackContext& context, int, const EpochLogs&)
+{
+    if (m_options.saveFreq <= 0)
+        save(context);
+}
+
+void BackupAndRestoreCallback::save(CallbackContext& context)
+{
+    try {
+        m_written.add(context.saveTrainingState(backupPath()));
+    } catch (const std::exception& error) {
+        // The previous backup is still whole (atomic rename), so say so: the user decides
+        // whether to free space and resume from it.
+        throw std::runtime_error("backup_and_restore: " + std::string(error.what()) +
+                                 "; the previous backup (if any) in " + m_options.backupDir +
+                                 " is intact, and a restart resumes from it");
+    }
+}
+
+void BackupAndRestoreCallback::onTrainEnd(CallbackContext& context, bool completed)
+{
+    if (!completed || !m_options.deleteCheckpoint)
+        return;
+    std::error_code error;
+    std::filesystem::remove(backupPath(), error);
+    if (error)
+        context.log(LogLevel::Warning, "backup_and_restore: cannot delete " + backupPath() +
+                                           " after the finished run: " + error.message());
+}
+
+}  // namespace es

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "callbacks/callback.h"
+
+#include <cstdint>
+#include <string>
+
+namespace es {
+
+struct BackupOptions {
+    std::string backupDir;
+    std::int64_t saveFreq = 0;  ///< 0: at the end of every epoch; N: every N training steps
+    bool deleteCheckpoint = true;
+    bool ignoreExisting = false;  ///< `train --ignore-backup`: start fresh, replace it later
+    std::string field;            ///< "callbacks[2].backup_dir", for messages
+};
+
+/// Keras' BackupAndRestore: keeps one backup of the whole training state in `backup_dir`
+/// and, when a run starts and finds one, continues from it: the same weights, optimizer
+/// state, epoch and step, RNG states and shuffle order, so that a run killed at any point
+/// ends with the weights and losses it would have had without the interruption (on CPU,
+/// with a fixed seed). The backup is one file, written atomically: a crash during a save
+/// leaves the previous backup. It is deleted when training completes, unless told not to.
+class BackupAndRestoreCallback : public Callback {
+public:
+    /// The backup's file name inside `backup_dir`.
+    static constexpr const char* kFileName = "epochscope-backup.pt";
+
+    explicit BackupAndRestoreCallback(BackupOptions options);
+    std::string name() const override { return "backup_and_restore"; }
+    /// Creates the directory (a ConfigError when it cannot be written) and resumes from the
+    /// backup it holds, if any (a ConfigError when that backup cannot be used).
+    void onTrainBegin(CallbackContext& context) override;
+    void onBatchEnd(CallbackContext& context, const BatchRecord& record) override;
+    void onEpochEnd(CallbackContext& context, int epoch, const EpochLogs& logs) override;
+    void onTrainEnd(CallbackContext& context, bool completed) override;
+
+    std::string backupPath() const;
+
+private:
+    void save(CallbackContext& context);
+
+    BackupOptions m_options;
+    std::int64_t m_stepsSinceSave = 0;
+};
+
+}  // namespace es

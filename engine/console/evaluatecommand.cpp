@@ -1,0 +1,37 @@
+#include "console/evaluatecommand.h"
+
+#include "console/exitstatus.h"
+#include "console/progressbar.h"
+#include "train/evaluation.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+
+namespace es {
+
+int runEvaluateCommand(const RunConfig& config, const std::string& checkpointPath, bool json)
+{
+    const Evaluation evaluation = evaluateCheckpoint(config, checkpointPath);
+    if (json) {
+        nlohmann::json document = {
+            {"checkpoint", checkpointPath},         {"checkpoint_kind", evaluation.checkpointKind},
+            {"data_source", evaluation.dataSource}, {"device", config.device.name()},
+            {"samples", evaluation.samples},        {"val_loss", evaluation.loss},
+        };
+        for (const auto& [name, value] : evaluation.metrics)
+            document["val_" + name] = value;
+        std::printf("%s\n", document.dump(2).c_str());
+        return kExitFinished;
+    }
+    std::printf("Checkpoint: %s (%s)\n", checkpointPath.c_str(), evaluation.checkpointKind.c_str());
+    std::printf("Data: %s; %lld validation samples on %s\n", evaluation.dataSource.c_str(),
+                static_cast<long long>(evaluation.samples), config.device.name().c_str());
+    std::string line = "val_loss: " + formatMetricValue(evaluation.loss);
+    for (const auto& [name, value] : evaluation.metrics)
+        line += " - val_" + name + ": " + formatMetricValue(value);
+    std::printf("%s\n", line.c_str());
+    return kExitFinished;
+}
+
+}  // namespace es

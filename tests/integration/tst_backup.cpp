@@ -1,0 +1,365 @@
+// BackupAndRestore end to end: the built CLI killed with SIGKILL in the middle of a run,
+// restarted, and compared with a run that was never interrupted; backups that cannot be
+// used; a write that fails part-way; `evaluate` on what the callbacks saved.
+#include "support/clirunner.h"
+
+#include <QtCore/QDir>
+#include <QtCore/QElapsedTimer>
+#include <QtCore/QFile>
+#include <QtCore/QThread>
+#include <QtTest/QtTest>
+
+#include <torch/torch.h>
+#include <nlohmann/json.hpp>
+
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+#include <map>
+
+namespace {
+
+constexpr int kExitRunFailed = 1;
+constexpr const char* kBackupName = "epochscope-backup.pt";
+
+/// Five short epochs of 32 steps with dropout inside and between the LSTMs (so that the RNG
+/// state matters), shuffling and a loader thread (so that the order and the prefetcher's
+/// restart matter), a backup every 5 steps (saves fall anywhere in an epoch) and the final
+/// weights kept by a checkpoint.
+nlohmann::json resumableConfig(const QString& dir, int lstmUnits = 24)
+{
+    const CliRun preset = runCli({"presets", "quick-demo"});
+    nlohmann::json config = nlohmann::json::parse(preset.out.toStdString(), nullptr, false);
+    config["name"] = "resume";
+    config["data"]["source"]["samples"] = 2560;
+    config["data"]["source"]["timesteps"] = 16;
+    config["data"]["source"]["features"] = 4;
+    config["data"]["prefetch"] = 2;
+    config["model"]["layers"] = nlohmann::json::array(
+        {{{"type", "lstm"}, {"units", lstmUnits}, {"return_sequences", true}, {"dropout", 0.1}},
+         {{"type", "dropout"}, {"rate", 0.2}},
+         {{"type", "lstm"}, {"units", 16}},
+         {{"type", "dense"}, {"units", 1}}});
+    config["training"]["epochs"] = 5;
+    config["callbacks"] =
+        nlohmann::json::array({{{"type", "backup_and_restore"},
+                                {"backup_dir", QDir(dir).filePath("backup").toStdString()},
+                                {"save_freq", 5}},
+                               {{"type", "model_checkpoint"},
+                                {"filepath", QDir(dir).filePath("final.pt").toStdString()}}});
+    return config;
+}
+
+QString writeConfig(const QString& dir, const nlohmann::json& config)
+{
+    const QString path = QDir(dir).filePath("config.json");
+    QFile file(path);
+    if (file.open(QIODevice::WriteOnly))
+        file.write(QByteArray::fromStdString(config.dump(2)));
+    return path;
+}
+
+QByteArray fileBytes(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+/// Identifies one version of a file: the atomic rename gives every save a new inode.
+ino_t inodeOf(const QString& path)
+{
+    struct stat info {};
+    return ::stat(path.toLocal8Bit().constData(), &info) == 0 ? info.st_ino : 0;
+}
+
+/// Every tensor of a LibTorch archive, sub-archives flattened to "a.b.c".
+void collectTensors(torch::serialize::InputArchive& archive, const std::string& prefix,
+                    std::map<std::string, torch::Tensor>& out)
+{
+    for (const std::string& key : archive.keys()) {
+        torch::Tensor tensor;
+        torch::serialize::InputArchive child;
+        if (archive.try_read(key, tensor))
+            out[prefix + key] = tensor;
+        else if (archive.try_read(key, child))
+            collectTensors(child, prefix + key + ".", out);
+    }
+}
+
+/// The model's tensors in a checkpoint (without the optimizer's state, which LibTorch keys by
+/// memory addresses that differ between processes).
+std::map<std::string, torch::Tensor> readWeights(const QString& path)
+{
+    torch::serialize::InputArchive archive;
+    archive.load_from(path.toStdString());
+    std::map<std::string, torch::Tensor> tensors;
+    collectTensors(archive, "", tensors);
+    for (auto it = tensors.begin(); it != tensors.end();)
+        it = it->first.rfind("optimizer.", 0) == 0 ? tensors.erase(it) : std::next(it);
+    return tensors;
+}
+
+QStringList temporaryFilesUnder(const QString& dir)
+{
+    QStringList found;
+    QDirIterator it(dir, {"*.tmp"}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        found << it.next();
+    return found;
+}
+
+/// A run of `config` with one epoch and the backup kept: a valid backup to break.
+QString makeBackup(const QString& dir, nlohmann::json config)
+{
+    config["training"]["epochs"] = 1;
+    config["callbacks"][0]["delete_checkpoint"] = false;
+    const CliRun run =
+        runCli({"train", "--config", writeConfig(dir, config), "--no-record"}, kTrainTimeoutMs);
+    if (run.exitCode != kExitFinished)
+        qWarning("%s", qPrintable(describe(run)));
+    return QDir(dir).filePath(QString("backup/") + kBackupName);
+}
+
+}  // namespace
+
+class TestBackup : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void killedRunResumesToTheSameWeightsAndLosses()
+    {
+        QTemporaryDir whole;
+        QTemporaryDir killed;
+        QVERIFY(whole.isValid() && killed.isValid());
+
+        const QString wholeSummary = whole.filePath("summary.json");
+        const CliRun reference =
+            runCli({"train", "--config", writeConfig(whole.path(), resumableConfig(whole.path())),
+                    "--no-record", "--json-out", wholeSummary},
+                   kTrainTimeoutMs);
+        QVERIFY2(reference.exitCode == kExitFinished, qPrintable(describe(reference)));
+
+        // The epoch 2 line is printed once epoch 2 is over: from then on, epoch 3 runs. Wait for
+        // its first backup (a new file: every save is a rename), then kill without warning.
+        const QString config = writeConfig(killed.path(), resumableConfig(killed.path()));
+        const QString backup = killed.filePath(QString("backup/") + kBackupName);
+        QProcess process;
+        const QByteArray out =
+            startUntilOutput(process, {"train", "--config", config, "--no-record"}, "Epoch 2/5 -");
+        QVERIFY2(out.contains("Epoch 2/5 -"), out.constData());
+        const ino_t epochTwoBackup = inodeOf(backup);
+        QElapsedTimer waited;
+        waited.start();
+        while (inodeOf(backup) == epochTwoBackup && waited.elapsed() < kQuickTimeoutMs &&
+               process.state() == QProcess::Running)
+            QThread::msleep(2);
+        QCOMPARE(::kill(static_cast<pid_t>(process.processId()), SIGKILL), 0);
+        QVERIFY(process.waitForFinished(kQuickTimeoutMs));
+        QCOMPARE(process.exitStatus(), QProcess::CrashExit);
+        QVERIFY(QFile::exists(backup));
+        QVERIFY2(temporaryFilesUnder(killed.path()).isEmpty(),
+                 qPrintable(temporaryFilesUnder(killed.path()).join(", ")));
+
+        // A plain restart resumes: no flag is needed.
+        const QString resumedSummary = killed.filePath("summary.json");
+        const CliRun resumed =
+            runCli({"train", "--config", config, "--no-record", "--json-out", resumedSummary},
+                   kTrainTimeoutMs);
+        QVERIFY2(resumed.exitCode == kExitFinished, qPrintable(describe(resumed)));
+        QVERIFY2(resumed.out.contains("Resuming from the backup: epoch 3, step "),
+                 qPrintable(describe(resumed)));
+
+        const nlohmann::json expected = readJson(wholeSummary);
+        const nlohmann::json actual = readJson(resumedSummary);
+        QVERIFY(actual["resumed_from"].is_string());
+        QCOMPARE(actual["epochs"].size(), std::size_t{3});
+        for (const nlohmann::json& epoch : actual["epochs"]) {
+            const nlohmann::json& same = expected["epochs"][epoch["epoch"].get<int>() - 1];
+            QCOMPARE(epoch["epoch"], same["epoch"]);
+            // Bit for bit: the summary prints doubles with every digit.
+            QCOMPARE(epoch["loss"].get<double>(), same["loss"].get<double>());
+            QCOMPARE(epoch["val_loss"].get<double>(), same["val_loss"].get<double>());
+            QCOMPARE(epoch["metrics"], same["metrics"]);
+        }
+
+        const auto wholeWeights = readWeights(whole.filePath("final.pt"));
+        const auto resumedWeights = readWeights(killed.filePath("final.pt"));
+        QVERIFY(wholeWeights.size() > 4);
+        QCOMPARE(resumedWeights.size(), wholeWeights.size());
+        for (const auto& [name, tensor] : wholeWeights) {
+            QVERIFY2(resumedWeights.count(name) == 1, name.c_str());
+            QVERIFY2(torch::equal(resumedWeights.at(name), tensor), name.c_str());
+        }
+        // delete_checkpoint (on by default): a completed run leaves no backup behind.
+        QVERIFY(!QFile::exists(backup));
+    }
+
+    void unusableBackupIsRefusedAndKept_data()
+    {
+        QTest::addColumn<QString>("damage");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("not an archive") << "garbage"
+                                        << "cannot be read as a backup";
+        QTest::newRow("truncated") << "truncate"
+                                   << "cannot be read as a backup";
+        QTest::newRow("a checkpoint, not a backup")
+            << "checkpoint"
+            << "is a LibTorch archive but not an EpochScope backup";
+        QTest::newRow("another model") << "other model"
+                                       << "belongs to another run: model is ";
+    }
+
+    void unusableBackupIsRefusedAndKept()
+    {
+        QFETCH(QString, damage);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const nlohmann::json config = resumableConfig(dir.path());
+        const QString backup = makeBackup(
+            dir.path(), damage == "other model" ? resumableConfig(dir.path(), 8) : config);
+        QVERIFY(QFile::exists(backup));
+        QFile file(backup);
+        if (damage == "garbage") {
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("this is not a backup\n");
+        } else if (damage == "truncate") {
+            const QByteArray whole = fileBytes(backup);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(whole.left(whole.size() / 2));
+        } else if (damage == "checkpoint") {
+            QVERIFY(QFile::remove(backup));
+            QVERIFY(QFile::copy(dir.filePath("final.pt"), backup));
+        }
+        file.close();
+        const QByteArray before = fileBytes(backup);
+
+        const QString path = writeConfig(dir.path(), config);
+        const CliRun refused = runCli({"train", "--config", path, "--no-record"}, kTrainTimeoutMs);
+        QVERIFY2(refused.exitCode == kExitBadInput, qPrintable(describe(refused)));
+        QVERIFY2(refused.err.contains("callbacks[0].backup_dir: " + backup),
+                 qPrintable(refused.err));
+        QVERIFY2(refused.err.contains(expected), qPrintable(refused.err));
+        QVERIFY2(refused.err.contains("--ignore-backup"), qPrintable(refused.err));
+        QCOMPARE(fileBytes(backup), before);  // nothing the user saved is touched
+
+        // --ignore-backup starts fresh (and the finished run deletes the old backup).
+        const CliRun fresh =
+            runCli({"train", "--config", path, "--no-record", "--epochs", "1", "--ignore-backup"},
+                   kTrainTimeoutMs);
+        QVERIFY2(fresh.exitCode == kExitFinished, qPrintable(describe(fresh)));
+        QVERIFY2((fresh.out + fresh.err).contains("ignoring the backup"),
+                 qPrintable(describe(fresh)));
+        QVERIFY(!fresh.out.contains("Resuming"));
+        QVERIFY(!QFile::exists(backup));
+    }
+
+    void failedSaveKeepsThePreviousBackup()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        nlohmann::json config = resumableConfig(dir.path());
+        config["callbacks"].erase(1);  // the backup alone writes files
+        const QString backup = makeBackup(dir.path(), config);
+        const QByteArray before = fileBytes(backup);
+        QVERIFY(before.size() > 10'000);
+
+        // Files may not grow past 8 kB: the next backup fails part-way through its write, as
+        // on a full disk. SIGXFSZ is ignored so that the write returns an error instead.
+        QProcess process;
+        process.setProcessEnvironment(isolatedEnvironment());
+        process.setChildProcessModifier([] {
+            ::signal(SIGXFSZ, SIG_IGN);
+            const rlimit limit{8192, 8192};
+            ::setrlimit(RLIMIT_FSIZE, &limit);
+        });
+        process.start(EPOCHSCOPE_CLI_PATH,
+                      {"train", "--config", writeConfig(dir.path(), config), "--no-record"});
+        QVERIFY(process.waitForFinished(kTrainTimeoutMs));
+        const QString err = QString::fromUtf8(process.readAllStandardError());
+        const QString out = QString::fromUtf8(process.readAllStandardOutput());
+        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(process.exitCode() == kExitRunFailed, qPrintable(err));
+        // It read the backup (saved at step 30 of 32: every 5 steps), trained, and failed at its
+        // first save.
+        QVERIFY2((out + err).contains("Resuming from the backup: epoch 1, step 30 of 32"),
+                 qPrintable(out + err));
+        QVERIFY2(err.contains("backup_and_restore: cannot write the backup"), qPrintable(err));
+        QVERIFY2(err.contains("File too large"), qPrintable(err));
+        QVERIFY2(err.contains("is intact, and a restart resumes from it"), qPrintable(err));
+        QCOMPARE(fileBytes(backup), before);
+        QVERIFY2(temporaryFilesUnder(dir.path()).isEmpty(),
+                 qPrintable(temporaryFilesUnder(dir.path()).join(", ")));
+    }
+
+    void unwritableBackupDirectoryFailsBeforeTraining()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile blocker(dir.filePath("not-a-directory"));
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        nlohmann::json config = resumableConfig(dir.path());
+        config["callbacks"][0]["backup_dir"] = dir.filePath("not-a-directory/backup").toStdString();
+        const CliRun run = runCli(
+            {"train", "--config", writeConfig(dir.path(), config), "--no-record"}, kTrainTimeoutMs);
+        QVERIFY2(run.exitCode == kExitBadInput, qPrintable(describe(run)));
+        QVERIFY2(run.err.contains("callbacks[0].backup_dir: ") &&
+                     run.err.contains("cannot create or write the backup directory"),
+                 qPrintable(run.err));
+        QVERIFY(!run.out.contains("Epoch 1/"));
+    }
+
+    void evaluateReadsCheckpointsAndBackups()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        nlohmann::json config = resumableConfig(dir.path());
+        config["training"]["epochs"] = 2;
+        config["callbacks"][0]["delete_checkpoint"] = false;
+        config["callbacks"][0]["save_freq"] = "epoch";
+        const QString path = writeConfig(dir.path(), config);
+        const QString summaryPath = dir.filePath("summary.json");
+        const CliRun train = runCli(
+            {"train", "--config", path, "--no-record", "--json-out", summaryPath}, kTrainTimeoutMs);
+        QVERIFY2(train.exitCode == kExitFinished, qPrintable(describe(train)));
+        const double lastValLoss = readJson(summaryPath)["epochs"][1]["val_loss"].get<double>();
+
+        // The checkpoint and the backup both hold the weights after the last epoch: evaluating
+        // either gives the val_loss the run logged for it.
+        const QString backup = dir.filePath(QString("backup/") + kBackupName);
+        for (const QString& checkpoint : {dir.filePath("final.pt"), backup}) {
+            const CliRun evaluation =
+                runCli({"evaluate", "--checkpoint", checkpoint, "--config", path, "--json"},
+                       kTrainTimeoutMs);
+            QVERIFY2(evaluation.exitCode == kExitFinished, qPrintable(describe(evaluation)));
+            const nlohmann::json result =
+                nlohmann::json::parse(evaluation.out.toStdString(), nullptr, false);
+            QVERIFY2(result.is_object(), qPrintable(evaluation.out));
+            QCOMPARE(result["samples"].get<int>(), 512);
+            QCOMPARE(result["val_loss"].get<double>(), lastValLoss);
+            QVERIFY(result.contains("val_mae"));
+        }
+        const CliRun text = runCli({"evaluate", "--checkpoint", backup, "--config", path});
+        QVERIFY2(text.out.contains("(BackupAndRestore backup)") && text.out.contains("val_loss: "),
+                 qPrintable(describe(text)));
+
+        // A checkpoint of another model is refused with the layer that does not fit.
+        const CliRun mismatch =
+            runCli({"evaluate", "--checkpoint", dir.filePath("final.pt"), "--preset", "quick-demo"},
+                   kTrainTimeoutMs);
+        QVERIFY2(mismatch.exitCode == kExitBadInput, qPrintable(describe(mismatch)));
+        QVERIFY2(mismatch.err.contains("--checkpoint: ") &&
+                     mismatch.err.contains("does not fit the config's model") &&
+                     mismatch.err.contains("in the file"),
+                 qPrintable(mismatch.err));
+        const CliRun missing =
+            runCli({"evaluate", "--checkpoint", dir.filePath("missing.pt"), "--config", path});
+        QVERIFY2(missing.exitCode == kExitBadInput && missing.err.contains("no such file"),
+                 qPrintable(describe(missing)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBackup)
+#include "tst_backup.moc"

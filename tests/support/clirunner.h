@@ -1,0 +1,89 @@
+#pragma once
+
+// Runs the built epochscope-cli (EPOCHSCOPE_CLI_PATH, set by the test target) as a user or a
+// script would, with the run database kept in a directory of the test's own.
+
+#include <QtCore/QDeadlineTimer>
+#include <QtCore/QFile>
+#include <QtCore/QProcess>
+#include <QtCore/QTemporaryDir>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+// Generous: two tiny epochs take seconds, but CI machines are shared and LibTorch starts slowly.
+constexpr int kTrainTimeoutMs = 300'000;
+constexpr int kQuickTimeoutMs = 60'000;
+// The documented exit statuses (docs/cli.md).
+constexpr int kExitFinished = 0;
+constexpr int kExitBadInput = 2;
+constexpr int kExitInterrupted = 130;
+
+struct CliRun {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+/// The CLI records every run in the run database under XDG_DATA_HOME; tests keep theirs in a
+/// directory of their own instead of the user's.
+QProcessEnvironment isolatedEnvironment()
+{
+    static QTemporaryDir dataHome;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert("XDG_DATA_HOME", dataHome.path());
+    return environment;
+}
+
+CliRun runCli(const QStringList& arguments, int timeoutMs = kQuickTimeoutMs)
+{
+    QProcess process;
+    process.setProcessEnvironment(isolatedEnvironment());
+    process.start(EPOCHSCOPE_CLI_PATH, arguments);
+    CliRun run;
+    if (!process.waitForStarted() || !process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        run.err = "did not finish: " + process.errorString();
+        return run;
+    }
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+/// Starts a long training run and returns its output up to the first line containing
+/// `marker` (or all of it when the process ends or the time runs out first).
+QByteArray startUntilOutput(QProcess& process, const QStringList& arguments,
+                            const QByteArray& marker)
+{
+    process.setProcessEnvironment(isolatedEnvironment());
+    process.start(EPOCHSCOPE_CLI_PATH, arguments);
+    QByteArray out;
+    if (!process.waitForStarted())
+        return out;
+    QDeadlineTimer deadline(kTrainTimeoutMs);
+    while (!out.contains(marker) && !deadline.hasExpired() &&
+           process.state() == QProcess::Running) {
+        process.waitForReadyRead(1000);
+        out += process.readAllStandardOutput();
+    }
+    return out;
+}
+
+QString describe(const CliRun& run)
+{
+    return QString("exit %1\nstdout:\n%2\nstderr:\n%3").arg(run.exitCode).arg(run.out, run.err);
+}
+
+nlohmann::json readJson(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return nullptr;
+    return nlohmann::json::parse(file.readAll().toStdString(), nullptr, false);
+}
+
+}  // namespace
