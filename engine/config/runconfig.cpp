@@ -122,7 +122,7 @@ bool DeviceConfig::operator==(const DeviceConfig& other) const
     // The index means nothing on the CPU; name() ignores it there too.
     const bool sameDevice = type == other.type && (type == DeviceType::Cpu || index == other.index);
     return sameDevice && intraOpThreads == other.intraOpThreads &&
-           interOpThreads == other.interOpThreads;
+           interOpThreads == other.interOpThreads && cudnn == other.cudnn;
 }
 
 bool CallbackConfig::operator==(const CallbackConfig& other) const

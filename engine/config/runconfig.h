@@ -157,6 +157,9 @@ struct DeviceConfig {
     int intraOpThreads = 0;
     /// "inter_op_threads": 0 = LibTorch's default.
     int interOpThreads = 0;
+    /// "cudnn": let LSTMs on a CUDA device use cuDNN's fused kernels. Off measures the
+    /// unfused GPU LSTM against the fused one. No effect on the CPU.
+    bool cudnn = true;
 
     std::string name() const;  ///< "cpu" or "cuda:N"
     bool operator==(const DeviceConfig&) const;

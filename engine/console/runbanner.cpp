@@ -95,6 +95,8 @@ std::vector<std::string> formatRunHeader(const RunInfo& info)
     std::string backend = "Backend: " + info.backend;
     if (!info.backendReason.empty())
         backend += " (" + info.backendReason + ")";
+    if (!info.cudnn.empty())
+        backend += " - cuDNN " + info.cudnn;
     lines.push_back(backend);
     return lines;
 }

@@ -26,13 +26,21 @@ std::int64_t Batcher::batchCount() const
 void Batcher::startEpoch()
 {
     if (m_shuffle)
-        m_order = torch::randperm(m_data.size(), m_generator, torch::kInt64);
+        setOrder(torch::randperm(m_data.size(), m_generator, torch::kInt64));
+}
+
+void Batcher::setOrder(const torch::Tensor& order)
+{
+    m_order = order;
+    // Gathering needs the indices where the data is (on the GPU with `device` placement):
+    // copied once per epoch rather than once per batch.
+    m_orderOnDataDevice = order.defined() ? order.to(m_data.x.device()) : order;
 }
 
 void Batcher::restore(const torch::Tensor& generatorState, const torch::Tensor& order)
 {
     m_generator.set_state(generatorState);
-    m_order = order;
+    setOrder(order);
 }
 
 Dataset Batcher::batch(std::int64_t index) const
@@ -41,7 +49,7 @@ Dataset Batcher::batch(std::int64_t index) const
     const std::int64_t count = std::min(m_batchSize, m_data.size() - begin);
     if (!m_shuffle || !m_order.defined())
         return {m_data.x.narrow(0, begin, count), m_data.y.narrow(0, begin, count)};
-    const auto indices = m_order.narrow(0, begin, count);
+    const auto indices = m_orderOnDataDevice.narrow(0, begin, count);
     return {m_data.x.index_select(0, indices), m_data.y.index_select(0, indices)};
 }
 

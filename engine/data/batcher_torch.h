@@ -37,8 +37,11 @@ private:
     std::int64_t m_batchSize;
     bool m_shuffle;
     bool m_dropLast;
+    void setOrder(const torch::Tensor& order);
+
     at::Generator m_generator;
-    torch::Tensor m_order;
+    torch::Tensor m_order;              ///< on the CPU, where the generator draws it
+    torch::Tensor m_orderOnDataDevice;  ///< the same, where the data lives
 };
 
 }  // namespace es

@@ -1,5 +1,11 @@
 #include "data/batchsource_torch.h"
 
+#if EPOCHSCOPE_WITH_CUDA
+#include <ATen/cuda/CUDAContext.h>
+#include <c10/cuda/CUDAGuard.h>
+#include <c10/cuda/CUDAStream.h>
+#endif
+
 #include <chrono>
 #include <utility>
 
@@ -27,6 +33,8 @@ BatchSource::BatchSource(Dataset data, const DataConfig& config, torch::Device d
     }
     m_batcher = std::make_unique<Batcher>(std::move(data), config.batchSize, config.shuffle,
                                           config.dropLast, shuffleSeed);
+    m_copiesAhead = EPOCHSCOPE_WITH_CUDA && m_placement == Placement::Pinned && device.is_cuda() &&
+                    config.prefetch > 0;
     if (config.prefetch > 0)
         m_prefetcher = std::make_unique<BatchPrefetcher>(
             static_cast<std::size_t>(config.prefetch),
@@ -81,14 +89,45 @@ Dataset BatchSource::produce(std::int64_t index) const
             if (batch.x.is_alias_of(m_batcher->data().x))
                 batch = {batch.x.clone(), batch.y.clone()};
             break;
-        case Placement::Pinned: batch = {batch.x.pin_memory(), batch.y.pin_memory()}; break;
+        case Placement::Pinned:
+            batch = {batch.x.pin_memory(), batch.y.pin_memory()};
+            if (m_copiesAhead)
+                batch = copyAhead(batch);
+            break;
         case Placement::Device: break;  // gathered where the data lives
     }
     return batch;
 }
 
+Dataset BatchSource::copyAhead(const Dataset& pinned) const
+{
+#if EPOCHSCOPE_WITH_CUDA
+    // On a stream of the loader's own, the copy overlaps the training kernels on the engine's
+    // stream; waiting for it blocks only the loader thread.
+    c10::cuda::CUDAStream stream = c10::cuda::getStreamFromPool(false, m_device.index());
+    c10::cuda::CUDAStreamGuard onLoaderStream(stream);
+    Dataset onDevice{pinned.x.to(m_device, /*non_blocking=*/true),
+                     pinned.y.to(m_device, /*non_blocking=*/true)};
+    stream.synchronize();
+    return onDevice;
+#else
+    return pinned;
+#endif
+}
+
 BatchSource::Transfer BatchSource::toDevice(const Dataset& batch) const
 {
+    if (batch.x.device() == m_device && m_copiesAhead) {
+#if EPOCHSCOPE_WITH_CUDA
+        // The batch's memory belongs to the loader's stream: tell the caching allocator that
+        // the engine's stream uses it too, so that it is not handed out again while the
+        // training kernels still read it.
+        const c10::Stream engineStream = at::cuda::getCurrentCUDAStream(m_device.index());
+        batch.x.record_stream(engineStream);
+        batch.y.record_stream(engineStream);
+#endif
+        return {batch, tensorBytes(batch.x) + tensorBytes(batch.y)};
+    }
     if (batch.x.device() == m_device)
         return {batch, 0};
     // Pinned buffers can be copied without blocking the host; pageable ones cannot.

@@ -46,18 +46,26 @@ public:
     };
     Transfer toDevice(const Dataset& batch) const;
 
+    /// With `pinned` placement, prefetch and a CUDA device, the loader thread copies each
+    /// batch to the device ahead of time on a CUDA stream of its own, so that the copy
+    /// overlaps the training kernels; next() then returns device tensors.
+    bool copiesAhead() const { return m_copiesAhead; }
+
     /// Seconds spent staging the whole set on the device, and its size (device placement).
     double stagingSeconds() const { return m_stagingSeconds; }
     std::int64_t stagedBytes() const { return m_stagedBytes; }
 
 private:
     Dataset produce(std::int64_t index) const;
+    /// The loader thread's copy of a pinned batch to the device on its own stream.
+    Dataset copyAhead(const Dataset& pinned) const;
 
     Placement m_placement;
     torch::Device m_device;
     std::unique_ptr<Batcher> m_batcher;
     std::unique_ptr<BatchPrefetcher> m_prefetcher;
     std::int64_t m_nextIndex = 0;
+    bool m_copiesAhead = false;
     double m_stagingSeconds = 0.0;
     std::int64_t m_stagedBytes = 0;
 };

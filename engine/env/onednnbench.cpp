@@ -1,13 +1,18 @@
 // The oneDNN half of gemmbench.h: no LibTorch here.
 
 #include "env/gemmbench.h"
+
+#if EPOCHSCOPE_WITH_ONEDNN
 #include "env/gemmtiming.h"
 
 #include <oneapi/dnnl/dnnl.hpp>
 
 #include <vector>
+#endif
 
 namespace es {
+
+#if EPOCHSCOPE_WITH_ONEDNN
 
 namespace {
 
@@ -71,5 +76,22 @@ OneDnnInfo oneDnnInfo()
     info.isa = isaName(dnnl::get_effective_cpu_isa());
     return info;
 }
+
+#else  // built without oneDNN (EPOCHSCOPE_WITH_ONEDNN=OFF): say so where the numbers would be
+
+GemmMeasurement measureOneDnnSgemm(int n, double)
+{
+    GemmMeasurement missing;
+    missing.n = n;
+    missing.error = "oneDNN: not in this build (configured with EPOCHSCOPE_WITH_ONEDNN=OFF)";
+    return missing;
+}
+
+OneDnnInfo oneDnnInfo()
+{
+    return {"none", "-"};
+}
+
+#endif
 
 }  // namespace es

@@ -50,6 +50,7 @@ nlohmann::json runInfoJson(const RunInfo& info)
         {"backend", info.backend},
         {"backend_reason", info.backendReason},
         {"gpu_monitor", info.gpuMonitor},
+        {"cudnn", optionalString(info.cudnn)},
         {"phase_timing", info.phaseTiming},
         {"intra_op_threads", info.intraOpThreads},
         {"inter_op_threads", info.interOpThreads},

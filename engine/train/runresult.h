@@ -24,6 +24,9 @@ struct RunInfo {
     int prefetch = 0;                    ///< batches prepared ahead by the loader thread
     std::string backend;                 ///< backend actually used ("libtorch")
     std::string backendReason;           ///< why that backend was chosen
+    /// On CUDA devices, whether LSTMs ran cuDNN's fused kernels and why ("on: cuDNN 91002",
+    /// "off: device.cudnn is false", "off: not available to this LibTorch"); empty on the CPU.
+    std::string cudnn;
     std::string phaseTiming;  ///< how phases were timed: host clocks, CUDA events, precise
     std::string gpuMonitor;   ///< what NVML said: "NVML driver ..., 1 GPU" or why there is none
     int intraOpThreads = 0;   ///< applied for this run

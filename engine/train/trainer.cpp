@@ -16,6 +16,7 @@
 #include "train/threading.h"
 #include "train/trainingstate_torch.h"
 
+#include <ATen/detail/CUDAHooksInterface.h>
 #include <torch/torch.h>
 
 #include <sys/resource.h>
@@ -43,6 +44,21 @@ double millisecondsBetween(Clock::time_point from, Clock::time_point to)
 double secondsBetween(Clock::time_point from, Clock::time_point to)
 {
     return std::chrono::duration<double>(to - from).count();
+}
+
+/// Turns cuDNN on or off for this run as device.cudnn says (a process-wide LibTorch switch,
+/// set again by every run); returns what the run records about it.
+std::string applyCudnnSetting(const DeviceConfig& device)
+{
+    at::globalContext().setUserEnabledCuDNN(device.cudnn);
+    if (device.type != DeviceType::Cuda)
+        return {};
+    if (!device.cudnn)
+        return "off: device.cudnn is false (unfused LSTM kernels)";
+    if (!torch::cuda::cudnn_is_available())
+        return "off: cuDNN is not available to this LibTorch";
+    return "on: cuDNN " + std::to_string(at::detail::getCUDAHooks().versionCuDNN()) +
+           " fused LSTM kernels";
 }
 
 /// Page faults the calling thread has taken so far (getrusage(RUSAGE_THREAD), about a
@@ -264,6 +280,7 @@ void TrainingLoop::prepare()
         m_observers.notify(&RunObserver::onLog, LogLevel::Warning, warning);
 
     m_device = torch::Device(m_config.device.name());
+    const std::string cudnn = applyCudnnSetting(m_config.device);
     m_deviceTimer =
         makeDevicePhaseTimer(m_config.device.name(), m_config.profiling.preciseGpuTiming);
     const DataConfig& dataConfig = m_config.data;
@@ -303,9 +320,14 @@ void TrainingLoop::prepare()
     info.validationSamples = split.validation.size();
     info.batchSize = dataConfig.batchSize;
     info.device = m_config.device.name();
+    info.cudnn = cudnn;
     info.phaseTiming = m_deviceTimer ? m_deviceTimer->description() : hostClockTiming();
     info.dataSource = std::move(data.description);
     info.dataNotes = std::move(data.notes);
+    if (m_train->copiesAhead())
+        info.dataNotes.push_back("pinned: the loader thread copies each batch to " +
+                                 m_config.device.name() +
+                                 " ahead of its step, on a CUDA stream of its own");
     info.placement = std::string(placementKey(dataConfig.placement));
     info.prefetch = dataConfig.prefetch;
     info.backend = "libtorch";

@@ -79,7 +79,7 @@ constexpr const char* kEverything = R"({
     "loss": "mae",
     "metrics": ["accuracy", "mae"]
   },
-  "device": {"name": "cuda:3", "intra_op_threads": 2, "inter_op_threads": 1},
+  "device": {"name": "cuda:3", "intra_op_threads": 2, "inter_op_threads": 1, "cudnn": false},
   "callbacks": [
     {"type": "model_checkpoint", "filepath": "ckpt/best.pt", "monitor": "val_mae", "mode": "min",
      "save_best_only": true, "save_weights_only": true, "save_freq": 50, "verbose": 1},
@@ -351,6 +351,11 @@ void TestRunConfig::invalidConfigNamesPathAndCause_data()
         << R"([{"op":"add","path":"/device","value":{"intra_op_threads":-1}}])"
         << "device.intra_op_threads"
         << "expected a non-negative integer, got -1";
+    QTest::newRow("cudnn not a boolean")
+        << "regression"
+        << R"([{"op":"add","path":"/device","value":{"cudnn":"off"}}])"
+        << "device.cudnn"
+        << R"(expected true or false, got "off")";
     QTest::newRow("backend unknown") << "regression"
                                      << R"([{"op":"add","path":"/backend","value":"tensorflow"}])"
                                      << "backend"
