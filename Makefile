@@ -2,8 +2,9 @@
 PRESET ?= dev
 BUILD_DIR := build/$(PRESET)
 CLI := $(BUILD_DIR)/app/epochscope-cli
+APP := $(BUILD_DIR)/app/epochscope
 
-.PHONY: bootstrap configure build run test format headless clean
+.PHONY: bootstrap configure build run demo test format headless clean
 
 bootstrap:
 	bash scripts/bootstrap-debian.sh
@@ -14,9 +15,12 @@ configure: bootstrap
 build: configure
 	cmake --build --preset $(PRESET)
 
-# Until the desktop app lands, the main job is the CLI training the quick demo.
+# The desktop app with the quick demo loaded: press Start (F5), or use `make demo`.
 run: build
-	$(CLI) train --preset quick-demo
+	$(APP) --preset quick-demo
+
+demo: build
+	$(APP) --demo
 
 test: build
 	ctest --preset $(PRESET)

@@ -20,8 +20,8 @@ packages=(
   libsqlite3-dev libsqlitecpp-dev
   # CLI
   libcli11-dev
-  # tests (Qt Test) and, with the desktop app, Qt itself
-  qt6-base-dev
+  # tests (Qt Test) and, with the desktop app, Qt itself and its charts
+  qt6-base-dev libqcustomplot-dev libqcustomplot2.1-qt6
 )
 
 missing=()

@@ -390,7 +390,8 @@ std::vector<StoredRunHeader> RunStore::listRuns() const
             m_impl->m_db,
             "SELECT r.id, r.name, r.status, r.started_at, r.ended_at, r.info_json, "
             "(SELECT COUNT(*) FROM epochs e WHERE e.run_id = r.id), "
-            "(SELECT COUNT(*) FROM batches b WHERE b.run_id = r.id) "
+            "(SELECT COUNT(*) FROM batches b WHERE b.run_id = r.id), "
+            "json_extract(r.summary_json, '$.steady_state_step_ms'), r.notes "
             "FROM runs r ORDER BY r.id DESC");
         while (query.executeStep()) {
             StoredRunHeader run;
@@ -401,10 +402,15 @@ std::vector<StoredRunHeader> RunStore::listRuns() const
             run.startedAt = query.getColumn(3).getString();
             run.endedAt = query.getColumn(4).getString();
             const Json info = parseStoredJson(query.getColumn(5));
-            if (info.is_object())
+            if (info.is_object()) {
                 run.device = info.value("device", "");
+                run.backend = info.value("backend", "");
+            }
             run.epochs = query.getColumn(6).getInt();
             run.batches = query.getColumn(7).getInt64();
+            if (!query.getColumn(8).isNull())
+                run.steadyStepMs = query.getColumn(8).getDouble();
+            run.notes = query.getColumn(9).getString();
             runs.push_back(std::move(run));
         }
     } catch (const SQLite::Exception& error) {

@@ -29,7 +29,10 @@ struct StoredRunHeader {
     std::string endedAt;    ///< empty while running
     int epochs = 0;         ///< epochs stored
     std::int64_t batches = 0;
-    std::string device;  ///< from the run's info, once it started
+    std::string device;                  ///< from the run's info, once it started
+    std::string backend;                 ///< from the run's info, once it started
+    std::optional<double> steadyStepMs;  ///< from the summary, once the run ended
+    std::string notes;
 };
 
 /// Everything stored for a run.

@@ -126,7 +126,7 @@ private Q_SLOTS:
         QCOMPARE(store.schemaVersion(), es::currentSchemaVersion());
         const Json config = {{"name", "trip"}, {"seed", 3}};
         const std::int64_t id = store.beginRun("trip", config);
-        store.setRunInfo(id, {{"device", "cpu"}, {"batch_size", 32}});
+        store.setRunInfo(id, {{"device", "cpu"}, {"batch_size", 32}, {"backend", "libtorch"}});
         std::vector<es::BatchRecord> batches;
         for (int epoch = 1; epoch <= 2; ++epoch)
             for (int batch = 1; batch <= 3; ++batch)
@@ -136,7 +136,8 @@ private Q_SLOTS:
                      {makeSample(0.1)});
         store.append(id, {batches.begin() + 3, batches.end()}, {makeEpoch(2, false)},
                      {makeSample(0.2)});
-        const Json summary = {{"status", "finished"}, {"samples_per_s", 123.0}};
+        const Json summary = {
+            {"status", "finished"}, {"samples_per_s", 123.0}, {"steady_state_step_ms", 12.5}};
         store.finishRun(id, es::RunStatus::Completed, "", summary);
         store.setNotes(id, "baseline, before the fix");
 
@@ -173,6 +174,10 @@ private Q_SLOTS:
         QCOMPARE(list.size(), std::size_t(1));
         QCOMPARE(list[0].epochs, 2);
         QCOMPARE(list[0].batches, std::int64_t(6));
+        // What the runs browser shows without loading every run.
+        QCOMPARE(list[0].steadyStepMs, std::optional<double>(12.5));
+        QCOMPARE(list[0].notes, std::string("baseline, before the fix"));
+        QCOMPARE(list[0].backend, std::string("libtorch"));
 
         QVERIFY(store.deleteRun(id));
         QVERIFY(!store.deleteRun(id));
@@ -192,6 +197,7 @@ private Q_SLOTS:
         QCOMPARE(runs[0].id, b);
         QCOMPARE(runs[1].id, a);
         QCOMPARE(runs[0].status, es::RunStatus::Running);
+        QVERIFY(!runs[0].steadyStepMs.has_value());  // no summary before the run ends
     }
 
     void migratesFromVersion1()

@@ -1,0 +1,197 @@
+// The desktop window offscreen, as a user drives it: presets load into the setup panel and
+// round-trip through a file, a bad field blocks Start with the engine's message, a short run
+// started with the Start action fills every chart and the runs table, Stop ends a run as
+// stopped, and the runs model passes QAbstractItemModelTester. Screenshots of the main views
+// go to the build directory for people to look at.
+
+#include "config/presets.h"
+#include "dashboard/dashboardview.h"
+#include "history/runsmodel.h"
+#include "history/runspanel.h"
+#include "live/runcontroller.h"
+#include "mainwindow.h"
+#include "plots/qcustomplotinclude.h"
+#include "plots/runchart.h"
+#include "setup/configeditor.h"
+
+#include <QtCore/QDir>
+#include <QtCore/QStandardPaths>
+#include <QtCore/QTemporaryDir>
+#include <QtGui/QAction>
+#include <QtTest/QAbstractItemModelTester>
+#include <QtTest/QSignalSpy>
+#include <QtTest/QtTest>
+#include <QtWidgets/QApplication>
+#include <QtWidgets/QTableView>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+constexpr int kRunTimeoutMs = 180'000;
+
+/// quick-demo cut down to a few short steps.
+QString shortRunText(int epochs, int steps)
+{
+    nlohmann::json config = es::toJson(es::loadPreset("quick-demo"));
+    config["name"] = "gui-test";
+    config["training"]["epochs"] = epochs;
+    config["training"]["steps_per_epoch"] = steps;
+    config["data"]["source"]["samples"] = 640;
+    config["profiling"]["sample_interval_ms"] = 20;
+    return QString::fromStdString(config.dump(2));
+}
+
+/// Points in a chart's plottables: what it has drawn.
+int plottedPoints(es::ui::RunChart* chart)
+{
+    int points = 0;
+    QCustomPlot* plot = chart->plot();
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        if (QCPPlottableInterface1D* data = plot->plottable(i)->interface1D())
+            points += data->dataCount();
+    }
+    return points;
+}
+
+QString statusOfNewestRun(es::ui::RunsModel* model)
+{
+    return model->index(0, es::ui::RunsModel::Status).data().toString();
+}
+
+}  // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);  // settings of their own, not the user's
+        QVERIFY(m_dir.isValid());
+    }
+
+    void presetsLoadAndRoundTripThroughAFile_data()
+    {
+        QTest::addColumn<QString>("preset");
+        for (const es::PresetInfo& preset : es::builtinPresets())
+            QTest::newRow(preset.name.c_str()) << QString::fromStdString(preset.name);
+    }
+
+    void presetsLoadAndRoundTripThroughAFile()
+    {
+        QFETCH(QString, preset);
+        es::ui::MainWindow window(m_dir.filePath("roundtrip.sqlite"));
+        window.loadPreset(preset);
+        es::ui::ConfigEditor* editor = window.configEditor();
+        QVERIFY2(editor->config().has_value(), qPrintable(editor->problems()));
+        QVERIFY(*editor->config() == es::loadPreset(preset.toStdString()));
+        QVERIFY(window.startAction()->isEnabled());
+
+        const QString path = m_dir.filePath(preset + ".json");
+        QString error;
+        QVERIFY2(editor->saveFile(path, &error), qPrintable(error));
+        es::ui::MainWindow reopened(m_dir.filePath("roundtrip.sqlite"));
+        QVERIFY(reopened.openConfig(path));
+        QVERIFY(reopened.configEditor()->config().has_value());
+        QVERIFY(*reopened.configEditor()->config() == es::loadPreset(preset.toStdString()));
+    }
+
+    void invalidFieldBlocksStartWithTheEngineMessage()
+    {
+        es::ui::MainWindow window(m_dir.filePath("invalid.sqlite"));
+        QString text = shortRunText(1, 2);
+        text.replace("\"epochs\": 1", "\"epochs\": 0");
+        window.configEditor()->setText(text);
+        QVERIFY(!window.configEditor()->config().has_value());
+        QVERIFY(!window.startAction()->isEnabled());
+        QVERIFY2(window.configEditor()->problems().contains(
+                     "training.epochs: expected a positive integer, got 0"),
+                 qPrintable(window.configEditor()->problems()));
+        QVERIFY(window.startAction()->toolTip().contains("training.epochs"));
+
+        window.configEditor()->setText("{ \"name\": ");
+        QVERIFY(!window.startAction()->isEnabled());
+        QVERIFY2(window.configEditor()->problems().contains("@byte"),
+                 qPrintable(window.configEditor()->problems()));
+    }
+
+    void startedRunFillsTheChartsAndTheHistory()
+    {
+        const QString database = m_dir.filePath("run.sqlite");
+        es::ui::MainWindow window(database);
+        window.resize(1600, 1000);
+        window.show();
+        window.configEditor()->setText(shortRunText(2, 6));
+        QVERIFY(window.startAction()->isEnabled());
+        QSignalSpy finished(window.controller(), &es::ui::RunController::finished);
+        window.startAction()->trigger();
+        QVERIFY(!window.startAction()->isEnabled());  // one run at a time
+        QVERIFY(window.stopAction()->isEnabled());
+        QVERIFY(finished.wait(kRunTimeoutMs));
+        QCOMPARE(finished.first().at(0).value<es::RunState>(), es::RunState::Finished);
+
+        QCOMPARE(window.controller()->timeline().batches.size(), std::size_t{12});
+        QCOMPARE(window.controller()->timeline().epochs.size(), std::size_t{2});
+        for (es::ui::RunChart* chart : window.dashboard()->charts())
+            QVERIFY2(plottedPoints(chart) > 0, chart->metaObject()->className());
+        QVERIFY(window.startAction()->isEnabled());
+
+        es::ui::RunsModel* runs = window.runsPanel()->model();
+        QCOMPARE(runs->rowCount(), 1);
+        QCOMPARE(statusOfNewestRun(runs), QString("completed"));
+        QCOMPARE(runs->index(0, es::ui::RunsModel::Steps).data().toLongLong(), 12);
+
+        saveScreenshot(window, "main-window-after-run");
+
+        // Reopened from the store, the same run fills the charts again.
+        const qint64 runId = runs->index(0, es::ui::RunsModel::Id).data().toLongLong();
+        window.controller()->showTimeline(es::ui::RunTimeline());
+        window.openStoredRun(runId);
+        QCOMPARE(window.controller()->timeline().batches.size(), std::size_t{12});
+        for (es::ui::RunChart* chart : window.dashboard()->charts())
+            QVERIFY2(plottedPoints(chart) > 0, chart->metaObject()->className());
+    }
+
+    void stopEndsTheRunAsStopped()
+    {
+        es::ui::MainWindow window(m_dir.filePath("stop.sqlite"));
+        window.configEditor()->setText(shortRunText(1000, 4));
+        QSignalSpy finished(window.controller(), &es::ui::RunController::finished);
+        window.startAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(window.controller()->timeline().batches.size() >= 4,
+                                 kRunTimeoutMs);
+        window.stopAction()->trigger();
+        QVERIFY(finished.wait(kRunTimeoutMs));
+        QCOMPARE(finished.first().at(0).value<es::RunState>(), es::RunState::Stopped);
+        QVERIFY(window.controller()->timeline().epochs.size() < 1000);
+        QCOMPARE(statusOfNewestRun(window.runsPanel()->model()), QString("stopped"));
+    }
+
+    void runsModelPassesTheModelTester()
+    {
+        es::ui::RunsModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(model.reload(m_dir.filePath("run.sqlite")));
+        QVERIFY(model.rowCount() >= 1);
+        QVERIFY(model.reload(m_dir.filePath("empty.sqlite")));
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+private:
+    void saveScreenshot(QWidget& widget, const QString& name)
+    {
+        const QString directory =
+            QDir(QCoreApplication::applicationDirPath()).filePath("screenshots");
+        QDir().mkpath(directory);
+        const QString path = QDir(directory).filePath(name + ".png");
+        QVERIFY(widget.grab().save(path));
+        QVERIFY(QFileInfo(path).size() > 0);
+    }
+
+    QTemporaryDir m_dir;
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

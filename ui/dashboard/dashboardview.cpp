@@ -1,0 +1,48 @@
+#include "dashboard/dashboardview.h"
+
+#include "plots/batchphasechart.h"
+#include "plots/epochphasechart.h"
+#include "plots/losschart.h"
+#include "plots/transferchart.h"
+#include "plots/utilisationchart.h"
+
+#include <QtWidgets/QGridLayout>
+
+namespace es::ui {
+
+DashboardView::DashboardView(QWidget* parent) : QWidget(parent)
+{
+    auto* steps = new BatchPhaseChart(this);
+    auto* epochs = new EpochPhaseChart(this);
+    auto* loss = new LossChart(this);
+    auto* transfer = new TransferChart(this);
+    auto* utilisation = new UtilisationChart(this);
+    m_charts = {steps, epochs, loss, transfer, utilisation};
+
+    // The step chart is the one people watch: the whole width, the most height. Each chart
+    // draws its own title (so that its exported picture has one).
+    auto* grid = new QGridLayout(this);
+    grid->setContentsMargins(4, 4, 4, 4);
+    grid->addWidget(steps, 0, 0, 1, 2);
+    grid->addWidget(epochs, 1, 0);
+    grid->addWidget(loss, 1, 1);
+    grid->addWidget(transfer, 2, 0);
+    grid->addWidget(utilisation, 2, 1);
+    grid->setRowStretch(0, 3);
+    grid->setRowStretch(1, 2);
+    grid->setRowStretch(2, 2);
+}
+
+void DashboardView::setTimeline(const RunTimeline* timeline)
+{
+    for (RunChart* chart : m_charts)
+        chart->setTimeline(timeline);
+}
+
+void DashboardView::refresh()
+{
+    for (RunChart* chart : m_charts)
+        chart->refresh();
+}
+
+}  // namespace es::ui

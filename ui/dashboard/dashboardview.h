@@ -1,0 +1,32 @@
+#pragma once
+
+// The live dashboard: the five charts of a run, all drawing one RunTimeline.
+
+#include "live/runtimeline.h"
+
+#include <QtWidgets/QWidget>
+
+#include <vector>
+
+namespace es::ui {
+
+class RunChart;
+
+class DashboardView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit DashboardView(QWidget* parent = nullptr);
+
+    /// Every chart starts over on `timeline` (a new run, or one reopened from the store).
+    void setTimeline(const RunTimeline* timeline);
+    /// Every chart draws what is new in its timeline.
+    void refresh();
+
+    const std::vector<RunChart*>& charts() const { return m_charts; }
+
+private:
+    std::vector<RunChart*> m_charts;
+};
+
+}  // namespace es::ui

@@ -1,0 +1,134 @@
+#include "history/runspanel.h"
+
+#include "history/runsmodel.h"
+#include "store/runstore.h"
+
+#include <QtCore/QSortFilterProxyModel>
+#include <QtWidgets/QHBoxLayout>
+#include <QtWidgets/QHeaderView>
+#include <QtWidgets/QInputDialog>
+#include <QtWidgets/QLineEdit>
+#include <QtWidgets/QMessageBox>
+#include <QtWidgets/QPushButton>
+#include <QtWidgets/QTableView>
+#include <QtWidgets/QVBoxLayout>
+
+namespace es::ui {
+
+RunsPanel::RunsPanel(QWidget* parent)
+    : QWidget(parent),
+      m_model(new RunsModel(this)),
+      m_filter(new QSortFilterProxyModel(this)),
+      m_view(new QTableView(this)),
+      m_filterEdit(new QLineEdit(this))
+{
+    m_filter->setSourceModel(m_model);
+    m_filter->setSortRole(Qt::EditRole);
+    m_filter->setFilterKeyColumn(-1);  // any column
+    m_filter->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_view->setModel(m_filter);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(RunsModel::Id, Qt::DescendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    connect(m_view, &QTableView::doubleClicked, this, [this] {
+        if (const qint64 id = selectedRunId())
+            Q_EMIT openRequested(id);
+    });
+
+    m_filterEdit->setPlaceholderText(tr("Filter runs (name, device, status, ...)"));
+    m_filterEdit->setClearButtonEnabled(true);
+    connect(m_filterEdit, &QLineEdit::textChanged, m_filter,
+            &QSortFilterProxyModel::setFilterFixedString);
+
+    auto* open = new QPushButton(tr("&Open"), this);
+    open->setToolTip(tr("Show the selected run in the dashboard"));
+    connect(open, &QPushButton::clicked, this, [this] {
+        if (const qint64 id = selectedRunId())
+            Q_EMIT openRequested(id);
+    });
+    auto* annotate = new QPushButton(tr("&Notes..."), this);
+    connect(annotate, &QPushButton::clicked, this, &RunsPanel::annotateSelected);
+    auto* remove = new QPushButton(tr("&Delete"), this);
+    connect(remove, &QPushButton::clicked, this, &RunsPanel::deleteSelected);
+    auto* refresh = new QPushButton(tr("&Refresh"), this);
+    connect(refresh, &QPushButton::clicked, this, &RunsPanel::reload);
+
+    auto* buttons = new QHBoxLayout();
+    buttons->addWidget(m_filterEdit, 1);
+    buttons->addWidget(open);
+    buttons->addWidget(annotate);
+    buttons->addWidget(remove);
+    buttons->addWidget(refresh);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(buttons);
+    layout->addWidget(m_view, 1);
+}
+
+void RunsPanel::setDatabasePath(const QString& path)
+{
+    m_databasePath = path;
+    reload();
+}
+
+void RunsPanel::reload()
+{
+    QString error;
+    if (!m_model->reload(m_databasePath, &error))
+        Q_EMIT problem(tr("Cannot read the run history: %1").arg(error));
+    m_view->resizeColumnsToContents();
+}
+
+qint64 RunsPanel::selectedRunId() const
+{
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    if (rows.isEmpty())
+        return 0;
+    return m_filter->data(rows.first(), RunsModel::kRunIdRole).toLongLong();
+}
+
+void RunsPanel::deleteSelected()
+{
+    const qint64 id = selectedRunId();
+    if (id == 0)
+        return;
+    if (QMessageBox::question(
+            this, tr("Delete run"),
+            tr("Delete run %1 and all its records? This cannot be undone.").arg(id)) !=
+        QMessageBox::Yes)
+        return;
+    try {
+        RunStore store(m_databasePath.toStdString());
+        store.deleteRun(id);
+    } catch (const StoreError& error) {
+        Q_EMIT problem(tr("Cannot delete run %1: %2").arg(id).arg(error.what()));
+    }
+    reload();
+}
+
+void RunsPanel::annotateSelected()
+{
+    const qint64 id = selectedRunId();
+    if (id == 0)
+        return;
+    const QModelIndex notesIndex =
+        m_filter->index(m_view->selectionModel()->selectedRows().first().row(), RunsModel::Notes);
+    bool ok = false;
+    const QString notes = QInputDialog::getMultiLineText(
+        this, tr("Run notes"), tr("Notes for run %1:").arg(id), notesIndex.data().toString(), &ok);
+    if (!ok)
+        return;
+    try {
+        RunStore store(m_databasePath.toStdString());
+        store.setNotes(id, notes.toStdString());
+    } catch (const StoreError& error) {
+        Q_EMIT problem(tr("Cannot save the notes of run %1: %2").arg(id).arg(error.what()));
+    }
+    reload();
+}
+
+}  // namespace es::ui

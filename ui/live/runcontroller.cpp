@@ -1,0 +1,166 @@
+#include "live/runcontroller.h"
+
+#include "env/environment.h"
+#include "store/runrecorder.h"
+#include "store/runstore.h"
+#include "summary/runsummary.h"
+#include "train/trainingsession.h"
+
+namespace es::ui {
+
+RunController::RunController(QObject* parent) : QObject(parent)
+{
+    m_timer.setInterval(kDrainIntervalMs);
+    connect(&m_timer, &QTimer::timeout, this, &RunController::drain);
+}
+
+RunController::~RunController()
+{
+    if (m_session) {
+        m_session->requestStop();
+        m_session->wait();
+        finishRun();
+    }
+}
+
+bool RunController::start(const RunConfig& config, const QString& databasePath, QString* error)
+{
+    if (m_session) {
+        if (error)
+            *error = tr("A run is already in progress.");
+        return false;
+    }
+    m_config = std::make_unique<RunConfig>(config);
+    m_feed = std::make_unique<LiveFeed>();
+    m_runId = 0;
+    if (!databasePath.isEmpty()) {
+        try {
+            m_store = std::make_unique<RunStore>(databasePath.toStdString());
+            m_recorder = std::make_unique<RunRecorder>(*m_store, *m_config);
+            m_runId = m_recorder->runId();
+        } catch (const StoreError& storeError) {
+            m_recorder.reset();
+            m_store.reset();
+            Q_EMIT logLine(LogLevel::Warning,
+                           tr("Not recording this run: %1").arg(storeError.what()));
+        }
+    }
+    m_timeline.clear();
+    m_timeline.name = QString::fromStdString(config.name);
+    m_info.reset();
+    m_session = std::make_unique<TrainingSession>(*m_config);
+    m_session->addObserver(m_feed.get());
+    if (m_recorder)
+        m_session->addObserver(m_recorder.get());
+    try {
+        m_session->start();
+    } catch (const std::exception& startError) {
+        if (m_recorder)
+            m_recorder->finish(RunStatus::Failed, startError.what(), nullptr);
+        m_session.reset();
+        m_recorder.reset();
+        m_store.reset();
+        if (error)
+            *error = QString::fromStdString(startError.what());
+        return false;
+    }
+    m_state = RunState::Running;
+    Q_EMIT timelineReplaced();
+    Q_EMIT stateChanged(m_state);
+    Q_EMIT started(m_runId);
+    m_timer.start();
+    return true;
+}
+
+void RunController::pause()
+{
+    if (m_session)
+        m_session->pause();
+}
+
+void RunController::resume()
+{
+    if (m_session)
+        m_session->resume();
+}
+
+void RunController::requestStop()
+{
+    if (m_session)
+        m_session->requestStop();
+}
+
+void RunController::showTimeline(RunTimeline timeline)
+{
+    if (m_session)
+        return;  // the live run keeps the dashboard
+    m_timeline = std::move(timeline);
+    m_info.reset();
+    Q_EMIT timelineReplaced();
+    Q_EMIT updated();
+}
+
+bool RunController::absorb(FeedBatch batch)
+{
+    if (batch.started) {
+        m_info = *batch.started;
+        m_timeline.device = QString::fromStdString(batch.started->device);
+        m_timeline.epochsPlanned = batch.started->epochs;
+        m_timeline.batchesPerEpoch = batch.started->batchesPerEpoch;
+    }
+    for (const auto& [level, message] : batch.logs)
+        Q_EMIT logLine(level, QString::fromStdString(message));
+    const bool changed =
+        batch.started || !batch.batches.empty() || !batch.epochs.empty() || !batch.samples.empty();
+    m_timeline.batches.insert(m_timeline.batches.end(), batch.batches.begin(), batch.batches.end());
+    m_timeline.epochs.insert(m_timeline.epochs.end(), batch.epochs.begin(), batch.epochs.end());
+    m_timeline.samples.insert(m_timeline.samples.end(), batch.samples.begin(), batch.samples.end());
+    return changed;
+}
+
+void RunController::drain()
+{
+    if (!m_session)
+        return;
+    if (absorb(m_feed->take()))
+        Q_EMIT updated();
+    // The session's own state is the truth (pauses are reported by it too).
+    const RunState now = m_session->state();
+    if (now != m_state) {
+        m_state = now;
+        Q_EMIT stateChanged(m_state);
+    }
+    if (isTerminal(now))
+        finishRun();
+}
+
+void RunController::finishRun()
+{
+    m_timer.stop();
+    // Joined first: no engine or sampler thread may still call the recorder.
+    const RunResult result = m_session->result();
+    m_session.reset();
+    absorb(m_feed->take());  // what arrived between the last drain and the end
+
+    if (m_recorder) {
+        const EnvironmentInfo environment = result.info.environment.libtorchVersion.empty()
+                                                ? collectEnvironment()
+                                                : result.info.environment;
+        m_recorder->finish(storedStatus(result.state), result.error,
+                           buildRunSummary(*m_config, result, environment));
+        if (!m_recorder->error().empty())
+            Q_EMIT logLine(LogLevel::Warning,
+                           tr("The run database missed part of this run: %1")
+                               .arg(QString::fromStdString(m_recorder->error())));
+    }
+    m_recorder.reset();
+    m_store.reset();
+    const RunState state = result.state;
+    const QString error = QString::fromStdString(result.error);
+    m_state = state;
+    Q_EMIT updated();
+    Q_EMIT stateChanged(state);
+    Q_EMIT finished(state, error, m_runId);
+}
+
+}  // namespace es::ui

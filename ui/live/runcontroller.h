@@ -1,0 +1,82 @@
+#pragma once
+
+// The one bridge between the window and the engine: starts a TrainingSession on its own
+// thread, records it into the run store, and on a UI-thread timer moves what the engine
+// reported into the RunTimeline the charts draw. The window never waits on the engine.
+
+#include "config/runconfig.h"
+#include "live/livefeed.h"
+#include "live/runtimeline.h"
+#include "train/runresult.h"
+
+#include <QtCore/QObject>
+#include <QtCore/QString>
+#include <QtCore/QTimer>
+
+#include <memory>
+#include <optional>
+
+namespace es {
+class RunRecorder;
+class RunStore;
+class TrainingSession;
+}  // namespace es
+
+namespace es::ui {
+
+class RunController : public QObject {
+    Q_OBJECT
+
+public:
+    /// How often the feed is drained: about 30 times a second.
+    static constexpr int kDrainIntervalMs = 33;
+
+    explicit RunController(QObject* parent = nullptr);
+    ~RunController() override;  ///< stops a run in progress and waits for it
+
+    /// Starts training `config`, recording it in the database at `databasePath` (none when
+    /// empty). False, with the reason in `error`, when a run is already going or the session
+    /// cannot start.
+    bool start(const RunConfig& config, const QString& databasePath, QString* error = nullptr);
+    void pause();
+    void resume();
+    void requestStop();
+
+    RunState state() const { return m_state; }
+    bool isActive() const { return m_session != nullptr; }
+    const RunTimeline& timeline() const { return m_timeline; }
+    /// The facts of the current (or last) run, once it started.
+    const std::optional<RunInfo>& info() const { return m_info; }
+    /// The store id of the current (or last) recorded run, 0 when not recorded.
+    qint64 runId() const { return m_runId; }
+
+    /// Shows a run that is not live (reopened from the store): the charts draw `timeline`.
+    void showTimeline(RunTimeline timeline);
+
+Q_SIGNALS:
+    void started(qint64 runId);
+    void updated();  ///< new records are in the timeline
+    void stateChanged(es::RunState state);
+    void logLine(es::LogLevel level, const QString& message);
+    void finished(es::RunState state, const QString& error, qint64 runId);
+    void timelineReplaced();  ///< a new run, or a stored one: charts start over
+
+private:
+    void drain();
+    /// Moves a feed batch into the timeline and the log; true when the charts have news.
+    bool absorb(FeedBatch batch);
+    void finishRun();
+
+    QTimer m_timer;
+    std::unique_ptr<LiveFeed> m_feed;
+    std::unique_ptr<RunStore> m_store;
+    std::unique_ptr<RunRecorder> m_recorder;
+    std::unique_ptr<TrainingSession> m_session;
+    std::unique_ptr<RunConfig> m_config;
+    RunTimeline m_timeline;
+    std::optional<RunInfo> m_info;
+    RunState m_state = RunState::Idle;
+    qint64 m_runId = 0;
+};
+
+}  // namespace es::ui

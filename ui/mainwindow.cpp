@@ -1,0 +1,364 @@
+#include "mainwindow.h"
+
+#include "config/presets.h"
+#include "dashboard/dashboardview.h"
+#include "env/environmentpanel.h"
+#include "history/runspanel.h"
+#include "live/runcontroller.h"
+#include "setup/configeditor.h"
+#include "status/runstatusbar.h"
+#include "store/runstore.h"
+
+#include <QtCore/QDateTime>
+#include <QtCore/QFileInfo>
+#include <QtCore/QSettings>
+#include <QtGui/QCloseEvent>
+#include <QtGui/QFontDatabase>
+#include <QtWidgets/QApplication>
+#include <QtWidgets/QDockWidget>
+#include <QtWidgets/QFileDialog>
+#include <QtWidgets/QMenuBar>
+#include <QtWidgets/QMessageBox>
+#include <QtWidgets/QPlainTextEdit>
+#include <QtWidgets/QStatusBar>
+#include <QtWidgets/QStyle>
+#include <QtWidgets/QToolBar>
+
+namespace es::ui {
+
+namespace {
+
+constexpr int kMaxRecentFiles = 8;
+constexpr const char* kDatabaseKey = "store/databasePath";
+constexpr const char* kRecentKey = "files/recent";
+constexpr const char* kGeometryKey = "window/geometry";
+constexpr const char* kStateKey = "window/state";
+
+/// The run stored under `id` as the dashboard draws it.
+RunTimeline timelineOf(const StoredRun& run)
+{
+    RunTimeline timeline;
+    timeline.name = QString::fromStdString(run.header.name);
+    timeline.device = QString::fromStdString(run.header.device);
+    if (run.info.is_object()) {
+        timeline.epochsPlanned = run.info.value("epochs_planned", 0);
+        timeline.batchesPerEpoch = run.info.value("batches_per_epoch", 0);
+    }
+    timeline.batches = run.batches;
+    timeline.epochs = run.epochs;
+    timeline.samples = run.samples;
+    return timeline;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
+    : QMainWindow(parent),
+      m_controller(new RunController(this)),
+      m_editor(new ConfigEditor()),
+      m_dashboard(new DashboardView()),
+      m_runs(new RunsPanel()),
+      m_log(new QPlainTextEdit()),
+      m_environment(new EnvironmentPanel()),
+      m_status(new RunStatusBar())
+{
+    setWindowTitle(tr("EpochScope"));
+    QSettings settings;
+    m_databasePath =
+        !databasePath.isEmpty()
+            ? databasePath
+            : settings.value(kDatabaseKey, QString::fromStdString(RunStore::defaultPath()))
+                  .toString();
+    setCentralWidget(m_dashboard);
+    m_dashboard->setTimeline(&m_controller->timeline());
+    statusBar()->addWidget(m_status, 1);
+    createActions();
+    createDocks();
+    m_runs->setDatabasePath(m_databasePath);
+
+    connect(m_editor, &ConfigEditor::validityChanged, this, &MainWindow::updateActions);
+    connect(m_controller, &RunController::timelineReplaced, this,
+            [this] { m_dashboard->setTimeline(&m_controller->timeline()); });
+    connect(m_controller, &RunController::updated, this, [this] {
+        m_dashboard->refresh();
+        m_status->showProgress(m_controller->timeline(), m_controller->info());
+        // The history's row of a live run follows it epoch by epoch.
+        const std::size_t epochs = m_controller->timeline().epochs.size();
+        if (m_controller->isActive() && epochs != m_epochsInHistory) {
+            m_epochsInHistory = epochs;
+            m_runs->reload();
+        }
+    });
+    connect(m_controller, &RunController::stateChanged, this, [this](RunState state) {
+        m_status->showState(state);
+        updateActions();
+    });
+    connect(m_controller, &RunController::logLine, this, &MainWindow::appendLog);
+    connect(m_controller, &RunController::started, m_runs, &RunsPanel::reload);
+    connect(m_controller, &RunController::finished, this, &MainWindow::onFinished);
+    connect(m_runs, &RunsPanel::openRequested, this, &MainWindow::openStoredRun);
+    connect(m_runs, &RunsPanel::problem, this,
+            [this](const QString& message) { appendLog(LogLevel::Warning, message); });
+
+    resize(1500, 950);
+    restoreGeometry(settings.value(kGeometryKey).toByteArray());
+    restoreState(settings.value(kStateKey).toByteArray());
+    updateActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open config..."), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open run config"), QString(),
+                                                          tr("Run configs (*.json)"));
+        if (!path.isEmpty())
+            openConfig(path);
+    });
+    open->setShortcut(QKeySequence::Open);
+    QAction* save = file->addAction(tr("&Save config"), this, [this] { saveConfig(false); });
+    save->setShortcut(QKeySequence::Save);
+    QAction* saveAs = file->addAction(tr("Save config &as..."), this, [this] { saveConfig(true); });
+    saveAs->setShortcut(QKeySequence::SaveAs);
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    rebuildRecentMenu();
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* presets = menuBar()->addMenu(tr("&Presets"));
+    for (const PresetInfo& preset : builtinPresets()) {
+        const QString name = QString::fromStdString(preset.name);
+        QAction* action = presets->addAction(name, this, [this, name] { loadPreset(name); });
+        action->setStatusTip(QString::fromStdString(preset.description));
+    }
+
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    m_start = run->addAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Start"), this,
+                             &MainWindow::startRun);
+    m_start->setShortcut(Qt::Key_F5);
+    m_pause = run->addAction(style()->standardIcon(QStyle::SP_MediaPause), tr("&Pause"), this,
+                             &MainWindow::togglePause);
+    m_pause->setShortcut(Qt::Key_F6);
+    m_stop = run->addAction(style()->standardIcon(QStyle::SP_MediaStop), tr("S&top"), this,
+                            &MainWindow::stopRun);
+    m_stop->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
+
+    QToolBar* toolbar = addToolBar(tr("Run"));
+    toolbar->setObjectName("runToolbar");
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolbar->addAction(m_start);
+    toolbar->addAction(m_pause);
+    toolbar->addAction(m_stop);
+}
+
+void MainWindow::createDocks()
+{
+    const auto dock = [this](const QString& title, const QString& name, QWidget* widget,
+                             Qt::DockWidgetArea area) {
+        auto* dockWidget = new QDockWidget(title, this);
+        dockWidget->setObjectName(name);  // saveState() needs names
+        dockWidget->setWidget(widget);
+        addDockWidget(area, dockWidget);
+        return dockWidget;
+    };
+    QDockWidget* setup = dock(tr("Run setup"), "setupDock", m_editor, Qt::LeftDockWidgetArea);
+    QDockWidget* runs = dock(tr("Runs"), "runsDock", m_runs, Qt::BottomDockWidgetArea);
+    m_log->setReadOnly(true);
+    m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_log->setMaximumBlockCount(5000);
+    QDockWidget* log = dock(tr("Log"), "logDock", m_log, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(runs, log);
+    runs->raise();
+    QDockWidget* environment =
+        dock(tr("Environment"), "environmentDock", m_environment, Qt::LeftDockWidgetArea);
+    tabifyDockWidget(setup, environment);
+    setup->raise();
+    // The charts get the room; the history shows a handful of rows until dragged taller.
+    constexpr int kSetupWidth = 380;
+    constexpr int kHistoryHeight = 170;
+    resizeDocks({setup}, {kSetupWidth}, Qt::Horizontal);
+    resizeDocks({runs}, {kHistoryHeight}, Qt::Vertical);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* widget : {setup, environment, runs, log})
+        view->addAction(widget->toggleViewAction());
+}
+
+void MainWindow::updateActions()
+{
+    const RunState state = m_controller->state();
+    const bool active = m_controller->isActive();
+    m_start->setEnabled(!active && m_editor->config().has_value());
+    m_start->setToolTip(m_editor->config()
+                            ? tr("Start training (F5)")
+                            : tr("Fix the config first:\n%1").arg(m_editor->problems()));
+    m_pause->setEnabled(active && (state == RunState::Running || state == RunState::Paused));
+    m_pause->setText(state == RunState::Paused ? tr("&Resume") : tr("&Pause"));
+    m_stop->setEnabled(active && state != RunState::Stopping);
+    m_editor->setEnabled(!active);
+}
+
+void MainWindow::loadPreset(const QString& name)
+{
+    m_editor->loadPreset(name);
+    m_configPath.clear();
+    setWindowTitle(tr("EpochScope - %1").arg(name));
+}
+
+bool MainWindow::openConfig(const QString& path)
+{
+    QString error;
+    if (!m_editor->openFile(path, &error)) {
+        QMessageBox::warning(this, tr("Open run config"), error);
+        return false;
+    }
+    m_configPath = path;
+    addRecentFile(path);
+    setWindowTitle(tr("EpochScope - %1").arg(QFileInfo(path).fileName()));
+    return true;
+}
+
+void MainWindow::saveConfig(bool askForPath)
+{
+    QString path = m_configPath;
+    if (askForPath || path.isEmpty())
+        path = QFileDialog::getSaveFileName(this, tr("Save run config"), path,
+                                            tr("Run configs (*.json)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!m_editor->saveFile(path, &error)) {
+        QMessageBox::warning(this, tr("Save run config"), error);
+        return;
+    }
+    m_configPath = path;
+    addRecentFile(path);
+}
+
+void MainWindow::addRecentFile(const QString& path)
+{
+    QSettings settings;
+    QStringList recent = settings.value(kRecentKey).toStringList();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > kMaxRecentFiles)
+        recent.removeLast();
+    settings.setValue(kRecentKey, recent);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(kRecentKey).toStringList();
+    for (const QString& path : recent)
+        m_recentMenu->addAction(path, this, [this, path] { openConfig(path); });
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::startRun()
+{
+    if (!m_editor->config())
+        return;
+    QString error;
+    m_log->clear();
+    m_epochsInHistory = 0;
+    if (!m_controller->start(*m_editor->config(), m_databasePath, &error)) {
+        appendLog(LogLevel::Error, error);
+        QMessageBox::warning(this, tr("Start"), tr("The run cannot start: %1").arg(error));
+    }
+    updateActions();
+}
+
+void MainWindow::togglePause()
+{
+    if (m_controller->state() == RunState::Paused)
+        m_controller->resume();
+    else
+        m_controller->pause();
+}
+
+void MainWindow::stopRun()
+{
+    m_controller->requestStop();
+    appendLog(LogLevel::Info, tr("Stopping after the current step..."));
+}
+
+void MainWindow::openStoredRun(qint64 runId)
+{
+    if (m_controller->isActive()) {
+        appendLog(LogLevel::Warning, tr("A run is in progress: the dashboard shows it until it "
+                                        "ends."));
+        return;
+    }
+    try {
+        const RunStore store(m_databasePath.toStdString());
+        const std::optional<StoredRun> run = store.loadRun(runId);
+        if (!run) {
+            appendLog(LogLevel::Warning, tr("Run %1 is not in the database any more.").arg(runId));
+            return;
+        }
+        m_controller->showTimeline(timelineOf(*run));
+        m_status->showProgress(m_controller->timeline(), std::nullopt, true);
+        setWindowTitle(tr("EpochScope - run %1 (%2)")
+                           .arg(runId)
+                           .arg(QString::fromStdString(run->header.name)));
+    } catch (const StoreError& error) {
+        appendLog(LogLevel::Error, tr("Cannot open run %1: %2").arg(runId).arg(error.what()));
+    }
+}
+
+void MainWindow::appendLog(LogLevel level, const QString& message)
+{
+    const QString time = QDateTime::currentDateTime().toString("HH:mm:ss");
+    QString prefix;
+    if (level == LogLevel::Warning)
+        prefix = tr("warning: ");
+    else if (level == LogLevel::Error)
+        prefix = tr("error: ");
+    m_log->appendPlainText(time + "  " + prefix + message);
+}
+
+void MainWindow::onFinished(RunState state, const QString& error, qint64 runId)
+{
+    m_status->showProgress(m_controller->timeline(), m_controller->info(), true);
+    m_status->showState(state);
+    if (state == RunState::Failed)
+        appendLog(LogLevel::Error, tr("The run failed: %1").arg(error));
+    else
+        appendLog(LogLevel::Info, state == RunState::Finished ? tr("The run finished.")
+                                                              : tr("The run was stopped."));
+    if (runId != 0)
+        appendLog(LogLevel::Info, tr("Recorded as run %1 in %2").arg(runId).arg(m_databasePath));
+    m_runs->reload();
+    updateActions();
+    if (m_closeWhenStopped)
+        close();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (m_controller->isActive()) {
+        if (!m_closeWhenStopped &&
+            QMessageBox::question(this, tr("Quit EpochScope"),
+                                  tr("A run is in progress. Stop it and quit?")) !=
+                QMessageBox::Yes) {
+            event->ignore();
+            return;
+        }
+        // Stop cleanly: the window closes when the run has ended and is recorded.
+        m_closeWhenStopped = true;
+        m_controller->requestStop();
+        event->ignore();
+        return;
+    }
+    QSettings settings;
+    settings.setValue(kGeometryKey, saveGeometry());
+    settings.setValue(kStateKey, saveState());
+    event->accept();
+}
+
+}  // namespace es::ui

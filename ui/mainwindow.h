@@ -1,0 +1,80 @@
+#pragma once
+
+// The EpochScope window: Run setup, the live dashboard, the run history, the log and the
+// environment report, with Start/Pause/Stop wired to one RunController.
+
+#include "train/runobserver.h"
+#include "train/runresult.h"
+
+#include <QtCore/QString>
+#include <QtWidgets/QMainWindow>
+
+class QAction;
+class QMenu;
+class QPlainTextEdit;
+
+namespace es::ui {
+
+class ConfigEditor;
+class DashboardView;
+class EnvironmentPanel;
+class RunController;
+class RunStatusBar;
+class RunsPanel;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    /// `databasePath`: the run store (empty: the one in the settings, else the default).
+    explicit MainWindow(const QString& databasePath = QString(), QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    ConfigEditor* configEditor() const { return m_editor; }
+    RunController* controller() const { return m_controller; }
+    DashboardView* dashboard() const { return m_dashboard; }
+    RunsPanel* runsPanel() const { return m_runs; }
+    QAction* startAction() const { return m_start; }
+    QAction* pauseAction() const { return m_pause; }
+    QAction* stopAction() const { return m_stop; }
+    QString databasePath() const { return m_databasePath; }
+
+public Q_SLOTS:
+    void loadPreset(const QString& name);
+    bool openConfig(const QString& path);
+    void startRun();
+    void togglePause();
+    void stopRun();
+    void openStoredRun(qint64 runId);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createActions();
+    void createDocks();
+    void updateActions();
+    void appendLog(es::LogLevel level, const QString& message);
+    void onFinished(es::RunState state, const QString& error, qint64 runId);
+    void saveConfig(bool askForPath);
+    void addRecentFile(const QString& path);
+    void rebuildRecentMenu();
+
+    QString m_databasePath;
+    QString m_configPath;
+    RunController* m_controller;
+    ConfigEditor* m_editor;
+    DashboardView* m_dashboard;
+    RunsPanel* m_runs;
+    QPlainTextEdit* m_log;
+    EnvironmentPanel* m_environment;
+    RunStatusBar* m_status;
+    QAction* m_start = nullptr;
+    QAction* m_pause = nullptr;
+    QAction* m_stop = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    bool m_closeWhenStopped = false;
+    std::size_t m_epochsInHistory = 0;
+};
+
+}  // namespace es::ui

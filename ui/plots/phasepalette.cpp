@@ -1,0 +1,76 @@
+#include "plots/phasepalette.h"
+
+#include <QtCore/QCoreApplication>
+
+#include <array>
+
+namespace es::ui {
+
+namespace {
+
+// Tableau 10 hues: tell-apart for most colour-vision deficiencies and print well in grey.
+// Compute phases are the cool colours, waiting and copying the warm ones, so a warm chart
+// reads as "the GPU/CPU is starved" at a glance.
+constexpr std::array<QRgb, kPhaseCount> kPhaseRgb = {
+    0xF28E2B,  // DataWait: orange
+    0xE15759,  // HostToDevice: red
+    0x4E79A7,  // Forward: blue
+    0x76B7B2,  // Backward: teal
+    0x59A14F,  // Optimizer: green
+    0xB07AA1,  // Callbacks: purple
+    0xBAB0AC,  // Other: grey (the remainder, shown but quiet)
+};
+
+constexpr std::array<const char*, kPhaseCount> kPhaseNames = {
+    QT_TRANSLATE_NOOP("es::ui::PhasePalette", "Data wait"),
+    QT_TRANSLATE_NOOP("es::ui::PhasePalette", "Host→device"),
+    QT_TRANSLATE_NOOP("es::ui::PhasePalette", "Forward"),
+    QT_TRANSLATE_NOOP("es::ui::PhasePalette", "Backward"),
+    QT_TRANSLATE_NOOP("es::ui::PhasePalette", "Optimizer"),
+    QT_TRANSLATE_NOOP("es::ui::PhasePalette", "Callbacks"),
+    QT_TRANSLATE_NOOP("es::ui::PhasePalette", "Other"),
+};
+
+// Beyond the phase hues so that extra series never look like a phase.
+constexpr std::array<QRgb, 8> kExtraRgb = {0x9C755F, 0xFF9DA7, 0x17BECF, 0xBCBD22,
+                                           0x8C564B, 0x7F7F7F, 0x1F77B4, 0xD62728};
+
+}  // namespace
+
+QColor phaseColor(Phase phase)
+{
+    return QColor::fromRgb(kPhaseRgb[phaseIndex(phase)]);
+}
+
+QString phaseDisplayName(Phase phase)
+{
+    return QCoreApplication::translate("es::ui::PhasePalette", kPhaseNames[phaseIndex(phase)]);
+}
+
+QColor seriesColor(SeriesRole role)
+{
+    switch (role) {
+        case SeriesRole::Validation: return QColor::fromRgb(0xEDC948);         // yellow
+        case SeriesRole::EpochEndCallbacks: return QColor::fromRgb(0x6B3D7A);  // dark purple
+        case SeriesRole::TrainLoss: return QColor::fromRgb(0x4E79A7);
+        case SeriesRole::ValLoss: return QColor::fromRgb(0xE15759);
+        case SeriesRole::StepLoss: return QColor::fromRgb(0xA0CBE8);  // pale train-loss blue
+        case SeriesRole::TransferMs: return phaseColor(Phase::HostToDevice);
+        case SeriesRole::TransferMb: return QColor::fromRgb(0x4E79A7);
+        case SeriesRole::TransferGbps: return QColor::fromRgb(0x59A14F);
+        case SeriesRole::ProcessCpu: return QColor::fromRgb(0x4E79A7);
+        case SeriesRole::MachineCpu: return QColor::fromRgb(0x7F7F7F);
+        case SeriesRole::Rss: return QColor::fromRgb(0xB07AA1);
+        case SeriesRole::GpuUtil: return QColor::fromRgb(0x59A14F);
+        case SeriesRole::GpuMemory: return QColor::fromRgb(0xF28E2B);
+    }
+    return Qt::black;
+}
+
+QColor extraSeriesColor(int index)
+{
+    const auto count = static_cast<int>(kExtraRgb.size());
+    return QColor::fromRgb(kExtraRgb[static_cast<std::size_t>(((index % count) + count) % count)]);
+}
+
+}  // namespace es::ui

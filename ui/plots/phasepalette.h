@@ -1,0 +1,43 @@
+#pragma once
+
+// The one place chart colours come from: the live dashboard, exported images and (later) the
+// HTML/PDF reports all call these, so a phase looks the same wherever a user meets it.
+
+#include "core/phase.h"
+
+#include <QtCore/QString>
+#include <QtGui/QColor>
+
+namespace es::ui {
+
+/// Series that are not training phases but sit next to them in the charts.
+enum class SeriesRole {
+    Validation,         ///< epoch-level validation pass
+    EpochEndCallbacks,  ///< callbacks' epoch-end work (checkpoints, backups, CSV logs)
+    TrainLoss,
+    ValLoss,
+    StepLoss,  ///< smoothed per-step training loss
+    TransferMs,
+    TransferMb,
+    TransferGbps,
+    ProcessCpu,
+    MachineCpu,
+    Rss,
+    GpuUtil,
+    GpuMemory,
+};
+
+/// The fill colour of `phase`; the seven colours are distinct from each other.
+QColor phaseColor(Phase phase);
+
+/// A translated, readable phase name for legends and tooltips ("Data wait", "Host→device").
+QString phaseDisplayName(Phase phase);
+
+/// The colour of a non-phase series.
+QColor seriesColor(SeriesRole role);
+
+/// Colours for series that come and go (busiest threads, metrics, further GPUs): a fixed
+/// cycle, so the n-th such series keeps its colour from one refresh to the next.
+QColor extraSeriesColor(int index);
+
+}  // namespace es::ui

@@ -1,0 +1,240 @@
+#include "plots/runchart.h"
+
+#include "plots/qcustomplotinclude.h"
+
+#include <QtCore/QFileInfo>
+#include <QtWidgets/QFileDialog>
+#include <QtWidgets/QMenu>
+#include <QtWidgets/QMessageBox>
+#include <QtWidgets/QToolTip>
+#include <QtWidgets/QVBoxLayout>
+
+namespace es::ui {
+
+namespace {
+// A chart that was never laid out (exported from a test or a report) still gets a readable
+// page: 16:9 at a size where the default fonts are in proportion.
+constexpr int kFallbackExportWidth = 1200;
+constexpr int kFallbackExportHeight = 675;
+// Below this the widget has not been laid out yet (QWidget starts at 100x30 or so).
+constexpr int kSmallestLaidOutSide = 200;
+// Legend entries per row: the longest chart (nine stacked series) takes two rows.
+constexpr int kLegendColumns = 5;
+}  // namespace
+
+RunChart::RunChart(const QString& exportStem, QWidget* parent)
+    : QWidget(parent), m_plot(new QCustomPlot(this)), m_exportStem(exportStem)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+
+    // Thousands of points per frame: skip the costly pen joins, keep fills crisp.
+    m_plot->setPlottingHint(QCP::phFastPolylines, true);
+    m_plot->setNoAntialiasingOnDrag(true);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
+    m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
+    m_plot->legend->setVisible(true);
+    QFont legendFont = font();
+    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
+    m_plot->legend->setFont(legendFont);
+    // Below the axes, not inside them: an inset legend hides the very steps or bars a user
+    // came to look at (the first epoch sits where a top-left legend would).
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    m_plot->axisRect()->insetLayout()->simplify();
+    m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_plot->legend->setWrap(kLegendColumns);
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->legend->setMargins(QMargins(4, 0, 4, 2));
+
+    m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_plot, &QWidget::customContextMenuRequested, this, &RunChart::showContextMenu);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &RunChart::showTooltip);
+    connect(m_plot, &QCustomPlot::mouseWheel, this, [this](QWheelEvent*) { stopFollowing(); });
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this,
+            [this](QMouseEvent*) { setFollowingLive(true); });
+}
+
+RunChart::~RunChart() = default;
+
+void RunChart::setTimeline(const RunTimeline* timeline)
+{
+    m_timeline = timeline;
+    resetToEmpty();
+    queueReplot();
+}
+
+void RunChart::resetToEmpty()
+{
+    clearChart();
+    m_cursor = TimelineCursor();
+    m_lastSeen = LastSeen();
+}
+
+bool RunChart::timelineWasReplaced() const
+{
+    const RunTimeline& t = *m_timeline;
+    if (t.batches.size() < m_cursor.batches || t.epochs.size() < m_cursor.epochs ||
+        t.samples.size() < m_cursor.samples)
+        return true;
+    // Same length or longer, but the record we read last is not where it was: the timeline was
+    // cleared and refilled between two refreshes (another run, or the same one reloaded).
+    if (m_cursor.batches > 0) {
+        const BatchRecord& last = t.batches[m_cursor.batches - 1];
+        if (last.endS != m_lastSeen.batchEndS || last.epoch != m_lastSeen.batchEpoch ||
+            last.batch != m_lastSeen.batchIndex)
+            return true;
+    }
+    if (m_cursor.epochs > 0 && t.epochs[m_cursor.epochs - 1].epoch != m_lastSeen.epoch)
+        return true;
+    if (m_cursor.samples > 0 && t.samples[m_cursor.samples - 1].tS != m_lastSeen.sampleS)
+        return true;
+    return false;
+}
+
+void RunChart::rememberLastSeen()
+{
+    const RunTimeline& t = *m_timeline;
+    if (m_cursor.batches > 0) {
+        const BatchRecord& last = t.batches[m_cursor.batches - 1];
+        m_lastSeen.batchEndS = last.endS;
+        m_lastSeen.batchEpoch = last.epoch;
+        m_lastSeen.batchIndex = last.batch;
+    }
+    if (m_cursor.epochs > 0)
+        m_lastSeen.epoch = t.epochs[m_cursor.epochs - 1].epoch;
+    if (m_cursor.samples > 0)
+        m_lastSeen.sampleS = t.samples[m_cursor.samples - 1].tS;
+}
+
+void RunChart::refresh()
+{
+    if (!m_timeline)
+        return;
+    const bool rebuild = timelineWasReplaced();
+    if (rebuild)
+        resetToEmpty();
+    const RunTimeline& t = *m_timeline;
+    const TimelineCursor now{t.batches.size(), t.epochs.size(), t.samples.size()};
+    const bool grew = now.batches != m_cursor.batches || now.epochs != m_cursor.epochs ||
+                      now.samples != m_cursor.samples;
+    if (!grew && !rebuild)
+        return;  // nothing new: no replot, an idle dashboard costs nothing
+    appendRecords(t, m_cursor);
+    m_cursor = now;
+    rememberLastSeen();
+    if (m_following)
+        fitToData();
+    queueReplot();
+}
+
+void RunChart::setFollowingLive(bool follow)
+{
+    m_following = follow;
+    if (follow && m_timeline) {
+        fitToData();
+        queueReplot();
+    }
+}
+
+void RunChart::stopFollowing()
+{
+    m_following = false;
+}
+
+void RunChart::queueReplot()
+{
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString RunChart::describeAt(double) const
+{
+    return {};
+}
+
+void RunChart::setTitle(const QString& title)
+{
+    if (m_plot->plotLayout()->rowCount() < 2 ||
+        !qobject_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0))) {
+        m_plot->plotLayout()->insertRow(0);
+        QFont titleFont = font();
+        titleFont.setBold(true);
+        m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, title, titleFont));
+        return;
+    }
+    static_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0))->setText(title);
+}
+
+bool RunChart::exportTo(const QString& path)
+{
+    int width = m_plot->width();
+    int height = m_plot->height();
+    if (width < kSmallestLaidOutSide || height < kSmallestLaidOutSide) {
+        width = kFallbackExportWidth;
+        height = kFallbackExportHeight;
+    }
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("png"))
+        return m_plot->savePng(path, width, height);
+    if (suffix == QLatin1String("jpg") || suffix == QLatin1String("jpeg"))
+        return m_plot->saveJpg(path, width, height);
+    if (suffix == QLatin1String("pdf"))
+        return m_plot->savePdf(path, width, height);
+    return false;
+}
+
+void RunChart::exportWithDialog(const QString& suffix, const QString& filter)
+{
+    QString stem = m_exportStem;
+    if (m_timeline && !m_timeline->name.isEmpty())
+        stem = m_timeline->name + QLatin1Char('-') + stem;
+    QString path = QFileDialog::getSaveFileName(this, tr("Export chart"),
+                                                stem + QLatin1Char('.') + suffix, filter);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QLatin1Char('.') + suffix;
+    if (!exportTo(path))
+        QMessageBox::warning(this, tr("Export chart"), tr("Could not write %1.").arg(path));
+}
+
+void RunChart::showContextMenu(const QPoint& pos)
+{
+    QMenu menu(this);
+    menu.addAction(tr("Export as PNG…"), this,
+                   [this] { exportWithDialog(QStringLiteral("png"), tr("PNG image (*.png)")); });
+    menu.addAction(tr("Export as PDF…"), this,
+                   [this] { exportWithDialog(QStringLiteral("pdf"), tr("PDF document (*.pdf)")); });
+    menu.addSeparator();
+    QAction* follow = menu.addAction(tr("Follow live"));
+    follow->setCheckable(true);
+    follow->setChecked(m_following);
+    connect(follow, &QAction::toggled, this, &RunChart::setFollowingLive);
+    menu.exec(m_plot->mapToGlobal(pos));
+}
+
+void RunChart::showTooltip(QMouseEvent* event)
+{
+    if (event->buttons() != Qt::NoButton) {
+        // Dragging pans the x axis: the user is navigating, not following any more.
+        if (event->buttons() & Qt::LeftButton)
+            stopFollowing();
+        return;
+    }
+    const QRect area = m_plot->axisRect()->rect();
+    const QPoint pos = event->position().toPoint();
+    if (!area.contains(pos)) {
+        QToolTip::hideText();
+        return;
+    }
+    const QString text = describeAt(m_plot->xAxis->pixelToCoord(pos.x()));
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, m_plot);
+}
+
+}  // namespace es::ui

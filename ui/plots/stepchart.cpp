@@ -1,0 +1,109 @@
+#include "plots/stepchart.h"
+
+#include "plots/qcustomplotinclude.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace es::ui {
+
+StepChart::StepChart(const QString& exportStem, std::size_t channels, QWidget* parent)
+    : RunChart(exportStem, parent), m_sums(channels), m_scratch(channels, 0.0)
+{
+    plot()->xAxis->setLabel(tr("Step"));
+    plot()->xAxis->setRange(0.5, m_windowSteps + 0.5);
+    // Zooming, panning and following all land here: one place re-cuts the buckets.
+    connect(plot()->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+            [this](const QCPRange&) { redecimate(); });
+}
+
+void StepChart::setWindowSteps(int steps)
+{
+    m_windowSteps = std::max(1, steps);
+    if (isFollowingLive()) {
+        fitToData();
+        queueReplot();
+    }
+}
+
+void StepChart::setShowFullHistory(bool full)
+{
+    m_fullHistory = full;
+    if (isFollowingLive()) {
+        fitToData();
+        queueReplot();
+    }
+}
+
+void StepChart::refresh()
+{
+    RunChart::refresh();
+    // New steps inside a range the user is looking at (not following) change the buckets too.
+    redecimate();
+}
+
+void StepChart::clearChart()
+{
+    m_sums.clear();
+    m_shownValid = false;
+    redecimate();
+}
+
+void StepChart::appendRecords(const RunTimeline& timeline, const TimelineCursor& from)
+{
+    for (std::size_t i = from.batches; i < timeline.batches.size(); ++i) {
+        stepValues(timeline.batches[i], m_scratch.data());
+        m_sums.append(m_scratch.data());
+    }
+}
+
+void StepChart::fitToData()
+{
+    const double steps = static_cast<double>(m_sums.steps());
+    if (m_fullHistory) {
+        plot()->xAxis->setRange(0.5, std::max(steps, 1.0) + 0.5);
+        return;
+    }
+    // Until the window is full, steps grow from the left edge instead of the view stretching.
+    const double window = m_windowSteps;
+    plot()->xAxis->setRange(std::max(0.5, steps - window + 0.5), std::max(steps, window) + 0.5);
+}
+
+void StepChart::redecimate()
+{
+    const QCPRange range = plot()->xAxis->range();
+    // One point goes to the closing edge of the last bucket.
+    const BucketGrid grid =
+        bucketGridFor(range.lower, range.upper, m_sums.steps(), kMaxPlottedPoints - 1);
+    if (m_shownValid && grid == m_shown)
+        return;
+    m_shown = grid;
+    m_shownValid = true;
+    drawBuckets(grid, m_sums);
+    queueReplot();
+}
+
+QVector<double> StepChart::bucketEdges(const BucketGrid& grid)
+{
+    QVector<double> keys;
+    const std::size_t count = grid.bucketCount();
+    if (count == 0)
+        return keys;
+    keys.reserve(static_cast<int>(count + 1));
+    for (std::size_t first = grid.first; first < grid.end; first += grid.width)
+        keys.append(static_cast<double>(first) + 0.5);  // step index+1 at x, its left edge
+    keys.append(static_cast<double>(grid.end) + 0.5);
+    return keys;
+}
+
+long StepChart::stepIndexAt(double x) const
+{
+    const double step = std::round(x);
+    // Between refreshes the timeline may already be shorter than what was read (a new run).
+    const std::size_t known = std::min(m_sums.steps(), timeline() ? timeline()->batches.size() : 0);
+    if (!(step >= 1.0) || step > static_cast<double>(known))
+        return -1;
+    return static_cast<long>(step) - 1;
+}
+
+}  // namespace es::ui

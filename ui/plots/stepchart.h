@@ -1,0 +1,72 @@
+#pragma once
+
+// Shared part of the per-step charts (step time by phase, host-to-device transfer): every step
+// is kept as running sums, the chart draws at most kMaxPlottedPoints bucket means of the
+// visible steps, and re-cuts the buckets whenever the visible x range changes. While following
+// live it shows the newest `windowSteps` steps, or the whole run with full history on.
+
+#include "plots/runchart.h"
+#include "plots/stepbuckets.h"
+
+#include <QtCore/QVector>
+
+#include <cstddef>
+
+namespace es::ui {
+
+class StepChart : public RunChart {
+    Q_OBJECT
+
+public:
+    /// Points per series at most, whatever the run length: about one per pixel of a wide chart,
+    /// which keeps a replot in the low milliseconds at 200,000 steps.
+    static constexpr int kMaxPlottedPoints = 2000;
+    /// Steps in view while following live without full history.
+    static constexpr int kDefaultWindowSteps = 500;
+
+    /// Steps in view while following live (at least 1).
+    void setWindowSteps(int steps);
+    int windowSteps() const { return m_windowSteps; }
+
+    /// Whether following live shows every step of the run instead of the last windowSteps().
+    void setShowFullHistory(bool full);
+    bool showsFullHistory() const { return m_fullHistory; }
+
+    /// Steps read from the timeline so far.
+    std::size_t stepCount() const { return m_sums.steps(); }
+    /// The buckets drawn now (width 1 when every visible step has its own point).
+    BucketGrid shownBuckets() const { return m_shown; }
+
+    void refresh() override;
+
+protected:
+    StepChart(const QString& exportStem, std::size_t channels, QWidget* parent);
+
+    /// The per-step values this chart averages, one per channel, for `record`.
+    virtual void stepValues(const BatchRecord& record, double* values) const = 0;
+    /// Draws the buckets of `grid` from `sums` (an empty grid: nothing in view).
+    virtual void drawBuckets(const BucketGrid& grid, const StepSums& sums) = 0;
+
+    /// Keys for a step-left line over `grid`: each bucket's left edge, then the right edge
+    /// of the last bucket (so the last bucket is drawn full width). bucketCount() + 1 keys.
+    static QVector<double> bucketEdges(const BucketGrid& grid);
+    /// The 0-based index of the step drawn at x, or -1 when x is past the steps read (or past
+    /// the timeline's end).
+    long stepIndexAt(double x) const;
+
+private:
+    void clearChart() final;
+    void appendRecords(const RunTimeline& timeline, const TimelineCursor& from) final;
+    void fitToData() final;
+    /// Re-cuts the buckets for the visible range; a no-op when they are unchanged.
+    void redecimate();
+
+    StepSums m_sums;
+    std::vector<double> m_scratch;
+    BucketGrid m_shown;
+    bool m_shownValid = false;
+    int m_windowSteps = kDefaultWindowSteps;
+    bool m_fullHistory = false;
+};
+
+}  // namespace es::ui

@@ -1,0 +1,103 @@
+#include "status/runstatusbar.h"
+
+#include "summary/runsummary.h"
+
+#include <QtWidgets/QHBoxLayout>
+#include <QtWidgets/QLabel>
+#include <QtWidgets/QProgressBar>
+
+#include <algorithm>
+
+namespace es::ui {
+
+namespace {
+
+QString durationText(double seconds)
+{
+    const auto total = static_cast<long long>(seconds + 0.5);
+    if (total >= 3600)
+        return QStringLiteral("%1:%2:%3")
+            .arg(total / 3600)
+            .arg(total / 60 % 60, 2, 10, QLatin1Char('0'))
+            .arg(total % 60, 2, 10, QLatin1Char('0'));
+    return QStringLiteral("%1:%2").arg(total / 60).arg(total % 60, 2, 10, QLatin1Char('0'));
+}
+
+}  // namespace
+
+RunStatusBar::RunStatusBar(QWidget* parent)
+    : QWidget(parent),
+      m_progress(new QProgressBar(this)),
+      m_epoch(new QLabel(this)),
+      m_eta(new QLabel(this)),
+      m_throughput(new QLabel(this)),
+      m_steady(new QLabel(this)),
+      m_device(new QLabel(this)),
+      m_state(new QLabel(tr("Idle"), this))
+{
+    m_progress->setMaximumWidth(220);
+    m_progress->setTextVisible(true);
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    for (QWidget* widget : {static_cast<QWidget*>(m_state), static_cast<QWidget*>(m_progress),
+                            static_cast<QWidget*>(m_epoch), static_cast<QWidget*>(m_eta),
+                            static_cast<QWidget*>(m_throughput), static_cast<QWidget*>(m_steady),
+                            static_cast<QWidget*>(m_device)})
+        layout->addWidget(widget);
+    m_sinceUpdate.start();
+}
+
+void RunStatusBar::showProgress(const RunTimeline& timeline, const std::optional<RunInfo>& info,
+                                bool force)
+{
+    if (!force && m_sinceUpdate.elapsed() < kUpdateIntervalMs)
+        return;
+    m_sinceUpdate.restart();
+    const auto done = static_cast<int>(timeline.batches.size());
+    const int total = std::max(timeline.epochsPlanned * timeline.batchesPerEpoch, done);
+    m_progress->setRange(0, std::max(total, 1));
+    m_progress->setValue(done);
+    const int epoch = timeline.batches.empty() ? 0 : timeline.batches.back().epoch;
+    const int batch = timeline.batches.empty() ? 0 : timeline.batches.back().batch;
+    m_epoch->setText(tr("Epoch %1/%2, step %3/%4")
+                         .arg(epoch)
+                         .arg(timeline.epochsPlanned)
+                         .arg(batch)
+                         .arg(timeline.batchesPerEpoch));
+    const std::optional<double> steadyMs = steadyStateStepMs(timeline.batches);
+    m_steady->setText(steadyMs ? tr("steady %1 ms/step").arg(*steadyMs, 0, 'f', 2) : QString());
+    m_eta->setText(steadyMs && total > done
+                       ? tr("ETA %1").arg(durationText((total - done) * *steadyMs / 1000.0))
+                       : QString());
+    double wallS = 0.0;
+    std::int64_t samples = 0;
+    for (const BatchRecord& record : timeline.batches) {
+        wallS += record.wallMs / 1000.0;
+        samples += record.samples;
+    }
+    m_throughput->setText(wallS > 0.0 ? tr("%1 samples/s").arg(samples / wallS, 0, 'f', 0)
+                                      : QString());
+    if (info)
+        m_device->setText(tr("%1 - %2").arg(QString::fromStdString(info->device),
+                                            QString::fromStdString(info->backend)));
+    else
+        m_device->setText(timeline.device);
+}
+
+void RunStatusBar::showState(RunState state)
+{
+    const std::string_view name = runStateName(state);
+    QString text = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+    if (!text.isEmpty())
+        text[0] = text[0].toUpper();
+    m_state->setText(text);
+}
+
+QString RunStatusBar::progressText() const
+{
+    return m_epoch->text();
+}
+
+}  // namespace es::ui
