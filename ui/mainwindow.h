@@ -6,6 +6,7 @@
 #include "train/runobserver.h"
 #include "train/runresult.h"
 
+#include <QtCore/QElapsedTimer>
 #include <QtCore/QString>
 #include <QtWidgets/QMainWindow>
 
@@ -54,6 +55,9 @@ private:
     void createActions();
     void createDocks();
     void updateActions();
+    /// Redraws the dashboard and the status bar, at most as often as keeps drawing a small
+    /// share of one core (training competes for the same cores); `force` draws now.
+    void refreshDashboard(bool force);
     void appendLog(es::LogLevel level, const QString& message);
     void onFinished(es::RunState state, const QString& error, qint64 runId);
     void saveConfig(bool askForPath);
@@ -75,6 +79,8 @@ private:
     QMenu* m_recentMenu = nullptr;
     bool m_closeWhenStopped = false;
     std::size_t m_epochsInHistory = 0;
+    QElapsedTimer m_sinceRefresh;
+    qint64 m_refreshIntervalMs = 0;
 };
 
 }  // namespace es::ui

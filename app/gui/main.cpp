@@ -1,43 +1,16 @@
 // epochscope: the desktop app. Argument parsing and wiring only; the window lives in ui/.
 #include "config/configerror.h"
+#include "live/runcontroller.h"
 #include "mainwindow.h"
 
 #include <QtCore/QCommandLineParser>
 #include <QtCore/QTimer>
 #include <QtWidgets/QApplication>
 
-#include <unistd.h>
-
 #include <cstdio>
-#include <cstdlib>
-
-namespace {
-
-/// LibTorch's OpenMP threads spin while they wait for the next parallel region. Next to the
-/// window's own thread (and, under Xvfb, the X server) they then fight for the cores: on 2
-/// cores a quick-demo step took about 2 s instead of 55 ms, measured with and without
-/// OMP_WAIT_POLICY=PASSIVE. libgomp reads the variable when it is loaded, before main(), so it
-/// is set here and the program starts again. A value the user set is left alone.
-void preferPassiveOpenMpThreads(char** argv)
-{
-    if (std::getenv("OMP_WAIT_POLICY") != nullptr)
-        return;
-    // The program's real path, not /proc/self/exe: the process keeps its name ("epochscope")
-    // in ps and in the per-thread CPU chart.
-    char path[4096];
-    const ssize_t length = ::readlink("/proc/self/exe", path, sizeof path - 1);
-    if (length <= 0)
-        return;  // no /proc: go on with spinning threads, slower but correct
-    path[length] = '\0';
-    ::setenv("OMP_WAIT_POLICY", "PASSIVE", 1);
-    ::execv(path, argv);
-}
-
-}  // namespace
 
 int main(int argc, char** argv)
 {
-    preferPassiveOpenMpThreads(argv);
     QApplication app(argc, argv);
     QApplication::setOrganizationName("EpochScope");
     QApplication::setApplicationName("EpochScope");
@@ -67,7 +40,13 @@ int main(int argc, char** argv)
     const QCommandLineOption delay(
         "delay", QApplication::translate("main", "Seconds before --screenshot (default 5)"),
         QApplication::translate("main", "seconds"), "5");
-    parser.addOptions({demo, preset, config, database, screenshot, delay});
+    const QCommandLineOption exitWhenDone(
+        "exit-when-done",
+        QApplication::translate("main", "Quit when the run ends (status 0 when it finished)"));
+    const QCommandLineOption openRun(
+        "run", QApplication::translate("main", "Show a recorded run in the dashboard"),
+        QApplication::translate("main", "id"));
+    parser.addOptions({demo, preset, config, database, screenshot, delay, exitWhenDone, openRun});
     parser.process(app);
 
     es::ui::MainWindow window(parser.value(database));
@@ -81,8 +60,15 @@ int main(int argc, char** argv)
         return 2;
     }
     window.show();
+    if (parser.isSet(openRun))
+        window.openStoredRun(parser.value(openRun).toLongLong());
     if (parser.isSet(demo))
         QTimer::singleShot(0, &window, &es::ui::MainWindow::startRun);
+    if (parser.isSet(exitWhenDone))
+        QObject::connect(window.controller(), &es::ui::RunController::finished, &app,
+                         [](es::RunState state) {
+                             QApplication::exit(state == es::RunState::Finished ? 0 : 1);
+                         });
     if (parser.isSet(screenshot)) {
         const QString path = parser.value(screenshot);
         constexpr int kMillisecondsPerSecond = 1000;

@@ -6,6 +6,9 @@
 #include "plots/transferchart.h"
 #include "plots/utilisationchart.h"
 
+#include "plots/qcustomplotinclude.h"
+
+#include <QtCore/QElapsedTimer>
 #include <QtWidgets/QGridLayout>
 
 namespace es::ui {
@@ -41,8 +44,19 @@ void DashboardView::setTimeline(const RunTimeline* timeline)
 
 void DashboardView::refresh()
 {
+    QElapsedTimer timer;
+    timer.start();
     for (RunChart* chart : m_charts)
         chart->refresh();
+    m_lastRefreshMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+}
+
+double DashboardView::drawCostMs() const
+{
+    double cost = m_lastRefreshMs;
+    for (RunChart* chart : m_charts)
+        cost += chart->plot()->replotTime(/*average=*/true);
+    return cost;
 }
 
 }  // namespace es::ui

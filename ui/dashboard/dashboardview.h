@@ -22,11 +22,15 @@ public:
     void setTimeline(const RunTimeline* timeline);
     /// Every chart draws what is new in its timeline.
     void refresh();
+    /// What drawing the charts costs, in ms: the last refresh() plus each chart's average
+    /// replot (which Qt paints later, in the event loop).
+    double drawCostMs() const;
 
     const std::vector<RunChart*>& charts() const { return m_charts; }
 
 private:
     std::vector<RunChart*> m_charts;
+    double m_lastRefreshMs = 0.0;
 };
 
 }  // namespace es::ui
