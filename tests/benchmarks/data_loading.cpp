@@ -8,6 +8,7 @@
 #include "config/presets.h"
 #include "core/phase.h"
 #include "data/npyfile.h"
+#include "summary/statistics.h"
 #include "train/trainingsession.h"
 
 #include <sys/resource.h>
@@ -25,6 +26,8 @@
 
 namespace {
 
+using es::median;
+
 using Clock = std::chrono::steady_clock;
 
 constexpr std::int64_t kGiB = std::int64_t(1) << 30;
@@ -34,13 +37,6 @@ constexpr std::int64_t kSamples = kGiB / (64 * 8 * 4);
 constexpr std::size_t kReadChunk = std::size_t(8) << 20;
 // Batches timed per placement run: enough for a stable median DataWait.
 constexpr int kTimedBatches = 40;
-
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    const std::size_t n = values.size();
-    return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
 
 double secondsSince(Clock::time_point start)
 {

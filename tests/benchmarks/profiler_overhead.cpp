@@ -17,6 +17,7 @@
 #include "model/sequentialmodel_torch.h"
 #include "store/runrecorder.h"
 #include "store/runstore.h"
+#include "summary/statistics.h"
 #include "train/losses_torch.h"
 #include "train/optimizers_torch.h"
 #include "train/threading.h"
@@ -33,6 +34,8 @@
 
 namespace {
 
+using es::median;
+
 using Clock = std::chrono::steady_clock;
 
 struct Options {
@@ -42,13 +45,6 @@ struct Options {
     int warmupSteps = 10;
     int measuredSteps = 40;
 };
-
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    const std::size_t middle = values.size() / 2;
-    return values.size() % 2 == 1 ? values[middle] : 0.5 * (values[middle - 1] + values[middle]);
-}
 
 /// The preset with one epoch of exactly warm-up + measured steps, no validation.
 es::RunConfig benchmarkConfig(const Options& options)

@@ -11,6 +11,7 @@
 #include "plots/batchphasechart.h"
 #include "plots/qcustomplotinclude.h"
 #include "plots/transferchart.h"
+#include "summary/statistics.h"
 
 #include <QtWidgets/QApplication>
 
@@ -26,6 +27,8 @@
 
 namespace {
 
+using es::median;
+
 using Clock = std::chrono::steady_clock;
 
 constexpr std::size_t kDefaultSteps = 200'000;
@@ -38,13 +41,6 @@ constexpr int kStepsPerEpoch = 1000;
 // A wide dashboard tile.
 constexpr int kChartWidth = 1400;
 constexpr int kChartHeight = 500;
-
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    const std::size_t n = values.size();
-    return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
 
 double msSince(Clock::time_point start)
 {
