@@ -10,6 +10,7 @@
 #include "history/runspanel.h"
 #include "live/runcontroller.h"
 #include "mainwindow.h"
+#include "plots/losschart.h"
 #include "plots/qcustomplotinclude.h"
 #include "plots/runchart.h"
 #include "setup/configeditor.h"
@@ -135,6 +136,11 @@ private Q_SLOTS:
         QCOMPARE(window.controller()->timeline().epochs.size(), std::size_t{2});
         for (es::ui::RunChart* chart : window.dashboard()->charts())
             QVERIFY2(plottedPoints(chart) > 0, chart->metaObject()->className());
+        // The last epoch, which ends with the run, is drawn too.
+        const auto* loss = qobject_cast<es::ui::LossChart*>(window.dashboard()->charts()[2]);
+        QVERIFY(loss != nullptr);
+        QCOMPARE(loss->trainLossGraph()->data()->size(), 2);
+        QCOMPARE(loss->valLossGraph()->data()->size(), 2);
         QVERIFY(window.startAction()->isEnabled());
 
         es::ui::RunsModel* runs = window.runsPanel()->model();
@@ -182,6 +188,8 @@ private Q_SLOTS:
 private:
     void saveScreenshot(QWidget& widget, const QString& name)
     {
+        // Charts replot from the event loop (queued): let the last ones happen first.
+        QTest::qWait(200);
         const QString directory =
             QDir(QCoreApplication::applicationDirPath()).filePath("screenshots");
         QDir().mkpath(directory);
