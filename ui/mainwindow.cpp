@@ -5,6 +5,8 @@
 #include "env/environmentpanel.h"
 #include "history/runspanel.h"
 #include "live/runcontroller.h"
+#include "settings/appsettings.h"
+#include "settings/settingsdialog.h"
 #include "setup/configeditor.h"
 #include "status/runstatusbar.h"
 #include "store/runstore.h"
@@ -31,7 +33,6 @@ namespace es::ui {
 namespace {
 
 constexpr int kMaxRecentFiles = 8;
-constexpr const char* kDatabaseKey = "store/databasePath";
 constexpr const char* kRecentKey = "files/recent";
 constexpr const char* kGeometryKey = "window/geometry";
 constexpr const char* kStateKey = "window/state";
@@ -66,11 +67,9 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
 {
     setWindowTitle(tr("EpochScope"));
     QSettings settings;
-    m_databasePath =
-        !databasePath.isEmpty()
-            ? databasePath
-            : settings.value(kDatabaseKey, QString::fromStdString(RunStore::defaultPath()))
-                  .toString();
+    const AppSettings chosen = AppSettings::load();
+    m_databasePath = !databasePath.isEmpty() ? databasePath : chosen.databasePath;
+    m_dashboard->setWindowSteps(chosen.chartWindowSteps);
     setCentralWidget(m_dashboard);
     m_dashboard->setTimeline(&m_controller->timeline());
     statusBar()->addWidget(m_status, 1);
@@ -128,6 +127,11 @@ void MainWindow::createActions()
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* preferences = edit->addAction(tr("&Settings..."), this, &MainWindow::editSettings);
+    preferences->setShortcut(QKeySequence::Preferences);
+    preferences->setMenuRole(QAction::PreferencesRole);
 
     QMenu* presets = menuBar()->addMenu(tr("&Presets"));
     for (const PresetInfo& preset : builtinPresets()) {
@@ -217,6 +221,24 @@ void MainWindow::refreshDashboard(bool force)
         std::clamp(static_cast<qint64>(m_dashboard->drawCostMs() * kIntervalPerCostMs),
                    kMinIntervalMs, kMaxIntervalMs);
     m_sinceRefresh.restart();
+}
+
+void MainWindow::editSettings()
+{
+    AppSettings current = AppSettings::load();
+    current.databasePath = m_databasePath;
+    SettingsDialog dialog(current, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const AppSettings chosen = dialog.settings();
+    chosen.save();
+    applyTheme(chosen.theme);
+    m_dashboard->setWindowSteps(chosen.chartWindowSteps);
+    if (chosen.databasePath != m_databasePath && !chosen.databasePath.isEmpty()) {
+        // The next run records there; the history shows it now.
+        m_databasePath = chosen.databasePath;
+        m_runs->setDatabasePath(m_databasePath);
+    }
 }
 
 void MainWindow::loadPreset(const QString& name)

@@ -61,6 +61,7 @@ private:
     void appendLog(es::LogLevel level, const QString& message);
     void onFinished(es::RunState state, const QString& error, qint64 runId);
     void saveConfig(bool askForPath);
+    void editSettings();
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
 

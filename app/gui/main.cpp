@@ -2,6 +2,7 @@
 #include "config/configerror.h"
 #include "live/runcontroller.h"
 #include "mainwindow.h"
+#include "settings/appsettings.h"
 
 #include <QtCore/QCommandLineParser>
 #include <QtCore/QTimer>
@@ -49,6 +50,7 @@ int main(int argc, char** argv)
     parser.addOptions({demo, preset, config, database, screenshot, delay, exitWhenDone, openRun});
     parser.process(app);
 
+    es::ui::applyTheme(es::ui::AppSettings::load().theme);
     es::ui::MainWindow window(parser.value(database));
     try {
         if (parser.isSet(config))

@@ -13,9 +13,12 @@
 #include "plots/losschart.h"
 #include "plots/qcustomplotinclude.h"
 #include "plots/runchart.h"
+#include "plots/stepchart.h"
+#include "settings/appsettings.h"
 #include "setup/configeditor.h"
 
 #include <QtCore/QDir>
+#include <QtCore/QSettings>
 #include <QtCore/QStandardPaths>
 #include <QtCore/QTemporaryDir>
 #include <QtGui/QAction>
@@ -172,6 +175,26 @@ private Q_SLOTS:
         QCOMPARE(finished.first().at(0).value<es::RunState>(), es::RunState::Stopped);
         QVERIFY(window.controller()->timeline().epochs.size() < 1000);
         QCOMPARE(statusOfNewestRun(window.runsPanel()->model()), QString("stopped"));
+    }
+
+    void settingsAreRememberedAndUsed()
+    {
+        es::ui::AppSettings chosen;
+        chosen.databasePath = m_dir.filePath("chosen.sqlite");
+        chosen.chartWindowSteps = 1234;
+        chosen.theme = es::ui::AppSettings::Theme::Dark;
+        chosen.save();
+        const es::ui::AppSettings loaded = es::ui::AppSettings::load();
+        QCOMPARE(loaded.databasePath, chosen.databasePath);
+        QCOMPARE(loaded.chartWindowSteps, 1234);
+        QCOMPARE(loaded.theme, es::ui::AppSettings::Theme::Dark);
+
+        es::ui::MainWindow window;  // no database given: the settings' one
+        QCOMPARE(window.databasePath(), chosen.databasePath);
+        const auto* steps = qobject_cast<es::ui::StepChart*>(window.dashboard()->charts()[0]);
+        QVERIFY(steps != nullptr);
+        QCOMPARE(steps->windowSteps(), 1234);
+        QSettings().clear();
     }
 
     void runsModelPassesTheModelTester()

@@ -3,6 +3,7 @@
 #include "plots/batchphasechart.h"
 #include "plots/epochphasechart.h"
 #include "plots/losschart.h"
+#include "plots/stepchart.h"
 #include "plots/transferchart.h"
 #include "plots/utilisationchart.h"
 
@@ -21,6 +22,7 @@ DashboardView::DashboardView(QWidget* parent) : QWidget(parent)
     auto* transfer = new TransferChart(this);
     auto* utilisation = new UtilisationChart(this);
     m_charts = {steps, epochs, loss, transfer, utilisation};
+    m_stepCharts = {steps, transfer};
 
     // The step chart is the one people watch: the whole width, the most height. Each chart
     // draws its own title (so that its exported picture has one).
@@ -49,6 +51,12 @@ void DashboardView::refresh()
     for (RunChart* chart : m_charts)
         chart->refresh();
     m_lastRefreshMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+}
+
+void DashboardView::setWindowSteps(int steps)
+{
+    for (StepChart* chart : m_stepCharts)
+        chart->setWindowSteps(steps);
 }
 
 double DashboardView::drawCostMs() const

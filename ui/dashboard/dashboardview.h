@@ -11,6 +11,7 @@
 namespace es::ui {
 
 class RunChart;
+class StepChart;
 
 class DashboardView : public QWidget {
     Q_OBJECT
@@ -28,8 +29,12 @@ public:
 
     const std::vector<RunChart*>& charts() const { return m_charts; }
 
+    /// Steps the live step and transfer charts follow.
+    void setWindowSteps(int steps);
+
 private:
     std::vector<RunChart*> m_charts;
+    std::vector<StepChart*> m_stepCharts;
     double m_lastRefreshMs = 0.0;
 };
 

@@ -1,0 +1,82 @@
+#include "settings/appsettings.h"
+
+#include "store/runstore.h"
+
+#include <QtCore/QSettings>
+#include <QtGui/QPalette>
+#include <QtWidgets/QApplication>
+#include <QtWidgets/QStyle>
+#include <QtWidgets/QStyleFactory>
+
+namespace es::ui {
+
+namespace {
+
+constexpr const char* kDatabaseKey = "store/databasePath";
+constexpr const char* kWindowStepsKey = "charts/windowSteps";
+constexpr const char* kThemeKey = "appearance/theme";
+
+QPalette darkPalette()
+{
+    QPalette palette;
+    const QColor window(45, 45, 48);
+    const QColor base(30, 30, 32);
+    const QColor text(220, 220, 220);
+    palette.setColor(QPalette::Window, window);
+    palette.setColor(QPalette::WindowText, text);
+    palette.setColor(QPalette::Base, base);
+    palette.setColor(QPalette::AlternateBase, window);
+    palette.setColor(QPalette::Text, text);
+    palette.setColor(QPalette::Button, window);
+    palette.setColor(QPalette::ButtonText, text);
+    palette.setColor(QPalette::ToolTipBase, base);
+    palette.setColor(QPalette::ToolTipText, text);
+    palette.setColor(QPalette::Highlight, QColor(42, 130, 218));
+    palette.setColor(QPalette::HighlightedText, Qt::white);
+    palette.setColor(QPalette::Disabled, QPalette::Text, QColor(120, 120, 120));
+    palette.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(120, 120, 120));
+    return palette;
+}
+
+}  // namespace
+
+AppSettings AppSettings::load()
+{
+    const QSettings settings;
+    AppSettings loaded;
+    loaded.databasePath =
+        settings.value(kDatabaseKey, QString::fromStdString(RunStore::defaultPath())).toString();
+    loaded.chartWindowSteps = settings.value(kWindowStepsKey, loaded.chartWindowSteps).toInt();
+    loaded.theme =
+        static_cast<Theme>(settings.value(kThemeKey, static_cast<int>(Theme::System)).toInt());
+    return loaded;
+}
+
+void AppSettings::save() const
+{
+    QSettings settings;
+    settings.setValue(kDatabaseKey, databasePath);
+    settings.setValue(kWindowStepsKey, chartWindowSteps);
+    settings.setValue(kThemeKey, static_cast<int>(theme));
+}
+
+void applyTheme(AppSettings::Theme theme)
+{
+    static const QString systemStyle = QApplication::style()->name();
+    switch (theme) {
+        case AppSettings::Theme::System:
+            QApplication::setStyle(QStyleFactory::create(systemStyle));
+            QApplication::setPalette(QApplication::style()->standardPalette());
+            break;
+        case AppSettings::Theme::Light:
+            QApplication::setStyle(QStyleFactory::create("Fusion"));
+            QApplication::setPalette(QApplication::style()->standardPalette());
+            break;
+        case AppSettings::Theme::Dark:
+            QApplication::setStyle(QStyleFactory::create("Fusion"));
+            QApplication::setPalette(darkPalette());
+            break;
+    }
+}
+
+}  // namespace es::ui

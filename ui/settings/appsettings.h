@@ -1,0 +1,24 @@
+#pragma once
+
+// What the user chose in Settings, kept with QSettings.
+
+#include <QtCore/QString>
+
+namespace es::ui {
+
+struct AppSettings {
+    enum class Theme { System, Light, Dark };
+
+    QString databasePath;        ///< the run store to record into and browse
+    int chartWindowSteps = 500;  ///< steps the live step and transfer charts follow
+    Theme theme = Theme::System;
+
+    static AppSettings load();
+    void save() const;
+};
+
+/// Applies `theme` to the whole application (Fusion with a light or dark palette, or the
+/// platform's own style and palette).
+void applyTheme(AppSettings::Theme theme);
+
+}  // namespace es::ui

@@ -1,0 +1,67 @@
+#include "settings/settingsdialog.h"
+
+#include <QtWidgets/QComboBox>
+#include <QtWidgets/QDialogButtonBox>
+#include <QtWidgets/QFileDialog>
+#include <QtWidgets/QFormLayout>
+#include <QtWidgets/QHBoxLayout>
+#include <QtWidgets/QLineEdit>
+#include <QtWidgets/QPushButton>
+#include <QtWidgets/QSpinBox>
+
+namespace es::ui {
+
+namespace {
+
+constexpr int kMinWindowSteps = 50;
+constexpr int kMaxWindowSteps = 100'000;
+
+}  // namespace
+
+SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent)
+    : QDialog(parent),
+      m_database(new QLineEdit(settings.databasePath, this)),
+      m_windowSteps(new QSpinBox(this)),
+      m_theme(new QComboBox(this))
+{
+    setWindowTitle(tr("Settings"));
+    auto* browse = new QPushButton(tr("&Browse..."), this);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Run database"), m_database->text(), tr("Run databases (*.sqlite)"), nullptr,
+            QFileDialog::DontConfirmOverwrite);
+        if (!path.isEmpty())
+            m_database->setText(path);
+    });
+    auto* database = new QHBoxLayout();
+    database->addWidget(m_database, 1);
+    database->addWidget(browse);
+
+    m_windowSteps->setRange(kMinWindowSteps, kMaxWindowSteps);
+    m_windowSteps->setValue(settings.chartWindowSteps);
+    m_windowSteps->setSuffix(tr(" steps"));
+    m_theme->addItem(tr("Follow the system"), static_cast<int>(AppSettings::Theme::System));
+    m_theme->addItem(tr("Light"), static_cast<int>(AppSettings::Theme::Light));
+    m_theme->addItem(tr("Dark"), static_cast<int>(AppSettings::Theme::Dark));
+    m_theme->setCurrentIndex(m_theme->findData(static_cast<int>(settings.theme)));
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* form = new QFormLayout(this);
+    form->addRow(tr("Run &database:"), database);
+    form->addRow(tr("Live step charts &follow the last:"), m_windowSteps);
+    form->addRow(tr("&Theme:"), m_theme);
+    form->addRow(buttons);
+}
+
+AppSettings SettingsDialog::settings() const
+{
+    AppSettings chosen;
+    chosen.databasePath = m_database->text().trimmed();
+    chosen.chartWindowSteps = m_windowSteps->value();
+    chosen.theme = static_cast<AppSettings::Theme>(m_theme->currentData().toInt());
+    return chosen;
+}
+
+}  // namespace es::ui

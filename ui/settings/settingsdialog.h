@@ -1,0 +1,30 @@
+#pragma once
+
+// Settings: where runs are recorded, how much of a live run the step charts follow, and the
+// theme.
+
+#include "settings/appsettings.h"
+
+#include <QtWidgets/QDialog>
+
+class QComboBox;
+class QLineEdit;
+class QSpinBox;
+
+namespace es::ui {
+
+class SettingsDialog : public QDialog {
+    Q_OBJECT
+
+public:
+    explicit SettingsDialog(const AppSettings& settings, QWidget* parent = nullptr);
+
+    AppSettings settings() const;
+
+private:
+    QLineEdit* m_database;
+    QSpinBox* m_windowSteps;
+    QComboBox* m_theme;
+};
+
+}  // namespace es::ui
