@@ -26,6 +26,8 @@
 #include <QtTest/QSignalSpy>
 #include <QtTest/QtTest>
 #include <QtWidgets/QApplication>
+#include <QtWidgets/QComboBox>
+#include <QtWidgets/QSpinBox>
 #include <QtWidgets/QTableView>
 
 #include <nlohmann/json.hpp>
@@ -118,6 +120,38 @@ private Q_SLOTS:
         QVERIFY(!window.startAction()->isEnabled());
         QVERIFY2(window.configEditor()->problems().contains("@byte"),
                  qPrintable(window.configEditor()->problems()));
+    }
+
+    void formAndJsonEditTheSameConfig()
+    {
+        es::ui::MainWindow window(m_dir.filePath("form.sqlite"));
+        window.loadPreset("quick-demo");
+        es::ui::ConfigEditor* editor = window.configEditor();
+        auto* epochs = editor->findChild<QSpinBox*>("epochs");
+        auto* placement = editor->findChild<QComboBox*>("placement");
+        auto* device = editor->findChild<QComboBox*>("device");
+        QVERIFY(epochs && placement && device);
+        QCOMPARE(epochs->value(), es::loadPreset("quick-demo").training.epochs);
+
+        epochs->setValue(3);
+        QCOMPARE(editor->config()->training.epochs, 3);
+        QVERIFY(editor->text().contains("\"epochs\": 3"));
+
+        // A combination the engine refuses is shown as such, from the form too.
+        placement->setCurrentText("pinned");
+        QVERIFY(!editor->config().has_value());
+        QVERIFY2(editor->problems().contains("data.placement"), qPrintable(editor->problems()));
+        QVERIFY(!window.startAction()->isEnabled());
+
+        // Editing the JSON refills the form.
+        QString text = editor->text();
+        text.replace("\"placement\": \"pinned\"", "\"placement\": \"device\"");
+        text.replace("\"epochs\": 3", "\"epochs\": 7");
+        editor->setText(text);
+        QVERIFY2(editor->config().has_value(), qPrintable(editor->problems()));
+        QCOMPARE(epochs->value(), 7);
+        QCOMPARE(placement->currentText(), QString("device"));
+        QCOMPARE(device->currentText(), QString("cpu"));
     }
 
     void startedRunFillsTheChartsAndTheHistory()

@@ -3,6 +3,7 @@
 #include "config/configerror.h"
 #include "config/presets.h"
 #include "core/atomicfile.h"
+#include "setup/trainingform.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QFile>
@@ -28,6 +29,7 @@ constexpr int kJsonIndent = 2;
 ConfigEditor::ConfigEditor(QWidget* parent)
     : QWidget(parent),
       m_presets(new QComboBox(this)),
+      m_form(new TrainingForm(this)),
       m_editor(new QPlainTextEdit(this)),
       m_status(new QLabel(this)),
       m_debounce(new QTimer(this))
@@ -54,10 +56,18 @@ ConfigEditor::ConfigEditor(QWidget* parent)
     connect(m_debounce, &QTimer::timeout, this, &ConfigEditor::check);
     connect(m_editor, &QPlainTextEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
 
+    // A form change rewrites the JSON (keeping the data paths as written, relative or not).
+    connect(m_form, &TrainingForm::edited, this, [this](const RunConfig& config) {
+        m_editor->setPlainText(QString::fromStdString(toJson(config).dump(kJsonIndent)));
+        check();
+    });
+
     auto* form = new QFormLayout();
-    form->addRow(tr("&Preset:"), m_presets);
+    form->addRow(tr("P&reset:"), m_presets);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
+    layout->addWidget(m_form);
+    layout->addWidget(new QLabel(tr("The whole run config (JSON, docs/config.md):"), this));
     layout->addWidget(m_editor, 1);
     layout->addWidget(m_status);
     check();
@@ -118,7 +128,10 @@ void ConfigEditor::check()
 {
     m_debounce->stop();
     try {
-        RunConfig config = parseRunConfigText(text().toStdString(), "config");
+        const RunConfig asWritten = parseRunConfigText(text().toStdString(), "config");
+        m_form->showConfig(asWritten);
+        m_form->setEnabled(true);
+        RunConfig config = asWritten;
         if (!m_baseDirectory.isEmpty())
             resolveDataPaths(config.data.source, m_baseDirectory.toStdString());
         m_config = std::move(config);
@@ -127,6 +140,7 @@ void ConfigEditor::check()
         m_status->setStyleSheet(QString());
     } catch (const ConfigError& error) {
         m_config.reset();
+        m_form->setEnabled(false);  // its fields would not say what the text says
         QStringList lines;
         for (const ConfigIssue& issue : error.issues())
             lines << (issue.path.empty()

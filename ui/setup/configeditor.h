@@ -1,8 +1,9 @@
 #pragma once
 
-// The Run setup panel, first version: a built-in preset or a config file, edited as JSON and
-// checked by the engine's own parser on every change, so a bad value is shown with its field
-// path before Start is allowed. (Forms for each tab come next; they edit the same RunConfig.)
+// The Run setup panel: a built-in preset or a config file, with the common fields as a form and
+// the whole config as JSON, checked by the engine's own parser on every change, so that a bad
+// value is shown with its field path before Start is allowed. (Forms for the model, data and
+// callbacks come next; they edit the same RunConfig.)
 
 #include "config/runconfig.h"
 
@@ -17,6 +18,8 @@ class QPlainTextEdit;
 class QTimer;
 
 namespace es::ui {
+
+class TrainingForm;
 
 class ConfigEditor : public QWidget {
     Q_OBJECT
@@ -49,6 +52,7 @@ private:
     void check();
 
     QComboBox* m_presets;
+    TrainingForm* m_form;
     QPlainTextEdit* m_editor;
     QLabel* m_status;
     QTimer* m_debounce;
