@@ -78,8 +78,10 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
     m_runs->setDatabasePath(m_databasePath);
 
     connect(m_editor, &ConfigEditor::validityChanged, this, &MainWindow::updateActions);
-    connect(m_controller, &RunController::timelineReplaced, this,
-            [this] { m_dashboard->setTimeline(&m_controller->timeline()); });
+    connect(m_controller, &RunController::timelineReplaced, this, [this] {
+        m_dashboard->setTimeline(&m_controller->timeline());
+        m_status->startOver();
+    });
     connect(m_controller, &RunController::updated, this, [this] {
         refreshDashboard(!m_controller->isActive());
         // The history's row of a live run follows it epoch by epoch.

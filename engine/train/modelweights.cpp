@@ -1,7 +1,9 @@
 #include "train/modelweights_torch.h"
 
+#include "core/atomicfile.h"
 #include "core/text.h"
 
+#include <sstream>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -50,6 +52,29 @@ void collect(torch::nn::Module& module, torch::serialize::InputArchive& archive,
 }
 
 }  // namespace
+
+torch::serialize::OutputArchive modelArchive(torch::nn::Module& model,
+                                             torch::optim::Optimizer* optimizer)
+{
+    torch::serialize::OutputArchive archive;
+    model.save(archive);
+    if (optimizer) {
+        torch::serialize::OutputArchive optimizerArchive;
+        optimizer->save(optimizerArchive);
+        archive.write("optimizer", optimizerArchive);
+    }
+    return archive;
+}
+
+std::int64_t writeArchiveAtomically(torch::serialize::OutputArchive& archive,
+                                    const std::string& path)
+{
+    std::ostringstream bytes;
+    archive.save_to(bytes);
+    const std::string content = bytes.str();
+    writeFileAtomically(path, content);
+    return static_cast<std::int64_t>(content.size());
+}
 
 void loadWeightsChecked(torch::nn::Module& module, torch::serialize::InputArchive& archive)
 {

@@ -4,7 +4,21 @@
 
 #include <torch/torch.h>
 
+#include <cstdint>
+#include <string>
+
 namespace es {
+
+/// The model's weights as Module::save lays them out and, with `optimizer`, its state under
+/// "optimizer" (Keras' full-model save: training can go on from it). What checkpoints and
+/// backups start from.
+torch::serialize::OutputArchive modelArchive(torch::nn::Module& model,
+                                             torch::optim::Optimizer* optimizer);
+
+/// Writes `archive` to `path` atomically (core/atomicfile.h); returns the bytes written.
+/// Throws std::system_error naming the file.
+std::int64_t writeArchiveAtomically(torch::serialize::OutputArchive& archive,
+                                    const std::string& path);
 
 /// Reads every parameter and buffer of `module` from `archive`, laid out as
 /// torch::nn::Module::save writes it, and copies them in only when every one is present with

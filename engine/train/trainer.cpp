@@ -2,7 +2,6 @@
 
 #include "callbacks/callbackfactory.h"
 #include "config/configerror.h"
-#include "core/atomicfile.h"
 #include "data/batchsource_torch.h"
 #include "env/cpuinfo.h"
 #include "env/environment.h"
@@ -12,6 +11,7 @@
 #include "train/epochaccumulator_torch.h"
 #include "train/evaluation_torch.h"
 #include "train/losses_torch.h"
+#include "train/modelweights_torch.h"
 #include "train/optimizers_torch.h"
 #include "train/threading.h"
 #include "train/trainingstate_torch.h"
@@ -24,7 +24,6 @@
 #include <chrono>
 #include <filesystem>
 #include <map>
-#include <sstream>
 
 namespace es {
 
@@ -203,27 +202,17 @@ void TrainingLoop::restoreWeights()
 
 std::int64_t TrainingLoop::saveModel(const std::string& path, bool weightsOnly)
 {
-    torch::serialize::OutputArchive archive;
-    m_model->save(archive);
-    if (!weightsOnly) {
-        // Keras' full-model save keeps the optimizer too, so that training can go on.
-        torch::serialize::OutputArchive optimizer;
-        m_optimizer->save(optimizer);
-        archive.write("optimizer", optimizer);
-    }
-    std::ostringstream bytes;
-    archive.save_to(bytes);
+    torch::serialize::OutputArchive archive =
+        modelArchive(*m_model, weightsOnly ? nullptr : m_optimizer.get());
     const std::filesystem::path parent = std::filesystem::path(path).parent_path();
     std::error_code ignored;
     if (!parent.empty())
         std::filesystem::create_directories(parent, ignored);
-    const std::string content = bytes.str();
     try {
-        writeFileAtomically(path, content);
+        return writeArchiveAtomically(archive, path);
     } catch (const std::exception& error) {
         throw std::runtime_error("cannot save the model: " + std::string(error.what()));
     }
-    return static_cast<std::int64_t>(content.size());
 }
 
 std::int64_t TrainingLoop::saveTrainingState(const std::string& path)

@@ -1,12 +1,10 @@
 #include "train/trainingstate_torch.h"
 
 #include "config/configerror.h"
-#include "core/atomicfile.h"
 #include "train/modelweights_torch.h"
 
 #include <ATen/Context.h>
 
-#include <sstream>
 #include <stdexcept>
 
 namespace es {
@@ -86,11 +84,7 @@ std::int64_t writeBackup(const std::string& path, torch::nn::Module& model,
                          torch::optim::Optimizer& optimizer, const TrainingState& state,
                          const nlohmann::json& fingerprint)
 {
-    torch::serialize::OutputArchive archive;
-    model.save(archive);
-    torch::serialize::OutputArchive optimizerArchive;
-    optimizer.save(optimizerArchive);
-    archive.write("optimizer", optimizerArchive);
+    torch::serialize::OutputArchive archive = modelArchive(model, &optimizer);
 
     nlohmann::json learningRates = nlohmann::json::array();
     for (const auto& group : optimizer.param_groups())
@@ -117,11 +111,7 @@ std::int64_t writeBackup(const std::string& path, torch::nn::Module& model,
     };
     archive.write(kMetaKey, c10::IValue(meta.dump()));
 
-    std::ostringstream bytes;
-    archive.save_to(bytes);
-    const std::string content = bytes.str();
-    writeFileAtomically(path, content);
-    return static_cast<std::int64_t>(content.size());
+    return writeArchiveAtomically(archive, path);
 }
 
 TrainingState readBackup(const std::string& path, const std::string& field,

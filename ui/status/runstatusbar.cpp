@@ -66,24 +66,36 @@ void RunStatusBar::showProgress(const RunTimeline& timeline, const std::optional
                          .arg(timeline.epochsPlanned)
                          .arg(batch)
                          .arg(timeline.batchesPerEpoch));
-    const std::optional<double> steadyMs = steadyStateStepMs(timeline.batches);
+    if (force || !m_sinceSteady.isValid() || m_sinceSteady.elapsed() >= kSteadyIntervalMs) {
+        m_steadyMs = steadyStateStepMs(timeline.batches);
+        m_sinceSteady.start();
+    }
+    const std::optional<double>& steadyMs = m_steadyMs;
     m_steady->setText(steadyMs ? tr("steady %1 ms/step").arg(*steadyMs, 0, 'f', 2) : QString());
     m_eta->setText(steadyMs && total > done
                        ? tr("ETA %1").arg(durationText((total - done) * *steadyMs / 1000.0))
                        : QString());
-    double wallS = 0.0;
-    std::int64_t samples = 0;
-    for (const BatchRecord& record : timeline.batches) {
-        wallS += record.wallMs / 1000.0;
-        samples += record.samples;
+    for (; m_summedSteps < timeline.batches.size(); ++m_summedSteps) {
+        m_summedWallS += timeline.batches[m_summedSteps].wallMs / 1000.0;
+        m_summedSamples += timeline.batches[m_summedSteps].samples;
     }
-    m_throughput->setText(wallS > 0.0 ? tr("%1 samples/s").arg(samples / wallS, 0, 'f', 0)
-                                      : QString());
+    m_throughput->setText(m_summedWallS > 0.0
+                              ? tr("%1 samples/s").arg(m_summedSamples / m_summedWallS, 0, 'f', 0)
+                              : QString());
     if (info)
         m_device->setText(tr("%1 - %2").arg(QString::fromStdString(info->device),
                                             QString::fromStdString(info->backend)));
     else
         m_device->setText(timeline.device);
+}
+
+void RunStatusBar::startOver()
+{
+    m_summedSteps = 0;
+    m_summedWallS = 0.0;
+    m_summedSamples = 0;
+    m_steadyMs.reset();
+    m_sinceSteady.invalidate();
 }
 
 void RunStatusBar::showState(RunState state)

@@ -20,8 +20,11 @@ class RunStatusBar : public QWidget {
     Q_OBJECT
 
 public:
-    /// The medians behind the numbers cost a sort: recomputed at most this often.
+    /// How often the numbers change at most.
     static constexpr int kUpdateIntervalMs = 250;
+    /// The steady step time is a median over every step since the first epoch (a sort): it
+    /// is recomputed at most this often, not on every update.
+    static constexpr int kSteadyIntervalMs = 2000;
 
     explicit RunStatusBar(QWidget* parent = nullptr);
 
@@ -29,6 +32,8 @@ public:
     void showProgress(const RunTimeline& timeline, const std::optional<RunInfo>& info,
                       bool force = false);
     void showState(RunState state);
+    /// Forgets the sums of the previous timeline (a new run, or one reopened from the store).
+    void startOver();
 
     QString progressText() const;
 
@@ -41,6 +46,12 @@ private:
     QLabel* m_device;
     QLabel* m_state;
     QElapsedTimer m_sinceUpdate;
+    QElapsedTimer m_sinceSteady;
+    std::optional<double> m_steadyMs;
+    // Throughput sums, extended by the steps that are new since the last update.
+    std::size_t m_summedSteps = 0;
+    double m_summedWallS = 0.0;
+    std::int64_t m_summedSamples = 0;
 };
 
 }  // namespace es::ui
