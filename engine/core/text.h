@@ -27,20 +27,25 @@ inline std::string bracketedList(const std::vector<std::int64_t>& values)
     return text + "]";
 }
 
-/// A byte count in decimal units, for people: "512 B", "12.3 kB", "4.5 MB", "1.2 GB".
+/// A quantity in decimal units, for people: "512 B", "12.3 kB", "4.5 MFLOP", "1.2 GFLOP".
+inline std::string formatDecimalUnits(double value, const char* unit)
+{
+    char text[48];
+    if (value < 1e3)
+        std::snprintf(text, sizeof text, "%.0f %s", value, unit);
+    else if (value < 1e6)
+        std::snprintf(text, sizeof text, "%.1f k%s", value / 1e3, unit);
+    else if (value < 1e9)
+        std::snprintf(text, sizeof text, "%.1f M%s", value / 1e6, unit);
+    else
+        std::snprintf(text, sizeof text, "%.1f G%s", value / 1e9, unit);
+    return text;
+}
+
+/// A byte count in decimal units: "512 B", "12.3 kB", "4.5 MB", "1.2 GB".
 inline std::string formatBytes(std::int64_t bytes)
 {
-    const double value = static_cast<double>(bytes);
-    char text[32];
-    if (value < 1e3)
-        std::snprintf(text, sizeof text, "%lld B", static_cast<long long>(bytes));
-    else if (value < 1e6)
-        std::snprintf(text, sizeof text, "%.1f kB", value / 1e3);
-    else if (value < 1e9)
-        std::snprintf(text, sizeof text, "%.1f MB", value / 1e6);
-    else
-        std::snprintf(text, sizeof text, "%.1f GB", value / 1e9);
-    return text;
+    return formatDecimalUnits(static_cast<double>(bytes), "B");
 }
 
 }  // namespace es

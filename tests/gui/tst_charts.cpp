@@ -144,6 +144,12 @@ int points(const QCPBars* bars)
 }
 
 enum class ChartKind { BatchPhases, EpochPhases, Transfer, Utilisation, Loss };
+const std::pair<const char*, ChartKind> kNamedChartKinds[] = {
+    {"batch phases", ChartKind::BatchPhases},
+    {"epoch phases", ChartKind::EpochPhases},
+    {"transfer", ChartKind::Transfer},
+    {"utilisation", ChartKind::Utilisation},
+    {"loss", ChartKind::Loss}};
 
 std::unique_ptr<RunChart> makeChart(ChartKind kind)
 {
@@ -570,12 +576,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<ChartKind>("kind");
         QTest::addColumn<QString>("suffix");
-        const std::pair<const char*, ChartKind> kinds[] = {{"batch phases", ChartKind::BatchPhases},
-                                                           {"epoch phases", ChartKind::EpochPhases},
-                                                           {"transfer", ChartKind::Transfer},
-                                                           {"utilisation", ChartKind::Utilisation},
-                                                           {"loss", ChartKind::Loss}};
-        for (const auto& [name, kind] : kinds) {
+        for (const auto& [name, kind] : kNamedChartKinds) {
             for (const char* suffix : {"png", "pdf"})
                 QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(name, suffix)))
                     << kind << QString::fromLatin1(suffix);
@@ -605,6 +606,33 @@ private Q_SLOTS:
             QVERIFY(file.read(5) == "%PDF-");
         }
         QVERIFY(!chart->exportTo(dir.filePath(QStringLiteral("chart.unknown"))));
+    }
+
+    void chartsFollowTheWidgetPalette_data()
+    {
+        QTest::addColumn<ChartKind>("kind");
+        for (const auto& [name, kind] : kNamedChartKinds)
+            QTest::newRow(name) << kind;
+    }
+
+    /// A dark theme darkens the chart's background and lightens its axes and legend text; the
+    /// phase colours do not change with it.
+    void chartsFollowTheWidgetPalette()
+    {
+        QFETCH(ChartKind, kind);
+        const RunTimeline timeline = makeTimeline(kStepsPerEpoch);
+        const std::unique_ptr<RunChart> chart = makeChart(kind);
+        chart->setTimeline(&timeline);
+        chart->refresh();
+        QPalette dark = chart->palette();
+        dark.setColor(QPalette::Base, QColor(30, 30, 30));
+        dark.setColor(QPalette::Text, QColor(230, 230, 230));
+        chart->setPalette(dark);
+        QCustomPlot* plot = chart->plot();
+        QCOMPARE(plot->xAxis->tickLabelColor(), QColor(230, 230, 230));
+        QCOMPARE(plot->legend->item(0)->textColor(), QColor(230, 230, 230));
+        const QImage image = plot->toPixmap(400, 300).toImage();
+        QCOMPARE(image.pixelColor(2, 2), QColor(30, 30, 30));
     }
 };
 

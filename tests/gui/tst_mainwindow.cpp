@@ -16,6 +16,7 @@
 #include "plots/stepchart.h"
 #include "settings/appsettings.h"
 #include "setup/configeditor.h"
+#include "status/runstatusbar.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QSettings>
@@ -28,6 +29,7 @@
 #include <QtWidgets/QApplication>
 #include <QtWidgets/QComboBox>
 #include <QtWidgets/QSpinBox>
+#include <QtWidgets/QTabWidget>
 #include <QtWidgets/QTableView>
 
 #include <nlohmann/json.hpp>
@@ -142,6 +144,15 @@ private Q_SLOTS:
         QVERIFY(!editor->config().has_value());
         QVERIFY2(editor->problems().contains("data.placement"), qPrintable(editor->problems()));
         QVERIFY(!window.startAction()->isEnabled());
+        // ... at the field itself, which stays editable, on a tab marked with a warning sign.
+        QVERIFY(placement->isEnabled());
+        const QString fieldMessage = placement->toolTip();
+        QVERIFY2(!fieldMessage.isEmpty() && editor->problems().contains(fieldMessage),
+                 qPrintable(fieldMessage));
+        const int dataTab = 1;
+        QCOMPARE(editor->tabs()->tabText(dataTab), QString("Data"));
+        QVERIFY(!editor->tabs()->tabIcon(dataTab).isNull());
+        QVERIFY(editor->tabs()->tabIcon(0).isNull());  // nothing wrong with the model
 
         // Editing the JSON refills the form.
         QString text = editor->text();
@@ -152,6 +163,12 @@ private Q_SLOTS:
         QCOMPARE(epochs->value(), 7);
         QCOMPARE(placement->currentText(), QString("device"));
         QCOMPARE(device->currentText(), QString("cpu"));
+        QVERIFY(placement->toolTip() != fieldMessage);  // the mark is gone with the problem
+        QVERIFY(editor->tabs()->tabIcon(dataTab).isNull());
+
+        // A problem typed into the JSON leaves the forms read-only: they cannot show it.
+        editor->setText(editor->text().replace("\"epochs\": 7", "\"epochs\": 0"));
+        QVERIFY(!epochs->isEnabled());
     }
 
     void startedRunFillsTheChartsAndTheHistory()
@@ -184,6 +201,11 @@ private Q_SLOTS:
         QCOMPARE(runs->rowCount(), 1);
         QCOMPARE(statusOfNewestRun(runs), QString("completed"));
         QCOMPARE(runs->index(0, es::ui::RunsModel::Steps).data().toLongLong(), 12);
+
+        // The profiler's state: how phases were timed, and that the sampler ran.
+        const QString profiler = window.runStatusBar()->profilerText();
+        QVERIFY2(profiler.contains("host clocks") && !profiler.contains(" 0 system"),
+                 qPrintable(profiler));
 
         saveScreenshot(window, "main-window-after-run");
 
@@ -240,6 +262,40 @@ private Q_SLOTS:
         QVERIFY(model.rowCount() >= 1);
         QVERIFY(model.reload(m_dir.filePath("empty.sqlite")));
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    void runsCanBeRenamed()
+    {
+        es::ui::RunsPanel panel;
+        QSignalSpy problems(&panel, &es::ui::RunsPanel::problem);
+        panel.setDatabasePath(m_dir.filePath("run.sqlite"));
+        QVERIFY(panel.model()->rowCount() >= 1);
+        const QModelIndex newest = panel.model()->index(0, es::ui::RunsModel::Name);
+        const qint64 id = newest.data(es::ui::RunsModel::kRunIdRole).toLongLong();
+        QVERIFY(panel.renameRun(id, "  baseline, 2 threads  "));
+        QCOMPARE(panel.model()->index(0, es::ui::RunsModel::Name).data().toString(),
+                 QString("baseline, 2 threads"));
+        QCOMPARE(problems.count(), 0);
+
+        QVERIFY(!panel.renameRun(id, "   "));
+        QVERIFY(!panel.renameRun(id + 1000, "nobody"));
+        QCOMPARE(problems.count(), 2);
+        QCOMPARE(panel.model()->index(0, es::ui::RunsModel::Name).data().toString(),
+                 QString("baseline, 2 threads"));
+    }
+
+    /// Each setup tab at the size the README's screenshots use, for people to look at.
+    void setupTabsScreenshots()
+    {
+        es::ui::MainWindow window(m_dir.filePath("tabs.sqlite"));
+        window.resize(1600, 1000);
+        window.show();
+        window.loadPreset("keras-lstm-regression");
+        QTabWidget* tabs = window.configEditor()->tabs();
+        for (int tab = 0; tab < tabs->count(); ++tab) {
+            tabs->setCurrentIndex(tab);
+            saveScreenshot(window, "setup-" + tabs->tabText(tab).toLower());
+        }
     }
 
 private:

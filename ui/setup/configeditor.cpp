@@ -3,6 +3,11 @@
 #include "config/configerror.h"
 #include "config/presets.h"
 #include "core/atomicfile.h"
+#include "env/environment.h"
+#include "setup/callbacksform.h"
+#include "setup/dataform.h"
+#include "setup/deviceform.h"
+#include "setup/modelform.h"
 #include "setup/trainingform.h"
 
 #include <QtCore/QDir>
@@ -14,6 +19,8 @@
 #include <QtWidgets/QFormLayout>
 #include <QtWidgets/QLabel>
 #include <QtWidgets/QPlainTextEdit>
+#include <QtWidgets/QStyle>
+#include <QtWidgets/QTabWidget>
 #include <QtWidgets/QVBoxLayout>
 
 namespace es::ui {
@@ -29,7 +36,7 @@ constexpr int kJsonIndent = 2;
 ConfigEditor::ConfigEditor(QWidget* parent)
     : QWidget(parent),
       m_presets(new QComboBox(this)),
-      m_form(new TrainingForm(this)),
+      m_tabs(new QTabWidget(this)),
       m_editor(new QPlainTextEdit(this)),
       m_status(new QLabel(this)),
       m_debounce(new QTimer(this))
@@ -45,37 +52,82 @@ ConfigEditor::ConfigEditor(QWidget* parent)
             loadPreset(m_presets->itemText(index));
     });
 
+    const EnvironmentInfo machine = collectEnvironment();
+    addForm(new ModelForm(), tr("Model"));
+    addForm(new DataForm(), tr("Data"));
+    addForm(new TrainingForm(), tr("Training"));
+    addForm(new DeviceForm(machine.cudaDeviceCount, machine.physicalCores), tr("Device"));
+    addForm(new CallbacksForm(), tr("Callbacks"));
+
+    m_editor->setObjectName("config_json");
     m_editor->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_editor->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_editor->setTabChangesFocus(true);
+    auto* jsonPage = new QWidget();
+    auto* jsonLayout = new QVBoxLayout(jsonPage);
+    jsonLayout->addWidget(new QLabel(tr("The whole run config (docs/config.md):"), jsonPage));
+    jsonLayout->addWidget(m_editor, 1);
+    m_tabs->addTab(jsonPage, tr("JSON"));
+
+    m_status->setObjectName("config_status");
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(kCheckDelayMs);
     connect(m_debounce, &QTimer::timeout, this, &ConfigEditor::check);
-    connect(m_editor, &QPlainTextEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
-
-    // A form change rewrites the JSON (keeping the data paths as written, relative or not).
-    connect(m_form, &TrainingForm::edited, this, [this](const RunConfig& config) {
-        m_editor->setPlainText(QString::fromStdString(toJson(config).dump(kJsonIndent)));
-        check();
+    connect(m_editor, &QPlainTextEdit::textChanged, this, [this] {
+        m_writtenByForm = false;
+        m_debounce->start();
     });
 
     auto* form = new QFormLayout();
     form->addRow(tr("P&reset:"), m_presets);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
-    layout->addWidget(m_form);
-    layout->addWidget(new QLabel(tr("The whole run config (JSON, docs/config.md):"), this));
-    layout->addWidget(m_editor, 1);
+    layout->addWidget(m_tabs, 1);
     layout->addWidget(m_status);
     check();
 }
 
+void ConfigEditor::addForm(ConfigForm* form, const QString& title)
+{
+    m_forms.push_back(form);
+    m_tabs->addTab(form, title);
+    connect(form, &ConfigForm::edited, this,
+            [this, form](const RunConfig& config) { applyFormEdit(form, config); });
+}
+
+void ConfigEditor::applyFormEdit(ConfigForm* editedForm, const RunConfig& config)
+{
+    // The other tabs take the change at once, even when it makes the config invalid (and the
+    // check below cannot hand them a parsed one): their next edit must build on it.
+    for (ConfigForm* form : m_forms)
+        if (form != editedForm)
+            form->showConfig(config);
+    // Data paths stay as written, relative or not: the text is what Save writes.
+    {
+        const QSignalBlocker quiet(m_editor);
+        m_editor->setPlainText(QString::fromStdString(toJson(config).dump(kJsonIndent)));
+    }
+    m_writtenByForm = true;
+    check();
+}
+
+void ConfigEditor::setBaseDirectory(const QString& directory)
+{
+    m_baseDirectory = directory;
+    for (ConfigForm* form : m_forms) {
+        if (auto* model = qobject_cast<ModelForm*>(form))
+            model->setBaseDirectory(directory);
+        else if (auto* data = qobject_cast<DataForm*>(form))
+            data->setBaseDirectory(directory);
+    }
+}
+
 void ConfigEditor::setConfig(const RunConfig& config, const QString& baseDirectory)
 {
-    m_baseDirectory = baseDirectory;
+    setBaseDirectory(baseDirectory);
     setText(QString::fromStdString(toJson(config).dump(kJsonIndent)));
 }
 
@@ -94,7 +146,7 @@ bool ConfigEditor::openFile(const QString& path, QString* error)
             *error = tr("%1: %2").arg(path, file.errorString());
         return false;
     }
-    m_baseDirectory = QFileInfo(path).absolutePath();
+    setBaseDirectory(QFileInfo(path).absolutePath());
     m_presets->setCurrentIndex(0);
     setText(QString::fromUtf8(file.readAll()));
     return true;
@@ -109,7 +161,7 @@ bool ConfigEditor::saveFile(const QString& path, QString* error)
             *error = QString::fromStdString(failure.what());
         return false;
     }
-    m_baseDirectory = QFileInfo(path).absolutePath();
+    setBaseDirectory(QFileInfo(path).absolutePath());
     return true;
 }
 
@@ -121,6 +173,7 @@ QString ConfigEditor::text() const
 void ConfigEditor::setText(const QString& text)
 {
     m_editor->setPlainText(text);
+    m_writtenByForm = false;
     check();  // at once: a loaded config is usable without waiting for the debounce
 }
 
@@ -129,28 +182,49 @@ void ConfigEditor::check()
     m_debounce->stop();
     try {
         const RunConfig asWritten = parseRunConfigText(text().toStdString(), "config");
-        m_form->showConfig(asWritten);
-        m_form->setEnabled(true);
+        for (ConfigForm* form : m_forms) {
+            form->showConfig(asWritten);
+            form->setEnabled(true);
+        }
         RunConfig config = asWritten;
         if (!m_baseDirectory.isEmpty())
             resolveDataPaths(config.data.source, m_baseDirectory.toStdString());
         m_config = std::move(config);
         m_problems.clear();
+        showProblems({});
         m_status->setText(tr("Ready: %1").arg(QString::fromStdString(m_config->name)));
         m_status->setStyleSheet(QString());
     } catch (const ConfigError& error) {
         m_config.reset();
-        m_form->setEnabled(false);  // its fields would not say what the text says
+        // Text typed in the JSON tab may say something no form shows; a form left editable
+        // would then overwrite it with its older picture of the config.
+        for (ConfigForm* form : m_forms)
+            form->setEnabled(m_writtenByForm);
         QStringList lines;
         for (const ConfigIssue& issue : error.issues())
             lines << (issue.path.empty()
                           ? QString::fromStdString(issue.message)
                           : QString::fromStdString(issue.path + ": " + issue.message));
         m_problems = lines.join('\n');
+        showProblems(error.issues());
         m_status->setText(m_problems);
         m_status->setStyleSheet(QStringLiteral("color: #c0392b;"));
     }
     Q_EMIT validityChanged(m_config.has_value());
+}
+
+void ConfigEditor::showProblems(const std::vector<ConfigIssue>& issues)
+{
+    // Each tab with a marked field gets a warning sign, so an issue on a hidden tab is found.
+    const QIcon warning = style()->standardIcon(QStyle::SP_MessageBoxWarning);
+    bool anyShown = false;
+    for (ConfigForm* form : m_forms) {
+        const bool shown = form->markProblems(issues) > 0;
+        anyShown = anyShown || shown;
+        m_tabs->setTabIcon(m_tabs->indexOf(form), shown ? warning : QIcon());
+    }
+    const bool inText = !issues.empty() && !anyShown;
+    m_tabs->setTabIcon(m_tabs->indexOf(m_editor->parentWidget()), inText ? warning : QIcon());
 }
 
 }  // namespace es::ui

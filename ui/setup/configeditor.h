@@ -1,10 +1,11 @@
 #pragma once
 
-// The Run setup panel: a built-in preset or a config file, with the common fields as a form and
-// the whole config as JSON, checked by the engine's own parser on every change, so that a bad
-// value is shown with its field path before Start is allowed. (Forms for the model, data and
-// callbacks come next; they edit the same RunConfig.)
+// The Run setup panel: a built-in preset or a config file, shown as tabs of forms (Model, Data,
+// Training, Device, Callbacks) and as the whole config in JSON. The JSON text is the one source
+// of truth: a form edit rewrites it, and every change is checked by the engine's own parser, so
+// a bad value is marked at its field with the engine's message before Start is allowed.
 
+#include "config/configerror.h"
 #include "config/runconfig.h"
 
 #include <QtCore/QString>
@@ -12,14 +13,17 @@
 
 #include <optional>
 
+#include <vector>
+
 class QComboBox;
 class QLabel;
 class QPlainTextEdit;
+class QTabWidget;
 class QTimer;
 
 namespace es::ui {
 
-class TrainingForm;
+class ConfigForm;
 
 class ConfigEditor : public QWidget {
     Q_OBJECT
@@ -44,15 +48,27 @@ public:
     QString text() const;
     void setText(const QString& text);
 
+    /// The tabs, for tests and for keyboard shortcuts: Model, Data, Training, Device,
+    /// Callbacks, JSON.
+    QTabWidget* tabs() const { return m_tabs; }
+
 Q_SIGNALS:
     /// After every check: whether the text is a valid config now.
     void validityChanged(bool valid);
 
 private:
+    void addForm(ConfigForm* form, const QString& title);
+    void applyFormEdit(ConfigForm* editedForm, const RunConfig& config);
     void check();
+    void showProblems(const std::vector<ConfigIssue>& issues);
+    void setBaseDirectory(const QString& directory);
 
     QComboBox* m_presets;
-    TrainingForm* m_form;
+    QTabWidget* m_tabs;
+    std::vector<ConfigForm*> m_forms;
+    /// Whether the text being checked was written by a form: then the forms still say what
+    /// the text says, even when it is invalid, and stay editable.
+    bool m_writtenByForm = false;
     QPlainTextEdit* m_editor;
     QLabel* m_status;
     QTimer* m_debounce;

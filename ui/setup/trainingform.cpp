@@ -1,11 +1,14 @@
 #include "setup/trainingform.h"
 
+#include "setup/formwidgets.h"
+
 #include <QtWidgets/QCheckBox>
-#include <QtWidgets/QComboBox>
 #include <QtWidgets/QDoubleSpinBox>
 #include <QtWidgets/QFormLayout>
+#include <QtWidgets/QHBoxLayout>
 #include <QtWidgets/QSpinBox>
 
+#include <algorithm>
 #include <limits>
 
 namespace es::ui {
@@ -14,99 +17,69 @@ namespace {
 
 // The ranges the config parser accepts (docs/config.md).
 constexpr int kMaxEpochs = 1'000'000;
-constexpr int kMaxBatchSize = std::numeric_limits<int>::max();
-constexpr int kMaxPrefetch = 64;
-constexpr int kMaxThreads = 1024;
+constexpr int kMaxSteps = std::numeric_limits<int>::max();
 constexpr int kLearningRateDecimals = 6;
 constexpr double kMinLearningRate = 1e-6;
 constexpr double kMaxLearningRate = 10.0;
-constexpr int kCudaDevicesListed = 8;
-
-QString keyText(std::string_view key)
-{
-    return QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size()));
-}
-
-/// A combo box of an enum's keys, the enum value in each item's data.
-template <typename Enum, std::size_t N, typename KeyOf>
-QComboBox* enumCombo(const std::array<Enum, N>& values, KeyOf keyOf, QWidget* parent)
-{
-    auto* combo = new QComboBox(parent);
-    for (Enum value : values)
-        combo->addItem(keyText(keyOf(value)), static_cast<int>(value));
-    return combo;
-}
-
-template <typename Enum>
-void selectData(QComboBox* combo, Enum value)
-{
-    combo->setCurrentIndex(combo->findData(static_cast<int>(value)));
-}
-
-template <typename Enum>
-Enum selectedData(const QComboBox* combo)
-{
-    return static_cast<Enum>(combo->currentData().toInt());
-}
 
 }  // namespace
 
 TrainingForm::TrainingForm(QWidget* parent)
-    : QWidget(parent),
+    : ConfigForm(parent),
       m_epochs(new QSpinBox(this)),
-      m_batchSize(new QSpinBox(this)),
+      m_stepsPerEpoch(new QSpinBox(this)),
       m_optimizer(enumCombo(kAllOptimizerTypes, optimizerKey, this)),
       m_learningRate(new QDoubleSpinBox(this)),
-      m_loss(enumCombo(kAllLossTypes, lossKey, this)),
-      m_placement(enumCombo(kAllPlacements, placementKey, this)),
-      m_prefetch(new QSpinBox(this)),
-      m_device(new QComboBox(this)),
-      m_threads(new QSpinBox(this)),
-      m_cudnn(new QCheckBox(tr("Use cuDNN's fused LSTM on CUDA devices"), this))
+      m_loss(enumCombo(kAllLossTypes, lossKey, this))
 {
     // Named after their config keys: for tests and for accessibility tools.
     m_epochs->setObjectName("epochs");
-    m_batchSize->setObjectName("batch_size");
+    m_stepsPerEpoch->setObjectName("steps_per_epoch");
     m_optimizer->setObjectName("optimizer");
     m_learningRate->setObjectName("learning_rate");
     m_loss->setObjectName("loss");
-    m_placement->setObjectName("placement");
-    m_prefetch->setObjectName("prefetch");
-    m_device->setObjectName("device");
-    m_threads->setObjectName("intra_op_threads");
-    m_cudnn->setObjectName("cudnn");
+    setConfigPath(m_epochs, "training.epochs");
+    setConfigPath(m_stepsPerEpoch, "training.steps_per_epoch");
+    setConfigPath(m_optimizer, "training.optimizer");
+    setConfigPath(m_learningRate, "training.optimizer.learning_rate");
+    setConfigPath(m_loss, "training.loss");
+
     m_epochs->setRange(1, kMaxEpochs);
-    m_batchSize->setRange(1, kMaxBatchSize);
+    m_stepsPerEpoch->setRange(0, kMaxSteps);
+    m_stepsPerEpoch->setSpecialValueText(tr("all batches"));
+    m_stepsPerEpoch->setToolTip(
+        tr("Stop each epoch after this many batches (Keras' "
+           "steps_per_epoch); useful for quick measurements."));
     m_learningRate->setDecimals(kLearningRateDecimals);
     m_learningRate->setRange(kMinLearningRate, kMaxLearningRate);
     m_learningRate->setSingleStep(kMinLearningRate * 100);
-    m_prefetch->setRange(0, kMaxPrefetch);
-    m_prefetch->setSpecialValueText(tr("off"));
-    m_device->addItem("cpu");
-    for (int index = 0; index < kCudaDevicesListed; ++index)
-        m_device->addItem(QStringLiteral("cuda:%1").arg(index));
-    m_threads->setRange(0, kMaxThreads);
-    m_threads->setSpecialValueText(tr("one per core"));
+
+    auto* metricsRow = new QWidget(this);
+    setConfigPath(metricsRow, "training.metrics");
+    auto* metricsLayout = new QHBoxLayout(metricsRow);
+    metricsLayout->setContentsMargins(0, 0, 0, 0);
+    for (Metric metric : kAllMetrics) {
+        auto* box = new QCheckBox(keyText(metricKey(metric)), metricsRow);
+        box->setObjectName(QStringLiteral("metric_") + keyText(metricKey(metric)));
+        metricsLayout->addWidget(box);
+        m_metrics.emplace_back(metric, box);
+        connect(box, &QCheckBox::toggled, this, &TrainingForm::applyFields);
+    }
+    metricsLayout->addStretch(1);
 
     auto* form = new QFormLayout(this);
-    form->setContentsMargins(0, 0, 0, 0);
     form->addRow(tr("&Epochs:"), m_epochs);
-    form->addRow(tr("&Batch size:"), m_batchSize);
+    form->addRow(tr("&Steps per epoch:"), m_stepsPerEpoch);
     form->addRow(tr("&Optimizer:"), m_optimizer);
     form->addRow(tr("&Learning rate:"), m_learningRate);
     form->addRow(tr("Lo&ss:"), m_loss);
-    form->addRow(tr("&Placement:"), m_placement);
-    form->addRow(tr("Pre&fetch:"), m_prefetch);
-    form->addRow(tr("&Device:"), m_device);
-    form->addRow(tr("&Threads:"), m_threads);
-    form->addRow(QString(), m_cudnn);
+    form->addRow(tr("Metrics:"), metricsRow);
 
-    for (QSpinBox* box : {m_epochs, m_batchSize, m_prefetch, m_threads})
+    for (QSpinBox* box : {m_epochs, m_stepsPerEpoch})
         connect(box, &QSpinBox::valueChanged, this, &TrainingForm::applyFields);
     connect(m_learningRate, &QDoubleSpinBox::valueChanged, this, &TrainingForm::applyFields);
-    for (QComboBox* combo : {m_optimizer, m_loss, m_placement, m_device})
+    for (QComboBox* combo : {m_optimizer, m_loss})
         connect(combo, &QComboBox::currentIndexChanged, this, &TrainingForm::applyFields);
-    connect(m_cudnn, &QCheckBox::toggled, this, &TrainingForm::applyFields);
 }
 
 void TrainingForm::showConfig(const RunConfig& config)
@@ -114,19 +87,14 @@ void TrainingForm::showConfig(const RunConfig& config)
     m_config = config;
     m_filling = true;
     m_epochs->setValue(config.training.epochs);
-    m_batchSize->setValue(
-        static_cast<int>(std::min<std::int64_t>(config.data.batchSize, kMaxBatchSize)));
+    m_stepsPerEpoch->setValue(
+        static_cast<int>(std::min<std::int64_t>(config.training.stepsPerEpoch, kMaxSteps)));
     selectData(m_optimizer, config.training.optimizer.type);
     m_learningRate->setValue(config.training.optimizer.learningRate);
     selectData(m_loss, config.training.loss);
-    selectData(m_placement, config.data.placement);
-    m_prefetch->setValue(config.data.prefetch);
-    const QString device = QString::fromStdString(config.device.name());
-    if (m_device->findText(device) < 0)
-        m_device->addItem(device);
-    m_device->setCurrentText(device);
-    m_threads->setValue(config.device.intraOpThreads);
-    m_cudnn->setChecked(config.device.cudnn);
+    const std::vector<Metric>& metrics = config.training.metrics;
+    for (const auto& [metric, box] : m_metrics)
+        box->setChecked(std::find(metrics.begin(), metrics.end(), metric) != metrics.end());
     m_filling = false;
 }
 
@@ -136,20 +104,27 @@ void TrainingForm::applyFields()
         return;
     RunConfig config = m_config;
     config.training.epochs = m_epochs->value();
-    config.data.batchSize = m_batchSize->value();
-    config.training.optimizer.type = selectedData<OptimizerType>(m_optimizer);
+    config.training.stepsPerEpoch = m_stepsPerEpoch->value();
+    const auto optimizer = selectedData<OptimizerType>(m_optimizer);
+    if (optimizer != config.training.optimizer.type) {
+        // Each optimizer has its own Keras defaults (epsilon, rho, ...); keep only the rate.
+        OptimizerConfig fresh;
+        fresh.type = optimizer;
+        config.training.optimizer = fresh;
+    }
     config.training.optimizer.learningRate = m_learningRate->value();
     config.training.loss = selectedData<LossType>(m_loss);
-    config.data.placement = selectedData<Placement>(m_placement);
-    config.data.prefetch = m_prefetch->value();
-    const std::optional<DeviceConfig> device =
-        deviceFromName(m_device->currentText().toStdString());
-    if (device) {
-        config.device.type = device->type;
-        config.device.index = device->index;
+    // Keep the metrics in the order the config had them, new ones at the end.
+    std::vector<Metric> metrics;
+    for (Metric metric : config.training.metrics) {
+        for (const auto& [candidate, box] : m_metrics)
+            if (candidate == metric && box->isChecked())
+                metrics.push_back(metric);
     }
-    config.device.intraOpThreads = m_threads->value();
-    config.device.cudnn = m_cudnn->isChecked();
+    for (const auto& [metric, box] : m_metrics)
+        if (box->isChecked() && std::find(metrics.begin(), metrics.end(), metric) == metrics.end())
+            metrics.push_back(metric);
+    config.training.metrics = metrics;
     m_config = config;
     Q_EMIT edited(config);
 }

@@ -1,12 +1,9 @@
 #pragma once
 
-// The Run setup fields people change most (epochs, batch, optimizer, loss, placement, device,
-// threads, cuDNN) as a form over the same RunConfig the JSON editor shows: a change here
-// rewrites the JSON, a change there refills the form.
+// The Training tab: epochs, steps per epoch, optimizer with its learning rate, loss and
+// metrics, over the same RunConfig the JSON editor shows.
 
-#include "config/runconfig.h"
-
-#include <QtWidgets/QWidget>
+#include "setup/configform.h"
 
 class QCheckBox;
 class QComboBox;
@@ -15,18 +12,13 @@ class QSpinBox;
 
 namespace es::ui {
 
-class TrainingForm : public QWidget {
+class TrainingForm : public ConfigForm {
     Q_OBJECT
 
 public:
     explicit TrainingForm(QWidget* parent = nullptr);
 
-    /// Fills the fields from `config` without emitting edited().
-    void showConfig(const RunConfig& config);
-
-Q_SIGNALS:
-    /// The config as shown, with the user's change applied.
-    void edited(const es::RunConfig& config);
+    void showConfig(const RunConfig& config) override;
 
 private:
     void applyFields();
@@ -34,15 +26,11 @@ private:
     RunConfig m_config;
     bool m_filling = false;
     QSpinBox* m_epochs;
-    QSpinBox* m_batchSize;
+    QSpinBox* m_stepsPerEpoch;
     QComboBox* m_optimizer;
     QDoubleSpinBox* m_learningRate;
     QComboBox* m_loss;
-    QComboBox* m_placement;
-    QSpinBox* m_prefetch;
-    QComboBox* m_device;
-    QSpinBox* m_threads;
-    QCheckBox* m_cudnn;
+    std::vector<std::pair<Metric, QCheckBox*>> m_metrics;
 };
 
 }  // namespace es::ui

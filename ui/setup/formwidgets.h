@@ -1,0 +1,42 @@
+#pragma once
+
+// Small helpers the Run setup forms share: combo boxes over the config's enums (their JSON
+// keys as the items, the enum value as item data) and std::string_view <-> QString.
+
+#include <QtCore/QString>
+#include <QtWidgets/QComboBox>
+
+#include <array>
+#include <cstddef>
+#include <string_view>
+
+namespace es::ui {
+
+inline QString keyText(std::string_view key)
+{
+    return QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size()));
+}
+
+/// A combo box of an enum's keys, the enum value in each item's data.
+template <typename Enum, std::size_t N, typename KeyOf>
+QComboBox* enumCombo(const std::array<Enum, N>& values, KeyOf keyOf, QWidget* parent)
+{
+    auto* combo = new QComboBox(parent);
+    for (Enum value : values)
+        combo->addItem(keyText(keyOf(value)), static_cast<int>(value));
+    return combo;
+}
+
+template <typename Enum>
+void selectData(QComboBox* combo, Enum value)
+{
+    combo->setCurrentIndex(combo->findData(static_cast<int>(value)));
+}
+
+template <typename Enum>
+Enum selectedData(const QComboBox* combo)
+{
+    return static_cast<Enum>(combo->currentData().toInt());
+}
+
+}  // namespace es::ui

@@ -1,0 +1,91 @@
+#pragma once
+
+// The Model tab: a layer editor for the Sequential model (add, remove, reorder, each layer's
+// properties) with the parameter count and training FLOPs per batch recomputed from the
+// config on every change, as the CLI's summary computes them.
+
+#include "setup/configform.h"
+
+#include <optional>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QStackedWidget;
+class QTableView;
+class QToolButton;
+
+namespace es::ui {
+
+class LayersModel;
+
+class ModelForm : public ConfigForm {
+    Q_OBJECT
+
+public:
+    explicit ModelForm(QWidget* parent = nullptr);
+
+    void showConfig(const RunConfig& config) override;
+    int markProblems(const std::vector<ConfigIssue>& issues) override;
+
+    /// Where relative data paths point, for reading the input shape from .npy/.npz headers.
+    void setBaseDirectory(const QString& directory) { m_baseDirectory = directory; }
+
+    /// Adds a layer of `type` with usable defaults after the selected layer (at the end when
+    /// none is selected) and selects it.
+    void addLayer(LayerType type);
+    void removeSelectedLayer();
+    /// Moves the selected layer up (-1) or down (+1).
+    void moveSelectedLayer(int offset);
+    void selectLayer(int row);
+    int selectedLayer() const;
+
+    LayersModel* layersModel() const { return m_layers; }
+    /// The totals line under the table: parameters and FLOPs, or why they are unknown.
+    QString totalsText() const;
+
+private:
+    void refresh(int selectRow);
+    void showSelectedLayer();
+    void applyLayerFields();
+    void applyInputShape();
+    void emitEdited();
+    /// The shape of one sample: declared in the config, else read from the data files' headers.
+    std::optional<std::vector<std::int64_t>> inputShape() const;
+
+    RunConfig m_config;
+    QString m_baseDirectory;
+    bool m_filling = false;
+    std::vector<ConfigIssue> m_issues;
+
+    LayersModel* m_layers;
+    QTableView* m_table;
+    QLineEdit* m_inputShape;
+    QToolButton* m_add;
+    QToolButton* m_remove;
+    QToolButton* m_up;
+    QToolButton* m_down;
+    QLabel* m_totals;
+    QLabel* m_layerTitle;
+    QStackedWidget* m_pages;
+    // Embedding
+    QSpinBox* m_inputDim;
+    QSpinBox* m_outputDim;
+    // LSTM
+    QSpinBox* m_lstmUnits;
+    QCheckBox* m_returnSequences;
+    QDoubleSpinBox* m_lstmDropout;
+    QDoubleSpinBox* m_kernelL2;
+    QDoubleSpinBox* m_recurrentL2;
+    // Dropout
+    QDoubleSpinBox* m_rate;
+    // Dense
+    QSpinBox* m_denseUnits;
+    QComboBox* m_activation;
+};
+
+}  // namespace es::ui
