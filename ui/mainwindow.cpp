@@ -184,7 +184,7 @@ void MainWindow::createDocks()
     tabifyDockWidget(setup, environment);
     setup->raise();
     // The charts get the room; the history shows a handful of rows until dragged taller.
-    constexpr int kSetupWidth = 380;
+    constexpr int kSetupWidth = 440;
     constexpr int kHistoryHeight = 170;
     resizeDocks({setup}, {kSetupWidth}, Qt::Horizontal);
     resizeDocks({runs}, {kHistoryHeight}, Qt::Vertical);

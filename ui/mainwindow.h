@@ -35,6 +35,7 @@ public:
     RunController* controller() const { return m_controller; }
     DashboardView* dashboard() const { return m_dashboard; }
     RunsPanel* runsPanel() const { return m_runs; }
+    RunStatusBar* runStatusBar() const { return m_status; }
     QAction* startAction() const { return m_start; }
     QAction* pauseAction() const { return m_pause; }
     QAction* stopAction() const { return m_stop; }

@@ -382,6 +382,18 @@ void RunStore::setNotes(std::int64_t id, const std::string& notes)
     });
 }
 
+bool RunStore::renameRun(std::int64_t id, const std::string& name)
+{
+    int changed = 0;
+    m_impl->write("cannot rename the run", [&] {
+        SQLite::Statement update(m_impl->m_db, "UPDATE runs SET name = ? WHERE id = ?");
+        update.bind(1, name);
+        update.bind(2, id);
+        changed = update.exec();
+    });
+    return changed > 0;
+}
+
 std::vector<StoredRunHeader> RunStore::listRuns() const
 {
     std::vector<StoredRunHeader> runs;

@@ -77,6 +77,8 @@ public:
     void finishRun(std::int64_t id, RunStatus status, const std::string& error,
                    const nlohmann::json& summary);
     void setNotes(std::int64_t id, const std::string& notes);
+    /// Gives the run a new name; false when there is no such run.
+    bool renameRun(std::int64_t id, const std::string& name);
 
     /// Newest first.
     std::vector<StoredRunHeader> listRuns() const;

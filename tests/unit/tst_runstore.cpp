@@ -125,7 +125,7 @@ private Q_SLOTS:
         es::RunStore store(path);
         QCOMPARE(store.schemaVersion(), es::currentSchemaVersion());
         const Json config = {{"name", "trip"}, {"seed", 3}};
-        const std::int64_t id = store.beginRun("trip", config);
+        const std::int64_t id = store.beginRun("trip-draft", config);
         store.setRunInfo(id, {{"device", "cpu"}, {"batch_size", 32}, {"backend", "libtorch"}});
         std::vector<es::BatchRecord> batches;
         for (int epoch = 1; epoch <= 2; ++epoch)
@@ -140,6 +140,8 @@ private Q_SLOTS:
             {"status", "finished"}, {"samples_per_s", 123.0}, {"steady_state_step_ms", 12.5}};
         store.finishRun(id, es::RunStatus::Completed, "", summary);
         store.setNotes(id, "baseline, before the fix");
+        QVERIFY(store.renameRun(id, "trip"));
+        QVERIFY(!store.renameRun(id + 1000, "nobody"));
 
         const std::optional<es::StoredRun> run = store.loadRun(id);
         QVERIFY(run.has_value());

@@ -4,6 +4,7 @@
 #include "store/runstore.h"
 
 #include <QtCore/QSortFilterProxyModel>
+#include <QtGui/QAction>
 #include <QtWidgets/QHBoxLayout>
 #include <QtWidgets/QHeaderView>
 #include <QtWidgets/QInputDialog>
@@ -50,6 +51,9 @@ RunsPanel::RunsPanel(QWidget* parent)
         if (const qint64 id = selectedRunId())
             Q_EMIT openRequested(id);
     });
+    auto* rename = new QPushButton(tr("Re&name..."), this);
+    rename->setToolTip(tr("Give the selected run a new name (F2)"));
+    connect(rename, &QPushButton::clicked, this, &RunsPanel::renameSelected);
     auto* annotate = new QPushButton(tr("&Notes..."), this);
     connect(annotate, &QPushButton::clicked, this, &RunsPanel::annotateSelected);
     auto* remove = new QPushButton(tr("&Delete"), this);
@@ -60,9 +64,21 @@ RunsPanel::RunsPanel(QWidget* parent)
     auto* buttons = new QHBoxLayout();
     buttons->addWidget(m_filterEdit, 1);
     buttons->addWidget(open);
+    buttons->addWidget(rename);
     buttons->addWidget(annotate);
     buttons->addWidget(remove);
     buttons->addWidget(refresh);
+    // The keys file managers use, while the table has the focus.
+    const auto viewShortcut = [this](const QKeySequence& keys, void (RunsPanel::*slot)()) {
+        auto* action = new QAction(m_view);
+        action->setShortcut(keys);
+        action->setShortcutContext(Qt::WidgetShortcut);
+        connect(action, &QAction::triggered, this, slot);
+        m_view->addAction(action);
+    };
+    viewShortcut(QKeySequence(Qt::Key_F2), &RunsPanel::renameSelected);
+    viewShortcut(QKeySequence::Delete, &RunsPanel::deleteSelected);
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(buttons);
@@ -129,6 +145,42 @@ void RunsPanel::annotateSelected()
         Q_EMIT problem(tr("Cannot save the notes of run %1: %2").arg(id).arg(error.what()));
     }
     reload();
+}
+
+void RunsPanel::renameSelected()
+{
+    const qint64 id = selectedRunId();
+    if (id == 0)
+        return;
+    const QModelIndex nameIndex =
+        m_filter->index(m_view->selectionModel()->selectedRows().first().row(), RunsModel::Name);
+    bool ok = false;
+    const QString name =
+        QInputDialog::getText(this, tr("Rename run"), tr("New name for run %1:").arg(id),
+                              QLineEdit::Normal, nameIndex.data().toString(), &ok);
+    if (ok)
+        renameRun(id, name);
+}
+
+bool RunsPanel::renameRun(qint64 runId, const QString& name)
+{
+    const QString trimmed = name.trimmed();
+    if (trimmed.isEmpty()) {
+        Q_EMIT problem(
+            tr("Run %1 keeps its name: a run needs a name that is not empty.").arg(runId));
+        return false;
+    }
+    bool renamed = false;
+    try {
+        RunStore store(m_databasePath.toStdString());
+        renamed = store.renameRun(runId, trimmed.toStdString());
+        if (!renamed)
+            Q_EMIT problem(tr("Cannot rename run %1: it is no longer in the history.").arg(runId));
+    } catch (const StoreError& error) {
+        Q_EMIT problem(tr("Cannot rename run %1: %2").arg(runId).arg(error.what()));
+    }
+    reload();
+    return renamed;
 }
 
 }  // namespace es::ui

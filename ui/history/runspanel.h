@@ -24,6 +24,10 @@ public:
     RunsModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
 
+    /// Renames a stored run (the name is trimmed; an empty one is refused); false with the
+    /// reason emitted as problem() when it cannot be done.
+    bool renameRun(qint64 runId, const QString& name);
+
 public Q_SLOTS:
     /// Reads the list again (after a run started or ended).
     void reload();
@@ -36,6 +40,7 @@ private:
     qint64 selectedRunId() const;
     void deleteSelected();
     void annotateSelected();
+    void renameSelected();
 
     QString m_databasePath;
     RunsModel* m_model;

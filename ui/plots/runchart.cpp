@@ -2,6 +2,7 @@
 
 #include "plots/qcustomplotinclude.h"
 
+#include <QtCore/QEvent>
 #include <QtCore/QFileInfo>
 #include <QtWidgets/QFileDialog>
 #include <QtWidgets/QMenu>
@@ -153,6 +154,46 @@ void RunChart::queueReplot()
 QString RunChart::describeAt(double) const
 {
     return {};
+}
+
+void RunChart::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        applyPalette();
+}
+
+void RunChart::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    applyPalette();
+}
+
+void RunChart::applyPalette()
+{
+    const QPalette colours = palette();
+    const QColor text = colours.color(QPalette::Text);
+    QColor grid = colours.color(QPalette::Mid);
+    grid.setAlpha(110);
+    m_plot->setBackground(colours.brush(QPalette::Base));
+    for (QCPAxis* axis : m_plot->axisRect()->axes()) {
+        axis->setBasePen(QPen(text));
+        axis->setTickPen(QPen(text));
+        axis->setSubTickPen(QPen(text));
+        axis->setLabelColor(text);
+        axis->setTickLabelColor(text);
+        axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+    }
+    m_plot->legend->setBrush(colours.brush(QPalette::Base));
+    m_plot->legend->setTextColor(text);
+    for (int index = 0; index < m_plot->legend->itemCount(); ++index) {
+        // A wrapped legend's grid has empty cells: no item there.
+        if (QCPAbstractLegendItem* item = m_plot->legend->item(index))
+            item->setTextColor(text);
+    }
+    if (auto* title = qobject_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0)))
+        title->setTextColor(text);
+    queueReplot();
 }
 
 void RunChart::setTitle(const QString& title)

@@ -13,7 +13,9 @@
 #include <cstddef>
 
 class QCustomPlot;
+class QEvent;
 class QMouseEvent;
+class QShowEvent;
 class QPoint;
 
 namespace es::ui {
@@ -49,11 +51,19 @@ public:
     bool isFollowingLive() const { return m_following; }
     void setFollowingLive(bool follow);
 
+    /// Takes the widget palette's colours for background, axes, grid, legend and title, so that
+    /// charts follow a dark theme; the phase colours stay the shared ones. Runs on every
+    /// palette change and when first shown (subclasses add their axes after the base exists).
+    void applyPalette();
+
     /// Writes the chart as it is now to `path`: PNG, JPEG or PDF by the file's suffix.
     /// Returns false for another suffix or when the file could not be written.
     bool exportTo(const QString& path);
 
 protected:
+    void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+
     /// Forget all data drawn from the timeline (a new, cleared or shorter timeline).
     virtual void clearChart() = 0;
     /// Add the records from `from` on to the chart's series.

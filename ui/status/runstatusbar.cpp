@@ -33,6 +33,7 @@ RunStatusBar::RunStatusBar(QWidget* parent)
       m_throughput(new QLabel(this)),
       m_steady(new QLabel(this)),
       m_device(new QLabel(this)),
+      m_profiler(new QLabel(this)),
       m_state(new QLabel(tr("Idle"), this))
 {
     m_progress->setMaximumWidth(220);
@@ -44,7 +45,7 @@ RunStatusBar::RunStatusBar(QWidget* parent)
     for (QWidget* widget : {static_cast<QWidget*>(m_state), static_cast<QWidget*>(m_progress),
                             static_cast<QWidget*>(m_epoch), static_cast<QWidget*>(m_eta),
                             static_cast<QWidget*>(m_throughput), static_cast<QWidget*>(m_steady),
-                            static_cast<QWidget*>(m_device)})
+                            static_cast<QWidget*>(m_device), static_cast<QWidget*>(m_profiler)})
         layout->addWidget(widget);
     m_sinceUpdate.start();
 }
@@ -87,6 +88,15 @@ void RunStatusBar::showProgress(const RunTimeline& timeline, const std::optional
                                             QString::fromStdString(info->backend)));
     else
         m_device->setText(timeline.device);
+    const QString timing =
+        info ? QString::fromStdString(info->phaseTiming) : tr("phases as recorded");
+    m_profiler->setText(
+        tr("profiler: %1, %n system sample(s)", nullptr, static_cast<int>(timeline.samples.size()))
+            .arg(timing));
+    m_profiler->setToolTip(
+        tr("How phase times are taken (host clocks, CUDA events, or "
+           "synchronised precise timing) and how many CPU, memory and GPU "
+           "readings the sampler has made."));
 }
 
 void RunStatusBar::startOver()
@@ -105,6 +115,11 @@ void RunStatusBar::showState(RunState state)
     if (!text.isEmpty())
         text[0] = text[0].toUpper();
     m_state->setText(text);
+}
+
+QString RunStatusBar::profilerText() const
+{
+    return m_profiler->text();
 }
 
 QString RunStatusBar::progressText() const

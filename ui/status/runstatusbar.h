@@ -1,7 +1,8 @@
 #pragma once
 
 // The status bar's view of a run: progress, ETA, throughput, steady step time, device and
-// backend, and the run's state.
+// backend, the profiler's state (how phases are timed, how many system samples), and the run's
+// state.
 
 #include "live/runtimeline.h"
 #include "train/runresult.h"
@@ -36,6 +37,7 @@ public:
     void startOver();
 
     QString progressText() const;
+    QString profilerText() const;
 
 private:
     QProgressBar* m_progress;
@@ -44,6 +46,7 @@ private:
     QLabel* m_throughput;
     QLabel* m_steady;
     QLabel* m_device;
+    QLabel* m_profiler;
     QLabel* m_state;
     QElapsedTimer m_sinceUpdate;
     QElapsedTimer m_sinceSteady;
