@@ -70,6 +70,7 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
     const AppSettings chosen = AppSettings::load();
     m_databasePath = !databasePath.isEmpty() ? databasePath : chosen.databasePath;
     m_dashboard->setWindowSteps(chosen.chartWindowSteps);
+    m_editor->setPresetSampleInterval(chosen.sampleIntervalMs);
     setCentralWidget(m_dashboard);
     m_dashboard->setTimeline(&m_controller->timeline());
     statusBar()->addWidget(m_status, 1);
@@ -236,6 +237,7 @@ void MainWindow::editSettings()
     chosen.save();
     applyTheme(chosen.theme);
     m_dashboard->setWindowSteps(chosen.chartWindowSteps);
+    m_editor->setPresetSampleInterval(chosen.sampleIntervalMs);
     if (chosen.databasePath != m_databasePath && !chosen.databasePath.isEmpty()) {
         // The next run records there; the history shows it now.
         m_databasePath = chosen.databasePath;

@@ -238,11 +238,13 @@ private Q_SLOTS:
         es::ui::AppSettings chosen;
         chosen.databasePath = m_dir.filePath("chosen.sqlite");
         chosen.chartWindowSteps = 1234;
+        chosen.sampleIntervalMs = 250;
         chosen.theme = es::ui::AppSettings::Theme::Dark;
         chosen.save();
         const es::ui::AppSettings loaded = es::ui::AppSettings::load();
         QCOMPARE(loaded.databasePath, chosen.databasePath);
         QCOMPARE(loaded.chartWindowSteps, 1234);
+        QCOMPARE(loaded.sampleIntervalMs, 250);
         QCOMPARE(loaded.theme, es::ui::AppSettings::Theme::Dark);
 
         es::ui::MainWindow window;  // no database given: the settings' one
@@ -250,6 +252,9 @@ private Q_SLOTS:
         const auto* steps = qobject_cast<es::ui::StepChart*>(window.dashboard()->charts()[0]);
         QVERIFY(steps != nullptr);
         QCOMPARE(steps->windowSteps(), 1234);
+        // Presets load with the chosen sampler interval; a config file keeps its own.
+        window.loadPreset("quick-demo");
+        QCOMPARE(window.configEditor()->config()->profiling.sampleIntervalMs, 250);
         QSettings().clear();
     }
 

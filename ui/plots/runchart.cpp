@@ -193,6 +193,16 @@ void RunChart::applyPalette()
     }
     if (auto* title = qobject_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0)))
         title->setTextColor(text);
+    // Marks drawn on the data (the first epoch's outline and label) are drawn as text is.
+    for (int index = 0; index < m_plot->itemCount(); ++index) {
+        if (auto* label = qobject_cast<QCPItemText*>(m_plot->item(index))) {
+            label->setColor(text);
+        } else if (auto* outline = qobject_cast<QCPItemRect*>(m_plot->item(index))) {
+            QPen pen = outline->pen();
+            pen.setColor(text);
+            outline->setPen(pen);
+        }
+    }
     queueReplot();
 }
 

@@ -14,6 +14,7 @@ namespace {
 
 constexpr const char* kDatabaseKey = "store/databasePath";
 constexpr const char* kWindowStepsKey = "charts/windowSteps";
+constexpr const char* kSampleIntervalKey = "profiling/sampleIntervalMs";
 constexpr const char* kThemeKey = "appearance/theme";
 
 QPalette darkPalette()
@@ -47,6 +48,7 @@ AppSettings AppSettings::load()
     loaded.databasePath =
         settings.value(kDatabaseKey, QString::fromStdString(RunStore::defaultPath())).toString();
     loaded.chartWindowSteps = settings.value(kWindowStepsKey, loaded.chartWindowSteps).toInt();
+    loaded.sampleIntervalMs = settings.value(kSampleIntervalKey, loaded.sampleIntervalMs).toInt();
     loaded.theme =
         static_cast<Theme>(settings.value(kThemeKey, static_cast<int>(Theme::System)).toInt());
     return loaded;
@@ -57,6 +59,7 @@ void AppSettings::save() const
     QSettings settings;
     settings.setValue(kDatabaseKey, databasePath);
     settings.setValue(kWindowStepsKey, chartWindowSteps);
+    settings.setValue(kSampleIntervalKey, sampleIntervalMs);
     settings.setValue(kThemeKey, static_cast<int>(theme));
 }
 

@@ -11,6 +11,8 @@ struct AppSettings {
 
     QString databasePath;        ///< the run store to record into and browse
     int chartWindowSteps = 500;  ///< steps the live step and transfer charts follow
+    /// profiling.sample_interval_ms given to presets as they load (config files keep theirs).
+    int sampleIntervalMs = 100;
     Theme theme = Theme::System;
 
     static AppSettings load();

@@ -15,6 +15,8 @@ namespace {
 
 constexpr int kMinWindowSteps = 50;
 constexpr int kMaxWindowSteps = 100'000;
+constexpr int kMinSampleIntervalMs = 10;
+constexpr int kMaxSampleIntervalMs = 1000;
 
 }  // namespace
 
@@ -22,6 +24,7 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent)
     : QDialog(parent),
       m_database(new QLineEdit(settings.databasePath, this)),
       m_windowSteps(new QSpinBox(this)),
+      m_sampleInterval(new QSpinBox(this)),
       m_theme(new QComboBox(this))
 {
     setWindowTitle(tr("Settings"));
@@ -40,6 +43,13 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent)
     m_windowSteps->setRange(kMinWindowSteps, kMaxWindowSteps);
     m_windowSteps->setValue(settings.chartWindowSteps);
     m_windowSteps->setSuffix(tr(" steps"));
+    // The config parser's range for profiling.sample_interval_ms.
+    m_sampleInterval->setRange(kMinSampleIntervalMs, kMaxSampleIntervalMs);
+    m_sampleInterval->setValue(settings.sampleIntervalMs);
+    m_sampleInterval->setSuffix(tr(" ms"));
+    m_sampleInterval->setToolTip(
+        tr("How often CPU, memory and GPU use are sampled in runs of a "
+           "preset; a config file keeps its own setting."));
     m_theme->addItem(tr("Follow the system"), static_cast<int>(AppSettings::Theme::System));
     m_theme->addItem(tr("Light"), static_cast<int>(AppSettings::Theme::Light));
     m_theme->addItem(tr("Dark"), static_cast<int>(AppSettings::Theme::Dark));
@@ -51,6 +61,7 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent)
     auto* form = new QFormLayout(this);
     form->addRow(tr("Run &database:"), database);
     form->addRow(tr("Live step charts &follow the last:"), m_windowSteps);
+    form->addRow(tr("&Sample system use every:"), m_sampleInterval);
     form->addRow(tr("&Theme:"), m_theme);
     form->addRow(buttons);
 }
@@ -60,6 +71,7 @@ AppSettings SettingsDialog::settings() const
     AppSettings chosen;
     chosen.databasePath = m_database->text().trimmed();
     chosen.chartWindowSteps = m_windowSteps->value();
+    chosen.sampleIntervalMs = m_sampleInterval->value();
     chosen.theme = static_cast<AppSettings::Theme>(m_theme->currentData().toInt());
     return chosen;
 }

@@ -24,6 +24,7 @@ public:
 private:
     QLineEdit* m_database;
     QSpinBox* m_windowSteps;
+    QSpinBox* m_sampleInterval;
     QComboBox* m_theme;
 };
 

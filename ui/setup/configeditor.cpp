@@ -133,7 +133,10 @@ void ConfigEditor::setConfig(const RunConfig& config, const QString& baseDirecto
 
 void ConfigEditor::loadPreset(const QString& name)
 {
-    setConfig(es::loadPreset(name.toStdString()));
+    RunConfig preset = es::loadPreset(name.toStdString());
+    if (m_presetSampleIntervalMs)
+        preset.profiling.sampleIntervalMs = *m_presetSampleIntervalMs;
+    setConfig(preset);
     const int index = m_presets->findText(name);
     m_presets->setCurrentIndex(index < 0 ? 0 : index);
 }

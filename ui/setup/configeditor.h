@@ -34,7 +34,9 @@ public:
     /// Shows `config` as JSON. `baseDirectory` is where relative data paths point (the
     /// config file's directory; empty for presets: the current directory).
     void setConfig(const RunConfig& config, const QString& baseDirectory = QString());
+    /// Loads a built-in preset, with the sampler interval chosen in Settings.
     void loadPreset(const QString& name);
+    void setPresetSampleInterval(int milliseconds) { m_presetSampleIntervalMs = milliseconds; }
     /// False with the reason in `error` when the file cannot be read or parsed; the editor
     /// then keeps what it had.
     bool openFile(const QString& path, QString* error);
@@ -75,6 +77,7 @@ private:
     QString m_baseDirectory;
     std::optional<RunConfig> m_config;
     QString m_problems;
+    std::optional<int> m_presetSampleIntervalMs;
 };
 
 }  // namespace es::ui
