@@ -1,11 +1,16 @@
 #include "data/batchprefetcher_torch.h"
 
+#include "core/threadname.h"
+
 #include <utility>
 
 namespace es {
 
 BatchPrefetcher::BatchPrefetcher(std::size_t depth, Produce produce)
-    : m_depth(depth), m_produce(std::move(produce)), m_thread([this] { loaderMain(); })
+    : m_depth(depth), m_produce(std::move(produce)), m_thread([this] {
+          nameThisThread("es-loader");
+          loaderMain();
+      })
 {
 }
 

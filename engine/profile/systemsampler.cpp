@@ -1,5 +1,6 @@
 #include "profile/systemsampler.h"
 
+#include "core/threadname.h"
 #include "profile/nvml.h"
 #include "profile/procstat.h"
 
@@ -94,7 +95,10 @@ public:
         if (m_thread.joinable())
             return;
         m_stopping = false;
-        m_thread = std::thread([this] { loop(); });
+        m_thread = std::thread([this] {
+            nameThisThread("es-sampler");
+            loop();
+        });
     }
 
     void stop()

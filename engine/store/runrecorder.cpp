@@ -1,5 +1,6 @@
 #include "store/runrecorder.h"
 
+#include "core/threadname.h"
 #include "summary/runsummary.h"
 
 namespace es {
@@ -10,7 +11,10 @@ RunRecorder::RunRecorder(RunStore& store, const RunConfig& config,
       m_runId(store.beginRun(config.name, toJson(config))),
       m_flushInterval(flushInterval)
 {
-    m_writer = std::thread([this] { writerLoop(); });
+    m_writer = std::thread([this] {
+        nameThisThread("es-store");
+        writerLoop();
+    });
 }
 
 RunRecorder::~RunRecorder()

@@ -1,6 +1,7 @@
 #include "train/trainingsession.h"
 
 #include "config/configerror.h"
+#include "core/threadname.h"
 #include "profile/systemsampler.h"
 #include "train/observerlist.h"
 #include "train/preflight.h"
@@ -109,7 +110,11 @@ void TrainingSession::start()
     if (m_impl->m_thread.joinable() || state() != RunState::Idle)
         throw std::logic_error("TrainingSession::start: a session runs once");
     m_impl->setState(RunState::Running);
-    m_impl->m_thread = std::thread([impl = m_impl.get()] { impl->engineMain(); });
+    m_impl->m_thread = std::thread([impl = m_impl.get()] {
+        // Its OpenMP workers start from it and inherit the name: all of them train.
+        nameThisThread("es-train");
+        impl->engineMain();
+    });
 }
 
 void TrainingSession::pause()

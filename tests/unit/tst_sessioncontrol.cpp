@@ -84,6 +84,29 @@ private Q_SLOTS:
         QCOMPARE(session.result().batches.size(), std::size_t(counter.batches));
     }
 
+    /// Per-thread CPU (dashboard, doctor, top -H) tells the engine's threads apart by name.
+    void engineThreadsAreNamed()
+    {
+        es::RunConfig config = longRun();
+        config.data.prefetch = 2;
+        es::TrainingSession session(config);
+        BatchCounter counter;
+        session.addObserver(&counter);
+        session.start();
+        QVERIFY(waitUntil([&] { return counter.batches >= 2; }));
+        QStringList names;
+        const QDir tasks("/proc/self/task");
+        for (const QString& tid : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            QFile comm(tasks.filePath(tid + "/comm"));
+            if (comm.open(QIODevice::ReadOnly))
+                names << QString::fromUtf8(comm.readAll()).trimmed();
+        }
+        session.requestStop();
+        QVERIFY(session.waitFor(30s));
+        for (const char* expected : {"es-train", "es-loader", "es-sampler"})
+            QVERIFY2(names.contains(expected), qPrintable(names.join(", ")));
+    }
+
     void stopWhilePaused()
     {
         es::TrainingSession session(longRun());

@@ -1,5 +1,6 @@
 #include "env/environmentpanel.h"
 
+#include "core/threadname.h"
 #include "env/doctor.h"
 
 #include <QtCore/QPointer>
@@ -18,6 +19,7 @@ public:
     template <typename Done>
     explicit Worker(Done done)
         : m_thread([done] {
+              nameThisThread("es-doctor");
               QString text;
               try {
                   for (const std::string& line : formatDoctorReport(runDoctor(DoctorOptions())))

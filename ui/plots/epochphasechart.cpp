@@ -52,7 +52,8 @@ EpochPhaseChart::EpochPhaseChart(QWidget* parent) : RunChart(QStringLiteral("epo
     m_firstOutline->setBrush(Qt::NoBrush);
     m_firstLabel = new QCPItemText(plot());
     m_firstLabel->setText(tr("first epoch"));
-    m_firstLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    // From the bar's left edge rightwards: centred on the first bar it would be cut by the axis.
+    m_firstLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     m_firstLabel->setPadding(QMargins(0, 0, 0, 3));
     clearChart();
     fitToData();
@@ -107,7 +108,7 @@ void EpochPhaseChart::markFirstEpoch(const EpochRecord& first, double total)
     m_firstOutline->topLeft->setCoords(x - kBarWidth / 2, total);
     m_firstOutline->bottomRight->setCoords(x + kBarWidth / 2, 0.0);
     m_firstOutline->setVisible(true);
-    m_firstLabel->position->setCoords(x, total);
+    m_firstLabel->position->setCoords(x - kBarWidth / 2, total);
     m_firstLabel->setVisible(true);
 }
 

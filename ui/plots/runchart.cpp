@@ -10,6 +10,8 @@
 #include <QtWidgets/QToolTip>
 #include <QtWidgets/QVBoxLayout>
 
+#include <algorithm>
+
 namespace es::ui {
 
 namespace {
@@ -148,7 +150,32 @@ void RunChart::stopFollowing()
 
 void RunChart::queueReplot()
 {
+    fitLegendColumns();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void RunChart::fitLegendColumns()
+{
+    // As many columns as the widest entry allows: a fixed count cuts long names ("Loss per
+    // step (smoothed)") in a narrow chart, and stacks short ones needlessly in a wide one.
+    QCPLegend* legend = m_plot->legend;
+    int widest = 1;
+    for (int index = 0; index < legend->itemCount(); ++index) {
+        if (QCPAbstractLegendItem* item = legend->item(index))
+            widest = std::max(widest, item->minimumOuterSizeHint().width());
+    }
+    const int room = m_plot->width() - legend->margins().left() - legend->margins().right();
+    const int columns = std::clamp(room / (widest + legend->columnSpacing()), 1, kLegendColumns);
+    if (columns != legend->wrap()) {
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLegend::foColumnsFirst, true);  // true: re-lays the items out
+    }
+}
+
+void RunChart::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    queueReplot();
 }
 
 QString RunChart::describeAt(double) const

@@ -15,6 +15,7 @@
 class QCustomPlot;
 class QEvent;
 class QMouseEvent;
+class QResizeEvent;
 class QShowEvent;
 class QPoint;
 
@@ -62,6 +63,7 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     void showEvent(QShowEvent* event) override;
 
     /// Forget all data drawn from the timeline (a new, cleared or shorter timeline).
@@ -81,6 +83,7 @@ protected:
 
 private:
     bool timelineWasReplaced() const;
+    void fitLegendColumns();
     void rememberLastSeen();
     void resetToEmpty();
     void showContextMenu(const QPoint& pos);

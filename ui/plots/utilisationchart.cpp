@@ -197,8 +197,9 @@ bool UtilisationChart::pickBusiestThreads()
             if (slot.tid == 0)
                 continue;
             const ThreadTotal& total = m_threads[slot.tid];
-            slot.graph->setName(
-                tr("Thread %1 (%2)").arg(QString::fromStdString(total.name)).arg(slot.tid));
+            slot.graph->setName(tr("%1 thread %2", "thread name, thread id")
+                                    .arg(QString::fromStdString(total.name))
+                                    .arg(slot.tid));
             slot.graph->addToLegend();
         }
     }

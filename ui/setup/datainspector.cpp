@@ -1,6 +1,7 @@
 #include "setup/datainspector.h"
 
 #include "console/inspectcommand.h"
+#include "core/threadname.h"
 #include "data/npzarchive.h"
 
 #include <QtCore/QFile>
@@ -70,7 +71,10 @@ void DataInspector::inspect(const QStringList& paths, const QString& npzArchive)
         m_hasPending = true;
         // Started on first use: most setup sessions use generated data and never need it.
         if (!m_worker.joinable())
-            m_worker = std::thread(&DataInspector::run, this);
+            m_worker = std::thread([this] {
+                nameThisThread("es-inspect");
+                run();
+            });
     }
     m_wake.notify_one();
 }
