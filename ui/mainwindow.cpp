@@ -3,6 +3,7 @@
 #include "config/presets.h"
 #include "dashboard/dashboardview.h"
 #include "env/environmentpanel.h"
+#include "findings/findingspanel.h"
 #include "history/runspanel.h"
 #include "live/runcontroller.h"
 #include "settings/appsettings.h"
@@ -63,6 +64,7 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
       m_runs(new RunsPanel()),
       m_log(new QPlainTextEdit()),
       m_environment(new EnvironmentPanel()),
+      m_findings(new FindingsPanel()),
       m_status(new RunStatusBar())
 {
     setWindowTitle(tr("EpochScope"));
@@ -77,7 +79,15 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
     createActions();
     createDocks();
     m_runs->setDatabasePath(m_databasePath);
+    m_findings->setDatabasePath(m_databasePath);
 
+    connect(m_findings, &FindingsPanel::highlightRequested, m_dashboard,
+            &DashboardView::highlightSteps);
+    connect(m_findings, &FindingsPanel::highlightCleared, m_dashboard,
+            &DashboardView::clearHighlight);
+    connect(m_findings, &FindingsPanel::applyPatchRequested, this, &MainWindow::applyFindingPatch);
+    connect(m_findings, &FindingsPanel::problem, this,
+            [this](const QString& message) { appendLog(LogLevel::Warning, message); });
     connect(m_editor, &ConfigEditor::validityChanged, this, &MainWindow::updateActions);
     connect(m_controller, &RunController::timelineReplaced, this, [this] {
         m_dashboard->setTimeline(&m_controller->timeline());
@@ -179,6 +189,9 @@ void MainWindow::createDocks()
     m_log->setMaximumBlockCount(5000);
     QDockWidget* log = dock(tr("Log"), "logDock", m_log, Qt::BottomDockWidgetArea);
     tabifyDockWidget(runs, log);
+    QDockWidget* findings =
+        dock(tr("Findings"), "findingsDock", m_findings, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(runs, findings);
     runs->raise();
     QDockWidget* environment =
         dock(tr("Environment"), "environmentDock", m_environment, Qt::LeftDockWidgetArea);
@@ -191,7 +204,7 @@ void MainWindow::createDocks()
     resizeDocks({runs}, {kHistoryHeight}, Qt::Vertical);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    for (QDockWidget* widget : {setup, environment, runs, log})
+    for (QDockWidget* widget : {setup, environment, runs, findings, log})
         view->addAction(widget->toggleViewAction());
 }
 
@@ -242,6 +255,7 @@ void MainWindow::editSettings()
         // The next run records there; the history shows it now.
         m_databasePath = chosen.databasePath;
         m_runs->setDatabasePath(m_databasePath);
+        m_findings->setDatabasePath(m_databasePath);
     }
 }
 
@@ -350,8 +364,33 @@ void MainWindow::openStoredRun(qint64 runId)
         setWindowTitle(tr("EpochScope - run %1 (%2)")
                            .arg(runId)
                            .arg(QString::fromStdString(run->header.name)));
+        m_findings->showRun(runId);
     } catch (const StoreError& error) {
         appendLog(LogLevel::Error, tr("Cannot open run %1: %2").arg(runId).arg(error.what()));
+    }
+}
+
+void MainWindow::applyFindingPatch(qint64 runId, const QString& patch)
+{
+    try {
+        const RunStore store(m_databasePath.toStdString());
+        const std::optional<StoredRun> run = store.loadRun(runId);
+        if (!run) {
+            appendLog(LogLevel::Warning, tr("Run %1 is not in the database any more.").arg(runId));
+            return;
+        }
+        nlohmann::json config = run->config;
+        config.merge_patch(nlohmann::json::parse(patch.toStdString()));
+        config["name"] = run->header.name + "-fixed";
+        m_editor->setText(QString::fromStdString(config.dump(2)));
+        m_configPath.clear();
+        appendLog(LogLevel::Info, tr("Run %1's config with the fix %2 is in Run setup: press Start "
+                                     "to measure it.")
+                                      .arg(runId)
+                                      .arg(patch));
+    } catch (const std::exception& error) {
+        appendLog(LogLevel::Error,
+                  tr("Cannot apply the fix to run %1's config: %2").arg(runId).arg(error.what()));
     }
 }
 
@@ -379,8 +418,16 @@ void MainWindow::onFinished(RunState state, const QString& error, qint64 runId)
         appendLog(LogLevel::Info, tr("Recorded as run %1 in %2").arg(runId).arg(m_databasePath));
     m_runs->reload();
     updateActions();
-    if (m_closeWhenStopped)
+    if (m_closeWhenStopped) {
         close();
+        return;
+    }
+    if (runId != 0) {
+        // The rules alone take a moment; the doctor's measurement is left to the user's click,
+        // since it competes with whatever runs next.
+        m_findings->showRun(runId);
+        m_findings->diagnose(false);
+    }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

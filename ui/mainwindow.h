@@ -21,6 +21,7 @@ class DashboardView;
 class EnvironmentPanel;
 class RunController;
 class RunStatusBar;
+class FindingsPanel;
 class RunsPanel;
 
 class MainWindow : public QMainWindow {
@@ -36,6 +37,7 @@ public:
     DashboardView* dashboard() const { return m_dashboard; }
     RunsPanel* runsPanel() const { return m_runs; }
     RunStatusBar* runStatusBar() const { return m_status; }
+    FindingsPanel* findingsPanel() const { return m_findings; }
     QAction* startAction() const { return m_start; }
     QAction* pauseAction() const { return m_pause; }
     QAction* stopAction() const { return m_stop; }
@@ -60,6 +62,8 @@ private:
     /// share of one core (training competes for the same cores); `force` draws now.
     void refreshDashboard(bool force);
     void appendLog(es::LogLevel level, const QString& message);
+    /// Loads run `runId`'s config with a finding's JSON merge patch applied into Run setup.
+    void applyFindingPatch(qint64 runId, const QString& patch);
     void onFinished(es::RunState state, const QString& error, qint64 runId);
     void saveConfig(bool askForPath);
     void editSettings();
@@ -74,6 +78,7 @@ private:
     RunsPanel* m_runs;
     QPlainTextEdit* m_log;
     EnvironmentPanel* m_environment;
+    FindingsPanel* m_findings;
     RunStatusBar* m_status;
     QAction* m_start = nullptr;
     QAction* m_pause = nullptr;

@@ -2,6 +2,7 @@
 #include "config/configerror.h"
 #include "config/presets.h"
 #include "config/runconfig.h"
+#include "console/diagnosecommand.h"
 #include "console/envcommand.h"
 #include "console/evaluatecommand.h"
 #include "console/exitstatus.h"
@@ -205,6 +206,20 @@ int main(int argc, char** argv)
     CLI::App* runsDelete = runs->add_subcommand("delete", "Delete a run and its records");
     runsDelete->add_option("id", runId, "Run id (see `runs list`)")->required();
 
+    CLI::App* diagnose =
+        app.add_subcommand("diagnose",
+                           "Why a recorded run is slow: findings with evidence and fixes "
+                           "(docs/diagnosis.md)");
+    es::DiagnoseOptions diagnoseOptions;
+    diagnoseOptions.database = es::RunStore::defaultPath();
+    diagnose->add_option("id", diagnoseOptions.runId, "Run id (see `runs list`)")->required();
+    diagnose->add_option("--db", diagnoseOptions.database, "Run database")
+        ->type_name("FILE")
+        ->default_str(diagnoseOptions.database);
+    diagnose->add_flag("--json", diagnoseOptions.json, "Print the findings as JSON");
+    diagnose->add_flag("--no-doctor", diagnoseOptions.withoutDoctor,
+                       "Skip measuring this machine (no machine findings, no SGEMM peak)");
+
     CLI::App* presets = app.add_subcommand(
         "presets", "List the built-in presets, or print one preset's full config as JSON");
     std::string shownPreset;
@@ -233,6 +248,8 @@ int main(int argc, char** argv)
                                              : es::loadPreset(evaluatePreset);
             return es::runEvaluateCommand(config, checkpointPath, evaluateJson);
         }
+        if (diagnose->parsed())
+            return es::runDiagnoseCommand(diagnoseOptions);
         if (runsList->parsed())
             return es::runRunsList(runsDatabase);
         if (runsShow->parsed())
@@ -243,7 +260,8 @@ int main(int argc, char** argv)
             return es::runRunsDelete(runsDatabase, runId);
         if (!train->parsed()) {
             es::printError(
-                "a subcommand is required: train, evaluate, env, inspect, runs or presets");
+                "a subcommand is required: train, evaluate, env, inspect, runs, diagnose or "
+                "presets");
             std::fprintf(stderr, "%s", app.help().c_str());
             return es::kExitBadInput;
         }

@@ -2,6 +2,7 @@
 
 #include "console/exitstatus.h"
 #include "console/messages.h"
+#include "console/storeaccess.h"
 #include "core/atomicfile.h"
 #include "core/phase.h"
 #include "store/runexport.h"
@@ -10,7 +11,6 @@
 
 #include <array>
 #include <cstdio>
-#include <functional>
 #include <optional>
 
 namespace es {
@@ -22,27 +22,6 @@ constexpr double kPercent = 100.0;
 // Column heads for the phases in kAllPhases order, short enough for one terminal line.
 constexpr std::array<const char*, kPhaseCount> kPhaseHeads = {"wait", "h2d",   "fwd",  "bwd",
                                                               "opt",  "callb", "other"};
-
-/// Opens the store and runs `work` on it; store problems become exit status 2.
-int withStore(const std::string& database, const std::function<int(RunStore&)>& work)
-{
-    try {
-        RunStore store(database);
-        return work(store);
-    } catch (const StoreError& error) {
-        printError(error.what());
-        return kExitBadInput;
-    }
-}
-
-std::optional<StoredRun> loadOrComplain(RunStore& store, std::int64_t id)
-{
-    std::optional<StoredRun> run = store.loadRun(id);
-    if (!run)
-        printError("no run " + std::to_string(id) + " in " + store.path() +
-                   "; `epochscope-cli runs list` shows the ids");
-    return run;
-}
 
 std::string phaseShares(const EpochRecord& epoch)
 {

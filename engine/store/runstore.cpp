@@ -382,6 +382,43 @@ void RunStore::setNotes(std::int64_t id, const std::string& notes)
     });
 }
 
+void RunStore::setFindings(std::int64_t id, const std::vector<Finding>& findings)
+{
+    m_impl->write("cannot save the findings", [&] {
+        SQLite::Statement clear(m_impl->m_db, "DELETE FROM findings WHERE run_id = ?");
+        clear.bind(1, id);
+        clear.exec();
+        SQLite::Statement insert(m_impl->m_db,
+                                 "INSERT INTO findings (run_id, position, rule, severity, title, "
+                                 "evidence, recommendation, patch_json, first_batch, last_batch) "
+                                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        int position = 0;
+        for (const Finding& finding : findings) {
+            insert.bind(1, id);
+            insert.bind(2, position++);
+            insert.bind(3, finding.id);
+            insert.bind(4, std::string(severityKey(finding.severity)));
+            insert.bind(5, finding.title);
+            insert.bind(6, finding.evidence);
+            insert.bind(7, finding.recommendation);
+            if (finding.patch.is_null())
+                insert.bind(8);
+            else
+                insert.bind(8, finding.patch.dump());
+            if (finding.firstStep)
+                insert.bind(9, *finding.firstStep);
+            else
+                insert.bind(9);
+            if (finding.lastStep)
+                insert.bind(10, *finding.lastStep);
+            else
+                insert.bind(10);
+            insert.exec();
+            insert.reset();
+        }
+    });
+}
+
 bool RunStore::renameRun(std::int64_t id, const std::string& name)
 {
     int changed = 0;
@@ -536,6 +573,26 @@ std::optional<StoredRun> RunStore::loadRun(std::int64_t id) const
             sample.threads = threadsFromJson(parseStoredJson(samples.getColumn(4)));
             sample.gpus = gpusFromJson(parseStoredJson(samples.getColumn(5)));
             run.samples.push_back(std::move(sample));
+        }
+        SQLite::Statement findings(db,
+                                   "SELECT rule, severity, title, evidence, recommendation, "
+                                   "patch_json, first_batch, last_batch FROM findings WHERE "
+                                   "run_id = ? ORDER BY position");
+        findings.bind(1, id);
+        while (findings.executeStep()) {
+            Finding finding;
+            finding.id = findings.getColumn(0).getString();
+            finding.severity = severityFromKey(findings.getColumn(1).getString());
+            finding.title = findings.getColumn(2).getString();
+            finding.evidence = findings.getColumn(3).getString();
+            finding.recommendation = findings.getColumn(4).getString();
+            if (!findings.getColumn(5).isNull())
+                finding.patch = parseStoredJson(findings.getColumn(5));
+            if (!findings.getColumn(6).isNull())
+                finding.firstStep = findings.getColumn(6).getInt64();
+            if (!findings.getColumn(7).isNull())
+                finding.lastStep = findings.getColumn(7).getInt64();
+            run.findings.push_back(std::move(finding));
         }
         return run;
     } catch (const SQLite::Exception& error) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/finding.h"
 #include "core/records.h"
 
 #include <nlohmann/json.hpp>
@@ -46,6 +47,7 @@ struct StoredRun {
     std::vector<EpochRecord> epochs;
     std::vector<BatchRecord> batches;
     std::vector<SystemSample> samples;
+    std::vector<Finding> findings;  ///< the last diagnosis saved with setFindings()
 };
 
 /// The run database (SQLite, WAL): runs, epochs, steps, system samples, per-callback times and
@@ -77,6 +79,8 @@ public:
     void finishRun(std::int64_t id, RunStatus status, const std::string& error,
                    const nlohmann::json& summary);
     void setNotes(std::int64_t id, const std::string& notes);
+    /// Replaces the run's findings with `findings` (a new diagnosis), in their order.
+    void setFindings(std::int64_t id, const std::vector<Finding>& findings);
     /// Gives the run a new name; false when there is no such run.
     bool renameRun(std::int64_t id, const std::string& name);
 

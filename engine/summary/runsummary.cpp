@@ -161,26 +161,34 @@ LatencyStats batchLatency(const std::vector<BatchRecord>& batches)
     return stats;
 }
 
-std::optional<double> steadyStateStepMs(const std::vector<BatchRecord>& batches)
+std::vector<std::size_t> steadyStepIndices(const std::vector<BatchRecord>& batches)
 {
+    std::vector<std::size_t> warm;
     if (batches.empty())
-        return std::nullopt;
+        return warm;
     // "Epoch 1" is the first epoch this run trained, which is later than 1 after a resume.
     const int firstEpoch =
         std::min_element(batches.begin(), batches.end(), [](const auto& a, const auto& b) {
             return a.epoch < b.epoch;
         })->epoch;
-    std::vector<double> warm;
-    for (const BatchRecord& batch : batches) {
-        if (batch.epoch > firstEpoch)
-            warm.push_back(batch.wallMs);
+    for (std::size_t i = 0; i < batches.size(); ++i) {
+        if (batches[i].epoch > firstEpoch)
+            warm.push_back(i);
     }
     if (warm.empty()) {
         const std::size_t skip =
             (batches.size() + kWarmupFractionDivisor - 1) / kWarmupFractionDivisor;
         for (std::size_t i = skip; i < batches.size(); ++i)
-            warm.push_back(batches[i].wallMs);
+            warm.push_back(i);
     }
+    return warm;
+}
+
+std::optional<double> steadyStateStepMs(const std::vector<BatchRecord>& batches)
+{
+    std::vector<double> warm;
+    for (std::size_t index : steadyStepIndices(batches))
+        warm.push_back(batches[index].wallMs);
     if (warm.empty())
         return std::nullopt;
     return median(std::move(warm));

@@ -32,8 +32,12 @@ bool hasRunInfo(const RunInfo& info);
 /// Percentiles of BatchRecord::wallMs (nearest-rank); zeros for an empty list.
 LatencyStats batchLatency(const std::vector<BatchRecord>& batches);
 
-/// Median step time once warm: the median wallMs of the batches after epoch 1, or, for a
-/// one-epoch run, after its first 10% of batches. nullopt when no batch qualifies.
+/// The steps that count as warm, as indices into `batches`: those after epoch 1, or, for a
+/// one-epoch run, those after its first 10%. Empty when none qualifies.
+std::vector<std::size_t> steadyStepIndices(const std::vector<BatchRecord>& batches);
+
+/// Median step time once warm: the median wallMs of steadyStepIndices(). nullopt when no batch
+/// qualifies.
 std::optional<double> steadyStateStepMs(const std::vector<BatchRecord>& batches);
 
 /// Epoch 1's training time over the median training time of the later epochs;

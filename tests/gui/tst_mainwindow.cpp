@@ -6,6 +6,8 @@
 
 #include "config/presets.h"
 #include "dashboard/dashboardview.h"
+#include "findings/findingsmodel.h"
+#include "findings/findingspanel.h"
 #include "history/runsmodel.h"
 #include "history/runspanel.h"
 #include "live/runcontroller.h"
@@ -17,6 +19,7 @@
 #include "settings/appsettings.h"
 #include "setup/configeditor.h"
 #include "status/runstatusbar.h"
+#include "store/runstore.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QSettings>
@@ -267,6 +270,51 @@ private Q_SLOTS:
         QVERIFY(model.rowCount() >= 1);
         QVERIFY(model.reload(m_dir.filePath("empty.sqlite")));
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    /// A run's findings: shown when the run is opened, a finding's steps marked in the step
+    /// charts, its fix loaded into Run setup; Diagnose finds them again on its own thread.
+    void findingsMarkTheChartsAndApplyTheirFix()
+    {
+        const QString database = m_dir.filePath("run.sqlite");
+        es::RunStore store(database.toStdString());
+        const qint64 runId = store.listRuns().front().id;
+        es::Finding prefetch;
+        prefetch.id = "input-bound";
+        prefetch.severity = es::Severity::Warning;
+        prefetch.title = "Steps wait for their data";
+        prefetch.patch = {{"data", {{"prefetch", 2}}}};
+        prefetch.firstStep = 3;
+        prefetch.lastStep = 7;
+        es::Finding wholeRun;
+        wholeRun.id = "threads";
+        wholeRun.title = "about the whole run";
+        store.setFindings(runId, {prefetch, wholeRun});
+
+        es::ui::MainWindow window(database);
+        QAbstractItemModelTester tester(window.findingsPanel()->model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        window.openStoredRun(runId);
+        es::ui::FindingsPanel* findings = window.findingsPanel();
+        QCOMPARE(findings->model()->rowCount(), 2);
+        findings->selectFinding(0);
+        for (const es::ui::StepChart* chart : window.dashboard()->stepCharts())
+            QCOMPARE(chart->highlightedSteps(), (std::pair<std::int64_t, std::int64_t>{3, 7}));
+        findings->selectFinding(1);
+        for (const es::ui::StepChart* chart : window.dashboard()->stepCharts())
+            QCOMPARE(chart->highlightedSteps(), (std::pair<std::int64_t, std::int64_t>{0, 0}));
+
+        Q_EMIT findings->applyPatchRequested(runId, QString::fromStdString(prefetch.patch.dump()));
+        QVERIFY2(window.configEditor()->config().has_value(),
+                 qPrintable(window.configEditor()->problems()));
+        QCOMPARE(window.configEditor()->config()->data.prefetch, 2);
+
+        QSignalSpy diagnosed(findings, &es::ui::FindingsPanel::diagnosed);
+        findings->diagnose(false);
+        QVERIFY(diagnosed.wait(60'000));
+        QCOMPARE(findings->model()->rowCount(), diagnosed.first().at(0).toInt());
+        QCOMPARE(es::RunStore(database.toStdString()).loadRun(runId)->findings.size(),
+                 static_cast<std::size_t>(findings->model()->rowCount()));
     }
 
     void runsCanBeRenamed()

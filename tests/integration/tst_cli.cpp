@@ -1,4 +1,5 @@
 // End to end: runs the built epochscope-cli as a user or a CI script would.
+#include "env/cpuinfo.h"
 #include "store/runstore.h"
 #include "support/clirunner.h"
 #include "support/numpyscript.h"
@@ -381,6 +382,47 @@ private Q_SLOTS:
         QCOMPARE(summary["status"].get<std::string>(), std::string("stopped"));
         QVERIFY(!summary["epochs"].empty());
         QVERIFY(summary["epochs"].size() < 1000);
+    }
+
+    /// `diagnose` finds a cause the run was given (one thread on a 2-core machine is only a
+    /// cause where there is more than one core), prints its fix as a patch, saves the findings
+    /// with the run, and refuses an id that is not there.
+    void diagnoseFindsCausesAndSavesThem()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString db = dir.filePath("runs.sqlite");
+        const CliRun train = runCli({"train", "--preset", "quick-demo", "--epochs", "2",
+                                     "--max-batches", "6", "--threads", "1", "--db", db},
+                                    kTrainTimeoutMs);
+        QVERIFY2(train.exitCode == kExitFinished, qPrintable(describe(train)));
+
+        const CliRun diagnose = runCli({"diagnose", "1", "--json", "--no-doctor", "--db", db});
+        QVERIFY2(diagnose.exitCode == kExitFinished, qPrintable(describe(diagnose)));
+        const nlohmann::json document = nlohmann::json::parse(diagnose.out.toStdString());
+        QCOMPARE(document["run"].get<int>(), 1);
+        QCOMPARE(document["steps"].get<int>(), 12);
+        QVERIFY(document["peak_gflops"].is_null());  // --no-doctor: nothing measured
+        const bool severalCores = es::readCpuTopology().physicalCores > 1;
+        bool threadsFound = false;
+        for (const nlohmann::json& finding : document["findings"]) {
+            QVERIFY(finding.contains("evidence") && finding.contains("first_step"));
+            if (finding["id"] == "threads" &&
+                finding["patch"] == nlohmann::json{{"device", {{"intra_op_threads", 0}}}})
+                threadsFound = true;
+        }
+        QCOMPARE(threadsFound, severalCores);
+
+        es::RunStore store(db.toStdString());
+        QCOMPARE(store.loadRun(1)->findings.size(), document["findings"].size());
+
+        const CliRun text = runCli({"diagnose", "1", "--no-doctor", "--db", db});
+        QVERIFY2(
+            text.exitCode == kExitFinished && text.out.startsWith("Run 1: quick-demo, 12 steps"),
+            qPrintable(describe(text)));
+        const CliRun missing = runCli({"diagnose", "7", "--db", db});
+        QVERIFY2(missing.exitCode == kExitBadInput && missing.err.contains("no run 7"),
+                 qPrintable(describe(missing)));
     }
 
     void runsAreRecordedListedExportedAndDeleted()

@@ -141,6 +141,20 @@ private Q_SLOTS:
         store.finishRun(id, es::RunStatus::Completed, "", summary);
         store.setNotes(id, "baseline, before the fix");
         QVERIFY(store.renameRun(id, "trip"));
+        es::Finding slowStart;
+        slowStart.id = "warm-up";
+        slowStart.severity = es::Severity::Warning;
+        slowStart.title = "Epoch 1 took 2.1x the steady epoch";
+        slowStart.evidence = "steps 1-12";
+        slowStart.recommendation = "measure after warm-up";
+        slowStart.patch = {{"data", {{"prefetch", 2}}}};
+        slowStart.firstStep = 1;
+        slowStart.lastStep = 12;
+        es::Finding machine;
+        machine.id = "threads";
+        machine.title = "1 of 2 cores used";
+        store.setFindings(id, {machine});
+        store.setFindings(id, {slowStart, machine});  // a new diagnosis replaces the old one
         QVERIFY(!store.renameRun(id + 1000, "nobody"));
 
         const std::optional<es::StoredRun> run = store.loadRun(id);
@@ -152,6 +166,9 @@ private Q_SLOTS:
         QCOMPARE(run->config, config);
         QCOMPARE(run->summary, summary);
         QCOMPARE(run->notes, std::string("baseline, before the fix"));
+        QCOMPARE(run->findings.size(), std::size_t(2));
+        QCOMPARE(es::findingJson(run->findings[0]), es::findingJson(slowStart));
+        QCOMPARE(es::findingJson(run->findings[1]), es::findingJson(machine));
         QCOMPARE(run->batches.size(), batches.size());
         for (std::size_t i = 0; i < batches.size(); ++i)
             compareBatches(run->batches[i], batches[i]);

@@ -67,4 +67,16 @@ double DashboardView::drawCostMs() const
     return cost;
 }
 
+void DashboardView::highlightSteps(std::int64_t first, std::int64_t last)
+{
+    for (StepChart* chart : m_stepCharts)
+        chart->highlightSteps(first, last);
+}
+
+void DashboardView::clearHighlight()
+{
+    for (StepChart* chart : m_stepCharts)
+        chart->clearHighlight();
+}
+
 }  // namespace es::ui

@@ -6,6 +6,7 @@
 
 #include <QtWidgets/QWidget>
 
+#include <cstdint>
 #include <vector>
 
 namespace es::ui {
@@ -31,6 +32,12 @@ public:
 
     /// Steps the live step and transfer charts follow.
     void setWindowSteps(int steps);
+
+    /// Marks steps `first`..`last` (1-based) in the per-step charts and brings them into view
+    /// (a finding's evidence); clearHighlight() removes the marks.
+    void highlightSteps(std::int64_t first, std::int64_t last);
+    void clearHighlight();
+    const std::vector<StepChart*>& stepCharts() const { return m_stepCharts; }
 
 private:
     std::vector<RunChart*> m_charts;

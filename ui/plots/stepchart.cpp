@@ -42,6 +42,40 @@ void StepChart::refresh()
     redecimate();
 }
 
+void StepChart::highlightSteps(std::int64_t first, std::int64_t last)
+{
+    if (last < first)
+        std::swap(first, last);
+    if (!m_band) {
+        m_band = new QCPItemRect(plot());
+        m_band->setLayer(QStringLiteral("grid"));  // under the bars it marks
+        for (QCPItemPosition* corner : {m_band->topLeft, m_band->bottomRight}) {
+            corner->setTypeX(QCPItemPosition::ptPlotCoords);
+            corner->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        }
+        m_band->setPen(QPen(QColor(192, 57, 43), 1.0, Qt::DashLine));
+        m_band->setBrush(QColor(192, 57, 43, 40));
+    }
+    // Step n is drawn from n - 0.5 to n + 0.5.
+    m_band->topLeft->setCoords(static_cast<double>(first) - 0.5, 0.0);
+    m_band->bottomRight->setCoords(static_cast<double>(last) + 0.5, 1.0);
+    m_band->setVisible(true);
+    m_highlighted = {first, last};
+    setFollowingLive(false);
+    const double margin = std::max(5.0, 0.25 * static_cast<double>(last - first + 1));
+    plot()->xAxis->setRange(static_cast<double>(first) - 0.5 - margin,
+                            static_cast<double>(last) + 0.5 + margin);
+    queueReplot();
+}
+
+void StepChart::clearHighlight()
+{
+    if (m_band)
+        m_band->setVisible(false);
+    m_highlighted = {0, 0};
+    queueReplot();
+}
+
 void StepChart::clearChart()
 {
     m_sums.clear();

@@ -11,6 +11,10 @@
 #include <QtCore/QVector>
 
 #include <cstddef>
+#include <cstdint>
+#include <utility>
+
+class QCPItemRect;
 
 namespace es::ui {
 
@@ -38,6 +42,13 @@ public:
     BucketGrid shownBuckets() const { return m_shown; }
 
     void refresh() override;
+
+    /// Marks steps `first`..`last` (1-based, inclusive) with a band and brings them into view,
+    /// which stops following live (a double-click follows again); clearHighlight() removes it.
+    void highlightSteps(std::int64_t first, std::int64_t last);
+    void clearHighlight();
+    /// The steps marked now, or {0, 0}.
+    std::pair<std::int64_t, std::int64_t> highlightedSteps() const { return m_highlighted; }
 
 protected:
     StepChart(const QString& exportStem, std::size_t channels, QWidget* parent);
@@ -67,6 +78,8 @@ private:
     bool m_shownValid = false;
     int m_windowSteps = kDefaultWindowSteps;
     bool m_fullHistory = false;
+    QCPItemRect* m_band = nullptr;
+    std::pair<std::int64_t, std::int64_t> m_highlighted{0, 0};
 };
 
 }  // namespace es::ui

@@ -1,0 +1,291 @@
+// "callback-heavy": one callback costs a large share of each epoch. The trainer times every
+// callback's batch and epoch-end hooks per epoch, with the files it wrote (EpochRecord::
+// callbacks, in config order), so the cost is named per callback, not guessed from the
+// callbacks phase.
+
+#include "diagnosis/evidencetext.h"
+#include "diagnosis/rules.h"
+
+#include "core/phase.h"
+#include "core/text.h"
+#include "summary/statistics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace es {
+
+namespace {
+
+// The CLI's epoch line starts naming callbacks at 5% of the epoch (docs/config.md), so that
+// is where one becomes worth knowing; from 10% it is a share a user notices in the epoch time;
+// from 30% saving, not training, sets the pace.
+constexpr double kInfoShare = 0.05;
+constexpr double kWarningShare = 0.10;
+constexpr double kCriticalShare = 0.30;
+// A save inside an epoch shows as a step whose callbacks phase stands far above the usual
+// step's (which holds only the cheap per-batch hooks); 5x separates the two without
+// catching ordinary jitter.
+constexpr double kSaveStepFactor = 5.0;
+
+/// One callback of the config (its type and which one of that type), summed over epochs.
+struct CallbackTotal {
+    std::string name;
+    int occurrence = 0;  ///< 0 for the first callback of this type, 1 for the second, ...
+    double seconds = 0.0;
+    std::int64_t bytes = 0;
+    std::int64_t writes = 0;
+};
+
+std::string rangeText(const char* unit, std::int64_t first, std::int64_t last)
+{
+    return first == last
+               ? std::string(unit) + " " + std::to_string(first)
+               : std::string(unit) + "s " + std::to_string(first) + "-" + std::to_string(last);
+}
+
+/// The summary's key for a callback: its type, with "#2" for the second of that type.
+std::string label(const CallbackTotal& callback)
+{
+    return callback.occurrence == 0 ? callback.name
+                                    : callback.name + "#" + std::to_string(callback.occurrence + 1);
+}
+
+/// The index in config["callbacks"] of the `occurrence`-th callback of type `name`.
+std::optional<std::size_t> configIndex(const nlohmann::json& config, const std::string& name,
+                                       int occurrence)
+{
+    if (!config.is_object() || !config.contains("callbacks") || !config["callbacks"].is_array())
+        return std::nullopt;
+    const nlohmann::json& callbacks = config["callbacks"];
+    int seen = 0;
+    for (std::size_t i = 0; i < callbacks.size(); ++i) {
+        const nlohmann::json& entry = callbacks[i];
+        if (!entry.is_object() || !entry.contains("type") || entry["type"] != name)
+            continue;
+        if (seen++ == occurrence)
+            return i;
+    }
+    return std::nullopt;
+}
+
+bool savesEverySteps(const nlohmann::json& entry)
+{
+    return entry.is_object() && entry.contains("save_freq") &&
+           entry["save_freq"].is_number_integer();
+}
+
+/// The whole callbacks array with one entry's key changed: a merge patch replaces arrays whole.
+nlohmann::json callbacksPatch(const nlohmann::json& config, std::size_t index, const char* key,
+                              nlohmann::json value)
+{
+    nlohmann::json callbacks = config["callbacks"];
+    callbacks[index][key] = std::move(value);
+    return {{"callbacks", std::move(callbacks)}};
+}
+
+/// "1 save", "16 saves", "2.5 saves": a mean count per epoch with its noun.
+std::string counted(double count, const std::string& noun)
+{
+    const bool whole = std::fabs(count - std::round(count)) < 0.05;
+    return (whole ? formatText("%.0f ", count) : formatText("%.1f ", count)) + noun +
+           (whole && std::round(count) == 1.0 ? "" : "s");
+}
+
+bool namesBatch(const nlohmann::json& entry)
+{
+    if (!entry.contains("filepath") || !entry["filepath"].is_string())
+        return false;
+    const std::string path = entry["filepath"].get<std::string>();
+    return path.find("{batch}") != std::string::npos || path.find("{batch:") != std::string::npos;
+}
+
+/// Patch and recommendation for one heavy callback.
+void recommend(const RunEvidence& evidence, const CallbackTotal& callback, double savesPerEpoch,
+               Finding& finding)
+{
+    const nlohmann::json& config = evidence.config;
+    const std::optional<std::size_t> index =
+        configIndex(config, callback.name, callback.occurrence);
+    const nlohmann::json entry = index ? config["callbacks"][*index] : nlohmann::json();
+    const bool checkpoint = callback.name == "model_checkpoint";
+    const bool backup = callback.name == "backup_and_restore";
+    finding.patch = nullptr;
+
+    if ((checkpoint || backup) && savesEverySteps(entry)) {
+        finding.recommendation =
+            "Save once per epoch: save_freq \"epoch\" instead of every " +
+            std::to_string(entry["save_freq"].get<std::int64_t>()) + " steps (" +
+            counted(savesPerEpoch, "save") + " per epoch here). " +
+            (backup ? "A run killed mid-epoch then resumes from the end of the last epoch."
+                    : "Checkpoints then exist only at epoch ends.");
+        // A filepath that names {batch} is a config error with save_freq "epoch"; which name
+        // the user wants instead is theirs to choose.
+        if (checkpoint && namesBatch(entry)) {
+            finding.recommendation +=
+                " The filepath names {batch}, which exists only with a numeric save_freq: "
+                "take it out of the filepath as well.";
+            return;
+        }
+        finding.patch = callbacksPatch(config, *index, "save_freq", "epoch");
+        return;
+    }
+    if (checkpoint && entry.is_object() && entry.value("save_freq", nlohmann::json()) == "epoch" &&
+        entry.value("save_weights_only", nlohmann::json()) == false) {
+        finding.patch = callbacksPatch(config, *index, "save_weights_only", true);
+        finding.recommendation =
+            "Write smaller files: save_weights_only true leaves the optimizer's state out of "
+            "each checkpoint (for Adam, two more tensors the size of the weights). Such a "
+            "checkpoint cannot continue training with the same optimizer state; "
+            "backup_and_restore is the callback for resuming.";
+        return;
+    }
+    if (checkpoint) {
+        finding.recommendation =
+            entry.is_object() && entry.value("save_best_only", nlohmann::json()) == true
+                ? "The checkpoint already saves weights only and only on improvement: put "
+                  "filepath on faster local storage."
+                : "Save less often: save_best_only true writes only when the monitored value "
+                  "improves; or put filepath on faster local storage.";
+    } else if (backup) {
+        finding.recommendation =
+            "The backup is already taken once per epoch: put backup_dir on faster local "
+            "storage, or drop the callback when the run is short enough to start over.";
+    } else if (callback.name == "csv_logger") {
+        finding.recommendation =
+            "csv_logger rewrites and fsyncs its whole file every epoch, so its cost grows with "
+            "the epochs: put filename on faster local storage, or drop it (the run store "
+            "already keeps every epoch's losses and metrics).";
+    } else {
+        finding.recommendation =
+            "The time is spent in the callback's own batch and epoch-end hooks; check that "
+            "the run needs it.";
+    }
+}
+
+}  // namespace
+
+std::vector<Finding> diagnoseCallbackHeavy(const RunEvidence& evidence)
+{
+    const std::vector<EpochRecord>& epochs = evidence.epochs;
+    if (epochs.empty())
+        return {};
+    // Epoch 1 carries the first save's directory creation and the warm-up; with later epochs
+    // to measure it is left out, as the steady step time leaves it out.
+    const std::size_t firstUsed = epochs.size() >= 2 ? 1 : 0;
+    const std::size_t used = epochs.size() - firstUsed;
+
+    double wallS = 0.0;
+    std::set<int> usedEpochs;
+    std::vector<CallbackTotal> totals;
+    for (std::size_t e = firstUsed; e < epochs.size(); ++e) {
+        const EpochRecord& epoch = epochs[e];
+        if (!std::isfinite(epoch.wallS) || epoch.wallS < 0.0)
+            return {};
+        wallS += epoch.wallS;
+        usedEpochs.insert(epoch.epoch);
+        std::vector<std::string> seen;
+        for (const CallbackCost& cost : epoch.callbacks) {
+            if (!std::isfinite(cost.seconds) || cost.seconds < 0.0)
+                return {};  // a time the trainer could not have measured
+            const int occurrence =
+                static_cast<int>(std::count(seen.begin(), seen.end(), cost.name));
+            seen.push_back(cost.name);
+            auto total = std::find_if(totals.begin(), totals.end(), [&](const CallbackTotal& t) {
+                return t.name == cost.name && t.occurrence == occurrence;
+            });
+            if (total == totals.end())
+                total =
+                    totals.insert(totals.end(), CallbackTotal{cost.name, occurrence, 0.0, 0, 0});
+            total->seconds += cost.seconds;
+            total->bytes += cost.bytesWritten;
+            total->writes += cost.writes;
+        }
+    }
+    if (wallS <= 0.0)
+        return {};
+
+    // The steps that saved within the epochs: their callbacks phase stands far above the
+    // usual step's. The phase is the sum over callbacks, so the range goes to each callback
+    // that writes within epochs, not to one of them in particular.
+    const std::size_t callbacksPhase = phaseIndex(Phase::Callbacks);
+    std::vector<std::size_t> usedSteps;
+    std::vector<double> phaseMs;
+    for (std::size_t i = 0; i < evidence.batches.size(); ++i) {
+        const BatchRecord& batch = evidence.batches[i];
+        if (usedEpochs.count(batch.epoch) == 0 || !std::isfinite(batch.phaseMs[callbacksPhase]))
+            continue;
+        usedSteps.push_back(i);
+        phaseMs.push_back(batch.phaseMs[callbacksPhase]);
+    }
+    std::optional<std::int64_t> firstSave;
+    std::optional<std::int64_t> lastSave;
+    if (!phaseMs.empty()) {
+        const double saveMs = median(phaseMs) * kSaveStepFactor;
+        for (std::size_t i : usedSteps) {
+            if (evidence.batches[i].phaseMs[callbacksPhase] <= saveMs)
+                continue;
+            if (!firstSave)
+                firstSave = stepNumber(i);
+            lastSave = stepNumber(i);
+        }
+    }
+
+    const int firstEpoch = epochs[firstUsed].epoch;
+    const int lastEpoch = epochs.back().epoch;
+    const double epochCount = static_cast<double>(used);
+    std::vector<Finding> findings;
+    for (const CallbackTotal& callback : totals) {
+        const double share = callback.seconds / wallS;
+        if (share < kInfoShare)
+            continue;
+        const double writesPerEpoch = static_cast<double>(callback.writes) / epochCount;
+        const std::optional<std::size_t> index =
+            configIndex(evidence.config, callback.name, callback.occurrence);
+        const bool writesWithinEpochs =
+            writesPerEpoch > 1.0 ||
+            (index && savesEverySteps(evidence.config["callbacks"][*index]));
+        const bool saveSteps = writesWithinEpochs && firstSave.has_value();
+        const bool saves =
+            callback.name == "model_checkpoint" || callback.name == "backup_and_restore";
+
+        Finding finding;
+        finding.id = "callback-heavy";
+        finding.severity = share >= kCriticalShare  ? Severity::Critical
+                           : share >= kWarningShare ? Severity::Warning
+                                                    : Severity::Info;
+        finding.title =
+            label(callback) + formatText(" takes %.0f%% of each epoch (%.2f s per epoch)",
+                                         100.0 * share, callback.seconds / epochCount);
+        finding.evidence =
+            label(callback) + ": " + formatText("%.2f s", callback.seconds / epochCount) +
+            (callback.writes > 0 ? " and " + formatBytes(static_cast<std::int64_t>(
+                                                 static_cast<double>(callback.bytes) / epochCount))
+                                 : std::string()) +
+            formatText(" per epoch (%.0f%% of the epoch)", 100.0 * share);
+        if (callback.writes > 0)
+            finding.evidence +=
+                ", " + counted(writesPerEpoch, saves ? "save" : "file write") + " per epoch";
+        finding.evidence += "; means over " + rangeText("epoch", firstEpoch, lastEpoch);
+        if (saveSteps)
+            finding.evidence +=
+                formatText("; the callbacks phase is above %.0fx the median step's in ",
+                           kSaveStepFactor) +
+                rangeText("step", *firstSave, *lastSave);
+        finding.evidence += ".";
+        recommend(evidence, callback, writesPerEpoch, finding);
+        if (saveSteps) {
+            finding.firstStep = firstSave;
+            finding.lastStep = lastSave;
+        }
+        findings.push_back(std::move(finding));
+    }
+    return findings;
+}
+
+}  // namespace es

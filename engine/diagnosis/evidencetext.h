@@ -1,0 +1,39 @@
+#pragma once
+
+// How the diagnosis rules write numbers into findings, the same way in each: printf-style
+// figures, shares as whole percents, and step ranges as `diagnose` and the app show them.
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+namespace es {
+
+/// printf into a string of the length it needs.
+template <typename... Args>
+std::string formatText(const char* format, Args... args)
+{
+    const int length = std::snprintf(nullptr, 0, format, args...);
+    if (length <= 0)
+        return {};
+    std::string text(static_cast<std::size_t>(length), '\0');
+    std::snprintf(text.data(), text.size() + 1, format, args...);
+    return text;
+}
+
+/// A share in [0, 1] as a whole percent: 0.456 -> "46%".
+inline std::string sharePercent(double share)
+{
+    return formatText("%.0f%%", share * 100.0);
+}
+
+/// "step 7" or "steps 3-12" (1-based steps over the whole run).
+inline std::string stepRangeText(std::int64_t first, std::int64_t last)
+{
+    if (first == last)
+        return "step " + std::to_string(first);
+    return "steps " + std::to_string(first) + "-" + std::to_string(last);
+}
+
+}  // namespace es

@@ -1,0 +1,132 @@
+// "input-bound": the steps wait for their data. The data_wait phase is the time a step spends
+// getting its batch (gathering it, or waiting for the loader thread when data.prefetch > 0,
+// docs/config.md), so its share of the steady steps' time is what a faster input would win.
+
+#include "diagnosis/evidencetext.h"
+#include "diagnosis/rules.h"
+
+#include "core/phase.h"
+#include "summary/statistics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace es {
+
+namespace {
+
+// Below 5% the wait is within what the step-to-step noise of a shared 2-core machine moves;
+// from 10% it is a share a user notices in the epoch time; from 30% the input, not the
+// model, sets the pace.
+constexpr double kInfoShare = 0.05;
+constexpr double kWarningShare = 0.10;
+constexpr double kCriticalShare = 0.30;
+// A share over fewer steps is one or two stragglers' worth, not a pattern.
+constexpr std::size_t kMinSteadySteps = 5;
+// The steps that wait "above the usual" are those at more than twice the median wait: the
+// ones where the loader fell behind (a slow read, a refill of the prefetch queue).
+constexpr double kSlowWaitFactor = 2.0;
+// One prefetched batch rarely covers a burst; two is where the queue starts to absorb one.
+constexpr int kFirstPrefetch = 2;
+// The parser's upper bound for data.prefetch (runconfigparse.cpp, docs/config.md).
+constexpr int kMaxPrefetch = 64;
+}  // namespace
+
+std::vector<Finding> diagnoseInputBound(const RunEvidence& evidence)
+{
+    const std::vector<BatchRecord>& batches = evidence.batches;
+    const std::vector<std::size_t> steady = steadySteps(evidence);
+    if (steady.size() < kMinSteadySteps)
+        return {};
+
+    const std::size_t wait = phaseIndex(Phase::DataWait);
+    double waitMs = 0.0;
+    double wallMs = 0.0;
+    std::vector<double> waits;
+    for (std::size_t i : steady) {
+        const BatchRecord& batch = batches[i];
+        if (!std::isfinite(batch.phaseMs[wait]) || !std::isfinite(batch.wallMs) ||
+            batch.phaseMs[wait] < 0.0 || batch.wallMs < 0.0)
+            return {};  // a record the clock could not have produced; nothing to read from it
+        waitMs += batch.phaseMs[wait];
+        wallMs += batch.wallMs;
+        waits.push_back(batch.phaseMs[wait]);
+    }
+    if (wallMs <= 0.0)
+        return {};
+    const double share = waitMs / wallMs;
+    if (share < kInfoShare)
+        return {};
+
+    // The steps where the wait concentrates; when it is spread evenly, all steady steps.
+    const double slowWaitMs = median(waits) * kSlowWaitFactor;
+    std::int64_t firstStep = stepNumber(steady.front());
+    std::int64_t lastStep = stepNumber(steady.back());
+    const auto firstSlow = std::find_if(steady.begin(), steady.end(), [&](std::size_t i) {
+        return batches[i].phaseMs[wait] > slowWaitMs;
+    });
+    if (firstSlow != steady.end()) {
+        const auto lastSlow = std::find_if(steady.rbegin(), steady.rend(), [&](std::size_t i) {
+            return batches[i].phaseMs[wait] > slowWaitMs;
+        });
+        firstStep = stepNumber(*firstSlow);
+        lastStep = stepNumber(*lastSlow);
+    }
+
+    const RunFacts& facts = evidence.facts;
+    const double steps = static_cast<double>(steady.size());
+    const int prefetch = facts.prefetch;
+    const std::string placement = facts.placement.empty() ? "unknown" : facts.placement;
+
+    Finding finding;
+    finding.id = "input-bound";
+    finding.severity = share >= kCriticalShare  ? Severity::Critical
+                       : share >= kWarningShare ? Severity::Warning
+                                                : Severity::Info;
+    finding.title =
+        formatText("Steps wait for their data: %.0f%% of the steady step time", 100.0 * share);
+    finding.evidence =
+        formatText(
+            "data_wait takes %.1f%% of the steady steps' time (%.2f ms of %.2f ms per step, "
+            "means over %zu steady steps), ",
+            100.0 * share, waitMs / steps, wallMs / steps, steady.size()) +
+        (firstSlow != steady.end()
+             ? "longest waits (over twice the median wait) in " + stepRangeText(firstStep, lastStep)
+             : "spread over " + stepRangeText(firstStep, lastStep)) +
+        "; prefetch " + std::to_string(prefetch) + ", placement " + placement + ".";
+
+    if (prefetch <= 0) {
+        finding.patch = {{"data", {{"prefetch", kFirstPrefetch}}}};
+        finding.recommendation =
+            "Prepare batches ahead on a loader thread: set data.prefetch to " +
+            std::to_string(kFirstPrefetch) +
+            " so that gathering the next batch overlaps the current step (the batch order "
+            "stays the same). The loader thread needs a core of its own: on a machine with few "
+            "cores it competes with the intra-op threads.";
+    } else if (prefetch < kMaxPrefetch) {
+        const int deeper = std::min(prefetch * 2, kMaxPrefetch);
+        finding.patch = {{"data", {{"prefetch", deeper}}}};
+        finding.recommendation =
+            "The loader thread falls behind with data.prefetch " + std::to_string(prefetch) +
+            ": try " + std::to_string(deeper) +
+            ". A deeper queue absorbs bursts (a slow read); if the loader is slower than the "
+            "step on average, it still waits, and the batch preparation itself must get "
+            "cheaper (an in-memory source; on a GPU, data.placement \"device\" gathers "
+            "batches where the data lives).";
+    } else {
+        finding.patch = nullptr;  // already at the parser's maximum
+        finding.recommendation =
+            "data.prefetch is already at its maximum (" + std::to_string(kMaxPrefetch) +
+            "), so the loader is slower than the step on average: make the batch preparation "
+            "cheaper (an in-memory source; on a GPU, data.placement \"device\" gathers "
+            "batches where the data lives).";
+    }
+    finding.firstStep = firstStep;
+    finding.lastStep = lastStep;
+    return {finding};
+}
+
+}  // namespace es

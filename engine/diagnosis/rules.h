@@ -1,0 +1,35 @@
+#pragma once
+
+// The diagnosis rules, each a pure function of a run's evidence in a file of its own
+// (`<name>rule.cpp`), with its thresholds documented in docs/diagnosis.md. A rule returns
+// nothing when its cause is absent or the evidence cannot show it (too few steps, a run
+// that stopped early); it never guesses.
+
+#include "core/finding.h"
+#include "diagnosis/runevidence.h"
+
+#include <vector>
+
+namespace es {
+
+/// "warm-up": epoch 1 or the first steps far above the steady state, and which phases hold
+/// the excess.
+std::vector<Finding> diagnoseWarmup(const RunEvidence& evidence);
+/// "input-bound": the steps wait for their data (DataWait share).
+std::vector<Finding> diagnoseInputBound(const RunEvidence& evidence);
+/// "transfer-bound": host-to-device copies take a large share (bytes per step, placement).
+std::vector<Finding> diagnoseTransferBound(const RunEvidence& evidence);
+/// "callback-heavy": one finding per callback whose cost per epoch is large (seconds, MB).
+std::vector<Finding> diagnoseCallbackHeavy(const RunEvidence& evidence);
+/// "unfused-lstm": the LSTMs ran on an unfused backend, and why the fused one was not used.
+std::vector<Finding> diagnoseUnfusedLstm(const RunEvidence& evidence);
+/// "threads": intra-op threads against the cores, and threads the sampler saw idle.
+std::vector<Finding> diagnoseThreads(const RunEvidence& evidence);
+/// "stragglers": p99 far above p50, and periodic spikes with their period.
+std::vector<Finding> diagnoseStragglers(const RunEvidence& evidence);
+/// "low-efficiency": achieved training GFLOP/s far below the machine's measured SGEMM rate.
+std::vector<Finding> diagnoseLowEfficiency(const RunEvidence& evidence);
+/// "allocator-churn": minor page faults per step (memory handed back and touched again).
+std::vector<Finding> diagnoseAllocatorChurn(const RunEvidence& evidence);
+
+}  // namespace es

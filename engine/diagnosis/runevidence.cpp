@@ -1,0 +1,77 @@
+#include "diagnosis/runevidence.h"
+
+#include "store/runstore.h"
+#include "summary/runsummary.h"
+
+namespace es {
+
+namespace {
+
+template <typename Value>
+Value valueOr(const nlohmann::json& object, const char* key, Value fallback)
+{
+    if (!object.is_object())
+        return fallback;
+    const auto found = object.find(key);
+    if (found == object.end() || found->is_null())
+        return fallback;
+    try {
+        return found->get<Value>();
+    } catch (const nlohmann::json::exception&) {
+        return fallback;  // a field of another type: an older or newer format; not evidence
+    }
+}
+
+bool configHasLstm(const nlohmann::json& config)
+{
+    const nlohmann::json layers =
+        config.value("model", nlohmann::json::object()).value("layers", nlohmann::json::array());
+    for (const nlohmann::json& layer : layers)
+        if (layer.is_object() && layer.value("type", std::string()) == "lstm")
+            return true;
+    return false;
+}
+
+}  // namespace
+
+RunEvidence evidenceFromStoredRun(const StoredRun& run)
+{
+    RunEvidence evidence;
+    evidence.name = run.header.name;
+    evidence.config = run.config;
+    const nlohmann::json& info = run.info;
+    RunFacts& facts = evidence.facts;
+    facts.device = valueOr<std::string>(info, "device", run.header.device);
+    facts.backend = valueOr<std::string>(info, "backend", run.header.backend);
+    facts.backendReason = valueOr<std::string>(info, "backend_reason", "");
+    facts.cudnn = valueOr<std::string>(info, "cudnn", "");
+    facts.placement = valueOr<std::string>(info, "placement", "");
+    facts.prefetch = valueOr<int>(info, "prefetch", 0);
+    facts.intraOpThreads = valueOr<int>(info, "intra_op_threads", 0);
+    facts.interOpThreads = valueOr<int>(info, "inter_op_threads", 0);
+    facts.batchSize = valueOr<std::int64_t>(info, "batch_size", 0);
+    facts.batchesPerEpoch = valueOr<int>(info, "batches_per_epoch", 0);
+    facts.trainingFlopsPerBatch = valueOr<double>(info, "training_flops_per_batch", 0.0);
+    const nlohmann::json environment =
+        run.summary.is_object() ? run.summary.value("environment", nlohmann::json::object())
+                                : nlohmann::json::object();
+    facts.physicalCores = valueOr<int>(environment, "physical_cores", 0);
+    facts.logicalCores = valueOr<int>(environment, "logical_cores", 0);
+    facts.modelHasLstm = configHasLstm(run.config);
+    evidence.epochs = run.epochs;
+    evidence.batches = run.batches;
+    evidence.samples = run.samples;
+    return evidence;
+}
+
+std::vector<std::size_t> steadySteps(const RunEvidence& evidence)
+{
+    return steadyStepIndices(evidence.batches);
+}
+
+std::optional<double> steadyStepMs(const RunEvidence& evidence)
+{
+    return steadyStateStepMs(evidence.batches);
+}
+
+}  // namespace es

@@ -1,0 +1,70 @@
+#pragma once
+
+// What the diagnosis rules read about one run: how it was set up (the facts its info and
+// summary recorded) and everything it measured. Built from a stored run, or by tests from
+// records they make up, so that each rule is a pure function of this and nothing else.
+
+#include "core/records.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace es {
+
+struct StoredRun;
+
+/// How the run was set up, as it recorded it (docs/summary.md, the "run" and "environment"
+/// objects). Empty strings and zeros where the run did not get as far as recording them.
+struct RunFacts {
+    std::string device;         ///< "cpu", "cuda:0"
+    std::string backend;        ///< the LSTM backend used ("libtorch", "onednn")
+    std::string backendReason;  ///< why that one
+    std::string cudnn;          ///< on CUDA devices: "on: ...", "off: ..."; empty on the CPU
+    std::string placement;      ///< "host", "pinned", "device"
+    int prefetch = 0;
+    int intraOpThreads = 0;  ///< applied for this run
+    int interOpThreads = 0;
+    std::int64_t batchSize = 0;
+    int batchesPerEpoch = 0;
+    double trainingFlopsPerBatch = 0.0;
+    int physicalCores = 0;  ///< of the machine the run trained on
+    int logicalCores = 0;
+    bool modelHasLstm = false;
+};
+
+struct RunEvidence {
+    std::string name;
+    RunFacts facts;
+    /// The config as stored (toJson(RunConfig)): the base that findings' patches change.
+    nlohmann::json config;
+    std::vector<EpochRecord> epochs;
+    std::vector<BatchRecord> batches;  ///< in step order
+    std::vector<SystemSample> samples;
+    /// The machine's SGEMM rate (GFLOP/s) as the environment doctor measured it, when the
+    /// diagnosis was given one; `peakSource` says where it came from.
+    std::optional<double> peakGflops;
+    std::string peakSource;
+};
+
+/// The evidence of a stored run (its config, info, summary and records).
+RunEvidence evidenceFromStoredRun(const StoredRun& run);
+
+/// The warm steps as indices into `evidence.batches`: those after epoch 1, or after the first
+/// 10% of a one-epoch run (the steps steadyStepMs() takes the median of).
+std::vector<std::size_t> steadySteps(const RunEvidence& evidence);
+
+/// Median wall time of the steps after epoch 1 (or after the first 10% of a one-epoch run),
+/// as the run summary computes it; nullopt without such steps.
+std::optional<double> steadyStepMs(const RunEvidence& evidence);
+
+/// Steps 1-based over the whole run: the index of `batches[i]` is i + 1.
+inline std::int64_t stepNumber(std::size_t batchIndex)
+{
+    return static_cast<std::int64_t>(batchIndex) + 1;
+}
+
+}  // namespace es

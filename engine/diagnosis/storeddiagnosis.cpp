@@ -1,0 +1,76 @@
+#include "diagnosis/storeddiagnosis.h"
+
+#include "diagnosis/diagnosis.h"
+#include "env/cpuinfo.h"
+#include "env/doctor.h"
+#include "store/runstore.h"
+
+#include <algorithm>
+
+namespace es {
+
+namespace {
+
+/// The CPU the run recorded (its summary's environment), empty when it did not get that far.
+std::string runCpuModel(const StoredRun& run)
+{
+    if (!run.summary.is_object())
+        return {};
+    const nlohmann::json environment = run.summary.value("environment", nlohmann::json::object());
+    return environment.is_object() ? environment.value("cpu_model", std::string()) : std::string();
+}
+
+/// Adds the doctor's view of this machine when the run trained here: its findings, and the
+/// faster of the SGEMM rates it measures as the peak. Returns why it was left out, if it was.
+std::string addDoctor(const StoredRun& run, RunEvidence& evidence, std::vector<Finding>& findings)
+{
+    const std::string recorded = runCpuModel(run);
+    const std::string here = readCpuTopology().model;
+    if (!recorded.empty() && recorded != here)
+        return "the run trained on another machine (" + recorded +
+               "); this machine's doctor findings and SGEMM peak would not apply";
+    DoctorOptions options;
+    options.intraOpThreads = evidence.facts.intraOpThreads;
+    const DoctorReport report = runDoctor(options);
+    const GemmMeasurement& libtorch = report.libtorchSgemm;
+    const GemmMeasurement& onednn = report.onednnSgemm;
+    const bool onednnFaster = onednn.error.empty() && onednn.gflops > libtorch.gflops;
+    const GemmMeasurement& best = onednnFaster ? onednn : libtorch;
+    if (best.error.empty() && best.gflops > 0.0) {
+        evidence.peakGflops = best.gflops;
+        evidence.peakSource = std::string("SGEMM ") + std::to_string(best.n) + "^3 through " +
+                              (onednnFaster ? "oneDNN" : "LibTorch") +
+                              ", measured now on this machine with " +
+                              std::to_string(report.intraOpThreads) +
+                              (report.intraOpThreads == 1 ? " thread" : " threads");
+    }
+    findings.insert(findings.end(), report.findings.begin(), report.findings.end());
+    return {};
+}
+
+}  // namespace
+
+StoredRunDiagnosis diagnoseStoredRun(const StoredRun& run, bool withDoctor)
+{
+    StoredRunDiagnosis diagnosis;
+    RunEvidence evidence = evidenceFromStoredRun(run);
+    std::vector<Finding> machine;
+    if (withDoctor)
+        diagnosis.doctorLeftOut = addDoctor(run, evidence, machine);
+    diagnosis.findings = diagnoseRun(evidence);
+    // The doctor and the rules can reach the same fix from two sides (too few threads); the
+    // rule's finding has the run's evidence, so the doctor's copy goes.
+    for (Finding& finding : machine) {
+        const bool sameFix =
+            !finding.patch.is_null() &&
+            std::any_of(diagnosis.findings.begin(), diagnosis.findings.end(),
+                        [&finding](const Finding& rule) { return rule.patch == finding.patch; });
+        if (!sameFix)
+            diagnosis.findings.push_back(std::move(finding));
+    }
+    diagnosis.peakGflops = evidence.peakGflops;
+    diagnosis.peakSource = evidence.peakSource;
+    return diagnosis;
+}
+
+}  // namespace es

@@ -1,0 +1,29 @@
+#pragma once
+
+// The diagnosis of a recorded run as the CLI's `diagnose` and the desktop app's Findings panel
+// make it: the rules over its evidence, plus, when the run trained on this machine, the
+// environment doctor's findings and its measured SGEMM rate as the efficiency peak.
+
+#include "core/finding.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace es {
+
+struct StoredRun;
+
+struct StoredRunDiagnosis {
+    std::vector<Finding> findings;  ///< the rules' (most severe first), then the doctor's
+    std::optional<double> peakGflops;
+    std::string peakSource;
+    /// Why the doctor's findings are missing ("the run trained on another machine ..."); empty
+    /// when they are there or were not asked for.
+    std::string doctorLeftOut;
+};
+
+/// `withDoctor` measures this machine (about a second).
+StoredRunDiagnosis diagnoseStoredRun(const StoredRun& run, bool withDoctor);
+
+}  // namespace es

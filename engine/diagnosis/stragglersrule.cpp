@@ -1,0 +1,308 @@
+// "stragglers": steady steps with a long tail (p99 far above p50), the spikes behind it, their
+// period when they recur, and the callback whose save_freq matches that period.
+
+#include "diagnosis/evidencetext.h"
+#include "diagnosis/rules.h"
+#include "summary/statistics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace es {
+
+namespace {
+
+// Below 50 steady steps the p99 is one or two steps, too few to call a tail.
+constexpr std::size_t kMinSteadySteps = 50;
+// p99 at twice p50: one step in a hundred costs a whole extra step; at four times the tail
+// costs as much as the ordinary steps around it.
+constexpr double kWarningTailRatio = 2.0;
+constexpr double kCriticalTailRatio = 4.0;
+// A spike is a step at twice the median or more, the same bar as the tail ratio, so that a
+// tail at the threshold always has a spike to point at.
+constexpr double kSpikeFactor = 2.0;
+// A tail ratio alone can come from a handful of cheap steps (p99 of 100 steps is one step):
+// below 3% of the steady time the spikes are worth knowing but cost little, so Info.
+constexpr double kNoticeableCostShare = 0.03;
+// Rare but large spikes (a 2 s save every 500 steps) leave p99 untouched yet cost a
+// noticeable (10%) or dominating (30%) share of the steady time.
+constexpr double kWarningCostShare = 0.10;
+constexpr double kCriticalCostShare = 0.30;
+// Three spikes give two gaps, the fewest that can agree on a period; 60% of the gaps within
+// one step of one value still reads as periodic when a spike now and then stays under 2x.
+constexpr std::size_t kMinSpikesForPeriod = 3;
+constexpr std::int64_t kPeriodTolerance = 1;
+constexpr double kPeriodicGapShare = 0.6;
+// Spikes at the first step of an epoch: the same share as for the gaps.
+constexpr double kEpochStartShare = 0.6;
+constexpr std::size_t kMaxPhasesListed = 2;
+constexpr double kMinPhaseShare = 0.2;
+constexpr double kMsPerS = 1000.0;
+
+/// "mostly in Callbacks (92%)": the phases of `steps` above their steady medians.
+std::string phaseExcessText(const std::vector<BatchRecord>& batches,
+                            const std::vector<std::size_t>& steps, const PhaseArray& medians)
+{
+    std::vector<std::pair<double, Phase>> excess;
+    double total = 0.0;
+    for (Phase phase : kAllPhases) {
+        double sum = 0.0;
+        for (std::size_t i : steps)
+            sum += batches[i].phaseMs[phaseIndex(phase)] - medians[phaseIndex(phase)];
+        if (sum > 0.0) {
+            excess.emplace_back(sum, phase);
+            total += sum;
+        }
+    }
+    if (total <= 0.0)
+        return {};
+    std::stable_sort(excess.begin(), excess.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::string text = "mostly in ";
+    for (std::size_t i = 0; i < excess.size() && i < kMaxPhasesListed; ++i) {
+        const double share = excess[i].first / total;
+        if (i > 0 && share < kMinPhaseShare)
+            break;
+        text += (i > 0 ? " and " : "") + std::string(phaseLabel(excess[i].second)) + " (" +
+                sharePercent(share) + ")";
+    }
+    return text;
+}
+
+struct Period {
+    std::int64_t steps = 0;
+    std::size_t matchingGaps = 0;
+    std::size_t gaps = 0;
+};
+
+/// The gap most spike-to-spike gaps share within kPeriodTolerance; nullopt when fewer than
+/// kPeriodicGapShare of them do.
+std::optional<Period> spikePeriod(const std::vector<std::int64_t>& spikeSteps)
+{
+    if (spikeSteps.size() < kMinSpikesForPeriod)
+        return std::nullopt;
+    std::vector<std::int64_t> gaps;
+    for (std::size_t i = 1; i < spikeSteps.size(); ++i)
+        gaps.push_back(spikeSteps[i] - spikeSteps[i - 1]);
+    Period best;
+    std::size_t bestExact = 0;
+    for (std::int64_t gap : gaps) {
+        for (std::int64_t candidate = gap - kPeriodTolerance; candidate <= gap + kPeriodTolerance;
+             ++candidate) {
+            if (candidate < 1)
+                continue;
+            std::size_t near = 0;
+            std::size_t exact = 0;
+            for (std::int64_t other : gaps) {
+                near += std::llabs(other - candidate) <= kPeriodTolerance ? 1 : 0;
+                exact += other == candidate ? 1 : 0;
+            }
+            // Ties go to the value most gaps equal exactly, then to the shorter period.
+            if (near > best.matchingGaps || (near == best.matchingGaps && exact > bestExact) ||
+                (near == best.matchingGaps && exact == bestExact && candidate < best.steps)) {
+                best.steps = candidate;
+                best.matchingGaps = near;
+                bestExact = exact;
+            }
+        }
+    }
+    best.gaps = gaps.size();
+    if (static_cast<double>(best.matchingGaps) < kPeriodicGapShare * static_cast<double>(best.gaps))
+        return std::nullopt;
+    return best;
+}
+
+/// The indices in config["callbacks"] whose integer save_freq equals `period`.
+std::vector<std::size_t> callbacksSavingEvery(const nlohmann::json& config, std::int64_t period)
+{
+    std::vector<std::size_t> found;
+    if (!config.is_object() || !config.contains("callbacks") || !config["callbacks"].is_array())
+        return found;
+    const nlohmann::json& callbacks = config["callbacks"];
+    for (std::size_t i = 0; i < callbacks.size(); ++i) {
+        const nlohmann::json& callback = callbacks[i];
+        if (!callback.is_object() || !callback.contains("save_freq"))
+            continue;
+        const nlohmann::json& frequency = callback["save_freq"];
+        if (frequency.is_number_integer() && frequency.get<std::int64_t>() == period)
+            found.push_back(i);
+    }
+    return found;
+}
+
+std::string callbackName(const nlohmann::json& callback)
+{
+    if (callback.contains("type") && callback["type"].is_string())
+        return callback["type"].get<std::string>();
+    return "a callback";
+}
+
+}  // namespace
+
+std::vector<Finding> diagnoseStragglers(const RunEvidence& evidence)
+{
+    const std::vector<BatchRecord>& batches = evidence.batches;
+    // The steps the warm-up rule leaves out, a suffix of the steps in step order.
+    const std::vector<std::size_t> steady = steadySteps(evidence);
+    const std::size_t steadyCount = steady.size();
+    if (steadyCount < kMinSteadySteps)
+        return {};
+    const std::size_t steadyBegin = steady.front();
+
+    std::vector<double> wall;
+    double steadyTotalMs = 0.0;
+    for (std::size_t i = steadyBegin; i < batches.size(); ++i) {
+        const BatchRecord& batch = batches[i];
+        if (!std::isfinite(batch.wallMs) || batch.wallMs < 0.0)
+            return {};
+        for (double ms : batch.phaseMs) {
+            if (!std::isfinite(ms))
+                return {};
+        }
+        wall.push_back(batch.wallMs);
+        steadyTotalMs += batch.wallMs;
+    }
+    const double p50 = median(wall);
+    const double p99 = percentile(wall, 99.0);
+    if (!(p50 > 0.0) || !(steadyTotalMs > 0.0))
+        return {};
+    const double tailRatio = p99 / p50;
+
+    std::vector<std::size_t> spikes;
+    std::vector<std::int64_t> spikeSteps;
+    double spikeExcessMs = 0.0;
+    for (std::size_t i = steadyBegin; i < batches.size(); ++i) {
+        if (batches[i].wallMs >= kSpikeFactor * p50) {
+            spikes.push_back(i);
+            spikeSteps.push_back(stepNumber(i));
+            spikeExcessMs += batches[i].wallMs - p50;
+        }
+    }
+    if (spikes.empty())
+        return {};
+    const double costShare = spikeExcessMs / steadyTotalMs;
+
+    Severity severity = Severity::Info;
+    if ((tailRatio >= kCriticalTailRatio && costShare >= kNoticeableCostShare) ||
+        costShare >= kCriticalCostShare)
+        severity = Severity::Critical;
+    else if ((tailRatio >= kWarningTailRatio && costShare >= kNoticeableCostShare) ||
+             costShare >= kWarningCostShare)
+        severity = Severity::Warning;
+    else if (tailRatio < kWarningTailRatio)
+        return {};
+
+    PhaseArray phaseMedians{};
+    for (Phase phase : kAllPhases) {
+        std::vector<double> values;
+        for (std::size_t i = steadyBegin; i < batches.size(); ++i)
+            values.push_back(batches[i].phaseMs[phaseIndex(phase)]);
+        phaseMedians[phaseIndex(phase)] = median(std::move(values));
+    }
+
+    const std::string steadyRange =
+        stepRangeText(stepNumber(steadyBegin), stepNumber(batches.size() - 1));
+    const std::string spikeRange = stepRangeText(spikeSteps.front(), spikeSteps.back());
+    std::string text = "Over " + std::to_string(steadyCount) + " steady steps (" + steadyRange +
+                       ") p50 is " + formatText("%.1f ms", p50) + " and p99 " +
+                       formatText("%.1f ms", p99) + " (" + formatText("%.2fx", tailRatio) + "); " +
+                       std::to_string(spikes.size()) + (spikes.size() == 1 ? " step" : " steps") +
+                       " took " + formatText("%.0fx", kSpikeFactor) + " the median or more (" +
+                       spikeRange + "), adding " + formatText("%.2f s", spikeExcessMs / kMsPerS) +
+                       " (" + sharePercent(costShare) + " of the steady steps' " +
+                       formatText("%.2f s", steadyTotalMs / kMsPerS) + ")";
+    const std::string phases = phaseExcessText(batches, spikes, phaseMedians);
+    if (!phases.empty())
+        text += ", " + phases;
+
+    std::string cause;
+    bool atEpochStart = false;
+    std::vector<std::size_t> matched;
+    const std::optional<Period> period = spikePeriod(spikeSteps);
+    const int perEpoch = evidence.facts.batchesPerEpoch;
+    if (period) {
+        text += "; they recur every " + std::to_string(period->steps) + " steps (" +
+                std::to_string(period->matchingGaps) + " of " + std::to_string(period->gaps) +
+                " gaps within " + std::to_string(kPeriodTolerance) + " step of it)";
+        matched = callbacksSavingEvery(evidence.config, period->steps);
+        for (std::size_t i = 0; i < matched.size(); ++i)
+            cause += (i == 0 ? "" : " and ") +
+                     callbackName(evidence.config["callbacks"][matched[i]]) + " save_freq " +
+                     std::to_string(period->steps);
+        if (!cause.empty())
+            text += ", which matches " + cause;
+        if (perEpoch > 0 && period->steps == perEpoch) {
+            const auto atStart = static_cast<std::size_t>(
+                std::count_if(spikes.begin(), spikes.end(),
+                              [&](std::size_t i) { return batches[i].batch == 1; }));
+            atEpochStart = static_cast<double>(atStart) >=
+                           kEpochStartShare * static_cast<double>(spikes.size());
+            text += atEpochStart ? ", at each epoch start"
+                                 : ", once per epoch of " + std::to_string(perEpoch) + " steps";
+        }
+    }
+    text += ".";
+
+    Finding finding;
+    finding.id = "stragglers";
+    finding.severity = severity;
+    finding.firstStep = spikeSteps.front();
+    finding.lastStep = spikeSteps.back();
+    // A tail ratio under 2x with a finding means rare costly spikes: the title says their cost.
+    finding.title =
+        (tailRatio >= kWarningTailRatio
+             ? "Straggler steps: p99 " + formatText("%.1fx", tailRatio) + " p50"
+             : "Straggler steps: " + std::to_string(spikes.size()) + " spikes add " +
+                   sharePercent(costShare) + " to the steady steps") +
+        (period ? ", a spike every " + std::to_string(period->steps) + " steps" : "") +
+        (matched.empty()
+             ? std::string()
+             : " (" + callbackName(evidence.config["callbacks"][matched.front()]) + " save_freq)");
+    finding.evidence = std::move(text);
+
+    if (!matched.empty()) {
+        std::string names;
+        for (std::size_t i = 0; i < matched.size(); ++i)
+            names +=
+                (i == 0 ? "" : " and ") + callbackName(evidence.config["callbacks"][matched[i]]);
+        finding.recommendation =
+            "Each save by " + names +
+            " stalls the step that triggers it: save less often, with a "
+            "larger save_freq" +
+            std::string(perEpoch > period->steps
+                            ? " or \"epoch\" (once per " + std::to_string(perEpoch) +
+                                  "-step epoch, after validation, which the patch sets)"
+                            : "") +
+            ".";
+        // "epoch" only saves less often when an epoch is longer than the current period.
+        if (perEpoch > period->steps) {
+            nlohmann::json callbacks = evidence.config["callbacks"];
+            for (std::size_t index : matched)
+                callbacks[index]["save_freq"] = "epoch";
+            finding.patch = {{"callbacks", std::move(callbacks)}};
+        }
+    } else if (atEpochStart) {
+        finding.recommendation =
+            "A spike at each epoch start is per-epoch work landing in that step: the loader "
+            "starts every epoch with an empty queue once the epoch's batch order is drawn, so "
+            "the first step waits for its batch (Data wait above when that is the cause). "
+            "Longer epochs spread it thinner; leave these steps out of timings (compare "
+            "medians, not means).";
+    } else {
+        finding.recommendation =
+            "Steps far above the median usually come from periodic work of the run itself "
+            "(checkpoints, logs, the data pipeline refilling) or from other processes taking "
+            "the cores; the phase holding the excess says which. Leave the spikes out of "
+            "timings (compare medians, not means) and look for work that runs " +
+            (period ? "every " + std::to_string(period->steps) + " steps." : "now and then.");
+    }
+    return {std::move(finding)};
+}
+
+}  // namespace es

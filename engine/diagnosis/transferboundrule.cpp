@@ -1,0 +1,185 @@
+// "transfer-bound": copying each batch to the training device takes a large share of the
+// step. The host_to_device phase holds the copy and h2dBytes what it moved (docs/config.md,
+// "Placement"); with placement "host" or "pinned" the dataset lives on the host and is copied
+// every batch, which placement "device" removes by copying it once before the first epoch.
+
+#include "diagnosis/evidencetext.h"
+#include "diagnosis/rules.h"
+
+#include "core/phase.h"
+#include "core/text.h"
+#include "summary/statistics.h"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace es {
+
+namespace {
+
+// Below 5% the copy is within the step-to-step noise (the GPU benchmarks measure 0.05 ms of a
+// 1.8 ms step for a 131 kB batch, ~3%); from 10% removing it is a change a user notices;
+// from 30% the link, not the model, sets the pace.
+constexpr double kInfoShare = 0.05;
+constexpr double kWarningShare = 0.10;
+constexpr double kCriticalShare = 0.30;
+// A share over fewer steps is one or two stragglers' worth, not a pattern.
+constexpr std::size_t kMinSteadySteps = 5;
+// The prefetch the fallback suggests: enough to overlap one copy with the step before it.
+constexpr int kFallbackPrefetch = 2;
+constexpr double kBytesPerGb = 1e9;
+constexpr double kMsPerS = 1000.0;
+
+/// A string member of a config object, or "" when it is absent or of another type.
+std::string configString(const nlohmann::json& config, const char* object, const char* key)
+{
+    if (!config.is_object())
+        return {};
+    const auto section = config.find(object);
+    if (section == config.end() || !section->is_object())
+        return {};
+    const auto value = section->find(key);
+    return value != section->end() && value->is_string() ? value->get<std::string>()
+                                                         : std::string();
+}
+
+/// data.shuffle as the config says it, with the parser's default (true) when absent.
+bool configShuffles(const nlohmann::json& config)
+{
+    if (!config.is_object() || !config.contains("data") || !config["data"].is_object())
+        return true;
+    const nlohmann::json& data = config["data"];
+    const auto shuffle = data.find("shuffle");
+    return shuffle == data.end() || !shuffle->is_boolean() || shuffle->get<bool>();
+}
+
+}  // namespace
+
+std::vector<Finding> diagnoseTransferBound(const RunEvidence& evidence)
+{
+    const std::vector<BatchRecord>& batches = evidence.batches;
+    const std::vector<std::size_t> steady = steadySteps(evidence);
+    if (steady.size() < kMinSteadySteps)
+        return {};
+
+    const std::size_t copy = phaseIndex(Phase::HostToDevice);
+    double copyMs = 0.0;
+    double wallMs = 0.0;
+    double totalBytes = 0.0;
+    std::vector<double> bytes;
+    for (std::size_t i : steady) {
+        const BatchRecord& batch = batches[i];
+        if (!std::isfinite(batch.phaseMs[copy]) || !std::isfinite(batch.wallMs) ||
+            batch.phaseMs[copy] < 0.0 || batch.wallMs < 0.0 || batch.h2dBytes < 0)
+            return {};  // a record the clock could not have produced; nothing to read from it
+        copyMs += batch.phaseMs[copy];
+        wallMs += batch.wallMs;
+        totalBytes += static_cast<double>(batch.h2dBytes);
+        bytes.push_back(static_cast<double>(batch.h2dBytes));
+    }
+    if (wallMs <= 0.0 || copyMs <= 0.0)
+        return {};
+    const double bytesPerStep = median(bytes);
+    // Without bytes nothing was copied (the CPU, or placement "device"): the phase's time is
+    // the stamps' resolution, not a transfer that a placement could remove.
+    if (bytesPerStep <= 0.0)
+        return {};
+    const double share = copyMs / wallMs;
+    if (share < kInfoShare)
+        return {};
+
+    const RunFacts& facts = evidence.facts;
+    std::string placement = facts.placement;
+    if (placement.empty())
+        placement = configString(evidence.config, "data", "placement");
+    // "device" copies the dataset once and records no bytes per step: whatever this is, it is
+    // not the per-batch copy this rule is about.
+    if (placement == "device")
+        return {};
+    std::string device = facts.device;
+    if (device.empty())
+        device = configString(evidence.config, "device", "name");
+    const bool onCpu = device == "cpu";
+    const bool copiedAhead = placement == "pinned" && facts.prefetch > 0;
+    const double steps = static_cast<double>(steady.size());
+    const std::int64_t firstStep = stepNumber(steady.front());
+    const std::int64_t lastStep = stepNumber(steady.back());
+
+    Finding finding;
+    finding.id = "transfer-bound";
+    finding.severity = share >= kCriticalShare  ? Severity::Critical
+                       : share >= kWarningShare ? Severity::Warning
+                                                : Severity::Info;
+    finding.title = formatText("Copying batches to the device takes %.0f%% of the steady step time",
+                               100.0 * share);
+    std::string where;
+    if (placement == "host")
+        where =
+            "placement host: the dataset lives on the host (pageable memory) and is copied "
+            "every batch";
+    else if (placement == "pinned")
+        where = copiedAhead
+                    ? "placement pinned with prefetch " + std::to_string(facts.prefetch) +
+                          ": the dataset lives on the host (pinned memory) and every batch is "
+                          "copied ahead by the loader thread, so the phase holds only the wait "
+                          "for that copy and the rate above is not the link's"
+                    : "placement pinned: the dataset lives on the host (pinned memory) and is "
+                      "copied every batch";
+    else
+        where = "placement not recorded";
+    finding.evidence =
+        formatText(
+            "host_to_device takes %.1f%% of the steady steps' time (%.2f ms of %.2f ms per "
+            "step, means over %zu steady steps, ",
+            100.0 * share, copyMs / steps, wallMs / steps, steady.size()) +
+        stepRangeText(firstStep, lastStep) + "); " +
+        formatBytes(static_cast<std::int64_t>(bytesPerStep)) + " per step (median), " +
+        formatText("%.2f GB/s effective (the steps' bytes over their host_to_device time); ",
+                   totalBytes / kBytesPerGb / (copyMs / kMsPerS)) +
+        where + ".";
+
+    const nlohmann::json devicePatch = {{"data", {{"placement", "device"}}}};
+    if (onCpu) {
+        // This engine records 0 bytes on the CPU, so only records that carry bytes there get
+        // here. "device" differs from "host" on the CPU only by the copy of the gathered
+        // batch, which it skips when batches are views (shuffle false); with shuffling the
+        // gather is the copy, and no placement removes it.
+        if (placement == "host" && !configShuffles(evidence.config)) {
+            finding.patch = devicePatch;
+            finding.recommendation =
+                "On the CPU, data.placement \"device\" trains on views of the dataset instead of "
+                "copying each batch (data.shuffle is false, so batches are contiguous).";
+        } else {
+            finding.patch = nullptr;
+            finding.recommendation =
+                "On the CPU no placement removes this copy: with shuffling each batch is "
+                "gathered into new memory whatever the placement. Smaller batches or a smaller "
+                "sample (fewer timesteps or features) copy less.";
+        }
+    } else if (placement == "host" || placement == "pinned") {
+        finding.patch = devicePatch;
+        finding.recommendation =
+            "Keep the dataset on the device: data.placement \"device\" copies it once before "
+            "the first epoch and gathers batches there, so no step copies. The whole training "
+            "set must fit in device memory next to the model, its optimizer state and "
+            "activations.";
+        if (!copiedAhead)
+            finding.recommendation += formatText(
+                " When it does not fit, {\"data\": {\"placement\": \"pinned\", "
+                "\"prefetch\": %d}} copies from page-locked memory on the loader "
+                "thread's own stream, overlapping the copy with the previous step.",
+                kFallbackPrefetch);
+    } else {
+        finding.patch = nullptr;  // without the placement, no change can be named for sure
+        finding.recommendation =
+            "Keep the dataset on the device (data.placement \"device\") when it fits in device "
+            "memory, or use pinned memory with prefetch so that the copy overlaps the steps.";
+    }
+    finding.firstStep = firstStep;
+    finding.lastStep = lastStep;
+    return {finding};
+}
+
+}  // namespace es

@@ -1,0 +1,149 @@
+// "unfused-lstm": the LSTM layers ran as a chain of small kernels per time step where a fused
+// kernel computes the whole cell, and why the fused one was not used (DESIGN §1, §5).
+
+#include "diagnosis/rules.h"
+
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace es {
+
+namespace {
+
+// At half of the steady step or more, the recurrent math decides the step time, so a kernel
+// ~3x faster (the fused oneDNN LSTM against LibTorch's on the development machine, DESIGN §1)
+// would cut a noticeable share of it: Warning. Below half, other phases hold most of the step
+// and the kernel is worth knowing about but moves the step less: Info.
+constexpr double kWarningShare = 0.5;
+// A share over fewer steady steps than this rests on too few measurements to rank the cause.
+constexpr std::size_t kMinSteadySteps = 5;
+// What the trainer records when the config itself turned cuDNN off (trainer.cpp).
+constexpr std::string_view kCudnnOffByConfig = "off: device.cudnn is false";
+
+/// Forward and Backward against the wall time of the steady steps (steadySteps()), summed over
+/// those steps.
+struct SteadyShare {
+    double computeMsPerStep = 0.0;
+    double wallMsPerStep = 0.0;
+    double share = 0.0;
+    std::int64_t firstStep = 0;
+    std::int64_t lastStep = 0;
+};
+
+std::optional<SteadyShare> forwardBackwardShare(const RunEvidence& evidence)
+{
+    const std::vector<BatchRecord>& batches = evidence.batches;
+    const std::vector<std::size_t> steady = steadySteps(evidence);
+    const std::size_t steps = steady.size();
+    if (steps < kMinSteadySteps)
+        return std::nullopt;
+    double computeMs = 0.0;
+    double wallMs = 0.0;
+    for (std::size_t i : steady) {
+        computeMs += batches[i].phaseMs[phaseIndex(Phase::Forward)] +
+                     batches[i].phaseMs[phaseIndex(Phase::Backward)];
+        wallMs += batches[i].wallMs;
+    }
+    // Forward+Backward above the wall time is a broken record, not evidence.
+    if (!std::isfinite(computeMs) || !std::isfinite(wallMs) || wallMs <= 0.0 || computeMs < 0.0 ||
+        computeMs > wallMs * (1.0 + 1e-9))
+        return std::nullopt;
+    SteadyShare result;
+    result.computeMsPerStep = computeMs / static_cast<double>(steps);
+    result.wallMsPerStep = wallMs / static_cast<double>(steps);
+    result.share = computeMs / wallMs;
+    result.firstStep = stepNumber(steady.front());
+    result.lastStep = stepNumber(steady.back());
+    return result;
+}
+
+std::string shareText(const SteadyShare& share)
+{
+    char text[160];
+    std::snprintf(text, sizeof text,
+                  "Forward+Backward took %.0f%% of the steady step time (%.1f of %.1f ms per "
+                  "step on average, steps %lld-%lld)",
+                  100.0 * share.share, share.computeMsPerStep, share.wallMsPerStep,
+                  static_cast<long long>(share.firstStep), static_cast<long long>(share.lastStep));
+    return text;
+}
+
+Finding baseFinding(const SteadyShare& share)
+{
+    Finding finding;
+    finding.id = "unfused-lstm";
+    finding.severity = share.share >= kWarningShare ? Severity::Warning : Severity::Info;
+    finding.firstStep = share.firstStep;
+    finding.lastStep = share.lastStep;
+    return finding;
+}
+
+std::string reasonText(const std::string& reason)
+{
+    return reason.empty() ? std::string("no reason recorded") : reason;
+}
+
+Finding cpuFinding(const RunEvidence& evidence, const SteadyShare& share)
+{
+    Finding finding = baseFinding(share);
+    finding.title = "The LSTM layers ran unfused on LibTorch's CPU backend";
+    finding.evidence = "backend " + evidence.facts.backend + " (" +
+                       reasonText(evidence.facts.backendReason) + "); " + shareText(share);
+    finding.recommendation =
+        "LibTorch 1.13 computes a CPU LSTM as a matrix product plus separate element-wise "
+        "operations at every time step; a fused oneDNN LSTM ran about 3x faster on the "
+        "development machine. No config change selects a fused CPU LSTM yet (backend accepts "
+        "only \"auto\" and \"libtorch\"); a oneDNN backend is coming, and until then this cost "
+        "stays. Make sure the BLAS is a fast one (the doctor's reference-blas finding), as "
+        "the unfused LSTM's matrix products go through it";
+    return finding;
+}
+
+Finding cudaFinding(const RunEvidence& evidence, const SteadyShare& share)
+{
+    const std::string& cudnn = evidence.facts.cudnn;
+    const bool byConfig = cudnn.compare(0, kCudnnOffByConfig.size(), kCudnnOffByConfig) == 0;
+    Finding finding = baseFinding(share);
+    finding.title = "The LSTM layers ran without cuDNN's fused kernels on " + evidence.facts.device;
+    finding.evidence = "cudnn " + cudnn + "; backend " + evidence.facts.backend + " (" +
+                       reasonText(evidence.facts.backendReason) + "); " + shareText(share);
+    if (byConfig) {
+        finding.recommendation =
+            "Set device.cudnn to true: cuDNN runs the whole LSTM as fused kernels, where "
+            "without it LibTorch launches separate kernels for every time step";
+        finding.patch = {{"device", {{"cudnn", true}}}};
+    } else {
+        finding.recommendation =
+            "cuDNN was not used for a reason outside the config (" + cudnn +
+            "): use a LibTorch built with cuDNN, or a machine where it loads, to get the fused "
+            "LSTM kernels";
+    }
+    return finding;
+}
+
+}  // namespace
+
+std::vector<Finding> diagnoseUnfusedLstm(const RunEvidence& evidence)
+{
+    const RunFacts& facts = evidence.facts;
+    if (!facts.modelHasLstm)
+        return {};
+    const bool onCpu = facts.device == "cpu";
+    const bool onCuda = facts.device.compare(0, 4, "cuda") == 0;
+    // LibTorch's CPU LSTM is the unfused one; other CPU backends (oneDNN) are fused.
+    const bool unfusedCpu = onCpu && facts.backend == "libtorch";
+    // On CUDA the cudnn fact says which kernel ran; an empty one was not recorded.
+    const bool unfusedCuda = onCuda && facts.cudnn.compare(0, 3, "off") == 0;
+    if (!unfusedCpu && !unfusedCuda)
+        return {};
+    const std::optional<SteadyShare> share = forwardBackwardShare(evidence);
+    if (!share)
+        return {};
+    return {unfusedCpu ? cpuFinding(evidence, *share) : cudaFinding(evidence, *share)};
+}
+
+}  // namespace es

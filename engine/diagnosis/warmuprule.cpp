@@ -1,0 +1,277 @@
+// "warm-up": the first epoch (or its first steps) far above the steady state, how much of the
+// excess the leading slow steps hold, and in which phases it sits.
+
+#include "diagnosis/evidencetext.h"
+#include "diagnosis/rules.h"
+#include "summary/statistics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace es {
+
+namespace {
+
+// A leading step 1.5x the steady median is still paying one-time costs (primitive creation,
+// allocator caches, page faults on fresh buffers); step-to-step noise on a quiet machine
+// stays well inside that.
+constexpr double kSlowStepFactor = 1.5;
+// One normal step between slow ones is noise (a step that happened to reuse a cached
+// kernel); two in a row mean the warm-up is over.
+constexpr int kNormalStepsEndingWarmup = 2;
+// Epoch 1 within 10% of a steady epoch is ordinary epoch-to-epoch variation.
+constexpr double kInfoRatio = 1.1;
+// From 30% above a steady epoch the warm-up is a noticeable share of a short run and skews
+// any measurement that includes it.
+constexpr double kWarningRatio = 1.3;
+// Epoch 1 taking twice a steady epoch: warm-up dominates that epoch.
+constexpr double kCriticalRatio = 2.0;
+// A second or more spent in slow leading steps skews a short measured window (the what-if
+// runs measure a few seconds) whatever the epoch length, so it is always worth knowing and
+// a warning once epoch 1 is also visibly slower (kInfoRatio).
+constexpr double kNoticeableExcessS = 1.0;
+// Below this many steady steps the steady median is not a steady state yet.
+constexpr std::size_t kMinSteadySteps = 10;
+// The phase list stops once it explains 80% of the excess, at three phases, or at a phase
+// holding under 5%: more would bury the main cause.
+constexpr double kPhaseCoverShare = 0.8;
+constexpr std::size_t kMaxPhasesListed = 3;
+constexpr double kMinPhaseShare = 0.05;
+// The slow steps' excess counts as equal to the epoch's within 1%: both are sums of the
+// same step times, taken from different records.
+constexpr double kSameAmountTolerance = 1.01;
+// The title says the slow steps hold "most of" the excess from half of it.
+constexpr double kMostShare = 0.5;
+constexpr double kMsPerS = 1000.0;
+
+bool finite(double value)
+{
+    return std::isfinite(value);
+}
+
+/// "mostly in Forward (55%) and Backward (30%)": the phases of batches [begin, end) above their
+/// steady medians, largest first; empty when no phase is above.
+std::string phaseExcessText(const std::vector<BatchRecord>& batches, std::size_t begin,
+                            std::size_t end, const PhaseArray& steadyMedians)
+{
+    std::vector<std::pair<double, Phase>> excess;
+    double total = 0.0;
+    for (Phase phase : kAllPhases) {
+        double sum = 0.0;
+        for (std::size_t i = begin; i < end; ++i)
+            sum += batches[i].phaseMs[phaseIndex(phase)] - steadyMedians[phaseIndex(phase)];
+        if (sum > 0.0) {
+            excess.emplace_back(sum, phase);
+            total += sum;
+        }
+    }
+    if (total <= 0.0)
+        return {};
+    std::stable_sort(excess.begin(), excess.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<std::string> parts;
+    double covered = 0.0;
+    for (const auto& [ms, phase] : excess) {
+        const double share = ms / total;
+        if (parts.size() >= kMaxPhasesListed || covered >= kPhaseCoverShare ||
+            (!parts.empty() && share < kMinPhaseShare))
+            break;
+        parts.push_back(std::string(phaseLabel(phase)) + " (" + sharePercent(share) + ")");
+        covered += share;
+    }
+    std::string text = "mostly in " + parts.front();
+    for (std::size_t i = 1; i < parts.size(); ++i)
+        text += (i + 1 == parts.size() ? " and " : ", ") + parts[i];
+    return text;
+}
+
+/// "epoch 2", "the median of epochs 2-8", "the median of 5 later epochs" (with gaps).
+std::string laterEpochsText(const std::vector<int>& epochs)
+{
+    if (epochs.size() == 1)
+        return "epoch " + std::to_string(epochs.front());
+    const bool contiguous = epochs.back() - epochs.front() + 1 == static_cast<int>(epochs.size());
+    if (contiguous)
+        return "the median of epochs " + std::to_string(epochs.front()) + "-" +
+               std::to_string(epochs.back());
+    return "the median of " + std::to_string(epochs.size()) + " later epochs";
+}
+
+}  // namespace
+
+std::vector<Finding> diagnoseWarmup(const RunEvidence& evidence)
+{
+    const std::vector<BatchRecord>& batches = evidence.batches;
+    const std::vector<std::size_t> steady = steadySteps(evidence);
+    if (steady.size() < kMinSteadySteps)
+        return {};
+    const std::size_t steadyBegin = steady.front();
+    // The first epoch this run trained (later than 1 after a resume), as the run summary
+    // counts it; its steps lead the list, and the whole of a one-epoch run is in it.
+    const int firstEpoch = batches.front().epoch;
+    std::size_t firstEpochSteps = 0;
+    while (firstEpochSteps < batches.size() && batches[firstEpochSteps].epoch == firstEpoch)
+        ++firstEpochSteps;
+    for (const BatchRecord& batch : batches) {
+        if (!finite(batch.wallMs) || batch.wallMs < 0.0)
+            return {};
+        for (double ms : batch.phaseMs) {
+            if (!finite(ms))
+                return {};
+        }
+    }
+
+    std::vector<double> steadyWall;
+    PhaseArray steadyPhaseMedians{};
+    for (std::size_t i = steadyBegin; i < batches.size(); ++i)
+        steadyWall.push_back(batches[i].wallMs);
+    const double steadyStep = median(steadyWall);
+    if (!(steadyStep > 0.0))
+        return {};
+    for (Phase phase : kAllPhases) {
+        std::vector<double> values;
+        for (std::size_t i = steadyBegin; i < batches.size(); ++i)
+            values.push_back(batches[i].phaseMs[phaseIndex(phase)]);
+        steadyPhaseMedians[phaseIndex(phase)] = median(std::move(values));
+    }
+
+    // Epoch against epoch when later epochs ran as many steps as epoch 1 (a stopped run's
+    // partial last epoch would look fast); otherwise epoch 1's steps against as many steady
+    // median steps, which is derived and said so.
+    const EpochRecord* first = nullptr;
+    std::vector<double> laterTrainS;
+    std::vector<int> laterEpochs;
+    for (const EpochRecord& record : evidence.epochs) {
+        if (record.epoch == firstEpoch)
+            first = &record;
+    }
+    if (first != nullptr && first->batches == static_cast<int>(firstEpochSteps)) {
+        for (const EpochRecord& record : evidence.epochs) {
+            if (record.epoch > firstEpoch && record.batches == first->batches &&
+                finite(record.trainS) && record.trainS > 0.0) {
+                laterTrainS.push_back(record.trainS);
+                laterEpochs.push_back(record.epoch);
+            }
+        }
+    }
+    const bool fromEpochs = !laterTrainS.empty() && finite(first->trainS) && first->trainS > 0.0;
+    double epochS = 0.0;
+    double steadyEpochS = 0.0;
+    if (fromEpochs) {
+        epochS = first->trainS;
+        steadyEpochS = median(laterTrainS);
+    } else {
+        for (std::size_t i = 0; i < firstEpochSteps; ++i)
+            epochS += batches[i].wallMs / kMsPerS;
+        steadyEpochS = static_cast<double>(firstEpochSteps) * steadyStep / kMsPerS;
+    }
+    if (!(steadyEpochS > 0.0) || !finite(epochS))
+        return {};
+    const double ratio = epochS / steadyEpochS;
+    const double excessS = epochS - steadyEpochS;
+
+    // The leading slow steps: up to the last slow one before two normal steps in a row.
+    std::size_t slowSteps = 0;
+    int normalRun = 0;
+    for (std::size_t i = 0; i < firstEpochSteps && normalRun < kNormalStepsEndingWarmup; ++i) {
+        if (batches[i].wallMs >= kSlowStepFactor * steadyStep) {
+            slowSteps = i + 1;
+            normalRun = 0;
+        } else {
+            ++normalRun;
+        }
+    }
+    double slowExcessS = 0.0;
+    std::size_t slowCount = 0;
+    for (std::size_t i = 0; i < slowSteps; ++i) {
+        slowExcessS += (batches[i].wallMs - steadyStep) / kMsPerS;
+        if (batches[i].wallMs >= kSlowStepFactor * steadyStep)
+            ++slowCount;
+    }
+
+    Severity severity = Severity::Info;
+    if (ratio >= kCriticalRatio)
+        severity = Severity::Critical;
+    else if (ratio >= kWarningRatio || (ratio >= kInfoRatio && slowExcessS >= kNoticeableExcessS))
+        severity = Severity::Warning;
+    else if (ratio >= kInfoRatio || (ratio >= 1.0 && slowExcessS >= kNoticeableExcessS))
+        severity = Severity::Info;
+    else
+        return {};
+
+    const std::string epochName = "epoch " + std::to_string(firstEpoch);
+    const std::string ratioText = formatText("%.2fx", ratio);
+    std::string text;
+    if (fromEpochs) {
+        text = "E" + epochName.substr(1) + " took " + ratioText + " the steady epoch (" +
+               formatText("%.2f s", epochS) + " vs " + formatText("%.2f s", steadyEpochS) + ", " +
+               laterEpochsText(laterEpochs) + " of " + std::to_string(firstEpochSteps) + " steps)";
+    } else {
+        text = "E" + epochName.substr(1) + " took " + ratioText + " its steady pace (" +
+               formatText("%.2f s", epochS) + " for its " + std::to_string(firstEpochSteps) +
+               " steps vs " + formatText("%.2f s", steadyEpochS) +
+               " at the steady median step of " + formatText("%.1f ms", steadyStep) + " of " +
+               stepRangeText(stepNumber(steadyBegin), stepNumber(batches.size() - 1)) + ")";
+    }
+    text += ", " + formatText("%.2f s", excessS) + " more";
+
+    std::size_t rangeEnd = slowSteps;
+    if (slowSteps > 0) {
+        const std::string range = stepRangeText(stepNumber(0), stepNumber(slowSteps - 1));
+        const std::string which =
+            slowCount == slowSteps ? std::string() : std::to_string(slowCount) + " of them ";
+        text += "; " + range + " (" + which + "at " + formatText("%.1fx", kSlowStepFactor) +
+                " the steady step of " + formatText("%.1f ms", steadyStep) + " or more) " +
+                (slowSteps == 1 ? "holds " : "hold ");
+        // Within 1% of the excess is the same amount up to rounding in the sums.
+        if (excessS > 0.0 && slowExcessS <= excessS * kSameAmountTolerance)
+            text += formatText("%.2f s", slowExcessS) + " (" +
+                    sharePercent(std::min(1.0, slowExcessS / excessS)) + ") of the excess";
+        else
+            text += formatText("%.2f s", slowExcessS) +
+                    " above the steady step time, all of the epoch's excess";
+    } else {
+        rangeEnd = firstEpochSteps;
+        text += "; no leading step took " + formatText("%.1fx", kSlowStepFactor) +
+                " the steady step (" + formatText("%.1f ms", steadyStep) +
+                "): the excess is spread over " +
+                stepRangeText(stepNumber(0), stepNumber(firstEpochSteps - 1));
+    }
+    const std::string phases = phaseExcessText(batches, 0, rangeEnd, steadyPhaseMedians);
+    if (!phases.empty())
+        text += ", " + phases + " over each phase's steady median";
+    text += ".";
+
+    Finding finding;
+    finding.id = "warm-up";
+    finding.severity = severity;
+    finding.firstStep = stepNumber(0);
+    finding.lastStep = stepNumber(rangeEnd - 1);
+    const std::string range = stepRangeText(*finding.firstStep, *finding.lastStep);
+    finding.title =
+        "Warm-up: " + epochName + " took " + formatText("%.1fx", ratio) + " the steady " +
+        (fromEpochs ? "epoch" : "pace") +
+        (slowSteps == 0                                         ? std::string()
+         : excessS > 0.0 && slowExcessS >= kMostShare * excessS ? ", most of it in " + range
+                                                                : ", slow " + range);
+    finding.evidence = std::move(text);
+    const bool fused =
+        evidence.facts.backend == "onednn" || evidence.facts.cudnn.rfind("on", 0) == 0;
+    finding.recommendation =
+        "Warm-up is a one-time cost: leave " + range +
+        " out of any timing (start a measured window after them) or run a few untimed warm-up "
+        "steps before measuring; a train.warmup_steps setting is planned "
+        "for this." +
+        std::string(fused ? ""
+                          : " Much of a first step's cost is creating kernels and their "
+                            "primitives: a fused LSTM backend (oneDNN on the CPU, cuDNN on "
+                            "CUDA) creates its primitives once and reuses them, which cuts it.");
+    finding.patch = nullptr;
+    return {std::move(finding)};
+}
+
+}  // namespace es
