@@ -3,6 +3,7 @@
 #include "config/presets.h"
 #include "dashboard/dashboardview.h"
 #include "env/environmentpanel.h"
+#include "findings/findingsmodel.h"
 #include "findings/findingspanel.h"
 #include "history/runspanel.h"
 #include "live/runcontroller.h"
@@ -86,6 +87,11 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
     connect(m_findings, &FindingsPanel::highlightCleared, m_dashboard,
             &DashboardView::clearHighlight);
     connect(m_findings, &FindingsPanel::applyPatchRequested, this, &MainWindow::applyFindingPatch);
+    // What a run found is the point of running it: shown as soon as there is something.
+    connect(m_findings, &FindingsPanel::diagnosed, this, [this](int findings) {
+        if (findings > 0)
+            m_findingsDock->raise();
+    });
     connect(m_findings, &FindingsPanel::problem, this,
             [this](const QString& message) { appendLog(LogLevel::Warning, message); });
     connect(m_editor, &ConfigEditor::validityChanged, this, &MainWindow::updateActions);
@@ -191,6 +197,7 @@ void MainWindow::createDocks()
     tabifyDockWidget(runs, log);
     QDockWidget* findings =
         dock(tr("Findings"), "findingsDock", m_findings, Qt::BottomDockWidgetArea);
+    m_findingsDock = findings;
     tabifyDockWidget(runs, findings);
     runs->raise();
     QDockWidget* environment =
@@ -365,6 +372,8 @@ void MainWindow::openStoredRun(qint64 runId)
                            .arg(runId)
                            .arg(QString::fromStdString(run->header.name)));
         m_findings->showRun(runId);
+        if (m_findings->model()->rowCount() > 0)
+            m_findingsDock->raise();
     } catch (const StoreError& error) {
         appendLog(LogLevel::Error, tr("Cannot open run %1: %2").arg(runId).arg(error.what()));
     }

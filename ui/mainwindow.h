@@ -12,6 +12,7 @@
 
 class QAction;
 class QMenu;
+class QDockWidget;
 class QPlainTextEdit;
 
 namespace es::ui {
@@ -79,6 +80,7 @@ private:
     QPlainTextEdit* m_log;
     EnvironmentPanel* m_environment;
     FindingsPanel* m_findings;
+    QDockWidget* m_findingsDock = nullptr;
     RunStatusBar* m_status;
     QAction* m_start = nullptr;
     QAction* m_pause = nullptr;
