@@ -2,6 +2,7 @@
 #include "config/configerror.h"
 #include "config/presets.h"
 #include "config/runconfig.h"
+#include "console/comparecommand.h"
 #include "console/diagnosecommand.h"
 #include "console/envcommand.h"
 #include "console/evaluatecommand.h"
@@ -11,6 +12,7 @@
 #include "console/runoverrides.h"
 #include "console/runscommand.h"
 #include "console/traincommand.h"
+#include "console/whatifcommand.h"
 #include "env/environment.h"
 #include "store/runstore.h"
 
@@ -220,6 +222,79 @@ int main(int argc, char** argv)
     diagnose->add_flag("--no-doctor", diagnoseOptions.withoutDoctor,
                        "Skip measuring this machine (no machine findings, no SGEMM peak)");
 
+    CLI::App* whatif = app.add_subcommand(
+        "whatif",
+        "Measure a config against variants of it: step times, projected epoch time, speedup "
+        "(docs/whatif.md)");
+    whatif->require_subcommand(0, 1);
+    es::WhatifOptions whatifOptions;
+    std::string whatifConfigPath;
+    std::string whatifPreset;
+    CLI::Option* whatifConfigOption =
+        whatif->add_option("--config", whatifConfigPath, "The baseline run config (JSON)")
+            ->type_name("FILE");
+    CLI::Option* whatifPresetOption =
+        whatif->add_option("--preset", whatifPreset, "Or a built-in preset as the baseline")
+            ->type_name("NAME");
+    whatifConfigOption->excludes(whatifPresetOption);
+    whatif
+        ->add_option("--vary", whatifOptions.vary,
+                     "Values to try for a config key: threads, batch_size, placement, prefetch, "
+                     "backend, device, or a path such as callbacks[0].save_freq (repeatable)")
+        ->type_name("KEY=V1,V2");
+    whatif
+        ->add_option("--patch", whatifOptions.patches,
+                     "A variant given as a JSON merge patch on the config (repeatable)")
+        ->type_name("JSON");
+    whatif->add_flag("--combine", whatifOptions.combine,
+                     "Every combination of the --vary values instead of one factor at a time");
+    whatif
+        ->add_option("--warmup-steps", whatifOptions.settings.warmupSteps,
+                     "Steps each run takes before measuring")
+        ->type_name("N")
+        ->default_str(std::to_string(whatifOptions.settings.warmupSteps));
+    whatif
+        ->add_option("--measured-steps", whatifOptions.settings.measuredSteps,
+                     "Steps each run measures")
+        ->type_name("N")
+        ->default_str(std::to_string(whatifOptions.settings.measuredSteps));
+    whatif
+        ->add_option("--repeats", whatifOptions.settings.repeats,
+                     "Runs per configuration, interleaved")
+        ->type_name("N")
+        ->default_str(std::to_string(whatifOptions.settings.repeats));
+    whatif->add_option("--name", whatifOptions.name, "The experiment's name")->type_name("TEXT");
+    whatif->add_flag("--json", whatifOptions.json,
+                     "Print the results as JSON (progress goes to stderr)");
+    whatifOptions.database = es::RunStore::defaultPath();
+    whatif->add_option("--db", whatifOptions.database, "Run database to record into")
+        ->type_name("FILE")
+        ->default_str(whatifOptions.database);
+    std::int64_t experimentId = 0;
+    CLI::App* whatifList = whatif->add_subcommand("list", "The stored experiments, newest first");
+    CLI::App* whatifShow =
+        whatif->add_subcommand("show", "A stored experiment's table, rebuilt from its runs");
+    whatifShow->add_option("id", experimentId, "Experiment id (see `whatif list`)")->required();
+    // `whatif show ID --json --db F` as well as `whatif --db F show ID`.
+    whatifList->fallthrough();
+    whatifShow->fallthrough();
+
+    CLI::App* compare = app.add_subcommand(
+        "compare", "Compare recorded runs: what differs and where the time went (docs/reports.md)");
+    es::CompareOptions compareOptions;
+    compareOptions.database = es::RunStore::defaultPath();
+    compare
+        ->add_option("ids", compareOptions.runIds, "Run ids, the baseline first (see `runs list`)")
+        ->required();
+    compare
+        ->add_option("--out", compareOptions.out,
+                     "Report file; .html, .md, .csv or .json picks the format (default: "
+                     "Markdown on stdout)")
+        ->type_name("FILE");
+    compare->add_option("--db", compareOptions.database, "Run database")
+        ->type_name("FILE")
+        ->default_str(compareOptions.database);
+
     CLI::App* presets = app.add_subcommand(
         "presets", "List the built-in presets, or print one preset's full config as JSON");
     std::string shownPreset;
@@ -248,8 +323,24 @@ int main(int argc, char** argv)
                                              : es::loadPreset(evaluatePreset);
             return es::runEvaluateCommand(config, checkpointPath, evaluateJson);
         }
+        if (compare->parsed())
+            return es::runCompareCommand(compareOptions);
         if (diagnose->parsed())
             return es::runDiagnoseCommand(diagnoseOptions);
+        if (whatifList->parsed())
+            return es::runWhatifList(whatifOptions.database);
+        if (whatifShow->parsed())
+            return es::runWhatifShow(whatifOptions.database, experimentId, whatifOptions.json);
+        if (whatif->parsed()) {
+            if (whatifConfigOption->count() + whatifPresetOption->count() != 1) {
+                es::printError("whatif needs --config FILE or --preset NAME");
+                return es::kExitBadInput;
+            }
+            const es::RunConfig baseline = *whatifConfigOption
+                                               ? es::loadRunConfigFile(whatifConfigPath)
+                                               : es::loadPreset(whatifPreset);
+            return es::runWhatifCommand(baseline, whatifOptions);
+        }
         if (runsList->parsed())
             return es::runRunsList(runsDatabase);
         if (runsShow->parsed())
@@ -260,8 +351,8 @@ int main(int argc, char** argv)
             return es::runRunsDelete(runsDatabase, runId);
         if (!train->parsed()) {
             es::printError(
-                "a subcommand is required: train, evaluate, env, inspect, runs, diagnose or "
-                "presets");
+                "a subcommand is required: train, evaluate, env, inspect, runs, diagnose, compare, "
+                "whatif or presets");
             std::fprintf(stderr, "%s", app.help().c_str());
             return es::kExitBadInput;
         }

@@ -66,6 +66,34 @@ Json parseStoredJson(const SQLite::Column& column)
     return Json::parse(column.getString(), nullptr, false);
 }
 
+/// A run's steps in order (loadRun, loadExperiment).
+std::vector<BatchRecord> readBatches(SQLite::Database& db, std::int64_t id)
+{
+    SQLite::Statement query(db, "SELECT epoch, batch, end_s, wall_ms, " + phaseColumns("_ms") +
+                                    ", loss, samples, h2d_bytes, minor_faults, "
+                                    "major_faults FROM batches WHERE run_id = ? ORDER BY "
+                                    "epoch, batch");
+    query.bind(1, id);
+    std::vector<BatchRecord> batches;
+    while (query.executeStep()) {
+        BatchRecord batch;
+        int column = 0;
+        batch.epoch = query.getColumn(column++).getInt();
+        batch.batch = query.getColumn(column++).getInt();
+        batch.endS = query.getColumn(column++).getDouble();
+        batch.wallMs = query.getColumn(column++).getDouble();
+        for (double& ms : batch.phaseMs)
+            ms = query.getColumn(column++).getDouble();
+        batch.loss = query.getColumn(column++).getDouble();
+        batch.samples = query.getColumn(column++).getInt64();
+        batch.h2dBytes = query.getColumn(column++).getInt64();
+        batch.minorFaults = query.getColumn(column++).getInt64();
+        batch.majorFaults = query.getColumn(column++).getInt64();
+        batches.push_back(batch);
+    }
+    return batches;
+}
+
 }  // namespace
 
 std::string_view runStatusKey(RunStatus status)
@@ -535,28 +563,7 @@ std::optional<StoredRun> RunStore::loadRun(std::int64_t id) const
                          callbacks.getColumn(3).getInt64(), callbacks.getColumn(4).getInt()});
             }
         }
-        SQLite::Statement batches(db, "SELECT epoch, batch, end_s, wall_ms, " +
-                                          phaseColumns("_ms") +
-                                          ", loss, samples, h2d_bytes, minor_faults, "
-                                          "major_faults FROM batches WHERE run_id = ? ORDER BY "
-                                          "epoch, batch");
-        batches.bind(1, id);
-        while (batches.executeStep()) {
-            BatchRecord batch;
-            int column = 0;
-            batch.epoch = batches.getColumn(column++).getInt();
-            batch.batch = batches.getColumn(column++).getInt();
-            batch.endS = batches.getColumn(column++).getDouble();
-            batch.wallMs = batches.getColumn(column++).getDouble();
-            for (double& ms : batch.phaseMs)
-                ms = batches.getColumn(column++).getDouble();
-            batch.loss = batches.getColumn(column++).getDouble();
-            batch.samples = batches.getColumn(column++).getInt64();
-            batch.h2dBytes = batches.getColumn(column++).getInt64();
-            batch.minorFaults = batches.getColumn(column++).getInt64();
-            batch.majorFaults = batches.getColumn(column++).getInt64();
-            run.batches.push_back(batch);
-        }
+        run.batches = readBatches(db, id);
         run.header.epochs = static_cast<int>(run.epochs.size());
         run.header.batches = static_cast<std::int64_t>(run.batches.size());
         SQLite::Statement samples(db,
@@ -609,6 +616,104 @@ bool RunStore::deleteRun(std::int64_t id)
         deleted = remove.exec() > 0;
     });
     return deleted;
+}
+
+std::int64_t RunStore::createExperiment(const std::string& name, const nlohmann::json& settings,
+                                        const nlohmann::json& baselineConfig)
+{
+    std::int64_t id = 0;
+    m_impl->write("cannot record a new experiment", [&] {
+        SQLite::Statement insert(m_impl->m_db,
+                                 "INSERT INTO experiments (name, created_at, settings_json, "
+                                 "baseline_config_json) VALUES (?, ?, ?, ?)");
+        insert.bind(1, name);
+        insert.bind(2, isoNow());
+        insert.bind(3, settings.dump());
+        insert.bind(4, baselineConfig.dump());
+        insert.exec();
+        id = m_impl->m_db.getLastInsertRowid();
+    });
+    return id;
+}
+
+void RunStore::addExperimentRun(std::int64_t experimentId, std::int64_t runId, int variantIndex,
+                                const std::string& variantLabel, const nlohmann::json& patch,
+                                int repeat)
+{
+    m_impl->write("cannot attach the run to its experiment", [&] {
+        SQLite::Statement insert(m_impl->m_db,
+                                 "INSERT OR REPLACE INTO experiment_runs (experiment_id, run_id, "
+                                 "variant_index, variant_label, patch_json, repeat) VALUES "
+                                 "(?, ?, ?, ?, ?, ?)");
+        insert.bind(1, experimentId);
+        insert.bind(2, runId);
+        insert.bind(3, variantIndex);
+        insert.bind(4, variantLabel);
+        insert.bind(5, patch.dump());
+        insert.bind(6, repeat);
+        insert.exec();
+    });
+}
+
+std::vector<StoredExperimentHeader> RunStore::listExperiments() const
+{
+    std::vector<StoredExperimentHeader> experiments;
+    try {
+        SQLite::Statement query(m_impl->m_db,
+                                "SELECT e.id, e.name, e.created_at, (SELECT COUNT(*) FROM "
+                                "experiment_runs r WHERE r.experiment_id = e.id) FROM "
+                                "experiments e ORDER BY e.id DESC");
+        while (query.executeStep())
+            experiments.push_back({query.getColumn(0).getInt64(), query.getColumn(1).getString(),
+                                   query.getColumn(2).getString(), query.getColumn(3).getInt()});
+    } catch (const SQLite::Exception& error) {
+        m_impl->fail("cannot list the experiments", error);
+    }
+    return experiments;
+}
+
+std::optional<StoredExperiment> RunStore::loadExperiment(std::int64_t id) const
+{
+    try {
+        SQLite::Database& db = m_impl->m_db;
+        SQLite::Statement head(db,
+                               "SELECT name, created_at, settings_json, baseline_config_json "
+                               "FROM experiments WHERE id = ?");
+        head.bind(1, id);
+        if (!head.executeStep())
+            return std::nullopt;
+        StoredExperiment experiment;
+        experiment.header.id = id;
+        experiment.header.name = head.getColumn(0).getString();
+        experiment.header.createdAt = head.getColumn(1).getString();
+        experiment.settings = parseStoredJson(head.getColumn(2));
+        experiment.baselineConfig = parseStoredJson(head.getColumn(3));
+        SQLite::Statement runs(db,
+                               "SELECT x.run_id, x.variant_index, x.variant_label, x.patch_json, "
+                               "x.repeat, r.status, r.error, r.config_json, r.info_json FROM "
+                               "experiment_runs x JOIN runs r ON r.id = x.run_id WHERE "
+                               "x.experiment_id = ? ORDER BY x.rowid");
+        runs.bind(1, id);
+        while (runs.executeStep()) {
+            StoredExperimentRun run;
+            run.runId = runs.getColumn(0).getInt64();
+            run.variantIndex = runs.getColumn(1).getInt();
+            run.variantLabel = runs.getColumn(2).getString();
+            run.patch = parseStoredJson(runs.getColumn(3));
+            run.repeat = runs.getColumn(4).getInt();
+            run.status =
+                runStatusFromKey(runs.getColumn(5).getString()).value_or(RunStatus::Failed);
+            run.error = runs.getColumn(6).getString();
+            run.config = parseStoredJson(runs.getColumn(7));
+            run.info = parseStoredJson(runs.getColumn(8));
+            run.batches = readBatches(db, run.runId);
+            experiment.runs.push_back(std::move(run));
+        }
+        experiment.header.runs = static_cast<int>(experiment.runs.size());
+        return experiment;
+    } catch (const SQLite::Exception& error) {
+        m_impl->fail("cannot read experiment " + std::to_string(id), error);
+    }
 }
 
 }  // namespace es

@@ -50,6 +50,36 @@ struct StoredRun {
     std::vector<Finding> findings;  ///< the last diagnosis saved with setFindings()
 };
 
+/// One line of the experiments list (docs/whatif.md).
+struct StoredExperimentHeader {
+    std::int64_t id = 0;
+    std::string name;
+    std::string createdAt;  ///< ISO 8601 UTC
+    int runs = 0;           ///< runs attached (those not deleted since)
+};
+
+/// One measured run of an experiment, with what rebuilding its numbers needs.
+struct StoredExperimentRun {
+    std::int64_t runId = 0;
+    int variantIndex = 0;  ///< 0 = the baseline
+    std::string variantLabel;
+    nlohmann::json patch;  ///< the variant's JSON merge patch on the baseline config
+    int repeat = 1;
+    RunStatus status = RunStatus::Running;
+    std::string error;
+    nlohmann::json config;  ///< the config the run trained (shortened for measuring)
+    nlohmann::json info;    ///< the run's facts; null when it never started
+    std::vector<BatchRecord> batches;
+};
+
+/// An experiment with its runs, in the order they were attached.
+struct StoredExperiment {
+    StoredExperimentHeader header;
+    nlohmann::json settings;        ///< windows, repeats, the variants (docs/whatif.md)
+    nlohmann::json baselineConfig;  ///< toJson of the full baseline config
+    std::vector<StoredExperimentRun> runs;
+};
+
 /// The run database (SQLite, WAL): runs, epochs, steps, system samples, per-callback times and
 /// findings. Opening creates or migrates it (see schema.h) and marks runs whose process has
 /// died as interrupted. Every error is a StoreError naming the file and what failed. One
@@ -89,6 +119,19 @@ public:
     std::optional<StoredRun> loadRun(std::int64_t id) const;
     /// False when there is no such run.
     bool deleteRun(std::int64_t id);
+
+    // What-if experiments (docs/whatif.md): a group of runs measuring a baseline and variants.
+    /// A new experiment; returns its id.
+    std::int64_t createExperiment(const std::string& name, const nlohmann::json& settings,
+                                  const nlohmann::json& baselineConfig);
+    /// Attaches a recorded run to an experiment as repeat `repeat` of variant `variantIndex`.
+    void addExperimentRun(std::int64_t experimentId, std::int64_t runId, int variantIndex,
+                          const std::string& variantLabel, const nlohmann::json& patch,
+                          int repeat);
+    /// Newest first.
+    std::vector<StoredExperimentHeader> listExperiments() const;
+    /// The experiment with its runs' configs, facts and steps; nullopt when there is none.
+    std::optional<StoredExperiment> loadExperiment(std::int64_t id) const;
 
 private:
     class Impl;

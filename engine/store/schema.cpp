@@ -104,6 +104,26 @@ CREATE TABLE findings (
 ALTER TABLE epoch_callbacks ADD COLUMN bytes_written INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE epoch_callbacks ADD COLUMN files_written INTEGER NOT NULL DEFAULT 0;
 )sql",
+        // 4: what-if experiments: a baseline and variants, each measured over several runs.
+        R"sql(
+CREATE TABLE experiments (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    settings_json TEXT NOT NULL,
+    baseline_config_json TEXT NOT NULL
+);
+CREATE TABLE experiment_runs (
+    experiment_id INTEGER NOT NULL REFERENCES experiments(id) ON DELETE CASCADE,
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    variant_index INTEGER NOT NULL,
+    variant_label TEXT NOT NULL,
+    patch_json TEXT NOT NULL,
+    repeat INTEGER NOT NULL,
+    PRIMARY KEY (experiment_id, run_id)
+);
+CREATE INDEX experiment_runs_by_run ON experiment_runs(run_id);
+)sql",
     };
     return kMigrations;
 }

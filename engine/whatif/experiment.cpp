@@ -1,0 +1,372 @@
+#include "whatif/experiment.h"
+
+#include "config/configerror.h"
+#include "env/environment.h"
+#include "store/runrecorder.h"
+#include "summary/runsummary.h"
+#include "train/preflight.h"
+#include "train/trainingsession.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <utility>
+
+namespace es {
+
+namespace {
+
+// Often enough that a stop request is answered at once; costs nothing.
+constexpr std::chrono::milliseconds kPollInterval{50};
+// Long names make `runs list` unreadable; the labels are in the experiment anyway.
+constexpr std::size_t kMaxDefaultNameChars = 80;
+const char* const kBaselineLabel = "baseline";
+
+/// Keeps a run's warnings and errors until the run ends, so that they reach the progress on
+/// the experiment's thread rather than the engine's.
+class LogCollector : public RunObserver {
+public:
+    void onLog(LogLevel level, const std::string& message) override
+    {
+        if (level == LogLevel::Info)
+            return;
+        std::lock_guard lock(m_mutex);
+        m_lines.emplace_back(level, message);
+    }
+
+    std::vector<std::pair<LogLevel, std::string>> take()
+    {
+        std::lock_guard lock(m_mutex);
+        return std::move(m_lines);
+    }
+
+private:
+    std::mutex m_mutex;
+    std::vector<std::pair<LogLevel, std::string>> m_lines;
+};
+
+/// A directory of its own for one run's callback files, removed with it.
+class ScratchDirectory {
+public:
+    explicit ScratchDirectory(int number)
+    {
+        std::error_code ignored;
+        m_path = std::filesystem::temp_directory_path(ignored) /
+                 ("epochscope-whatif-" + std::to_string(::getpid()) + "-" + std::to_string(number));
+    }
+    ~ScratchDirectory()
+    {
+        std::error_code ignored;
+        std::filesystem::remove_all(m_path, ignored);
+    }
+    ScratchDirectory(const ScratchDirectory&) = delete;
+    ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+
+    std::string path() const { return m_path.string(); }
+
+private:
+    std::filesystem::path m_path;
+};
+
+std::string defaultName(const RunConfig& baseline, const std::vector<Variant>& configurations)
+{
+    std::string name = baseline.name + ":";
+    for (std::size_t i = 1; i < configurations.size(); ++i)
+        name += (i == 1 ? " " : "; ") + configurations[i].label;
+    if (name.size() > kMaxDefaultNameChars)
+        name = name.substr(0, kMaxDefaultNameChars - 3) + "...";
+    return name;
+}
+
+std::string prefixed(const std::string& label, const std::string& path)
+{
+    if (label == kBaselineLabel)
+        return path;
+    return "variant '" + label + "': " + path;
+}
+
+/// Synthetic data says before any run how many steps an epoch has: a window that does not fit
+/// is found here rather than after minutes of runs.
+void checkWindows(ExperimentPlan& plan)
+{
+    std::vector<ConfigIssue> issues;
+    const int window = plan.settings.warmupSteps + plan.settings.measuredSteps;
+    for (std::size_t i = 0; i < plan.configurations.size(); ++i) {
+        const RunConfig& config = plan.measured[i].config;
+        const auto samples = knownTrainSamples(config);
+        if (!samples)
+            continue;
+        const std::int64_t steps =
+            batchesPerEpoch(*samples, config.data.batchSize, config.data.dropLast, 0);
+        const std::string label = plan.configurations[i].label;
+        const std::string facts = std::to_string(steps) + " steps per epoch (" +
+                                  std::to_string(*samples) + " samples in batches of " +
+                                  std::to_string(config.data.batchSize) + ")";
+        if (steps <= plan.settings.warmupSteps)
+            issues.push_back(
+                {prefixed(label, "data"), "the data gives " + facts + "; --warmup-steps " +
+                                              std::to_string(plan.settings.warmupSteps) +
+                                              " leaves no step to measure"});
+        else if (steps < window)
+            plan.notes.push_back(label + ": the data gives " + facts + ", so each run measures " +
+                                 std::to_string(steps - plan.settings.warmupSteps) +
+                                 " steps, not " + std::to_string(plan.settings.measuredSteps));
+    }
+    if (!issues.empty())
+        throw ConfigError(std::move(issues));
+}
+
+struct RunOutcome {
+    ExperimentRun run;
+    bool badInput = false;
+};
+
+class ExperimentRunner {
+public:
+    ExperimentRunner(const ExperimentPlan& plan, RunStore* store, ExperimentProgress* progress)
+        : m_plan(plan), m_store(store), m_progress(progress)
+    {
+    }
+
+    ExperimentOutcome run()
+    {
+        beginRecording();
+        std::vector<bool> failed(m_plan.configurations.size(), false);
+        int number = 0;
+        for (int repeat = 1; repeat <= m_plan.settings.repeats; ++repeat) {
+            for (std::size_t index = 0; index < m_plan.configurations.size(); ++index) {
+                ++number;
+                if (failed[index])
+                    continue;
+                if (stopRequested()) {
+                    m_outcome.stopped = true;
+                    return std::move(m_outcome);
+                }
+                const ExperimentRunSlot slot{number,
+                                             m_plan.runCount(),
+                                             static_cast<int>(index),
+                                             m_plan.configurations[index].label,
+                                             repeat,
+                                             m_plan.settings.repeats};
+                const RunOutcome outcome = runOne(slot);
+                m_outcome.runs.push_back(outcome.run);
+                if (outcome.run.status == RunStatus::Failed) {
+                    failed[index] = true;
+                    if (index == 0) {
+                        m_outcome.baselineFailed = true;
+                        m_outcome.badInput = outcome.badInput;
+                        return std::move(m_outcome);
+                    }
+                }
+                if (m_stopAsked) {
+                    m_outcome.stopped = true;
+                    return std::move(m_outcome);
+                }
+            }
+        }
+        return std::move(m_outcome);
+    }
+
+private:
+    bool stopRequested() { return m_progress != nullptr && m_progress->stopRequested(); }
+
+    void storeFailed(const StoreError& error)
+    {
+        if (m_outcome.storeError.empty())
+            m_outcome.storeError = error.what();
+        m_store = nullptr;
+    }
+
+    void beginRecording()
+    {
+        if (m_store == nullptr)
+            return;
+        try {
+            m_outcome.experimentId = m_store->createExperiment(
+                m_plan.name, experimentSettingsJson(m_plan), toJson(m_plan.baseline));
+        } catch (const StoreError& error) {
+            storeFailed(error);
+        }
+    }
+
+    std::unique_ptr<RunRecorder> startRecorder(const RunConfig& config,
+                                               const ExperimentRunSlot& slot)
+    {
+        if (m_store == nullptr)
+            return nullptr;
+        try {
+            auto recorder = std::make_unique<RunRecorder>(*m_store, config);
+            const Variant& variant =
+                m_plan.configurations[static_cast<std::size_t>(slot.variantIndex)];
+            m_store->addExperimentRun(m_outcome.experimentId, recorder->runId(), slot.variantIndex,
+                                      variant.label, variant.patch, slot.repeat);
+            return recorder;
+        } catch (const StoreError& error) {
+            storeFailed(error);
+            return nullptr;
+        }
+    }
+
+    RunConfig runConfig(const ExperimentRunSlot& slot, const ScratchDirectory& scratch) const
+    {
+        const auto index = static_cast<std::size_t>(slot.variantIndex);
+        RunConfig config = m_plan.measured[index].config;
+        if (!config.callbacks.empty())
+            config = withCallbackFilesUnder(config, scratch.path());
+        // Short enough for `runs list`; the experiment id finds the group again.
+        const std::string experiment =
+            m_outcome.experimentId > 0 ? " " + std::to_string(m_outcome.experimentId) : "";
+        config.name = m_plan.baseline.name + " what-if" + experiment + ": " + slot.label + " #" +
+                      std::to_string(slot.repeat);
+        return config;
+    }
+
+    RunOutcome runOne(const ExperimentRunSlot& slot)
+    {
+        if (m_progress != nullptr)
+            m_progress->onRunStarting(slot);
+        const ScratchDirectory scratch(slot.number);
+        const RunConfig config = runConfig(slot, scratch);
+        // The recorder outlives the session, whose destructor joins the engine thread.
+        std::unique_ptr<RunRecorder> recorder = startRecorder(config, slot);
+        LogCollector logs;
+        RunOutcome outcome;
+        ExperimentRun& run = outcome.run;
+        run.variantIndex = slot.variantIndex;
+        run.repeat = slot.repeat;
+        run.runId = recorder ? recorder->runId() : 0;
+        {
+            TrainingSession session(config);
+            session.addObserver(&logs);
+            if (recorder)
+                session.addObserver(recorder.get());
+            bool started = true;
+            try {
+                session.start();
+            } catch (const std::exception& error) {
+                started = false;
+                run.status = RunStatus::Failed;
+                run.error = std::string("cannot start the run: ") + error.what();
+                if (recorder)
+                    finishRecorder(*recorder, RunStatus::Failed, run.error, nullptr);
+            }
+            if (started) {
+                supervise(session);
+                finishRun(session.result(), config, recorder.get(), slot, outcome);
+            }
+        }
+        if (m_progress != nullptr) {
+            for (const auto& [level, message] : logs.take())
+                m_progress->onRunLog(slot, level, message);
+            m_progress->onRunFinished(slot, run);
+        }
+        return outcome;
+    }
+
+    void supervise(TrainingSession& session)
+    {
+        while (!session.waitFor(kPollInterval)) {
+            if (!m_stopAsked && stopRequested()) {
+                m_stopAsked = true;
+                session.requestStop();
+            }
+        }
+    }
+
+    void finishRun(const RunResult& result, const RunConfig& config, RunRecorder* recorder,
+                   const ExperimentRunSlot& slot, RunOutcome& outcome)
+    {
+        ExperimentRun& run = outcome.run;
+        run.status = storedStatus(result.state);
+        run.error = result.error;
+        outcome.badInput = result.badInput;
+        run.window = measureWindow(result.batches, m_plan.settings.warmupSteps);
+        if (hasRunInfo(result.info))
+            run.epochSteps = fullEpochSteps(
+                toJson(m_plan.fullConfigs[static_cast<std::size_t>(slot.variantIndex)]),
+                toJson(config), result.info.trainSamples, result.info.validationSamples);
+        if (recorder == nullptr)
+            return;
+        // A run that failed before it started has no environment of its own.
+        const EnvironmentInfo environment = result.info.environment.libtorchVersion.empty()
+                                                ? collectEnvironment()
+                                                : result.info.environment;
+        finishRecorder(*recorder, run.status, result.error,
+                       buildRunSummary(config, result, environment));
+    }
+
+    void finishRecorder(RunRecorder& recorder, RunStatus status, const std::string& error,
+                        const nlohmann::json& summary)
+    {
+        try {
+            recorder.finish(status, error, summary);
+        } catch (const StoreError& failure) {
+            storeFailed(failure);
+        }
+        if (!recorder.error().empty() && m_outcome.storeError.empty())
+            m_outcome.storeError = recorder.error();
+    }
+
+    const ExperimentPlan& m_plan;
+    RunStore* m_store;
+    ExperimentProgress* m_progress;
+    ExperimentOutcome m_outcome;
+    bool m_stopAsked = false;
+};
+
+}  // namespace
+
+ExperimentPlan planExperiment(const RunConfig& baseline, const std::vector<Variant>& variants,
+                              const ExperimentSettings& settings, std::string name)
+{
+    checkExperimentSettings(settings);
+    CheckedVariants checked = checkVariants(baseline, variants);
+    if (checked.variants.empty()) {
+        std::string why = "give --vary KEY=V1,V2,... or --patch JSON";
+        if (!checked.skipped.empty()) {
+            why = "every variant has the baseline's config (";
+            for (std::size_t i = 0; i < checked.skipped.size(); ++i)
+                why += (i == 0 ? "" : "; ") + checked.skipped[i];
+            why += ")";
+        }
+        throw ConfigError("", "nothing to measure: " + why);
+    }
+    ExperimentPlan plan;
+    plan.settings = settings;
+    plan.baseline = baseline;
+    plan.skipped = std::move(checked.skipped);
+    plan.configurations.push_back({kBaselineLabel, nlohmann::json::object()});
+    plan.fullConfigs.push_back(baseline);
+    for (CheckedVariant& variant : checked.variants) {
+        plan.configurations.push_back(std::move(variant.variant));
+        plan.fullConfigs.push_back(std::move(variant.config));
+    }
+    std::vector<ConfigIssue> issues;
+    for (std::size_t i = 0; i < plan.fullConfigs.size(); ++i) {
+        try {
+            // A CUDA device this machine lacks is bad input, found before any run starts.
+            checkRunnable(plan.fullConfigs[i]);
+            plan.measured.push_back(measuredConfig(plan.fullConfigs[i], settings));
+        } catch (const ConfigError& error) {
+            for (const ConfigIssue& issue : error.issues())
+                issues.push_back(
+                    {prefixed(plan.configurations[i].label, issue.path), issue.message});
+        }
+    }
+    if (!issues.empty())
+        throw ConfigError(std::move(issues));
+    checkWindows(plan);
+    plan.name = name.empty() ? defaultName(baseline, plan.configurations) : std::move(name);
+    return plan;
+}
+
+ExperimentOutcome runExperiment(const ExperimentPlan& plan, RunStore* store,
+                                ExperimentProgress* progress)
+{
+    return ExperimentRunner(plan, store, progress).run();
+}
+
+}  // namespace es

@@ -1,0 +1,294 @@
+#include "whatif/experimentreport.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+namespace es {
+
+namespace {
+
+using Json = nlohmann::json;
+
+// Below 10 ms a tenth of a millisecond is too coarse to tell configurations apart.
+constexpr double kFineBelowMs = 10.0;
+
+std::string format(const char* pattern, double value)
+{
+    char text[64];
+    std::snprintf(text, sizeof text, pattern, value);
+    return text;
+}
+
+std::string milliseconds(double ms)
+{
+    return format(ms < kFineBelowMs ? "%.2f" : "%.1f", ms);
+}
+
+std::string signedMilliseconds(double ms)
+{
+    return format(std::fabs(ms) < kFineBelowMs ? "%+.2f ms" : "%+.1f ms", ms);
+}
+
+Json optionalNumber(const std::optional<double>& value)
+{
+    return value ? Json(*value) : Json(nullptr);
+}
+
+Json phaseObject(const PhaseArray& values)
+{
+    Json object = Json::object();
+    for (Phase phase : kAllPhases)
+        object[std::string(phaseKey(phase))] = values[phaseIndex(phase)];
+    return object;
+}
+
+enum class Align { Left, Right };
+
+struct Column {
+    std::string title;
+    Align align = Align::Right;
+};
+
+std::string renderTable(const std::vector<Column>& columns,
+                        const std::vector<std::vector<std::string>>& rows)
+{
+    std::vector<std::size_t> widths;
+    widths.reserve(columns.size());
+    for (const Column& column : columns)
+        widths.push_back(column.title.size());
+    for (const auto& row : rows) {
+        for (std::size_t i = 0; i < row.size(); ++i)
+            widths[i] = std::max(widths[i], row[i].size());
+    }
+    const auto line = [&](const std::vector<std::string>& cells) {
+        std::string text;
+        for (std::size_t i = 0; i < cells.size(); ++i) {
+            const std::string padding(widths[i] - cells[i].size(), ' ');
+            const bool last = i + 1 == cells.size();
+            if (i > 0)
+                text += "  ";
+            if (columns[i].align == Align::Right)
+                text += padding + cells[i];
+            else
+                text += last ? cells[i] : cells[i] + padding;
+        }
+        while (!text.empty() && text.back() == ' ')
+            text.pop_back();
+        return text + "\n";
+    };
+    std::vector<std::string> titles;
+    titles.reserve(columns.size());
+    for (const Column& column : columns)
+        titles.push_back(column.title);
+    std::string text = line(titles);
+    for (const auto& row : rows)
+        text += line(row);
+    return text;
+}
+
+std::string remarks(const VariantResult& row)
+{
+    if (!row.error.empty())
+        return "failed: " + row.error;
+    if (!row.measured())
+        return "not measured";
+    return phaseChangesText(row.largestChanges);
+}
+
+/// "77 steps per epoch" when every configuration has the same, else each one's.
+std::string epochStepsText(const std::vector<VariantResult>& rows)
+{
+    std::set<std::int64_t> distinct;
+    for (const VariantResult& row : rows) {
+        if (row.epochSteps > 0)
+            distinct.insert(row.epochSteps);
+    }
+    if (distinct.size() == 1)
+        return std::to_string(*distinct.begin()) + " steps per epoch";
+    std::string text = "each configuration's steps per epoch (";
+    bool first = true;
+    for (const VariantResult& row : rows) {
+        if (row.epochSteps <= 0)
+            continue;
+        text += (first ? "" : ", ") + row.label + ": " + std::to_string(row.epochSteps);
+        first = false;
+    }
+    return text + ")";
+}
+
+Json runJson(const ExperimentRun& run)
+{
+    return {
+        {"run", run.runId > 0 ? Json(run.runId) : Json(nullptr)},
+        {"repeat", run.repeat},
+        {"status", std::string(runStatusKey(run.status))},
+        {"measured_steps", run.window ? run.window->steps : 0},
+        {"median_step_ms", run.window ? Json(run.window->medianMs) : Json(nullptr)},
+        {"error", run.error.empty() ? Json(nullptr) : Json(run.error)},
+    };
+}
+
+Json variantJson(const VariantResult& row, const std::vector<ExperimentRun>& runs)
+{
+    Json changes = Json::array();
+    for (const PhaseChange& change : row.largestChanges)
+        changes.push_back({{"phase", std::string(phaseKey(change.phase))},
+                           {"label", std::string(phaseLabel(change.phase))},
+                           {"delta_ms", change.deltaMs}});
+    Json runList = Json::array();
+    for (const ExperimentRun& run : runs) {
+        if (run.variantIndex == row.index)
+            runList.push_back(runJson(run));
+    }
+    Json measured = nullptr;
+    if (row.measured())
+        measured = {{"step_ms", {{"min", row.minMs}, {"median", row.medianMs}, {"max", row.maxMs}}},
+                    {"phase_median_ms", phaseObject(row.phaseMedianMs)},
+                    {"steps_per_run", row.windowSteps}};
+    Json projected = nullptr;
+    if (row.projectedEpochS)
+        projected = {{"steps_per_epoch", row.epochSteps}, {"epoch_s", *row.projectedEpochS}};
+    return {
+        {"index", row.index},
+        {"label", row.label},
+        {"baseline", row.index == 0},
+        {"patch", row.patch},
+        {"runs_planned", row.runsPlanned},
+        {"runs_measured", row.runsMeasured},
+        {"measured", std::move(measured)},
+        {"projected", std::move(projected)},
+        {"speedup", optionalNumber(row.speedup)},
+        {"phase_changes", std::move(changes)},
+        {"error", row.error.empty() ? Json(nullptr) : Json(row.error)},
+        {"runs", std::move(runList)},
+    };
+}
+
+}  // namespace
+
+bool ExperimentReport::complete() const
+{
+    return !rows.empty() && std::all_of(rows.begin(), rows.end(), [](const VariantResult& row) {
+        return row.runsMeasured == row.runsPlanned;
+    });
+}
+
+ExperimentReport makeReport(const ExperimentPlan& plan, const ExperimentOutcome& outcome)
+{
+    ExperimentReport report;
+    report.experimentId = outcome.experimentId;
+    report.name = plan.name;
+    report.settings = plan.settings;
+    report.skipped = plan.skipped;
+    report.notes = plan.notes;
+    report.runs = outcome.runs;
+    report.rows = summariseExperiment(plan.configurations, plan.settings.repeats, outcome.runs);
+    report.stopped = outcome.stopped;
+    return report;
+}
+
+ExperimentReport makeReport(const StoredExperiment& experiment)
+{
+    ExperimentReport report;
+    report.experimentId = experiment.header.id;
+    report.name = experiment.header.name;
+    report.createdAt = experiment.header.createdAt;
+    report.settings = experimentSettingsFromStore(experiment);
+    if (experiment.settings.is_object()) {
+        report.skipped = experiment.settings.value("skipped", std::vector<std::string>{});
+        report.notes = experiment.settings.value("notes", std::vector<std::string>{});
+    }
+    report.runs = experimentRunsFromStore(experiment);
+    report.rows = summariseExperiment(experimentConfigurationsFromStore(experiment),
+                                      report.settings.repeats, report.runs);
+    return report;
+}
+
+std::string phaseChangesText(const std::vector<PhaseChange>& changes)
+{
+    std::string text;
+    for (const PhaseChange& change : changes)
+        text += (text.empty() ? "" : ", ") + std::string(phaseLabel(change.phase)) + " " +
+                signedMilliseconds(change.deltaMs);
+    return text;
+}
+
+std::string formatReportTable(const ExperimentReport& report)
+{
+    std::string text = "What-if \"" + report.name + "\"";
+    if (report.experimentId > 0)
+        text += " (experiment " + std::to_string(report.experimentId) + ")";
+    text += ": " + std::to_string(report.settings.warmupSteps) + " warm-up + " +
+            std::to_string(report.settings.measuredSteps) + " measured steps per run, " +
+            std::to_string(report.settings.repeats) + " repeat" +
+            (report.settings.repeats == 1 ? "" : "s") + " per configuration, interleaved\n\n";
+
+    const std::vector<Column> columns = {
+        {"configuration", Align::Left},
+        {"runs", Align::Right},
+        {"min ms", Align::Right},
+        {"median ms", Align::Right},
+        {"max ms", Align::Right},
+        {"epoch s (projected)", Align::Right},
+        {"speedup", Align::Right},
+        {"phases that changed most (median vs baseline)", Align::Left},
+    };
+    std::vector<std::vector<std::string>> cells;
+    for (const VariantResult& row : report.rows) {
+        const bool measured = row.measured();
+        cells.push_back({
+            row.label,
+            std::to_string(row.runsMeasured) + "/" + std::to_string(row.runsPlanned),
+            measured ? milliseconds(row.minMs) : "-",
+            measured ? milliseconds(row.medianMs) : "-",
+            measured ? milliseconds(row.maxMs) : "-",
+            row.projectedEpochS ? format("%.2f", *row.projectedEpochS) : "-",
+            row.speedup ? format("%.2fx", *row.speedup) : "-",
+            remarks(row),
+        });
+    }
+    text += renderTable(columns, cells);
+
+    text +=
+        "\nMeasured: ms per step is the median step time of each run's measured window; "
+        "min, median and max are over the runs.\n";
+    text += "Projected, not measured: epoch s = median ms per step x " +
+            epochStepsText(report.rows) +
+            " of the full config; speedup = the baseline's projected epoch s over the "
+            "configuration's.\n";
+    for (const std::string& note : report.notes)
+        text += "Note: " + note + "\n";
+    for (const std::string& skipped : report.skipped)
+        text += "Skipped " + skipped + "\n";
+    if (report.stopped)
+        text += "Stopped by Ctrl+C: " + std::to_string(report.runs.size()) +
+                " runs ran; the numbers come from those that completed.\n";
+    return text;
+}
+
+Json reportJson(const ExperimentReport& report)
+{
+    Json variants = Json::array();
+    for (const VariantResult& row : report.rows)
+        variants.push_back(variantJson(row, report.runs));
+    return {
+        {"format", std::string(kWhatifFormat)},
+        {"format_version", kWhatifFormatVersion},
+        {"experiment", report.experimentId > 0 ? Json(report.experimentId) : Json(nullptr)},
+        {"name", report.name},
+        {"created_at", report.createdAt.empty() ? Json(nullptr) : Json(report.createdAt)},
+        {"warmup_steps", report.settings.warmupSteps},
+        {"measured_steps", report.settings.measuredSteps},
+        {"repeats", report.settings.repeats},
+        {"order", "interleaved"},
+        {"complete", report.complete()},
+        {"stopped", report.stopped},
+        {"skipped", report.skipped},
+        {"notes", report.notes},
+        {"variants", std::move(variants)},
+    };
+}
+
+}  // namespace es

@@ -1,0 +1,110 @@
+#include "whatif/experimentresults.h"
+
+#include "summary/statistics.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace es {
+
+namespace {
+
+constexpr double kMsPerS = 1000.0;
+
+}  // namespace
+
+std::optional<WindowStats> measureWindow(const std::vector<BatchRecord>& batches, int warmupSteps)
+{
+    const std::size_t skip = static_cast<std::size_t>(std::max(warmupSteps, 0));
+    if (batches.size() <= skip)
+        return std::nullopt;
+    std::vector<double> wall;
+    std::array<std::vector<double>, kPhaseCount> phases;
+    for (std::size_t i = skip; i < batches.size(); ++i) {
+        wall.push_back(batches[i].wallMs);
+        for (std::size_t p = 0; p < kPhaseCount; ++p)
+            phases[p].push_back(batches[i].phaseMs[p]);
+    }
+    WindowStats stats;
+    stats.steps = static_cast<int>(wall.size());
+    stats.medianMs = median(std::move(wall));
+    for (std::size_t p = 0; p < kPhaseCount; ++p)
+        stats.phaseMedianMs[p] = median(std::move(phases[p]));
+    return stats;
+}
+
+std::vector<PhaseChange> largestPhaseChanges(const PhaseArray& variant, const PhaseArray& baseline,
+                                             int count)
+{
+    std::vector<PhaseChange> changes;
+    for (Phase phase : kAllPhases) {
+        const double delta = variant[phaseIndex(phase)] - baseline[phaseIndex(phase)];
+        if (delta != 0.0)
+            changes.push_back({phase, delta});
+    }
+    std::stable_sort(changes.begin(), changes.end(),
+                     [](const PhaseChange& a, const PhaseChange& b) {
+                         return std::fabs(a.deltaMs) > std::fabs(b.deltaMs);
+                     });
+    if (changes.size() > static_cast<std::size_t>(std::max(count, 0)))
+        changes.resize(static_cast<std::size_t>(std::max(count, 0)));
+    return changes;
+}
+
+std::vector<VariantResult> summariseExperiment(const std::vector<Variant>& configurations,
+                                               int repeatsPlanned,
+                                               const std::vector<ExperimentRun>& runs)
+{
+    std::vector<VariantResult> rows;
+    for (std::size_t index = 0; index < configurations.size(); ++index) {
+        VariantResult row;
+        row.index = static_cast<int>(index);
+        row.label = configurations[index].label;
+        row.patch = configurations[index].patch;
+        row.runsPlanned = repeatsPlanned;
+        std::vector<double> medians;
+        std::array<std::vector<double>, kPhaseCount> phases;
+        for (const ExperimentRun& run : runs) {
+            if (run.variantIndex != row.index)
+                continue;
+            if (run.status == RunStatus::Failed && row.error.empty())
+                row.error = run.error.empty() ? "the run failed" : run.error;
+            if (row.epochSteps == 0)
+                row.epochSteps = run.epochSteps;
+            if (run.status != RunStatus::Completed || !run.window)
+                continue;
+            medians.push_back(run.window->medianMs);
+            for (std::size_t p = 0; p < kPhaseCount; ++p)
+                phases[p].push_back(run.window->phaseMedianMs[p]);
+            row.windowSteps = row.windowSteps == 0 ? run.window->steps
+                                                   : std::min(row.windowSteps, run.window->steps);
+        }
+        row.runsMeasured = static_cast<int>(medians.size());
+        if (!medians.empty()) {
+            row.minMs = *std::min_element(medians.begin(), medians.end());
+            row.maxMs = *std::max_element(medians.begin(), medians.end());
+            row.medianMs = median(medians);
+            for (std::size_t p = 0; p < kPhaseCount; ++p)
+                row.phaseMedianMs[p] = median(phases[p]);
+            if (row.epochSteps > 0)
+                row.projectedEpochS = row.medianMs * static_cast<double>(row.epochSteps) / kMsPerS;
+        }
+        rows.push_back(std::move(row));
+    }
+    if (rows.empty())
+        return rows;
+    const VariantResult& baseline = rows.front();
+    for (VariantResult& row : rows) {
+        if (!row.measured() || !baseline.measured())
+            continue;
+        if (row.projectedEpochS && baseline.projectedEpochS && *row.projectedEpochS > 0.0)
+            row.speedup = *baseline.projectedEpochS / *row.projectedEpochS;
+        else if (row.medianMs > 0.0)
+            row.speedup = baseline.medianMs / row.medianMs;
+        if (row.index != 0)
+            row.largestChanges = largestPhaseChanges(row.phaseMedianMs, baseline.phaseMedianMs);
+    }
+    return rows;
+}
+
+}  // namespace es

@@ -1,0 +1,207 @@
+// End to end: `epochscope-cli whatif` measures a preset against variants, prints the table or
+// the JSON document, keeps the experiment in the run database, and refuses bad input before
+// anything runs.
+#include "support/clirunner.h"
+
+#include <QtCore/QProcess>
+#include <QtCore/QTemporaryDir>
+#include <QtTest/QtTest>
+
+#include <torch/cuda.h>
+#include <nlohmann/json.hpp>
+
+#include <signal.h>
+
+namespace {
+
+constexpr int kExitRunFailed = 1;
+
+QStringList variantLabels(const nlohmann::json& document)
+{
+    QStringList labels;
+    for (const nlohmann::json& variant : document["variants"])
+        labels << QString::fromStdString(variant["label"].get<std::string>());
+    return labels;
+}
+
+}  // namespace
+
+class TestWhatifCli : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    QString database(const QString& name) const { return m_dir.filePath(name); }
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    void measuresThreadsAsJsonAndShowsItAgain()
+    {
+        const QString db = database("threads.sqlite");
+        const CliRun run =
+            runCli({"whatif", "--preset", "quick-demo", "--vary", "threads=1,2", "--warmup-steps",
+                    "2", "--measured-steps", "6", "--repeats", "2", "--json", "--db", db},
+                   kTrainTimeoutMs);
+        QVERIFY2(run.exitCode == kExitFinished, qPrintable(describe(run)));
+        const nlohmann::json document =
+            nlohmann::json::parse(run.out.toStdString(), nullptr, false);
+        QVERIFY2(document.is_object(), qPrintable(run.out));
+        QCOMPARE(document["format"], nlohmann::json("epochscope-whatif"));
+        QCOMPARE(document["warmup_steps"], nlohmann::json(2));
+        QCOMPARE(document["measured_steps"], nlohmann::json(6));
+        QCOMPARE(document["repeats"], nlohmann::json(2));
+        QVERIFY(document["complete"].get<bool>());
+        QVERIFY(!document["stopped"].get<bool>());
+        QVERIFY(document["experiment"].is_number_integer());
+        // quick-demo leaves intra_op_threads at 0, so both values are variants.
+        QCOMPARE(variantLabels(document), (QStringList{"baseline", "threads=1", "threads=2"}));
+        for (const nlohmann::json& variant : document["variants"]) {
+            QCOMPARE(variant["runs_planned"], nlohmann::json(2));
+            QCOMPARE(variant["runs_measured"], nlohmann::json(2));
+            QCOMPARE(variant["runs"].size(), std::size_t(2));
+            const nlohmann::json& steps = variant["measured"]["step_ms"];
+            QVERIFY(steps["min"].get<double>() > 0.0);
+            QVERIFY(steps["min"].get<double>() <= steps["median"].get<double>());
+            QVERIFY(steps["median"].get<double>() <= steps["max"].get<double>());
+            QCOMPARE(variant["measured"]["steps_per_run"], nlohmann::json(6));
+            // 6144 samples, 20% validation: 4915 train in batches of 64.
+            QCOMPARE(variant["projected"]["steps_per_epoch"], nlohmann::json(77));
+            QVERIFY(variant["projected"]["epoch_s"].get<double>() > 0.0);
+            QVERIFY(variant["speedup"].get<double>() > 0.0);
+            QVERIFY(variant["error"].is_null());
+        }
+        QCOMPARE(document["variants"][0]["speedup"], nlohmann::json(1.0));
+        QCOMPARE(document["variants"][1]["patch"],
+                 nlohmann::json::parse(R"({"device":{"intra_op_threads":1}})"));
+        // Progress went to stderr, one line per run.
+        QCOMPARE(run.err.count(" ms/step"), 6);
+
+        const QString id = QString::number(document["experiment"].get<long long>());
+        const CliRun shown = runCli({"whatif", "show", id, "--json", "--db", db});
+        QVERIFY2(shown.exitCode == kExitFinished, qPrintable(describe(shown)));
+        const nlohmann::json again = nlohmann::json::parse(shown.out.toStdString(), nullptr, false);
+        QCOMPARE(again["variants"], document["variants"]);
+
+        const CliRun listed = runCli({"whatif", "list", "--db", db});
+        QVERIFY2(listed.exitCode == kExitFinished, qPrintable(describe(listed)));
+        QVERIFY2(listed.out.contains("6 runs"), qPrintable(listed.out));
+        const CliRun runs = runCli({"runs", "list", "--db", db});
+        QCOMPARE(runs.out.count("what-if"), 6);
+    }
+
+    void printsATable()
+    {
+        const CliRun run =
+            runCli({"whatif", "--preset", "quick-demo", "--patch", R"({"data":{"prefetch":2}})",
+                    "--warmup-steps", "1", "--measured-steps", "2", "--repeats", "1", "--db",
+                    database("table.sqlite")},
+                   kTrainTimeoutMs);
+        QVERIFY2(run.exitCode == kExitFinished, qPrintable(describe(run)));
+        QVERIFY2(run.out.contains("[2/2] data.prefetch=2 repeat 1/1: "), qPrintable(run.out));
+        QVERIFY2(run.out.contains("epoch s (projected)"), qPrintable(run.out));
+        QVERIFY2(run.out.contains("Projected, not measured"), qPrintable(run.out));
+        QVERIFY2(run.out.contains("1.00x"), qPrintable(run.out));
+        QVERIFY2(run.out.contains("Recorded as experiment 1"), qPrintable(run.out));
+    }
+
+    /// Ctrl+C stops the run in progress and the experiment, prints the table of what was
+    /// measured, and exits 130; the runs in the store are the shortened measuring configs.
+    void interruptKeepsWhatWasMeasured()
+    {
+        const QString db = database("interrupted.sqlite");
+        QProcess process;
+        QByteArray out = startUntilOutput(
+            process,
+            {"whatif", "--preset", "quick-demo", "--vary", "threads=1", "--warmup-steps", "1",
+             "--measured-steps", "40", "--repeats", "3", "--db", db},
+            "ms/step");
+        QVERIFY2(out.contains("[1/6] baseline repeat 1/3: "), out.constData());
+        QCOMPARE(::kill(static_cast<pid_t>(process.processId()), SIGINT), 0);
+        QVERIFY(process.waitForFinished(kTrainTimeoutMs));
+        out += process.readAllStandardOutput();
+        const QByteArray err = process.readAllStandardError();
+        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(process.exitCode() == kExitInterrupted, err.constData());
+        QVERIFY2(err.contains("stopping the experiment"), err.constData());
+        QVERIFY2(out.contains("Stopped by Ctrl+C"), out.constData());
+        QVERIFY2(!out.contains("[6/6]"), out.constData());
+
+        const QString exported = m_dir.filePath("run1.json");
+        const CliRun exportRun =
+            runCli({"runs", "export", "1", "--format", "json", "--out", exported, "--db", db});
+        QVERIFY2(exportRun.exitCode == kExitFinished, qPrintable(describe(exportRun)));
+        const nlohmann::json config = readJson(exported)["config"];
+        QCOMPARE(config["training"]["epochs"], nlohmann::json(1));
+        QCOMPARE(config["training"]["steps_per_epoch"], nlohmann::json(41));
+        // No callback needs validation, so the measured runs leave it out.
+        QCOMPARE(config["data"]["validation_split"], nlohmann::json(0.0));
+    }
+
+    void refusesBadInputBeforeRunning_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("expected");  // part of stderr
+
+        const QStringList preset = {"whatif", "--preset", "quick-demo"};
+        QTest::newRow("nothing to vary") << preset << "--vary";
+        QTest::newRow("unknown alias")
+            << preset + QStringList{"--vary", "thread=1,2"} << "unknown key 'thread'";
+        QTest::newRow("epochs") << preset + QStringList{"--vary", "epochs=1,2"}
+                                << "epochs cannot be varied";
+        QTest::newRow("invalid variant") << preset + QStringList{"--vary", "placement=host,gpu"}
+                                         << "variant 'placement=gpu': data.placement";
+        QTest::newRow("invalid patch JSON")
+            << preset + QStringList{"--patch", "{data"} << "--patch";
+        QTest::newRow("only the baseline's value")
+            << preset + QStringList{"--vary", "threads=0"} << "nothing to measure";
+        if (!torch::cuda::is_available())
+            QTest::newRow("CUDA device this machine lacks")
+                << preset + QStringList{"--vary", "device=cpu,cuda"}
+                << "variant 'device=cuda': device.name";
+        QTest::newRow("no config")
+            << QStringList{"whatif", "--vary", "threads=1"} << "--config FILE or --preset NAME";
+        QTest::newRow("zero repeats")
+            << preset + QStringList{"--vary", "threads=1", "--repeats", "0"} << "--repeats";
+        QTest::newRow("no such experiment")
+            << QStringList{"whatif", "show", "99"} << "no experiment 99";
+    }
+
+    void refusesBadInputBeforeRunning()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, expected);
+        const QString db = database("refused.sqlite");
+        const CliRun run = runCli(arguments + QStringList{"--db", db});
+        QVERIFY2(run.exitCode == kExitBadInput, qPrintable(describe(run)));
+        QVERIFY2(run.err.contains(expected), qPrintable(describe(run)));
+        QVERIFY2(!run.out.contains("ms/step") && !run.err.contains("ms/step"),
+                 qPrintable(describe(run)));
+    }
+
+    void failingVariantExitsOne()
+    {
+        // Valid as a config, but its data file is not there: the variant's run fails and gets
+        // no more runs, the baseline is still measured.
+        const CliRun run = runCli(
+            {"whatif", "--preset", "quick-demo", "--patch",
+             // A merge patch removes the synthetic source's own keys with null.
+             R"({"data":{"source":{"type":"npy","x":"/nonexistent/x.npy","y":"/nonexistent/y.npy",
+                 "samples":null,"timesteps":null,"features":null,"noise":null}}})",
+             "--warmup-steps", "1", "--measured-steps", "1", "--repeats", "2", "--json", "--db",
+             database("failing.sqlite")},
+            kTrainTimeoutMs);
+        QVERIFY2(run.exitCode == kExitRunFailed, qPrintable(describe(run)));
+        const nlohmann::json document =
+            nlohmann::json::parse(run.out.toStdString(), nullptr, false);
+        QCOMPARE(document["variants"][0]["runs_measured"], nlohmann::json(2));
+        const nlohmann::json& failed = document["variants"][1];
+        QVERIFY(failed["error"].get<std::string>().find("x.npy") != std::string::npos);
+        QCOMPARE(failed["runs"].size(), std::size_t(1));
+        QVERIFY(failed["speedup"].is_null());
+        QVERIFY(failed["measured"].is_null());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWhatifCli)
+#include "tst_whatifcli.moc"
