@@ -1,0 +1,101 @@
+#include "console/comparecommand.h"
+
+#include "console/exitstatus.h"
+#include "console/messages.h"
+#include "console/storeaccess.h"
+#include "core/atomicfile.h"
+#include "report/reportformats.h"
+#include "report/runcomparison.h"
+
+#include <cstdio>
+#include <optional>
+#include <set>
+
+namespace es {
+
+namespace {
+
+/// Why the ids cannot be compared, or nullopt.
+std::optional<std::string> idProblem(const std::vector<std::int64_t>& ids)
+{
+    if (ids.size() < 2)
+        return std::string(
+            "compare needs at least two run ids (the first is the baseline); "
+            "`epochscope-cli runs list` shows them");
+    std::set<std::int64_t> seen;
+    for (std::int64_t id : ids)
+        if (!seen.insert(id).second)
+            return "run " + std::to_string(id) + " is given twice; compare distinct runs";
+    return std::nullopt;
+}
+
+/// The format `out` asks for, or nullopt after saying why there is none.
+std::optional<ReportFormat> formatOrComplain(const std::string& out)
+{
+    const std::optional<ReportFormat> format = reportFormatFromPath(out);
+    if (!format) {
+        printError("--out " + out +
+                   ": the extension picks the format: .html (or .htm), .md, .csv or .json");
+        return std::nullopt;
+    }
+    if (*format == ReportFormat::Pdf) {
+        printError("--out " + out +
+                   ": PDF reports are not available yet; write .html and print it to PDF from "
+                   "a browser, or write .md");
+        return std::nullopt;
+    }
+    return format;
+}
+
+int writeComparison(const RunComparison& comparison, const CompareOptions& options,
+                    std::optional<ReportFormat> format)
+{
+    if (!format) {
+        std::fputs(writeMarkdown(comparison).c_str(), stdout);
+        return kExitFinished;
+    }
+    try {
+        writeFileAtomically(options.out, writeReport(comparison, *format));
+    } catch (const std::exception& error) {
+        printError("cannot write " + options.out + ": " + error.what());
+        return kExitBadInput;
+    }
+    std::printf("Wrote %s (%s, %zu runs)\n", options.out.c_str(),
+                std::string(reportFormatName(*format)).c_str(), comparison.runs.size());
+    for (const Attribution& attribution : comparison.attributions)
+        std::printf("%s\n", attribution.sentence.c_str());
+    return kExitFinished;
+}
+
+}  // namespace
+
+int runCompareCommand(const CompareOptions& options)
+{
+    if (const auto problem = idProblem(options.runIds)) {
+        printError(*problem);
+        return kExitBadInput;
+    }
+    std::optional<ReportFormat> format;
+    if (!options.out.empty()) {
+        format = formatOrComplain(options.out);
+        if (!format)
+            return kExitBadInput;
+        // Checked before loading, which can take a while for long runs.
+        if (const auto problem = checkWritableTarget(options.out)) {
+            printError("--out " + *problem);
+            return kExitBadInput;
+        }
+    }
+    return withStore(options.database, [&](RunStore& store) -> int {
+        std::vector<StoredRun> runs;
+        for (std::int64_t id : options.runIds) {
+            std::optional<StoredRun> run = loadOrComplain(store, id);
+            if (!run)
+                return kExitBadInput;
+            runs.push_back(std::move(*run));
+        }
+        return writeComparison(compareRuns(runs), options, format);
+    });
+}
+
+}  // namespace es

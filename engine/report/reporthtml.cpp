@@ -1,0 +1,120 @@
+#include "report/reporthtml.h"
+
+#include "report/reporttables.h"
+#include "report/reporttext.h"
+
+#include <algorithm>
+
+namespace es {
+
+namespace {
+
+// Light and dark follow the reader's system; bars are plain boxes, so printing keeps them.
+constexpr const char* kStyle = R"css(
+:root { color-scheme: light dark; --line: #c8ccd2; --bar: #4a7fc1; --muted: #667; }
+body { font: 14px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 72em; padding: 0 1em; }
+h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 1.8em; } h3 { font-size: 1em; }
+nav a { margin-right: 0.8em; }
+table { border-collapse: collapse; margin: 0.6em 0; }
+th, td { border: 1px solid var(--line); padding: 0.2em 0.6em; vertical-align: top; }
+th { text-align: left; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td { white-space: pre-wrap; }
+code { font: 13px ui-monospace, monospace; }
+.bar { display: inline-block; width: 6em; height: 0.7em; margin-right: 0.5em;
+       border: 1px solid var(--line); vertical-align: middle; }
+.bar span { display: block; height: 100%; background: var(--bar); }
+p.summary { font-size: 1.05em; }
+footer { margin-top: 3em; color: var(--muted); font-size: 0.9em; }
+)css";
+
+// No script, frame, plug-in or remote file can run or load, whatever a run's text holds.
+constexpr const char* kContentPolicy =
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+std::string cellHtml(const ReportCell& cell, bool numeric)
+{
+    std::string html = numeric ? "<td class=\"num\">" : "<td>";
+    if (cell.bar) {
+        const double percent = std::clamp(*cell.bar, 0.0, 1.0) * 100.0;
+        html += "<span class=\"bar\"><span style=\"width:" + fixedText(percent, 1) +
+                "%\"></span></span>";
+    }
+    const std::string text = htmlEscaped(cell.text);
+    html += cell.code ? "<code>" + text + "</code>" : text;
+    return html + "</td>";
+}
+
+std::string tableHtml(const ReportTable& table)
+{
+    std::string html;
+    if (!table.caption.empty())
+        html += "<h3>" + htmlEscaped(table.caption) + "</h3>\n";
+    html += "<table>\n<thead><tr>";
+    for (std::size_t c = 0; c < table.headers.size(); ++c)
+        html += std::string(table.numeric[c] ? "<th class=\"num\">" : "<th>") +
+                htmlEscaped(table.headers[c]) + "</th>";
+    html += "</tr></thead>\n<tbody>\n";
+    for (const std::vector<ReportCell>& row : table.rows) {
+        html += "<tr>";
+        for (std::size_t c = 0; c < row.size(); ++c)
+            html += cellHtml(row[c], c < table.numeric.size() && table.numeric[c]);
+        html += "</tr>\n";
+    }
+    return html + "</tbody>\n</table>\n";
+}
+
+std::string sectionHtml(const ReportSection& section)
+{
+    std::string html = "<section id=\"" + htmlEscaped(section.anchor) + "\">\n<h2>" +
+                       htmlEscaped(section.title) + "</h2>\n";
+    const char* paragraphClass = section.anchor == "summary" ? " class=\"summary\"" : "";
+    for (const std::string& paragraph : section.paragraphs)
+        html += std::string("<p") + paragraphClass + ">" + htmlEscaped(paragraph) + "</p>\n";
+    for (const ReportTable& table : section.tables)
+        html += tableHtml(table);
+    return html + "</section>\n";
+}
+
+}  // namespace
+
+std::string htmlEscaped(std::string_view text)
+{
+    std::string escaped;
+    escaped.reserve(text.size());
+    for (char c : text) {
+        switch (c) {
+            case '&': escaped += "&amp;"; break;
+            case '<': escaped += "&lt;"; break;
+            case '>': escaped += "&gt;"; break;
+            case '"': escaped += "&quot;"; break;
+            case '\'': escaped += "&#39;"; break;
+            default: escaped += c;
+        }
+    }
+    return escaped;
+}
+
+std::string writeHtml(const RunComparison& comparison)
+{
+    const std::vector<ReportSection> sections = reportSections(comparison);
+    const std::string title = htmlEscaped(reportTitle(comparison));
+    std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
+    html += "<meta http-equiv=\"Content-Security-Policy\" content=\"" +
+            htmlEscaped(kContentPolicy) + "\">\n";
+    html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
+    html += "<title>" + title + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n";
+    html += "<h1>" + title + "</h1>\n<nav>";
+    for (const ReportSection& section : sections)
+        html += "<a href=\"#" + htmlEscaped(section.anchor) + "\">" + htmlEscaped(section.title) +
+                "</a>";
+    html += "</nav>\n";
+    for (const ReportSection& section : sections)
+        html += sectionHtml(section);
+    html +=
+        "<footer>Written by epochscope-cli compare; docs/reports.md says what each "
+        "section means.</footer>\n</body>\n</html>\n";
+    return html;
+}
+
+}  // namespace es

@@ -1,0 +1,706 @@
+// Comparison reports of recorded runs: the figures and the attribution to phases of made-up
+// runs whose phases the test sets, the diffs, the shared histogram, each writer (Markdown,
+// CSV, JSON, HTML with its escaping) and `compare` over a real run database.
+
+#include "console/comparecommand.h"
+#include "report/jsondiff.h"
+#include "report/reportcsv.h"
+#include "report/reporthtml.h"
+#include "report/reportjson.h"
+#include "report/reportmarkdown.h"
+#include "report/reporttext.h"
+#include "report/runcomparison.h"
+#include "store/runstore.h"
+#include "support/evidencebuilder.h"
+
+#include <QtTest>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <numeric>
+#include <sstream>
+
+using Json = nlohmann::json;
+using es::test::StepPhases;
+
+Q_DECLARE_METATYPE(StepPhases)
+
+namespace {
+
+const Json kEnvironment = {{"cpu_model", "AMD EPYC"},
+                           {"libtorch_version", "1.13.0"},
+                           {"physical_cores", 2},
+                           {"logical_cores", 2}};
+
+/// A finished run holding the evidence's steps and epochs, as the store would load it.
+es::StoredRun storedRun(const es::RunEvidence& evidence, std::int64_t id, const std::string& name)
+{
+    es::StoredRun run;
+    run.header.id = id;
+    run.header.name = name;
+    run.header.status = es::RunStatus::Completed;
+    run.header.startedAt = "2026-11-29T19:58:40Z";
+    run.header.endedAt = "2026-11-29T19:59:40Z";
+    run.header.device = evidence.facts.device;
+    run.header.backend = evidence.facts.backend;
+    run.config = evidence.config;
+    run.config["name"] = name;
+    run.info = {{"device", "cpu"},
+                {"backend", "libtorch"},
+                {"placement", "host"},
+                {"intra_op_threads", 2},
+                {"inter_op_threads", 1},
+                {"batch_size", 64},
+                {"data_source", "synthetic_regression"}};
+    double trainingS = 0.0;
+    for (const es::BatchRecord& batch : evidence.batches)
+        trainingS += batch.wallMs / 1000.0;
+    run.summary = {
+        {"status", "finished"}, {"total_s", trainingS + 1.5}, {"environment", kEnvironment}};
+    run.epochs = evidence.epochs;
+    run.batches = evidence.batches;
+    return run;
+}
+
+StepPhases phases(double dataWaitMs, double forwardMs, double backwardMs = 20.0)
+{
+    StepPhases p;
+    p.dataWaitMs = dataWaitMs;
+    p.forwardMs = forwardMs;
+    p.backwardMs = backwardMs;
+    return p;
+}
+
+/// A: 2 epochs of 50 steps, its first epoch's steps `warmup`, the rest `steady`; B: 3 epochs
+/// of 40 steps of `other` (a different length, so that scaling to A's steps shows).
+std::vector<es::StoredRun> twoRuns(StepPhases warmup, StepPhases steady, StepPhases other)
+{
+    const es::RunEvidence a =
+        es::test::makeEvidence(2, 50, [&](int epoch, int) { return epoch == 1 ? warmup : steady; });
+    const es::RunEvidence b = es::test::makeSteadyEvidence(3, 40, other);
+    return {storedRun(a, 1, "baseline"), storedRun(b, 2, "candidate")};
+}
+
+/// Fields of a CSV text (RFC 4180: quoted fields, doubled quotes, line breaks inside quotes).
+std::vector<std::vector<std::string>> parseCsv(const std::string& text)
+{
+    std::vector<std::vector<std::string>> rows(1);
+    std::string field;
+    bool quoted = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+                field += '"';
+                ++i;
+            } else if (c == '"') {
+                quoted = false;
+            } else {
+                field += c;
+            }
+        } else if (c == '"') {
+            quoted = true;
+        } else if (c == ',') {
+            rows.back().push_back(field);
+            field.clear();
+        } else if (c == '\n') {
+            rows.back().push_back(field);
+            field.clear();
+            rows.emplace_back();
+        } else {
+            field += c;
+        }
+    }
+    if (rows.back().empty())
+        rows.pop_back();
+    return rows;
+}
+
+/// The value of the CSV row with this section, key and run; "<missing>" when there is none.
+std::string csvValue(const std::vector<std::vector<std::string>>& rows, const std::string& section,
+                     const std::string& key, const std::string& run)
+{
+    for (const auto& row : rows)
+        if (row.size() == 5 && row[0] == section && row[1] == key && row[2] == run)
+            return row[3];
+    return "<missing>";
+}
+
+std::vector<std::string> diffKeys(const std::vector<es::DiffRow>& rows)
+{
+    std::vector<std::string> keys;
+    keys.reserve(rows.size());
+    for (const es::DiffRow& row : rows)
+        keys.push_back(row.key);
+    return keys;
+}
+
+std::string readFile(const QString& path)
+{
+    std::ifstream file(path.toStdString(), std::ios::binary);
+    std::ostringstream text;
+    text << file.rdbuf();
+    return text.str();
+}
+
+bool contains(const std::string& text, const std::string& part)
+{
+    return text.find(part) != std::string::npos;
+}
+
+/// Runs `work` with stdout going to `path`.
+template <typename Work>
+int withStdoutIn(const QString& path, const Work& work)
+{
+    std::fflush(stdout);
+    const int saved = ::dup(STDOUT_FILENO);
+    const int file = ::open(path.toLocal8Bit().constData(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(file, STDOUT_FILENO);
+    ::close(file);
+    const int status = work();
+    std::fflush(stdout);
+    ::dup2(saved, STDOUT_FILENO);
+    ::close(saved);
+    return status;
+}
+
+}  // namespace
+
+class TestReport : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    std::string m_database;
+    std::int64_t m_first = 0;
+    std::int64_t m_second = 0;
+
+    std::int64_t recordRun(es::RunStore& store, const std::string& name, StepPhases steps)
+    {
+        const es::RunEvidence evidence = es::test::makeSteadyEvidence(2, 20, steps);
+        const es::StoredRun made = storedRun(evidence, 0, name);
+        const std::int64_t id = store.beginRun(name, made.config);
+        store.setRunInfo(id, made.info);
+        es::SystemSample sample;
+        sample.tS = 0.1;
+        sample.processCpuPct = 150.0;
+        sample.machineCpuPct = 75.0;
+        sample.rssMb = 512.0;
+        store.append(id, made.batches, made.epochs, {sample});
+        store.finishRun(id, es::RunStatus::Completed, "", made.summary);
+        return id;
+    }
+
+    QString outPath(const QString& name) const { return m_dir.filePath(name); }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_database = m_dir.filePath("runs.sqlite").toStdString();
+        es::RunStore store(m_database);
+        m_first = recordRun(store, "slow", phases(6.0, 30.0));
+        m_second = recordRun(store, "fast", phases(1.0, 10.0));
+        // The bad-input rows below name these ids.
+        QCOMPARE(m_first, std::int64_t(1));
+        QCOMPARE(m_second, std::int64_t(2));
+    }
+
+    void attribution_data()
+    {
+        QTest::addColumn<StepPhases>("warmup");
+        QTest::addColumn<StepPhases>("steady");
+        QTest::addColumn<StepPhases>("other");
+        QTest::addColumn<double>("speedup");
+        QTest::addColumn<int>("firstPhase");
+        QTest::addColumn<double>("firstMs");
+        QTest::addColumn<double>("firstScaledS");
+        QTest::addColumn<QString>("sentence");
+
+        // Steps of A: 6 + 30 + 20 + 2 + 0.5 = 58.5 ms; of B: 1 + 10 + 20 + 2 + 0.5 = 33.5 ms.
+        QTest::newRow("B faster: forward, then data wait")
+            << phases(6.0, 30.0) << phases(6.0, 30.0) << phases(1.0, 10.0) << 58.5 / 33.5
+            << int(es::Phase::Forward) << -20.0 << -2.0
+            << "B is 1.75x faster per step than A (33.5 vs 58.5 ms/step): Forward -20.0 ms/step "
+               "(-2.0 s over A's 100 steps), Data wait -5.0 ms/step (-0.5 s); the other phases "
+               "differ by less than 1% of A's step.";
+        QTest::newRow("B slower: backward")
+            << phases(0.0, 10.0) << phases(0.0, 10.0) << phases(0.0, 10.0, 28.0) << 32.5 / 40.5
+            << int(es::Phase::Backward) << 8.0 << 0.8
+            << "B is 1.25x slower per step than A (40.5 vs 32.5 ms/step): Backward +8.0 ms/step "
+               "(+0.8 s over A's 100 steps); the other phases differ by less than 1% of A's "
+               "step.";
+        // A's first epoch runs forward at 40 ms: not in the warm medians, but in the seconds
+        // over every step: B's mean 10 ms against A's 35 ms, times A's 100 steps.
+        QTest::newRow("warm-up in A counts in the scaled seconds only")
+            << phases(0.0, 40.0) << phases(0.0, 30.0) << phases(0.0, 10.0) << 52.5 / 32.5
+            << int(es::Phase::Forward) << -20.0 << -2.5
+            << "B is 1.62x faster per step than A (32.5 vs 52.5 ms/step): Forward -20.0 ms/step "
+               "(-2.5 s over A's 100 steps); the other phases differ by less than 1% of A's "
+               "step.";
+    }
+
+    void attribution()
+    {
+        QFETCH(StepPhases, warmup);
+        QFETCH(StepPhases, steady);
+        QFETCH(StepPhases, other);
+        QFETCH(double, speedup);
+        QFETCH(int, firstPhase);
+        QFETCH(double, firstMs);
+        QFETCH(double, firstScaledS);
+        QFETCH(QString, sentence);
+
+        const es::RunComparison comparison = es::compareRuns(twoRuns(warmup, steady, other));
+        QCOMPARE(comparison.attributions.size(), std::size_t(1));
+        const es::Attribution& attribution = comparison.attributions.front();
+        QCOMPARE(attribution.label, std::string("B"));
+        QCOMPARE(attribution.baselineSteps, std::int64_t(100));
+        QVERIFY(attribution.speedup);
+        QCOMPARE(*attribution.speedup, speedup);
+        QCOMPARE(attribution.phases.size(), es::kPhaseCount);
+        QCOMPARE(int(attribution.phases[0].phase), firstPhase);
+        QCOMPARE(*attribution.phases[0].msPerStep, firstMs);
+        QCOMPARE(*attribution.phases[0].scaledS, firstScaledS);
+        for (std::size_t i = 1; i < attribution.phases.size(); ++i)
+            QVERIFY(std::fabs(*attribution.phases[i].msPerStep) <=
+                    std::fabs(*attribution.phases[i - 1].msPerStep));
+        // The phases' scaled seconds add up to the difference in training time.
+        double sum = 0.0;
+        for (const es::PhaseDelta& delta : attribution.phases)
+            sum += *delta.scaledS;
+        QCOMPARE(sum, *attribution.scaledTotalS);
+        QCOMPARE(QString::fromStdString(attribution.sentence), sentence);
+    }
+
+    void attributionSecondPhase()
+    {
+        const es::RunComparison comparison =
+            es::compareRuns(twoRuns(phases(6.0, 30.0), phases(6.0, 30.0), phases(1.0, 10.0)));
+        const es::PhaseDelta& second = comparison.attributions.front().phases[1];
+        QCOMPARE(second.phase, es::Phase::DataWait);
+        QCOMPARE(*second.msPerStep, -5.0);
+        QCOMPARE(*second.scaledS, -0.5);
+        QCOMPARE(*comparison.attributions.front().phases[2].msPerStep, 0.0);
+    }
+
+    void perRunFigures()
+    {
+        const es::RunComparison comparison =
+            es::compareRuns(twoRuns(phases(6.0, 30.0), phases(6.0, 30.0), phases(1.0, 10.0)));
+        const es::ComparedRun& a = comparison.runs[0];
+        const es::ComparedRun& b = comparison.runs[1];
+        QCOMPARE(a.label, std::string("A"));
+        QCOMPARE(a.steps, std::int64_t(100));
+        QCOMPARE(b.steps, std::int64_t(120));
+        QCOMPARE(*a.steadyStepMs, 58.5);
+        QCOMPARE(*b.steadyStepMs, 33.5);
+        QCOMPARE(a.trainingS, 100 * 0.0585);
+        QCOMPARE(*a.wallS, 100 * 0.0585 + 1.5);
+        QCOMPARE(*a.intraOpThreads, 2);
+        QCOMPARE(*a.batchSize, std::int64_t(64));
+        QCOMPARE(*a.samplesPerS, 64 / 0.0585);
+        QCOMPARE(*a.phases[es::phaseIndex(es::Phase::Forward)].steadyMedianMs, 30.0);
+        QCOMPARE(a.phases[es::phaseIndex(es::Phase::Forward)].totalS, 3.0);
+        QCOMPARE(a.phases[es::phaseIndex(es::Phase::Forward)].share, 30.0 / 58.5);
+        QCOMPARE(a.latency.steps, std::int64_t(50));
+        QCOMPARE(*a.latency.p99Ms, 58.5);
+        QCOMPARE(comparison.epochs.size(), std::size_t(3));
+        QVERIFY(comparison.epochs[2].runs[1].has_value());
+        QVERIFY(!comparison.epochs[2].runs[0].has_value());  // A ran two epochs
+        QVERIFY(!a.utilisation.meanProcessCpuPct);           // no samples in made-up runs
+        // Nothing in the environment differs; the names are the only config difference.
+        QVERIFY(comparison.environmentDiff.empty());
+        QCOMPARE(diffKeys(comparison.configDiff), std::vector<std::string>{"name"});
+    }
+
+    void runLabels_data()
+    {
+        QTest::addColumn<int>("index");
+        QTest::addColumn<QString>("label");
+        QTest::newRow("first") << 0 << "A";
+        QTest::newRow("last single letter") << 25 << "Z";
+        QTest::newRow("after Z") << 26 << "AA";
+        QTest::newRow("after AZ") << 52 << "BA";
+    }
+
+    void runLabels()
+    {
+        QFETCH(int, index);
+        QFETCH(QString, label);
+        QCOMPARE(QString::fromStdString(es::runLabel(static_cast<std::size_t>(index))), label);
+    }
+
+    void configDiffShowsOnlyWhatDiffers()
+    {
+        std::vector<es::StoredRun> runs =
+            twoRuns(phases(0.0, 10.0), phases(0.0, 10.0), phases(0.0, 10.0));
+        runs[0].config = {
+            {"name", "a"},
+            {"data", {{"placement", "host"}, {"prefetch", 0}}},
+            {"training", {{"epochs", 2}}},
+            {"callbacks", {{{"type", "model_checkpoint"}, {"params", {{"save_freq", 1}}}}}}};
+        runs[1].config = runs[0].config;
+        runs[1].config["name"] = "b";
+        runs[1].config["data"]["placement"] = "pinned";
+        runs[1].config["callbacks"][0]["params"]["save_freq"] = 5;
+        runs[1].config["seed"] = 3;
+        runs[1].config["training"]["epochs"] = 2.0;  // the same number, written as a double
+
+        const es::RunComparison comparison = es::compareRuns(runs);
+        const std::vector<std::string> expected = {"callbacks[0].params.save_freq",
+                                                   "data.placement", "name", "seed"};
+        QCOMPARE(diffKeys(comparison.configDiff), expected);
+        const es::DiffRow& saveFreq = comparison.configDiff[0];
+        QCOMPARE(saveFreq.values[0].text, std::string("1"));
+        QCOMPARE(saveFreq.values[1].text, std::string("5"));
+        QCOMPARE(comparison.configDiff[1].values[1].text, std::string("pinned"));
+        const es::DiffRow& seed = comparison.configDiff[3];
+        QVERIFY(!seed.values[0].present);
+        QCOMPARE(seed.values[0].text, std::string(es::kAbsent));
+        QCOMPARE(seed.values[1].value, Json(3));
+    }
+
+    void diffOrdersArrayIndicesByNumber()
+    {
+        Json a = {{"callbacks", Json::array()}};
+        for (int i = 0; i < 11; ++i)
+            a["callbacks"].push_back({{"period", 1}});
+        Json b = a;
+        b["callbacks"][2]["period"] = 2;
+        b["callbacks"][10]["period"] = 2;
+        const std::vector<std::string> expected = {"callbacks[2].period", "callbacks[10].period"};
+        QCOMPARE(diffKeys(es::jsonDiff({a, b}, es::kAbsent)), expected);
+        // An empty list against one with elements: the list itself and each element differ.
+        const std::vector<std::string> emptyAgainstOne = {"callbacks", "callbacks[0].period"};
+        const Json none = {{"callbacks", Json::array()}};
+        const Json one = {{"callbacks", {{{"period", 1}}}}};
+        QCOMPARE(diffKeys(es::jsonDiff({none, one}, es::kAbsent)), emptyAgainstOne);
+        // A list of plain values is one value.
+        const std::vector<es::DiffRow> shapes =
+            es::jsonDiff({{{"input_shape", {50, 8}}}, {{"input_shape", {50, 16}}}}, es::kAbsent);
+        QCOMPARE(diffKeys(shapes), std::vector<std::string>{"input_shape"});
+        QCOMPARE(shapes[0].values[1].text, std::string("[50,16]"));
+    }
+
+    void figures_data()
+    {
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("figure");
+        QTest::addColumn<QString>("signedFigure");
+        QTest::addColumn<QString>("signedFixed");
+        QTest::newRow("milliseconds") << -20.0 << "-20.0"
+                                      << "-20.0"
+                                      << "-20.000";
+        QTest::newRow("below a tenth") << 0.04 << "0.04"
+                                       << "+0.04"
+                                       << "+0.040";
+        QTest::newRow("below a hundredth") << 0.004 << "0.004"
+                                           << "+0.004"
+                                           << "+0.004";
+        QTest::newRow("rounding noise") << -1e-16 << "0.0"
+                                        << "0.0"
+                                        << "0.000";
+    }
+
+    void figures()
+    {
+        QFETCH(double, value);
+        QFETCH(QString, figure);
+        QFETCH(QString, signedFigure);
+        QFETCH(QString, signedFixed);
+        QCOMPARE(QString::fromStdString(es::figureText(value)), figure);
+        QCOMPARE(QString::fromStdString(es::signedFigureText(value)), signedFigure);
+        QCOMPARE(QString::fromStdString(es::signedFixedText(value, 3)), signedFixed);
+    }
+
+    void environmentDiffAndARunWithoutSummary()
+    {
+        std::vector<es::StoredRun> runs =
+            twoRuns(phases(0.0, 10.0), phases(0.0, 10.0), phases(0.0, 12.0));
+        runs[1].summary["environment"]["cpu_model"] = "Intel Xeon";
+        // C: interrupted before its summary was written, and before its first step.
+        es::StoredRun interrupted = runs[1];
+        interrupted.header.id = 3;
+        interrupted.header.status = es::RunStatus::Interrupted;
+        interrupted.header.endedAt.clear();
+        interrupted.summary = nullptr;
+        interrupted.batches.clear();
+        interrupted.epochs.clear();
+        runs.push_back(interrupted);
+
+        const es::RunComparison comparison = es::compareRuns(runs);
+        const std::vector<std::string> expected = {"cpu_model", "libtorch_version", "logical_cores",
+                                                   "physical_cores"};
+        QCOMPARE(diffKeys(comparison.environmentDiff), expected);
+        const es::DiffRow& cpu = comparison.environmentDiff[0];
+        QCOMPARE(cpu.values[0].text, std::string("AMD EPYC"));
+        QCOMPARE(cpu.values[1].text, std::string("Intel Xeon"));
+        QCOMPARE(cpu.values[2].text, std::string(es::kNotRecorded));
+        QCOMPARE(comparison.environmentDiff[2].values[0].text, std::string("2"));
+
+        const es::ComparedRun& c = comparison.runs[2];
+        QCOMPARE(c.status, std::string("interrupted"));
+        QVERIFY(!c.wallS);
+        QVERIFY(!c.steadyStepMs);
+        QCOMPARE(c.steps, std::int64_t(0));
+        const es::Attribution& againstC = comparison.attributions[1];
+        QVERIFY(!againstC.speedup);
+        QVERIFY(!againstC.scaledTotalS);
+        QCOMPARE(againstC.sentence,
+                 std::string("C cannot be compared per step with A: C has no warm steps (those "
+                             "after epoch 1, or after the first 10% of a one-epoch run)."));
+
+        const std::string markdown = es::writeMarkdown(comparison);
+        QVERIFY(contains(markdown, "| Wall time (s, whole run)"));
+        QVERIFY(contains(markdown, "not recorded"));
+        QVERIFY(contains(markdown, "interrupted"));
+        QVERIFY(contains(es::writeHtml(comparison), "not recorded"));
+        QVERIFY(!es::writeCsv(comparison).empty());
+        QCOMPARE(es::comparisonJson(comparison)["runs"][2]["wall_s"], Json(nullptr));
+    }
+
+    void histogramSharesBins()
+    {
+        // A's steps take 30.5 to 36.5 ms, B's 40.5 to 42.5 ms (7 and 3 distinct times).
+        const es::RunEvidence a = es::test::makeEvidence(
+            3, 21, [](int, int batch) { return phases(0.0, 8.0 + batch % 7); });
+        const es::RunEvidence b = es::test::makeEvidence(
+            2, 30, [](int, int batch) { return phases(0.0, 18.0 + batch % 3); });
+        const es::RunComparison comparison =
+            es::compareRuns({storedRun(a, 1, "a"), storedRun(b, 2, "b")});
+        const es::LatencyHistogram& histogram = comparison.histogram;
+        QCOMPARE(histogram.edgesMs.size(), std::size_t(21));
+        QVERIFY(histogram.logSpaced);
+        QCOMPARE(histogram.edgesMs.front(), 30.5);
+        QCOMPARE(histogram.edgesMs.back(), 42.5);
+        QVERIFY(std::is_sorted(histogram.edgesMs.begin(), histogram.edgesMs.end()));
+        // Equal ratios: log-spaced edges.
+        QCOMPARE(histogram.edgesMs[1] / histogram.edgesMs[0],
+                 histogram.edgesMs[20] / histogram.edgesMs[19]);
+        QCOMPARE(histogram.counts.size(), std::size_t(2));
+        for (std::size_t r = 0; r < 2; ++r) {
+            QCOMPARE(histogram.counts[r].size(), std::size_t(20));
+            const std::int64_t sum = std::accumulate(histogram.counts[r].begin(),
+                                                     histogram.counts[r].end(), std::int64_t(0));
+            QCOMPARE(sum, comparison.runs[r].latency.steps);
+        }
+        QCOMPARE(comparison.runs[0].latency.steps, std::int64_t(42));
+        QCOMPARE(comparison.runs[1].latency.steps, std::int64_t(30));
+        QCOMPARE(histogram.counts[0].front(), std::int64_t(6));  // 30.5 ms: batches 7, 14, 21
+        QCOMPARE(histogram.counts[1].back(), std::int64_t(10));  // 42.5 ms: batches 2, 5, ...
+        QCOMPARE(histogram.counts[1].front(), std::int64_t(0));
+    }
+
+    void markdownHasTheTablesAndTheSentence()
+    {
+        std::vector<es::StoredRun> runs =
+            twoRuns(phases(6.0, 30.0), phases(6.0, 30.0), phases(1.0, 10.0));
+        runs[1].header.name = "pinned|prefetch_2";
+        runs[1].config["name"] = runs[1].header.name;
+        const es::RunComparison comparison = es::compareRuns(runs);
+        const std::string markdown = es::writeMarkdown(comparison);
+        for (const char* part :
+             {"# Comparison of 2 runs", "## Runs", "## Config", "## Epoch times (s)", "## Phases",
+              "### Median per warm step (ms)", "## Step latency (warm steps, ms)",
+              "## Step time distribution (warm steps)", "## Host-to-device transfer",
+              "## Utilisation (system sampler)", "## Findings", "## Attribution to phases",
+              "| Phase ", "| Forward ", "| A (#1) ", "| B (#2) ", "| ---"})
+            QVERIFY2(contains(markdown, part), part);
+        QVERIFY(contains(markdown, comparison.attributions.front().sentence));
+        // A pipe in a name would end its table cell.
+        QVERIFY(contains(markdown, "pinned\\|prefetch\\_2"));
+        QVERIFY(!contains(markdown, "pinned|prefetch"));
+        // Config values are code, with no escaping inside.
+        QVERIFY(contains(markdown, "`pinned|prefetch_2`") ||
+                contains(markdown, "`pinned\\|prefetch_2`"));
+    }
+
+    void csvParsesAndQuotes()
+    {
+        std::vector<es::StoredRun> runs =
+            twoRuns(phases(6.0, 30.0), phases(6.0, 30.0), phases(1.0, 10.0));
+        runs[0].header.name = "=cmd|' /C calc'!A0";
+        runs[1].header.name = "fast, \"pinned\" run";
+        runs[1].notes = "two\nlines";
+        const es::RunComparison comparison = es::compareRuns(runs);
+        const std::vector<std::vector<std::string>> rows = parseCsv(es::writeCsv(comparison));
+        QVERIFY(rows.size() > 100);
+        const std::vector<std::string> header = {"section", "key", "run", "value", "unit"};
+        QCOMPARE(rows.front(), header);
+        for (const auto& row : rows)
+            QCOMPARE(row.size(), std::size_t(5));
+        QCOMPARE(csvValue(rows, "run", "name", "B"), std::string("fast, \"pinned\" run"));
+        QCOMPARE(csvValue(rows, "run", "notes", "B"), std::string("two\nlines"));
+        // A spreadsheet would run it as a formula.
+        QCOMPARE(csvValue(rows, "run", "name", "A"), std::string("'=cmd|' /C calc'!A0"));
+        QCOMPARE(std::stod(csvValue(rows, "attribution", "speedup", "B")), 58.5 / 33.5);
+        QCOMPARE(std::stod(csvValue(rows, "attribution", "forward.ms_per_step", "B")), -20.0);
+        QCOMPARE(std::stod(csvValue(rows, "phase", "forward.steady_median_ms", "A")), 30.0);
+        QCOMPARE(csvValue(rows, "epoch", "3.train_s", "A"), std::string("<missing>"));
+        QCOMPARE(std::stod(csvValue(rows, "histogram", "bin_1.low_ms", "")), 33.5);
+        QCOMPARE(csvValue(rows, "histogram", "bin_1.count", "B"), std::string("80"));
+        QCOMPARE(csvValue(rows, "utilisation", "rss_mb_peak", "A"), std::string());
+        QCOMPARE(csvValue(rows, "attribution", "sentence", "B"),
+                 comparison.attributions.front().sentence);
+    }
+
+    void jsonRoundTrips()
+    {
+        std::vector<es::StoredRun> runs =
+            twoRuns(phases(6.0, 30.0), phases(6.0, 30.0), phases(1.0, 10.0));
+        runs[1].findings.push_back({"input-bound", es::Severity::Warning, "Waiting for data", "",
+                                    "", nullptr, std::nullopt, std::nullopt});
+        const es::RunComparison comparison = es::compareRuns(runs);
+        const Json document = Json::parse(es::writeJson(comparison));
+        QCOMPARE(document, es::comparisonJson(comparison));
+        QCOMPARE(document["format"], Json("epochscope-comparison"));
+        QCOMPARE(document["format_version"], Json(1));
+        QCOMPARE(document["baseline"], Json("A"));
+        QCOMPARE(document["runs"].size(), std::size_t(2));
+        const Json& b = document["runs"][1];
+        QCOMPARE(b["label"], Json("B"));
+        QCOMPARE(b["id"], Json(2));
+        QCOMPARE(b["name"], Json("candidate"));
+        QCOMPARE(b["steady_step_ms"].get<double>(), 33.5);
+        QCOMPARE(b["phases"]["forward"]["steady_median_ms"].get<double>(), 10.0);
+        QCOMPARE(b["latency_ms"]["warm_steps"], Json(80));
+        QCOMPARE(b["findings"][0]["id"], Json("input-bound"));
+        QCOMPARE(b["findings"][0]["severity"], Json("warning"));
+        QCOMPARE(b["utilisation"]["rss_mb_peak"], Json(nullptr));
+        QCOMPARE(document["config_diff"][0]["key"], Json("name"));
+        QCOMPARE(document["config_diff"][0]["values"][1]["value"], Json("candidate"));
+        QCOMPARE(document["epochs"][2]["runs"][0], Json(nullptr));
+        QCOMPARE(document["histogram"]["edges_ms"].size(), std::size_t(21));
+        const Json& attribution = document["attribution"][0];
+        QCOMPARE(attribution["run"], Json("B"));
+        QCOMPARE(attribution["speedup"].get<double>(), 58.5 / 33.5);
+        QCOMPARE(attribution["baseline_steps"], Json(100));
+        QCOMPARE(attribution["phases"][0]["phase"], Json("forward"));
+        QCOMPARE(attribution["phases"][0]["ms_per_step"].get<double>(), -20.0);
+        QCOMPARE(attribution["sentence"], Json(comparison.attributions.front().sentence));
+    }
+
+    void htmlEscapesEveryUserText()
+    {
+        std::vector<es::StoredRun> runs =
+            twoRuns(phases(6.0, 30.0), phases(6.0, 30.0), phases(1.0, 10.0));
+        runs[1].header.name = "<script>alert(1)</script>";
+        runs[1].notes = "fewer threads & \"pinned\" memory";
+        runs[1].config["data"]["path"] = "<img src=x onerror=alert(2)>.npy";
+        runs[1].findings.push_back({"threads", es::Severity::Critical,
+                                    "1 thread & \"8 cores\" <SCRIPT>", "", "", nullptr,
+                                    std::nullopt, std::nullopt});
+        const std::string html = es::writeHtml(es::compareRuns(runs));
+        QVERIFY(contains(html, "&lt;script&gt;alert(1)&lt;/script&gt;"));
+        QVERIFY(contains(html, "fewer threads &amp; &quot;pinned&quot; memory"));
+        QVERIFY(contains(html, "1 thread &amp; &quot;8 cores&quot; &lt;SCRIPT&gt;"));
+        QVERIFY(contains(html, "&lt;img src=x onerror=alert(2)&gt;.npy"));
+        const QString lower = QString::fromStdString(html).toLower();
+        QVERIFY(!lower.contains("<script"));
+        QVERIFY(!lower.contains("<img"));
+        // Self-contained: nothing loaded from elsewhere.
+        QVERIFY(!lower.contains("http://") && !lower.contains("https://"));
+        QVERIFY(!lower.contains("<link"));
+        QVERIFY(contains(html, "<!DOCTYPE html>"));
+        QVERIFY(contains(html, "<style>"));
+    }
+
+    void htmlEscaped_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("escaped");
+        QTest::newRow("plain") << "quick-demo"
+                               << "quick-demo";
+        QTest::newRow("markup") << "<b>x</b>"
+                                << "&lt;b&gt;x&lt;/b&gt;";
+        QTest::newRow("ampersand first") << "&lt;"
+                                         << "&amp;lt;";
+        QTest::newRow("quotes") << "a\"b'c"
+                                << "a&quot;b&#39;c";
+    }
+
+    void htmlEscaped()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, escaped);
+        QCOMPARE(QString::fromStdString(es::htmlEscaped(text.toStdString())), escaped);
+    }
+
+    void compareNeedsTwoRuns()
+    {
+        QVERIFY_EXCEPTION_THROWN(es::compareRuns({}), std::invalid_argument);
+    }
+
+    void commandWritesEachFormat_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("start");
+        QTest::newRow("markdown") << "report.md"
+                                  << "# Comparison of 2 runs";
+        QTest::newRow("csv") << "report.csv"
+                             << "section,key,run,value,unit\n";
+        QTest::newRow("json") << "report.json"
+                              << "{";
+        QTest::newRow("html") << "report.html"
+                              << "<!DOCTYPE html>";
+        QTest::newRow("htm in capitals") << "REPORT.HTM"
+                                         << "<!DOCTYPE html>";
+    }
+
+    void commandWritesEachFormat()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, start);
+        const QString path = outPath(file);
+        const QString printed = outPath(file + ".stdout");
+        const es::CompareOptions options{m_database, {m_first, m_second}, path.toStdString()};
+        QCOMPARE(withStdoutIn(printed, [&] { return es::runCompareCommand(options); }), 0);
+        const std::string text = readFile(path);
+        QVERIFY2(text.rfind(start.toStdString(), 0) == 0, text.substr(0, 80).c_str());
+        QVERIFY(!QFile::exists(path + ".tmp"));
+        const std::string output = readFile(printed);
+        QVERIFY2(contains(output, "Wrote " + path.toStdString() + " ("), output.c_str());
+        QVERIFY2(contains(output, ", 2 runs)\nB is 1.75x faster per step than A"), output.c_str());
+    }
+
+    void commandPrintsMarkdownWithoutOut()
+    {
+        const QString printed = outPath("stdout.md");
+        const es::CompareOptions options{m_database, {m_second, m_first}, ""};
+        QCOMPARE(withStdoutIn(printed, [&] { return es::runCompareCommand(options); }), 0);
+        const std::string text = readFile(printed);
+        QVERIFY(text.rfind("# Comparison of 2 runs: A #2 fast, B #1 slow", 0) == 0);
+        QVERIFY(contains(text, "B is 1.75x slower per step than A"));
+    }
+
+    void commandRefusesBadInput_data()
+    {
+        QTest::addColumn<QList<qint64>>("ids");
+        QTest::addColumn<QString>("file");
+        QTest::newRow("pdf, not yet") << QList<qint64>{1, 2} << "report.pdf";
+        QTest::newRow("unknown extension") << QList<qint64>{1, 2} << "report.txt";
+        QTest::newRow("no extension") << QList<qint64>{1, 2} << "report";
+        QTest::newRow("unknown id") << QList<qint64>{1, 99} << "unknown.md";
+        QTest::newRow("one id") << QList<qint64>{1} << "one.md";
+        QTest::newRow("no id") << QList<qint64>{} << "none.md";
+        QTest::newRow("the same id twice") << QList<qint64>{2, 2} << "twice.md";
+        QTest::newRow("missing directory") << QList<qint64>{1, 2} << "no/such/dir/report.md";
+    }
+
+    void commandRefusesBadInput()
+    {
+        QFETCH(QList<qint64>, ids);
+        QFETCH(QString, file);
+        es::CompareOptions options{m_database, {}, outPath(file).toStdString()};
+        for (qint64 id : ids)
+            options.runIds.push_back(id);
+        QCOMPARE(es::runCompareCommand(options), 2);
+        QVERIFY(!QFile::exists(outPath(file)));
+    }
+};
+
+QTEST_MAIN(TestReport)
+#include "tst_report.moc"
