@@ -159,6 +159,12 @@ void RunChart::fitLegendColumns()
     // As many columns as the widest entry allows: a fixed count cuts long names ("Loss per
     // step (smoothed)") in a narrow chart, and stacks short ones needlessly in a wide one.
     QCPLegend* legend = m_plot->legend;
+    // Measuring the entries' text costs more than a frame should: only when they or the
+    // width changed.
+    const std::pair<int, int> layout{legend->itemCount(), m_plot->width()};
+    if (layout == m_legendLayout)
+        return;
+    m_legendLayout = layout;
     int widest = 1;
     for (int index = 0; index < legend->itemCount(); ++index) {
         if (QCPAbstractLegendItem* item = legend->item(index))

@@ -11,6 +11,7 @@
 #include <QtWidgets/QWidget>
 
 #include <cstddef>
+#include <utility>
 
 class QCustomPlot;
 class QEvent;
@@ -104,6 +105,8 @@ private:
         double sampleS = 0.0;
     } m_lastSeen;
     bool m_following = true;
+    /// Legend entries and plot width at the last fitLegendColumns().
+    std::pair<int, int> m_legendLayout{-1, -1};
 };
 
 }  // namespace es::ui
