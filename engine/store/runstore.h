@@ -126,8 +126,7 @@ public:
                                   const nlohmann::json& baselineConfig);
     /// Attaches a recorded run to an experiment as repeat `repeat` of variant `variantIndex`.
     void addExperimentRun(std::int64_t experimentId, std::int64_t runId, int variantIndex,
-                          const std::string& variantLabel, const nlohmann::json& patch,
-                          int repeat);
+                          const std::string& variantLabel, const nlohmann::json& patch, int repeat);
     /// Newest first.
     std::vector<StoredExperimentHeader> listExperiments() const;
     /// The experiment with its runs' configs, facts and steps; nullopt when there is none.
