@@ -371,7 +371,7 @@ void MainWindow::openStoredRun(qint64 runId)
         setWindowTitle(tr("EpochScope - run %1 (%2)")
                            .arg(runId)
                            .arg(QString::fromStdString(run->header.name)));
-        m_findings->showRun(runId);
+        m_findings->showRun(runId, run->findings);
         if (m_findings->model()->rowCount() > 0)
             m_findingsDock->raise();
     } catch (const StoreError& error) {
@@ -434,7 +434,7 @@ void MainWindow::onFinished(RunState state, const QString& error, qint64 runId)
     if (runId != 0) {
         // The rules alone take a moment; the doctor's measurement is left to the user's click,
         // since it competes with whatever runs next.
-        m_findings->showRun(runId);
+        m_findings->showRun(runId, {});  // a run that just ended has no findings yet
         m_findings->diagnose(false);
     }
 }

@@ -9,7 +9,6 @@
 #include "summary/statistics.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -42,24 +41,16 @@ std::vector<Finding> diagnoseInputBound(const RunEvidence& evidence)
     if (steady.size() < kMinSteadySteps)
         return {};
 
+    const std::optional<SteadyPhaseShare> waiting = steadyPhaseShare(evidence, {Phase::DataWait});
+    if (!waiting || waiting->share < kInfoShare)
+        return {};
+    const double share = waiting->share;
+    const double waitMs = waiting->phaseMs;
+    const double wallMs = waiting->wallMs;
     const std::size_t wait = phaseIndex(Phase::DataWait);
-    double waitMs = 0.0;
-    double wallMs = 0.0;
     std::vector<double> waits;
-    for (std::size_t i : steady) {
-        const BatchRecord& batch = batches[i];
-        if (!std::isfinite(batch.phaseMs[wait]) || !std::isfinite(batch.wallMs) ||
-            batch.phaseMs[wait] < 0.0 || batch.wallMs < 0.0)
-            return {};  // a record the clock could not have produced; nothing to read from it
-        waitMs += batch.phaseMs[wait];
-        wallMs += batch.wallMs;
-        waits.push_back(batch.phaseMs[wait]);
-    }
-    if (wallMs <= 0.0)
-        return {};
-    const double share = waitMs / wallMs;
-    if (share < kInfoShare)
-        return {};
+    for (std::size_t i : steady)
+        waits.push_back(batches[i].phaseMs[wait]);
 
     // The steps where the wait concentrates; when it is spread evenly, all steady steps.
     const double slowWaitMs = median(waits) * kSlowWaitFactor;

@@ -3,6 +3,8 @@
 #include "store/runstore.h"
 #include "summary/runsummary.h"
 
+#include <cmath>
+
 namespace es {
 
 namespace {
@@ -67,6 +69,28 @@ RunEvidence evidenceFromStoredRun(const StoredRun& run)
 std::vector<std::size_t> steadySteps(const RunEvidence& evidence)
 {
     return steadyStepIndices(evidence.batches);
+}
+
+std::optional<SteadyPhaseShare> steadyPhaseShare(const RunEvidence& evidence,
+                                                 std::initializer_list<Phase> phases)
+{
+    SteadyPhaseShare result;
+    for (std::size_t index : steadySteps(evidence)) {
+        const BatchRecord& batch = evidence.batches[index];
+        if (!std::isfinite(batch.wallMs) || batch.wallMs < 0.0)
+            return std::nullopt;
+        for (Phase phase : phases) {
+            const double ms = batch.phaseMs[phaseIndex(phase)];
+            if (!std::isfinite(ms) || ms < 0.0)
+                return std::nullopt;
+            result.phaseMs += ms;
+        }
+        result.wallMs += batch.wallMs;
+    }
+    if (result.wallMs <= 0.0)
+        return std::nullopt;
+    result.share = result.phaseMs / result.wallMs;
+    return result;
 }
 
 std::optional<double> steadyStepMs(const RunEvidence& evidence)

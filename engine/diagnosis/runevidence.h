@@ -4,11 +4,13 @@
 // summary recorded) and everything it measured. Built from a stored run, or by tests from
 // records they make up, so that each rule is a pure function of this and nothing else.
 
+#include "core/phase.h"
 #include "core/records.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -56,6 +58,18 @@ RunEvidence evidenceFromStoredRun(const StoredRun& run);
 /// The warm steps as indices into `evidence.batches`: those after epoch 1, or after the first
 /// 10% of a one-epoch run (the steps steadyStepMs() takes the median of).
 std::vector<std::size_t> steadySteps(const RunEvidence& evidence);
+
+/// Some phases' time summed over the steady steps, against those steps' wall time.
+struct SteadyPhaseShare {
+    double phaseMs = 0.0;
+    double wallMs = 0.0;
+    double share = 0.0;  ///< phaseMs / wallMs
+};
+
+/// The share of `phases` in the steady steps' time; nullopt when a step's record is not
+/// finite or negative (a record the clock could not have produced) or the wall time is zero.
+std::optional<SteadyPhaseShare> steadyPhaseShare(const RunEvidence& evidence,
+                                                 std::initializer_list<Phase> phases);
 
 /// Median wall time of the steps after epoch 1 (or after the first 10% of a one-epoch run),
 /// as the run summary computes it; nullopt without such steps.

@@ -10,7 +10,6 @@
 #include "core/text.h"
 #include "summary/statistics.h"
 
-#include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -64,29 +63,26 @@ std::vector<Finding> diagnoseTransferBound(const RunEvidence& evidence)
     if (steady.size() < kMinSteadySteps)
         return {};
 
-    const std::size_t copy = phaseIndex(Phase::HostToDevice);
-    double copyMs = 0.0;
-    double wallMs = 0.0;
+    const std::optional<SteadyPhaseShare> copying =
+        steadyPhaseShare(evidence, {Phase::HostToDevice});
+    if (!copying || copying->phaseMs <= 0.0)
+        return {};
+    const double copyMs = copying->phaseMs;
+    const double wallMs = copying->wallMs;
     double totalBytes = 0.0;
     std::vector<double> bytes;
     for (std::size_t i : steady) {
-        const BatchRecord& batch = batches[i];
-        if (!std::isfinite(batch.phaseMs[copy]) || !std::isfinite(batch.wallMs) ||
-            batch.phaseMs[copy] < 0.0 || batch.wallMs < 0.0 || batch.h2dBytes < 0)
-            return {};  // a record the clock could not have produced; nothing to read from it
-        copyMs += batch.phaseMs[copy];
-        wallMs += batch.wallMs;
-        totalBytes += static_cast<double>(batch.h2dBytes);
-        bytes.push_back(static_cast<double>(batch.h2dBytes));
+        if (batches[i].h2dBytes < 0)
+            return {};  // a count the engine could not have produced; nothing to read from it
+        totalBytes += static_cast<double>(batches[i].h2dBytes);
+        bytes.push_back(static_cast<double>(batches[i].h2dBytes));
     }
-    if (wallMs <= 0.0 || copyMs <= 0.0)
-        return {};
     const double bytesPerStep = median(bytes);
     // Without bytes nothing was copied (the CPU, or placement "device"): the phase's time is
     // the stamps' resolution, not a transfer that a placement could remove.
     if (bytesPerStep <= 0.0)
         return {};
-    const double share = copyMs / wallMs;
+    const double share = copying->share;
     if (share < kInfoShare)
         return {};
 

@@ -3,7 +3,6 @@
 
 #include "diagnosis/rules.h"
 
-#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -36,22 +35,17 @@ struct SteadyShare {
 
 std::optional<SteadyShare> forwardBackwardShare(const RunEvidence& evidence)
 {
-    const std::vector<BatchRecord>& batches = evidence.batches;
     const std::vector<std::size_t> steady = steadySteps(evidence);
     const std::size_t steps = steady.size();
     if (steps < kMinSteadySteps)
         return std::nullopt;
-    double computeMs = 0.0;
-    double wallMs = 0.0;
-    for (std::size_t i : steady) {
-        computeMs += batches[i].phaseMs[phaseIndex(Phase::Forward)] +
-                     batches[i].phaseMs[phaseIndex(Phase::Backward)];
-        wallMs += batches[i].wallMs;
-    }
+    const std::optional<SteadyPhaseShare> compute =
+        steadyPhaseShare(evidence, {Phase::Forward, Phase::Backward});
     // Forward+Backward above the wall time is a broken record, not evidence.
-    if (!std::isfinite(computeMs) || !std::isfinite(wallMs) || wallMs <= 0.0 || computeMs < 0.0 ||
-        computeMs > wallMs * (1.0 + 1e-9))
+    if (!compute || compute->phaseMs > compute->wallMs * (1.0 + 1e-9))
         return std::nullopt;
+    const double computeMs = compute->phaseMs;
+    const double wallMs = compute->wallMs;
     SteadyShare result;
     result.computeMsPerStep = computeMs / static_cast<double>(steps);
     result.wallMsPerStep = wallMs / static_cast<double>(steps);

@@ -128,29 +128,17 @@ FindingsPanel::FindingsPanel(QWidget* parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
     layout->addWidget(splitter, 1);
-    showRun(0);
+    showRun(0, {});
 }
 
 FindingsPanel::~FindingsPanel() = default;
 
-void FindingsPanel::showRun(qint64 runId)
+void FindingsPanel::showRun(qint64 runId, std::vector<Finding> saved)
 {
     m_runId = runId;
     m_diagnose->setEnabled(runId != 0 && !m_worker);
-    std::vector<Finding> saved;
-    QString note;
-    if (runId != 0) {
-        try {
-            RunStore store(m_databasePath.toStdString());
-            if (const std::optional<StoredRun> run = store.loadRun(runId)) {
-                saved = run->findings;
-                note = saved.empty() ? tr("Not diagnosed yet: press Diagnose.") : QString();
-            }
-        } catch (const StoreError& error) {
-            Q_EMIT problem(
-                tr("Cannot read the findings of run %1: %2").arg(runId).arg(error.what()));
-        }
-    }
+    const QString note =
+        runId != 0 && saved.empty() ? tr("Not diagnosed yet: press Diagnose.") : QString();
     showFindings(std::move(saved), note);
 }
 

@@ -31,8 +31,9 @@ public:
     ~FindingsPanel() override;
 
     void setDatabasePath(const QString& path) { m_databasePath = path; }
-    /// Shows run `runId`'s saved findings (0: no run).
-    void showRun(qint64 runId);
+    /// Shows run `runId` (0: no run) with the findings saved with it, which the caller has
+    /// just read with the run.
+    void showRun(qint64 runId, std::vector<Finding> saved);
     qint64 runId() const { return m_runId; }
     FindingsModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
