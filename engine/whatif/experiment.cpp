@@ -1,14 +1,17 @@
 #include "whatif/experiment.h"
 
 #include "config/configerror.h"
+#include "env/cpuinfo.h"
 #include "env/environment.h"
 #include "store/runrecorder.h"
 #include "summary/runsummary.h"
 #include "train/preflight.h"
 #include "train/trainingsession.h"
+#include "whatif/effectivesettings.h"
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <memory>
@@ -359,6 +362,12 @@ ExperimentPlan planExperiment(const RunConfig& baseline, const std::vector<Varia
     if (!issues.empty())
         throw ConfigError(std::move(issues));
     checkWindows(plan);
+    std::vector<std::string> labels;
+    for (const Variant& configuration : plan.configurations)
+        labels.push_back(configuration.label);
+    const MachineDefaults machine{std::max(1, readCpuTopology().physicalCores)};
+    for (std::string& note : sameSettingsNotes(labels, plan.fullConfigs, machine))
+        plan.notes.push_back(std::move(note));
     plan.name = name.empty() ? defaultName(baseline, plan.configurations) : std::move(name);
     return plan;
 }

@@ -1,6 +1,7 @@
 // End to end: `epochscope-cli whatif` measures a preset against variants, prints the table or
 // the JSON document, keeps the experiment in the run database, and refuses bad input before
 // anything runs.
+#include "env/cpuinfo.h"
 #include "support/clirunner.h"
 
 #include <QtCore/QProcess>
@@ -76,6 +77,32 @@ private Q_SLOTS:
                  nlohmann::json::parse(R"({"device":{"intra_op_threads":1}})"));
         // Progress went to stderr, one line per run.
         QCOMPARE(run.err.count(" ms/step"), 6);
+
+        // threads=N for this machine's core count trains like the baseline's 0 (one thread
+        // per physical core): the report says so rather than letting noise pass as a speedup.
+        const int cores = es::readCpuTopology().physicalCores;
+        if (cores == 1 || cores == 2) {
+            const std::string same = "threads=" + std::to_string(cores) + " trains like baseline";
+            const std::string notes = document["notes"].dump();
+            QVERIFY2(notes.find(same) != std::string::npos, notes.c_str());
+        }
+
+        // The group's runs make a comparison report: baseline against threads=1.
+        const QString baselineRun =
+            QString::number(document["variants"][0]["runs"][0]["run"].get<long long>());
+        const QString oneThreadRun =
+            QString::number(document["variants"][1]["runs"][0]["run"].get<long long>());
+        const QString reportPath = m_dir.filePath("threads.md");
+        const CliRun compared =
+            runCli({"compare", baselineRun, oneThreadRun, "--out", reportPath, "--db", db});
+        QVERIFY2(compared.exitCode == kExitFinished, qPrintable(describe(compared)));
+        QFile reportFile(reportPath);
+        QVERIFY(reportFile.open(QIODevice::ReadOnly));
+        const QString report = QString::fromUtf8(reportFile.readAll());
+        QVERIFY2(report.contains("device.intra_op_threads"), qPrintable(report));
+        QVERIFY2(
+            report.contains(QRegularExpression("B is [0-9.]+x (faster|slower) per step than A")),
+            qPrintable(report));
 
         const QString id = QString::number(document["experiment"].get<long long>());
         const CliRun shown = runCli({"whatif", "show", id, "--json", "--db", db});

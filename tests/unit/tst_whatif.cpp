@@ -5,6 +5,7 @@
 #include "config/configerror.h"
 #include "store/runstore.h"
 #include "support/smallconfigs.h"
+#include "whatif/effectivesettings.h"
 #include "whatif/experiment.h"
 #include "whatif/experimentreport.h"
 #include "whatif/experimentresults.h"
@@ -537,6 +538,35 @@ private Q_SLOTS:
         QCOMPARE(loaded->runs[0].variantLabel, std::string("threads=1"));
         QCOMPARE(loaded->runs[0].patch["device"]["intra_op_threads"], Json(1));
         QVERIFY(!store.loadExperiment(experiment + 1).has_value());
+    }
+
+    void notesConfigurationsThatTrainAlike()
+    {
+        es::RunConfig automatic = es::test::smallRegression();
+        automatic.device.intraOpThreads = 0;
+        es::RunConfig two = automatic;
+        two.device.intraOpThreads = 2;
+        two.name = "another name";
+        es::RunConfig one = automatic;
+        one.device.intraOpThreads = 1;
+        const std::vector<std::string> labels = {"baseline", "threads=1", "threads=2"};
+        const std::vector<es::RunConfig> configs = {automatic, one, two};
+
+        // Two cores: 0 resolves to 2, and the name does not change how a run trains.
+        const std::vector<std::string> onTwo = es::sameSettingsNotes(labels, configs, {2});
+        QCOMPARE(onTwo.size(), std::size_t(1));
+        QVERIFY2(onTwo[0].find("threads=2 trains like baseline") == 0, onTwo[0].c_str());
+        QVERIFY2(onTwo[0].find("one per physical core: 2") != std::string::npos, onTwo[0].c_str());
+        // One core: 0 is threads=1.
+        const std::vector<std::string> onOne = es::sameSettingsNotes(labels, configs, {1});
+        QCOMPARE(onOne.size(), std::size_t(1));
+        QVERIFY2(onOne[0].find("threads=1 trains like baseline") == 0, onOne[0].c_str());
+        // Four cores: all three differ.
+        QVERIFY(es::sameSettingsNotes(labels, configs, {4}).empty());
+        // A real difference elsewhere is never called the same.
+        es::RunConfig bigger = two;
+        bigger.data.batchSize *= 2;
+        QVERIFY(es::sameSettingsNotes({"baseline", "b"}, {automatic, bigger}, {2}).empty());
     }
 
     void runsATinyExperimentAndRebuildsItFromTheStore()
