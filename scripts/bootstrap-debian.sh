@@ -20,6 +20,8 @@ packages=(
   libsqlite3-dev libsqlitecpp-dev
   # CLI
   libcli11-dev
+  # report charts and PDF (cairo draws, pango lays out text); the PDF tests read it back
+  libcairo2-dev libpango1.0-dev fonts-dejavu-core poppler-utils
   # tests (Qt Test) and, with the desktop app, Qt itself and its charts
   qt6-base-dev libqcustomplot-dev libqcustomplot2.1-qt6
 )

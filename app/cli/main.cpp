@@ -288,7 +288,7 @@ int main(int argc, char** argv)
         ->required();
     compare
         ->add_option("--out", compareOptions.out,
-                     "Report file; .html, .md, .csv or .json picks the format (default: "
+                     "Report file; .html, .pdf, .md, .csv or .json picks the format (default: "
                      "Markdown on stdout)")
         ->type_name("FILE");
     compare->add_option("--db", compareOptions.database, "Run database")

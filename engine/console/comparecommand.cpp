@@ -35,13 +35,11 @@ std::optional<ReportFormat> formatOrComplain(const std::string& out)
     const std::optional<ReportFormat> format = reportFormatFromPath(out);
     if (!format) {
         printError("--out " + out +
-                   ": the extension picks the format: .html (or .htm), .md, .csv or .json");
+                   ": the extension picks the format: .html (or .htm), .pdf, .md, .csv or .json");
         return std::nullopt;
     }
-    if (*format == ReportFormat::Pdf) {
-        printError("--out " + out +
-                   ": PDF reports are not available yet; write .html and print it to PDF from "
-                   "a browser, or write .md");
+    if (*format == ReportFormat::Pdf && !pdfReportsAvailable()) {
+        printError("--out " + out + ": " + pdfUnavailableReason());
         return std::nullopt;
     }
     return format;

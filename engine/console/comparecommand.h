@@ -18,8 +18,8 @@ struct CompareOptions {
 
 /// Writes the report (atomically) and prints where, with one attribution sentence per run
 /// after the baseline; 0, or 2 for bad input: fewer than two distinct ids, an unknown id or
-/// database, an extension that names no format (or .pdf, not available yet), a file that
-/// cannot be written.
+/// database, an extension that names no format (or .pdf in a build without cairo), a file
+/// that cannot be written.
 int runCompareCommand(const CompareOptions& options);
 
 }  // namespace es

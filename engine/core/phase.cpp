@@ -7,6 +7,17 @@ constexpr std::array<std::string_view, kPhaseCount> kKeys = {
     "data_wait", "host_to_device", "forward", "backward", "optimizer", "callbacks", "other"};
 constexpr std::array<std::string_view, kPhaseCount> kLabels = {
     "Data wait", "Host to device", "Forward", "Backward", "Optimizer", "Callbacks", "Other"};
+// Tableau 10 hues, as in ui/plots/phasepalette.cpp (which says why these): the engine cannot
+// include that Qt file, so the values are repeated here and must change in both places.
+constexpr std::array<std::uint32_t, kPhaseCount> kColours = {
+    0xF28E2B,  // DataWait: orange
+    0xE15759,  // HostToDevice: red
+    0x4E79A7,  // Forward: blue
+    0x76B7B2,  // Backward: teal
+    0x59A14F,  // Optimizer: green
+    0xB07AA1,  // Callbacks: purple
+    0xBAB0AC,  // Other: grey
+};
 }  // namespace
 
 std::string_view phaseKey(Phase phase)
@@ -17,6 +28,11 @@ std::string_view phaseKey(Phase phase)
 std::string_view phaseLabel(Phase phase)
 {
     return kLabels[phaseIndex(phase)];
+}
+
+std::uint32_t phaseColour(Phase phase)
+{
+    return kColours[phaseIndex(phase)];
 }
 
 std::optional<Phase> phaseFromKey(std::string_view key)

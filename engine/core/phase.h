@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
@@ -28,6 +29,11 @@ std::string_view phaseKey(Phase phase);
 std::string_view phaseLabel(Phase phase);
 
 std::optional<Phase> phaseFromKey(std::string_view key);
+
+/// The phase's colour as 0xRRGGBB, for what the engine draws itself (report charts). The same
+/// values as the app's phaseColor() (ui/plots/phasepalette.cpp), so that a phase looks the same
+/// in a report as on the live dashboard.
+std::uint32_t phaseColour(Phase phase);
 
 inline constexpr std::array<Phase, kPhaseCount> kAllPhases = {
     Phase::DataWait,  Phase::HostToDevice, Phase::Forward, Phase::Backward,

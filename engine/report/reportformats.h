@@ -6,17 +6,17 @@
 #include "report/reporthtml.h"
 #include "report/reportjson.h"
 #include "report/reportmarkdown.h"
+#include "report/reportpdf.h"
 
 #include <algorithm>
 #include <cctype>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
 namespace es {
 
-/// Pdf is recognised so that it can be refused with a useful message until it exists.
+/// Pdf needs a build with cairo (pdfReportsAvailable()); the others are always there.
 enum class ReportFormat { Markdown, Csv, Json, Html, Pdf };
 
 /// The format the extension of `path` names (.md, .csv, .json, .html or .htm, .pdf; any
@@ -55,7 +55,8 @@ inline std::string_view reportFormatName(ReportFormat format)
     return "markdown";
 }
 
-/// The report's text; throws std::invalid_argument for Pdf, which has no writer yet.
+/// The report's bytes (text, or a PDF document); throws std::runtime_error for Pdf in a build
+/// without cairo (pdfUnavailableReason() says why).
 inline std::string writeReport(const RunComparison& comparison, ReportFormat format)
 {
     switch (format) {
@@ -63,9 +64,9 @@ inline std::string writeReport(const RunComparison& comparison, ReportFormat for
         case ReportFormat::Csv: return writeCsv(comparison);
         case ReportFormat::Json: return writeJson(comparison);
         case ReportFormat::Html: return writeHtml(comparison);
-        case ReportFormat::Pdf: break;
+        case ReportFormat::Pdf: return writePdf(comparison);
     }
-    throw std::invalid_argument("PDF reports are not available yet");
+    return writeMarkdown(comparison);
 }
 
 }  // namespace es

@@ -1,9 +1,16 @@
 #include "report/reporthtml.h"
 
+#include "report/reportcharts.h"
 #include "report/reporttables.h"
 #include "report/reporttext.h"
 
+#if EPOCHSCOPE_WITH_CAIRO
+#include "report/chartimage.h"
+#include "report/chartpainter.h"
+#endif
+
 #include <algorithm>
+#include <cmath>
 
 namespace es {
 
@@ -25,12 +32,35 @@ code { font: 13px ui-monospace, monospace; }
        border: 1px solid var(--line); vertical-align: middle; }
 .bar span { display: block; height: 100%; background: var(--bar); }
 p.summary { font-size: 1.05em; }
+p.note { color: var(--muted); }
+figure { margin: 0.8em 0; }
+figure img { max-width: 100%; height: auto; border: 1px solid var(--line); }
 footer { margin-top: 3em; color: var(--muted); font-size: 0.9em; }
 )css";
 
 // No script, frame, plug-in or remote file can run or load, whatever a run's text holds.
 constexpr const char* kContentPolicy =
     "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+#if EPOCHSCOPE_WITH_CAIRO
+// The charts' width on the page, in CSS pixels (about the tables' width with two runs).
+constexpr double kChartCssWidth = 720.0;
+// Pixels per CSS pixel in the image: sharp on high-density screens and in print.
+constexpr double kChartPixelRatio = 2.0;
+
+/// The chart as an image inside the file: nothing is loaded from elsewhere.
+std::string chartHtml(const ChartSpec& chart)
+{
+    const double cssPerUnit = kChartCssWidth / kChartWidth;
+    const std::string png = chartPng(chart, kChartWidth, cssPerUnit * kChartPixelRatio);
+    const auto cssHeight =
+        static_cast<long>(std::lround(chartHeight(chart, kChartWidth) * cssPerUnit));
+    return "<figure><img alt=\"" + htmlEscaped(chartDescription(chart)) + "\" width=\"" +
+           std::to_string(static_cast<long>(kChartCssWidth)) + "\" height=\"" +
+           std::to_string(cssHeight) + "\" src=\"data:image/png;base64," + base64Text(png) +
+           "\"></figure>\n";
+}
+#endif
 
 std::string cellHtml(const ReportCell& cell, bool numeric)
 {
@@ -64,13 +94,20 @@ std::string tableHtml(const ReportTable& table)
     return html + "</tbody>\n</table>\n";
 }
 
-std::string sectionHtml(const ReportSection& section)
+std::string sectionHtml(const ReportSection& section, const std::vector<ChartSpec>& charts)
 {
     std::string html = "<section id=\"" + htmlEscaped(section.anchor) + "\">\n<h2>" +
                        htmlEscaped(section.title) + "</h2>\n";
     const char* paragraphClass = section.anchor == "summary" ? " class=\"summary\"" : "";
     for (const std::string& paragraph : section.paragraphs)
         html += std::string("<p") + paragraphClass + ">" + htmlEscaped(paragraph) + "</p>\n";
+#if EPOCHSCOPE_WITH_CAIRO
+    for (const ChartSpec& chart : charts)
+        if (chart.section == section.anchor)
+            html += chartHtml(chart);
+#else
+    (void)charts;
+#endif
     for (const ReportTable& table : section.tables)
         html += tableHtml(table);
     return html + "</section>\n";
@@ -98,6 +135,7 @@ std::string htmlEscaped(std::string_view text)
 std::string writeHtml(const RunComparison& comparison)
 {
     const std::vector<ReportSection> sections = reportSections(comparison);
+    const std::vector<ChartSpec> charts = reportCharts(comparison);
     const std::string title = htmlEscaped(reportTitle(comparison));
     std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
     html += "<meta http-equiv=\"Content-Security-Policy\" content=\"" +
@@ -109,8 +147,14 @@ std::string writeHtml(const RunComparison& comparison)
         html += "<a href=\"#" + htmlEscaped(section.anchor) + "\">" + htmlEscaped(section.title) +
                 "</a>";
     html += "</nav>\n";
+#if !EPOCHSCOPE_WITH_CAIRO
+    if (!charts.empty())
+        html +=
+            "<p class=\"note\">No charts: this build of EpochScope was made without cairo "
+            "(EPOCHSCOPE_WITH_CAIRO=OFF). The tables hold every figure.</p>\n";
+#endif
     for (const ReportSection& section : sections)
-        html += sectionHtml(section);
+        html += sectionHtml(section, charts);
     html +=
         "<footer>Written by epochscope-cli compare; docs/reports.md says what each "
         "section means.</footer>\n</body>\n</html>\n";

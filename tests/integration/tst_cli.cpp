@@ -478,6 +478,43 @@ private Q_SLOTS:
         QVERIFY(runCli({"runs", "list", "--db", db}).out.contains("No runs recorded"));
     }
 
+    void compareWritesPdfAndHtmlWithCharts()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString db = dir.filePath("runs.sqlite");
+        for (const char* threads : {"2", "1"}) {
+            const CliRun train = runCli({"train", "--preset", "quick-demo", "--epochs", "2",
+                                         "--max-batches", "4", "--threads", threads, "--db", db},
+                                        kTrainTimeoutMs);
+            QVERIFY2(train.exitCode == kExitFinished, qPrintable(describe(train)));
+        }
+        const QString pdfPath = dir.filePath("report.pdf");
+        const CliRun pdf = runCli({"compare", "1", "2", "--out", pdfPath, "--db", db});
+        QFile pdfFile(pdfPath);
+        if (pdf.exitCode == kExitBadInput && pdf.err.contains("EPOCHSCOPE_WITH_CAIRO=OFF")) {
+            QVERIFY(!pdfFile.exists());  // a build without cairo refuses, and says why
+        } else {
+            QVERIFY2(pdf.exitCode == kExitFinished &&
+                         pdf.out.startsWith("Wrote " + pdfPath + " (pdf, 2 runs)\nB is "),
+                     qPrintable(describe(pdf)));
+            QVERIFY(pdfFile.open(QIODevice::ReadOnly));
+            QVERIFY(pdfFile.read(5) == "%PDF-");
+            QVERIFY(!QFile::exists(pdfPath + ".tmp"));
+        }
+
+        const QString htmlPath = dir.filePath("report.html");
+        const CliRun html = runCli({"compare", "1", "2", "--out", htmlPath, "--db", db});
+        QVERIFY2(html.exitCode == kExitFinished, qPrintable(describe(html)));
+        QFile htmlFile(htmlPath);
+        QVERIFY(htmlFile.open(QIODevice::ReadOnly));
+        const QByteArray page = htmlFile.readAll();
+        // Epoch times, phases and the step time distribution: three charts, or a note.
+        QVERIFY2(page.count("src=\"data:image/png;base64,") == 3 ||
+                     page.contains("EPOCHSCOPE_WITH_CAIRO=OFF"),
+                 page.left(2000).constData());
+    }
+
     void envNamesTheBlasAndMeasuresIt()
     {
         const CliRun run = runCli({"env", "--json"});

@@ -1,13 +1,17 @@
 // Comparison reports of recorded runs: the figures and the attribution to phases of made-up
-// runs whose phases the test sets, the diffs, the shared histogram, each writer (Markdown,
-// CSV, JSON, HTML with its escaping) and `compare` over a real run database.
+// runs whose phases the test sets, the diffs, the shared histogram, the charts' data, each
+// writer (Markdown, CSV, JSON, HTML with its escaping and chart images, PDF read back with
+// poppler-utils' pdftotext and pdfinfo) and `compare` over a real run database.
 
 #include "console/comparecommand.h"
 #include "report/jsondiff.h"
+#include "report/reportcharts.h"
 #include "report/reportcsv.h"
 #include "report/reporthtml.h"
 #include "report/reportjson.h"
 #include "report/reportmarkdown.h"
+#include "report/reportpdf.h"
+#include "report/reporttables.h"
 #include "report/reporttext.h"
 #include "report/runcomparison.h"
 #include "store/runstore.h"
@@ -18,6 +22,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <numeric>
@@ -165,6 +170,79 @@ int withStdoutIn(const QString& path, const Work& work)
     ::dup2(saved, STDOUT_FILENO);
     ::close(saved);
     return status;
+}
+
+/// How often `part` occurs in `text`.
+int occurrences(const std::string& text, const std::string& part)
+{
+    int count = 0;
+    for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1))
+        ++count;
+    return count;
+}
+
+/// `text` without any white space: a line the PDF wrapped reads back as one.
+QString squeezed(const QString& text)
+{
+    QString result;
+    for (QChar c : text)
+        if (!c.isSpace())
+            result += c;
+    return result;
+}
+
+/// The standard output of `program arguments`, after checking that poppler-utils were found
+/// when the tests were configured and that the program succeeded.
+QString popplerOutput(const char* program, const QStringList& arguments)
+{
+    if (QString(program).isEmpty()) {
+        QTest::qFail(
+            "pdftotext or pdfinfo was not found when the tests were configured: install "
+            "poppler-utils (scripts/bootstrap-debian.sh) and run cmake again",
+            __FILE__, __LINE__);
+        return {};
+    }
+    QProcess process;
+    process.start(program, arguments);
+    if (!process.waitForFinished(60'000) || process.exitStatus() != QProcess::NormalExit ||
+        process.exitCode() != 0) {
+        QTest::qFail(qPrintable(QString(program) + " " + arguments.join(' ') + " failed: " +
+                                QString::fromLocal8Bit(process.readAllStandardError())),
+                     __FILE__, __LINE__);
+        return {};
+    }
+    return QString::fromUtf8(process.readAllStandardOutput());
+}
+
+/// The page count pdfinfo reads from `path`; 0 when it cannot.
+int pdfPages(const QString& path)
+{
+    const QRegularExpressionMatch match =
+        QRegularExpression("^Pages:\\s+(\\d+)$", QRegularExpression::MultilineOption)
+            .match(popplerOutput(EPOCHSCOPE_PDFINFO, {path}));
+    return match.hasMatch() ? match.captured(1).toInt() : 0;
+}
+
+/// The text of `path`'s pages `first` to `last` (all when 0); with `layout`, a table's row
+/// stays on one line, in the order of its columns.
+QString pdfText(const QString& path, int first = 0, int last = 0, bool layout = false)
+{
+    QStringList arguments;
+    if (layout)
+        arguments << "-layout";
+    if (first > 0)
+        arguments << "-f" << QString::number(first) << "-l" << QString::number(last);
+    return popplerOutput(EPOCHSCOPE_PDFTOTEXT, arguments << path << "-");
+}
+
+/// The report's PDF in a file of `dir`.
+QString writtenPdf(const QTemporaryDir& dir, const QString& name,
+                   const es::RunComparison& comparison)
+{
+    const QString path = dir.filePath(name);
+    const std::string pdf = es::writePdf(comparison);
+    std::ofstream(path.toStdString(), std::ios::binary) << pdf;
+    return path;
 }
 
 }  // namespace
@@ -494,6 +572,142 @@ private Q_SLOTS:
         QCOMPARE(histogram.counts[1].front(), std::int64_t(0));
     }
 
+    void phaseChartCarriesTheSteadyMedians()
+    {
+        const es::RunComparison comparison =
+            es::compareRuns(twoRuns(phases(6.0, 30.0), phases(6.0, 30.0), phases(1.0, 10.0)));
+        const std::optional<es::ChartSpec> chart = es::phaseChart(comparison);
+        QVERIFY(chart);
+        QCOMPARE(chart->kind, es::ChartKind::StackedBars);
+        QCOMPARE(chart->section, std::string("phases"));
+        const std::vector<std::string> bars = {"A #1 baseline", "B #2 candidate"};
+        QCOMPARE(chart->categories, bars);
+        // One series per phase some run spent time in; neither copied nor ran callbacks.
+        std::vector<std::string> names;
+        for (const es::ChartSeries& series : chart->series) {
+            names.push_back(series.name);
+            const std::optional<es::Phase> phase = [&]() -> std::optional<es::Phase> {
+                for (es::Phase p : es::kAllPhases)
+                    if (es::phaseLabel(p) == series.name)
+                        return p;
+                return std::nullopt;
+            }();
+            QVERIFY2(phase, series.name.c_str());
+            QCOMPARE(series.rgb, es::phaseColour(*phase));
+            QCOMPARE(series.values.size(), comparison.runs.size());
+            for (std::size_t r = 0; r < comparison.runs.size(); ++r)
+                QCOMPARE(series.values[r],
+                         comparison.runs[r].phases[es::phaseIndex(*phase)].steadyMedianMs);
+        }
+        const std::vector<std::string> spent = {"Data wait", "Forward", "Backward", "Optimizer",
+                                                "Other"};
+        QCOMPARE(names, spent);
+        QCOMPARE(*chart->series[1].values[0], 30.0);  // A's forward
+        QCOMPARE(*chart->series[1].values[1], 10.0);  // B's
+    }
+
+    void epochChartCarriesTheWallTimes()
+    {
+        const es::RunComparison comparison =
+            es::compareRuns(twoRuns(phases(6.0, 30.0), phases(6.0, 30.0), phases(1.0, 10.0)));
+        const std::optional<es::ChartSpec> chart = es::epochChart(comparison);
+        QVERIFY(chart);
+        QCOMPARE(chart->kind, es::ChartKind::Lines);
+        QCOMPARE(chart->x, (std::vector<double>{1.0, 2.0, 3.0}));
+        QCOMPARE(chart->series.size(), std::size_t(2));
+        for (std::size_t r = 0; r < 2; ++r) {
+            QCOMPARE(chart->series[r].rgb, es::runColour(r));
+            for (std::size_t e = 0; e < comparison.epochs.size(); ++e) {
+                const auto& times = comparison.epochs[e].runs[r];
+                QCOMPARE(chart->series[r].values[e].has_value(), times.has_value());
+                if (times)
+                    QCOMPARE(*chart->series[r].values[e], times->wallS);
+            }
+        }
+        QVERIFY(!chart->series[0].values[2]);  // A ran two epochs: its line ends there
+        QCOMPARE(*chart->series[1].values[2], 40 * 0.0335);
+    }
+
+    void latencyChartCarriesTheHistogram()
+    {
+        const es::RunComparison comparison =
+            es::compareRuns(twoRuns(phases(6.0, 30.0), phases(6.0, 30.0), phases(1.0, 10.0)));
+        const std::optional<es::ChartSpec> chart = es::latencyChart(comparison);
+        QVERIFY(chart);
+        QCOMPARE(chart->kind, es::ChartKind::Histogram);
+        QCOMPARE(chart->section, std::string("distribution"));
+        QCOMPARE(chart->x, comparison.histogram.edgesMs);
+        QCOMPARE(chart->logBins, comparison.histogram.logSpaced);
+        QCOMPARE(chart->series.size(), comparison.runs.size());
+        for (std::size_t r = 0; r < comparison.runs.size(); ++r) {
+            const std::vector<std::int64_t>& counts = comparison.histogram.counts[r];
+            QCOMPARE(chart->series[r].values.size(), counts.size());
+            for (std::size_t bin = 0; bin < counts.size(); ++bin)
+                QCOMPARE(*chart->series[r].values[bin], double(counts[bin]));
+        }
+        QCOMPARE(es::reportCharts(comparison).size(), std::size_t(3));
+    }
+
+    void chartsWithoutDataAreLeftOut()
+    {
+        // Both runs interrupted before their first step: no epochs, no warm steps.
+        std::vector<es::StoredRun> runs =
+            twoRuns(phases(0.0, 10.0), phases(0.0, 10.0), phases(0.0, 12.0));
+        for (es::StoredRun& run : runs) {
+            run.batches.clear();
+            run.epochs.clear();
+            run.header.status = es::RunStatus::Interrupted;
+        }
+        const es::RunComparison empty = es::compareRuns(runs);
+        QVERIFY(!es::phaseChart(empty));
+        QVERIFY(!es::epochChart(empty));
+        QVERIFY(!es::latencyChart(empty));
+        QVERIFY(es::reportCharts(empty).empty());
+        QVERIFY(!contains(es::writeHtml(empty), "<img"));
+
+        // One epoch of one step: an epoch to draw, but no warm step for the other charts.
+        runs[0].batches = es::test::makeSteadyEvidence(1, 1, phases(0.0, 10.0)).batches;
+        runs[0].epochs = es::test::makeSteadyEvidence(1, 1, phases(0.0, 10.0)).epochs;
+        const std::vector<es::ChartSpec> charts = es::reportCharts(es::compareRuns(runs));
+        QCOMPARE(charts.size(), std::size_t(1));
+        QCOMPARE(charts[0].section, std::string("epochs"));
+    }
+
+    void niceTicks_data()
+    {
+        QTest::addColumn<double>("low");
+        QTest::addColumn<double>("high");
+        QTest::addColumn<int>("maxTicks");
+        QTest::addColumn<bool>("integers");
+        QTest::addColumn<QList<double>>("ticks");
+        QTest::addColumn<int>("decimals");
+        QTest::newRow("milliseconds")
+            << 0.0 << 58.5 << 6 << false << QList<double>{0, 20, 40, 60} << 0;
+        QTest::newRow("small seconds")
+            << 0.0 << 0.37 << 5 << false << QList<double>{0, 0.1, 0.2, 0.3, 0.4} << 1;
+        QTest::newRow("all zero still has a scale")
+            << 0.0 << 0.0 << 5 << false << QList<double>{0, 0.5, 1} << 1;
+        QTest::newRow("counts step by whole numbers")
+            << 0.0 << 3.0 << 10 << true << QList<double>{0, 1, 2, 3} << 0;
+        QTest::newRow("epochs from 1") << 1.0 << 2.0 << 8 << true << QList<double>{1, 2} << 0;
+    }
+
+    void niceTicks()
+    {
+        QFETCH(double, low);
+        QFETCH(double, high);
+        QFETCH(int, maxTicks);
+        QFETCH(bool, integers);
+        QFETCH(QList<double>, ticks);
+        QFETCH(int, decimals);
+        const es::ChartTicks made = es::niceTicks(low, high, maxTicks, integers);
+        QCOMPARE(made.values.size(), std::size_t(ticks.size()));
+        for (std::size_t i = 0; i < made.values.size(); ++i)
+            QVERIFY2(qFuzzyCompare(1.0 + made.values[i], 1.0 + ticks[int(i)]),
+                     qPrintable(QString::number(made.values[i])));
+        QCOMPARE(made.decimals, decimals);
+    }
+
     void markdownHasTheTablesAndTheSentence()
     {
         std::vector<es::StoredRun> runs =
@@ -600,7 +814,11 @@ private Q_SLOTS:
         QVERIFY(contains(html, "&lt;img src=x onerror=alert(2)&gt;.npy"));
         const QString lower = QString::fromStdString(html).toLower();
         QVERIFY(!lower.contains("<script"));
-        QVERIFY(!lower.contains("<img"));
+        // The only images are the charts, drawn from the data and embedded.
+        QCOMPARE(occurrences(lower.toStdString(), "<img"), occurrences(html, "<img alt=\""));
+        QCOMPARE(occurrences(lower.toStdString(), "<img"),
+                 occurrences(html, "src=\"data:image/png;base64,"));
+        QVERIFY(!lower.contains("<img src=x"));
         // Self-contained: nothing loaded from elsewhere.
         QVERIFY(!lower.contains("http://") && !lower.contains("https://"));
         QVERIFY(!lower.contains("<link"));
@@ -629,6 +847,126 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(es::htmlEscaped(text.toStdString())), escaped);
     }
 
+    void htmlEmbedsTheChartsInTheirSections()
+    {
+        std::vector<es::StoredRun> runs =
+            twoRuns(phases(6.0, 30.0), phases(6.0, 30.0), phases(1.0, 10.0));
+        runs[1].header.name = "<script>alert(1)</script>";
+        const es::RunComparison comparison = es::compareRuns(runs);
+        const std::string html = es::writeHtml(comparison);
+        const std::vector<es::ChartSpec> charts = es::reportCharts(comparison);
+        QCOMPARE(charts.size(), std::size_t(3));
+        const std::string source = "src=\"data:image/png;base64,";
+        if (!es::pdfReportsAvailable()) {
+            QCOMPARE(occurrences(html, source), 0);
+            QVERIFY(contains(html, "EPOCHSCOPE_WITH_CAIRO=OFF"));
+            return;
+        }
+        QCOMPARE(occurrences(html, source), int(charts.size()));
+        for (const es::ChartSpec& chart : charts) {
+            // The image sits inside its own section.
+            const std::size_t begin = html.find("<section id=\"" + chart.section + "\">");
+            QVERIFY2(begin != std::string::npos, chart.section.c_str());
+            const std::size_t end = html.find("</section>", begin);
+            const std::size_t image = html.find(source, begin);
+            QVERIFY2(image < end, chart.section.c_str());
+            const std::size_t start = image + source.size();
+            const QByteArray png = QByteArray::fromBase64(
+                QByteArray::fromStdString(html.substr(start, html.find('"', start) - start)),
+                QByteArray::AbortOnBase64DecodingErrors);
+            QVERIFY(png.startsWith("\x89PNG\r\n\x1a\n"));
+            QVERIFY(png.size() > 1000);
+        }
+        // The alt text names the runs, escaped like every other text.
+        QVERIFY(contains(html, "one line per run (A #1 baseline, B #2 &lt;script&gt;"));
+    }
+
+    void pdfHasThePagesAndText()
+    {
+        std::vector<es::StoredRun> runs =
+            twoRuns(phases(6.0, 30.0), phases(6.0, 30.0), phases(1.0, 10.0));
+        runs[1].header.name = "<script>alert(1)</script>";
+        runs[1].config["name"] = runs[1].header.name;
+        const es::RunComparison comparison = es::compareRuns(runs);
+        if (!es::pdfReportsAvailable()) {
+            QVERIFY_EXCEPTION_THROWN(es::writePdf(comparison), std::runtime_error);
+            QVERIFY(contains(es::pdfUnavailableReason(), "EPOCHSCOPE_WITH_CAIRO"));
+            return;
+        }
+        QVERIFY(es::writePdf(comparison).rfind("%PDF-", 0) == 0);
+        const QString path = writtenPdf(m_dir, "small.pdf", comparison);
+        const int pages = pdfPages(path);
+        QVERIFY2(pages >= 2, qPrintable(QString::number(pages)));
+        const QString text = pdfText(path);
+        const QString flat = squeezed(text);
+        QVERIFY2(flat.contains(squeezed(QString::fromStdString(es::reportTitle(comparison)))),
+                 qPrintable(text));
+        for (const es::ReportSection& section : es::reportSections(comparison))
+            QVERIFY2(flat.contains(squeezed(QString::fromStdString(section.title))),
+                     section.title.c_str());
+        for (const char* part :
+             {"baseline", "<script>alert(1)</script>", "58.50", "33.50", "1.75x", "Forward",
+              "Median per warm step by phase", "Epoch wall time", "Warm step times"})
+            QVERIFY2(flat.contains(squeezed(part)), part);
+        QVERIFY(flat.contains(
+            squeezed(QString::fromStdString(comparison.attributions.front().sentence))));
+        // Every page says which it is, out of how many there are.
+        for (int page = 1; page <= pages; ++page)
+            QVERIFY2(pdfText(path, page, page)
+                         .contains(QString("EpochScope comparison report · page %1 of %2")
+                                       .arg(page)
+                                       .arg(pages)),
+                     qPrintable(QString::number(page)));
+    }
+
+    void pdfTableGoesOnWithItsHeader()
+    {
+        if (!es::pdfReportsAvailable())
+            QSKIP(
+                "built without cairo (EPOCHSCOPE_WITH_CAIRO=OFF): pdfHasThePagesAndText checks "
+                "the refusal");
+        std::vector<es::StoredRun> runs =
+            twoRuns(phases(6.0, 30.0), phases(6.0, 30.0), phases(1.0, 10.0));
+        const int pagesOfTheSmall = pdfPages(writtenPdf(m_dir, "short.pdf", es::compareRuns(runs)));
+        // 150 config keys that differ: far more rows than one page holds.
+        for (int i = 0; i < 150; ++i) {
+            const std::string key = QString("knob_%1").arg(i, 3, 10, QChar('0')).toStdString();
+            runs[0].config["tuning"][key] = i;
+            runs[1].config["tuning"][key] = "value " + std::to_string(i * 7);
+        }
+        const es::RunComparison comparison = es::compareRuns(runs);
+        QCOMPARE(comparison.configDiff.size(), std::size_t(151));
+        const QString path = writtenPdf(m_dir, "long.pdf", comparison);
+        const int pages = pdfPages(path);
+        QVERIFY2(pages >= pagesOfTheSmall + 2,
+                 qPrintable(QString("%1 against %2").arg(pages).arg(pagesOfTheSmall)));
+        int firstPage = 0;
+        int lastPage = 0;
+        for (int page = 1; page <= pages; ++page) {
+            const QString text = pdfText(path, page, page);
+            if (firstPage == 0 && text.contains("tuning.knob_000"))
+                firstPage = page;
+            if (text.contains("tuning.knob_149"))
+                lastPage = page;
+        }
+        QVERIFY(firstPage > 0);
+        QVERIFY2(lastPage >= firstPage + 2, qPrintable(QString::number(lastPage)));
+        // Each page the table runs over starts with its header again.
+        for (int page = firstPage + 1; page <= lastPage; ++page) {
+            const QString text = pdfText(path, page, page, true);
+            const int header = text.indexOf("Key");
+            QVERIFY2(header >= 0 && header < text.indexOf("tuning.knob_"), qPrintable(text));
+            QVERIFY2(text.contains("A (#1)") && text.contains("B (#2)"), qPrintable(text));
+        }
+        // Every row is there once, whole, across the page breaks.
+        const QString flat = squeezed(pdfText(path, 0, 0, true));
+        for (int i = 0; i < 150; ++i) {
+            const QString row =
+                QString("tuning.knob_%1%2value%3").arg(i, 3, 10, QChar('0')).arg(i).arg(i * 7);
+            QVERIFY2(flat.count(row) == 1, qPrintable(row));
+        }
+    }
+
     void compareNeedsTwoRuns()
     {
         QVERIFY_EXCEPTION_THROWN(es::compareRuns({}), std::invalid_argument);
@@ -648,6 +986,9 @@ private Q_SLOTS:
                               << "<!DOCTYPE html>";
         QTest::newRow("htm in capitals") << "REPORT.HTM"
                                          << "<!DOCTYPE html>";
+        if (es::pdfReportsAvailable())
+            QTest::newRow("pdf") << "report.pdf"
+                                 << "%PDF-";
     }
 
     void commandWritesEachFormat()
@@ -680,7 +1021,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QList<qint64>>("ids");
         QTest::addColumn<QString>("file");
-        QTest::newRow("pdf, not yet") << QList<qint64>{1, 2} << "report.pdf";
+        if (!es::pdfReportsAvailable())
+            QTest::newRow("pdf without cairo") << QList<qint64>{1, 2} << "report.pdf";
         QTest::newRow("unknown extension") << QList<qint64>{1, 2} << "report.txt";
         QTest::newRow("no extension") << QList<qint64>{1, 2} << "report";
         QTest::newRow("unknown id") << QList<qint64>{1, 99} << "unknown.md";
