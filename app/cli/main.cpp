@@ -236,7 +236,15 @@ int main(int argc, char** argv)
     CLI::Option* whatifPresetOption =
         whatif->add_option("--preset", whatifPreset, "Or a built-in preset as the baseline")
             ->type_name("NAME");
+    std::int64_t whatifFromRun = 0;
+    CLI::Option* whatifFromRunOption =
+        whatif
+            ->add_option("--from-run", whatifFromRun,
+                         "Or a recorded run as the baseline; without --vary or --patch, its "
+                         "findings' fixes are the variants")
+            ->type_name("ID");
     whatifConfigOption->excludes(whatifPresetOption);
+    whatifFromRunOption->excludes(whatifConfigOption)->excludes(whatifPresetOption);
     whatif
         ->add_option("--vary", whatifOptions.vary,
                      "Values to try for a config key: threads, batch_size, placement, prefetch, "
@@ -332,8 +340,10 @@ int main(int argc, char** argv)
         if (whatifShow->parsed())
             return es::runWhatifShow(whatifOptions.database, experimentId, whatifOptions.json);
         if (whatif->parsed()) {
+            if (*whatifFromRunOption)
+                return es::runWhatifFromRun(whatifFromRun, whatifOptions);
             if (whatifConfigOption->count() + whatifPresetOption->count() != 1) {
-                es::printError("whatif needs --config FILE or --preset NAME");
+                es::printError("whatif needs --config FILE, --preset NAME or --from-run ID");
                 return es::kExitBadInput;
             }
             const es::RunConfig baseline = *whatifConfigOption

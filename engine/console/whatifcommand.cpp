@@ -4,11 +4,13 @@
 #include "console/interrupt.h"
 #include "console/messages.h"
 #include "console/storeaccess.h"
+#include "diagnosis/storeddiagnosis.h"
 #include "whatif/experiment.h"
 #include "whatif/experimentreport.h"
 
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <set>
 
 namespace es {
@@ -85,7 +87,7 @@ private:
 
 ExperimentPlan planFromOptions(const RunConfig& baseline, const WhatifOptions& options)
 {
-    if (options.vary.empty() && options.patches.empty())
+    if (options.vary.empty() && options.patches.empty() && options.extraVariants.empty())
         throw ConfigError("",
                           "whatif needs at least one --vary KEY=V1,V2,... or --patch JSON "
                           "(for example --vary threads=1,2)");
@@ -95,9 +97,10 @@ ExperimentPlan planFromOptions(const RunConfig& baseline, const WhatifOptions& o
     std::vector<nlohmann::json> patches;
     for (const std::string& argument : options.patches)
         patches.push_back(parsePatchArgument(argument));
-    const std::vector<Variant> variants =
+    std::vector<Variant> variants =
         buildVariants(baseline, factors, patches,
                       options.combine ? VaryMode::Combine : VaryMode::OneFactorAtATime);
+    variants.insert(variants.end(), options.extraVariants.begin(), options.extraVariants.end());
     return planExperiment(baseline, variants, options.settings, options.name);
 }
 
@@ -176,6 +179,36 @@ int runWhatifCommand(const RunConfig& baseline, const WhatifOptions& options)
             return kExitRunFailed;
     }
     return kExitFinished;
+}
+
+int runWhatifFromRun(std::int64_t runId, WhatifOptions options)
+{
+    std::optional<RunConfig> baseline;
+    const int status = withStore(options.database, [&](RunStore& store) -> int {
+        std::optional<StoredRun> run = loadOrComplain(store, runId);
+        if (!run)
+            return kExitBadInput;
+        baseline = parseRunConfig(run->config);
+        if (!options.vary.empty() || !options.patches.empty())
+            return kExitFinished;
+        const std::vector<Finding> findings =
+            run->findings.empty() ? diagnoseStoredRun(*run, false).findings : run->findings;
+        std::set<std::string> patches;
+        for (const Finding& finding : findings) {
+            if (!finding.patch.is_null() && patches.insert(finding.patch.dump()).second)
+                options.extraVariants.push_back({finding.id, finding.patch});
+        }
+        if (options.extraVariants.empty()) {
+            printError("run " + std::to_string(runId) +
+                       " has no finding with a config fix to measure (`epochscope-cli diagnose " +
+                       std::to_string(runId) + "` lists them); give --vary or --patch");
+            return kExitBadInput;
+        }
+        return kExitFinished;
+    });
+    if (status != kExitFinished)
+        return status;
+    return runWhatifCommand(*baseline, options);
 }
 
 int runWhatifList(const std::string& database)

@@ -5,6 +5,7 @@
 
 #include "config/runconfig.h"
 #include "whatif/measuredrun.h"
+#include "whatif/variantspec.h"
 
 #include <cstdint>
 #include <string>
@@ -21,6 +22,8 @@ struct WhatifOptions {
     std::string database;
     bool json = false;  ///< print the document instead of the table (progress goes to stderr)
     std::string name;   ///< the experiment's name; empty for one made from the labels
+    /// Variants added after those of `vary` and `patches` (a run's findings' fixes).
+    std::vector<Variant> extraVariants;
 };
 
 /// Checks every variant, runs the experiment with a line per finished run, prints the table or
@@ -28,6 +31,12 @@ struct WhatifOptions {
 /// variant, an unknown key, an invalid variant: nothing ran); 130 after Ctrl+C, which stops
 /// the current run and prints what was measured.
 int runWhatifCommand(const RunConfig& baseline, const WhatifOptions& options);
+
+/// `whatif --from-run ID`: the recorded run's config is the baseline. Without --vary or
+/// --patch the variants are the fixes of its findings (the saved ones, or the rules' when none
+/// were saved), one per distinct patch, labelled by the finding. 2 when the run is missing or
+/// has no finding with a config fix.
+int runWhatifFromRun(std::int64_t runId, WhatifOptions options);
 
 /// One line per stored experiment, newest first.
 int runWhatifList(const std::string& database);

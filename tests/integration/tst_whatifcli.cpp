@@ -117,6 +117,38 @@ private Q_SLOTS:
         QCOMPARE(runs.out.count("what-if"), 6);
     }
 
+    void measuresTheFixesOfARunsFindings()
+    {
+        const QString db = database("fromrun.sqlite");
+        // One thread on a machine with more cores: the threads rule's fix is a config patch.
+        const CliRun trained =
+            runCli({"train", "--preset", "quick-demo", "--epochs", "1", "--max-batches", "12",
+                    "--threads", "1", "--quiet", "--db", db},
+                   kTrainTimeoutMs);
+        QVERIFY2(trained.exitCode == kExitFinished, qPrintable(describe(trained)));
+        if (es::readCpuTopology().physicalCores < 2)
+            QSKIP("one core: one thread is right here, so no finding has a fix to measure");
+
+        const CliRun run = runCli({"whatif", "--from-run", "1", "--warmup-steps", "2",
+                                   "--measured-steps", "3", "--repeats", "1", "--json", "--db", db},
+                                  kTrainTimeoutMs);
+        QVERIFY2(run.exitCode == kExitFinished, qPrintable(describe(run)));
+        const nlohmann::json document =
+            nlohmann::json::parse(run.out.toStdString(), nullptr, false);
+        QVERIFY2(document.is_object(), qPrintable(run.out));
+        const QStringList labels = variantLabels(document);
+        QCOMPARE(labels.first(), QString("baseline"));
+        const qsizetype threads = labels.indexOf("threads");
+        QVERIFY2(threads > 0, qPrintable(labels.join(", ")));
+        QCOMPARE(document["variants"][threads]["patch"],
+                 nlohmann::json::parse(R"({"device":{"intra_op_threads":0}})"));
+        QVERIFY(document["variants"][threads]["measured"]["step_ms"]["median"].get<double>() > 0);
+
+        const CliRun missing = runCli({"whatif", "--from-run", "99", "--db", db});
+        QCOMPARE(missing.exitCode, kExitBadInput);
+        QVERIFY2(missing.err.contains("99"), qPrintable(describe(missing)));
+    }
+
     void printsATable()
     {
         const CliRun run =
@@ -186,8 +218,8 @@ private Q_SLOTS:
             QTest::newRow("CUDA device this machine lacks")
                 << preset + QStringList{"--vary", "device=cpu,cuda"}
                 << "variant 'device=cuda': device.name";
-        QTest::newRow("no config")
-            << QStringList{"whatif", "--vary", "threads=1"} << "--config FILE or --preset NAME";
+        QTest::newRow("no config") << QStringList{"whatif", "--vary", "threads=1"}
+                                   << "--config FILE, --preset NAME or --from-run ID";
         QTest::newRow("zero repeats")
             << preset + QStringList{"--vary", "threads=1", "--repeats", "0"} << "--repeats";
         QTest::newRow("no such experiment")
