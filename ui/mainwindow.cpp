@@ -12,6 +12,7 @@
 #include "setup/configeditor.h"
 #include "status/runstatusbar.h"
 #include "store/runstore.h"
+#include "whatif/whatifpanel.h"
 
 #include <QtCore/QDateTime>
 
@@ -66,6 +67,7 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
       m_log(new QPlainTextEdit()),
       m_environment(new EnvironmentPanel()),
       m_findings(new FindingsPanel()),
+      m_whatIf(new WhatIfPanel()),
       m_status(new RunStatusBar())
 {
     setWindowTitle(tr("EpochScope"));
@@ -81,6 +83,7 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
     createDocks();
     m_runs->setDatabasePath(m_databasePath);
     m_findings->setDatabasePath(m_databasePath);
+    m_whatIf->setDatabasePath(m_databasePath);
 
     connect(m_findings, &FindingsPanel::highlightRequested, m_dashboard,
             &DashboardView::highlightSteps);
@@ -93,6 +96,13 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
             m_findingsDock->raise();
     });
     connect(m_findings, &FindingsPanel::problem, this,
+            [this](const QString& message) { appendLog(LogLevel::Warning, message); });
+    connect(m_findings, &FindingsPanel::tryFixRequested, this, &MainWindow::tryFindingFix);
+    // An experiment and a run would time each other: one at a time.
+    connect(m_whatIf, &WhatIfPanel::runningChanged, this, &MainWindow::updateActions);
+    connect(m_whatIf, &WhatIfPanel::experimentFinished, m_runs, &RunsPanel::reload);
+    connect(m_whatIf, &WhatIfPanel::logLine, this, &MainWindow::appendLog);
+    connect(m_whatIf, &WhatIfPanel::problem, this,
             [this](const QString& message) { appendLog(LogLevel::Warning, message); });
     connect(m_editor, &ConfigEditor::validityChanged, this, &MainWindow::updateActions);
     connect(m_controller, &RunController::timelineReplaced, this, [this] {
@@ -169,6 +179,14 @@ void MainWindow::createActions()
     m_stop = run->addAction(style()->standardIcon(QStyle::SP_MediaStop), tr("S&top"), this,
                             &MainWindow::stopRun);
     m_stop->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
+    run->addSeparator();
+    m_whatIfAction = run->addAction(tr("&What-if experiment..."), this, &MainWindow::openWhatIf);
+    m_whatIfAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    m_whatIfAction->setStatusTip(
+        tr("Measure Run setup's config against variants of it (threads, batch size, placement, "
+           "...) side by side"));
+    // The Runs panel's action: enabled while two or more runs are selected there.
+    run->addAction(m_runs->compareAction());
 
     QToolBar* toolbar = addToolBar(tr("Run"));
     toolbar->setObjectName("runToolbar");
@@ -199,6 +217,8 @@ void MainWindow::createDocks()
         dock(tr("Findings"), "findingsDock", m_findings, Qt::BottomDockWidgetArea);
     m_findingsDock = findings;
     tabifyDockWidget(runs, findings);
+    m_whatIfDock = dock(tr("What-if"), "whatIfDock", m_whatIf, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(findings, m_whatIfDock);
     runs->raise();
     QDockWidget* environment =
         dock(tr("Environment"), "environmentDock", m_environment, Qt::LeftDockWidgetArea);
@@ -211,7 +231,7 @@ void MainWindow::createDocks()
     resizeDocks({runs}, {kHistoryHeight}, Qt::Vertical);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    for (QDockWidget* widget : {setup, environment, runs, findings, log})
+    for (QDockWidget* widget : {setup, environment, runs, findings, m_whatIfDock, log})
         view->addAction(widget->toggleViewAction());
 }
 
@@ -219,10 +239,17 @@ void MainWindow::updateActions()
 {
     const RunState state = m_controller->state();
     const bool active = m_controller->isActive();
-    m_start->setEnabled(!active && m_editor->config().has_value());
-    m_start->setToolTip(m_editor->config()
-                            ? tr("Start training (F5)")
-                            : tr("Fix the config first:\n%1").arg(m_editor->problems()));
+    const bool experimenting = m_whatIf->isRunning();
+    m_start->setEnabled(!active && !experimenting && m_editor->config().has_value());
+    if (experimenting)
+        m_start->setToolTip(tr("A what-if experiment is measuring: start when it has ended"));
+    else
+        m_start->setToolTip(m_editor->config()
+                                ? tr("Start training (F5)")
+                                : tr("Fix the config first:\n%1").arg(m_editor->problems()));
+    m_whatIf->setBlockedReason(active ? tr("A run is training: an experiment now would measure "
+                                           "both. Run it when the run has ended.")
+                                      : QString());
     m_pause->setEnabled(active && (state == RunState::Running || state == RunState::Paused));
     m_pause->setText(state == RunState::Paused ? tr("&Resume") : tr("&Pause"));
     m_stop->setEnabled(active && state != RunState::Stopping);
@@ -263,6 +290,7 @@ void MainWindow::editSettings()
         m_databasePath = chosen.databasePath;
         m_runs->setDatabasePath(m_databasePath);
         m_findings->setDatabasePath(m_databasePath);
+        m_whatIf->setDatabasePath(m_databasePath);
     }
 }
 
@@ -403,6 +431,63 @@ void MainWindow::applyFindingPatch(qint64 runId, const QString& patch)
     }
 }
 
+void MainWindow::openWhatIf()
+{
+    if (m_whatIf->isRunning()) {
+        showWhatIfDock();  // the running experiment keeps its baseline
+        return;
+    }
+    if (m_editor->config())
+        m_whatIf->setBaseline(
+            *m_editor->config(),
+            tr("current setup (%1)").arg(QString::fromStdString(m_editor->config()->name)));
+    else
+        appendLog(LogLevel::Warning,
+                  tr("Run setup's config has problems, so it cannot be the what-if baseline: %1")
+                      .arg(m_editor->problems()));
+    showWhatIfDock();
+}
+
+void MainWindow::tryFindingFix(qint64 runId, const QString& findingId, const QString& patch)
+{
+    if (m_whatIf->isRunning()) {
+        appendLog(LogLevel::Warning,
+                  tr("A what-if experiment is running: stop it before trying another fix."));
+        showWhatIfDock();
+        return;
+    }
+    try {
+        const RunStore store(m_databasePath.toStdString());
+        const std::optional<StoredRun> run = store.loadRun(runId);
+        if (!run) {
+            appendLog(LogLevel::Warning, tr("Run %1 is not in the database any more.").arg(runId));
+            return;
+        }
+        const RunConfig config = parseRunConfig(run->config);
+        m_whatIf->clearVariants();
+        m_whatIf->setBaseline(
+            config, tr("run %1 (%2)").arg(runId).arg(QString::fromStdString(run->header.name)));
+        m_whatIf->addVariant(findingId, nlohmann::json::parse(patch.toStdString()));
+    } catch (const std::exception& error) {
+        appendLog(LogLevel::Error,
+                  tr("Cannot try the fix on run %1's config: %2").arg(runId).arg(error.what()));
+        return;
+    }
+    showWhatIfDock();
+    m_whatIf->start();  // when it cannot, the panel says why
+}
+
+void MainWindow::showWhatIfDock()
+{
+    // The bottom docks start a few rows tall; the table and chart need more, as far as the
+    // dashboard's own minimum leaves room.
+    constexpr int kWhatIfHeight = 380;
+    m_whatIfDock->show();
+    m_whatIfDock->raise();
+    if (m_whatIfDock->height() < kWhatIfHeight)
+        resizeDocks({m_whatIfDock}, {kWhatIfHeight}, Qt::Vertical);
+}
+
 void MainWindow::appendLog(LogLevel level, const QString& message)
 {
     const QString time = QDateTime::currentDateTime().toString("HH:mm:ss");
@@ -454,6 +539,15 @@ void MainWindow::closeEvent(QCloseEvent* event)
         m_controller->requestStop();
         event->ignore();
         return;
+    }
+    if (m_whatIf->isRunning()) {
+        if (QMessageBox::question(this, tr("Quit EpochScope"),
+                                  tr("A what-if experiment is measuring. Stop it and quit?")) !=
+            QMessageBox::Yes) {
+            event->ignore();
+            return;
+        }
+        m_whatIf->stop();  // the panel waits for the current step as it goes
     }
     QSettings settings;
     settings.setValue(kGeometryKey, saveGeometry());

@@ -1,7 +1,8 @@
 #pragma once
 
-// The EpochScope window: Run setup, the live dashboard, the run history, the log and the
-// environment report, with Start/Pause/Stop wired to one RunController.
+// The EpochScope window: Run setup, the live dashboard, the run history, the findings, what-if
+// experiments, the log and the environment report, with Start/Pause/Stop wired to one
+// RunController.
 
 #include "train/runobserver.h"
 #include "train/runresult.h"
@@ -24,6 +25,7 @@ class RunController;
 class RunStatusBar;
 class FindingsPanel;
 class RunsPanel;
+class WhatIfPanel;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -39,6 +41,9 @@ public:
     RunsPanel* runsPanel() const { return m_runs; }
     RunStatusBar* runStatusBar() const { return m_status; }
     FindingsPanel* findingsPanel() const { return m_findings; }
+    WhatIfPanel* whatIfPanel() const { return m_whatIf; }
+    QDockWidget* whatIfDock() const { return m_whatIfDock; }
+    QAction* whatIfAction() const { return m_whatIfAction; }
     QAction* startAction() const { return m_start; }
     QAction* pauseAction() const { return m_pause; }
     QAction* stopAction() const { return m_stop; }
@@ -51,6 +56,8 @@ public Q_SLOTS:
     void togglePause();
     void stopRun();
     void openStoredRun(qint64 runId);
+    /// Opens the What-if dock with Run setup's config as the baseline.
+    void openWhatIf();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -65,6 +72,10 @@ private:
     void appendLog(es::LogLevel level, const QString& message);
     /// Loads run `runId`'s config with a finding's JSON merge patch applied into Run setup.
     void applyFindingPatch(qint64 runId, const QString& patch);
+    /// Measures a finding's patch against run `runId`'s config in a what-if experiment.
+    void tryFindingFix(qint64 runId, const QString& findingId, const QString& patch);
+    /// Shows and raises the What-if dock, tall enough for its table and chart.
+    void showWhatIfDock();
     void onFinished(es::RunState state, const QString& error, qint64 runId);
     void saveConfig(bool askForPath);
     void editSettings();
@@ -81,6 +92,9 @@ private:
     EnvironmentPanel* m_environment;
     FindingsPanel* m_findings;
     QDockWidget* m_findingsDock = nullptr;
+    WhatIfPanel* m_whatIf;
+    QDockWidget* m_whatIfDock = nullptr;
+    QAction* m_whatIfAction = nullptr;
     RunStatusBar* m_status;
     QAction* m_start = nullptr;
     QAction* m_pause = nullptr;

@@ -3,6 +3,7 @@
 #include "live/runcontroller.h"
 #include "mainwindow.h"
 #include "settings/appsettings.h"
+#include "whatif/whatifpanel.h"
 
 #include <QtCore/QCommandLineParser>
 #include <QtCore/QTimer>
@@ -47,7 +48,16 @@ int main(int argc, char** argv)
     const QCommandLineOption openRun(
         "run", QApplication::translate("main", "Show a recorded run in the dashboard"),
         QApplication::translate("main", "id"));
-    parser.addOptions({demo, preset, config, database, screenshot, delay, exitWhenDone, openRun});
+    // A what-if experiment on the loaded config, as `epochscope-cli whatif --vary` takes it
+    // (repeatable), shown in the What-if dock as it measures.
+    const QCommandLineOption whatIf(
+        "whatif",
+        QApplication::translate("main",
+                                "Measure the loaded config against KEY varied over the values "
+                                "(threads=1,2) in the What-if dock"),
+        QApplication::translate("main", "KEY=V1,V2"));
+    parser.addOptions(
+        {demo, preset, config, database, screenshot, delay, exitWhenDone, openRun, whatIf});
     parser.process(app);
 
     es::ui::applyTheme(es::ui::AppSettings::load().theme);
@@ -66,6 +76,22 @@ int main(int argc, char** argv)
         window.openStoredRun(parser.value(openRun).toLongLong());
     if (parser.isSet(demo))
         QTimer::singleShot(0, &window, &es::ui::MainWindow::startRun);
+    if (parser.isSet(whatIf)) {
+        window.openWhatIf();
+        es::ui::WhatIfPanel* panel = window.whatIfPanel();
+        for (const QString& factor : parser.values(whatIf)) {
+            const int equals = factor.indexOf('=');
+            const QString error =
+                equals < 0 ? QApplication::translate("main", "expected KEY=V1,V2 (threads=1,2)")
+                           : panel->addFactor(factor.left(equals), factor.mid(equals + 1));
+            if (!error.isEmpty()) {
+                std::fprintf(stderr, "epochscope: --whatif %s: %s\n", qPrintable(factor),
+                             qPrintable(error));
+                return 2;
+            }
+        }
+        QTimer::singleShot(0, panel, &es::ui::WhatIfPanel::start);
+    }
     if (parser.isSet(exitWhenDone))
         QObject::connect(window.controller(), &es::ui::RunController::finished, &app,
                          [](es::RunState state) {

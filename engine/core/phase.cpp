@@ -7,8 +7,9 @@ constexpr std::array<std::string_view, kPhaseCount> kKeys = {
     "data_wait", "host_to_device", "forward", "backward", "optimizer", "callbacks", "other"};
 constexpr std::array<std::string_view, kPhaseCount> kLabels = {
     "Data wait", "Host to device", "Forward", "Backward", "Optimizer", "Callbacks", "Other"};
-// Tableau 10 hues, as in ui/plots/phasepalette.cpp (which says why these): the engine cannot
-// include that Qt file, so the values are repeated here and must change in both places.
+// Tableau 10 hues: tell-apart for most colour-vision deficiencies and print well in grey.
+// Compute phases are the cool colours, waiting and copying the warm ones, so a warm chart
+// reads as "the machine is starved" at a glance. The app's charts and the reports use these.
 constexpr std::array<std::uint32_t, kPhaseCount> kColours = {
     0xF28E2B,  // DataWait: orange
     0xE15759,  // HostToDevice: red
@@ -16,7 +17,7 @@ constexpr std::array<std::uint32_t, kPhaseCount> kColours = {
     0x76B7B2,  // Backward: teal
     0x59A14F,  // Optimizer: green
     0xB07AA1,  // Callbacks: purple
-    0xBAB0AC,  // Other: grey
+    0xBAB0AC,  // Other: grey (the remainder, shown but quiet)
 };
 }  // namespace
 

@@ -30,9 +30,8 @@ std::string_view phaseLabel(Phase phase);
 
 std::optional<Phase> phaseFromKey(std::string_view key);
 
-/// The phase's colour as 0xRRGGBB, for what the engine draws itself (report charts). The same
-/// values as the app's phaseColor() (ui/plots/phasepalette.cpp), so that a phase looks the same
-/// in a report as on the live dashboard.
+/// The phase's colour as 0xRRGGBB: the app's charts (ui/plots/phasepalette.cpp) and the
+/// report charts both draw with it, so a phase looks the same in a report as on the dashboard.
 std::uint32_t phaseColour(Phase phase);
 
 inline constexpr std::array<Phase, kPhaseCount> kAllPhases = {

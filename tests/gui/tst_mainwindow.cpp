@@ -1,8 +1,9 @@
 // The desktop window offscreen, as a user drives it: presets load into the setup panel and
 // round-trip through a file, a bad field blocks Start with the engine's message, a short run
 // started with the Start action fills every chart and the runs table, Stop ends a run as
-// stopped, and the runs model passes QAbstractItemModelTester. Screenshots of the main views
-// go to the build directory for people to look at.
+// stopped, the runs model passes QAbstractItemModelTester, and a finding's "Try this fix" fills
+// the What-if dock. Screenshots of the main views go to the build directory for people to look
+// at.
 
 #include "config/presets.h"
 #include "dashboard/dashboardview.h"
@@ -20,6 +21,7 @@
 #include "setup/configeditor.h"
 #include "status/runstatusbar.h"
 #include "store/runstore.h"
+#include "whatif/whatifpanel.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QSettings>
@@ -31,6 +33,8 @@
 #include <QtTest/QtTest>
 #include <QtWidgets/QApplication>
 #include <QtWidgets/QComboBox>
+#include <QtWidgets/QDockWidget>
+#include <QtWidgets/QPushButton>
 #include <QtWidgets/QSpinBox>
 #include <QtWidgets/QTabWidget>
 #include <QtWidgets/QTableView>
@@ -315,6 +319,61 @@ private Q_SLOTS:
         QCOMPARE(findings->model()->rowCount(), diagnosed.first().at(0).toInt());
         QCOMPARE(es::RunStore(database.toStdString()).loadRun(runId)->findings.size(),
                  static_cast<std::size_t>(findings->model()->rowCount()));
+    }
+
+    /// "Try this fix" on a stored run's finding fills the What-if dock (the run's config as
+    /// the baseline, the finding's patch as the variant), raises it and starts measuring; Run >
+    /// What-if experiment... takes Run setup's config instead.
+    void tryThisFixFillsTheWhatIfDock()
+    {
+        const QString database = m_dir.filePath("tryfix.sqlite");
+        const nlohmann::json config = nlohmann::json::parse(shortRunText(1, 4).toStdString());
+        es::Finding prefetch;
+        prefetch.id = "input-bound";
+        prefetch.severity = es::Severity::Warning;
+        prefetch.title = "Steps wait for their data";
+        prefetch.patch = {{"data", {{"prefetch", 2}}}};
+        qint64 runId = 0;
+        {
+            es::RunStore store(database.toStdString());
+            runId = store.beginRun("gui-test", config);
+            store.finishRun(runId, es::RunStatus::Completed, "", nullptr);
+            store.setFindings(runId, {prefetch});
+        }
+
+        es::ui::MainWindow window(database);
+        window.resize(1600, 1000);
+        window.show();
+        window.loadPreset("quick-demo");
+        QVERIFY(window.startAction()->isEnabled());
+        window.openStoredRun(runId);
+        es::ui::FindingsPanel* findings = window.findingsPanel();
+        findings->selectFinding(0);
+        auto* tryFix = findings->findChild<QPushButton*>("tryFix");
+        QVERIFY(tryFix != nullptr && tryFix->isEnabled());
+        saveScreenshot(window, "main-window-findings");
+        es::ui::WhatIfPanel* whatIf = window.whatIfPanel();
+        QSignalSpy finished(whatIf, &es::ui::WhatIfPanel::experimentFinished);
+        tryFix->click();
+
+        QVERIFY2(whatIf->isRunning(), qPrintable(whatIf->errorText()));
+        QVERIFY(whatIf->isVisible());  // raised over the Findings tab
+        QCOMPARE(whatIf->baselineLabel(), QString("run %1 (gui-test)").arg(runId));
+        QVERIFY(whatIf->baseline() && *whatIf->baseline() == es::parseRunConfig(config));
+        QCOMPARE(whatIf->variants().size(), std::size_t{1});
+        QCOMPARE(whatIf->variants().front().label, std::string("input-bound"));
+        QCOMPARE(whatIf->variants().front().patch, prefetch.patch);
+        QVERIFY(!window.startAction()->isEnabled());  // one measurement at a time
+        whatIf->stop();
+        QVERIFY(finished.wait(kRunTimeoutMs));
+        QVERIFY(whatIf->report().has_value() && whatIf->report()->stopped);
+        QVERIFY(window.startAction()->isEnabled());
+
+        QCOMPARE(window.whatIfAction()->shortcut(), QKeySequence("Ctrl+Shift+E"));
+        window.whatIfAction()->trigger();
+        QCOMPARE(whatIf->baselineLabel(), QString("current setup (quick-demo)"));
+        QVERIFY(*whatIf->baseline() == *window.configEditor()->config());
+        saveScreenshot(window, "main-window-whatif");
     }
 
     void runsCanBeRenamed()

@@ -79,7 +79,8 @@ FindingsPanel::FindingsPanel(QWidget* parent)
       m_measureMachine(new QCheckBox(tr("Check this &machine too"), this)),
       m_view(new QTableView(this)),
       m_details(new QTextBrowser(this)),
-      m_apply(new QPushButton(tr("&Apply fix to setup"), this))
+      m_apply(new QPushButton(tr("&Apply fix to setup"), this)),
+      m_tryFix(new QPushButton(tr("&Try this fix"), this))
 {
     m_diagnose->setToolTip(
         tr("Run the diagnosis rules over the shown run and save the "
@@ -91,6 +92,11 @@ FindingsPanel::FindingsPanel(QWidget* parent)
         tr("Load the run's config with this finding's fix into Run setup, "
            "ready to start and compare"));
     m_apply->setEnabled(false);
+    m_tryFix->setObjectName("tryFix");
+    m_tryFix->setToolTip(
+        tr("Measure the run's config with and without this fix side by side in a what-if "
+           "experiment (a warm-up and a measured window each, repeated)"));
+    m_tryFix->setEnabled(false);
     m_diagnose->setEnabled(false);
     connect(m_diagnose, &QPushButton::clicked, this,
             [this] { diagnose(m_measureMachine->isChecked()); });
@@ -101,6 +107,15 @@ FindingsPanel::FindingsPanel(QWidget* parent)
         const Finding& chosen = m_model->finding(rows.front().row());
         if (!chosen.patch.is_null())
             Q_EMIT applyPatchRequested(m_runId, QString::fromStdString(chosen.patch.dump()));
+    });
+    connect(m_tryFix, &QPushButton::clicked, this, [this] {
+        const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+        if (rows.isEmpty())
+            return;
+        const Finding& chosen = m_model->finding(rows.front().row());
+        if (!chosen.patch.is_null())
+            Q_EMIT tryFixRequested(m_runId, QString::fromStdString(chosen.id),
+                                   QString::fromStdString(chosen.patch.dump()));
     });
 
     m_view->setModel(m_model);
@@ -119,6 +134,7 @@ FindingsPanel::FindingsPanel(QWidget* parent)
     top->addWidget(m_measureMachine);
     top->addWidget(m_diagnose);
     top->addWidget(m_apply);
+    top->addWidget(m_tryFix);
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_view);
     splitter->addWidget(m_details);
@@ -185,6 +201,7 @@ void FindingsPanel::showFindings(std::vector<Finding> findings, const QString& n
                          (note.isEmpty() ? QString() : QStringLiteral(" - ") + note));
     m_details->clear();
     m_apply->setEnabled(false);
+    m_tryFix->setEnabled(false);
     Q_EMIT highlightCleared();
     if (count > 0)
         selectFinding(0);
@@ -202,6 +219,7 @@ void FindingsPanel::showSelected()
     if (rows.isEmpty()) {
         m_details->clear();
         m_apply->setEnabled(false);
+        m_tryFix->setEnabled(false);
         Q_EMIT highlightCleared();
         return;
     }
@@ -224,6 +242,7 @@ void FindingsPanel::showSelected()
                          QString::fromStdString(chosen.patch.dump(kPatchIndent)).toHtmlEscaped());
     m_details->setHtml(html);
     m_apply->setEnabled(!chosen.patch.is_null());
+    m_tryFix->setEnabled(!chosen.patch.is_null());
     if (chosen.firstStep)
         Q_EMIT highlightRequested(*chosen.firstStep, chosen.lastStep.value_or(*chosen.firstStep));
     else

@@ -3,7 +3,8 @@
 // The Findings dock: why the shown run was slow, as the diagnosis rules found it
 // (docs/diagnosis.md). Diagnose runs the rules (and, if asked, the environment doctor) on a
 // thread of its own and saves the findings with the run; selecting a finding marks its steps
-// in the charts; "Apply fix to setup" hands its config patch to the Run setup panel.
+// in the charts; "Apply fix to setup" hands its config patch to the Run setup panel, "Try this
+// fix" to a what-if experiment that measures it.
 
 #include "core/finding.h"
 
@@ -51,6 +52,9 @@ Q_SIGNALS:
     void highlightCleared();
     /// The selected finding's JSON merge patch (as text), for the config of run `runId`.
     void applyPatchRequested(qint64 runId, const QString& patch);
+    /// "Try this fix": measure the selected finding's patch (as text) against run `runId`'s
+    /// config in a what-if experiment.
+    void tryFixRequested(qint64 runId, const QString& findingId, const QString& patch);
     void problem(const QString& message);
 
 private:
@@ -66,6 +70,7 @@ private:
     QTableView* m_view;
     QTextBrowser* m_details;
     QPushButton* m_apply;
+    QPushButton* m_tryFix;
     class Worker;
     std::unique_ptr<Worker> m_worker;
 };

@@ -1,6 +1,7 @@
 #include "history/runspanel.h"
 
 #include "history/runsmodel.h"
+#include "reports/reportexportdialog.h"
 #include "store/runstore.h"
 
 #include <QtCore/QSortFilterProxyModel>
@@ -14,6 +15,8 @@
 #include <QtWidgets/QTableView>
 #include <QtWidgets/QVBoxLayout>
 
+#include <algorithm>
+
 namespace es::ui {
 
 RunsPanel::RunsPanel(QWidget* parent)
@@ -21,7 +24,8 @@ RunsPanel::RunsPanel(QWidget* parent)
       m_model(new RunsModel(this)),
       m_filter(new QSortFilterProxyModel(this)),
       m_view(new QTableView(this)),
-      m_filterEdit(new QLineEdit(this))
+      m_filterEdit(new QLineEdit(this)),
+      m_compare(new QAction(tr("Co&mpare..."), this))
 {
     m_filter->setSourceModel(m_model);
     m_filter->setSortRole(Qt::EditRole);
@@ -31,7 +35,8 @@ RunsPanel::RunsPanel(QWidget* parent)
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(RunsModel::Id, Qt::DescendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Several runs at once for Compare (and Delete); Ctrl- and Shift-click as everywhere.
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setStretchLastSection(true);
@@ -60,6 +65,22 @@ RunsPanel::RunsPanel(QWidget* parent)
     connect(remove, &QPushButton::clicked, this, &RunsPanel::deleteSelected);
     auto* refresh = new QPushButton(tr("&Refresh"), this);
     connect(refresh, &QPushButton::clicked, this, &RunsPanel::reload);
+    m_compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_compare->setToolTip(
+        tr("Compare the selected runs (two or more) in a report with a preview, and save it "
+           "as HTML, PDF, Markdown, CSV or JSON (Ctrl+E)"));
+    m_compare->setStatusTip(m_compare->toolTip());
+    connect(m_compare, &QAction::triggered, this, [this] { compareSelected(); });
+    // On the panel with the window's context: Ctrl+E works wherever the focus is in the
+    // window while the panel is shown, and a menu can show the same action.
+    addAction(m_compare);
+    // No mnemonic on the button: every letter of "Compare" is taken elsewhere in the window
+    // (Alt+M checks the machine in Findings); Ctrl+E is the key.
+    auto* compare = new QPushButton(tr("Compare..."), this);
+    compare->setToolTip(m_compare->toolTip());
+    connect(compare, &QPushButton::clicked, m_compare, &QAction::trigger);
+    connect(m_compare, &QAction::changed, compare,
+            [this, compare] { compare->setEnabled(m_compare->isEnabled()); });
 
     auto* buttons = new QHBoxLayout();
     buttons->addWidget(m_filterEdit, 1);
@@ -67,6 +88,7 @@ RunsPanel::RunsPanel(QWidget* parent)
     buttons->addWidget(rename);
     buttons->addWidget(annotate);
     buttons->addWidget(remove);
+    buttons->addWidget(compare);
     buttons->addWidget(refresh);
     // The keys file managers use, while the table has the focus.
     const auto viewShortcut = [this](const QKeySequence& keys, void (RunsPanel::*slot)()) {
@@ -83,6 +105,15 @@ RunsPanel::RunsPanel(QWidget* parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(buttons);
     layout->addWidget(m_view, 1);
+
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &RunsPanel::updateActions);
+    // Filtering and reloading drop selected rows without always saying so through the
+    // selection model.
+    connect(m_filter, &QAbstractItemModel::modelReset, this, &RunsPanel::updateActions);
+    connect(m_filter, &QAbstractItemModel::rowsRemoved, this, &RunsPanel::updateActions);
+    connect(m_filter, &QAbstractItemModel::layoutChanged, this, &RunsPanel::updateActions);
+    updateActions();
 }
 
 void RunsPanel::setDatabasePath(const QString& path)
@@ -101,27 +132,67 @@ void RunsPanel::reload()
 
 qint64 RunsPanel::selectedRunId() const
 {
-    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    QItemSelectionModel* selection = m_view->selectionModel();
+    const QModelIndex current = selection->currentIndex();
+    if (current.isValid() && selection->isRowSelected(current.row(), current.parent()))
+        return m_filter->index(current.row(), 0).data(RunsModel::kRunIdRole).toLongLong();
+    const QModelIndexList rows = selection->selectedRows();
     if (rows.isEmpty())
         return 0;
     return m_filter->data(rows.first(), RunsModel::kRunIdRole).toLongLong();
 }
 
+QList<qint64> RunsPanel::selectedRunIds() const
+{
+    QList<qint64> ids;
+    for (const QModelIndex& row : m_view->selectionModel()->selectedRows())
+        ids << m_filter->data(row, RunsModel::kRunIdRole).toLongLong();
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+void RunsPanel::updateActions()
+{
+    m_compare->setEnabled(selectedRunIds().size() >= 2);
+}
+
+ReportExportDialog* RunsPanel::compareSelected()
+{
+    const QList<qint64> ids = selectedRunIds();
+    if (ids.size() < 2)
+        return nullptr;
+    auto* dialog = new ReportExportDialog(m_databasePath, ids, window());
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
+}
+
 void RunsPanel::deleteSelected()
 {
-    const qint64 id = selectedRunId();
-    if (id == 0)
+    const QList<qint64> ids = selectedRunIds();
+    if (ids.isEmpty())
         return;
-    if (QMessageBox::question(
-            this, tr("Delete run"),
-            tr("Delete run %1 and all its records? This cannot be undone.").arg(id)) !=
-        QMessageBox::Yes)
+    QStringList names;
+    for (qint64 id : ids)
+        names << QString::number(id);
+    const QString question =
+        ids.size() == 1
+            ? tr("Delete run %1 and all its records? This cannot be undone.").arg(ids.front())
+            : tr("Delete %n runs (%1) and all their records? This cannot be undone.", nullptr,
+                 static_cast<int>(ids.size()))
+                  .arg(names.join(QLatin1String(", ")));
+    if (QMessageBox::question(this, ids.size() == 1 ? tr("Delete run") : tr("Delete runs"),
+                              question) != QMessageBox::Yes)
         return;
+    qint64 deleting = ids.front();
     try {
         RunStore store(m_databasePath.toStdString());
-        store.deleteRun(id);
+        for (qint64 id : ids) {
+            deleting = id;
+            store.deleteRun(id);
+        }
     } catch (const StoreError& error) {
-        Q_EMIT problem(tr("Cannot delete run %1: %2").arg(id).arg(error.what()));
+        Q_EMIT problem(tr("Cannot delete run %1: %2").arg(deleting).arg(error.what()));
     }
     reload();
 }

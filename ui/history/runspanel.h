@@ -1,16 +1,20 @@
 #pragma once
 
-// The Runs dock: the run history with a filter, and what can be done with a run.
+// The Runs dock: the run history with a filter, and what can be done with a run or, for
+// Compare and Delete, with several.
 
+#include <QtCore/QList>
 #include <QtCore/QString>
 #include <QtWidgets/QWidget>
 
+class QAction;
 class QLineEdit;
 class QSortFilterProxyModel;
 class QTableView;
 
 namespace es::ui {
 
+class ReportExportDialog;
 class RunsModel;
 
 class RunsPanel : public QWidget {
@@ -23,6 +27,14 @@ public:
     QString databasePath() const { return m_databasePath; }
     RunsModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
+    /// Compare... (Ctrl+E): enabled while two or more runs are selected.
+    QAction* compareAction() const { return m_compare; }
+
+    /// The selected runs' ids, ascending.
+    QList<qint64> selectedRunIds() const;
+    /// Opens the comparison export dialog (not modal, deleted when closed) on the selected
+    /// runs in id order, the oldest as the baseline; nullptr when fewer than two are selected.
+    ReportExportDialog* compareSelected();
 
     /// Renames a stored run (the name is trimmed; an empty one is refused); false with the
     /// reason emitted as problem() when it cannot be done.
@@ -37,7 +49,10 @@ Q_SIGNALS:
     void problem(const QString& message);
 
 private:
+    /// The run the single-run actions act on: the current row's when it is selected, else
+    /// the first selected one's; 0 when none is selected.
     qint64 selectedRunId() const;
+    void updateActions();
     void deleteSelected();
     void annotateSelected();
     void renameSelected();
@@ -47,6 +62,7 @@ private:
     QSortFilterProxyModel* m_filter;
     QTableView* m_view;
     QLineEdit* m_filterEdit;
+    QAction* m_compare;
 };
 
 }  // namespace es::ui

@@ -8,19 +8,6 @@ namespace es::ui {
 
 namespace {
 
-// Tableau 10 hues: tell-apart for most colour-vision deficiencies and print well in grey.
-// Compute phases are the cool colours, waiting and copying the warm ones, so a warm chart
-// reads as "the GPU/CPU is starved" at a glance.
-constexpr std::array<QRgb, kPhaseCount> kPhaseRgb = {
-    0xF28E2B,  // DataWait: orange
-    0xE15759,  // HostToDevice: red
-    0x4E79A7,  // Forward: blue
-    0x76B7B2,  // Backward: teal
-    0x59A14F,  // Optimizer: green
-    0xB07AA1,  // Callbacks: purple
-    0xBAB0AC,  // Other: grey (the remainder, shown but quiet)
-};
-
 constexpr std::array<const char*, kPhaseCount> kPhaseNames = {
     QT_TRANSLATE_NOOP("es::ui::PhasePalette", "Data wait"),
     QT_TRANSLATE_NOOP("es::ui::PhasePalette", "Host→device"),
@@ -39,7 +26,8 @@ constexpr std::array<QRgb, 8> kExtraRgb = {0x9C755F, 0xFF9DA7, 0x17BECF, 0xBCBD2
 
 QColor phaseColor(Phase phase)
 {
-    return QColor::fromRgb(kPhaseRgb[phaseIndex(phase)]);
+    // One set of colours for the app's charts and the engine's report charts.
+    return QColor::fromRgb(es::phaseColour(phase));
 }
 
 QString phaseDisplayName(Phase phase)
@@ -62,6 +50,9 @@ QColor seriesColor(SeriesRole role)
         case SeriesRole::MachineCpu: return QColor::fromRgb(0x7F7F7F);
         case SeriesRole::Rss: return QColor::fromRgb(0xB07AA1);
         case SeriesRole::GpuUtil: return QColor::fromRgb(0x59A14F);
+        // The reference every bar is read against stands out warm; what is tried is cool.
+        case SeriesRole::WhatIfBaseline: return QColor::fromRgb(0xF28E2B);
+        case SeriesRole::WhatIfVariant: return QColor::fromRgb(0x4E79A7);
         case SeriesRole::GpuMemory: return QColor::fromRgb(0xF28E2B);
     }
     return Qt::black;

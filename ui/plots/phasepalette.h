@@ -25,6 +25,8 @@ enum class SeriesRole {
     Rss,
     GpuUtil,
     GpuMemory,
+    WhatIfBaseline,  ///< the baseline's bar in what-if charts
+    WhatIfVariant,   ///< every other configuration's bar
 };
 
 /// The fill colour of `phase`; the seven colours are distinct from each other.

@@ -292,11 +292,14 @@ void RunChart::showContextMenu(const QPoint& pos)
                    [this] { exportWithDialog(QStringLiteral("png"), tr("PNG image (*.png)")); });
     menu.addAction(tr("Export as PDF…"), this,
                    [this] { exportWithDialog(QStringLiteral("pdf"), tr("PDF document (*.pdf)")); });
-    menu.addSeparator();
-    QAction* follow = menu.addAction(tr("Follow live"));
-    follow->setCheckable(true);
-    follow->setChecked(m_following);
-    connect(follow, &QAction::toggled, this, &RunChart::setFollowingLive);
+    // A chart drawn without a timeline (a what-if experiment's results) has nothing to follow.
+    if (m_timeline) {
+        menu.addSeparator();
+        QAction* follow = menu.addAction(tr("Follow live"));
+        follow->setCheckable(true);
+        follow->setChecked(m_following);
+        connect(follow, &QAction::toggled, this, &RunChart::setFollowingLive);
+    }
     menu.exec(m_plot->mapToGlobal(pos));
 }
 

@@ -16,6 +16,8 @@ constexpr const char* kDatabaseKey = "store/databasePath";
 constexpr const char* kWindowStepsKey = "charts/windowSteps";
 constexpr const char* kSampleIntervalKey = "profiling/sampleIntervalMs";
 constexpr const char* kThemeKey = "appearance/theme";
+constexpr const char* kReportDirectoryKey = "reports/lastDirectory";
+constexpr const char* kReportFormatKey = "reports/lastFormat";
 
 QPalette darkPalette()
 {
@@ -61,6 +63,22 @@ void AppSettings::save() const
     settings.setValue(kWindowStepsKey, chartWindowSteps);
     settings.setValue(kSampleIntervalKey, sampleIntervalMs);
     settings.setValue(kThemeKey, static_cast<int>(theme));
+}
+
+ReportExportSettings ReportExportSettings::load()
+{
+    const QSettings settings;
+    ReportExportSettings loaded;
+    loaded.directory = settings.value(kReportDirectoryKey).toString();
+    loaded.format = settings.value(kReportFormatKey, loaded.format).toString();
+    return loaded;
+}
+
+void ReportExportSettings::save() const
+{
+    QSettings settings;
+    settings.setValue(kReportDirectoryKey, directory);
+    settings.setValue(kReportFormatKey, format);
 }
 
 void applyTheme(AppSettings::Theme theme)

@@ -19,6 +19,16 @@ struct AppSettings {
     void save() const;
 };
 
+/// Where the comparison export dialog saved last and in which format, so that the next export
+/// starts there. Kept apart from AppSettings: the Settings dialog saves those as a whole and
+/// must not overwrite these with the values it read when it opened.
+struct ReportExportSettings {
+    QString directory;        ///< empty: the user's documents folder
+    QString format = "html";  ///< reportFormatName() of the format
+    static ReportExportSettings load();
+    void save() const;
+};
+
 /// Applies `theme` to the whole application (Fusion with a light or dark palette, or the
 /// platform's own style and palette).
 void applyTheme(AppSettings::Theme theme);

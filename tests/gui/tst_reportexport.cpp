@@ -1,0 +1,484 @@
+// Comparison reports from the desktop app (docs/gui.md): the export dialog over runs recorded in
+// a real database shows a preview with the runs and the engine's attribution, recomputes when
+// the baseline changes, shows a hostile run name as text, saves every format with exactly the
+// engine's bytes (atomically, remembering where), says why a save failed without closing,
+// decodes the charts the HTML embeds as data: URLs and follows only in-report links. The Runs
+// panel's Compare action needs two selected runs. A screenshot goes to the build directory.
+
+#include "history/runsmodel.h"
+#include "history/runspanel.h"
+#include "report/reportformats.h"
+#include "report/runcomparison.h"
+#include "reports/reportexportdialog.h"
+#include "settings/appsettings.h"
+#include "store/runstore.h"
+#include "support/recordedruns.h"
+
+#include <QtCore/QBuffer>
+#include <QtCore/QDir>
+#include <QtCore/QFile>
+#include <QtCore/QPointer>
+#include <QtCore/QRegularExpression>
+#include <QtCore/QSettings>
+#include <QtCore/QStandardPaths>
+#include <QtCore/QTemporaryDir>
+#include <QtCore/QTimer>
+#include <QtGui/QAction>
+#include <QtGui/QImage>
+#include <QtGui/QTextDocument>
+#include <QtTest/QSignalSpy>
+#include <QtTest/QtTest>
+#include <QtWidgets/QApplication>
+#include <QtWidgets/QComboBox>
+#include <QtWidgets/QFileDialog>
+#include <QtWidgets/QListWidget>
+#include <QtWidgets/QPushButton>
+#include <QtWidgets/QScrollBar>
+#include <QtWidgets/QTableView>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+using es::ReportFormat;
+using es::ui::ReportExportDialog;
+
+Q_DECLARE_METATYPE(ReportFormat)
+
+namespace {
+
+/// Reading and comparing runs of 40 steps takes milliseconds; this is for a loaded machine.
+constexpr int kComparisonTimeoutMs = 30'000;
+
+es::test::StepPhases phases(double dataWaitMs, double forwardMs)
+{
+    es::test::StepPhases p;
+    p.dataWaitMs = dataWaitMs;
+    p.forwardMs = forwardMs;
+    return p;
+}
+
+QByteArray readAll(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return file.readAll();
+}
+
+/// A PDF with the time it was made left out (cairo stamps each file with it).
+QByteArray withoutPdfDates(const QByteArray& pdf)
+{
+    static const QRegularExpression date(QStringLiteral("/(CreationDate|ModDate) *\\([^)]*\\)"));
+    return QString::fromLatin1(pdf).replace(date, QStringLiteral("/\\1 (-)")).toLatin1();
+}
+
+/// A `width` x `height` PNG of one colour, as a data: URL.
+QUrl pngDataUrl(int width, int height, QColor colour)
+{
+    QImage image(width, height, QImage::Format_RGB32);
+    image.fill(colour);
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    return QUrl(QStringLiteral("data:image/png;base64,") + QString::fromLatin1(png.toBase64()));
+}
+
+}  // namespace
+
+class TestReportExport : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_database;
+    qint64 m_slow = 0;
+    qint64 m_fast = 0;
+    qint64 m_hostile = 0;
+
+    /// The engine's comparison of `ids` in that order, as the CLI makes it.
+    es::RunComparison engineComparison(const QList<qint64>& ids) const
+    {
+        es::RunStore store(m_database.toStdString());
+        std::vector<es::StoredRun> runs;
+        for (qint64 id : ids)
+            runs.push_back(*store.loadRun(id));
+        return es::compareRuns(runs);
+    }
+
+    static bool waitForComparison(ReportExportDialog& dialog)
+    {
+        return QTest::qWaitFor([&dialog] { return !dialog.isBusy(); }, kComparisonTimeoutMs);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);  // settings of their own, not the user's
+        QSettings().clear();
+        QVERIFY(m_dir.isValid());
+        m_database = m_dir.filePath("runs.sqlite");
+        es::RunStore store(m_database.toStdString());
+        m_slow = es::test::recordMadeUpRun(store, "slow input", phases(6.0, 30.0));
+        m_fast = es::test::recordMadeUpRun(store, "fast input", phases(1.0, 10.0));
+        m_hostile =
+            es::test::recordMadeUpRun(store, "<script>alert(1)</script>", phases(2.0, 12.0));
+    }
+
+    void previewShowsTheRunsAndTheAttribution()
+    {
+        ReportExportDialog dialog(m_database, {m_slow, m_fast});
+        QVERIFY(dialog.isBusy());
+        QVERIFY(!dialog.saveButton()->isEnabled());  // nothing to save before the comparison
+        QVERIFY(waitForComparison(dialog));
+        QVERIFY2(!dialog.messageIsError(), qPrintable(dialog.message()));
+        QVERIFY(dialog.saveButton()->isEnabled());
+
+        const QString shown = dialog.preview()->toPlainText();
+        QVERIFY(shown.contains("slow input"));
+        QVERIFY(shown.contains("fast input"));
+        const es::RunComparison expected = engineComparison({m_slow, m_fast});
+        QCOMPARE(expected.attributions.size(), std::size_t(1));
+        QVERIFY2(shown.contains(QString::fromStdString(expected.attributions[0].sentence)),
+                 expected.attributions[0].sentence.c_str());
+        QCOMPARE(dialog.runList()->count(), 2);
+        QVERIFY(dialog.runList()->item(0)->text().contains("slow input"));
+        QVERIFY(dialog.runList()->item(1)->text().contains("fast input"));
+        QCOMPARE(dialog.defaultFileName(),
+                 QString("comparison-%1-%2.html").arg(m_slow).arg(m_fast));
+    }
+
+    void changingTheBaselineRecomputes()
+    {
+        ReportExportDialog dialog(m_database, {m_slow, m_fast});
+        QVERIFY(waitForComparison(dialog));
+        const std::string before = engineComparison({m_slow, m_fast}).attributions[0].sentence;
+        const std::string after = engineComparison({m_fast, m_slow}).attributions[0].sentence;
+        QVERIFY(before != after);
+
+        QSignalSpy finished(&dialog, &ReportExportDialog::comparisonFinished);
+        QPushButton* makeBaseline = nullptr;
+        for (QPushButton* button : dialog.findChildren<QPushButton*>())
+            if (button->text() == ReportExportDialog::tr("Make &baseline"))
+                makeBaseline = button;
+        QVERIFY(makeBaseline);
+        QVERIFY(!makeBaseline->isEnabled() || dialog.runList()->currentRow() > 0);
+        dialog.runList()->setCurrentRow(1);
+        QVERIFY(makeBaseline->isEnabled());
+        makeBaseline->click();
+        QVERIFY(dialog.isBusy());
+        QCOMPARE(dialog.runOrder(), QList<qint64>({m_fast, m_slow}));
+        QVERIFY(dialog.runList()->item(0)->text().contains("fast input"));
+        QVERIFY(waitForComparison(dialog));
+        QCOMPARE(finished.count(), 1);
+        const QString shown = dialog.preview()->toPlainText();
+        QVERIFY2(shown.contains(QString::fromStdString(after)), after.c_str());
+        QVERIFY(!shown.contains(QString::fromStdString(before)));
+        QCOMPARE(dialog.defaultFileName(),
+                 QString("comparison-%1-%2.html").arg(m_fast).arg(m_slow));
+
+        // Two quick changes: only the last order's comparison is shown.
+        dialog.moveRun(0, +1);
+        dialog.moveRun(1, -1);
+        dialog.moveRun(0, +1);
+        QCOMPARE(dialog.runOrder(), QList<qint64>({m_slow, m_fast}));
+        QVERIFY(waitForComparison(dialog));
+        QVERIFY(dialog.preview()->toPlainText().contains(QString::fromStdString(before)));
+    }
+
+    /// Regression guard: a run's name is text in the preview, never markup.
+    void hostileRunNameShowsAsText()
+    {
+        ReportExportDialog dialog(m_database, {m_slow, m_hostile});
+        QVERIFY(waitForComparison(dialog));
+        QVERIFY(dialog.preview()->toPlainText().contains("<script>alert(1)</script>"));
+        QVERIFY(dialog.runList()->item(1)->text().contains("<script>alert(1)</script>"));
+        // The body as the preview holds it (Qt writes the <title> it read back unescaped, but
+        // that is the document's title as text, never shown as markup).
+        const QString html = dialog.preview()->toHtml();
+        const QString body = html.mid(html.indexOf("</head>"));
+        QVERIFY(!body.contains("<script", Qt::CaseInsensitive));
+        QVERIFY(body.contains("&lt;script&gt;"));
+        QVERIFY(dialog.preview()->documentTitle().contains("<script>alert(1)</script>"));
+    }
+
+    void savesEachFormatAsTheEngineWritesIt_data()
+    {
+        QTest::addColumn<ReportFormat>("format");
+        QTest::addColumn<QString>("fileName");
+        QTest::newRow("markdown") << ReportFormat::Markdown << "report.md";
+        QTest::newRow("csv") << ReportFormat::Csv << "report.csv";
+        QTest::newRow("json") << ReportFormat::Json << "report.json";
+        QTest::newRow("html") << ReportFormat::Html << "report.html";
+        QTest::newRow("htm") << ReportFormat::Html << "report.htm";
+        // The extension a user typed wins over the format chosen before.
+        QTest::newRow("typed .md while HTML is chosen") << ReportFormat::Markdown << "typed.md";
+    }
+
+    void savesEachFormatAsTheEngineWritesIt()
+    {
+        QFETCH(ReportFormat, format);
+        QFETCH(QString, fileName);
+        ReportExportDialog dialog(m_database, {m_fast, m_slow});
+        QVERIFY(waitForComparison(dialog));
+        if (QByteArray(QTest::currentDataTag()).startsWith("typed"))
+            dialog.setFormat(ReportFormat::Html);
+        else
+            dialog.setFormat(format);
+        QVERIFY(!dialog.openButton()->isEnabled());
+
+        QTemporaryDir out;
+        QVERIFY(out.isValid());
+        const QString path = out.filePath(fileName);
+        QSignalSpy saved(&dialog, &ReportExportDialog::saved);
+        QVERIFY2(dialog.saveTo(path), qPrintable(dialog.message()));
+        QCOMPARE(saved.count(), 1);
+        QCOMPARE(dialog.format(), format);
+        QCOMPARE(dialog.savedPath(), QFileInfo(path).absoluteFilePath());
+        QVERIFY(dialog.openButton()->isEnabled());
+        QVERIFY(dialog.message().contains(fileName));
+        QVERIFY(!QFileInfo::exists(path + ".tmp"));
+
+        const std::string expected = es::writeReport(engineComparison({m_fast, m_slow}), format);
+        const QByteArray written = readAll(path);
+        QCOMPARE(written.size(), static_cast<qsizetype>(expected.size()));
+        QVERIFY(written == QByteArray::fromStdString(expected));
+
+        // The next export starts where and as this one ended.
+        const es::ui::ReportExportSettings remembered = es::ui::ReportExportSettings::load();
+        QCOMPARE(remembered.directory, QFileInfo(path).absolutePath());
+        QCOMPARE(remembered.format,
+                 QString::fromStdString(std::string(es::reportFormatName(format))));
+        ReportExportDialog next(m_database, {m_fast, m_slow});
+        QCOMPARE(next.format(), format);
+    }
+
+    /// PDF is whatever the engine makes of it: its bytes, or its reason shown in the dialog.
+    void pdfIsTheEnginesOrItsReason()
+    {
+        ReportExportDialog dialog(m_database, {m_slow, m_fast});
+        dialog.show();
+        QVERIFY(waitForComparison(dialog));
+        dialog.setFormat(ReportFormat::Pdf);
+        QTemporaryDir out;
+        const QString path = out.filePath("report.pdf");
+        std::optional<std::string> expected;
+        QString reason;
+        try {
+            expected = es::writeReport(engineComparison({m_slow, m_fast}), ReportFormat::Pdf);
+        } catch (const std::exception& error) {
+            reason = QString::fromUtf8(error.what());
+        }
+        if (expected) {
+            QVERIFY2(dialog.saveTo(path), qPrintable(dialog.message()));
+            const QByteArray written = readAll(path);
+            QVERIFY(written.startsWith("%PDF-"));
+            QVERIFY(withoutPdfDates(written) ==
+                    withoutPdfDates(QByteArray::fromStdString(*expected)));
+        } else {
+            QVERIFY(!dialog.saveTo(path));
+            QVERIFY(dialog.messageIsError());
+            QVERIFY2(dialog.message().contains(reason), qPrintable(dialog.message()));
+            QVERIFY(!QFileInfo::exists(path));
+            QVERIFY(dialog.isVisible());
+        }
+    }
+
+    /// Ctrl+S asks for a file named for the runs in the remembered folder and format, and
+    /// saves there; Esc closes the dialog.
+    void keyboardSavesAndCloses()
+    {
+        QTemporaryDir out;
+        QVERIFY(out.isValid());
+        es::ui::ReportExportSettings remembered;
+        remembered.directory = out.path();
+        remembered.format = "csv";
+        remembered.save();
+
+        QPointer<ReportExportDialog> dialog = new ReportExportDialog(m_database, {m_fast, m_slow});
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+        dialog->activateWindow();  // shortcuts go to the active window only
+        QVERIFY(QTest::qWaitForWindowActive(dialog));
+        QVERIFY(waitForComparison(*dialog));
+        QCOMPARE(dialog->format(), ReportFormat::Csv);
+
+        QString offered;
+        QString suffix;
+        QStringList filters;
+        QTimer::singleShot(0, this, [&] {
+            auto* chooser = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+            if (!chooser)
+                return;
+            offered = chooser->selectedFiles().value(0);
+            suffix = chooser->defaultSuffix();
+            filters = chooser->nameFilters();
+            static_cast<QDialog*>(chooser)->accept();  // as pressing Save does
+        });
+        QTest::keyClick(dialog, Qt::Key_S, Qt::ControlModifier);
+        const QString expected =
+            out.filePath(QString("comparison-%1-%2.csv").arg(m_fast).arg(m_slow));
+        QCOMPARE(offered, expected);
+        QCOMPARE(suffix, QString("csv"));
+        QVERIFY(!filters.isEmpty() && filters.front().contains("*.csv"));
+        QCOMPARE(dialog->savedPath(), expected);
+        QVERIFY(readAll(expected) == QByteArray::fromStdString(es::writeReport(
+                                         engineComparison({m_fast, m_slow}), ReportFormat::Csv)));
+
+        QTest::keyClick(dialog, Qt::Key_Escape);
+        QTRY_VERIFY(dialog.isNull());
+    }
+
+    void saveIntoAMissingDirectoryKeepsTheDialogOpen()
+    {
+        ReportExportDialog dialog(m_database, {m_slow, m_fast});
+        dialog.show();
+        QVERIFY(waitForComparison(dialog));
+        dialog.setFormat(ReportFormat::Markdown);
+        const QString path = m_dir.filePath("no-such-directory/report.md");
+        QSignalSpy saved(&dialog, &ReportExportDialog::saved);
+        QVERIFY(!dialog.saveTo(path));
+        QCOMPARE(saved.count(), 0);
+        QVERIFY(dialog.isVisible());
+        QVERIFY(dialog.messageIsError());
+        QVERIFY2(dialog.message().contains("no-such-directory") &&
+                     dialog.message().contains("does not exist"),
+                 qPrintable(dialog.message()));
+        QVERIFY(!dialog.openButton()->isEnabled());
+        QVERIFY(!QFileInfo::exists(path));
+        // And it still saves once given a place that exists.
+        QVERIFY(dialog.saveTo(m_dir.filePath("after-a-failure.md")));
+        QVERIFY(!dialog.messageIsError());
+    }
+
+    void missingRunIsReported()
+    {
+        ReportExportDialog dialog(m_database, {m_slow, 9999});
+        QVERIFY(waitForComparison(dialog));
+        QVERIFY(dialog.messageIsError());
+        QVERIFY2(dialog.message().contains("9999"), qPrintable(dialog.message()));
+        QVERIFY(!dialog.saveButton()->isEnabled());
+    }
+
+    void previewDecodesDataImages()
+    {
+        es::ui::ReportPreview preview;
+        preview.resize(400, 300);
+        const QUrl url = pngDataUrl(3, 2, Qt::red);
+        const QVariant loaded = preview.loadResource(QTextDocument::ImageResource, url);
+        QVERIFY(loaded.canConvert<QImage>());
+        const QImage image = loaded.value<QImage>();
+        QCOMPARE(image.size(), QSize(3, 2));
+        QCOMPARE(image.pixelColor(1, 1), QColor(Qt::red));
+
+        // Through the document, as an <img> in the report asks for it.
+        preview.setHtml(QStringLiteral("<p>chart</p><img src=\"%1\">").arg(url.toString()));
+        const QVariant fromDocument =
+            preview.document()->resource(QTextDocument::ImageResource, url);
+        QVERIFY(fromDocument.canConvert<QImage>());
+        QCOMPARE(fromDocument.value<QImage>().size(), QSize(3, 2));
+
+        // A chart wider than the preview fits it, its pixels kept.
+        const QImage wide =
+            preview.loadResource(QTextDocument::ImageResource, pngDataUrl(2000, 10, Qt::blue))
+                .value<QImage>();
+        QCOMPARE(wide.width(), 2000);
+        QVERIFY(wide.deviceIndependentSize().width() <= preview.viewport()->width());
+
+        // Nothing else is loaded: no files, nothing remote, no broken data.
+        QVERIFY(!preview.loadResource(QTextDocument::ImageResource, QUrl("file:///etc/hosts"))
+                     .isValid());
+        QVERIFY(
+            !preview
+                 .loadResource(QTextDocument::ImageResource, QUrl("https://example.com/chart.png"))
+                 .isValid());
+        QVERIFY(!preview
+                     .loadResource(QTextDocument::ImageResource,
+                                   QUrl("data:image/png;base64,not*base64"))
+                     .isValid());
+        QVERIFY(!preview
+                     .loadResource(QTextDocument::StyleSheetResource,
+                                   QUrl("data:text/css;base64,cCB7fQ=="))
+                     .isValid());
+    }
+
+    void linksStayInTheReport()
+    {
+        ReportExportDialog dialog(m_database, {m_slow, m_fast});
+        dialog.resize(900, 500);
+        dialog.show();
+        QVERIFY(waitForComparison(dialog));
+        es::ui::ReportPreview* preview = dialog.preview();
+        QScrollBar* scroll = preview->verticalScrollBar();
+        QVERIFY(scroll->maximum() > 0);
+        QCOMPARE(scroll->value(), 0);
+        // The last section the report's navigation links to.
+        Q_EMIT preview->anchorClicked(QUrl("#findings"));
+        QTRY_VERIFY(scroll->value() > 0);
+
+        QSignalSpy refused(preview, &es::ui::ReportPreview::externalLinkRefused);
+        const int before = scroll->value();
+        Q_EMIT preview->anchorClicked(QUrl("https://example.com/elsewhere"));
+        QCOMPARE(refused.count(), 1);
+        QCOMPARE(scroll->value(), before);
+        QVERIFY(dialog.message().contains("https://example.com/elsewhere"));
+        QVERIFY(preview->source().isEmpty());
+    }
+
+    void runsPanelComparesTwoOrMoreRuns()
+    {
+        es::ui::RunsPanel panel;
+        panel.setDatabasePath(m_database);
+        QCOMPARE(panel.model()->rowCount(), 3);
+        QAction* compare = panel.compareAction();
+        QVERIFY(!compare->isEnabled());
+        QCOMPARE(compare->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_E));
+
+        QTableView* view = panel.view();
+        view->selectRow(0);
+        QCOMPARE(panel.selectedRunIds().size(), 1);
+        QVERIFY(!compare->isEnabled());
+        QVERIFY(!panel.compareSelected());
+
+        // Newest first in the table; the dialog gets them in id order.
+        view->selectionModel()->select(view->model()->index(2, 0),
+                                       QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        QCOMPARE(panel.selectedRunIds().size(), 2);
+        QVERIFY(compare->isEnabled());
+        ReportExportDialog* dialog = panel.compareSelected();
+        QVERIFY(dialog);
+        QCOMPARE(dialog->runOrder(), QList<qint64>({m_slow, m_hostile}));
+        QVERIFY(dialog->isVisible());
+        QVERIFY(waitForComparison(*dialog));
+        dialog->close();  // deletes itself
+
+        view->clearSelection();
+        QVERIFY(!compare->isEnabled());
+    }
+
+    /// The dialog as a user sees it, at the top of the report and at its phase chart, and the
+    /// Runs panel with runs selected to compare, for people to look at.
+    void screenshots()
+    {
+        ReportExportDialog dialog(m_database, {m_slow, m_fast, m_hostile});
+        dialog.show();
+        QVERIFY(waitForComparison(dialog));
+        dialog.runList()->setCurrentRow(1);
+        const QString directory =
+            QDir(QCoreApplication::applicationDirPath()).filePath("screenshots");
+        QDir().mkpath(directory);
+        QVERIFY(dialog.grab().save(QDir(directory).filePath("report-export.png")));
+        Q_EMIT dialog.preview()->anchorClicked(QUrl("#phases"));
+        QVERIFY(dialog.grab().save(QDir(directory).filePath("report-export-phases.png")));
+
+        es::ui::RunsPanel panel;
+        panel.resize(1000, 220);
+        panel.setDatabasePath(m_database);
+        panel.view()->selectAll();
+        panel.show();
+        QVERIFY(panel.grab().save(QDir(directory).filePath("runs-compare.png")));
+    }
+};
+
+QTEST_MAIN(TestReportExport)
+#include "tst_reportexport.moc"

@@ -1,0 +1,151 @@
+#pragma once
+
+// Comparison reports from the desktop app (docs/reports.md, docs/gui.md): the chosen runs in
+// order with the baseline first, a preview of the HTML report, and Save in any report format.
+// Loading the runs and comparing them happen on a thread of their own; the dialog stays
+// responsive and shows that it is working.
+
+#include "report/reportformats.h"
+
+#include <QtCore/QList>
+#include <QtCore/QString>
+#include <QtCore/QtGlobal>
+#include <QtGui/QImage>
+#include <QtWidgets/QDialog>
+#include <QtWidgets/QTextBrowser>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+
+namespace es {
+struct RunComparison;
+struct StoredRun;
+}  // namespace es
+
+namespace es::ui {
+
+/// The image a `data:image/...;base64,...` URL holds (PNG, JPEG, ... as Qt reads them); a
+/// null image for any other URL or undecodable data.
+QImage imageFromDataUrl(const QUrl& url);
+
+/// The report preview: a QTextBrowser that shows the images embedded in the report as `data:`
+/// URLs and loads nothing else (no files, nothing remote). Links to `#anchors` scroll within
+/// the preview; links anywhere else are never opened, only reported with externalLinkRefused.
+class ReportPreview : public QTextBrowser {
+    Q_OBJECT
+
+public:
+    explicit ReportPreview(QWidget* parent = nullptr);
+
+    /// Shows the HTML report `html`, keeping the scroll position.
+    void showReport(const std::string& html);
+
+    Q_INVOKABLE QVariant loadResource(int type, const QUrl& name) override;
+
+Q_SIGNALS:
+    void externalLinkRefused(const QUrl& url);
+
+private:
+    void followLink(const QUrl& url);
+};
+
+class ReportExportDialog : public QDialog {
+    Q_OBJECT
+
+public:
+    /// Compares the runs `runIds` (two or more) of the run database at `databasePath`, the
+    /// first as the baseline.
+    ReportExportDialog(const QString& databasePath, const QList<qint64>& runIds,
+                       QWidget* parent = nullptr);
+    ~ReportExportDialog() override;
+
+    /// The runs in report order: the baseline (A) first, then B, C, ...
+    QList<qint64> runOrder() const { return m_order; }
+    /// Makes `runId` the baseline (moved to the top, the others keep their order).
+    void setBaseline(qint64 runId);
+    /// Moves the run at `row` up (delta -1) or down (+1) in the order.
+    void moveRun(int row, int delta);
+
+    ReportFormat format() const;
+    void setFormat(ReportFormat format);
+    /// "comparison-<ids in report order>.<extension>".
+    QString defaultFileName() const;
+
+    /// Writes the report to `path` atomically, in the chosen format or, when the extension
+    /// of `path` names another report format, in that one (the format choice follows). False
+    /// with the reason shown in the dialog, which stays open.
+    bool saveTo(const QString& path);
+    /// The file the last successful save wrote; empty before one.
+    QString savedPath() const { return m_savedPath; }
+
+    /// True while the runs are read and compared.
+    bool isBusy() const { return m_working; }
+    /// The line under the preview: progress, the last save, or what went wrong.
+    QString message() const;
+    bool messageIsError() const { return m_messageIsError; }
+    ReportPreview* preview() const { return m_preview; }
+    QListWidget* runList() const { return m_runList; }
+    QPushButton* saveButton() const { return m_save; }
+    QPushButton* openButton() const { return m_open; }
+
+public Q_SLOTS:
+    /// Asks for a file (the format's filter and suffix, the last directory) and saves there.
+    void chooseFileAndSave();
+    /// Opens the last saved file with the desktop's application for it.
+    void openSaved();
+
+Q_SIGNALS:
+    /// A comparison finished and the preview shows it (or the message says why not).
+    void comparisonFinished(bool succeeded);
+    void saved(const QString& path);
+
+private:
+    struct Outcome;
+    class Worker;
+
+    void startComparison();
+    void finishComparison(std::uint64_t generation, const Outcome& outcome);
+    void showRuns();
+    void updateActions();
+    void showMessage(const QString& text, bool error);
+    /// The report's bytes in `format`; null with the reason shown when it cannot be made.
+    std::shared_ptr<const std::string> reportBytes(ReportFormat format);
+
+    QString m_databasePath;
+    QList<qint64> m_order;
+    std::uint64_t m_generation = 0;  ///< counts order changes; a stale result is dropped
+    bool m_working = false;          ///< the preview is not yet of m_order
+    bool m_threadRunning = false;    ///< m_worker has not handed over its result yet
+    std::shared_ptr<const std::vector<StoredRun>> m_loaded;  ///< read once, reordered after
+    std::shared_ptr<const RunComparison> m_comparison;       ///< for m_order, when not busy
+    std::shared_ptr<const std::string> m_html;               ///< writeHtml of m_comparison
+    /// The last report made for saving, kept for a second save of the same comparison.
+    ReportFormat m_madeFormat = ReportFormat::Html;
+    std::shared_ptr<const std::string> m_made;
+    QString m_savedPath;
+    bool m_messageIsError = false;
+
+    QListWidget* m_runList;
+    QPushButton* m_baseline;
+    QPushButton* m_up;
+    QPushButton* m_down;
+    ReportPreview* m_preview;
+    QProgressBar* m_busy;
+    QLabel* m_messageIcon;
+    QLabel* m_message;
+    QComboBox* m_format;
+    QPushButton* m_save;
+    QPushButton* m_open;
+    std::unique_ptr<Worker> m_worker;
+};
+
+}  // namespace es::ui
