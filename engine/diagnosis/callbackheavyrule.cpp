@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
+#include <regex>
 #include <set>
 #include <string>
 #include <vector>
@@ -97,12 +98,14 @@ std::string counted(double count, const std::string& noun)
            (whole && std::round(count) == 1.0 ? "" : "s");
 }
 
+// `{batch}` or `{batch:04d}` in a checkpoint's filepath, with the separator before it.
+const std::regex kBatchField(R"([-_.]?\{batch(:[^}]*)?\})");
+
 bool namesBatch(const nlohmann::json& entry)
 {
     if (!entry.contains("filepath") || !entry["filepath"].is_string())
         return false;
-    const std::string path = entry["filepath"].get<std::string>();
-    return path.find("{batch}") != std::string::npos || path.find("{batch:") != std::string::npos;
+    return std::regex_search(entry["filepath"].get<std::string>(), kBatchField);
 }
 
 /// Patch and recommendation for one heavy callback.
@@ -124,15 +127,18 @@ void recommend(const RunEvidence& evidence, const CallbackTotal& callback, doubl
             counted(savesPerEpoch, "save") + " per epoch here). " +
             (backup ? "A run killed mid-epoch then resumes from the end of the last epoch."
                     : "Checkpoints then exist only at epoch ends.");
-        // A filepath that names {batch} is a config error with save_freq "epoch"; which name
-        // the user wants instead is theirs to choose.
-        if (checkpoint && namesBatch(entry)) {
-            finding.recommendation +=
-                " The filepath names {batch}, which exists only with a numeric save_freq: "
-                "take it out of the filepath as well.";
-            return;
-        }
         finding.patch = callbacksPatch(config, *index, "save_freq", "epoch");
+        // A filepath that names {batch} is a config error with save_freq "epoch": the patch
+        // takes the field out, and says so, so that the fix can be measured as it is.
+        if (checkpoint && namesBatch(entry)) {
+            const std::string path =
+                std::regex_replace(entry["filepath"].get<std::string>(), kBatchField, "");
+            finding.patch["callbacks"][*index]["filepath"] = path;
+            finding.recommendation +=
+                " The filepath names {batch}, which exists only with a numeric save_freq: the "
+                "patch takes it out (\"" +
+                path + "\"); name the files as you prefer.";
+        }
         return;
     }
     if (checkpoint && entry.is_object() && entry.value("save_freq", nlohmann::json()) == "epoch" &&

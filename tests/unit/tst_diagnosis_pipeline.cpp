@@ -516,15 +516,20 @@ private Q_SLOTS:
         expected["callbacks"][2]["save_freq"] = "epoch";
         QCOMPARE(patched, expected);
 
-        // A filepath that names {batch} would be a config error with save_freq "epoch": no
-        // patch, and the recommendation says why.
+        // A filepath that names {batch} would be a config error with save_freq "epoch": the
+        // patch takes the field out with its separator, and the recommendation says so.
         es::RunEvidence batchNamed = evidence;
         batchNamed.config["callbacks"][2]["filepath"] = "runs/b-{epoch:02d}-{batch:04d}.pt";
         QVERIFY(!applied(batchNamed.config, nlohmann::json::object()).is_null());
         const auto named = es::diagnoseCallbackHeavy(batchNamed);
         QCOMPARE(named.size(), std::size_t(1));
-        QVERIFY(named[0].patch.is_null());
+        const nlohmann::json namedPatched = applied(batchNamed.config, named[0].patch);
+        QVERIFY2(!namedPatched.is_null(), named[0].patch.dump().c_str());
+        QCOMPARE(namedPatched["callbacks"][2]["filepath"], nlohmann::json("runs/b-{epoch:02d}.pt"));
+        QCOMPARE(namedPatched["callbacks"][2]["save_freq"], nlohmann::json("epoch"));
         QVERIFY2(text(named[0].recommendation).contains("{batch}"),
+                 qPrintable(text(named[0].recommendation)));
+        QVERIFY2(text(named[0].recommendation).contains("runs/b-{epoch:02d}.pt"),
                  qPrintable(text(named[0].recommendation)));
     }
 
