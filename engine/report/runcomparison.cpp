@@ -312,12 +312,28 @@ std::string attributionSentence(const ComparedRun& baseline, const ComparedRun& 
     }
     std::string sentence = comparisonWords(baseline, run, *attribution.speedup);
     const double threshold = kSentenceShare * *baseline.steadyStepMs;
+    const double thresholdS = kSentenceShare * baseline.trainingS;
     std::string parts;
     bool leftOut = false;
     for (const PhaseDelta& delta : attribution.phases) {
-        if (!delta.msPerStep || std::fabs(*delta.msPerStep) < threshold ||
-            std::fabs(*delta.msPerStep) == 0.0) {
+        const bool perStep = delta.msPerStep && std::fabs(*delta.msPerStep) >= threshold &&
+                             std::fabs(*delta.msPerStep) > 0.0;
+        // A phase that takes time in some steps only (a checkpoint every few steps) leaves
+        // the median step alone but not the total: it is named by its seconds.
+        const bool inSomeSteps = !perStep && delta.scaledS &&
+                                 std::fabs(*delta.scaledS) >= thresholdS &&
+                                 std::fabs(*delta.scaledS) > 0.0;
+        if (!perStep && !inSomeSteps) {
             leftOut = true;
+            continue;
+        }
+        if (inSomeSteps) {
+            std::string part = std::string(phaseLabel(delta.phase)) + " " +
+                               signedFigureText(*delta.scaledS) + " s";
+            if (parts.empty())
+                part +=
+                    " over " + baseline.label + "'s " + std::to_string(baseline.steps) + " steps";
+            parts += (parts.empty() ? "" : ", ") + part + " in total, not in the median step";
             continue;
         }
         std::string part = std::string(phaseLabel(delta.phase)) + " " +

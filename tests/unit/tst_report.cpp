@@ -353,6 +353,35 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(attribution.sentence), sentence);
     }
 
+    void attributionNamesAPhaseThatTakesTimeInSomeStepsOnly()
+    {
+        // A saves a checkpoint of 40 ms every 4th step: the median step has no callback time,
+        // the total has 2 epochs x 12 saves x 40 ms = 0.96 s of it. B saves none and is
+        // otherwise the same.
+        StepPhases saving = phases(0.0, 10.0);
+        saving.callbacksMs = 40.0;
+        const es::RunEvidence a = es::test::makeEvidence(
+            2, 50, [&](int, int step) { return step % 4 == 0 ? saving : phases(0.0, 10.0); });
+        const es::RunEvidence b = es::test::makeSteadyEvidence(2, 50, phases(0.0, 10.0));
+        const es::RunComparison comparison =
+            es::compareRuns({storedRun(a, 1, "saving"), storedRun(b, 2, "not saving")});
+        const es::Attribution& attribution = comparison.attributions.front();
+        const auto callbacks =
+            std::find_if(attribution.phases.begin(), attribution.phases.end(),
+                         [](const es::PhaseDelta& d) { return d.phase == es::Phase::Callbacks; });
+        QCOMPARE(*callbacks->msPerStep, 0.0);
+        QCOMPARE(*callbacks->scaledS, -0.96);
+        QVERIFY2(
+            attribution.sentence.find("Callbacks -1.0 s over A's 100 steps in total, not in the "
+                                      "median step") != std::string::npos,
+            attribution.sentence.c_str());
+        // Without the periodic saves nothing is named.
+        const es::RunComparison same =
+            es::compareRuns({storedRun(b, 1, "not saving"), storedRun(b, 2, "not saving either")});
+        QVERIFY2(same.attributions.front().sentence.find("no phase differs") != std::string::npos,
+                 same.attributions.front().sentence.c_str());
+    }
+
     void attributionSecondPhase()
     {
         const es::RunComparison comparison =
