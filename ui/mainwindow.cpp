@@ -387,35 +387,38 @@ void MainWindow::openStoredRun(qint64 runId)
                                         "ends."));
         return;
     }
+    const std::optional<StoredRun> run = loadStoredRun(runId);
+    if (!run)
+        return;
+    m_controller->showTimeline(timelineOf(*run));
+    m_status->showProgress(m_controller->timeline(), std::nullopt, true);
+    setWindowTitle(
+        tr("EpochScope - run %1 (%2)").arg(runId).arg(QString::fromStdString(run->header.name)));
+    m_findings->showRun(runId, run->findings);
+    if (m_findings->model()->rowCount() > 0)
+        m_findingsDock->raise();
+}
+
+std::optional<StoredRun> MainWindow::loadStoredRun(qint64 runId)
+{
     try {
         const RunStore store(m_databasePath.toStdString());
-        const std::optional<StoredRun> run = store.loadRun(runId);
-        if (!run) {
+        std::optional<StoredRun> run = store.loadRun(runId);
+        if (!run)
             appendLog(LogLevel::Warning, tr("Run %1 is not in the database any more.").arg(runId));
-            return;
-        }
-        m_controller->showTimeline(timelineOf(*run));
-        m_status->showProgress(m_controller->timeline(), std::nullopt, true);
-        setWindowTitle(tr("EpochScope - run %1 (%2)")
-                           .arg(runId)
-                           .arg(QString::fromStdString(run->header.name)));
-        m_findings->showRun(runId, run->findings);
-        if (m_findings->model()->rowCount() > 0)
-            m_findingsDock->raise();
+        return run;
     } catch (const StoreError& error) {
         appendLog(LogLevel::Error, tr("Cannot open run %1: %2").arg(runId).arg(error.what()));
+        return std::nullopt;
     }
 }
 
 void MainWindow::applyFindingPatch(qint64 runId, const QString& patch)
 {
+    const std::optional<StoredRun> run = loadStoredRun(runId);
+    if (!run)
+        return;
     try {
-        const RunStore store(m_databasePath.toStdString());
-        const std::optional<StoredRun> run = store.loadRun(runId);
-        if (!run) {
-            appendLog(LogLevel::Warning, tr("Run %1 is not in the database any more.").arg(runId));
-            return;
-        }
         nlohmann::json config = run->config;
         config.merge_patch(nlohmann::json::parse(patch.toStdString()));
         config["name"] = run->header.name + "-fixed";
@@ -456,13 +459,10 @@ void MainWindow::tryFindingFix(qint64 runId, const QString& findingId, const QSt
         showWhatIfDock();
         return;
     }
+    const std::optional<StoredRun> run = loadStoredRun(runId);
+    if (!run)
+        return;
     try {
-        const RunStore store(m_databasePath.toStdString());
-        const std::optional<StoredRun> run = store.loadRun(runId);
-        if (!run) {
-            appendLog(LogLevel::Warning, tr("Run %1 is not in the database any more.").arg(runId));
-            return;
-        }
         const RunConfig config = parseRunConfig(run->config);
         m_whatIf->clearVariants();
         m_whatIf->setBaseline(

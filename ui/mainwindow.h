@@ -4,12 +4,15 @@
 // experiments, the log and the environment report, with Start/Pause/Stop wired to one
 // RunController.
 
+#include "store/runstore.h"
 #include "train/runobserver.h"
 #include "train/runresult.h"
 
 #include <QtCore/QElapsedTimer>
 #include <QtCore/QString>
 #include <QtWidgets/QMainWindow>
+
+#include <optional>
 
 class QAction;
 class QMenu;
@@ -56,6 +59,8 @@ public Q_SLOTS:
     void togglePause();
     void stopRun();
     void openStoredRun(qint64 runId);
+    /// The recorded run, or nullopt after logging why there is none.
+    std::optional<StoredRun> loadStoredRun(qint64 runId);
     /// Opens the What-if dock with Run setup's config as the baseline.
     void openWhatIf();
 
