@@ -107,6 +107,10 @@ int main(int argc, char** argv)
     CLI::Option* deviceOption =
         train->add_option("--device", device, "cpu, cuda or cuda:N (device.name)")
             ->type_name("NAME");
+    std::string backend;
+    CLI::Option* backendOption =
+        train->add_option("--backend", backend, "LSTM backend: auto, libtorch or onednn (backend)")
+            ->type_name("NAME");
     std::string xPath;
     std::string yPath;
     std::string xValPath;
@@ -380,6 +384,8 @@ int main(int argc, char** argv)
             overrides.intraOpThreads = threads;
         if (*deviceOption)
             overrides.device = device;
+        if (*backendOption)
+            overrides.backend = backend;
         if (*xOption) {
             overrides.x = xPath;
             overrides.y = yPath;

@@ -122,7 +122,8 @@ bool DeviceConfig::operator==(const DeviceConfig& other) const
     // The index means nothing on the CPU; name() ignores it there too.
     const bool sameDevice = type == other.type && (type == DeviceType::Cpu || index == other.index);
     return sameDevice && intraOpThreads == other.intraOpThreads &&
-           interOpThreads == other.interOpThreads && cudnn == other.cudnn;
+           interOpThreads == other.interOpThreads && cudnn == other.cudnn &&
+           flushDenormals == other.flushDenormals;
 }
 
 bool CallbackConfig::operator==(const CallbackConfig& other) const
@@ -267,6 +268,17 @@ std::string_view backendKey(Backend backend)
     switch (backend) {
         case Backend::Auto: return "auto";
         case Backend::LibTorch: return "libtorch";
+        case Backend::OneDnn: return "onednn";
+    }
+    return "auto";
+}
+
+std::string_view flushDenormalsKey(FlushDenormals mode)
+{
+    switch (mode) {
+        case FlushDenormals::Auto: return "auto";
+        case FlushDenormals::On: return "on";
+        case FlushDenormals::Off: return "off";
     }
     return "auto";
 }

@@ -150,6 +150,15 @@ struct TrainingConfig {
 
 enum class DeviceType { Cpu, Cuda };
 
+/// "flush_denormals": whether the training threads treat denormal floats as zero (MXCSR FTZ
+/// and DAZ). Arithmetic on denormals takes a slow microcode path on x86 CPUs, and the values
+/// are too small to change a float32 training's result.
+enum class FlushDenormals {
+    Auto,  ///< "auto": flush with the onednn backend, leave them otherwise (LibTorch's default)
+    On,    ///< "on"
+    Off,   ///< "off"
+};
+
 struct DeviceConfig {
     DeviceType type = DeviceType::Cpu;  ///< "name": "cpu", "cuda" (= cuda:0) or "cuda:N"
     int index = 0;
@@ -160,6 +169,9 @@ struct DeviceConfig {
     /// "cudnn": let LSTMs on a CUDA device use cuDNN's fused kernels. Off measures the
     /// unfused GPU LSTM against the fused one. No effect on the CPU.
     bool cudnn = true;
+    /// "flush_denormals": "auto", "on" or "off"; applied to the training thread and its
+    /// intra-op threads when the run starts (CPU arithmetic only).
+    FlushDenormals flushDenormals = FlushDenormals::Auto;
 
     std::string name() const;  ///< "cpu" or "cuda:N"
     bool operator==(const DeviceConfig&) const;
@@ -180,7 +192,13 @@ struct CallbackConfig {
     bool operator==(const CallbackConfig&) const;
 };
 
-enum class Backend { Auto, LibTorch };
+/// "backend": how the LSTM layers run (docs/config.md#backend). The resolved choice and its
+/// reason are recorded in the run (model/backendchoice.h).
+enum class Backend {
+    Auto,      ///< "auto": onednn on the CPU when this build has it, else libtorch
+    LibTorch,  ///< "libtorch": LibTorch's own LSTM (unfused on the CPU, cuDNN on CUDA)
+    OneDnn,    ///< "onednn": oneDNN's fused CPU LSTM primitives (CPU devices only)
+};
 
 /// How the run is measured (docs/config.md#profiling).
 struct ProfilingConfig {
@@ -231,7 +249,10 @@ inline constexpr std::array<OptimizerType, 3> kAllOptimizerTypes = {
 inline constexpr std::array<LossType, 4> kAllLossTypes = {
     LossType::Mse, LossType::Mae, LossType::BinaryCrossentropy, LossType::CategoricalCrossentropy};
 inline constexpr std::array<Metric, 2> kAllMetrics = {Metric::Mae, Metric::Accuracy};
-inline constexpr std::array<Backend, 2> kAllBackends = {Backend::Auto, Backend::LibTorch};
+inline constexpr std::array<Backend, 3> kAllBackends = {Backend::Auto, Backend::LibTorch,
+                                                        Backend::OneDnn};
+inline constexpr std::array<FlushDenormals, 3> kAllFlushDenormals = {
+    FlushDenormals::Auto, FlushDenormals::On, FlushDenormals::Off};
 
 /// How many samples train and how many validate.
 struct SampleSplit {
@@ -276,5 +297,6 @@ std::string_view dataSourceKey(DataSourceType type);
 std::string_view placementKey(Placement placement);
 std::string_view csvHeaderKey(CsvHeader header);
 std::string_view backendKey(Backend backend);
+std::string_view flushDenormalsKey(FlushDenormals mode);
 
 }  // namespace es

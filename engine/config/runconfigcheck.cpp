@@ -40,6 +40,7 @@ public:
             checkSampleSplit(m_config.data, m_config.data.source.samples, m_issues);
         }
         checkPlacement();
+        checkBackend();
         checkFirstLayer();
         checkInputShape();
         checkLayerOrder();
@@ -117,6 +118,15 @@ private:
             add("data.placement",
                 "\"pinned\" speeds up copies to a CUDA device, but device.name is \"" +
                     m_config.device.name() + "\"; use \"host\" or \"device\" on the CPU");
+    }
+
+    void checkBackend()
+    {
+        if (m_config.backend == Backend::OneDnn && m_config.device.type == DeviceType::Cuda)
+            add("backend", "\"onednn\" runs the LSTM layers on the CPU, but device.name is \"" +
+                               m_config.device.name() +
+                               "\"; use \"auto\" or \"libtorch\" (cuDNN's fused LSTM) on a CUDA "
+                               "device, or device.name \"cpu\"");
     }
 
     void checkFirstLayer()

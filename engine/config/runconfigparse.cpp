@@ -339,6 +339,7 @@ void readDevice(JsonReader& reader, DeviceConfig& device)
     reader.integer("intra_op_threads", kThreadsRange, device.intraOpThreads);
     reader.integer("inter_op_threads", kThreadsRange, device.interOpThreads);
     reader.boolean("cudnn", device.cudnn);
+    reader.choice("flush_denormals", kAllFlushDenormals, flushDenormalsKey, device.flushDenormals);
     reader.finish();
 }
 

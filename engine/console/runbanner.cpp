@@ -89,9 +89,13 @@ std::vector<std::string> formatRunHeader(const RunInfo& info)
         lines.push_back("Source:  " + info.dataSource);
     for (const std::string& note : info.dataNotes)
         lines.push_back("         " + note);
-    lines.push_back("Device:  " + info.device + " - " +
-                    plural(info.intraOpThreads, "intra-op thread") + ", " +
-                    plural(info.interOpThreads, "inter-op thread"));
+    std::string device = "Device:  " + info.device + " - " +
+                         plural(info.intraOpThreads, "intra-op thread") + ", " +
+                         plural(info.interOpThreads, "inter-op thread");
+    // Only when on: leaving denormals alone is LibTorch's default and needs no mention.
+    if (info.flushDenormals)
+        device += " - denormals flushed to zero (" + info.flushDenormalsReason + ")";
+    lines.push_back(device);
     std::string backend = "Backend: " + info.backend;
     if (!info.backendReason.empty())
         backend += " (" + info.backendReason + ")";

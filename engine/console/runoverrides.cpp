@@ -13,6 +13,8 @@ RunConfig applyOverrides(const RunConfig& config, const RunOverrides& overrides)
         document["device"]["intra_op_threads"] = *overrides.intraOpThreads;
     if (overrides.device)
         document["device"]["name"] = *overrides.device;
+    if (overrides.backend)
+        document["backend"] = *overrides.backend;
     if (overrides.x || overrides.y || overrides.xVal || overrides.yVal) {
         nlohmann::json source = {{"type", "npy"}};
         const auto put = [&source](const char* key, const std::optional<std::string>& path) {

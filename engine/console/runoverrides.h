@@ -14,6 +14,7 @@ struct RunOverrides {
     std::optional<std::int64_t> maxBatches;  ///< training.steps_per_epoch
     std::optional<int> intraOpThreads;       ///< device.intra_op_threads
     std::optional<std::string> device;       ///< device.name
+    std::optional<std::string> backend;      ///< backend
     /// .npy files that replace data.source (type "npy"): x and y, and optionally x_val and
     /// y_val. Relative paths are relative to the current directory.
     std::optional<std::string> x;

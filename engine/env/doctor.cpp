@@ -68,6 +68,27 @@ std::vector<std::pair<std::string, std::string>> threadVariables()
     return variables;
 }
 
+/// Whether LibTorch can flush denormals here; the calling thread's MXCSR is left as it was.
+bool canFlushDenormals()
+{
+    const unsigned saved = _mm_getcsr();
+    const bool supported = at::globalContext().setFlushDenormal(true);
+    _mm_setcsr(saved);
+    return supported;
+}
+
+/// What `auto` decides for a CPU run with an LSTM layer, as the trainer decides it.
+void describeCpuLstm(DoctorReport& report)
+{
+    RunConfig probe;
+    LayerConfig lstm;
+    lstm.type = LayerType::Lstm;
+    lstm.units = 1;
+    probe.model.layers = {lstm};
+    report.cpuLstmBackend = resolveBackend(probe, DeviceType::Cpu, oneDnnBuilt());
+    report.cpuLstmDenormals = resolveFlushDenormals(probe.device, report.cpuLstmBackend.backend);
+}
+
 std::string cpuCapability(const std::string& config)
 {
     const std::string key = "CPU capability usage: ";
@@ -140,6 +161,8 @@ DoctorReport runDoctor(const DoctorOptions& options)
     const unsigned mxcsr = _mm_getcsr();
     report.flushToZero = (mxcsr & kMxcsrFlushToZero) != 0;
     report.denormalsAreZero = (mxcsr & kMxcsrDenormalsAreZero) != 0;
+    report.canFlushDenormals = canFlushDenormals();
+    describeCpuLstm(report);
 
     report.libtorchSgemm = measureLibTorchSgemm(options.gemmSize, options.gemmBudgetS);
     // After the first matrix product: LibTorch loads its BLAS lazily on some builds.

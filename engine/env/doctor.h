@@ -6,6 +6,7 @@
 #include "core/finding.h"
 #include "env/blaslibrary.h"
 #include "env/gemmbench.h"
+#include "model/backendchoice.h"
 
 #include <nlohmann/json.hpp>
 
@@ -38,6 +39,13 @@ struct DoctorReport {
     std::vector<std::pair<std::string, std::string>> threadVariables;
     bool flushToZero = false;       ///< MXCSR FTZ on the measuring thread
     bool denormalsAreZero = false;  ///< MXCSR DAZ
+    /// LibTorch's setFlushDenormal works on this CPU (it has DAZ), so device.flush_denormals
+    /// can take effect.
+    bool canFlushDenormals = false;
+    /// What a CPU run with LSTM layers gets from `backend: auto` in this build, and whether
+    /// `device.flush_denormals: auto` then flushes denormals.
+    BackendChoice cpuLstmBackend;
+    DenormalsChoice cpuLstmDenormals;
 
     BlasLibrary blas;
     GemmMeasurement libtorchSgemm;

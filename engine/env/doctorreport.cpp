@@ -206,7 +206,8 @@ nlohmann::json doctorJson(const DoctorReport& report)
           {"logical_cores", report.logicalCores},
           {"isa_flags", report.isaFlags},
           {"flush_to_zero", report.flushToZero},
-          {"denormals_are_zero", report.denormalsAreZero}}},
+          {"denormals_are_zero", report.denormalsAreZero},
+          {"can_flush_denormals", report.canFlushDenormals}}},
         {"threads",
          {{"intra_op", report.intraOpThreads},
           {"inter_op", report.interOpThreads},
@@ -219,6 +220,11 @@ nlohmann::json doctorJson(const DoctorReport& report)
         {"sgemm",
          {{"libtorch", gemmJson(report.libtorchSgemm)}, {"onednn", gemmJson(report.onednnSgemm)}}},
         {"onednn", {{"version", report.onednn.version}, {"isa", report.onednn.isa}}},
+        {"cpu_lstm",
+         {{"backend", std::string(backendKey(report.cpuLstmBackend.backend))},
+          {"backend_reason", report.cpuLstmBackend.reason},
+          {"flush_denormals", report.cpuLstmDenormals.flush},
+          {"flush_denormals_reason", report.cpuLstmDenormals.reason}}},
         {"cuda",
          {{"built", report.cudaBuilt},
           {"available", report.cudaAvailable},
@@ -261,8 +267,19 @@ std::vector<std::string> formatDoctorReport(const DoctorReport& report)
     lines.push_back("SGEMM     " + std::to_string(report.libtorchSgemm.n) + "^3: LibTorch " +
                     gemmLine(report.libtorchSgemm) + ", oneDNN " + report.onednn.version + " (" +
                     report.onednn.isa + ") " + gemmLine(report.onednnSgemm));
-    lines.push_back(std::string("Denormals flush-to-zero ") + (report.flushToZero ? "on" : "off") +
-                    ", denormals-are-zero " + (report.denormalsAreZero ? "on" : "off"));
+    lines.push_back(
+        "LSTM      on the CPU: " + std::string(backendKey(report.cpuLstmBackend.backend)) + " (" +
+        report.cpuLstmBackend.reason + ")");
+    std::string denormals = std::string("Denormals flush-to-zero ") +
+                            (report.flushToZero ? "on" : "off") + ", denormals-are-zero " +
+                            (report.denormalsAreZero ? "on" : "off") + " here; ";
+    if (!report.canFlushDenormals)
+        denormals += "this CPU cannot flush them (no DAZ)";
+    else
+        denormals += std::string("CPU LSTM runs ") +
+                     (report.cpuLstmDenormals.flush ? "flush them" : "keep them") + " (" +
+                     report.cpuLstmDenormals.reason + ")";
+    lines.push_back(denormals);
     std::string cuda = "CUDA      ";
     if (!report.cudaBuilt) {
         cuda += "not in this LibTorch build";

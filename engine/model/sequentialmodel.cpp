@@ -39,8 +39,12 @@ void initializeLstm(torch::nn::LSTM& lstm, std::int64_t units)
 
 }  // namespace
 
-SequentialModelImpl::SequentialModelImpl(const ModelConfig& config, std::int64_t inputFeatures)
+SequentialModelImpl::SequentialModelImpl(const ModelConfig& config, std::int64_t inputFeatures,
+                                         Backend lstmBackend)
+    : m_lstmBackend(lstmBackend)
 {
+    if (lstmBackend == Backend::Auto)
+        throw std::invalid_argument("SequentialModel: resolve the backend before building");
     std::map<LayerType, int> counters;
     std::int64_t features = inputFeatures;  // width of the last dimension entering a layer
     for (const LayerConfig& layerConfig : config.layers) {
@@ -67,6 +71,8 @@ SequentialModelImpl::SequentialModelImpl(const ModelConfig& config, std::int64_t
                 initializeLstm(layer.lstm, layerConfig.units);
                 layer.lstmKernel = layer.lstm->named_parameters()["weight_ih_l0"];
                 layer.lstmRecurrent = layer.lstm->named_parameters()["weight_hh_l0"];
+                layer.lstmBiasIh = layer.lstm->named_parameters()["bias_ih_l0"];
+                layer.lstmBiasHh = layer.lstm->named_parameters()["bias_hh_l0"];
                 features = layerConfig.units;
                 break;
             case LayerType::Dropout: break;
@@ -107,7 +113,12 @@ torch::Tensor SequentialModelImpl::applyLstm(Layer& layer, torch::Tensor x)
         auto mask = torch::empty({x.size(0), 1, x.size(2)}, x.options()).bernoulli_(1.0 - rate);
         x = x * mask / (1.0 - rate);
     }
-    auto output = std::get<0>(layer.lstm->forward(x));  // (B, T, H)
+    const torch::Tensor output =  // (B, T, H)
+        m_lstmBackend == Backend::OneDnn
+            ? oneDnnLstm(x, layer.lstmKernel, layer.lstmRecurrent, layer.lstmBiasIh,
+                         layer.lstmBiasHh, *m_oneDnnCache)
+                  .output
+            : std::get<0>(layer.lstm->forward(x));
     if (layer.config.returnSequences)
         return output;
     return output.select(1, output.size(1) - 1);

@@ -49,6 +49,8 @@ nlohmann::json runInfoJson(const RunInfo& info)
         {"device", info.device},
         {"backend", info.backend},
         {"backend_reason", info.backendReason},
+        {"flush_denormals", info.flushDenormals},
+        {"flush_denormals_reason", info.flushDenormalsReason},
         {"gpu_monitor", info.gpuMonitor},
         {"cudnn", optionalString(info.cudnn)},
         {"phase_timing", info.phaseTiming},

@@ -2,6 +2,7 @@
 
 #include "config/configerror.h"
 #include "data/dataset_torch.h"
+#include "model/backendchoice.h"
 #include "train/evaluation_torch.h"
 #include "train/losses_torch.h"
 #include "train/modelweights_torch.h"
@@ -83,7 +84,9 @@ Evaluation evaluateCheckpoint(const RunConfig& config, const std::string& checkp
     const torch::Device device(config.device.name());
     const Dataset& train = data.split.train;
     const std::int64_t inputFeatures = train.x.dim() == 3 ? train.x.size(2) : 1;
-    SequentialModel model(config.model, inputFeatures);
+    // The backend the config's training runs use: the weights are the same either way.
+    const Backend backend = resolveBackend(config, config.device.type, oneDnnBuilt()).backend;
+    SequentialModel model(config.model, inputFeatures, backend);
     try {
         loadWeightsChecked(*model, archive);
     } catch (const std::exception& error) {

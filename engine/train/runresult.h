@@ -22,8 +22,12 @@ struct RunInfo {
     std::vector<std::string> dataNotes;  ///< what loading changed (RunData::notes)
     std::string placement;               ///< "host", "pinned", "device" (data.placement)
     int prefetch = 0;                    ///< batches prepared ahead by the loader thread
-    std::string backend;                 ///< backend actually used ("libtorch")
+    std::string backend;                 ///< LSTM backend used ("libtorch", "onednn")
     std::string backendReason;           ///< why that backend was chosen
+    /// Whether the training threads flushed denormal floats to zero, and why ("auto: on with
+    /// the onednn backend"; what could not be applied is added).
+    bool flushDenormals = false;
+    std::string flushDenormalsReason;
     /// On CUDA devices, whether LSTMs ran cuDNN's fused kernels and why ("on: cuDNN 91002",
     /// "off: device.cudnn is false", "off: not available to this LibTorch"); empty on the CPU.
     std::string cudnn;

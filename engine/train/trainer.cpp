@@ -5,8 +5,10 @@
 #include "data/batchsource_torch.h"
 #include "env/cpuinfo.h"
 #include "env/environment.h"
+#include "model/backendchoice.h"
 #include "model/modelsummary.h"
 #include "model/sequentialmodel_torch.h"
+#include "train/denormals.h"
 #include "train/devicephasetimer.h"
 #include "train/epochaccumulator_torch.h"
 #include "train/evaluation_torch.h"
@@ -58,6 +60,21 @@ std::string applyCudnnSetting(const DeviceConfig& device)
         return "off: cuDNN is not available to this LibTorch";
     return "on: cuDNN " + std::to_string(at::detail::getCUDAHooks().versionCuDNN()) +
            " fused LSTM kernels";
+}
+
+/// Applies the resolved denormal setting to the engine thread and its intra-op threads;
+/// returns the run's record of it (the reason, with what could not be applied).
+std::string applyDenormalSetting(const DenormalsChoice& choice, bool& flushing)
+{
+    const AppliedDenormals applied = applyFlushDenormals(choice.flush);
+    flushing = applied.flushing;
+    if (!applied.supported)
+        return choice.reason +
+               (choice.flush ? "; not applied: this CPU cannot flush denormals" : std::string());
+    if (applied.threadsAsAsked < applied.threads)
+        return choice.reason + "; applied to " + std::to_string(applied.threadsAsAsked) + " of " +
+               std::to_string(applied.threads) + " threads";
+    return choice.reason;
 }
 
 /// Page faults the calling thread has taken so far (getrusage(RUSAGE_THREAD), about a
@@ -261,12 +278,18 @@ bool TrainingLoop::proceed()
 
 void TrainingLoop::prepare()
 {
+    // Refused before any work: an explicit backend this build or device cannot run.
+    const BackendChoice backend = resolveBackend(m_config, m_config.device.type, oneDnnBuilt());
     // One seed drives weights, dropout and data: same config, same losses (on CPU).
     torch::manual_seed(m_config.seed);
     const AppliedThreads threads =
         applyThreadSettings(m_config.device, readCpuTopology().physicalCores);
     for (const std::string& warning : threads.warnings)
         m_observers.notify(&RunObserver::onLog, LogLevel::Warning, warning);
+    // After the threads: the setting goes to the pool of the size this run uses.
+    bool flushingDenormals = false;
+    const std::string denormals = applyDenormalSetting(
+        resolveFlushDenormals(m_config.device, backend.backend), flushingDenormals);
 
     m_device = torch::Device(m_config.device.name());
     const std::string cudnn = applyCudnnSetting(m_config.device);
@@ -291,7 +314,7 @@ void TrainingLoop::prepare()
     }
 
     const std::int64_t inputFeatures = split.train.x.dim() == 3 ? split.train.x.size(2) : 1;
-    m_model = SequentialModel(m_config.model, inputFeatures);
+    m_model = SequentialModel(m_config.model, inputFeatures, backend.backend);
     m_model->to(m_device);
     m_model->train();
     m_optimizer = makeOptimizer(m_config.training.optimizer, m_model->parameters());
@@ -319,10 +342,10 @@ void TrainingLoop::prepare()
                                  " ahead of its step, on a CUDA stream of its own");
     info.placement = std::string(placementKey(dataConfig.placement));
     info.prefetch = dataConfig.prefetch;
-    info.backend = "libtorch";
-    info.backendReason = m_config.backend == Backend::Auto
-                             ? "auto: libtorch is the only recurrent backend in this build"
-                             : "libtorch requested in the config";
+    info.backend = std::string(backendKey(backend.backend));
+    info.backendReason = backend.reason;
+    info.flushDenormals = flushingDenormals;
+    info.flushDenormalsReason = denormals;
     info.intraOpThreads = threads.intraOp;
     info.interOpThreads = threads.interOp;
     const auto sampleSizes = split.train.x.sizes().slice(1);

@@ -7,9 +7,14 @@
 
 #include <torch/torch.h>
 
+#include <xmmintrin.h>
+
 #include <filesystem>
 
 namespace {
+
+// MXCSR flush-to-zero and denormals-are-zero (the other bits hold sticky exception flags).
+constexpr unsigned kDenormalFlags = (1U << 15) | (1U << 6);
 
 /// A healthy machine: an optimised BLAS close to oneDNN, one thread per core.
 es::DoctorReport healthyReport()
@@ -177,11 +182,13 @@ private Q_SLOTS:
         const std::map<std::string, std::vector<std::string>> documented = {
             {"",
              {"format", "format_version", "epochscope_version", "libtorch", "cpu", "threads",
-              "blas", "sgemm", "onednn", "cuda", "gpu", "findings"}},
+              "blas", "sgemm", "onednn", "cpu_lstm", "cuda", "gpu", "findings"}},
             {"libtorch", {"version", "cpu_capability", "build_config"}},
             {"cpu",
              {"model", "physical_cores", "logical_cores", "isa_flags", "flush_to_zero",
-              "denormals_are_zero"}},
+              "denormals_are_zero", "can_flush_denormals"}},
+            {"cpu_lstm",
+             {"backend", "backend_reason", "flush_denormals", "flush_denormals_reason"}},
             {"threads", {"intra_op", "inter_op", "environment"}},
             {"blas", {"kind", "threading", "loaded_path", "resolved_path"}},
             {"sgemm", {"libtorch", "onednn"}},
@@ -204,6 +211,7 @@ private Q_SLOTS:
         es::DoctorOptions options;
         options.gemmSize = 256;
         options.gemmBudgetS = 0.05;
+        const unsigned mxcsrBefore = _mm_getcsr();
         const es::DoctorReport report = es::runDoctor(options);
         QVERIFY(report.physicalCores >= 1);
         QVERIFY(report.intraOpThreads >= 1);
@@ -215,6 +223,11 @@ private Q_SLOTS:
         QVERIFY(!report.nvmlStatus.empty());
         QCOMPARE(report.findings.size(), es::doctorFindings(report).size());
         QVERIFY(formatDoctorReport(report).size() >= 8);
+        // What a CPU LSTM run gets in this build (with oneDNN): the fused backend, flushing.
+        QCOMPARE(report.cpuLstmBackend.backend, es::Backend::OneDnn);
+        QCOMPARE(report.cpuLstmDenormals.flush, true);
+        // Probing whether denormals can be flushed left this thread's switches as they were.
+        QCOMPARE(_mm_getcsr() & kDenormalFlags, mxcsrBefore & kDenormalFlags);
     }
 };
 

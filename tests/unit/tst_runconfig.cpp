@@ -356,10 +356,11 @@ void TestRunConfig::invalidConfigNamesPathAndCause_data()
         << R"([{"op":"add","path":"/device","value":{"cudnn":"off"}}])"
         << "device.cudnn"
         << R"(expected true or false, got "off")";
-    QTest::newRow("backend unknown") << "regression"
-                                     << R"([{"op":"add","path":"/backend","value":"tensorflow"}])"
-                                     << "backend"
-                                     << R"(expected one of "auto", "libtorch", got "tensorflow")";
+    QTest::newRow("backend unknown")
+        << "regression"
+        << R"([{"op":"add","path":"/backend","value":"tensorflow"}])"
+        << "backend"
+        << R"(expected one of "auto", "libtorch", "onednn", got "tensorflow")";
     QTest::newRow("seed negative") << "regression"
                                    << R"([{"op":"add","path":"/seed","value":-1}])"
                                    << "seed"
