@@ -2,6 +2,7 @@
 // kernel computes the whole cell, and why the fused one was not used (DESIGN §1, §5).
 
 #include "diagnosis/rules.h"
+#include "model/backendchoice.h"
 
 #include <cstdio>
 #include <optional>
@@ -13,9 +14,9 @@ namespace es {
 
 namespace {
 
-// At half of the steady step or more, the recurrent math decides the step time, so a kernel
-// ~3x faster (the fused oneDNN LSTM against LibTorch's on the development machine, DESIGN §1)
-// would cut a noticeable share of it: Warning. Below half, other phases hold most of the step
+// At half of the steady step or more, the recurrent math decides the step time, so a faster
+// kernel (the fused oneDNN LSTM against LibTorch's, docs/benchmarks.md) would cut a noticeable
+// share of it: Warning. Below half, other phases hold most of the step
 // and the kernel is worth knowing about but moves the step less: Info.
 constexpr double kWarningShare = 0.5;
 // A share over fewer steady steps than this rests on too few measurements to rank the cause.
@@ -87,13 +88,24 @@ Finding cpuFinding(const RunEvidence& evidence, const SteadyShare& share)
     finding.title = "The LSTM layers ran unfused on LibTorch's CPU backend";
     finding.evidence = "backend " + evidence.facts.backend + " (" +
                        reasonText(evidence.facts.backendReason) + "); " + shareText(share);
-    finding.recommendation =
+    const std::string why =
         "LibTorch 1.13 computes a CPU LSTM as a matrix product plus separate element-wise "
-        "operations at every time step; a fused oneDNN LSTM ran about 3x faster on the "
-        "development machine. No config change selects a fused CPU LSTM yet (backend accepts "
-        "only \"auto\" and \"libtorch\"); a oneDNN backend is coming, and until then this cost "
-        "stays. Make sure the BLAS is a fast one (the doctor's reference-blas finding), as "
-        "the unfused LSTM's matrix products go through it";
+        "operations at every time step, where oneDNN's fused LSTM runs a layer's whole "
+        "sequence in one primitive (docs/benchmarks.md has the speed-ups measured). ";
+    // The diagnosis may run in another build than the run did (a run brought home from a
+    // server), so the patch is offered only where this build can train it.
+    if (oneDnnBuilt()) {
+        finding.recommendation = why +
+                                 "Set backend to \"onednn\" (the patch; \"auto\" also picks it "
+                                 "on the CPU); the model, weights and checkpoints stay the same";
+        finding.patch = {{"backend", "onednn"}};
+    } else {
+        finding.recommendation =
+            why +
+            "This build has no oneDNN: rebuild with EPOCHSCOPE_WITH_ONEDNN=ON (Debian's "
+            "libdnnl-dev) to select it. Until then make sure the BLAS is a fast one (the "
+            "doctor's reference-blas finding), as the unfused LSTM's matrix products go through it";
+    }
     return finding;
 }
 

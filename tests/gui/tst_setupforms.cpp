@@ -124,6 +124,10 @@ private Q_SLOTS:
         QCOMPARE(lastEdit(edits).profiling.sampleIntervalMs, 250);
         form.findChild<QSpinBox*>("inter_op_threads")->setValue(3);
         QCOMPARE(lastEdit(edits).device.interOpThreads, 3);
+        auto* denormals = form.findChild<QComboBox*>("flush_denormals");
+        QCOMPARE(denormals->currentText(), QString("auto"));
+        denormals->setCurrentText("off");
+        QCOMPARE(lastEdit(edits).device.flushDenormals, es::FlushDenormals::Off);
     }
 
     /// A config for another machine keeps its device, shown as written.

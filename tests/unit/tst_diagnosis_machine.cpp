@@ -4,6 +4,7 @@
 #include "config/runconfig.h"
 #include "diagnosis/diagnosis.h"
 #include "diagnosis/rules.h"
+#include "model/backendchoice.h"
 #include "support/evidencebuilder.h"
 
 #include <QtTest/QtTest>
@@ -187,9 +188,17 @@ private Q_SLOTS:
         QVERIFY_CONTAINS(finding.evidence, std::string("steps 9-24"));
         QCOMPARE(finding.firstStep, std::optional<std::int64_t>(9));
         QCOMPARE(finding.lastStep, std::optional<std::int64_t>(24));
-        // No config value selects a fused CPU LSTM yet: no patch, and the text says so.
-        QVERIFY(finding.patch.is_null());
+        // A build with oneDNN offers the fused backend as the fix; one without says how to
+        // get it and offers no patch it could not train.
         QVERIFY_CONTAINS(finding.recommendation, std::string("oneDNN"));
+        if (es::oneDnnBuilt()) {
+            QCOMPARE(finding.patch, nlohmann::json({{"backend", "onednn"}}));
+            QCOMPARE(appliedPatch(evidence.config, finding.patch)["backend"],
+                     nlohmann::json("onednn"));
+        } else {
+            QVERIFY(finding.patch.is_null());
+            QVERIFY_CONTAINS(finding.recommendation, std::string("EPOCHSCOPE_WITH_ONEDNN"));
+        }
         QVERIFY(!finding.title.empty() && !contains(finding.title, "\n"));
     }
 

@@ -25,6 +25,7 @@ DeviceForm::DeviceForm(int cudaDevices, int physicalCores, QWidget* parent)
       m_interOpThreads(new QSpinBox(this)),
       m_backend(enumCombo(kAllBackends, backendKey, this)),
       m_cudnn(new QCheckBox(tr("Use cuDNN's fused LSTM on CUDA devices"), this)),
+      m_flushDenormals(enumCombo(kAllFlushDenormals, flushDenormalsKey, this)),
       m_sampleInterval(new QSpinBox(this)),
       m_preciseGpuTiming(new QCheckBox(tr("Synchronise after each GPU phase"), this))
 {
@@ -33,6 +34,7 @@ DeviceForm::DeviceForm(int cudaDevices, int physicalCores, QWidget* parent)
     m_interOpThreads->setObjectName("inter_op_threads");
     m_backend->setObjectName("backend");
     m_cudnn->setObjectName("cudnn");
+    m_flushDenormals->setObjectName("flush_denormals");
     m_sampleInterval->setObjectName("sample_interval_ms");
     m_preciseGpuTiming->setObjectName("precise_gpu_timing");
     setConfigPath(m_device, "device.name");
@@ -40,6 +42,7 @@ DeviceForm::DeviceForm(int cudaDevices, int physicalCores, QWidget* parent)
     setConfigPath(m_interOpThreads, "device.inter_op_threads");
     setConfigPath(m_backend, "backend");
     setConfigPath(m_cudnn, "device.cudnn");
+    setConfigPath(m_flushDenormals, "device.flush_denormals");
     setConfigPath(m_sampleInterval, "profiling.sample_interval_ms");
     setConfigPath(m_preciseGpuTiming, "profiling.precise_gpu_timing");
 
@@ -63,6 +66,10 @@ DeviceForm::DeviceForm(int cudaDevices, int physicalCores, QWidget* parent)
     m_backend->setToolTip(
         tr("How LSTM layers run: auto picks the fastest eligible backend and "
            "records why."));
+    m_flushDenormals->setToolTip(
+        tr("Flush denormal floats to zero on the training threads: auto flushes with the "
+           "onednn backend, where tiny values would otherwise slow the fused kernels, and "
+           "leaves LibTorch's default with libtorch."));
     m_sampleInterval->setRange(kMinSampleIntervalMs, kMaxSampleIntervalMs);
     m_sampleInterval->setSuffix(tr(" ms"));
     m_sampleInterval->setToolTip(tr("How often CPU, memory and GPU use are sampled."));
@@ -77,12 +84,13 @@ DeviceForm::DeviceForm(int cudaDevices, int physicalCores, QWidget* parent)
     form->addRow(tr("&Inter-op threads:"), m_interOpThreads);
     form->addRow(tr("LSTM &backend:"), m_backend);
     form->addRow(QString(), m_cudnn);
+    form->addRow(tr("&Flush denormals:"), m_flushDenormals);
     form->addRow(tr("&Sample every:"), m_sampleInterval);
     form->addRow(QString(), m_preciseGpuTiming);
 
     for (QSpinBox* box : {m_intraOpThreads, m_interOpThreads, m_sampleInterval})
         connect(box, &QSpinBox::valueChanged, this, &DeviceForm::applyFields);
-    for (QComboBox* combo : {m_device, m_backend})
+    for (QComboBox* combo : {m_device, m_backend, m_flushDenormals})
         connect(combo, &QComboBox::currentIndexChanged, this, &DeviceForm::applyFields);
     for (QCheckBox* box : {m_cudnn, m_preciseGpuTiming})
         connect(box, &QCheckBox::toggled, this, &DeviceForm::applyFields);
@@ -100,6 +108,7 @@ void DeviceForm::showConfig(const RunConfig& config)
     m_interOpThreads->setValue(config.device.interOpThreads);
     selectData(m_backend, config.backend);
     m_cudnn->setChecked(config.device.cudnn);
+    selectData(m_flushDenormals, config.device.flushDenormals);
     m_sampleInterval->setValue(config.profiling.sampleIntervalMs);
     m_preciseGpuTiming->setChecked(config.profiling.preciseGpuTiming);
     m_filling = false;
@@ -119,6 +128,7 @@ void DeviceForm::applyFields()
     config.device.interOpThreads = m_interOpThreads->value();
     config.backend = selectedData<Backend>(m_backend);
     config.device.cudnn = m_cudnn->isChecked();
+    config.device.flushDenormals = selectedData<FlushDenormals>(m_flushDenormals);
     config.profiling.sampleIntervalMs = m_sampleInterval->value();
     config.profiling.preciseGpuTiming = m_preciseGpuTiming->isChecked();
     m_config = config;

@@ -1,7 +1,7 @@
 #pragma once
 
 // The Device tab: where the run trains (CPU or a CUDA device present here), its threads, the
-// LSTM backend, cuDNN, and how the profiler samples.
+// LSTM backend, cuDNN, denormal flushing, and how the profiler samples.
 
 #include "setup/configform.h"
 
@@ -31,6 +31,7 @@ private:
     QSpinBox* m_interOpThreads;
     QComboBox* m_backend;
     QCheckBox* m_cudnn;
+    QComboBox* m_flushDenormals;
     QSpinBox* m_sampleInterval;
     QCheckBox* m_preciseGpuTiming;
 };

@@ -83,11 +83,20 @@ void RunStatusBar::showProgress(const RunTimeline& timeline, const std::optional
     m_throughput->setText(m_summedWallS > 0.0
                               ? tr("%1 samples/s").arg(m_summedSamples / m_summedWallS, 0, 'f', 0)
                               : QString());
-    if (info)
+    if (info) {
         m_device->setText(tr("%1 - %2").arg(QString::fromStdString(info->device),
                                             QString::fromStdString(info->backend)));
-    else
+        // Why the backend and the denormal mode are what they are: the banner's lines, for
+        // the user who wonders why "auto" chose this one.
+        m_device->setToolTip(tr("LSTM backend: %1 (%2)\nDenormals flushed to zero: %3 (%4)")
+                                 .arg(QString::fromStdString(info->backend),
+                                      QString::fromStdString(info->backendReason),
+                                      info->flushDenormals ? tr("yes") : tr("no"),
+                                      QString::fromStdString(info->flushDenormalsReason)));
+    } else {
         m_device->setText(timeline.device);
+        m_device->setToolTip(QString());
+    }
     const QString timing =
         info ? QString::fromStdString(info->phaseTiming) : tr("phases as recorded");
     m_profiler->setText(
