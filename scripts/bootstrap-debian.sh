@@ -24,6 +24,9 @@ packages=(
   libcairo2-dev libpango1.0-dev fonts-dejavu-core poppler-utils
   # tests (Qt Test) and, with the desktop app, Qt itself and its charts
   qt6-base-dev libqcustomplot-dev libqcustomplot2.1-qt6
+  # the Debian package (scripts/build-deb.sh): icons rendered from the SVG, man pages from
+  # --help, dependencies from the linked libraries, and the checks of the result
+  librsvg2-bin help2man gzip dpkg-dev file lintian desktop-file-utils appstream
 )
 
 missing=()
