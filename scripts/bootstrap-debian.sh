@@ -14,6 +14,8 @@ packages=(
   g++ cmake make ccache pkg-config
   # engine
   libtorch-dev libopenblas0-openmp nlohmann-json3-dev libdnnl-dev
+  # device.allocator "jemalloc" and "tcmalloc", loaded at run time (tst_allocator uses both)
+  libjemalloc2 libtcmalloc-minimal4
   # data loaders: .npz archives; NumPy writes the test files
   libzip-dev python3-numpy
   # the run database

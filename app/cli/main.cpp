@@ -99,6 +99,13 @@ int main(int argc, char** argv)
             ->add_option("--max-batches", maxBatches,
                          "Stop each epoch after N batches (training.steps_per_epoch)")
             ->type_name("N");
+    int warmupSteps = 0;
+    CLI::Option* warmupStepsOption =
+        train
+            ->add_option("--warmup-steps", warmupSteps,
+                         "Forward and backward passes without updates before training, "
+                         "timed as the Warm-up phase (training.warmup_steps)")
+            ->type_name("N");
     CLI::Option* threadsOption =
         train
             ->add_option("--threads", threads,
@@ -380,6 +387,8 @@ int main(int argc, char** argv)
             overrides.epochs = epochs;
         if (*maxBatchesOption)
             overrides.maxBatches = maxBatches;
+        if (*warmupStepsOption)
+            overrides.warmupSteps = warmupSteps;
         if (*threadsOption)
             overrides.intraOpThreads = threads;
         if (*deviceOption)

@@ -82,7 +82,8 @@ bool OptimizerConfig::operator==(const OptimizerConfig& other) const
 bool TrainingConfig::operator==(const TrainingConfig& other) const
 {
     return epochs == other.epochs && stepsPerEpoch == other.stepsPerEpoch &&
-           optimizer == other.optimizer && loss == other.loss && metrics == other.metrics;
+           warmupSteps == other.warmupSteps && optimizer == other.optimizer && loss == other.loss &&
+           metrics == other.metrics;
 }
 
 std::string DeviceConfig::name() const
@@ -123,7 +124,7 @@ bool DeviceConfig::operator==(const DeviceConfig& other) const
     const bool sameDevice = type == other.type && (type == DeviceType::Cpu || index == other.index);
     return sameDevice && intraOpThreads == other.intraOpThreads &&
            interOpThreads == other.interOpThreads && cudnn == other.cudnn &&
-           flushDenormals == other.flushDenormals;
+           flushDenormals == other.flushDenormals && allocator == other.allocator;
 }
 
 bool CallbackConfig::operator==(const CallbackConfig& other) const
@@ -279,6 +280,18 @@ std::string_view flushDenormalsKey(FlushDenormals mode)
         case FlushDenormals::Auto: return "auto";
         case FlushDenormals::On: return "on";
         case FlushDenormals::Off: return "off";
+    }
+    return "auto";
+}
+
+std::string_view allocatorKey(HostAllocator allocator)
+{
+    switch (allocator) {
+        case HostAllocator::Auto: return "auto";
+        case HostAllocator::System: return "system";
+        case HostAllocator::GlibcTuned: return "glibc-tuned";
+        case HostAllocator::Jemalloc: return "jemalloc";
+        case HostAllocator::Tcmalloc: return "tcmalloc";
     }
     return "auto";
 }

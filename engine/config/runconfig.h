@@ -141,6 +141,10 @@ struct TrainingConfig {
     int epochs = 1;  ///< >= 1
     /// "steps_per_epoch": 0 runs every batch; N > 0 stops each epoch after N batches (Keras).
     std::int64_t stepsPerEpoch = 0;
+    /// "warmup_steps": forward and backward passes run on the first batches before the first
+    /// step a run trains, without updating the weights, so that one-time costs (primitive
+    /// creation, allocator growth) show as the Warm-up phase instead of inside step 1.
+    int warmupSteps = 0;
     OptimizerConfig optimizer;
     LossType loss = LossType::Mse;
     std::vector<Metric> metrics;
@@ -159,6 +163,16 @@ enum class FlushDenormals {
     Off,   ///< "off"
 };
 
+/// "allocator": where tensor memory on the host comes from (docs/config.md#allocator). Large
+/// tensors that glibc maps and unmaps every step cost a minor page fault per 4 kB page.
+enum class HostAllocator {
+    Auto,        ///< "auto": the fastest measured here that this machine has (train/allocator.h)
+    System,      ///< "system": the process's malloc as it is (glibc)
+    GlibcTuned,  ///< "glibc-tuned": glibc told to keep large blocks (mallopt, process-wide)
+    Jemalloc,    ///< "jemalloc": tensors from jemalloc (libjemalloc2), loaded at run time
+    Tcmalloc,    ///< "tcmalloc": tensors from TCMalloc (libtcmalloc-minimal4), loaded at run time
+};
+
 struct DeviceConfig {
     DeviceType type = DeviceType::Cpu;  ///< "name": "cpu", "cuda" (= cuda:0) or "cuda:N"
     int index = 0;
@@ -172,6 +186,9 @@ struct DeviceConfig {
     /// "flush_denormals": "auto", "on" or "off"; applied to the training thread and its
     /// intra-op threads when the run starts (CPU arithmetic only).
     FlushDenormals flushDenormals = FlushDenormals::Auto;
+    /// "allocator": "auto", "system", "glibc-tuned", "jemalloc" or "tcmalloc"; set when the run
+    /// starts and undone when it ends (glibc-tuned excepted: see docs/config.md#allocator).
+    HostAllocator allocator = HostAllocator::Auto;
 
     std::string name() const;  ///< "cpu" or "cuda:N"
     bool operator==(const DeviceConfig&) const;
@@ -253,6 +270,9 @@ inline constexpr std::array<Backend, 3> kAllBackends = {Backend::Auto, Backend::
                                                         Backend::OneDnn};
 inline constexpr std::array<FlushDenormals, 3> kAllFlushDenormals = {
     FlushDenormals::Auto, FlushDenormals::On, FlushDenormals::Off};
+inline constexpr std::array<HostAllocator, 5> kAllHostAllocators = {
+    HostAllocator::Auto, HostAllocator::System, HostAllocator::GlibcTuned, HostAllocator::Jemalloc,
+    HostAllocator::Tcmalloc};
 
 /// How many samples train and how many validate.
 struct SampleSplit {
@@ -298,5 +318,6 @@ std::string_view placementKey(Placement placement);
 std::string_view csvHeaderKey(CsvHeader header);
 std::string_view backendKey(Backend backend);
 std::string_view flushDenormalsKey(FlushDenormals mode);
+std::string_view allocatorKey(HostAllocator allocator);
 
 }  // namespace es

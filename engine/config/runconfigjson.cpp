@@ -120,6 +120,7 @@ Json trainingJson(const TrainingConfig& training)
         metrics.push_back(metricKey(metric));
     return {{"epochs", training.epochs},
             {"steps_per_epoch", training.stepsPerEpoch},
+            {"warmup_steps", training.warmupSteps},
             {"optimizer", optimizerJson(training.optimizer)},
             {"loss", lossKey(training.loss)},
             {"metrics", std::move(metrics)}};
@@ -167,7 +168,8 @@ Json toJson(const RunConfig& config)
           {"intra_op_threads", device.intraOpThreads},
           {"inter_op_threads", device.interOpThreads},
           {"cudnn", device.cudnn},
-          {"flush_denormals", flushDenormalsKey(device.flushDenormals)}}},
+          {"flush_denormals", flushDenormalsKey(device.flushDenormals)},
+          {"allocator", allocatorKey(device.allocator)}}},
         {"callbacks", std::move(callbacks)},
         {"backend", backendKey(config.backend)},
         {"profiling",

@@ -37,6 +37,9 @@ constexpr IntRange kSampleIntervalRange{10, 1000};
 constexpr std::int64_t kMaxCsvColumn = 1 << 20;
 // More threads than any machine this runs on has cores; LibTorch would try to start them.
 constexpr IntRange kThreadsRange{0, 1024};
+// One-time costs are paid in the first step or few; a thousand warm-up steps is already far
+// past any of them, and more is a typo that would hold the run's start for minutes.
+constexpr IntRange kWarmupStepsRange{0, 1000};
 
 constexpr NumberRange kNonNegative{};
 constexpr NumberRange kPositive{0.0, std::numeric_limits<double>::infinity(), true, false};
@@ -315,6 +318,7 @@ void readTraining(JsonReader& reader, TrainingConfig& training)
 {
     reader.integer("epochs", IntRange{1}, training.epochs);
     reader.integer("steps_per_epoch", IntRange{0}, training.stepsPerEpoch);
+    reader.integer("warmup_steps", kWarmupStepsRange, training.warmupSteps);
     readOptimizer(reader, training.optimizer);
     reader.choice("loss", kAllLossTypes, lossKey, training.loss);
     readMetrics(reader, training.metrics);
@@ -340,6 +344,7 @@ void readDevice(JsonReader& reader, DeviceConfig& device)
     reader.integer("inter_op_threads", kThreadsRange, device.interOpThreads);
     reader.boolean("cudnn", device.cudnn);
     reader.choice("flush_denormals", kAllFlushDenormals, flushDenormalsKey, device.flushDenormals);
+    reader.choice("allocator", kAllHostAllocators, allocatorKey, device.allocator);
     reader.finish();
 }
 

@@ -1,5 +1,6 @@
 #include "console/runbanner.h"
 
+#include "core/phase.h"
 #include "summary/runsummary.h"
 
 #include <array>
@@ -10,6 +11,8 @@
 namespace es {
 
 namespace {
+
+constexpr double kMsPerS = 1000.0;
 
 std::string plural(std::int64_t count, const std::string& noun)
 {
@@ -102,6 +105,8 @@ std::vector<std::string> formatRunHeader(const RunInfo& info)
     if (!info.cudnn.empty())
         backend += " - cuDNN " + info.cudnn;
     lines.push_back(backend);
+    if (!info.allocator.empty())
+        lines.push_back("Memory:  " + info.allocator + " allocator (" + info.allocatorReason + ")");
     return lines;
 }
 
@@ -112,6 +117,13 @@ std::string formatRunFooter(const RunResult& result)
         line += " - steady state " + threeDigits(*stepMs) + "ms/step";
     if (const auto ratio = firstEpochRatio(result.epochs))
         line += " - first epoch " + fixed("%.2f", *ratio) + "x the later ones";
+    double warmUpMs = 0.0;
+    for (const BatchRecord& batch : result.batches)
+        warmUpMs += batch.phaseMs[phaseIndex(Phase::WarmUp)];
+    if (warmUpMs >= kMsPerS)
+        line += " - warm-up " + fixed("%.2fs", warmUpMs / kMsPerS);
+    else if (warmUpMs > 0.0)
+        line += " - warm-up " + threeDigits(warmUpMs) + "ms";
     const Throughput throughput = trainingThroughput(result);
     if (throughput.samplesPerS)
         line += " - " + formatCount(std::llround(*throughput.samplesPerS)) + " samples/s";

@@ -9,6 +9,8 @@ RunConfig applyOverrides(const RunConfig& config, const RunOverrides& overrides)
         document["training"]["epochs"] = *overrides.epochs;
     if (overrides.maxBatches)
         document["training"]["steps_per_epoch"] = *overrides.maxBatches;
+    if (overrides.warmupSteps)
+        document["training"]["warmup_steps"] = *overrides.warmupSteps;
     if (overrides.intraOpThreads)
         document["device"]["intra_op_threads"] = *overrides.intraOpThreads;
     if (overrides.device)

@@ -12,6 +12,7 @@ namespace es {
 struct RunOverrides {
     std::optional<int> epochs;               ///< training.epochs
     std::optional<std::int64_t> maxBatches;  ///< training.steps_per_epoch
+    std::optional<int> warmupSteps;          ///< training.warmup_steps
     std::optional<int> intraOpThreads;       ///< device.intra_op_threads
     std::optional<std::string> device;       ///< device.name
     std::optional<std::string> backend;      ///< backend

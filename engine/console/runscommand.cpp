@@ -21,7 +21,7 @@ constexpr int kJsonIndent = 2;
 constexpr double kPercent = 100.0;
 // Column heads for the phases in kAllPhases order, short enough for one terminal line.
 constexpr std::array<const char*, kPhaseCount> kPhaseHeads = {"wait", "h2d",   "fwd",  "bwd",
-                                                              "opt",  "callb", "other"};
+                                                              "opt",  "callb", "warm", "other"};
 
 std::string phaseShares(const EpochRecord& epoch)
 {

@@ -4,9 +4,11 @@ namespace es {
 
 namespace {
 constexpr std::array<std::string_view, kPhaseCount> kKeys = {
-    "data_wait", "host_to_device", "forward", "backward", "optimizer", "callbacks", "other"};
+    "data_wait", "host_to_device", "forward", "backward",
+    "optimizer", "callbacks",      "warm_up", "other"};
 constexpr std::array<std::string_view, kPhaseCount> kLabels = {
-    "Data wait", "Host to device", "Forward", "Backward", "Optimizer", "Callbacks", "Other"};
+    "Data wait", "Host to device", "Forward", "Backward",
+    "Optimizer", "Callbacks",      "Warm-up", "Other"};
 // Tableau 10 hues: tell-apart for most colour-vision deficiencies and print well in grey.
 // Compute phases are the cool colours, waiting and copying the warm ones, so a warm chart
 // reads as "the machine is starved" at a glance. The app's charts and the reports use these.
@@ -17,6 +19,9 @@ constexpr std::array<std::uint32_t, kPhaseCount> kColours = {
     0x76B7B2,  // Backward: teal
     0x59A14F,  // Optimizer: green
     0xB07AA1,  // Callbacks: purple
+    // WarmUp: dark gold (Tableau 20's B6992D darkened to the 3:1 contrast on white that WCAG
+    // asks of chart marks): a one-time cost, neither a compute phase nor validation's yellow.
+    0xA58A28,
     0xBAB0AC,  // Other: grey (the remainder, shown but quiet)
 };
 }  // namespace

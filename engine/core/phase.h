@@ -10,10 +10,12 @@ namespace es {
 
 /// The parts one training step is split into (DESIGN §4). `Other` is what the named phases
 /// do not cover (wall minus their sum); it is reported, never hidden. New phases (such as a
-/// later `Communication`) are added before `Other`, which stays last.
-enum class Phase { DataWait, HostToDevice, Forward, Backward, Optimizer, Callbacks, Other };
+/// later `Communication`) are added before `Other`, which stays last. `WarmUp` is the time of the
+/// warm-up steps (training.warmup_steps) run before the first step a run trains, recorded in
+/// that step; it is zero in every other step.
+enum class Phase { DataWait, HostToDevice, Forward, Backward, Optimizer, Callbacks, WarmUp, Other };
 
-inline constexpr std::size_t kPhaseCount = 7;
+inline constexpr std::size_t kPhaseCount = 8;
 
 using PhaseArray = std::array<double, kPhaseCount>;
 
@@ -36,6 +38,6 @@ std::uint32_t phaseColour(Phase phase);
 
 inline constexpr std::array<Phase, kPhaseCount> kAllPhases = {
     Phase::DataWait,  Phase::HostToDevice, Phase::Forward, Phase::Backward,
-    Phase::Optimizer, Phase::Callbacks,    Phase::Other};
+    Phase::Optimizer, Phase::Callbacks,    Phase::WarmUp,  Phase::Other};
 
 }  // namespace es

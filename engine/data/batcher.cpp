@@ -43,12 +43,19 @@ void Batcher::restore(const torch::Tensor& generatorState, const torch::Tensor& 
     setOrder(order);
 }
 
-Dataset Batcher::batch(std::int64_t index) const
+Dataset Batcher::storedBatch(std::int64_t index) const
 {
     const std::int64_t begin = index * m_batchSize;
     const std::int64_t count = std::min(m_batchSize, m_data.size() - begin);
+    return {m_data.x.narrow(0, begin, count), m_data.y.narrow(0, begin, count)};
+}
+
+Dataset Batcher::batch(std::int64_t index) const
+{
     if (!m_shuffle || !m_order.defined())
-        return {m_data.x.narrow(0, begin, count), m_data.y.narrow(0, begin, count)};
+        return storedBatch(index);
+    const std::int64_t begin = index * m_batchSize;
+    const std::int64_t count = std::min(m_batchSize, m_data.size() - begin);
     const auto indices = m_orderOnDataDevice.narrow(0, begin, count);
     return {m_data.x.index_select(0, indices), m_data.y.index_select(0, indices)};
 }

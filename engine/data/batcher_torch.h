@@ -29,6 +29,8 @@ public:
     /// The samples of batch `index` in the current order: a view when not shuffled, else a
     /// gathered copy in host memory.
     Dataset batch(std::int64_t index) const;
+    /// The samples of batch `index` in the order they are stored, whatever the shuffle: a view.
+    Dataset storedBatch(std::int64_t index) const;
 
     const Dataset& data() const { return m_data; }
 

@@ -6,6 +6,7 @@
 #include <c10/cuda/CUDAStream.h>
 #endif
 
+#include <algorithm>
 #include <chrono>
 #include <utility>
 
@@ -81,7 +82,17 @@ Dataset BatchSource::next()
 
 Dataset BatchSource::produce(std::int64_t index) const
 {
-    Dataset batch = m_batcher->batch(index);
+    return place(m_batcher->batch(index));
+}
+
+BatchSource::Transfer BatchSource::warmUpBatch(std::int64_t step) const
+{
+    const std::int64_t batches = std::max<std::int64_t>(1, batchCount());
+    return toDevice(place(m_batcher->storedBatch(step % batches)));
+}
+
+Dataset BatchSource::place(Dataset batch) const
+{
     switch (m_placement) {
         case Placement::Host:
             // Keras slices NumPy arrays into a new host array every step; so does `host`,

@@ -46,6 +46,12 @@ public:
     };
     Transfer toDevice(const Dataset& batch) const;
 
+    /// A batch for warm-up step `step` (0-based): the stored batches in turn, unshuffled,
+    /// prepared and copied to the device as a training batch is. Touches neither the shuffle
+    /// generator, the epoch's order nor next()'s position, so the epoch's batches are the same
+    /// with or without warm-up; safe while the loader thread prefetches.
+    Transfer warmUpBatch(std::int64_t step) const;
+
     /// With `pinned` placement, prefetch and a CUDA device, the loader thread copies each
     /// batch to the device ahead of time on a CUDA stream of its own, so that the copy
     /// overlaps the training kernels; next() then returns device tensors.
@@ -57,6 +63,8 @@ public:
 
 private:
     Dataset produce(std::int64_t index) const;
+    /// Prepares a batch cut from the data as the placement wants it (host copy, pinned).
+    Dataset place(Dataset batch) const;
     /// The loader thread's copy of a pinned batch to the device on its own stream.
     Dataset copyAhead(const Dataset& pinned) const;
 

@@ -4,10 +4,12 @@
 #include "diagnosis/evidencetext.h"
 #include "diagnosis/rules.h"
 #include "summary/statistics.h"
+#include "train/allocator.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -35,6 +37,37 @@ std::string grouped(std::int64_t value)
     for (std::size_t i = digits.size(); i > 3; i -= 3)
         digits.insert(i - 3, ",");
     return (value < 0 ? "-" : "") + digits;
+}
+
+/// The allocator to try instead of `used` (a run's recorded allocator, empty before
+/// device.allocator existed): the fastest measured, or the next one when the run already had
+/// it. Never "system", the allocator that churns; nullopt when nothing is left to try.
+std::optional<HostAllocator> allocatorToTry(const std::string& used)
+{
+    for (HostAllocator candidate : kMeasuredAllocatorOrder)
+        if (candidate != HostAllocator::System && allocatorKey(candidate) != used)
+            return candidate;
+    return std::nullopt;
+}
+
+/// What each allocator the rule suggests does, and what it takes.
+std::string allocatorText(HostAllocator allocator)
+{
+    switch (allocator) {
+        case HostAllocator::Tcmalloc:
+            return "\"tcmalloc\" takes the tensors' memory from TCMalloc, which keeps freed "
+                   "blocks for the next step (Debian package libtcmalloc-minimal4)";
+        case HostAllocator::Jemalloc:
+            return "\"jemalloc\" takes the tensors' memory from jemalloc (Debian package "
+                   "libjemalloc2; a running process loads it only when started with "
+                   "GLIBC_TUNABLES=glibc.rtld.optional_static_tls=4096)";
+        case HostAllocator::GlibcTuned:
+            return "\"glibc-tuned\" raises glibc's mmap and trim thresholds so that it keeps "
+                   "large blocks (for every allocation, and for the rest of the process)";
+        case HostAllocator::Auto:
+        case HostAllocator::System: break;
+    }
+    return {};
 }
 
 }  // namespace
@@ -91,6 +124,12 @@ std::vector<Finding> diagnoseAllocatorChurn(const RunEvidence& evidence)
     finding.lastStep = lastStep;
     finding.patch = nullptr;
     if (minorMedian >= kInfoMinorFaults) {
+        const std::string& used = evidence.facts.allocator;
+        const std::string usedText =
+            used.empty() ? "glibc's malloc as it is (the run predates device.allocator)"
+                         : "device.allocator \"" + used + "\"";
+        const std::optional<HostAllocator> next = allocatorToTry(used);
+        const bool best = next && *next == bestMeasuredAllocator();
         finding.severity = minorMedian >= kWarningMinorFaults ? Severity::Warning : Severity::Info;
         finding.title =
             "Memory churn: " + grouped(std::llround(minorMedian)) + " minor page faults per step";
@@ -101,11 +140,19 @@ std::vector<Finding> diagnoseAllocatorChurn(const RunEvidence& evidence)
             " steady steps, " + range + stepTime + "), and " + majorText + ".";
         finding.recommendation =
             "Steady steps should reuse the memory of the step before; faulting pages in every "
-            "step means the allocator returns large blocks to the kernel between steps. glibc "
-            "keeps them when its mmap and trim thresholds are raised: start EpochScope with "
-            "MALLOC_MMAP_THRESHOLD_=1073741824 MALLOC_TRIM_THRESHOLD_=1073741824 in its "
-            "environment (export both before starting it). A device.allocator setting is "
-            "planned to do this from the config.";
+            "step means the allocator returns large blocks to the kernel between steps and "
+            "maps them again. This run's memory came from " +
+            usedText + ".";
+        if (next) {
+            finding.recommendation +=
+                " Set device.allocator to \"" + std::string(allocatorKey(*next)) +
+                "\" (the patch; try it first as a what-if): " + allocatorText(*next) + ". " +
+                (best ? "It took the fewest faults and the shortest steps of the allocators "
+                        "measured on the reference workloads (docs/benchmarks.md#allocators)."
+                      : "The run already used the allocator measured fastest, so the faults "
+                        "come from memory it does not serve; this one is the next measured.");
+            finding.patch = {{"device", {{"allocator", std::string(allocatorKey(*next))}}}};
+        }
     } else {
         finding.severity = Severity::Info;
         finding.title = "Steady steps take major page faults";

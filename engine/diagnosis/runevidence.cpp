@@ -46,6 +46,7 @@ RunEvidence evidenceFromStoredRun(const StoredRun& run)
     facts.device = valueOr<std::string>(info, "device", run.header.device);
     facts.backend = valueOr<std::string>(info, "backend", run.header.backend);
     facts.backendReason = valueOr<std::string>(info, "backend_reason", "");
+    facts.allocator = valueOr<std::string>(info, "allocator", "");
     facts.cudnn = valueOr<std::string>(info, "cudnn", "");
     facts.placement = valueOr<std::string>(info, "placement", "");
     facts.prefetch = valueOr<int>(info, "prefetch", 0);

@@ -36,6 +36,9 @@ struct RunFacts {
     int physicalCores = 0;  ///< of the machine the run trained on
     int logicalCores = 0;
     bool modelHasLstm = false;
+    /// Where host tensor memory came from ("system", "glibc-tuned", "jemalloc", "tcmalloc");
+    /// empty for runs recorded before device.allocator existed (they used glibc as it is).
+    std::string allocator;
 };
 
 struct RunEvidence {

@@ -47,10 +47,34 @@ constexpr double kSameAmountTolerance = 1.01;
 // The title says the slow steps hold "most of" the excess from half of it.
 constexpr double kMostShare = 0.5;
 constexpr double kMsPerS = 1000.0;
+// The one-time costs warm-up steps absorb (lazy initialisation, primitive creation, allocator
+// growth) are paid in the first pass or two over a batch; slow steps beyond the third come
+// from something repeating the first batches does not reach (the first pass over the data,
+// the optimizer's state), so the patch asks for at most this many.
+constexpr int kMaxSuggestedWarmupSteps = 3;
 
 bool finite(double value)
 {
     return std::isfinite(value);
+}
+
+/// A step's time without its Warm-up phase: the warm-up steps are a cost the run chose to pay
+/// and named, not a slow step; a warm-up that worked leaves the rest at the steady pace.
+double stepMs(const BatchRecord& batch)
+{
+    return batch.wallMs - batch.phaseMs[phaseIndex(Phase::WarmUp)];
+}
+
+/// training.warmup_steps of the run's config; 0 when absent (runs from before the setting).
+int configuredWarmupSteps(const nlohmann::json& config)
+{
+    if (!config.is_object())
+        return 0;
+    const auto training = config.find("training");
+    if (training == config.end() || !training->is_object())
+        return 0;
+    const auto steps = training->find("warmup_steps");
+    return steps != training->end() && steps->is_number_integer() ? steps->get<int>() : 0;
 }
 
 /// "mostly in Forward (55%) and Backward (30%)": the phases of batches [begin, end) above their
@@ -61,6 +85,8 @@ std::string phaseExcessText(const std::vector<BatchRecord>& batches, std::size_t
     std::vector<std::pair<double, Phase>> excess;
     double total = 0.0;
     for (Phase phase : kAllPhases) {
+        if (phase == Phase::WarmUp)
+            continue;  // left out of the step times (stepMs), so out of their excess too
         double sum = 0.0;
         for (std::size_t i = begin; i < end; ++i)
             sum += batches[i].phaseMs[phaseIndex(phase)] - steadyMedians[phaseIndex(phase)];
@@ -128,7 +154,7 @@ std::vector<Finding> diagnoseWarmup(const RunEvidence& evidence)
     std::vector<double> steadyWall;
     PhaseArray steadyPhaseMedians{};
     for (std::size_t i = steadyBegin; i < batches.size(); ++i)
-        steadyWall.push_back(batches[i].wallMs);
+        steadyWall.push_back(stepMs(batches[i]));
     const double steadyStep = median(steadyWall);
     if (!(steadyStep > 0.0))
         return {};
@@ -161,12 +187,15 @@ std::vector<Finding> diagnoseWarmup(const RunEvidence& evidence)
     const bool fromEpochs = !laterTrainS.empty() && finite(first->trainS) && first->trainS > 0.0;
     double epochS = 0.0;
     double steadyEpochS = 0.0;
+    double warmUpS = 0.0;
+    for (std::size_t i = 0; i < firstEpochSteps; ++i)
+        warmUpS += batches[i].phaseMs[phaseIndex(Phase::WarmUp)] / kMsPerS;
     if (fromEpochs) {
-        epochS = first->trainS;
+        epochS = first->trainS - first->phaseS[phaseIndex(Phase::WarmUp)];
         steadyEpochS = median(laterTrainS);
     } else {
         for (std::size_t i = 0; i < firstEpochSteps; ++i)
-            epochS += batches[i].wallMs / kMsPerS;
+            epochS += stepMs(batches[i]) / kMsPerS;
         steadyEpochS = static_cast<double>(firstEpochSteps) * steadyStep / kMsPerS;
     }
     if (!(steadyEpochS > 0.0) || !finite(epochS))
@@ -178,7 +207,7 @@ std::vector<Finding> diagnoseWarmup(const RunEvidence& evidence)
     std::size_t slowSteps = 0;
     int normalRun = 0;
     for (std::size_t i = 0; i < firstEpochSteps && normalRun < kNormalStepsEndingWarmup; ++i) {
-        if (batches[i].wallMs >= kSlowStepFactor * steadyStep) {
+        if (stepMs(batches[i]) >= kSlowStepFactor * steadyStep) {
             slowSteps = i + 1;
             normalRun = 0;
         } else {
@@ -188,8 +217,8 @@ std::vector<Finding> diagnoseWarmup(const RunEvidence& evidence)
     double slowExcessS = 0.0;
     std::size_t slowCount = 0;
     for (std::size_t i = 0; i < slowSteps; ++i) {
-        slowExcessS += (batches[i].wallMs - steadyStep) / kMsPerS;
-        if (batches[i].wallMs >= kSlowStepFactor * steadyStep)
+        slowExcessS += (stepMs(batches[i]) - steadyStep) / kMsPerS;
+        if (stepMs(batches[i]) >= kSlowStepFactor * steadyStep)
             ++slowCount;
     }
 
@@ -245,6 +274,11 @@ std::vector<Finding> diagnoseWarmup(const RunEvidence& evidence)
     if (!phases.empty())
         text += ", " + phases + " over each phase's steady median";
     text += ".";
+    const int warmupSteps = configuredWarmupSteps(evidence.config);
+    if (warmUpS > 0.0)
+        text += " The run's warm-up steps took " + formatText("%.2f s", warmUpS) +
+                ", recorded as the Warm-up phase of step " + std::to_string(stepNumber(0)) +
+                " and left out of these times.";
 
     Finding finding;
     finding.id = "warm-up";
@@ -261,16 +295,49 @@ std::vector<Finding> diagnoseWarmup(const RunEvidence& evidence)
     finding.evidence = std::move(text);
     const bool fused =
         evidence.facts.backend == "onednn" || evidence.facts.cudnn.rfind("on", 0) == 0;
-    finding.recommendation =
-        "Warm-up is a one-time cost: leave " + range +
-        " out of any timing (start a measured window after them) or run a few untimed warm-up "
-        "steps before measuring; a train.warmup_steps setting is planned "
-        "for this." +
-        std::string(fused ? ""
-                          : " Much of a first step's cost is creating kernels and their "
-                            "primitives: a fused LSTM backend (oneDNN on the CPU, cuDNN on "
-                            "CUDA) creates its primitives once and reuses them, which cuts it.");
-    finding.patch = nullptr;
+    // Warm-up steps help when the first step itself is slow; they cannot move an excess that
+    // is spread over the epoch, and a run that had them already shows what they leave.
+    const bool firstStepSlow =
+        slowSteps > 0 && stepMs(batches.front()) >= kSlowStepFactor * steadyStep;
+    const int suggestedSteps = std::min(static_cast<int>(slowCount), kMaxSuggestedWarmupSteps);
+    if (warmupSteps == 0 && firstStepSlow) {
+        const std::string first = std::to_string(stepNumber(0));
+        finding.recommendation =
+            "Warm-up is a one-time cost. Set training.warmup_steps to " +
+            std::to_string(suggestedSteps) +
+            " (the patch): that many forward and backward passes on the first batches, without "
+            "a weight update, run before step " +
+            first +
+            ", so the first-step cost shows as the Warm-up phase instead of hiding in step " +
+            first + "; the weights and losses stay as without them. Otherwise leave " + range +
+            " out of any timing (start a measured window after them).";
+        finding.patch = {{"training", {{"warmup_steps", suggestedSteps}}}};
+    } else if (warmupSteps > 0) {
+        finding.recommendation =
+            "Warm-up is a one-time cost, and the run's " + std::to_string(warmupSteps) +
+            (warmupSteps == 1 ? " warm-up step" : " warm-up steps") +
+            " did not absorb all of it: they run forward and backward on the first batches "
+            "only, so the optimizer's first update, a batch shape they did not see (a last "
+            "partial batch) and the first pass over the data still cost in the steps. Leave " +
+            range + " out of any timing (start a measured window after them).";
+        finding.patch = nullptr;
+    } else {
+        const std::string why =
+            slowSteps == 0 ? "no leading step stands out, the excess is spread over the epoch"
+                           : "they take the cost of a slow first step, and step " +
+                                 std::to_string(stepNumber(0)) + " was under " +
+                                 formatText("%.1fx", kSlowStepFactor) + " the steady step";
+        finding.recommendation = "Warm-up is a one-time cost: leave " + range +
+                                 " out of any timing (start a measured window after them). "
+                                 "Warm-up steps (training.warmup_steps) would not help here: " +
+                                 why + ".";
+        finding.patch = nullptr;
+    }
+    if (!fused)
+        finding.recommendation +=
+            " Much of a first step's cost is creating kernels and their primitives: a fused "
+            "LSTM backend (oneDNN on the CPU, cuDNN on CUDA) creates its primitives once and "
+            "reuses them, which cuts it.";
     return {std::move(finding)};
 }
 

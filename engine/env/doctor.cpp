@@ -89,6 +89,15 @@ void describeCpuLstm(DoctorReport& report)
     report.cpuLstmDenormals = resolveFlushDenormals(probe.device, report.cpuLstmBackend.backend);
 }
 
+/// What device.allocator can use here; loads jemalloc and TCMalloc when they are installed.
+void describeAllocators(DoctorReport& report)
+{
+    for (HostAllocator allocator : {HostAllocator::System, HostAllocator::GlibcTuned,
+                                    HostAllocator::Jemalloc, HostAllocator::Tcmalloc})
+        report.allocators.emplace_back(allocator, allocatorAvailability(allocator));
+    report.autoAllocator = resolveAllocator(HostAllocator::Auto);
+}
+
 std::string cpuCapability(const std::string& config)
 {
     const std::string key = "CPU capability usage: ";
@@ -163,6 +172,7 @@ DoctorReport runDoctor(const DoctorOptions& options)
     report.denormalsAreZero = (mxcsr & kMxcsrDenormalsAreZero) != 0;
     report.canFlushDenormals = canFlushDenormals();
     describeCpuLstm(report);
+    describeAllocators(report);
 
     report.libtorchSgemm = measureLibTorchSgemm(options.gemmSize, options.gemmBudgetS);
     // After the first matrix product: LibTorch loads its BLAS lazily on some builds.

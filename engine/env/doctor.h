@@ -7,6 +7,7 @@
 #include "env/blaslibrary.h"
 #include "env/gemmbench.h"
 #include "model/backendchoice.h"
+#include "train/allocator.h"
 
 #include <nlohmann/json.hpp>
 
@@ -46,6 +47,10 @@ struct DoctorReport {
     /// `device.flush_denormals: auto` then flushes denormals.
     BackendChoice cpuLstmBackend;
     DenormalsChoice cpuLstmDenormals;
+    /// Which device.allocator values this process can use (system, glibc-tuned, jemalloc,
+    /// tcmalloc, in that order), and what `auto` picks from them.
+    std::vector<std::pair<HostAllocator, AllocatorAvailability>> allocators;
+    AllocatorChoice autoAllocator;
 
     BlasLibrary blas;
     GemmMeasurement libtorchSgemm;

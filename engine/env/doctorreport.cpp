@@ -169,6 +169,34 @@ Json optionalNumber(const std::optional<double>& value)
     return value ? Json(*value) : Json();
 }
 
+/// {"auto": "tcmalloc", "auto_reason": ..., "available": {"system": {...}, ...}}.
+Json allocatorsJson(const DoctorReport& report)
+{
+    Json available = Json::object();
+    for (const auto& [allocator, availability] : report.allocators)
+        available[std::string(allocatorKey(allocator))] = {{"available", availability.available},
+                                                           {"detail", availability.detail}};
+    return {{"auto", std::string(allocatorKey(report.autoAllocator.allocator))},
+            {"auto_reason", report.autoAllocator.reason},
+            {"available", std::move(available)}};
+}
+
+/// "tcmalloc (auto: ...); available: system, glibc-tuned, tcmalloc; jemalloc: <why not>".
+std::string allocatorsText(const DoctorReport& report)
+{
+    std::string available;
+    std::string missing;
+    for (const auto& [allocator, availability] : report.allocators) {
+        const std::string key(allocatorKey(allocator));
+        if (availability.available)
+            available += (available.empty() ? "" : ", ") + key;
+        else
+            missing += "; " + key + ": " + availability.detail;
+    }
+    return std::string(allocatorKey(report.autoAllocator.allocator)) + " (" +
+           report.autoAllocator.reason + "); available: " + available + missing;
+}
+
 }  // namespace
 
 std::vector<Finding> doctorFindings(const DoctorReport& report)
@@ -225,6 +253,7 @@ nlohmann::json doctorJson(const DoctorReport& report)
           {"backend_reason", report.cpuLstmBackend.reason},
           {"flush_denormals", report.cpuLstmDenormals.flush},
           {"flush_denormals_reason", report.cpuLstmDenormals.reason}}},
+        {"allocators", allocatorsJson(report)},
         {"cuda",
          {{"built", report.cudaBuilt},
           {"available", report.cudaAvailable},
@@ -280,6 +309,8 @@ std::vector<std::string> formatDoctorReport(const DoctorReport& report)
                      (report.cpuLstmDenormals.flush ? "flush them" : "keep them") + " (" +
                      report.cpuLstmDenormals.reason + ")";
     lines.push_back(denormals);
+    if (!report.allocators.empty())
+        lines.push_back("Allocator " + allocatorsText(report));
     std::string cuda = "CUDA      ";
     if (!report.cudaBuilt) {
         cuda += "not in this LibTorch build";

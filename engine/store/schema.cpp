@@ -124,6 +124,11 @@ CREATE TABLE experiment_runs (
 );
 CREATE INDEX experiment_runs_by_run ON experiment_runs(run_id);
 )sql",
+        // 5: the Warm-up phase (training.warmup_steps); runs recorded before it had none.
+        R"sql(
+ALTER TABLE epochs ADD COLUMN warm_up_s REAL NOT NULL DEFAULT 0;
+ALTER TABLE batches ADD COLUMN warm_up_ms REAL NOT NULL DEFAULT 0;
+)sql",
     };
     return kMigrations;
 }

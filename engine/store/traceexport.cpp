@@ -2,6 +2,7 @@
 
 #include "core/phase.h"
 
+#include <array>
 #include <cmath>
 
 namespace es {
@@ -81,6 +82,20 @@ void addEpochs(const StoredRun& run, Json& events)
     }
 }
 
+/// The phases in the order the training loop runs them within a step: the warm-up steps run
+/// before the step reads its batch; the others follow kAllPhases, `Other` (the gaps) last.
+std::array<Phase, kPhaseCount> phasesInLoopOrder()
+{
+    std::array<Phase, kPhaseCount> order{};
+    std::size_t next = 0;
+    order[next++] = Phase::WarmUp;
+    for (Phase phase : kAllPhases) {
+        if (phase != Phase::WarmUp)
+            order[next++] = phase;
+    }
+    return order;
+}
+
 void addSteps(const StoredRun& run, Json& events)
 {
     for (const BatchRecord& batch : run.batches) {
@@ -95,7 +110,7 @@ void addSteps(const StoredRun& run, Json& events)
                                 {"minor_faults", batch.minorFaults},
                                 {"major_faults", batch.majorFaults}}));
         double phaseStartUs = startUs;
-        for (Phase phase : kAllPhases) {
+        for (Phase phase : phasesInLoopOrder()) {
             const double durationUs = batch.phaseMs[phaseIndex(phase)] * kMicrosPerMilli;
             if (durationUs > 0.0) {
                 events.push_back(slice(kFirstPhaseTrack + static_cast<int>(phaseIndex(phase)),

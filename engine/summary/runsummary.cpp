@@ -51,6 +51,8 @@ nlohmann::json runInfoJson(const RunInfo& info)
         {"backend_reason", info.backendReason},
         {"flush_denormals", info.flushDenormals},
         {"flush_denormals_reason", info.flushDenormalsReason},
+        {"allocator", info.allocator},
+        {"allocator_reason", info.allocatorReason},
         {"gpu_monitor", info.gpuMonitor},
         {"cudnn", optionalString(info.cudnn)},
         {"phase_timing", info.phaseTiming},

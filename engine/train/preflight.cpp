@@ -1,6 +1,7 @@
 #include "train/preflight.h"
 
 #include "config/configerror.h"
+#include "train/allocator.h"
 
 #include <torch/torch.h>
 
@@ -10,6 +11,8 @@ namespace es {
 
 void checkRunnable(const RunConfig& config)
 {
+    // An allocator whose library is missing: named with the package to install.
+    resolveAllocator(config.device.allocator);
     if (config.device.type != DeviceType::Cuda)
         return;
     if (!torch::cuda::is_available())

@@ -5,7 +5,8 @@
 namespace es {
 
 /// Checks that a valid config can run on this machine (the requested CUDA device exists in
-/// this LibTorch build). Throws ConfigError naming the field.
+/// this LibTorch build, the requested allocator can be loaded). Throws ConfigError naming the
+/// field.
 void checkRunnable(const RunConfig& config);
 
 }  // namespace es

@@ -28,6 +28,10 @@ struct RunInfo {
     /// the onednn backend"; what could not be applied is added).
     bool flushDenormals = false;
     std::string flushDenormalsReason;
+    /// Where host tensor memory came from (device.allocator resolved: "system",
+    /// "glibc-tuned", "jemalloc", "tcmalloc") and why ("auto: the fastest measured ...").
+    std::string allocator;
+    std::string allocatorReason;
     /// On CUDA devices, whether LSTMs ran cuDNN's fused kernels and why ("on: cuDNN 91002",
     /// "off: device.cudnn is false", "off: not available to this LibTorch"); empty on the CPU.
     std::string cudnn;

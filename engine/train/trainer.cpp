@@ -8,6 +8,7 @@
 #include "model/backendchoice.h"
 #include "model/modelsummary.h"
 #include "model/sequentialmodel_torch.h"
+#include "train/allocator.h"
 #include "train/denormals.h"
 #include "train/devicephasetimer.h"
 #include "train/epochaccumulator_torch.h"
@@ -112,6 +113,10 @@ private:
     /// Runs one epoch, continuing the one `resume` saved when given; false when a stop
     /// request cut it short.
     bool runEpoch(int epoch, const TrainingState* resume);
+    /// Runs training.warmup_steps forward and backward passes without updating the weights
+    /// and puts back what they changed (gradients, the generators dropout draws from), so
+    /// that training goes on exactly as without them; false when a stop request cut it short.
+    bool warmUp();
     bool proceed();
     void markDevice(int boundary)
     {
@@ -159,6 +164,9 @@ private:
     std::optional<TrainingState> m_resume;
     /// Set by a callback (early stopping, a NaN loss): the run ends after this epoch.
     std::string m_stopReason;
+    /// Whether the warm-up steps ran: before the first step this process trains, which is a
+    /// resumed step after a restore (a new process pays the one-time costs again).
+    bool m_warmedUp = false;
 };
 
 template <typename Hook>
@@ -355,6 +363,31 @@ void TrainingLoop::prepare()
     m_observers.notify(&RunObserver::onRunStarted, info);
 }
 
+bool TrainingLoop::warmUp()
+{
+    const TrainingConfig& training = m_config.training;
+    const auto rngStates = captureRngStates(m_device);
+    bool finished = true;
+    for (int step = 0; step < training.warmupSteps; ++step) {
+        if (m_control.stopRequested()) {
+            finished = false;
+            break;
+        }
+        const BatchSource::Transfer transfer = m_train->warmUpBatch(step);
+        const auto prediction = m_model->forward(transfer.batch.x);
+        const auto loss = computeLoss(training.loss, prediction, transfer.batch.y) +
+                          m_model->regularizationLoss();
+        loss.backward();
+        // No optimizer step: the weights and the optimizer's state stay as they were.
+        m_optimizer->zero_grad();
+    }
+    restoreRngStates(rngStates);
+    // Wait for the queued kernels here, or the first step's device phases would hold them.
+    if (m_device.is_cuda())
+        torch::cuda::synchronize();
+    return finished;
+}
+
 bool TrainingLoop::runEpoch(int epoch, const TrainingState* resume)
 {
     m_observers.notify(&RunObserver::onEpochStarted, epoch);
@@ -387,6 +420,16 @@ bool TrainingLoop::runEpoch(int epoch, const TrainingState* resume)
         batch.epoch = epoch;
         batch.batch = static_cast<int>(index + 1);
 
+        // The first step this process trains carries the warm-up: its wall time includes it
+        // (the epoch took that long) and its Warm-up phase says how much.
+        double warmUpMs = 0.0;
+        if (!m_warmedUp && training.warmupSteps > 0) {
+            m_warmedUp = true;
+            const auto warmUpStart = Clock::now();
+            if (!warmUp())
+                return false;
+            warmUpMs = millisecondsBetween(warmUpStart, Clock::now());
+        }
         const auto t0 = Clock::now();
         const Dataset produced = m_train->next();
         const auto tData = Clock::now();
@@ -431,6 +474,7 @@ bool TrainingLoop::runEpoch(int epoch, const TrainingState* resume)
         ms[phaseIndex(Phase::Optimizer)] = millisecondsBetween(tBackward, tOptimizer);
         // Batch callbacks run after the loss read-back (they need the loss); each is timed.
         ms[phaseIndex(Phase::Callbacks)] = callbackMs;
+        ms[phaseIndex(Phase::WarmUp)] = warmUpMs;
         // On a GPU the host stamps above only say when work was queued; the events say how
         // long the device worked on each phase (read now that the loss read-back waited).
         if (const auto device = m_deviceTimer ? m_deviceTimer->resolve() : std::nullopt) {
@@ -523,6 +567,13 @@ void runTraining(const RunConfig& config, const RunClock& clock, RunControl& con
                  const ObserverList& observers, RunResult& result,
                  const std::function<void(RunState)>& reportState)
 {
+    // Before the first tensor of the run and after the loop, its model and its loader thread
+    // are gone (the temporary loop dies at the end of its statement, before the lease).
+    const AllocatorChoice allocator = resolveAllocator(config.device.allocator);
+    const AllocatorLease lease(allocator.allocator);
+    result.info.allocator = std::string(allocatorKey(allocator.allocator));
+    result.info.allocatorReason =
+        lease.note().empty() ? allocator.reason : allocator.reason + "; " + lease.note();
     TrainingLoop(config, clock, control, observers, result, reportState).run();
 }
 

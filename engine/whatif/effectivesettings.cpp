@@ -14,6 +14,8 @@ nlohmann::json effectiveSettings(const RunConfig& config, const MachineDefaults&
     nlohmann::json& threads = settings["device"]["intra_op_threads"];
     if (threads.is_number_integer() && threads.get<int>() <= 0)
         threads = machine.physicalCores;
+    if (config.device.allocator == HostAllocator::Auto)
+        settings["device"]["allocator"] = allocatorKey(machine.autoAllocator);
     return settings;
 }
 
@@ -35,6 +37,9 @@ std::vector<std::string> sameSettingsNotes(const std::vector<std::string>& label
             if (configs[later].device.intraOpThreads != configs[earlier].device.intraOpThreads)
                 why = " (device.intra_op_threads 0 means one per physical core: " +
                       std::to_string(machine.physicalCores) + ")";
+            else if (configs[later].device.allocator != configs[earlier].device.allocator)
+                why = " (device.allocator \"auto\" means \"" +
+                      std::string(allocatorKey(machine.autoAllocator)) + "\" here)";
             notes.push_back(labels[later] + " trains like " + labels[earlier] + " on this machine" +
                             why + ", so the difference between them is run-to-run noise");
             break;

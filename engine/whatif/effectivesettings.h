@@ -17,10 +17,13 @@ namespace es {
 /// What a config's defaults resolve to on the machine the experiment runs on.
 struct MachineDefaults {
     int physicalCores = 1;
+    /// What device.allocator "auto" resolves to here (resolveAllocator).
+    HostAllocator autoAllocator = HostAllocator::System;
 };
 
 /// The config as JSON with every "pick for me" value resolved for `machine`
-/// (device.intra_op_threads 0 becomes the core count).
+/// (device.intra_op_threads 0 becomes the core count, device.allocator "auto" the allocator
+/// it picks).
 nlohmann::json effectiveSettings(const RunConfig& config, const MachineDefaults& machine);
 
 /// One note per configuration that trains exactly like an earlier one on `machine`:

@@ -5,6 +5,7 @@
 #include "env/environment.h"
 #include "store/runrecorder.h"
 #include "summary/runsummary.h"
+#include "train/allocator.h"
 #include "train/preflight.h"
 #include "train/trainingsession.h"
 #include "whatif/effectivesettings.h"
@@ -320,6 +321,28 @@ private:
     bool m_stopAsked = false;
 };
 
+/// glibc-tuned changes glibc for the rest of the process (mallopt cannot be undone): set
+/// against configurations that do not use it, everything measured after its first run
+/// shares its glibc. Empty when no configuration, or every one, uses it.
+std::string glibcTunedNote(const ExperimentPlan& plan, HostAllocator autoAllocator)
+{
+    std::string tuned;
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < plan.fullConfigs.size(); ++i) {
+        const HostAllocator allocator = plan.fullConfigs[i].device.allocator;
+        if ((allocator == HostAllocator::Auto ? autoAllocator : allocator) ==
+            HostAllocator::GlibcTuned) {
+            tuned += (count++ == 0 ? "" : ", ") + plan.configurations[i].label;
+        }
+    }
+    if (count == 0 || count == plan.fullConfigs.size())
+        return {};
+    return tuned + " tune" + (count == 1 ? "s" : "") +
+           " glibc with mallopt, which lasts for the rest of the process: every run after the "
+           "first of them finds glibc tuned too, so the difference measured understates what "
+           "glibc-tuned changes (compare it against a baseline in a fresh process instead)";
+}
+
 }  // namespace
 
 ExperimentPlan planExperiment(const RunConfig& baseline, const std::vector<Variant>& variants,
@@ -365,8 +388,11 @@ ExperimentPlan planExperiment(const RunConfig& baseline, const std::vector<Varia
     std::vector<std::string> labels;
     for (const Variant& configuration : plan.configurations)
         labels.push_back(configuration.label);
-    const MachineDefaults machine{std::max(1, readCpuTopology().physicalCores)};
+    const MachineDefaults machine{std::max(1, readCpuTopology().physicalCores),
+                                  resolveAllocator(HostAllocator::Auto).allocator};
     for (std::string& note : sameSettingsNotes(labels, plan.fullConfigs, machine))
+        plan.notes.push_back(std::move(note));
+    if (std::string note = glibcTunedNote(plan, machine.autoAllocator); !note.empty())
         plan.notes.push_back(std::move(note));
     plan.name = name.empty() ? defaultName(baseline, plan.configurations) : std::move(name);
     return plan;

@@ -88,6 +88,15 @@ std::string renderTable(const std::vector<Column>& columns,
     return text;
 }
 
+/// "41.2" or, when warm-up steps ran before it, "41.2 + 203.9 warm-up".
+std::string firstStepText(const VariantResult& row)
+{
+    std::string text = milliseconds(row.firstStepMs);
+    if (row.firstStepWarmUpMs > 0.0)
+        text += " + " + milliseconds(row.firstStepWarmUpMs) + " warm-up";
+    return text;
+}
+
 std::string remarks(const VariantResult& row)
 {
     if (!row.error.empty())
@@ -146,7 +155,9 @@ Json variantJson(const VariantResult& row, const std::vector<ExperimentRun>& run
     if (row.measured())
         measured = {{"step_ms", {{"min", row.minMs}, {"median", row.medianMs}, {"max", row.maxMs}}},
                     {"phase_median_ms", phaseObject(row.phaseMedianMs)},
-                    {"steps_per_run", row.windowSteps}};
+                    {"steps_per_run", row.windowSteps},
+                    {"first_step_ms", row.firstStepMs},
+                    {"first_step_warm_up_ms", row.firstStepWarmUpMs}};
     Json projected = nullptr;
     if (row.projectedEpochS)
         projected = {{"steps_per_epoch", row.epochSteps}, {"epoch_s", *row.projectedEpochS}};
@@ -231,6 +242,7 @@ std::string formatReportTable(const ExperimentReport& report)
         {"min ms", Align::Right},
         {"median ms", Align::Right},
         {"max ms", Align::Right},
+        {"first step ms", Align::Right},
         {"epoch s (projected)", Align::Right},
         {"speedup", Align::Right},
         {"phases that changed most (median vs baseline)", Align::Left},
@@ -244,6 +256,7 @@ std::string formatReportTable(const ExperimentReport& report)
             measured ? milliseconds(row.minMs) : "-",
             measured ? milliseconds(row.medianMs) : "-",
             measured ? milliseconds(row.maxMs) : "-",
+            measured ? firstStepText(row) : "-",
             row.projectedEpochS ? format("%.2f", *row.projectedEpochS) : "-",
             row.speedup ? format("%.2fx", *row.speedup) : "-",
             remarks(row),
@@ -253,7 +266,9 @@ std::string formatReportTable(const ExperimentReport& report)
 
     text +=
         "\nMeasured: ms per step is the median step time of each run's measured window; "
-        "min, median and max are over the runs.\n";
+        "min, median and max are over the runs. First step ms is the median of the runs' "
+        "first steps, which the window leaves out: the one-time cost of the configuration, "
+        "with the time of its warm-up steps (training.warmup_steps) after the +.\n";
     text += "Projected, not measured: epoch s = median ms per step x " +
             epochStepsText(report.rows) +
             " of the full config; speedup = the baseline's projected epoch s over the "

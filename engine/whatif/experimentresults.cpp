@@ -26,6 +26,9 @@ std::optional<WindowStats> measureWindow(const std::vector<BatchRecord>& batches
             phases[p].push_back(batches[i].phaseMs[p]);
     }
     WindowStats stats;
+    const BatchRecord& first = batches.front();
+    stats.firstStepWarmUpMs = first.phaseMs[phaseIndex(Phase::WarmUp)];
+    stats.firstStepMs = first.wallMs - stats.firstStepWarmUpMs;
     stats.steps = static_cast<int>(wall.size());
     stats.medianMs = median(std::move(wall));
     for (std::size_t p = 0; p < kPhaseCount; ++p)
@@ -63,6 +66,8 @@ std::vector<VariantResult> summariseExperiment(const std::vector<Variant>& confi
         row.patch = configurations[index].patch;
         row.runsPlanned = repeatsPlanned;
         std::vector<double> medians;
+        std::vector<double> firstSteps;
+        std::vector<double> firstStepWarmUps;
         std::array<std::vector<double>, kPhaseCount> phases;
         for (const ExperimentRun& run : runs) {
             if (run.variantIndex != row.index)
@@ -74,6 +79,8 @@ std::vector<VariantResult> summariseExperiment(const std::vector<Variant>& confi
             if (run.status != RunStatus::Completed || !run.window)
                 continue;
             medians.push_back(run.window->medianMs);
+            firstSteps.push_back(run.window->firstStepMs);
+            firstStepWarmUps.push_back(run.window->firstStepWarmUpMs);
             for (std::size_t p = 0; p < kPhaseCount; ++p)
                 phases[p].push_back(run.window->phaseMedianMs[p]);
             row.windowSteps = row.windowSteps == 0 ? run.window->steps
@@ -84,6 +91,8 @@ std::vector<VariantResult> summariseExperiment(const std::vector<Variant>& confi
             row.minMs = *std::min_element(medians.begin(), medians.end());
             row.maxMs = *std::max_element(medians.begin(), medians.end());
             row.medianMs = median(medians);
+            row.firstStepMs = median(std::move(firstSteps));
+            row.firstStepWarmUpMs = median(std::move(firstStepWarmUps));
             for (std::size_t p = 0; p < kPhaseCount; ++p)
                 row.phaseMedianMs[p] = median(phases[p]);
             if (row.epochSteps > 0)

@@ -22,6 +22,11 @@ struct WindowStats {
     int steps = 0;          ///< steps measured
     double medianMs = 0.0;  ///< median BatchRecord::wallMs over them
     PhaseArray phaseMedianMs{};
+    /// The run's first step, which the window leaves out: its wall time without the Warm-up
+    /// phase (primitive creation, first allocations, lazy initialisation land here unless a
+    /// warm-up took them), and that Warm-up phase (training.warmup_steps) on its own.
+    double firstStepMs = 0.0;
+    double firstStepWarmUpMs = 0.0;
 };
 
 /// The window after the first `warmupSteps` steps; nullopt when the run has no step there.
@@ -60,6 +65,10 @@ struct VariantResult {
     double maxMs = 0.0;
     PhaseArray phaseMedianMs{};  ///< median over the runs of their phase medians
     int windowSteps = 0;         ///< steps measured per run (the smallest over its runs)
+    /// Medians over the runs of WindowStats::firstStepMs and firstStepWarmUpMs: what the
+    /// configuration costs once, before the steady state that medianMs measures.
+    double firstStepMs = 0.0;
+    double firstStepWarmUpMs = 0.0;
     /// Projected, not measured: medianMs x epochSteps.
     std::int64_t epochSteps = 0;
     std::optional<double> projectedEpochS;

@@ -18,13 +18,15 @@ struct Alias {
     std::string_view path;
 };
 
-constexpr std::array<Alias, 6> kAliases = {{
+constexpr std::array<Alias, 7> kAliases = {{
     {"threads", "device.intra_op_threads"},
     {"batch_size", "data.batch_size"},
     {"placement", "data.placement"},
     {"prefetch", "data.prefetch"},
     {"backend", "backend"},
     {"device", "device.name"},
+    // Warm-up off (0) or on (N steps): the first-step cost moves into the Warm-up phase.
+    {"warmup", "training.warmup_steps"},
 }};
 
 // The experiment sets these itself: each measured run is one epoch of warm-up + measured steps.

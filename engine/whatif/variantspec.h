@@ -29,7 +29,8 @@ struct VaryFactor {
 };
 
 /// The dotted path a short alias stands for (`threads` -> device.intra_op_threads,
-/// `batch_size`, `placement`, `prefetch`, `backend`, `device`); other keys unchanged.
+/// `batch_size`, `placement`, `prefetch`, `backend`, `device`, `warmup` ->
+/// training.warmup_steps); other keys unchanged.
 std::string_view resolveVaryAlias(std::string_view key);
 
 /// Parses `KEY=V1,V2,...`. Each value is JSON when it parses as JSON (2, true, "x", null),

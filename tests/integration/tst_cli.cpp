@@ -219,6 +219,9 @@ private Q_SLOTS:
         QTest::newRow("negative max batches names training.steps_per_epoch")
             << QStringList{"train", "--preset", "quick-demo", "--max-batches", "-1"} << QByteArray()
             << "training.steps_per_epoch";
+        QTest::newRow("too many warm-up steps name training.warmup_steps")
+            << QStringList{"train", "--preset", "quick-demo", "--warmup-steps", "100000"}
+            << QByteArray() << "training.warmup_steps";
         QTest::newRow("negative threads name device.intra_op_threads")
             << QStringList{"train", "--preset", "quick-demo", "--threads", "-2"} << QByteArray()
             << "device.intra_op_threads";

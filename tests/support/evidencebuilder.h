@@ -19,6 +19,7 @@ struct StepPhases {
     double optimizerMs = 2.0;
     double callbacksMs = 0.0;
     double otherMs = 0.5;
+    double warmUpMs = 0.0;  ///< last, so that positional initialisers above keep their meaning
 };
 
 /// A CPU run of `epochs` x `stepsPerEpoch` steps of batch 64 on a 2-core machine, 2 threads,
@@ -60,6 +61,7 @@ inline RunEvidence makeEvidence(int epochs, int stepsPerEpoch,
             step.phaseMs[phaseIndex(Phase::Optimizer)] = p.optimizerMs;
             step.phaseMs[phaseIndex(Phase::Callbacks)] = p.callbacksMs;
             step.phaseMs[phaseIndex(Phase::Other)] = p.otherMs;
+            step.phaseMs[phaseIndex(Phase::WarmUp)] = p.warmUpMs;
             for (double ms : step.phaseMs)
                 step.wallMs += ms;
             step.samples = facts.batchSize;

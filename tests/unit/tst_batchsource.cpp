@@ -140,6 +140,36 @@ private Q_SLOTS:
         }
     }
 
+    void warmUpBatchesLeaveTheEpochAlone_data() { sourceCoversEverySampleOnce_data(); }
+
+    // Warm-up batches are the stored batches in turn, and taking them (even while the loader
+    // prefetches) changes neither the shuffle order nor which batch next() hands out.
+    void warmUpBatchesLeaveTheEpochAlone()
+    {
+        QFETCH(es::Placement, placement);
+        QFETCH(int, prefetch);
+        QFETCH(bool, shuffle);
+        const es::DataConfig config = dataConfig(placement, prefetch, shuffle);
+        es::BatchSource plain(indexedData(), config, torch::kCPU, 5);
+        es::BatchSource warmed(indexedData(), config, torch::kCPU, 5);
+        for (int epoch = 0; epoch < 2; ++epoch) {
+            plain.startEpoch(plain.batchCount());
+            warmed.startEpoch(warmed.batchCount());
+            if (epoch == 0) {
+                // Five steps cycle through the three stored batches: 0-3, 4-7, 8-9, 0-3, 4-7.
+                const std::vector<std::vector<float>> expected = {
+                    {0, 1, 2, 3}, {4, 5, 6, 7}, {8, 9}, {0, 1, 2, 3}, {4, 5, 6, 7}};
+                for (std::size_t step = 0; step < expected.size(); ++step) {
+                    const auto transfer = warmed.warmUpBatch(static_cast<std::int64_t>(step));
+                    QCOMPARE(sampleIds(transfer.batch), expected[step]);
+                }
+            }
+            for (std::int64_t i = 0; i < plain.batchCount(); ++i)
+                QCOMPARE(sampleIds(warmed.next()), sampleIds(plain.next()));
+        }
+        QVERIFY(torch::equal(warmed.shuffleState().generator, plain.shuffleState().generator));
+    }
+
     // `host` hands out a batch of its own (as NumPy slicing does); `device` on the CPU
     // hands out a view of the staged data when no gather is needed.
     void hostCopiesDeviceViews()

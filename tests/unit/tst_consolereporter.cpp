@@ -3,6 +3,7 @@
 #include "console/consolereporter.h"
 #include "console/progressbar.h"
 #include "console/runbanner.h"
+#include "core/phase.h"
 
 #include <QtTest/QtTest>
 
@@ -281,6 +282,14 @@ private Q_SLOTS:
                  std::string("Stopped after 2 of 1000 epochs in 1.2s - steady state 10.0ms/step "
                              "- first epoch 2.00x the later ones - 2,133 samples/s - 164 "
                              "MFLOP/s"));
+
+        // Warm-up steps ran before step 1: their time is named, inside the first epoch's.
+        result.batches.front().phaseMs[es::phaseIndex(es::Phase::WarmUp)] = 12.5;
+        QVERIFY(es::formatRunFooter(result).find(
+                    "- first epoch 2.00x the later ones - warm-up 12.5ms - 2,133 samples/s") !=
+                std::string::npos);
+        result.batches.front().phaseMs[es::phaseIndex(es::Phase::WarmUp)] = 2567.0;
+        QVERIFY(es::formatRunFooter(result).find("- warm-up 2.57s -") != std::string::npos);
     }
 
     void quietPrintsOnlyErrors()

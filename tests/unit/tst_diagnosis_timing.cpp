@@ -5,6 +5,7 @@
 #include "config/runconfig.h"
 #include "diagnosis/rules.h"
 #include "support/evidencebuilder.h"
+#include "train/allocator.h"
 
 #include <QtTest/QtTest>
 
@@ -119,6 +120,9 @@ private Q_SLOTS:
     void warmupTitleSaysWhenSlowStepsHoldLittle();
     void warmupOneEpochUsesTheStepsOwnMedian();
     void warmupSpreadOverTheEpoch();
+    void warmupPatchIsAValidConfig();
+    void warmupPhaseIsNotASlowStep();
+    void warmupThatDidNotAbsorbItAll();
     void warmupComparesOnlyFullLaterEpochs();
     void warmupNamesTheFirstEpochOfAResumedRun();
     void warmupQuietOnThinOrBrokenEvidence_data();
@@ -139,6 +143,8 @@ private Q_SLOTS:
     void allocatorSeverity_data();
     void allocatorSeverity();
     void allocatorEvidenceNamesFaultsAndSteps();
+    void allocatorPatchNamesAnotherAllocator_data();
+    void allocatorPatchNamesAnotherAllocator();
     void allocatorMajorFaultsAlone();
     void allocatorIgnoresWarmupFaults();
     void allocatorQuietOnThinOrBrokenEvidence();
@@ -188,7 +194,9 @@ void TestDiagnosisTiming::warmupSeverity()
         QCOMPARE(qs(findings.front().id), QStringLiteral("warm-up"));
         QCOMPARE(findings.front().firstStep, std::optional<std::int64_t>(1));
         QCOMPARE(findings.front().lastStep, std::optional<std::int64_t>(slowSteps));
-        QVERIFY(findings.front().patch.is_null());
+        // A slow step 1 in a run without warm-up steps: the patch asks for a few.
+        QCOMPARE(findings.front().patch,
+                 nlohmann::json({{"training", {{"warmup_steps", std::min(slowSteps, 3)}}}}));
     }
 }
 
@@ -211,9 +219,12 @@ void TestDiagnosisTiming::warmupEvidenceNamesRatioStepsAndPhases()
                      "mostly in Forward (75%) and Backward (25%) over each phase's steady median"));
     QVERIFY(contains(finding.title, "steps 1-12"));
     QVERIFY(finding.title.find('\n') == std::string::npos);
-    QVERIFY(contains(finding.recommendation, "warm-up"));
+    QVERIFY(contains(finding.recommendation, "Warm-up is a one-time cost"));
+    QVERIFY(contains(finding.recommendation, "Set training.warmup_steps to 3 (the patch)"));
+    QVERIFY(
+        contains(finding.recommendation, "shows as the Warm-up phase instead of hiding in step 1"));
     QVERIFY(contains(finding.recommendation, "fused"));
-    QVERIFY(finding.patch.is_null());
+    QCOMPARE(finding.patch, nlohmann::json({{"training", {{"warmup_steps", 3}}}}));
 }
 
 void TestDiagnosisTiming::warmupAllowsOneNormalStepBetweenSlowOnes()
@@ -299,6 +310,67 @@ void TestDiagnosisTiming::warmupSpreadOverTheEpoch()
     QVERIFY(contains(findings.front().evidence, "mostly in Optimizer (100%)"));
     QCOMPARE(findings.front().firstStep, std::optional<std::int64_t>(1));
     QCOMPARE(findings.front().lastStep, std::optional<std::int64_t>(100));
+    // Warm-up steps take a slow first step's cost; they cannot move a spread excess.
+    QVERIFY(findings.front().patch.is_null());
+    QVERIFY(contains(findings.front().recommendation,
+                     "would not help here: no leading step stands out"));
+}
+
+void TestDiagnosisTiming::warmupPatchIsAValidConfig()
+{
+    // Only step 1 is slow: one warm-up step, and the patched config parses.
+    RunEvidence evidence = warmupRun(3, 100, 1, 2000.0);
+    evidence.config = es::toJson(es::loadPreset("quick-demo"));
+    const auto findings = es::diagnoseWarmup(evidence);
+    QCOMPARE(findings.size(), std::size_t(1));
+    QCOMPARE(findings.front().patch, nlohmann::json({{"training", {{"warmup_steps", 1}}}}));
+    QVERIFY(contains(findings.front().recommendation,
+                     "Set training.warmup_steps to 1 (the patch): that many forward and backward "
+                     "passes on the first batches, without a weight update, run before step 1"));
+    nlohmann::json patched = evidence.config;
+    patched.merge_patch(findings.front().patch);
+    QCOMPARE(es::parseRunConfig(patched).training.warmupSteps, 1);
+}
+
+void TestDiagnosisTiming::warmupPhaseIsNotASlowStep()
+{
+    // Two warm-up steps took 600 ms before step 1 (inside its wall time, as the trainer
+    // records them) and absorbed the first-step cost: the rest runs at the steady pace.
+    RunEvidence evidence = es::test::makeEvidence(3, 100, [](int epoch, int batch) {
+        StepPhases phases;
+        if (epoch == 1 && batch == 1)
+            phases.warmUpMs = 600.0;
+        return phases;
+    });
+    evidence.config = {{"training", {{"warmup_steps", 2}}}};
+    QVERIFY(es::diagnoseWarmup(evidence).empty());
+}
+
+void TestDiagnosisTiming::warmupThatDidNotAbsorbItAll()
+{
+    // Warm-up steps ran (300 ms), yet steps 1-4 stayed slow: reported without the warm-up's
+    // time, and no patch, since the setting is already on.
+    RunEvidence evidence = es::test::makeEvidence(3, 100, [](int epoch, int batch) {
+        StepPhases phases;
+        if (epoch == 1 && batch <= 4)
+            phases.forwardMs += 400.0;
+        if (epoch == 1 && batch == 1)
+            phases.warmUpMs = 300.0;
+        return phases;
+    });
+    evidence.config = {{"training", {{"warmup_steps", 1}}}};
+    const auto findings = es::diagnoseWarmup(evidence);
+    QCOMPARE(findings.size(), std::size_t(1));
+    const Finding& finding = findings.front();
+    QCOMPARE(finding.lastStep, std::optional<std::int64_t>(4));
+    // 1.60 s of excess, not 1.90 s: the warm-up is named apart, not counted as slowness.
+    QVERIFY(contains(finding.evidence, "1.60 s more"));
+    QVERIFY(contains(finding.evidence, "mostly in Forward (100%)"));
+    QVERIFY(contains(finding.evidence,
+                     "The run's warm-up steps took 0.30 s, recorded as the Warm-up phase of step "
+                     "1 and left out of these times."));
+    QVERIFY(contains(finding.recommendation, "1 warm-up step did not absorb all of it"));
+    QVERIFY(finding.patch.is_null());
 }
 
 void TestDiagnosisTiming::warmupComparesOnlyFullLaterEpochs()
@@ -535,6 +607,13 @@ RunEvidence faultyRun(std::int64_t steadyFaults, std::int64_t warmupFaults = 200
     return evidence;
 }
 
+/// The patch for a run that used glibc as it is: the allocator measured fastest.
+nlohmann::json bestAllocatorPatch()
+{
+    const std::string best(es::allocatorKey(es::bestMeasuredAllocator()));
+    return {{"device", {{"allocator", best}}}};
+}
+
 }  // namespace
 
 void TestDiagnosisTiming::allocatorSeverity_data()
@@ -561,7 +640,7 @@ void TestDiagnosisTiming::allocatorSeverity()
         QCOMPARE(qs(findings.front().id), QStringLiteral("allocator-churn"));
         QCOMPARE(findings.front().firstStep, std::optional<std::int64_t>(101));
         QCOMPARE(findings.front().lastStep, std::optional<std::int64_t>(300));
-        QVERIFY(findings.front().patch.is_null());
+        QCOMPARE(findings.front().patch, bestAllocatorPatch());
     }
 }
 
@@ -580,14 +659,52 @@ void TestDiagnosisTiming::allocatorEvidenceNamesFaultsAndSteps()
     QVERIFY(
         contains(finding.evidence, "7 major faults (pages read from disk) in 1 of the 200 steps"));
     QVERIFY(contains(finding.title, "3,000 minor page faults per step"));
-    QVERIFY(contains(finding.recommendation, "MALLOC_MMAP_THRESHOLD_=1073741824"));
-    QVERIFY(contains(finding.recommendation, "MALLOC_TRIM_THRESHOLD_=1073741824"));
-    QVERIFY(finding.patch.is_null());
+    // A run recorded before device.allocator used glibc as it is; the fix is the allocator
+    // measured fastest, named in the patch and the text.
+    const std::string best(es::allocatorKey(es::bestMeasuredAllocator()));
+    QVERIFY(contains(finding.recommendation, "glibc's malloc as it is"));
+    QVERIFY(
+        contains(finding.recommendation, "Set device.allocator to \"" + best + "\" (the patch"));
+    QVERIFY(contains(finding.recommendation, "docs/benchmarks.md#allocators"));
+    QCOMPARE(finding.patch, bestAllocatorPatch());
 
     // No major faults says so.
     const auto clean = es::diagnoseAllocatorChurn(faultyRun(3000));
     QCOMPARE(clean.size(), std::size_t(1));
     QVERIFY(contains(clean.front().evidence, "no major faults"));
+}
+
+void TestDiagnosisTiming::allocatorPatchNamesAnotherAllocator_data()
+{
+    QTest::addColumn<QString>("used");
+    QTest::addColumn<QString>("suggested");
+    const QString best = qs(std::string(es::allocatorKey(es::kMeasuredAllocatorOrder[0])));
+    const QString second = qs(std::string(es::allocatorKey(es::kMeasuredAllocatorOrder[1])));
+    QTest::newRow("system: the best") << "system" << best;
+    QTest::newRow("the best already: the next measured") << best << second;
+    QTest::newRow("the next: the best") << second << best;
+}
+
+void TestDiagnosisTiming::allocatorPatchNamesAnotherAllocator()
+{
+    QFETCH(QString, used);
+    QFETCH(QString, suggested);
+    RunEvidence evidence = faultyRun(3000);
+    evidence.facts.allocator = used.toStdString();
+    evidence.config = es::toJson(es::loadPreset("quick-demo"));
+    const auto findings = es::diagnoseAllocatorChurn(evidence);
+    QCOMPARE(findings.size(), std::size_t(1));
+    const Finding& finding = findings.front();
+    QVERIFY(contains(finding.recommendation,
+                     "This run's memory came from device.allocator \"" + used.toStdString()));
+    QVERIFY(contains(finding.recommendation,
+                     "Set device.allocator to \"" + suggested.toStdString() + "\""));
+    QCOMPARE(finding.patch, nlohmann::json({{"device", {{"allocator", suggested.toStdString()}}}}));
+    // The patched config parses, with the allocator the patch names.
+    nlohmann::json patched = evidence.config;
+    patched.merge_patch(finding.patch);
+    QCOMPARE(qs(std::string(es::allocatorKey(es::parseRunConfig(patched).device.allocator))),
+             suggested);
 }
 
 void TestDiagnosisTiming::allocatorMajorFaultsAlone()

@@ -182,13 +182,14 @@ private Q_SLOTS:
         const std::map<std::string, std::vector<std::string>> documented = {
             {"",
              {"format", "format_version", "epochscope_version", "libtorch", "cpu", "threads",
-              "blas", "sgemm", "onednn", "cpu_lstm", "cuda", "gpu", "findings"}},
+              "blas", "sgemm", "onednn", "cpu_lstm", "allocators", "cuda", "gpu", "findings"}},
             {"libtorch", {"version", "cpu_capability", "build_config"}},
             {"cpu",
              {"model", "physical_cores", "logical_cores", "isa_flags", "flush_to_zero",
               "denormals_are_zero", "can_flush_denormals"}},
             {"cpu_lstm",
              {"backend", "backend_reason", "flush_denormals", "flush_denormals_reason"}},
+            {"allocators", {"auto", "auto_reason", "available"}},
             {"threads", {"intra_op", "inter_op", "environment"}},
             {"blas", {"kind", "threading", "loaded_path", "resolved_path"}},
             {"sgemm", {"libtorch", "onednn"}},
@@ -226,6 +227,11 @@ private Q_SLOTS:
         // What a CPU LSTM run gets in this build (with oneDNN): the fused backend, flushing.
         QCOMPARE(report.cpuLstmBackend.backend, es::Backend::OneDnn);
         QCOMPARE(report.cpuLstmDenormals.flush, true);
+        // Every device.allocator value but auto, and what auto picks from those available.
+        QCOMPARE(report.allocators.size(), std::size_t(4));
+        QCOMPARE(report.allocators.front().first, es::HostAllocator::System);
+        QVERIFY(report.allocators.front().second.available);
+        QVERIFY(report.autoAllocator.allocator != es::HostAllocator::Auto);
         // Probing whether denormals can be flushed left this thread's switches as they were.
         QCOMPARE(_mm_getcsr() & kDenormalFlags, mxcsrBefore & kDenormalFlags);
     }

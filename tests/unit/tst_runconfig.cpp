@@ -74,12 +74,14 @@ constexpr const char* kEverything = R"({
   "training": {
     "epochs": 3,
     "steps_per_epoch": 4,
+    "warmup_steps": 2,
     "optimizer": {"type": "rmsprop", "learning_rate": 0.01, "rho": 0.8, "momentum": 0.5,
                   "epsilon": 1e-6},
     "loss": "mae",
     "metrics": ["accuracy", "mae"]
   },
-  "device": {"name": "cuda:3", "intra_op_threads": 2, "inter_op_threads": 1, "cudnn": false},
+  "device": {"name": "cuda:3", "intra_op_threads": 2, "inter_op_threads": 1, "cudnn": false,
+             "allocator": "glibc-tuned"},
   "callbacks": [
     {"type": "model_checkpoint", "filepath": "ckpt/best.pt", "monitor": "val_mae", "mode": "min",
      "save_best_only": true, "save_weights_only": true, "save_freq": 50, "verbose": 1},
@@ -293,6 +295,21 @@ void TestRunConfig::invalidConfigNamesPathAndCause_data()
                                  << R"([{"op":"replace","path":"/training/epochs","value":0}])"
                                  << "training.epochs"
                                  << "expected a positive integer, got 0";
+    QTest::newRow("warmup_steps negative")
+        << "regression"
+        << R"([{"op":"add","path":"/training/warmup_steps","value":-1}])"
+        << "training.warmup_steps"
+        << "expected a non-negative integer, got -1";
+    QTest::newRow("warmup_steps beyond the bound")
+        << "regression"
+        << R"([{"op":"add","path":"/training/warmup_steps","value":5000}])"
+        << "training.warmup_steps"
+        << "expected a non-negative integer no larger than 1000, got 5000";
+    QTest::newRow("warmup_steps fractional")
+        << "regression"
+        << R"([{"op":"add","path":"/training/warmup_steps","value":1.5}])"
+        << "training.warmup_steps"
+        << "got 1.5";
     QTest::newRow("learning rate negative")
         << "regression"
         << R"([{"op":"add","path":"/training/optimizer","value":{"type":"adam","learning_rate":-0.1}}])"
@@ -361,6 +378,16 @@ void TestRunConfig::invalidConfigNamesPathAndCause_data()
         << R"([{"op":"add","path":"/backend","value":"tensorflow"}])"
         << "backend"
         << R"(expected one of "auto", "libtorch", "onednn", got "tensorflow")";
+    QTest::newRow("allocator unknown")
+        << "regression"
+        << R"([{"op":"add","path":"/device","value":{"allocator":"mimalloc"}}])"
+        << "device.allocator"
+        << R"(expected one of "auto", "system", "glibc-tuned", "jemalloc", "tcmalloc", got "mimalloc")";
+    QTest::newRow("allocator not a string")
+        << "regression"
+        << R"([{"op":"add","path":"/device","value":{"allocator":true}}])"
+        << "device.allocator"
+        << R"(expected one of "auto", "system", "glibc-tuned", "jemalloc", "tcmalloc", got true)";
     QTest::newRow("seed negative") << "regression"
                                    << R"([{"op":"add","path":"/seed","value":-1}])"
                                    << "seed"
@@ -990,9 +1017,13 @@ void TestRunConfig::defaultsAreFilledIn()
     QVERIFY(written.at("data").at("source").at("noise") == Json(0.05));
     QVERIFY(written.at("data").at("batch_size") == Json(32));
     QVERIFY(written.at("training").at("optimizer").at("epsilon") == Json(1e-7));
+    QVERIFY(written.at("training").at("warmup_steps") == Json(0));
+    QCOMPARE(config.training.warmupSteps, 0);
     QVERIFY(written.at("device").at("name") == Json("cpu"));
     QVERIFY(written.at("model").at("layers").at(0).at("return_sequences") == Json(false));
     QVERIFY(written.at("backend") == Json("auto"));
+    QVERIFY(written.at("device").at("allocator") == Json("auto"));
+    QCOMPARE(config.device.allocator, es::HostAllocator::Auto);
 }
 
 void TestRunConfig::callbackDefaultsAreFilledIn_data()
@@ -1122,6 +1153,9 @@ void TestRunConfig::equalityIgnoresFieldsOfOtherTypes()
     es::DeviceConfig cpuWithIndex;
     cpuWithIndex.index = 2;
     QVERIFY(cpu == cpuWithIndex);
+    es::DeviceConfig cpuWithTcmalloc;
+    cpuWithTcmalloc.allocator = es::HostAllocator::Tcmalloc;
+    QVERIFY(!(cpu == cpuWithTcmalloc));
 }
 
 void TestRunConfig::builtinPresetsAreListedSorted()

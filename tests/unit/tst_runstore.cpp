@@ -29,9 +29,11 @@ es::BatchRecord makeBatch(int epoch, int batch)
     es::BatchRecord record;
     record.epoch = epoch;
     record.batch = batch;
-    record.wallMs = 14.0 + batch;  // the phases below sum to 14
     for (std::size_t i = 0; i < es::kPhaseCount; ++i)
         record.phaseMs[i] = 0.5 * static_cast<double>(i + 1);
+    for (double ms : record.phaseMs)
+        record.wallMs += ms;
+    record.wallMs += batch;  // more than its phases, as a step with gaps between them
     record.loss = 1.0 / (epoch * 10 + batch);
     record.samples = 32;
     record.h2dBytes = 4096 * batch;
@@ -246,6 +248,58 @@ private Q_SLOTS:
         QCOMPARE(store.loadRun(7)->batches[1].minorFaults, std::int64_t(102));
     }
 
+    void migratesTheWarmUpPhaseIn()
+    {
+        // A database as version 4 left it: every phase column but warm_up.
+        const std::string path = freshPath();
+        const int warmUpVersion = 5;
+        {
+            SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+            for (int step = 1; step < warmUpVersion; ++step)
+                db.exec(std::string(es::schemaMigrations()[static_cast<std::size_t>(step - 1)]));
+            db.exec("PRAGMA user_version = " + std::to_string(warmUpVersion - 1));
+            db.exec(
+                "INSERT INTO runs (id, name, status, started_at, ended_at, config_json) VALUES "
+                "(3, 'before warm-up', 'completed', '2026-01-01T00:00:00Z', "
+                "'2026-01-01T00:01:00Z', '{}')");
+            db.exec(
+                "INSERT INTO batches (run_id, epoch, batch, end_s, wall_ms, data_wait_ms, "
+                "host_to_device_ms, forward_ms, backward_ms, optimizer_ms, callbacks_ms, "
+                "other_ms, loss, samples, h2d_bytes) VALUES (3, 1, 1, 0.5, 12.0, 1, 2, 3, 4, 1, "
+                "0, 1, 0.25, 32, 0)");
+            db.exec(
+                "INSERT INTO epochs (run_id, epoch, start_s, batches, wall_s, train_s, "
+                "validation_s, data_wait_s, host_to_device_s, forward_s, backward_s, "
+                "optimizer_s, callbacks_s, other_s, samples, train_loss, val_loss, "
+                "metrics_json) VALUES (3, 1, 0.0, 1, 0.02, 0.012, 0.008, 0.001, 0.002, 0.003, "
+                "0.004, 0.001, 0, 0.001, 32, 0.25, NULL, '{}')");
+        }
+        es::RunStore store(path);
+        QCOMPARE(store.schemaVersion(), es::currentSchemaVersion());
+        QVERIFY(store.schemaVersion() >= warmUpVersion);
+        const std::optional<es::StoredRun> old = store.loadRun(3);
+        QVERIFY(old.has_value());
+        QCOMPARE(old->batches.size(), std::size_t(1));
+        QCOMPARE(old->epochs.size(), std::size_t(1));
+        const std::size_t warmUp = es::phaseIndex(es::Phase::WarmUp);
+        // The old records read back as they were, with no warm-up.
+        QCOMPARE(old->batches[0].phaseMs[warmUp], 0.0);
+        QCOMPARE(old->batches[0].phaseMs[es::phaseIndex(es::Phase::Forward)], 3.0);
+        QCOMPARE(old->batches[0].phaseMs[es::phaseIndex(es::Phase::Other)], 1.0);
+        QCOMPARE(old->epochs[0].phaseS[warmUp], 0.0);
+        QCOMPARE(old->epochs[0].phaseS[es::phaseIndex(es::Phase::Backward)], 0.004);
+        // New records keep their warm-up.
+        es::BatchRecord batch = makeBatch(1, 2);
+        batch.phaseMs[warmUp] = 250.0;
+        es::EpochRecord epoch = makeEpoch(2, false);
+        epoch.phaseS[warmUp] = 0.25;
+        store.append(3, {batch}, {epoch}, {});
+        const std::optional<es::StoredRun> now = store.loadRun(3);
+        QCOMPARE(now->batches.size(), std::size_t(2));
+        compareBatches(now->batches[1], batch);
+        QCOMPARE(now->epochs[1].phaseS, epoch.phaseS);
+    }
+
     void refusesANewerSchema()
     {
         const std::string path = freshPath();
@@ -394,6 +448,9 @@ private Q_SLOTS:
             const double start = event["ts"].get<double>();
             QVERIFY(start >= stepStart - 1e-6);
             QVERIFY(start + event["dur"].get<double>() <= stepEnd + 1e-6);
+            // The warm-up steps run before the step reads its batch: its slice comes first.
+            if (event["name"] == std::string(es::phaseLabel(es::Phase::WarmUp)))
+                QCOMPARE(start, stepStart);
             ++inside;
         }
         QCOMPARE(inside, static_cast<int>(es::kPhaseCount));
@@ -416,7 +473,8 @@ private Q_SLOTS:
         QCOMPARE(lines.size(), 4);
         QVERIFY(lines[0].startsWith("epoch,batch,end_s,wall_ms,data_wait_ms,"));
         QCOMPARE(lines[0].split(',').size(), lines[2].split(',').size());
-        QCOMPARE(lines[2].split(',')[3], QString("16"));  // wall_ms of step 2, as stored
+        QCOMPARE(lines[2].split(',')[3], QString("20"));  // wall_ms of step 2, as stored
+        QVERIFY(lines[0].contains(",callbacks_ms,warm_up_ms,other_ms,"));
     }
 };
 

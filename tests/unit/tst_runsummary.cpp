@@ -315,7 +315,7 @@ private Q_SLOTS:
               "callback_writes", "samples", "loss", "val_loss", "metrics"})
             QVERIFY2(first.contains(key), key);
         for (const char* phase : {"data_wait", "host_to_device", "forward", "backward", "optimizer",
-                                  "callbacks", "other"})
+                                  "callbacks", "warm_up", "other"})
             QVERIFY2(first["phase_s"].contains(phase), phase);
         QCOMPARE(first["phase_s"]["backward"].get<double>(), 0.020);
         QVERIFY2(first["val_loss"].is_null(), "an epoch without validation has val_loss null");

@@ -1,14 +1,55 @@
+#include "model/backendchoice.h"
 #include "support/runtoend.h"
 #include "support/smallconfigs.h"
 #include "train/trainingsession.h"
 
+#include <QtCore/QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace {
 
 using es::test::runToEnd;
+
+// Warm-up steps change no weight and no random number: the losses match to float rounding.
+constexpr double kSameLoss = 1e-6;
+
+/// The small regression with dropout between its LSTMs (it draws from the global generator)
+/// and shuffled batches: what warm-up steps must leave alone.
+nlohmann::json regressionWithDropout()
+{
+    nlohmann::json document = es::test::smallRegressionJson();
+    auto& layers = document["model"]["layers"];
+    const nlohmann::json dropout = {{"type", "dropout"}, {"rate", 0.3}};
+    layers.insert(layers.begin() + 1, dropout);
+    document["data"]["shuffle"] = true;
+    document["training"]["epochs"] = 2;
+    return document;
+}
+
+/// Fails the test unless `a` and `b` trained the same steps to the same losses.
+void compareLosses(const std::vector<es::BatchRecord>& a, const std::vector<es::BatchRecord>& b)
+{
+    QCOMPARE(a.size(), b.size());
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        QCOMPARE(a[i].epoch, b[i].epoch);
+        QCOMPARE(a[i].batch, b[i].batch);
+        QVERIFY2(std::abs(a[i].loss - b[i].loss) <= kSameLoss,
+                 qPrintable(QString("step %1.%2: %3 vs %4")
+                                .arg(a[i].epoch)
+                                .arg(a[i].batch)
+                                .arg(a[i].loss, 0, 'g', 17)
+                                .arg(b[i].loss, 0, 'g', 17)));
+    }
+}
+
+double warmUpMs(const es::BatchRecord& batch)
+{
+    return batch.phaseMs[es::phaseIndex(es::Phase::WarmUp)];
+}
 
 }  // namespace
 
@@ -86,6 +127,89 @@ private Q_SLOTS:
             QVERIFY(epoch.trainS + epoch.validationS <= epoch.wallS * 1.0001);
             QVERIFY(epoch.validationS > 0.0);
         }
+    }
+
+    void warmUpLeavesTrainingUnchanged_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::addColumn<int>("prefetch");
+        QTest::newRow("libtorch") << "libtorch" << 0;
+        // The loader thread prepares the epoch's first batches while the warm-up runs.
+        QTest::newRow("libtorch, prefetch") << "libtorch" << 2;
+        QTest::newRow("onednn") << "onednn" << 0;
+    }
+
+    void warmUpLeavesTrainingUnchanged()
+    {
+        QFETCH(QString, backend);
+        QFETCH(int, prefetch);
+        if (backend == "onednn" && !es::oneDnnBuilt())
+            QSKIP("this build has no oneDNN backend");
+        nlohmann::json document = regressionWithDropout();
+        document["backend"] = backend.toStdString();
+        document["data"]["prefetch"] = prefetch;
+        const auto plain = runToEnd(es::parseRunConfig(document));
+        document["training"]["warmup_steps"] = 2;
+        const auto warmed = runToEnd(es::parseRunConfig(document));
+        QCOMPARE(plain.state, es::RunState::Finished);
+        QCOMPARE(warmed.state, es::RunState::Finished);
+        compareLosses(plain.batches, warmed.batches);
+        QVERIFY(std::abs(*plain.epochs.back().valLoss - *warmed.epochs.back().valLoss) <=
+                kSameLoss);
+
+        // The warm-up is the first step's own phase, inside its wall time; no other step has
+        // one, and every step's phases still add up to its wall time.
+        QVERIFY(warmUpMs(warmed.batches.front()) > 0.0);
+        QVERIFY(warmed.batches.front().wallMs >= warmUpMs(warmed.batches.front()));
+        for (std::size_t i = 0; i < warmed.batches.size(); ++i) {
+            const es::BatchRecord& batch = warmed.batches[i];
+            if (i > 0)
+                QCOMPARE(warmUpMs(batch), 0.0);
+            QCOMPARE(warmUpMs(plain.batches[i]), 0.0);
+            double sum = 0.0;
+            for (double ms : batch.phaseMs)
+                sum += ms;
+            QVERIFY(std::abs(sum - batch.wallMs) <= 1e-9 * std::max(1.0, batch.wallMs));
+            QVERIFY(batch.phaseMs[es::phaseIndex(es::Phase::Other)] >= -1e-9);
+        }
+        const es::EpochRecord& first = warmed.epochs.front();
+        QCOMPARE(first.phaseS[es::phaseIndex(es::Phase::WarmUp)],
+                 warmUpMs(warmed.batches.front()) / 1000.0);
+        QCOMPARE(warmed.epochs.back().phaseS[es::phaseIndex(es::Phase::WarmUp)], 0.0);
+    }
+
+    void warmUpRunsAgainAfterAResume()
+    {
+        // A run that keeps its backup, then a longer one that resumes from it with warm-up
+        // steps: the resumed steps train as a straight run's do, and the first of them (the
+        // first this new run trains, with its one-time costs) carries the warm-up.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        nlohmann::json document = regressionWithDropout();
+        document["backend"] = "libtorch";
+        document["callbacks"] =
+            nlohmann::json::array({{{"type", "backup_and_restore"},
+                                    {"backup_dir", dir.filePath("backup").toStdString()},
+                                    {"delete_checkpoint", false}}});
+        const auto before = runToEnd(es::parseRunConfig(document));
+        QCOMPARE(before.state, es::RunState::Finished);
+
+        document["training"]["epochs"] = 4;
+        document["training"]["warmup_steps"] = 1;
+        const auto resumed = runToEnd(es::parseRunConfig(document));
+        QCOMPARE(resumed.state, es::RunState::Finished);
+        QVERIFY2(!resumed.resumedFrom.empty(), "the second run did not resume");
+        QCOMPARE(resumed.batches.front().epoch, 3);
+        QVERIFY(warmUpMs(resumed.batches.front()) > 0.0);
+
+        nlohmann::json straight = regressionWithDropout();
+        straight["backend"] = "libtorch";
+        straight["training"]["epochs"] = 4;
+        const auto whole = runToEnd(es::parseRunConfig(straight));
+        std::vector<es::BatchRecord> laterSteps;
+        std::copy_if(whole.batches.begin(), whole.batches.end(), std::back_inserter(laterSteps),
+                     [](const es::BatchRecord& batch) { return batch.epoch >= 3; });
+        compareLosses(laterSteps, resumed.batches);
     }
 
     void batchAccounting()

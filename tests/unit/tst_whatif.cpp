@@ -150,6 +150,9 @@ private Q_SLOTS:
         QTest::newRow("backend alias") << "backend=libtorch"
                                        << "backend"
                                        << R"(["libtorch"])";
+        QTest::newRow("warmup alias: off or on") << "warmup=0,2"
+                                                 << "training.warmup_steps"
+                                                 << "[0,2]";
         QTest::newRow("device alias") << "device=cpu,cuda"
                                       << "device.name"
                                       << R"(["cpu","cuda"])";
@@ -450,6 +453,50 @@ private Q_SLOTS:
         QCOMPARE(window->phaseMedianMs[es::phaseIndex(es::Phase::Forward)], 7.5);
         QVERIFY(!es::measureWindow(batches, 6).has_value());
         QCOMPARE(es::measureWindow(batches, 0)->steps, 6);
+        // The first step is outside the window, and reported on its own.
+        QCOMPARE(window->firstStepMs, 100.0);
+        QCOMPARE(window->firstStepWarmUpMs, 0.0);
+    }
+
+    /// Warm-up steps (training.warmup_steps) land in step 1's Warm-up phase: the first step
+    /// is reported without them, and they next to it.
+    void firstStepLeavesItsWarmUpApart()
+    {
+        std::vector<es::BatchRecord> batches = {step(1, 150, 20), step(2, 12, 8), step(3, 11, 7)};
+        batches[0].phaseMs[es::phaseIndex(es::Phase::WarmUp)] = 120.0;
+        batches[0].phaseMs[es::phaseIndex(es::Phase::Other)] = 10.0;
+        const auto window = es::measureWindow(batches, 1);
+        QVERIFY(window.has_value());
+        QCOMPARE(window->firstStepMs, 30.0);
+        QCOMPARE(window->firstStepWarmUpMs, 120.0);
+        QCOMPARE(window->medianMs, 11.5);
+
+        const std::vector<es::Variant> configurations = {
+            {"baseline", Json::object()}, {"warmup=1", {{"training", {{"warmup_steps", 1}}}}}};
+        std::vector<es::ExperimentRun> runs;
+        for (int repeat = 1; repeat <= 3; ++repeat) {
+            runs.push_back(measuredRun(0, repeat, 11.0, 7.0, 100));
+            runs.back().window->firstStepMs = 140.0 + repeat;  // 141, 142, 143
+            runs.push_back(measuredRun(1, repeat, 11.0, 7.0, 100));
+            runs.back().window->firstStepMs = 12.0 * repeat;  // 12, 24, 36
+            runs.back().window->firstStepWarmUpMs = 130.0;
+        }
+        const std::vector<es::VariantResult> rows =
+            es::summariseExperiment(configurations, 3, runs);
+        QCOMPARE(rows[0].firstStepMs, 142.0);
+        QCOMPARE(rows[0].firstStepWarmUpMs, 0.0);
+        QCOMPARE(rows[1].firstStepMs, 24.0);
+        QCOMPARE(rows[1].firstStepWarmUpMs, 130.0);
+
+        es::ExperimentReport report;
+        report.name = "warm-up";
+        report.settings.repeats = 3;
+        report.rows = rows;
+        const std::string table = es::formatReportTable(report);
+        QVERIFY2(table.find("first step ms") != std::string::npos, table.c_str());
+        QVERIFY2(table.find("24.0 + 130.0 warm-up") != std::string::npos, table.c_str());
+        const Json json = es::reportJson(report);
+        QCOMPARE(json["variants"][1]["measured"]["first_step_warm_up_ms"], Json(130.0));
     }
 
     void summarisesRepeats()
@@ -567,6 +614,38 @@ private Q_SLOTS:
         es::RunConfig bigger = two;
         bigger.data.batchSize *= 2;
         QVERIFY(es::sameSettingsNotes({"baseline", "b"}, {automatic, bigger}, {2}).empty());
+        // device.allocator "auto" is the allocator it picks on this machine.
+        es::RunConfig tcmalloc = automatic;
+        tcmalloc.device.allocator = es::HostAllocator::Tcmalloc;
+        const std::vector<std::string> sameAllocator =
+            es::sameSettingsNotes({"baseline", "allocator=tcmalloc"}, {automatic, tcmalloc},
+                                  {2, es::HostAllocator::Tcmalloc});
+        QCOMPARE(sameAllocator.size(), std::size_t(1));
+        QVERIFY2(sameAllocator[0].find("device.allocator \"auto\" means \"tcmalloc\" here") !=
+                     std::string::npos,
+                 sameAllocator[0].c_str());
+        QVERIFY(es::sameSettingsNotes({"baseline", "allocator=tcmalloc"}, {automatic, tcmalloc},
+                                      {2, es::HostAllocator::GlibcTuned})
+                    .empty());
+    }
+
+    // glibc-tuned cannot be undone within the process the experiment runs in: said up front.
+    void glibcTunedIsNotedAsLastingForTheProcess()
+    {
+        es::RunConfig baseline = es::test::smallRegression();
+        baseline.device.allocator = es::HostAllocator::System;
+        const es::ExperimentPlan plan = es::planExperiment(
+            baseline, variantsFor(baseline, {"device.allocator=glibc-tuned", "threads=1"}), {});
+        const auto note = std::find_if(plan.notes.begin(), plan.notes.end(), [](const auto& text) {
+            return text.find("tunes glibc with mallopt") != std::string::npos;
+        });
+        QVERIFY(note != plan.notes.end());
+        QVERIFY2(note->rfind("device.allocator=glibc-tuned tunes glibc", 0) == 0, note->c_str());
+        // Nothing to say when no configuration tunes glibc.
+        const es::ExperimentPlan untuned =
+            es::planExperiment(baseline, variantsFor(baseline, {"threads=1"}), {});
+        for (const std::string& text : untuned.notes)
+            QVERIFY2(text.find("mallopt") == std::string::npos, text.c_str());
     }
 
     void runsATinyExperimentAndRebuildsItFromTheStore()
