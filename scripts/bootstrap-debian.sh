@@ -26,6 +26,10 @@ packages=(
   libcairo2-dev libpango1.0-dev fonts-dejavu-core poppler-utils
   # tests (Qt Test) and, with the desktop app, Qt itself and its charts
   qt6-base-dev libqcustomplot-dev libqcustomplot2.1-qt6
+  # translations (translations/README.md): lupdate/lrelease and their CMake functions, Qt's own
+  # zh_CN catalogue for the standard dialogs, and a font with Chinese glyphs for the app and
+  # its screenshots under Xvfb
+  qt6-tools-dev qt6-l10n-tools qt6-translations-l10n fonts-noto-cjk python3
   # the Debian package (scripts/build-deb.sh): icons rendered from the SVG, man pages from
   # --help, dependencies from the linked libraries, and the checks of the result
   librsvg2-bin help2man gzip dpkg-dev file lintian desktop-file-utils appstream

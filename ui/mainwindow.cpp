@@ -169,9 +169,9 @@ void MainWindow::createActions()
         action->setStatusTip(QString::fromStdString(preset.description));
     }
 
-    QMenu* run = menuBar()->addMenu(tr("&Run"));
-    m_start = run->addAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Start"), this,
-                             &MainWindow::startRun);
+    QMenu* run = menuBar()->addMenu(tr("&Run", "menu: the training run"));
+    m_start = run->addAction(style()->standardIcon(QStyle::SP_MediaPlay),
+                             tr("&Start", "action: start training"), this, &MainWindow::startRun);
     m_start->setShortcut(Qt::Key_F5);
     m_pause = run->addAction(style()->standardIcon(QStyle::SP_MediaPause), tr("&Pause"), this,
                              &MainWindow::togglePause);
@@ -188,7 +188,7 @@ void MainWindow::createActions()
     // The Runs panel's action: enabled while two or more runs are selected there.
     run->addAction(m_runs->compareAction());
 
-    QToolBar* toolbar = addToolBar(tr("Run"));
+    QToolBar* toolbar = addToolBar(tr("Run", "toolbar name"));
     toolbar->setObjectName("runToolbar");
     toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     toolbar->addAction(m_start);
@@ -207,14 +207,15 @@ void MainWindow::createDocks()
         return dockWidget;
     };
     QDockWidget* setup = dock(tr("Run setup"), "setupDock", m_editor, Qt::LeftDockWidgetArea);
-    QDockWidget* runs = dock(tr("Runs"), "runsDock", m_runs, Qt::BottomDockWidgetArea);
+    QDockWidget* runs = dock(tr("Runs", "dock: recorded training runs"), "runsDock", m_runs,
+                             Qt::BottomDockWidgetArea);
     m_log->setReadOnly(true);
     m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_log->setMaximumBlockCount(5000);
     QDockWidget* log = dock(tr("Log"), "logDock", m_log, Qt::BottomDockWidgetArea);
     tabifyDockWidget(runs, log);
-    QDockWidget* findings =
-        dock(tr("Findings"), "findingsDock", m_findings, Qt::BottomDockWidgetArea);
+    QDockWidget* findings = dock(tr("Findings", "dock: the diagnosis's findings"), "findingsDock",
+                                 m_findings, Qt::BottomDockWidgetArea);
     m_findingsDock = findings;
     tabifyDockWidget(runs, findings);
     m_whatIfDock = dock(tr("What-if"), "whatIfDock", m_whatIf, Qt::BottomDockWidgetArea);
@@ -361,7 +362,8 @@ void MainWindow::startRun()
     m_epochsInHistory = 0;
     if (!m_controller->start(*m_editor->config(), m_databasePath, &error)) {
         appendLog(LogLevel::Error, error);
-        QMessageBox::warning(this, tr("Start"), tr("The run cannot start: %1").arg(error));
+        QMessageBox::warning(this, tr("Start", "message box title"),
+                             tr("The run cannot start: %1").arg(error));
     }
     updateActions();
 }

@@ -3,6 +3,7 @@
 #include "live/runcontroller.h"
 #include "mainwindow.h"
 #include "settings/appsettings.h"
+#include "settings/language.h"
 #include "whatif/whatifpanel.h"
 
 #include <QtCore/QCommandLineParser>
@@ -11,12 +12,37 @@
 
 #include <cstdio>
 
+namespace {
+
+/// The value of --lang (`--lang zh_CN` or `--lang=zh_CN`); null when it is not given.
+QString languageArgument(const QStringList& arguments)
+{
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        const QString& argument = arguments[i];
+        if (argument == QLatin1String("--"))
+            break;
+        if (argument == QLatin1String("--lang") && i + 1 < arguments.size())
+            return arguments[i + 1];
+        if (argument.startsWith(QLatin1String("--lang=")))
+            return argument.mid(static_cast<qsizetype>(sizeof("--lang=") - 1));
+    }
+    return {};
+}
+
+}  // namespace
+
 int main(int argc, char** argv)
 {
     QApplication app(argc, argv);
     QApplication::setOrganizationName("EpochScope");
     QApplication::setApplicationName("EpochScope");
     QApplication::setApplicationVersion(EPOCHSCOPE_VERSION);
+
+    // The language is needed before the parser (its --help is translated) and before any
+    // window, so --lang is looked for ahead of the parser, which checks it again below.
+    const QString chosenLanguage = languageArgument(QApplication::arguments());
+    es::ui::installTranslators(chosenLanguage.isNull() ? es::ui::AppSettings::load().language
+                                                       : chosenLanguage);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -56,9 +82,23 @@ int main(int argc, char** argv)
                                 "Measure the loaded config against KEY varied over the values "
                                 "(threads=1,2) in the What-if dock"),
         QApplication::translate("main", "KEY=V1,V2"));
-    parser.addOptions(
-        {demo, preset, config, database, screenshot, delay, exitWhenDone, openRun, whatIf});
+    // For scripted screenshots of either language, whatever the system and Settings say.
+    const QCommandLineOption language(
+        "lang",
+        QApplication::translate("main",
+                                "User interface language: %1 (default: Settings, or "
+                                "the system's)")
+            .arg(es::ui::availableLanguages().join(QStringLiteral(", "))),
+        QApplication::translate("main", "code"));
+    parser.addOptions({demo, preset, config, database, screenshot, delay, exitWhenDone, openRun,
+                       whatIf, language});
     parser.process(app);
+    if (parser.isSet(language) && !es::ui::availableLanguages().contains(parser.value(language))) {
+        std::fprintf(stderr, "epochscope: --lang %s: expected one of %s\n",
+                     qPrintable(parser.value(language)),
+                     qPrintable(es::ui::availableLanguages().join(QStringLiteral(", "))));
+        return 2;
+    }
 
     es::ui::applyTheme(es::ui::AppSettings::load().theme);
     es::ui::MainWindow window(parser.value(database));

@@ -6,6 +6,7 @@
 #include "plots/batchphasechart.h"
 #include "plots/epochphasechart.h"
 #include "plots/losschart.h"
+#include "plots/phasenames.h"
 #include "plots/phasepalette.h"
 #include "plots/qcustomplotinclude.h"
 #include "plots/stepbuckets.h"
@@ -183,6 +184,15 @@ private Q_SLOTS:
         QCOMPARE(colours.size(), kPhaseCount);
         QCOMPARE(names.size(), kPhaseCount);
         QCOMPARE(phaseDisplayName(Phase::HostToDevice), QStringLiteral("Host→device"));
+        QCOMPARE(phaseDisplayName(Phase::WarmUp), QStringLiteral("Warm-up"));
+        // The epoch chart stacks validation and epoch-end callbacks on the phases, and extra
+        // series must never look like a phase.
+        std::set<QRgb> besidePhases = {seriesColor(SeriesRole::Validation).rgb(),
+                                       seriesColor(SeriesRole::EpochEndCallbacks).rgb()};
+        for (int i = 0; i < 8; ++i)  // the extra colours repeat after eight
+            besidePhases.insert(extraSeriesColor(i).rgb());
+        for (QRgb rgb : besidePhases)
+            QVERIFY2(colours.count(rgb) == 0, qPrintable(QColor(rgb).name()));
         QVERIFY(seriesColor(SeriesRole::Validation) != seriesColor(SeriesRole::EpochEndCallbacks));
         QCOMPARE(extraSeriesColor(1), extraSeriesColor(1));
     }

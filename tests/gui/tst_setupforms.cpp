@@ -106,6 +106,8 @@ private Q_SLOTS:
 
         form.findChild<QSpinBox*>("steps_per_epoch")->setValue(5);
         QCOMPARE(lastEdit(edits).training.stepsPerEpoch, 5);
+        form.findChild<QSpinBox*>("warmup_steps")->setValue(2);
+        QCOMPARE(lastEdit(edits).training.warmupSteps, 2);
     }
 
     void deviceFieldsEditTheirKeys()

@@ -28,6 +28,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <memory>
 
 namespace {
@@ -77,10 +78,13 @@ std::vector<es::VariantResult> threeRows()
 {
     es::VariantResult baseline = result(0, "baseline", 21.9, 30.5, 183.7, 3, 3);
     baseline.speedup = 1.0;
+    baseline.firstStepMs = 250.0;
     es::VariantResult faster = result(1, "threads=1", 20.4, 25.4, 29.5, 3, 3);
     faster.patch = {{"device", {{"intra_op_threads", 1}}}};
     faster.speedup = 30.5 / 25.4;
     faster.largestChanges = {{es::Phase::Backward, -2.8442}, {es::Phase::Forward, 1.5}};
+    faster.firstStepMs = 31.0;
+    faster.firstStepWarmUpMs = 215.5;
     es::VariantResult failed = result(2, "placement=device", 0, 0, 0, 0, 3);
     failed.error = "out of memory";
     return {baseline, faster, failed};
@@ -139,6 +143,11 @@ private Q_SLOTS:
             25.4);
         QCOMPARE(cell(model, 1, ExperimentResultsModel::Speedup).toString(),
                  QString::fromUtf8("1.20\u00d7"));
+        // The first step, outside the window, with the warm-up steps' time apart.
+        QCOMPARE(cell(model, 0, ExperimentResultsModel::FirstStep).toString(), QString("250.0"));
+        QCOMPARE(cell(model, 1, ExperimentResultsModel::FirstStep).toString(),
+                 QString("31.0 + 215.5 warm-up"));
+        QVERIFY(cell(model, 2, ExperimentResultsModel::FirstStep).toString().isEmpty());
         QCOMPARE(cell(model, 1, ExperimentResultsModel::Changes).toString(),
                  QString("Backward -2.84 ms, Forward +1.50 ms"));
         const auto alignment = Qt::Alignment(
@@ -313,6 +322,14 @@ private Q_SLOTS:
         dialog.accept();
         QCOMPARE(dialog.result(), int(QDialog::Accepted));
         QCOMPARE(variantLabels(panel), (QStringList{"threads=1", "threads=2"}));
+
+        // Warm-up on or off is a knob of its own.
+        const std::vector<es::ui::WhatIfKnob> knobs = es::ui::whatIfKnobs(baseline);
+        const auto warmUp = std::find_if(knobs.begin(), knobs.end(),
+                                         [](const auto& knob) { return knob.key == "warmup"; });
+        QVERIFY(warmUp != knobs.end());
+        QCOMPARE(panel.addFactor("warmup", "0, 2"), QString());
+        QCOMPARE(variantLabels(panel), (QStringList{"threads=1", "threads=2", "warmup=2"}));
     }
 
     /// Checkpoint frequency is offered when the baseline has a model_checkpoint callback, as

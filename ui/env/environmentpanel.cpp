@@ -25,7 +25,7 @@ public:
                   for (const std::string& line : formatDoctorReport(runDoctor(DoctorOptions())))
                       text += QString::fromStdString(line) + '\n';
               } catch (const std::exception& error) {
-                  text = QObject::tr("The environment check failed: %1").arg(error.what());
+                  text = EnvironmentPanel::tr("The environment check failed: %1").arg(error.what());
               }
               done(text);
           })

@@ -11,8 +11,8 @@ QString severityText(es::Severity severity)
 {
     switch (severity) {
         case es::Severity::Critical: return FindingsModel::tr("critical");
-        case es::Severity::Warning: return FindingsModel::tr("warning");
-        case es::Severity::Info: return FindingsModel::tr("info");
+        case es::Severity::Warning: return FindingsModel::tr("warning", "finding severity");
+        case es::Severity::Info: return FindingsModel::tr("info", "finding severity");
     }
     return {};
 }
@@ -91,8 +91,8 @@ QVariant FindingsModel::headerData(int section, Qt::Orientation orientation, int
     switch (section) {
         case Severity: return tr("Severity");
         case Rule: return tr("Rule");
-        case Title: return tr("Finding");
-        case Steps: return tr("Where");
+        case Title: return tr("Finding", "column: the finding's title");
+        case Steps: return tr("Where", "column: the steps a finding is about");
         default: return {};
     }
 }

@@ -4,6 +4,18 @@
 
 namespace es::ui {
 
+QString runStatusText(RunStatus status)
+{
+    switch (status) {
+        case RunStatus::Running: return RunsModel::tr("running", "run status");
+        case RunStatus::Completed: return RunsModel::tr("completed", "run status");
+        case RunStatus::Failed: return RunsModel::tr("failed", "run status");
+        case RunStatus::Stopped: return RunsModel::tr("stopped", "run status");
+        case RunStatus::Interrupted: return RunsModel::tr("interrupted", "run status");
+    }
+    return {};
+}
+
 RunsModel::RunsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 bool RunsModel::reload(const QString& databasePath, QString* error)
@@ -69,10 +81,7 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
                 return {};
             return role == Qt::EditRole ? QVariant(*run.steadyStepMs)
                                         : QVariant(QString::number(*run.steadyStepMs, 'f', 2));
-        case Status: {
-            const std::string_view key = runStatusKey(run.status);
-            return QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size()));
-        }
+        case Status: return runStatusText(run.status);
         case Notes: return QString::fromStdString(run.notes);
         default: return {};
     }
@@ -85,11 +94,11 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
     switch (section) {
         case Id: return tr("ID");
         case Name: return tr("Name");
-        case Started: return tr("Started");
+        case Started: return tr("Started", "column: when the run started");
         case Device: return tr("Device");
-        case Backend: return tr("Backend");
-        case Epochs: return tr("Epochs");
-        case Steps: return tr("Steps");
+        case Backend: return tr("Backend", "column: the LSTM backend (libtorch, onednn)");
+        case Epochs: return tr("Epochs", "column: number of epochs trained");
+        case Steps: return tr("Steps", "column: number of training steps");
         case SteadyMs: return tr("Steady ms/step");
         case Status: return tr("Status");
         case Notes: return tr("Notes");

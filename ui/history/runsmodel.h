@@ -47,4 +47,8 @@ private:
     std::vector<StoredRunHeader> m_runs;
 };
 
+/// A run's status as the app shows it ("completed", translated); runStatusKey() is the key
+/// stored and printed by the CLI.
+QString runStatusText(RunStatus status);
+
 }  // namespace es::ui

@@ -1,6 +1,7 @@
 #include "plots/batchphasechart.h"
 
 #include "plots/bandgraph.h"
+#include "plots/phasenames.h"
 #include "plots/phasepalette.h"
 #include "plots/qcustomplotinclude.h"
 

@@ -1,5 +1,6 @@
 #include "plots/epochphasechart.h"
 
+#include "plots/phasenames.h"
 #include "plots/phasepalette.h"
 #include "plots/qcustomplotinclude.h"
 
@@ -31,7 +32,7 @@ QCPBars* addBars(QCustomPlot* plot, const QString& name, const QColor& color, QC
 EpochPhaseChart::EpochPhaseChart(QWidget* parent) : RunChart(QStringLiteral("epoch-phases"), parent)
 {
     setTitle(tr("Epoch time by phase"));
-    plot()->xAxis->setLabel(tr("Epoch"));
+    plot()->xAxis->setLabel(tr("Epoch", "axis: epoch number"));
     plot()->yAxis->setLabel(tr("Seconds"));
     QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
     ticker->setTickStep(1.0);
@@ -43,7 +44,8 @@ EpochPhaseChart::EpochPhaseChart(QWidget* parent) : RunChart(QStringLiteral("epo
         below = addBars(plot(), phaseDisplayName(phase), phaseColor(phase), below);
         m_phaseBars[phaseIndex(phase)] = below;
     }
-    m_validation = addBars(plot(), tr("Validation"), seriesColor(SeriesRole::Validation), below);
+    m_validation = addBars(plot(), tr("Validation", "legend: the validation pass's time"),
+                           seriesColor(SeriesRole::Validation), below);
     m_callbacks = addBars(plot(), tr("Callbacks (epoch end)"),
                           seriesColor(SeriesRole::EpochEndCallbacks), m_validation);
 
@@ -146,11 +148,10 @@ QString EpochPhaseChart::describeAt(double x) const
                     .arg(epoch.phaseS[phaseIndex(*it)], 0, 'f', 3);
     for (const CallbackCost& callback : epoch.callbacks) {
         text += QLatin1Char('\n') +
-                tr("%1: %2 s, %3 MB in %4 files")
+                tr("%1: %2 s, %3 MB in %n file(s)", nullptr, callback.writes)
                     .arg(QString::fromStdString(callback.name))
                     .arg(callback.seconds, 0, 'f', 3)
-                    .arg(static_cast<double>(callback.bytesWritten) / kBytesPerMb, 0, 'f', 1)
-                    .arg(callback.writes);
+                    .arg(static_cast<double>(callback.bytesWritten) / kBytesPerMb, 0, 'f', 1);
     }
     return text;
 }

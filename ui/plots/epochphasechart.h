@@ -22,7 +22,7 @@ class EpochPhaseChart : public RunChart {
 public:
     explicit EpochPhaseChart(QWidget* parent = nullptr);
 
-    /// The stacked bar series, bottom to top: the seven phases, then validation, then the
+    /// The stacked bar series, bottom to top: the phases, then validation, then the
     /// callbacks' epoch-end time.
     QCPBars* phaseBars(Phase phase) const { return m_phaseBars[phaseIndex(phase)]; }
     QCPBars* validationBars() const { return m_validation; }

@@ -50,7 +50,7 @@ QCPGraph* addEpochGraph(QCustomPlot* plot, QCPAxis* axis, const QString& name, c
 LossChart::LossChart(QWidget* parent) : RunChart(QStringLiteral("loss"), parent)
 {
     setTitle(tr("Loss and metrics"));
-    plot()->xAxis->setLabel(tr("Epoch"));
+    plot()->xAxis->setLabel(tr("Epoch", "axis: epoch number"));
     plot()->yAxis->setLabel(tr("Loss"));
     plot()->yAxis2->setLabel(tr("Metrics"));
     plot()->yAxis2->setVisible(true);

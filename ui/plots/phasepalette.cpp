@@ -1,22 +1,10 @@
 #include "plots/phasepalette.h"
 
-#include <QtCore/QCoreApplication>
-
 #include <array>
 
 namespace es::ui {
 
 namespace {
-
-constexpr std::array<const char*, kPhaseCount> kPhaseNames = {
-    QT_TRANSLATE_NOOP("es::ui::PhasePalette", "Data wait"),
-    QT_TRANSLATE_NOOP("es::ui::PhasePalette", "Host→device"),
-    QT_TRANSLATE_NOOP("es::ui::PhasePalette", "Forward"),
-    QT_TRANSLATE_NOOP("es::ui::PhasePalette", "Backward"),
-    QT_TRANSLATE_NOOP("es::ui::PhasePalette", "Optimizer"),
-    QT_TRANSLATE_NOOP("es::ui::PhasePalette", "Callbacks"),
-    QT_TRANSLATE_NOOP("es::ui::PhasePalette", "Other"),
-};
 
 // Beyond the phase hues so that extra series never look like a phase.
 constexpr std::array<QRgb, 8> kExtraRgb = {0x9C755F, 0xFF9DA7, 0x17BECF, 0xBCBD22,
@@ -28,11 +16,6 @@ QColor phaseColor(Phase phase)
 {
     // One set of colours for the app's charts and the engine's report charts.
     return QColor::fromRgb(es::phaseColour(phase));
-}
-
-QString phaseDisplayName(Phase phase)
-{
-    return QCoreApplication::translate("es::ui::PhasePalette", kPhaseNames[phaseIndex(phase)]);
 }
 
 QColor seriesColor(SeriesRole role)

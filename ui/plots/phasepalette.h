@@ -29,11 +29,8 @@ enum class SeriesRole {
     WhatIfVariant,   ///< every other configuration's bar
 };
 
-/// The fill colour of `phase`; the seven colours are distinct from each other.
+/// The fill colour of `phase`; the phases' colours are distinct from each other.
 QColor phaseColor(Phase phase);
-
-/// A translated, readable phase name for legends and tooltips ("Data wait", "Host→device").
-QString phaseDisplayName(Phase phase);
 
 /// The colour of a non-phase series.
 QColor seriesColor(SeriesRole role);

@@ -23,6 +23,10 @@ constexpr int kFallbackExportHeight = 675;
 constexpr int kSmallestLaidOutSide = 200;
 // Legend entries per row: the longest chart (nine stacked series) takes two rows.
 constexpr int kLegendColumns = 5;
+// The narrowest a chart gets. Set, not left to the plot's size hint: the legend's columns
+// follow the chart's width (fitLegendColumns), so a hint that counts them would hold the
+// window at whatever width it had.
+constexpr int kMinPlotWidth = 160;
 }  // namespace
 
 RunChart::RunChart(const QString& exportStem, QWidget* parent)
@@ -31,6 +35,7 @@ RunChart::RunChart(const QString& exportStem, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
+    m_plot->setMinimumWidth(kMinPlotWidth);
 
     // Thousands of points per frame: skip the costly pen joins, keep fills crisp.
     m_plot->setPlottingHint(QCP::phFastPolylines, true);
@@ -164,6 +169,7 @@ void RunChart::fitLegendColumns()
     const std::pair<int, int> layout{legend->itemCount(), m_plot->width()};
     if (layout == m_legendLayout)
         return;
+    const bool entriesChanged = layout.first != m_legendLayout.first;
     m_legendLayout = layout;
     int widest = 1;
     for (int index = 0; index < legend->itemCount(); ++index) {
@@ -172,10 +178,16 @@ void RunChart::fitLegendColumns()
     }
     const int room = m_plot->width() - legend->margins().left() - legend->margins().right();
     const int columns = std::clamp(room / (widest + legend->columnSpacing()), 1, kLegendColumns);
-    if (columns != legend->wrap()) {
+    const bool rewrapped = columns != legend->wrap();
+    if (rewrapped) {
         legend->setWrap(columns);
         legend->setFillOrder(QCPLegend::foColumnsFirst, true);  // true: re-lays the items out
     }
+    // The chart's minimum height includes the legend's rows: entries that come later (the
+    // busiest threads) or a narrower chart need the dashboard's layout to ask again, or the
+    // rows are squeezed into each other (taller CJK text shows it first).
+    if (entriesChanged || rewrapped)
+        m_plot->updateGeometry();
 }
 
 void RunChart::resizeEvent(QResizeEvent* event)

@@ -10,7 +10,7 @@ namespace es::ui {
 StepChart::StepChart(const QString& exportStem, std::size_t channels, QWidget* parent)
     : RunChart(exportStem, parent), m_sums(channels), m_scratch(channels, 0.0)
 {
-    plot()->xAxis->setLabel(tr("Step"));
+    plot()->xAxis->setLabel(tr("Step", "axis: training step number"));
     plot()->xAxis->setRange(0.5, m_windowSteps + 0.5);
     // Zooming, panning and following all land here: one place re-cuts the buckets.
     connect(plot()->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,

@@ -2,6 +2,7 @@
 
 #include "core/atomicfile.h"
 #include "core/threadname.h"
+#include "history/runsmodel.h"
 #include "report/runcomparison.h"
 #include "settings/appsettings.h"
 #include "store/runstore.h"
@@ -280,8 +281,8 @@ ReportExportDialog::ReportExportDialog(const QString& databasePath, const QList<
       m_databasePath(databasePath),
       m_runList(new QListWidget(this)),
       m_baseline(new QPushButton(tr("Make &baseline"), this)),
-      m_up(new QPushButton(tr("&Up"), this)),
-      m_down(new QPushButton(tr("Do&wn"), this)),
+      m_up(new QPushButton(tr("&Up", "button: move the run up"), this)),
+      m_down(new QPushButton(tr("Do&wn", "button: move the run down"), this)),
       m_preview(new ReportPreview(this)),
       m_busy(new QProgressBar(this)),
       m_messageIcon(new QLabel(this)),
@@ -554,11 +555,11 @@ void ReportExportDialog::showRuns()
             item->setText(tr("%1   %2 (run %3)")
                               .arg(label, QString::fromStdString(run->header.name))
                               .arg(id));
-            item->setToolTip(tr("Run %1: %2, started %3, %4 steps")
+            item->setToolTip(tr("Run %1: %2, started %3, %n step(s)", nullptr,
+                                static_cast<int>(run->header.batches))
                                  .arg(id)
-                                 .arg(fromView(runStatusKey(run->header.status)),
-                                      QString::fromStdString(run->header.startedAt))
-                                 .arg(run->header.batches));
+                                 .arg(runStatusText(run->header.status),
+                                      QString::fromStdString(run->header.startedAt)));
         } else {
             item->setText(tr("%1   run %2").arg(label).arg(id));
         }

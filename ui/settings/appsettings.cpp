@@ -16,6 +16,7 @@ constexpr const char* kDatabaseKey = "store/databasePath";
 constexpr const char* kWindowStepsKey = "charts/windowSteps";
 constexpr const char* kSampleIntervalKey = "profiling/sampleIntervalMs";
 constexpr const char* kThemeKey = "appearance/theme";
+constexpr const char* kLanguageKey = "appearance/language";
 constexpr const char* kReportDirectoryKey = "reports/lastDirectory";
 constexpr const char* kReportFormatKey = "reports/lastFormat";
 
@@ -53,6 +54,7 @@ AppSettings AppSettings::load()
     loaded.sampleIntervalMs = settings.value(kSampleIntervalKey, loaded.sampleIntervalMs).toInt();
     loaded.theme =
         static_cast<Theme>(settings.value(kThemeKey, static_cast<int>(Theme::System)).toInt());
+    loaded.language = settings.value(kLanguageKey).toString();
     return loaded;
 }
 
@@ -63,6 +65,7 @@ void AppSettings::save() const
     settings.setValue(kWindowStepsKey, chartWindowSteps);
     settings.setValue(kSampleIntervalKey, sampleIntervalMs);
     settings.setValue(kThemeKey, static_cast<int>(theme));
+    settings.setValue(kLanguageKey, language);
 }
 
 ReportExportSettings ReportExportSettings::load()

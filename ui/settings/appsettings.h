@@ -14,6 +14,9 @@ struct AppSettings {
     /// profiling.sample_interval_ms given to presets as they load (config files keep theirs).
     int sampleIntervalMs = 100;
     Theme theme = Theme::System;
+    /// The UI language: "" follows the system locale, else a code of availableLanguages()
+    /// ("en", "zh_CN"). Read at start-up (settings/language.h).
+    QString language;
 
     static AppSettings load();
     void save() const;

@@ -1,13 +1,18 @@
 #include "settings/settingsdialog.h"
 
+#include "settings/language.h"
+
 #include <QtWidgets/QComboBox>
 #include <QtWidgets/QDialogButtonBox>
 #include <QtWidgets/QFileDialog>
 #include <QtWidgets/QFormLayout>
 #include <QtWidgets/QHBoxLayout>
+#include <QtWidgets/QLabel>
 #include <QtWidgets/QLineEdit>
 #include <QtWidgets/QPushButton>
 #include <QtWidgets/QSpinBox>
+
+#include <algorithm>
 
 namespace es::ui {
 
@@ -25,7 +30,9 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent)
       m_database(new QLineEdit(settings.databasePath, this)),
       m_windowSteps(new QSpinBox(this)),
       m_sampleInterval(new QSpinBox(this)),
-      m_theme(new QComboBox(this))
+      m_theme(new QComboBox(this)),
+      m_language(new QComboBox(this)),
+      m_languageNote(new QLabel(tr("The language changes when EpochScope is started again."), this))
 {
     setWindowTitle(tr("Settings"));
     auto* browse = new QPushButton(tr("&Browse..."), this);
@@ -54,6 +61,19 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent)
     m_theme->addItem(tr("Light"), static_cast<int>(AppSettings::Theme::Light));
     m_theme->addItem(tr("Dark"), static_cast<int>(AppSettings::Theme::Dark));
     m_theme->setCurrentIndex(m_theme->findData(static_cast<int>(settings.theme)));
+    m_language->setObjectName("language");
+    m_language->addItem(tr("System default"), QString());
+    for (const QString& code : availableLanguages())
+        m_language->addItem(languageNativeName(code), code);
+    m_language->setCurrentIndex(std::max(m_language->findData(settings.language), 0));
+    // The texts are translated as the window is built, so a new language needs a new start.
+    m_languageNote->setObjectName("languageNote");
+    m_languageNote->setWordWrap(true);
+    m_languageNote->hide();
+    const int startLanguage = m_language->currentIndex();
+    connect(m_language, &QComboBox::currentIndexChanged, this, [this, startLanguage](int index) {
+        m_languageNote->setVisible(index != startLanguage);
+    });
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -63,6 +83,8 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent)
     form->addRow(tr("Live step charts &follow the last:"), m_windowSteps);
     form->addRow(tr("&Sample system use every:"), m_sampleInterval);
     form->addRow(tr("&Theme:"), m_theme);
+    form->addRow(tr("&Language:"), m_language);
+    form->addRow(QString(), m_languageNote);
     form->addRow(buttons);
 }
 
@@ -73,6 +95,7 @@ AppSettings SettingsDialog::settings() const
     chosen.chartWindowSteps = m_windowSteps->value();
     chosen.sampleIntervalMs = m_sampleInterval->value();
     chosen.theme = static_cast<AppSettings::Theme>(m_theme->currentData().toInt());
+    chosen.language = m_language->currentData().toString();
     return chosen;
 }
 

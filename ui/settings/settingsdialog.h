@@ -1,13 +1,14 @@
 #pragma once
 
-// Settings: where runs are recorded, how much of a live run the step charts follow, and the
-// theme.
+// Settings: where runs are recorded, how much of a live run the step charts follow, the
+// theme and the language.
 
 #include "settings/appsettings.h"
 
 #include <QtWidgets/QDialog>
 
 class QComboBox;
+class QLabel;
 class QLineEdit;
 class QSpinBox;
 
@@ -26,6 +27,8 @@ private:
     QSpinBox* m_windowSteps;
     QSpinBox* m_sampleInterval;
     QComboBox* m_theme;
+    QComboBox* m_language;
+    QLabel* m_languageNote;
 };
 
 }  // namespace es::ui

@@ -258,7 +258,8 @@ void CallbacksForm::updateEditor()
     else if (callback.type == "terminate_on_nan")
         explanation = tr("Ends training as soon as the loss becomes NaN.");
     if (!checked)
-        explanation += QLatin1Char(' ') + tr("Not in this run: check it in the list to add it.");
+        explanation = tr("%1 %2", "two sentences: what the callback does, that it is not used")
+                          .arg(explanation, tr("Not in this run: check it in the list to add it."));
     m_explanation->setText(explanation.trimmed());
 }
 

@@ -19,6 +19,7 @@
 #include <QtWidgets/QFormLayout>
 #include <QtWidgets/QLabel>
 #include <QtWidgets/QPlainTextEdit>
+#include <QtWidgets/QScrollArea>
 #include <QtWidgets/QStyle>
 #include <QtWidgets/QTabWidget>
 #include <QtWidgets/QVBoxLayout>
@@ -54,9 +55,10 @@ ConfigEditor::ConfigEditor(QWidget* parent)
 
     const EnvironmentInfo machine = collectEnvironment();
     addForm(new ModelForm(), tr("Model"));
-    addForm(new DataForm(), tr("Data"));
+    addForm(new DataForm(), tr("Data", "setup tab: training data"));
     addForm(new TrainingForm(), tr("Training"));
-    addForm(new DeviceForm(machine.cudaDeviceCount, machine.physicalCores), tr("Device"));
+    addForm(new DeviceForm(machine.cudaDeviceCount, machine.physicalCores),
+            tr("Device", "setup tab: CPU or GPU, threads, backend"));
     addForm(new CallbacksForm(), tr("Callbacks"));
 
     m_editor->setObjectName("config_json");
@@ -93,7 +95,13 @@ ConfigEditor::ConfigEditor(QWidget* parent)
 void ConfigEditor::addForm(ConfigForm* form, const QString& title)
 {
     m_forms.push_back(form);
-    m_tabs->addTab(form, title);
+    // Each form scrolls, so that the tallest one (Data, with a CSV source's rows) does not set
+    // the window's minimum height: with a CJK font it made the window taller than a 1080p screen.
+    auto* page = new QScrollArea();
+    page->setWidget(form);
+    page->setWidgetResizable(true);
+    page->setFrameShape(QFrame::NoFrame);
+    m_tabs->addTab(page, title);
     connect(form, &ConfigForm::edited, this,
             [this, form](const RunConfig& config) { applyFormEdit(form, config); });
 }
@@ -224,7 +232,11 @@ void ConfigEditor::showProblems(const std::vector<ConfigIssue>& issues)
     for (ConfigForm* form : m_forms) {
         const bool shown = form->markProblems(issues) > 0;
         anyShown = anyShown || shown;
-        m_tabs->setTabIcon(m_tabs->indexOf(form), shown ? warning : QIcon());
+        for (int tab = 0; tab < m_tabs->count(); ++tab) {
+            if (const auto* page = qobject_cast<QScrollArea*>(m_tabs->widget(tab));
+                page && page->widget() == form)
+                m_tabs->setTabIcon(tab, shown ? warning : QIcon());
+        }
     }
     const bool inText = !issues.empty() && !anyShown;
     m_tabs->setTabIcon(m_tabs->indexOf(m_editor->parentWidget()), inText ? warning : QIcon());

@@ -407,7 +407,8 @@ void DataForm::buildCsvPage()
     m_delimiter = new QComboBox(page);
     m_delimiter->setObjectName("delimiter");
     setConfigPath(m_delimiter, "data.source.delimiter");
-    m_delimiter->addItem(tr("auto"), static_cast<int>(CsvOptions::kAutoDelimiter));
+    m_delimiter->addItem(tr("auto", "CSV delimiter: detected"),
+                         static_cast<int>(CsvOptions::kAutoDelimiter));
     m_delimiter->addItem(tr(", (comma)"), static_cast<int>(','));
     m_delimiter->addItem(tr("; (semicolon)"), static_cast<int>(';'));
     m_delimiter->addItem(tr("tab"), static_cast<int>('\t'));
@@ -478,7 +479,7 @@ void DataForm::buildCsvPage()
 
 QWidget* DataForm::buildCommonOptions()
 {
-    auto* box = new QGroupBox(tr("Batches"), this);
+    auto* box = new QGroupBox(tr("Batches", "group box: how batches are made"), this);
     m_validationSplit = new QDoubleSpinBox(box);
     m_validationSplit->setObjectName("validation_split");
     setConfigPath(m_validationSplit, "data.validation_split");
@@ -508,7 +509,7 @@ QWidget* DataForm::buildCommonOptions()
            "device: copied to the training device once before the first epoch; batches are "
            "gathered there, with no copy per step."));
     m_prefetch = spinBox("prefetch", "data.prefetch", 0, kMaxPrefetch, box);
-    m_prefetch->setSpecialValueText(tr("off"));
+    m_prefetch->setSpecialValueText(tr("off", "prefetch of 0 batches"));
     m_prefetch->setToolTip(
         tr("Batches a loader thread prepares ahead of training; off prepares "
            "each batch when the step needs it. The batch order is the same "

@@ -19,7 +19,7 @@ const QColor kIssueColour(0xc0, 0x39, 0x2b);
 
 QString shapeText(const std::vector<std::int64_t>& shape)
 {
-    QStringList dims{QStringLiteral("batch")};
+    QStringList dims{LayersModel::tr("batch", "output shape's first dimension: (batch, 64)")};
     for (std::int64_t dim : shape)
         dims << QString::number(dim);
     return QStringLiteral("(%1)").arg(dims.join(QStringLiteral(", ")));

@@ -151,11 +151,11 @@ ModelForm::ModelForm(QWidget* parent)
     m_add->setMenu(addMenu);
     m_add->setPopupMode(QToolButton::InstantPopup);
     m_add->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    m_remove->setText(tr("Remove"));
+    m_remove->setText(tr("Remove", "button: remove the selected layer"));
     m_remove->setToolTip(tr("Remove the selected layer (Delete)"));
-    m_up->setText(tr("Up"));
+    m_up->setText(tr("Up", "button: move the layer up"));
     m_up->setToolTip(tr("Move the selected layer up (Ctrl+Up)"));
-    m_down->setText(tr("Down"));
+    m_down->setText(tr("Down", "button: move the layer down"));
     m_down->setToolTip(tr("Move the selected layer down (Ctrl+Down)"));
     connect(m_remove, &QToolButton::clicked, this, &ModelForm::removeSelectedLayer);
     connect(m_up, &QToolButton::clicked, this, [this] { moveSelectedLayer(-1); });

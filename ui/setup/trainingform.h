@@ -1,7 +1,7 @@
 #pragma once
 
-// The Training tab: epochs, steps per epoch, optimizer with its learning rate, loss and
-// metrics, over the same RunConfig the JSON editor shows.
+// The Training tab: epochs, steps per epoch, warm-up steps, optimizer with its learning rate, loss
+// and metrics, over the same RunConfig the JSON editor shows.
 
 #include "setup/configform.h"
 
@@ -27,6 +27,7 @@ private:
     bool m_filling = false;
     QSpinBox* m_epochs;
     QSpinBox* m_stepsPerEpoch;
+    QSpinBox* m_warmupSteps;
     QComboBox* m_optimizer;
     QDoubleSpinBox* m_learningRate;
     QComboBox* m_loss;

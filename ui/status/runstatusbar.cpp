@@ -23,6 +23,35 @@ QString durationText(double seconds)
     return QStringLiteral("%1:%2").arg(total / 60).arg(total % 60, 2, 10, QLatin1Char('0'));
 }
 
+/// The state as the status bar shows it; the engine's runStateName() is the untranslated key.
+QString stateText(RunState state)
+{
+    switch (state) {
+        case RunState::Idle: return RunStatusBar::tr("Idle", "run state");
+        case RunState::Running: return RunStatusBar::tr("Running", "run state");
+        case RunState::Paused: return RunStatusBar::tr("Paused", "run state");
+        case RunState::Stopping: return RunStatusBar::tr("Stopping", "run state");
+        case RunState::Finished: return RunStatusBar::tr("Finished", "run state");
+        case RunState::Stopped: return RunStatusBar::tr("Stopped", "run state");
+        case RunState::Failed: return RunStatusBar::tr("Failed", "run state");
+    }
+    return {};
+}
+
+/// How phase times are taken, in the user's language: the engine's descriptions of its timers
+/// (engine/train/devicephasetimer) where they are known, the engine's text otherwise.
+QString phaseTimingText(const std::string& engineText)
+{
+    if (engineText == "host clocks")
+        return RunStatusBar::tr("host clocks", "how phase times are taken");
+    if (engineText == "CUDA events on the current stream (no added synchronisation)")
+        return RunStatusBar::tr("CUDA events on the current stream (no added synchronisation)");
+    if (engineText == "precise: the device is synchronised at each phase end (host clocks)")
+        return RunStatusBar::tr(
+            "precise: the device is synchronised at each phase end (host clocks)");
+    return QString::fromStdString(engineText);
+}
+
 }  // namespace
 
 RunStatusBar::RunStatusBar(QWidget* parent)
@@ -34,7 +63,7 @@ RunStatusBar::RunStatusBar(QWidget* parent)
       m_steady(new QLabel(this)),
       m_device(new QLabel(this)),
       m_profiler(new QLabel(this)),
-      m_state(new QLabel(tr("Idle"), this))
+      m_state(new QLabel(stateText(RunState::Idle), this))
 {
     m_progress->setMaximumWidth(220);
     m_progress->setTextVisible(true);
@@ -97,8 +126,7 @@ void RunStatusBar::showProgress(const RunTimeline& timeline, const std::optional
         m_device->setText(timeline.device);
         m_device->setToolTip(QString());
     }
-    const QString timing =
-        info ? QString::fromStdString(info->phaseTiming) : tr("phases as recorded");
+    const QString timing = info ? phaseTimingText(info->phaseTiming) : tr("phases as recorded");
     m_profiler->setText(
         tr("profiler: %1, %n system sample(s)", nullptr, static_cast<int>(timeline.samples.size()))
             .arg(timing));
@@ -119,11 +147,7 @@ void RunStatusBar::startOver()
 
 void RunStatusBar::showState(RunState state)
 {
-    const std::string_view name = runStateName(state);
-    QString text = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
-    if (!text.isEmpty())
-        text[0] = text[0].toUpper();
-    m_state->setText(text);
+    m_state->setText(stateText(state));
 }
 
 QString RunStatusBar::profilerText() const

@@ -1,6 +1,6 @@
 #include "whatif/experimentresultsmodel.h"
 
-#include "plots/phasepalette.h"
+#include "plots/phasenames.h"
 
 #include <QtGui/QFont>
 
@@ -21,6 +21,7 @@ bool isNumeric(int column)
         case ExperimentResultsModel::MinMs:
         case ExperimentResultsModel::MedianMs:
         case ExperimentResultsModel::MaxMs:
+        case ExperimentResultsModel::FirstStep:
         case ExperimentResultsModel::ProjectedEpoch:
         case ExperimentResultsModel::Speedup: return true;
         default: return false;
@@ -102,6 +103,13 @@ QVariant ExperimentResultsModel::display(const VariantResult& row, int column) c
         case MinMs: return row.measured() ? millisecondsText(row.minMs) : QString();
         case MedianMs: return row.measured() ? millisecondsText(row.medianMs) : QString();
         case MaxMs: return row.measured() ? millisecondsText(row.maxMs) : QString();
+        case FirstStep:
+            if (!row.measured())
+                return QString();
+            if (row.firstStepWarmUpMs > 0.0)
+                return tr("%1 + %2 warm-up", "first step ms + the warm-up steps' ms")
+                    .arg(millisecondsText(row.firstStepMs), millisecondsText(row.firstStepWarmUpMs));
+            return millisecondsText(row.firstStepMs);
         case ProjectedEpoch:
             return row.projectedEpochS ? tr("%1 s").arg(*row.projectedEpochS, 0, 'f', 2)
                                        : QString();
@@ -124,6 +132,7 @@ QVariant ExperimentResultsModel::value(const VariantResult& row, int column) con
         case MinMs: return measured ? QVariant(row.minMs) : QVariant();
         case MedianMs: return measured ? QVariant(row.medianMs) : QVariant();
         case MaxMs: return measured ? QVariant(row.maxMs) : QVariant();
+        case FirstStep: return measured ? QVariant(row.firstStepMs) : QVariant();
         case ProjectedEpoch:
             return row.projectedEpochS ? QVariant(*row.projectedEpochS) : QVariant();
         case Speedup: return row.speedup ? QVariant(*row.speedup) : QVariant();
@@ -188,6 +197,11 @@ QVariant ExperimentResultsModel::headerData(int section, Qt::Orientation orienta
                 return tr(
                     "Projected, not measured: median ms per step \u00d7 steps per epoch of "
                     "the configuration's full config");
+            case FirstStep:
+                return tr(
+                    "Milliseconds of the runs' first step (median), which the measured window "
+                    "leaves out: the configuration's one-time cost. Warm-up steps "
+                    "(training.warmup_steps) take it out of step 1 and show after the +");
             case Speedup: return tr("The baseline's projected epoch time over the row's");
             case Changes: return tr("The phases whose medians changed most against the baseline");
             default: return {};
@@ -197,11 +211,12 @@ QVariant ExperimentResultsModel::headerData(int section, Qt::Orientation orienta
         return {};
     switch (section) {
         case Configuration: return tr("Configuration");
-        case Runs: return tr("Runs");
+        case Runs: return tr("Runs", "column: runs measured of those planned");
         // Short: the dock is narrow next to its chart; the tooltips say "per step".
         case MinMs: return tr("Min ms");
         case MedianMs: return tr("Median ms");
         case MaxMs: return tr("Max ms");
+        case FirstStep: return tr("First step ms");
         case ProjectedEpoch: return tr("Epoch (projected)");
         case Speedup: return tr("Speedup");
         case Changes: return tr("Largest changes");

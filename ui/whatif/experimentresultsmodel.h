@@ -23,6 +23,7 @@ public:
         MinMs,
         MedianMs,
         MaxMs,
+        FirstStep,       ///< the runs' first step (outside the window) and its warm-up
         ProjectedEpoch,  ///< seconds, projected
         Speedup,
         Changes,  ///< the largest phase changes, or the error

@@ -52,36 +52,49 @@ int checkpointIndex(const RunConfig& baseline)
 
 std::vector<WhatIfKnob> whatIfKnobs(const RunConfig& baseline)
 {
-    const auto tr = [](const char* text) { return VariantDialog::tr(text); };
+    // A free function: the dialog's context is named, since lupdate files a bare tr() here
+    // under the namespace, where the translator never looks.
     std::vector<WhatIfKnob> knobs = {
-        {tr("Threads"),
+        {VariantDialog::tr("Threads"),
          QStringLiteral("threads"),
-         tr("for example 1, 2, 4 (0: one per physical core)"),
+         VariantDialog::tr("for example 1, 2, 4 (0: one per physical core)"),
          {}},
-        {tr("Batch size"), QStringLiteral("batch_size"), tr("for example 32, 64, 128"), {}},
-        {tr("Placement"),
+        {VariantDialog::tr("Batch size"),
+         QStringLiteral("batch_size"),
+         VariantDialog::tr("for example 32, 64, 128"),
+         {}},
+        {VariantDialog::tr("Placement"),
          QStringLiteral("placement"),
-         tr("host, device (pinned: CUDA devices only)"),
+         VariantDialog::tr("host, device (pinned: CUDA devices only)"),
          {}},
-        {tr("Prefetch"),
+        {VariantDialog::tr("Prefetch"),
          QStringLiteral("prefetch"),
-         tr("batches prepared ahead, for example 0, 2, 4"),
+         VariantDialog::tr("batches prepared ahead, for example 0, 2, 4"),
          {}},
-        {tr("LSTM backend"), QStringLiteral("backend"), backendChoices(), {}},
-        {tr("Device"), QStringLiteral("device"), tr("cpu, cuda, cuda:1"), {}},
+        {VariantDialog::tr("LSTM backend"), QStringLiteral("backend"), backendChoices(), {}},
+        {VariantDialog::tr("Device"),
+         QStringLiteral("device"),
+         VariantDialog::tr("cpu, cuda, cuda:1"),
+         {}},
+        {VariantDialog::tr("Warm-up steps"),
+         QStringLiteral("warmup"),
+         VariantDialog::tr("0 (off) or steps before step 1, for example 0, 1, 3"),
+         {}},
     };
     // A merge patch replaces the callbacks array whole, so the path names the checkpoint's
     // own entry; the engine carries the other callbacks over unchanged.
     const int checkpoint = checkpointIndex(baseline);
     knobs.push_back(
-        {tr("Checkpoint frequency"),
+        {VariantDialog::tr("Checkpoint frequency"),
          checkpoint >= 0 ? QStringLiteral("callbacks[%1].save_freq").arg(checkpoint) : QString(),
-         tr("epoch, or every N steps: epoch, 100, 10"),
-         checkpoint >= 0 ? QString() : tr("The baseline has no model_checkpoint callback")});
-    knobs.push_back({tr("Another config path"),
-                     QString(),
-                     tr("values as JSON or bare text: 64, true, \"x\", null (the default)"),
-                     {}});
+         VariantDialog::tr("epoch, or every N steps: epoch, 100, 10"),
+         checkpoint >= 0 ? QString()
+                         : VariantDialog::tr("The baseline has no model_checkpoint callback")});
+    knobs.push_back(
+        {VariantDialog::tr("Another config path"),
+         QString(),
+         VariantDialog::tr("values as JSON or bare text: 64, true, \"x\", null (the default)"),
+         {}});
     return knobs;
 }
 

@@ -47,8 +47,8 @@ QString fromStd(const std::string& text)
 /// in the tooltip). Parts are HTML already.
 QString experimentHeading(const QString& settings, const QStringList& remarks)
 {
-    return remarks.isEmpty() ? settings
-                             : settings + QStringLiteral(". ") + remarks.join(QStringLiteral(". "));
+    const QString separator = WhatIfPanel::tr(". ", "between the sentences of a heading");
+    return remarks.isEmpty() ? settings : settings + separator + remarks.join(separator);
 }
 
 QStringList remarksText(const std::vector<std::string>& skipped,
@@ -94,7 +94,7 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
       m_warmup(nullptr),
       m_measured(nullptr),
       m_repeats(nullptr),
-      m_run(new QPushButton(tr("Ru&n"), this)),
+      m_run(new QPushButton(tr("Ru&n", "button: run the experiment"), this)),
       m_stop(new QPushButton(tr("St&op"), this)),
       m_progress(new QProgressBar(this)),
       m_error(new QLabel(this)),
@@ -160,7 +160,8 @@ QWidget* WhatIfPanel::createSetup()
     m_run->setObjectName("whatIfRun");
     m_stop->setObjectName("whatIfStop");
     m_variantList->setColumnCount(2);
-    m_variantList->setHeaderLabels({tr("Variant"), tr("Changes to the baseline")});
+    m_variantList->setHeaderLabels(
+        {tr("Variant", "column: a variant of the baseline config"), tr("Changes to the baseline")});
     m_variantList->setRootIsDecorated(false);
     m_variantList->setUniformRowHeights(true);
     m_variantList->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);

@@ -1,0 +1,3260 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>es::ui::BatchPhaseChart</name>
+    <message>
+        <location filename="../ui/plots/batchphasechart.cpp" line="+20"/>
+        <source>Step time by phase</source>
+        <translation>各阶段的步耗时</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ms per step</source>
+        <translation>每步毫秒数</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>Step %1 (epoch %2, batch %3): %4 ms</source>
+        <translation>第 %1 步（第 %2 轮，第 %3 批）：%4 ms</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Drawn as the mean of %1 consecutive steps</source>
+        <translation>按连续 %1 步的平均值绘制</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::CallbacksForm</name>
+    <message>
+        <location filename="../ui/setup/callbacksform.cpp" line="+208"/>
+        <source>No callback selected</source>
+        <translation>未选择回调</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pick a callback in the list to see its parameters.</source>
+        <translation>在列表中选择一个回调以查看其参数。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Saves the model, and unless weights only also the optimizer, to a file after every epoch or every N batches; the file name can hold the epoch and logged values.</source>
+        <translation>每轮或每 N 个批次之后把模型（除非只保存权重，否则连同优化器）保存到文件；文件名中可以包含轮次和记录的数值。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Keeps a backup of the whole training state so that a run that was interrupted resumes where it stopped, with the same results.</source>
+        <translation>备份完整的训练状态，使中断的运行能从停下的地方继续，并得到相同的结果。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Ends training when the monitored value has not improved by min_delta for patience epochs.</source>
+        <translation>当监控值在 patience 个轮次内的改善都没有达到 min_delta 时结束训练。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Multiplies the learning rate by factor when the monitored value has not improved for patience epochs.</source>
+        <translation>当监控值在 patience 个轮次内没有改善时，把学习率乘以 factor。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Writes each epoch&apos;s losses and metrics as a row of a CSV file.</source>
+        <translation>把每轮的损失和指标写成 CSV 文件中的一行。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ends training as soon as the loss becomes NaN.</source>
+        <translation>损失一旦变为 NaN 就结束训练。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 %2</source>
+        <comment>two sentences: what the callback does, that it is not used</comment>
+        <translation>%1%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not in this run: check it in the list to add it.</source>
+        <translation>不在本次运行中：在列表中勾选即可加入。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>This callback has no parameters.</source>
+        <translation>此回调没有参数。</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>A file or folder path, not empty.</source>
+        <translation>文件或文件夹路径，不能为空。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text, not empty.</source>
+        <translation>文本，不能为空。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Choose a folder</source>
+        <translation>选择文件夹</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose a file</source>
+        <translation>选择文件</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>An integer, 0 or more.</source>
+        <translation>整数，不小于 0。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>A number between 0 and 1, both excluded.</source>
+        <translation>0 到 1 之间的数（不含 0 和 1）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A number, 0 or more.</source>
+        <translation>数值，不小于 0。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>min: lower is better; max: higher is better; auto: decided from the monitored name.</source>
+        <translation>min：越低越好；max：越高越好；auto：根据监控项的名称决定。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>&quot;epoch&quot; saves after every epoch; a number saves every that many batches.</source>
+        <translation>&quot;epoch&quot; 表示每轮之后保存；填数字表示每隔这么多个批次保存一次。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>0 (silent)</source>
+        <translation>0（不输出）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1 (a line per save)</source>
+        <translation>1（每次保存输出一行）</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>A number, or empty for none.</source>
+        <translation>数值；留空表示不设置。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>A value the run logs: loss or a metric, with val_ in front for the validation value.</source>
+        <translation>运行记录的某个值：loss 或某个指标，前面加 val_ 表示验证集上的值。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The checkpoint file; {epoch:02d} and logged values such as {val_loss:.4f} are filled in.</source>
+        <translation>检查点文件；其中的 {epoch:02d} 和 {val_loss:.4f} 等记录值会被填入。</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::CallbacksModel</name>
+    <message>
+        <location filename="../ui/setup/callbacksmodel.cpp" line="+260"/>
+        <source>%1, every batch</source>
+        <translation>%1，每个批次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1, every %2 batches</source>
+        <translation>%1，每 %2 个批次</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1, best %2</source>
+        <translation>%1，仅在 %2 最佳时保存</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1, patience %2</source>
+        <translation>%1，patience %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, factor %2, patience %3</source>
+        <translation>%1，factor %2，patience %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>stops the run at a NaN loss</source>
+        <translation>损失为 NaN 时停止运行</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Not in this run; check it to add it.</source>
+        <translation>不在本次运行中；勾选即可加入。</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::ConfigEditor</name>
+    <message>
+        <location filename="../ui/setup/configeditor.cpp" line="+45"/>
+        <source>(choose a preset)</source>
+        <translation>（选择预设）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Data</source>
+        <comment>setup tab: training data</comment>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Device</source>
+        <comment>setup tab: CPU or GPU, threads, backend</comment>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Callbacks</source>
+        <translation>回调</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The whole run config (docs/config.md):</source>
+        <translation>完整的运行配置（docs/config.md）：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>JSON</source>
+        <translation>JSON</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>P&amp;reset:</source>
+        <translation>预设(&amp;R)：</translation>
+    </message>
+    <message>
+        <location line="+70"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Ready: %1</source>
+        <translation>就绪：%1</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::DataForm</name>
+    <message>
+        <location filename="../ui/setup/dataform.cpp" line="+145"/>
+        <source>Where the samples come from: generated in memory (synthetic_regression, synthetic_tokens), NumPy files (npy), one NumPy archive (npz) or a time series in a CSV file (csv).</source>
+        <translation>样本的来源：在内存中生成（synthetic_regression、synthetic_tokens）、NumPy 文件（npy）、一个 NumPy 归档（npz），或 CSV 文件中的时间序列（csv）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Source:</source>
+        <translation>来源(&amp;S)：</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>What the chosen files hold and what training would do with them, as `epochscope-cli inspect` prints it.</source>
+        <translation>所选文件包含什么以及训练将如何使用它们，与 `epochscope-cli inspect` 的输出相同。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Preview</source>
+        <translation>预览</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>N: the number of generated sequences.</source>
+        <translation>N：生成的序列数。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>T: time steps per sequence.</source>
+        <translation>T：每个序列的时间步数。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>F: values per time step.</source>
+        <translation>F：每个时间步的值个数。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Standard deviation of the noise added to the targets.</source>
+        <translation>加到目标值上的噪声的标准差。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+32"/>
+        <source>Sa&amp;mples:</source>
+        <translation>样本数(&amp;M)：</translation>
+    </message>
+    <message>
+        <location line="-31"/>
+        <location line="+32"/>
+        <source>&amp;Timesteps:</source>
+        <translation>时间步数(&amp;T)：</translation>
+    </message>
+    <message>
+        <location line="-31"/>
+        <source>F&amp;eatures:</source>
+        <translation>特征数(&amp;E)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Noise:</source>
+        <translation>噪声(&amp;N)：</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>N: the number of generated reviews.</source>
+        <translation>N：生成的评论数。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>T: tokens per review; shorter reviews are pre-padded with id 0.</source>
+        <translation>T：每条评论的词元数；较短的评论在前面用 id 0 填充。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Distinct token ids, at least 4. The embedding&apos;s input_dim must be at least this large.</source>
+        <translation>不同词元 id 的个数，至少为 4。嵌入层的 input_dim 必须不小于此值。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>V&amp;ocabulary size:</source>
+        <translation>词表大小(&amp;O)：</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>NumPy arrays (*.npy)</source>
+        <translation>NumPy 数组 (*.npy)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Inputs: (samples, timesteps, features) float features, or (samples, timesteps) integer token ids when the first layer is an embedding. A relative path is relative to the config file&apos;s folder.</source>
+        <translation>输入：形状为 (samples, timesteps, features) 的浮点特征；第一层是嵌入层时为 (samples, timesteps) 的整数词元 id。相对路径相对于配置文件所在的文件夹。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Targets: one value per sample of x, shaped (samples,) or (samples, 1).</source>
+        <translation>目标：x 的每个样本对应一个值，形状为 (samples,) 或 (samples, 1)。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Optional: a validation set, x and y both or neither. When given, the validation split is ignored.</source>
+        <translation>可选：验证集，x 和 y 要么都给，要么都不给。给出时忽略验证集划分比例。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+1"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;x (inputs):</source>
+        <translation>&amp;x（输入）：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the inputs (x)</source>
+        <translation>选择输入 (x)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;y (targets):</source>
+        <translation>&amp;y（目标）：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the targets (y)</source>
+        <translation>选择目标 (y)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>x va&amp;lidation:</source>
+        <translation>x 验证集(&amp;L)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the validation inputs (x_val)</source>
+        <translation>选择验证输入 (x_val)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>y valid&amp;ation:</source>
+        <translation>y 验证集(&amp;A)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the validation targets (y_val)</source>
+        <translation>选择验证目标 (y_val)</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>default: %1</source>
+        <translation>默认：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The array&apos;s name in the archive (with or without .npy). Empty picks %1.</source>
+        <translation>数组在归档中的名称（可带或不带 .npy）。留空则选 %1。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>An archive written by np.savez or np.savez_compressed. A relative path is relative to the config file&apos;s folder.</source>
+        <translation>由 np.savez 或 np.savez_compressed 写出的归档。相对路径相对于配置文件所在的文件夹。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>x_val, else x_test, if present</source>
+        <translation>x_val，没有则用 x_test（如果存在）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>y_val, else y_test, if present</source>
+        <translation>y_val，没有则用 y_test（如果存在）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Archive:</source>
+        <translation>归档(&amp;A)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the archive</source>
+        <translation>选择归档</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>NumPy archives (*.npz)</source>
+        <translation>NumPy 归档 (*.npz)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;x array:</source>
+        <translation>&amp;x 数组：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;y array:</source>
+        <translation>&amp;y 数组：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>x va&amp;lidation array:</source>
+        <translation>x 验证数组(&amp;L)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>y validati&amp;on array:</source>
+        <translation>y 验证数组(&amp;O)：</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>A time series, one row per time step. A relative path is relative to the config file&apos;s folder.</source>
+        <translation>时间序列，每个时间步一行。相对路径相对于配置文件所在的文件夹。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>auto</source>
+        <comment>CSV delimiter: detected</comment>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, (comma)</source>
+        <translation>,（逗号）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>; (semicolon)</source>
+        <translation>;（分号）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tab</source>
+        <translation>制表符</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The field separator; auto detects it from the first rows.</source>
+        <translation>字段分隔符；“自动”会根据前几行检测。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Whether row 1 names the columns; auto detects it (naming any column by name means a header).</source>
+        <translation>第 1 行是否为列名；“自动”会自行检测（只要按名称引用了某一列，就表示有表头）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>e.g. open, close, 4</source>
+        <translation>例如 open, close, 4</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The input columns in order, separated by commas: header names or 0-based indices (0 is the first column). Quote a name that looks like a number or holds a comma: &quot;2020&quot;. The target may be one of them.</source>
+        <translation>按顺序列出输入列，用逗号分隔：表头名称或从 0 开始的索引（0 是第一列）。看起来像数字或含逗号的名称要加引号：&quot;2020&quot;。目标列也可以是其中之一。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The column each sample predicts: a header name or a 0-based index.</source>
+        <translation>每个样本要预测的列：表头名称或从 0 开始的索引。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Rows per sample: the timesteps T.</source>
+        <translation>每个样本的行数：即时间步数 T。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rows from the window&apos;s last row to the target row.</source>
+        <translation>从窗口最后一行到目标行的行数。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rows between the starts of consecutive windows.</source>
+        <translation>相邻两个窗口起点之间的行数。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>F&amp;ile:</source>
+        <translation>文件(&amp;I)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the CSV file</source>
+        <translation>选择 CSV 文件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>CSV files (*.csv *.txt)</source>
+        <translation>CSV 文件 (*.csv *.txt)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deli&amp;miter:</source>
+        <translation>分隔符(&amp;M)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Heade&amp;r:</source>
+        <translation>表头(&amp;R)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Feature &amp;columns:</source>
+        <translation>特征列(&amp;C)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tar&amp;get column:</source>
+        <translation>目标列(&amp;G)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Window:</source>
+        <translation>窗口(&amp;W)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>H&amp;orizon:</source>
+        <translation>预测距离(&amp;O)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>S&amp;tride:</source>
+        <translation>步幅(&amp;T)：</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Batches</source>
+        <comment>group box: how batches are made</comment>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The fraction of the samples held out for validation, taken from the end before any shuffling (as in Keras). Ignored when a validation set (x_val, y_val) is given.</source>
+        <translation>留作验证的样本比例，在打乱之前从末尾截取（与 Keras 相同）。给出验证集（x_val、y_val）时忽略。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>S&amp;huffle the training samples every epoch</source>
+        <translation>每轮打乱训练样本(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Samples per training step.</source>
+        <translation>每个训练步的样本数。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Drop the last, short batch of each epoch</source>
+        <translation>丢弃每轮最后一个不完整的批次(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Where the dataset lives while training:
+host: pageable host memory; each step gathers its batch and copies it to the device (what Keras does with NumPy arrays).
+pinned: page-locked host memory, copied without blocking; CUDA devices only. With prefetch the copy overlaps the previous steps.
+device: copied to the training device once before the first epoch; batches are gathered there, with no copy per step.</source>
+        <translation>训练时数据集存放的位置：
+host：可分页的主机内存；每一步取出本批数据并复制到设备（Keras 处理 NumPy 数组时就是这样）。
+pinned：锁页主机内存，以非阻塞方式复制；仅限 CUDA 设备。启用预取时，复制与前面的步重叠进行。
+device：在第一轮之前一次性复制到训练设备；批次直接在设备上取出，每步无需复制。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>off</source>
+        <comment>prefetch of 0 batches</comment>
+        <translation>关</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Batches a loader thread prepares ahead of training; off prepares each batch when the step needs it. The batch order is the same for every value.</source>
+        <translation>加载线程提前为训练准备的批次数；“关”表示在训练步需要时才准备批次。无论取何值，批次顺序都相同。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Validation split:</source>
+        <translation>验证集比例(&amp;V)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Batch size:</source>
+        <translation>批大小(&amp;B)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Placement:</source>
+        <translation>数据放置(&amp;P)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pre&amp;fetch:</source>
+        <translation>预取(&amp;F)：</translation>
+    </message>
+    <message>
+        <location line="+257"/>
+        <source>%1 samples train, %2 validate</source>
+        <translation>%1 个样本用于训练，%2 个用于验证</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Generated in memory: x (%1, %2, %3) float32 features, y (%1, 1) float32 targets; %4.</source>
+        <translation>在内存中生成：x (%1, %2, %3) float32 特征，y (%1, 1) float32 目标；%4。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Generated in memory: x (%1, %2) int64 token ids in [0, %3), y (%1, 1) 0/1 labels; %4.</source>
+        <translation>在内存中生成：x (%1, %2) 取值于 [0, %3) 的 int64 词元 id，y (%1, 1) 0/1 标签；%4。</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Choose the data files (Browse…) or drop them here to see what they hold.</source>
+        <translation>选择数据文件（浏览…）或把文件拖放到这里，即可查看其内容。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Inspecting %1 …</source>
+        <translation>正在检查 %1 …</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::DeviceForm</name>
+    <message>
+        <location filename="../ui/setup/deviceform.cpp" line="+27"/>
+        <source>Use cuDNN&apos;s fused LSTM on CUDA devices</source>
+        <translation>在 CUDA 设备上使用 cuDNN 的融合 LSTM</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Synchronise after each GPU phase</source>
+        <translation>每个 GPU 阶段后同步</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>No CUDA device found on this machine.</source>
+        <translation>本机未发现 CUDA 设备。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n CUDA device(s) found.</source>
+        <translation>
+            <numerusform>发现 %n 个 CUDA 设备。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>one per core</source>
+        <translation>每核一个</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Threads LibTorch uses inside one operation. This machine has %n physical core(s).</source>
+        <translation>
+            <numerusform>LibTorch 在单个运算内部使用的线程数。本机有 %n 个物理核心。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>LibTorch&apos;s default</source>
+        <translation>LibTorch 默认值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>How LSTM layers run: auto picks the fastest eligible backend and records why.</source>
+        <translation>LSTM 层的运行方式：auto 会选择可用的最快后端，并记录原因。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Flush denormal floats to zero on the training threads: auto flushes with the onednn backend, where tiny values would otherwise slow the fused kernels, and leaves LibTorch&apos;s default with libtorch.</source>
+        <translation>在训练线程上把非规格化浮点数清零：使用 onednn 后端时 auto 会清零（否则极小的数值会拖慢融合内核），使用 libtorch 时保留 LibTorch 的默认设置。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How often CPU, memory and GPU use are sampled.</source>
+        <translation>CPU、内存和 GPU 使用情况的采样间隔。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Exact GPU phase times, at the cost of the overlap the GPU would otherwise have. Recorded with the run.</source>
+        <translation>精确的 GPU 阶段耗时，代价是失去 GPU 原本可以有的重叠执行。随运行一起记录。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Device:</source>
+        <translation>设备(&amp;D)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Threads:</source>
+        <translation>线程数(&amp;T)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Inter-op threads:</source>
+        <translation>算子间线程数(&amp;I)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LSTM &amp;backend:</source>
+        <translation>LSTM 后端(&amp;B)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Flush denormals:</source>
+        <translation>非规格化数清零(&amp;F)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Sample every:</source>
+        <translation>采样间隔(&amp;S)：</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::EnvironmentPanel</name>
+    <message>
+        <location filename="../ui/env/environmentpanel.cpp" line="+28"/>
+        <source>The environment check failed: %1</source>
+        <translation>环境检查失败：%1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>&amp;Check this machine</source>
+        <translation>检查本机(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Find the BLAS LibTorch loaded, measure SGEMM, check threads, CUDA and GPUs (a few seconds)</source>
+        <translation>找出 LibTorch 加载的 BLAS，测量 SGEMM，检查线程、CUDA 和 GPU（需要几秒钟）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Not checked yet.</source>
+        <translation>尚未检查。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Measuring...</source>
+        <translation>正在测量...</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::EpochPhaseChart</name>
+    <message>
+        <location filename="../ui/plots/epochphasechart.cpp" line="+34"/>
+        <source>Epoch time by phase</source>
+        <translation>各阶段的每轮耗时</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Epoch</source>
+        <comment>axis: epoch number</comment>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Validation</source>
+        <comment>legend: the validation pass&apos;s time</comment>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Callbacks (epoch end)</source>
+        <translation>回调（轮末）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>first epoch</source>
+        <translation>第一轮</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>Epoch %1: %2 s (training %3 s, validation %4 s)</source>
+        <translation>第 %1 轮：%2 秒（训练 %3 秒，验证 %4 秒）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+11"/>
+        <source>%1: %2 s, %3 MB in %n file(s)</source>
+        <translation>
+            <numerusform>%1：%2 秒，%n 个文件共 %3 MB</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::ExperimentChart</name>
+    <message>
+        <location filename="../ui/whatif/experimentchart.cpp" line="+41"/>
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>ms/step</source>
+        <translation>毫秒/步</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Variants</source>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Min–max over the runs</source>
+        <translation>各次运行的最小值–最大值</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <source>%1
+failed: %2</source>
+        <translation>%1
+失败：%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1
+not measured</source>
+        <translation>%1
+未测量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1
+median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
+        <translation>%1
+%6 次运行中 %5 次的每步中位数 %2 ms（最小 %3，最大 %4）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>speedup %1×, epoch %2 s (projected, not measured)</source>
+        <translation>加速比 %1×，每轮 %2 秒（推算值，非实测）</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::ExperimentResultsModel</name>
+    <message>
+        <location filename="../ui/whatif/experimentresultsmodel.cpp" line="+66"/>
+        <source>%1 %2 ms</source>
+        <translation>%1 %2 ms</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 + %2 warm-up</source>
+        <comment>first step ms + the warm-up steps&apos; ms</comment>
+        <translation>%1 + %2 预热</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not measured</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The config every variant is compared with</source>
+        <translation>所有变体都与之比较的配置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>JSON merge patch on the baseline: %1</source>
+        <translation>在基线上应用的 JSON 合并补丁：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Runs measured (completed, with a measured window) of those planned; a stopped run is kept in the database but not counted</source>
+        <translation>计划的运行中已测量的次数（已完成且有测量窗口）；被停止的运行会保留在数据库中，但不计入</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Projected, not measured: %1 ms per step × %2 steps per epoch of the full config</source>
+        <translation>推算值，非实测：每步 %1 ms × 完整配置的每轮 %2 步</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The baseline&apos;s projected epoch time over this one&apos;s: above 1 is faster</source>
+        <translation>基线的推算每轮耗时除以本配置的：大于 1 表示更快</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>Measured: the median step time of each run&apos;s %n measured step(s); min, median and max over the runs</source>
+        <translation>
+            <numerusform>实测：每次运行的 %n 个测量步的步耗时中位数；最小值、中位数和最大值取自各次运行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Milliseconds per step, measured: over the runs&apos; median step times (each run&apos;s steps after the warm-up)</source>
+        <translation>每步毫秒数（实测）：基于各次运行的步耗时中位数（每次运行预热之后的步）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Projected, not measured: median ms per step × steps per epoch of the configuration&apos;s full config</source>
+        <translation>推算值，非实测：每步毫秒数中位数 × 该配置完整配置的每轮步数</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Milliseconds of the runs&apos; first step (median), which the measured window leaves out: the configuration&apos;s one-time cost. Warm-up steps (training.warmup_steps) take it out of step 1 and show after the +</source>
+        <translation>各次运行第一步的毫秒数（中位数），不在测量窗口之内：即该配置的一次性开销。预热步（training.warmup_steps）会把它从第 1 步中移出，显示在 + 号之后</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The baseline&apos;s projected epoch time over the row&apos;s</source>
+        <translation>基线的推算每轮耗时除以本行的</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The phases whose medians changed most against the baseline</source>
+        <translation>与基线相比中位数变化最大的阶段</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Runs</source>
+        <comment>column: runs measured of those planned</comment>
+        <translation>运行数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Min ms</source>
+        <translation>最小 ms</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Median ms</source>
+        <translation>中位数 ms</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Max ms</source>
+        <translation>最大 ms</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First step ms</source>
+        <translation>首步 ms</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Epoch (projected)</source>
+        <translation>每轮耗时（推算）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Speedup</source>
+        <translation>加速比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Largest changes</source>
+        <translation>最大变化</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::ExperimentRunner</name>
+    <message>
+        <location filename="../ui/whatif/experimentrunner.cpp" line="+97"/>
+        <source>Not recording this experiment: %1</source>
+        <translation>不记录此实验：%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The run database missed part of this experiment: %1</source>
+        <translation>运行数据库漏记了此实验的一部分：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The baseline run failed, so there is nothing to compare against: %1</source>
+        <translation>基线运行失败，因此没有可比较的对象：%1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The experiment failed: %1</source>
+        <translation>实验失败：%1</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>run %1 of %2: %3, repeat %4 of %5</source>
+        <translation>运行 %1/%2：%3，重复 %4/%5</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::FindingsModel</name>
+    <message>
+        <location filename="../ui/findings/findingsmodel.cpp" line="+13"/>
+        <source>critical</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>warning</source>
+        <comment>finding severity</comment>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>info</source>
+        <comment>finding severity</comment>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>steps %1-%2</source>
+        <translation>第 %1–%2 步</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Finding</source>
+        <comment>column: the finding&apos;s title</comment>
+        <translation>诊断结果</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Where</source>
+        <comment>column: the steps a finding is about</comment>
+        <translation>位置</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::FindingsPanel</name>
+    <message>
+        <location filename="../ui/findings/findingspanel.cpp" line="+44"/>
+        <source>Run %1 is no longer in the history.</source>
+        <translation>运行 %1 已不在历史记录中。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Machine findings left out: %1</source>
+        <translation>未包含本机诊断结果：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Peak for efficiency: %1 GFLOP/s (%2)</source>
+        <translation>效率参照峰值：%1 GFLOP/s（%2）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The diagnosis failed: %1</source>
+        <translation>诊断失败：%1</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>&amp;Diagnose</source>
+        <translation>诊断(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Check this &amp;machine too</source>
+        <translation>同时检查本机(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Apply fix to setup</source>
+        <translation>把修复应用到设置(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Try this fix</source>
+        <translation>试用此修复(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Run the diagnosis rules over the shown run and save the findings with it (docs/diagnosis.md)</source>
+        <translation>对显示的运行执行诊断规则，并把诊断结果与之一起保存（docs/diagnosis.md）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Also run the environment doctor (about a second): its findings, and the SGEMM peak the efficiency rule needs</source>
+        <translation>同时运行环境检查（约一秒）：得到它的诊断结果，以及效率规则所需的 SGEMM 峰值</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Load the run&apos;s config with this finding&apos;s fix into Run setup, ready to start and compare</source>
+        <translation>把应用了此修复的运行配置载入“运行设置”，可直接开始并比较</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Measure the run&apos;s config with and without this fix side by side in a what-if experiment (a warm-up and a measured window each, repeated)</source>
+        <translation>在假设实验中并排测量该运行配置应用与不应用此修复的表现（每次先预热再测量一个窗口，重复多次）</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>Not diagnosed yet: press Diagnose.</source>
+        <translation>尚未诊断：请按“诊断”。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Run %1: measuring this machine and diagnosing...</source>
+        <translation>运行 %1：正在测量本机并诊断...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run %1: diagnosing...</source>
+        <translation>运行 %1：正在诊断...</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>No run shown: open one from Runs, or start one.</source>
+        <translation>没有显示运行：从“运行记录”中打开一个，或开始一次新运行。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Run %1: %n finding(s)</source>
+        <translation>
+            <numerusform>运行 %1：%n 条诊断结果</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Evidence:</source>
+        <translation>证据：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Where:</source>
+        <translation>位置：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fix:</source>
+        <translation>修复方法：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Config patch:</source>
+        <translation>配置补丁：</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::LayersModel</name>
+    <message>
+        <location filename="../ui/setup/layersmodel.cpp" line="+22"/>
+        <source>batch</source>
+        <comment>output shape&apos;s first dimension: (batch, 64)</comment>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <location line="+119"/>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Output shape</source>
+        <translation>输出形状</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Training / batch</source>
+        <comment>FLOPs of one batch, forward and backward</comment>
+        <translation>每批训练 FLOP</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::LossChart</name>
+    <message>
+        <location filename="../ui/plots/losschart.cpp" line="+52"/>
+        <source>Loss and metrics</source>
+        <translation>损失和指标</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Epoch</source>
+        <comment>axis: epoch number</comment>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Metrics</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Loss per step (smoothed)</source>
+        <translation>每步损失（平滑）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Training loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Validation loss</source>
+        <translation>验证损失</translation>
+    </message>
+    <message>
+        <location line="+123"/>
+        <source>Smoothed step loss at epoch %1: %2</source>
+        <translation>第 %1 轮的平滑步损失：%2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Epoch %1: training loss %2</source>
+        <translation>第 %1 轮：训练损失 %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Validation loss %1</source>
+        <translation>验证损失 %1</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::MainWindow</name>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="+73"/>
+        <source>EpochScope</source>
+        <translation>EpochScope</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Open config...</source>
+        <translation>打开配置(&amp;O)...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+165"/>
+        <source>Open run config</source>
+        <translation>打开运行配置</translation>
+    </message>
+    <message>
+        <location line="-164"/>
+        <location line="+178"/>
+        <source>Run configs (*.json)</source>
+        <translation>运行配置 (*.json)</translation>
+    </message>
+    <message>
+        <location line="-173"/>
+        <source>&amp;Save config</source>
+        <translation>保存配置(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save config &amp;as...</source>
+        <translation>配置另存为(&amp;A)...</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Settings...</source>
+        <translation>设置(&amp;S)...</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Presets</source>
+        <translation>预设(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;Run</source>
+        <comment>menu: the training run</comment>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Start</source>
+        <comment>action: start training</comment>
+        <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+79"/>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="-76"/>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;What-if experiment...</source>
+        <translation>假设实验(&amp;W)...</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Measure Run setup&apos;s config against variants of it (threads, batch size, placement, ...) side by side</source>
+        <translation>把“运行设置”中的配置与它的变体（线程数、批大小、数据放置等）并排测量</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Run</source>
+        <comment>toolbar name</comment>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Run setup</source>
+        <translation>运行设置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Runs</source>
+        <comment>dock: recorded training runs</comment>
+        <translation>运行记录</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Findings</source>
+        <comment>dock: the diagnosis&apos;s findings</comment>
+        <translation>诊断结果</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>What-if</source>
+        <translation>假设实验</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Environment</source>
+        <translation>环境</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>A what-if experiment is measuring: start when it has ended</source>
+        <translation>假设实验正在测量：请在它结束后再开始</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Start training (F5)</source>
+        <translation>开始训练（F5）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fix the config first:
+%1</source>
+        <translation>请先修正配置：
+%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A run is training: an experiment now would measure both. Run it when the run has ended.</source>
+        <translation>有运行正在训练：此时做实验会把两者一起测量。请在该运行结束后再做实验。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Resume</source>
+        <translation>继续(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <location line="+12"/>
+        <source>EpochScope - %1</source>
+        <translation>EpochScope - %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+6"/>
+        <source>Save run config</source>
+        <translation>保存运行配置</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Start</source>
+        <comment>message box title</comment>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The run cannot start: %1</source>
+        <translation>无法开始运行：%1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Stopping after the current step...</source>
+        <translation>将在当前步之后停止...</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A run is in progress: the dashboard shows it until it ends.</source>
+        <translation>有运行正在进行：在它结束之前仪表板会一直显示它。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>EpochScope - run %1 (%2)</source>
+        <translation>EpochScope - 运行 %1（%2）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Run %1 is not in the database any more.</source>
+        <translation>运行 %1 已不在数据库中。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cannot open run %1: %2</source>
+        <translation>无法打开运行 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Run %1&apos;s config with the fix %2 is in Run setup: press Start to measure it.</source>
+        <translation>运行 %1 应用修复 %2 后的配置已载入“运行设置”：按“开始”进行测量。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cannot apply the fix to run %1&apos;s config: %2</source>
+        <translation>无法把修复应用到运行 %1 的配置：%2</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>current setup (%1)</source>
+        <translation>当前设置（%1）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Run setup&apos;s config has problems, so it cannot be the what-if baseline: %1</source>
+        <translation>“运行设置”中的配置有问题，不能作为假设实验的基线：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>A what-if experiment is running: stop it before trying another fix.</source>
+        <translation>假设实验正在运行：请先停止它，再试用其他修复。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>run %1 (%2)</source>
+        <translation>运行 %1（%2）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cannot try the fix on run %1&apos;s config: %2</source>
+        <translation>无法在运行 %1 的配置上试用修复：%2</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>warning: </source>
+        <translation>警告：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>error: </source>
+        <translation>错误：</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The run failed: %1</source>
+        <translation>运行失败：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The run finished.</source>
+        <translation>运行已完成。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The run was stopped.</source>
+        <translation>运行已停止。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Recorded as run %1 in %2</source>
+        <translation>已记录为 %2 中的运行 %1</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <location line="+13"/>
+        <source>Quit EpochScope</source>
+        <translation>退出 EpochScope</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>A run is in progress. Stop it and quit?</source>
+        <translation>有运行正在进行。要停止它并退出吗？</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>A what-if experiment is measuring. Stop it and quit?</source>
+        <translation>假设实验正在测量。要停止它并退出吗？</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::ModelForm</name>
+    <message>
+        <location filename="../ui/setup/modelform.cpp" line="+50"/>
+        <source>Embedding</source>
+        <translation>Embedding 嵌入层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LSTM</source>
+        <translation>LSTM</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dropout</source>
+        <translation>Dropout 丢弃层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dense</source>
+        <translation>Dense 全连接层</translation>
+    </message>
+    <message>
+        <location line="+66"/>
+        <source>Return the whole sequence</source>
+        <translation>返回完整序列</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>from the data</source>
+        <translation>取自数据</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>One sample&apos;s shape as keras.Input(shape=...) takes it: timesteps, features for float data; timesteps for token ids.</source>
+        <translation>单个样本的形状，写法同 keras.Input(shape=...)：浮点数据为 timesteps, features；词元 id 为 timesteps。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>&amp;Add layer</source>
+        <translation>添加层(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Remove</source>
+        <comment>button: remove the selected layer</comment>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove the selected layer (Delete)</source>
+        <translation>删除选中的层（Delete）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Up</source>
+        <comment>button: move the layer up</comment>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move the selected layer up (Ctrl+Up)</source>
+        <translation>上移选中的层（Ctrl+Up）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Down</source>
+        <comment>button: move the layer down</comment>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move the selected layer down (Ctrl+Down)</source>
+        <translation>下移选中的层（Ctrl+Down）</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>&amp;Vocabulary (input_dim):</source>
+        <translation>词表大小 (input_dim)(&amp;V)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Width (output_dim):</source>
+        <translation>向量维度 (output_dim)(&amp;W)：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+12"/>
+        <source>&amp;Units:</source>
+        <translation>单元数(&amp;U)：</translation>
+    </message>
+    <message>
+        <location line="-10"/>
+        <source>Input &amp;dropout:</source>
+        <translation>输入 dropout(&amp;D)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Kernel L2:</source>
+        <translation>核权重 L2(&amp;K)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Recurrent L2:</source>
+        <translation>循环权重 L2(&amp;R)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>On for every LSTM that feeds another LSTM.</source>
+        <translation>每个连接到下一个 LSTM 的 LSTM 都需要开启。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Rate:</source>
+        <translation>丢弃率(&amp;R)：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Activation:</source>
+        <translation>激活函数(&amp;A)：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Select a layer to edit it.</source>
+        <translation>选择一个层进行编辑。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>&amp;Input shape:</source>
+        <translation>输入形状(&amp;I)：</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>%1 parameters · %2 per training batch of %3 · input (%4)</source>
+        <translation>%1 个参数 · 每个大小为 %3 的训练批次 %2 · 输入 (%4)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Parameters unknown: %1</source>
+        <translation>参数未知：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Parameters and FLOPs appear once the input shape is known: set it above or choose the data files.</source>
+        <translation>知道输入形状后才会显示参数和 FLOP 数：请在上方设置，或选择数据文件。</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::PhaseNames</name>
+    <message>
+        <location filename="../ui/plots/phasenames.cpp" line="+14"/>
+        <source>Data wait</source>
+        <comment>training phase: waiting for the input batch</comment>
+        <translation>数据等待</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Host→device</source>
+        <comment>training phase: copying the batch to the device</comment>
+        <translation>主机→设备</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Forward</source>
+        <comment>training phase: the forward pass</comment>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Backward</source>
+        <comment>training phase: the backward pass</comment>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Optimizer</source>
+        <comment>training phase: the optimizer&apos;s step</comment>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Callbacks</source>
+        <comment>training phase: the callbacks&apos; time in a step</comment>
+        <translation>回调</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Warm-up</source>
+        <comment>training phase: warm-up steps before training</comment>
+        <translation>预热</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Other</source>
+        <comment>training phase: the rest of the step&apos;s time</comment>
+        <translation>其他</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::ReportExportDialog</name>
+    <message>
+        <location filename="../ui/reports/reportexportdialog.cpp" line="+67"/>
+        <source>HTML</source>
+        <translation>HTML</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PDF</source>
+        <translation>PDF</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CSV</source>
+        <translation>CSV</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>JSON</source>
+        <translation>JSON</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>HTML report (*.html *.htm)</source>
+        <translation>HTML 报告 (*.html *.htm)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PDF report (*.pdf)</source>
+        <translation>PDF 报告 (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Markdown report (*.md)</source>
+        <translation>Markdown 报告 (*.md)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CSV table (*.csv)</source>
+        <translation>CSV 表格 (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>JSON document (*.json)</source>
+        <translation>JSON 文档 (*.json)</translation>
+    </message>
+    <message>
+        <location line="+145"/>
+        <source>Run %1 is no longer in the history.</source>
+        <translation>运行 %1 已不在历史记录中。</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Cannot compare the runs: %1</source>
+        <translation>无法比较这些运行：%1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Make &amp;baseline</source>
+        <translation>设为基线(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Up</source>
+        <comment>button: move the run up</comment>
+        <translation>上移(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Do&amp;wn</source>
+        <comment>button: move the run down</comment>
+        <translation>下移(&amp;W)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Save...</source>
+        <translation>保存(&amp;S)...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Open</source>
+        <translation>打开(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Compare runs %1</source>
+        <translation>比较运行 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The first run is the baseline (A); every other run is compared with it.</source>
+        <translation>第一个运行是基线 (A)；其他所有运行都与它比较。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Compare the other runs with the selected one</source>
+        <translation>把其他运行与选中的运行比较</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move the selected run up (Ctrl+Up)</source>
+        <translation>上移选中的运行（Ctrl+Up）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move the selected run down (Ctrl+Down)</source>
+        <translation>下移选中的运行（Ctrl+Down）</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>The report&apos;s preview appears here.</source>
+        <translation>报告预览显示在这里。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Links out of the report are not opened from the preview: %1</source>
+        <translation>预览中不会打开指向报告外部的链接：%1</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save the report in the chosen format (Ctrl+S)</source>
+        <translation>以所选格式保存报告（Ctrl+S）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open the saved report with the desktop&apos;s application for it</source>
+        <translation>用桌面上关联的应用程序打开已保存的报告</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>A comparison needs at least two runs.</source>
+        <translation>比较至少需要两个运行。</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>Comparing with run %1 as the baseline...</source>
+        <translation>正在以运行 %1 为基线进行比较...</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Reading and comparing %n run(s)...</source>
+        <translation>
+            <numerusform>正在读取并比较 %n 个运行...</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>%1   %2 (run %3)</source>
+        <translation>%1   %2（运行 %3）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Run %1: %2, started %3, %n step(s)</source>
+        <translation>
+            <numerusform>运行 %1：%2，开始于 %3，%n 步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1   run %2</source>
+        <translation>%1   运行 %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source> - baseline</source>
+        <translation> - 基线</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>The comparison is not ready yet.</source>
+        <translation>比较尚未完成。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Cannot make the %1 report: %2</source>
+        <translation>无法生成 %1 报告：%2</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <location line="+9"/>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Saved %1 (%2, %3).</source>
+        <translation>已保存 %1（%2，%3）。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Save comparison report</source>
+        <translation>保存比较报告</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>No application here opens %1.</source>
+        <translation>本机没有能打开 %1 的应用程序。</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::RunChart</name>
+    <message>
+        <location filename="../ui/plots/runchart.cpp" line="+290"/>
+        <location line="+7"/>
+        <source>Export chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Could not write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Export as PNG…</source>
+        <translation>导出为 PNG…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export as PDF…</source>
+        <translation>导出为 PDF…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Follow live</source>
+        <translation>跟随实时数据</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::RunController</name>
+    <message>
+        <location filename="../ui/live/runcontroller.cpp" line="+30"/>
+        <source>A run is already in progress.</source>
+        <translation>已有运行正在进行。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Not recording this run: %1</source>
+        <translation>不记录此运行：%1</translation>
+    </message>
+    <message>
+        <location line="+108"/>
+        <source>The run database missed part of this run: %1</source>
+        <translation>运行数据库漏记了此运行的一部分：%1</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::RunStatusBar</name>
+    <message>
+        <location filename="../ui/status/runstatusbar.cpp" line="+30"/>
+        <source>Idle</source>
+        <comment>run state</comment>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Running</source>
+        <comment>run state</comment>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paused</source>
+        <comment>run state</comment>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stopping</source>
+        <comment>run state</comment>
+        <translation>正在停止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Finished</source>
+        <comment>run state</comment>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stopped</source>
+        <comment>run state</comment>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failed</source>
+        <comment>run state</comment>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>host clocks</source>
+        <comment>how phase times are taken</comment>
+        <translation>主机时钟</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CUDA events on the current stream (no added synchronisation)</source>
+        <translation>当前流上的 CUDA 事件（不额外同步）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>precise: the device is synchronised at each phase end (host clocks)</source>
+        <translation>精确：每个阶段结束时同步设备（主机时钟）</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Epoch %1/%2, step %3/%4</source>
+        <translation>第 %1/%2 轮，第 %3/%4 步</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>steady %1 ms/step</source>
+        <translation>稳态 %1 毫秒/步</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ETA %1</source>
+        <translation>预计剩余 %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 samples/s</source>
+        <translation>%1 样本/秒</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 - %2</source>
+        <translation>%1 - %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>LSTM backend: %1 (%2)
+Denormals flushed to zero: %3 (%4)</source>
+        <translation>LSTM 后端：%1（%2）
+非规格化数清零：%3（%4）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>phases as recorded</source>
+        <translation>按记录的阶段</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>profiler: %1, %n system sample(s)</source>
+        <translation>
+            <numerusform>性能分析：%1，%n 次系统采样</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>How phase times are taken (host clocks, CUDA events, or synchronised precise timing) and how many CPU, memory and GPU readings the sampler has made.</source>
+        <translation>阶段耗时的测量方式（主机时钟、CUDA 事件或同步的精确计时），以及采样器已读取 CPU、内存和 GPU 数据的次数。</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::RunsModel</name>
+    <message>
+        <location filename="../ui/history/runsmodel.cpp" line="+10"/>
+        <source>running</source>
+        <comment>run status</comment>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>completed</source>
+        <comment>run status</comment>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed</source>
+        <comment>run status</comment>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stopped</source>
+        <comment>run status</comment>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>interrupted</source>
+        <comment>run status</comment>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <location line="+81"/>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Started</source>
+        <comment>column: when the run started</comment>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Backend</source>
+        <comment>column: the LSTM backend (libtorch, onednn)</comment>
+        <translation>后端</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Epochs</source>
+        <comment>column: number of epochs trained</comment>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Steps</source>
+        <comment>column: number of training steps</comment>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Steady ms/step</source>
+        <translation>稳态毫秒/步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::RunsPanel</name>
+    <message>
+        <location filename="../ui/history/runspanel.cpp" line="+28"/>
+        <source>Co&amp;mpare...</source>
+        <translation>比较(&amp;M)...</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Filter runs (name, device, status, ...)</source>
+        <translation>筛选运行（名称、设备、状态等）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Open</source>
+        <translation>打开(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show the selected run in the dashboard</source>
+        <translation>在仪表板中显示选中的运行</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Re&amp;name...</source>
+        <translation>重命名(&amp;N)...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Give the selected run a new name (F2)</source>
+        <translation>给选中的运行改名（F2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Notes...</source>
+        <translation>备注(&amp;N)...</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Compare the selected runs (two or more) in a report with a preview, and save it as HTML, PDF, Markdown, CSV or JSON (Ctrl+E)</source>
+        <translation>在带预览的报告中比较选中的运行（两个或更多），并保存为 HTML、PDF、Markdown、CSV 或 JSON（Ctrl+E）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Compare...</source>
+        <translation>比较...</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>Cannot read the run history: %1</source>
+        <translation>无法读取运行历史：%1</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>Delete run %1 and all its records? This cannot be undone.</source>
+        <translation>要删除运行 %1 及其所有记录吗？此操作无法撤销。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Delete %n runs (%1) and all their records? This cannot be undone.</source>
+        <translation>
+            <numerusform>要删除 %n 个运行（%1）及其所有记录吗？此操作无法撤销。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Delete run</source>
+        <translation>删除运行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete runs</source>
+        <translation>删除运行</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Cannot delete run %1: %2</source>
+        <translation>无法删除运行 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Run notes</source>
+        <translation>运行备注</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Notes for run %1:</source>
+        <translation>运行 %1 的备注：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cannot save the notes of run %1: %2</source>
+        <translation>无法保存运行 %1 的备注：%2</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Rename run</source>
+        <translation>重命名运行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>New name for run %1:</source>
+        <translation>运行 %1 的新名称：</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Run %1 keeps its name: a run needs a name that is not empty.</source>
+        <translation>运行 %1 保留原名：运行名称不能为空。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cannot rename run %1: it is no longer in the history.</source>
+        <translation>无法重命名运行 %1：它已不在历史记录中。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cannot rename run %1: %2</source>
+        <translation>无法重命名运行 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::SettingsDialog</name>
+    <message>
+        <location filename="../ui/settings/settingsdialog.cpp" line="+35"/>
+        <source>The language changes when EpochScope is started again.</source>
+        <translation>语言将在重新启动 EpochScope 后更改。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Browse...</source>
+        <translation>浏览(&amp;B)...</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Run database</source>
+        <translation>运行数据库</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Run databases (*.sqlite)</source>
+        <translation>运行数据库 (*.sqlite)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source> steps</source>
+        <translation> 步</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>How often CPU, memory and GPU use are sampled in runs of a preset; a config file keeps its own setting.</source>
+        <translation>预设运行中 CPU、内存和 GPU 使用情况的采样间隔；配置文件保留其自身的设置。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>System default</source>
+        <translation>系统默认</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Run &amp;database:</source>
+        <translation>运行数据库(&amp;D)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Live step charts &amp;follow the last:</source>
+        <translation>实时步图表跟随最近(&amp;F)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Sample system use every:</source>
+        <translation>系统使用情况采样间隔(&amp;S)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Theme:</source>
+        <translation>主题(&amp;T)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::StepChart</name>
+    <message>
+        <location filename="../ui/plots/stepchart.cpp" line="+13"/>
+        <source>Step</source>
+        <comment>axis: training step number</comment>
+        <translation>步</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::TrainingForm</name>
+    <message>
+        <location filename="../ui/setup/trainingform.cpp" line="+53"/>
+        <source>all batches</source>
+        <translation>全部批次</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop each epoch after this many batches (Keras&apos; steps_per_epoch); useful for quick measurements.</source>
+        <translation>每轮在这么多个批次后结束（即 Keras 的 steps_per_epoch）；适合快速测量。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Forward and backward passes on the first batches, without updating the weights, before training starts: one-time costs then show as the Warm-up phase instead of inside step 1. Training itself is unchanged.</source>
+        <translation>在训练开始之前，用最前面的批次做前向和反向计算，但不更新权重：一次性开销因此显示为“预热”阶段，而不是计入第 1 步。训练本身不受影响。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>&amp;Epochs:</source>
+        <translation>轮次(&amp;E)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Steps per epoch:</source>
+        <translation>每轮步数(&amp;S)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Warm-up steps:</source>
+        <translation>预热步数(&amp;W)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Optimizer:</source>
+        <translation>优化器(&amp;O)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Learning rate:</source>
+        <translation>学习率(&amp;L)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Lo&amp;ss:</source>
+        <translation>损失函数(&amp;S)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Metrics:</source>
+        <translation>指标：</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::TransferChart</name>
+    <message>
+        <location filename="../ui/plots/transferchart.cpp" line="+37"/>
+        <source>Host-to-device copies per step</source>
+        <translation>每步的主机到设备复制</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+7"/>
+        <source>Copy time (ms)</source>
+        <translation>复制耗时 (ms)</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>MB copied / GB/s</source>
+        <translation>复制量 MB / GB/s</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>MB copied</source>
+        <translation>复制量 (MB)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Effective GB/s</source>
+        <translation>有效带宽 GB/s</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>Step %1 (epoch %2, batch %3)
+Copy: %4 ms, %5 MB</source>
+        <translation>第 %1 步（第 %2 轮，第 %3 批）
+复制：%4 ms，%5 MB</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Effective %1 GB/s</source>
+        <translation>有效带宽 %1 GB/s</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::UtilisationChart</name>
+    <message>
+        <location filename="../ui/plots/utilisationchart.cpp" line="+37"/>
+        <source>CPU, GPU and memory</source>
+        <translation>CPU、GPU 和内存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run time (s)</source>
+        <translation>运行时间 (秒)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Utilisation (%)</source>
+        <translation>利用率 (%)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Memory (MB)</source>
+        <translation>内存 (MB)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Process CPU % (100 = one core)</source>
+        <translation>进程 CPU %（100 = 一个核心）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Machine CPU % (100 = all cores)</source>
+        <translation>整机 CPU %（100 = 全部核心）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>RSS (MB)</source>
+        <translation>常驻内存 RSS (MB)</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>GPU %1 util %</source>
+        <translation>GPU %1 利用率 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPU %1 memory (MB)</source>
+        <translation>GPU %1 显存 (MB)</translation>
+    </message>
+    <message>
+        <location line="+95"/>
+        <source>%1 thread %2</source>
+        <comment>thread name, thread id</comment>
+        <translation>%1 线程 %2</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>At %1 s</source>
+        <translation>%1 秒时</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Process CPU %1 %, machine CPU %2 %</source>
+        <translation>进程 CPU %1 %，整机 CPU %2 %</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>RSS %1 MB</source>
+        <translation>常驻内存 %1 MB</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPU %1: %2 % busy, %3 / %4 MB</source>
+        <translation>GPU %1：%2 % 忙碌，%3 / %4 MB</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Thread %1 (%2): %3 %</source>
+        <translation>线程 %1（%2）：%3 %</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::VariantDialog</name>
+    <message>
+        <location filename="../ui/whatif/variantdialog.cpp" line="+58"/>
+        <source>Threads</source>
+        <translation>线程数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>for example 1, 2, 4 (0: one per physical core)</source>
+        <translation>例如 1, 2, 4（0：每个物理核心一个）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>for example 32, 64, 128</source>
+        <translation>例如 32, 64, 128</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Placement</source>
+        <translation>数据放置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>host, device (pinned: CUDA devices only)</source>
+        <translation>host, device（pinned：仅限 CUDA 设备）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Prefetch</source>
+        <translation>预取</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>batches prepared ahead, for example 0, 2, 4</source>
+        <translation>提前准备的批次数，例如 0, 2, 4</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LSTM backend</source>
+        <translation>LSTM 后端</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>cpu, cuda, cuda:1</source>
+        <translation>cpu, cuda, cuda:1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Warm-up steps</source>
+        <translation>预热步数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>0 (off) or steps before step 1, for example 0, 1, 3</source>
+        <translation>0（关闭）或第 1 步之前的步数，例如 0, 1, 3</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Checkpoint frequency</source>
+        <translation>检查点频率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>epoch, or every N steps: epoch, 100, 10</source>
+        <translation>epoch，或每 N 步：epoch, 100, 10</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The baseline has no model_checkpoint callback</source>
+        <translation>基线没有 model_checkpoint 回调</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Another config path</source>
+        <translation>其他配置路径</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>values as JSON or bare text: 64, true, &quot;x&quot;, null (the default)</source>
+        <translation>值可以是 JSON 或纯文本：64, true, &quot;x&quot;, null（默认值）</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Add variants</source>
+        <translation>添加变体</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>a dotted config path, such as model.layers[0].units</source>
+        <translation>以点分隔的配置路径，例如 model.layers[0].units</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;Add</source>
+        <translation>添加(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Setting:</source>
+        <translation>设置项(&amp;S)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Config &amp;path:</source>
+        <translation>配置路径(&amp;P)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Values:</source>
+        <translation>取值(&amp;V)：</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>The baseline has %1.</source>
+        <translation>基线的值为 %1。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The baseline does not set it.</source>
+        <translation>基线未设置此项。</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::VariantSet</name>
+    <message>
+        <location filename="../ui/whatif/variantset.cpp" line="+43"/>
+        <source>There is no baseline yet: Run &gt; What-if experiment... takes Run setup&apos;s config.</source>
+        <translation>还没有基线：“运行 &gt; 假设实验...”会采用“运行设置”中的配置。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 is the baseline&apos;s already: nothing to measure against it.</source>
+        <translation>%1 已经是基线的设置：没有可与之比较的内容。</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::WhatIfPanel</name>
+    <message>
+        <location filename="../ui/whatif/whatifpanel.cpp" line="+50"/>
+        <source>. </source>
+        <comment>between the sentences of a heading</comment>
+        <translation>。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Skipped %1</source>
+        <translation>已跳过 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Note: %1</source>
+        <translation>注意：%1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Measured: ms per step is the median step time of each run&apos;s measured window; min, median and max are over the runs.
+Projected, not measured: the epoch time (median ms per step x steps per epoch of the full config) and the speedup (the baseline&apos;s projected epoch time over the row&apos;s).</source>
+        <translation>实测：每步毫秒数是每次运行测量窗口内步耗时的中位数；最小值、中位数和最大值取自各次运行。
+推算值，非实测：每轮耗时（每步毫秒数中位数 × 完整配置的每轮步数）和加速比（基线的推算每轮耗时除以本行的）。</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>&amp;Add...</source>
+        <translation>添加(&amp;A)...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Re&amp;move</source>
+        <translation>移除(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Com&amp;bine</source>
+        <translation>组合(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Ru&amp;n</source>
+        <comment>button: run the experiment</comment>
+        <translation>运行(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>St&amp;op</source>
+        <translation>停止(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Steps run first and not measured: lazy initialisation, allocator growth and kernel selection make a run&apos;s first steps slower</source>
+        <translation>先运行但不测量的步数：延迟初始化、内存分配器扩容和内核选择会使运行的最初几步变慢</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Steps measured after the warm-up, in every run</source>
+        <translation>每次运行在预热之后测量的步数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Runs per configuration, interleaved (baseline, variants, baseline, ...) so that the machine&apos;s noise spreads over all of them</source>
+        <translation>每个配置的运行次数，交替进行（基线、变体、基线……），使机器的噪声均匀分布到所有配置上</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>No experiment run yet</source>
+        <translation>尚未运行实验</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Variant</source>
+        <comment>column: a variant of the baseline config</comment>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Changes to the baseline</source>
+        <translation>相对基线的改动</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Each variant is measured against the baseline</source>
+        <translation>每个变体都与基线对比测量</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Vary a setting over values you type: threads, batch size, placement, prefetch, backend, device, checkpoint frequency or any config path (Insert)</source>
+        <translation>让某个设置取你输入的多个值：线程数、批大小、数据放置、预取、后端、设备、检查点频率或任意配置路径（Insert）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Remove the selected variant (Delete)</source>
+        <translation>移除选中的变体（Delete）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Measure every combination of the varied settings&apos; values instead of one setting at a time</source>
+        <translation>测量所有变化设置取值的全部组合，而不是一次只变一个设置</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>End the experiment after the current step, keeping what was measured</source>
+        <translation>在当前步之后结束实验，保留已测得的数据</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>&amp;Warm-up steps:</source>
+        <translation>预热步数(&amp;W)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>M&amp;easured steps:</source>
+        <translation>测量步数(&amp;E)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Re&amp;peats:</source>
+        <translation>重复次数(&amp;P)：</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Add variants and press Run: the table and the chart fill run by run. Or choose a past experiment.</source>
+        <translation>添加变体后按“运行”：表格和图表会随每次运行逐步填充。也可以选择一个以往的实验。</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>An experiment is running: add variants when it has ended.</source>
+        <translation>实验正在运行：请在结束后再添加变体。</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Config &quot;%1&quot;: every variant is this config with its changes</source>
+        <translation>配置“%1”：每个变体都是此配置加上各自的改动</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No baseline yet: Run &gt; What-if experiment... (Ctrl+Shift+E) measures Run setup&apos;s config, Try this fix in Findings a recorded run&apos;s.</source>
+        <translation>还没有基线：“运行 &gt; 假设实验...”（Ctrl+Shift+E）测量“运行设置”中的配置，“诊断结果”中的“试用此修复”测量已记录运行的配置。</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Measure the baseline and every variant, each for a warm-up and a measured window, repeated (docs/whatif.md)</source>
+        <translation>测量基线和每个变体，每次先预热再测量一个窗口，重复多次（docs/whatif.md）</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>There is no baseline to measure against.</source>
+        <translation>没有可供对比测量的基线。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The experiment cannot run:
+%1</source>
+        <translation>实验无法运行：
+%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Validation is left out of the measured runs: no step time includes it, and no callback needs it.</source>
+        <translation>测量的运行中不做验证：步耗时不包含验证，也没有回调需要它。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%1 warm-up + %2 measured steps per run, %n repeat(s) each, interleaved</source>
+        <translation>
+            <numerusform>每次运行 %1 步预热 + %2 步测量，每个配置重复 %n 次，交替进行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+12"/>
+        <source>Starting %n run(s)...</source>
+        <translation>
+            <numerusform>正在启动 %n 次运行...</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Stopping after the current step...</source>
+        <translation>将在当前步之后停止...</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Measuring %1...</source>
+        <translation>正在测量 %1...</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+17"/>
+        <source>Stopped after %n run(s); what was measured is kept</source>
+        <translation>
+            <numerusform>在 %n 次运行后停止；已测得的数据会保留</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Finished: %n run(s)</source>
+        <translation>
+            <numerusform>已完成：%n 次运行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Ended after %n run(s): see the message above the table</source>
+        <translation>
+            <numerusform>在 %n 次运行后结束：请查看表格上方的消息</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, recorded as experiment %1</source>
+        <translation>，已记录为实验 %1</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Experiment %1: %2</source>
+        <translation>实验 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (not recorded)</source>
+        <translation>%1（未记录）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%1 warm-up + %2 measured steps per run, %n repeat(s) per configuration, interleaved</source>
+        <translation>
+            <numerusform>每次运行 %1 步预热 + %2 步测量，每个配置重复 %n 次，交替进行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>; run %1</source>
+        <translation>；运行于 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>; stopped early</source>
+        <translation>；提前停止</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Past experiments...</source>
+        <translation>以往的实验...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Experiments in the run database, the CLI&apos;s too: choose one to show it</source>
+        <translation>运行数据库中的实验（包括 CLI 运行的）：选择一个即可显示</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>#%1  %2  %3 (%n run(s))</source>
+        <translation>
+            <numerusform>#%1  %2  %3（%n 次运行）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Past experiments: cannot read the run database</source>
+        <translation>以往的实验：无法读取运行数据库</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Experiment %1 is not in the run database any more.</source>
+        <translation>实验 %1 已不在运行数据库中。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cannot read experiment %1: %2</source>
+        <translation>无法读取实验 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Experiment %1 from the run database</source>
+        <translation>来自运行数据库的实验 %1</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <location filename="../app/gui/main.cpp" line="+49"/>
+        <source>Train LSTM models and find out why training is slow</source>
+        <translation>训练 LSTM 模型，并找出训练慢的原因</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Load the quick-demo preset and start it</source>
+        <translation>载入 quick-demo 预设并开始运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Load a built-in preset</source>
+        <translation>载入内置预设</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open a run config file</source>
+        <translation>打开运行配置文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+3"/>
+        <location line="+5"/>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>Run database to record into and browse</source>
+        <translation>用于记录和浏览的运行数据库</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Save the window as PNG after --delay</source>
+        <translation>在 --delay 之后把窗口保存为 PNG</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Seconds before --screenshot (default 5)</source>
+        <translation>--screenshot 之前等待的秒数（默认 5）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>seconds</source>
+        <translation>秒数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Quit when the run ends (status 0 when it finished)</source>
+        <translation>运行结束时退出（正常完成时退出状态为 0）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show a recorded run in the dashboard</source>
+        <translation>在仪表板中显示已记录的运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Measure the loaded config against KEY varied over the values (threads=1,2) in the What-if dock</source>
+        <translation>在“假设实验”面板中，把载入的配置与 KEY 取各个值（threads=1,2）时的变体对比测量</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>KEY=V1,V2</source>
+        <translation>KEY=V1,V2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>User interface language: %1 (default: Settings, or the system&apos;s)</source>
+        <translation>界面语言：%1（默认：按“设置”，否则跟随系统）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>code</source>
+        <translation>代码</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>expected KEY=V1,V2 (threads=1,2)</source>
+        <translation>应为 KEY=V1,V2（threads=1,2）</translation>
+    </message>
+</context>
+</TS>
