@@ -108,7 +108,8 @@ QVariant ExperimentResultsModel::display(const VariantResult& row, int column) c
                 return QString();
             if (row.firstStepWarmUpMs > 0.0)
                 return tr("%1 + %2 warm-up", "first step ms + the warm-up steps' ms")
-                    .arg(millisecondsText(row.firstStepMs), millisecondsText(row.firstStepWarmUpMs));
+                    .arg(millisecondsText(row.firstStepMs),
+                         millisecondsText(row.firstStepWarmUpMs));
             return millisecondsText(row.firstStepMs);
         case ProjectedEpoch:
             return row.projectedEpochS ? tr("%1 s").arg(*row.projectedEpochS, 0, 'f', 2)
