@@ -1,6 +1,7 @@
 #include "model/onednnlstm_torch.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -433,7 +434,10 @@ struct OneDnnLstmCache::Impl {
         auto it = primitives.find(shape);
         if (it != primitives.end())
             return it->second;
+        const auto start = std::chrono::steady_clock::now();
         auto built = buildPrimitives(shape);
+        stats.buildSeconds +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         ++(shape.training ? stats.training : stats.inference);
         primitives.emplace(shape, built);
         return built;

@@ -20,10 +20,15 @@ struct LstmResult {
     torch::Tensor cn;      ///< (B, H): c after the last step
 };
 
-/// How many primitive sets a cache has built, one per shape and kind (its misses).
+/// How many primitive sets a cache has built, one per shape and kind (its misses), and the
+/// time that took: the part of a first step (or a first step of a new batch size) that later
+/// steps do not pay again, reported by tests/benchmarks/backends.
 struct OneDnnLstmCacheStats {
     std::size_t training = 0;   ///< forward_training + backward
     std::size_t inference = 0;  ///< forward_inference
+    /// Wall time spent building them: descriptors, kernel generation (JIT), the weight reorder
+    /// primitives and the scratchpad allocation.
+    double buildSeconds = 0.0;
 };
 
 /// One model's oneDNN LSTM primitives, keyed by (steps, batch, inputs, units, training).

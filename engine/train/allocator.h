@@ -13,6 +13,11 @@
 //     allocator (c10::SetCPUAllocator) is pointed at it for the length of the run. Every
 //     tensor's DataPtr carries the deleter of the allocator that made it, so tensors that
 //     outlive the run are still freed by the right library; the libraries are never unloaded.
+//     Both can serve runs of one process in turn (a what-if experiment's variants). Debian's
+//     jemalloc uses initial-exec TLS, which a running process can load only when it was
+//     started with more static TLS (GLIBC_TUNABLES=glibc.rtld.optional_static_tls=4096); a
+//     process-wide swap (LD_PRELOAD, or linking it) would take every run, and glibc-tuned and
+//     system with it, out of reach of a comparison.
 
 #include "config/runconfig.h"
 
