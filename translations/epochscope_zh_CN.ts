@@ -739,6 +739,11 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
     </message>
     <message>
         <location line="+4"/>
+        <source>Where tensor memory on the host comes from. auto takes the fastest measured that this machine has (tcmalloc, then tuned glibc), so large tensors are not mapped and page-faulted in again every step.</source>
+        <translation>主机上张量内存的来源。auto 选用本机已有且实测最快的分配器（先 tcmalloc，再调优的 glibc），这样大张量不会在每个步骤都重新映射并再次触发缺页。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source> ms</source>
         <translation> ms</translation>
     </message>
@@ -776,6 +781,11 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
         <location line="+2"/>
         <source>&amp;Flush denormals:</source>
         <translation>非规格化数清零(&amp;F)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Host &amp;allocator:</source>
+        <translation>主机内存分配器(&amp;A)：</translation>
     </message>
     <message>
         <location line="+1"/>

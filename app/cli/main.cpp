@@ -118,6 +118,13 @@ int main(int argc, char** argv)
     CLI::Option* backendOption =
         train->add_option("--backend", backend, "LSTM backend: auto, libtorch or onednn (backend)")
             ->type_name("NAME");
+    std::string allocator;
+    CLI::Option* allocatorOption =
+        train
+            ->add_option("--allocator", allocator,
+                         "Host allocator for tensors: auto, system, glibc-tuned, jemalloc or "
+                         "tcmalloc (device.allocator)")
+            ->type_name("NAME");
     std::string xPath;
     std::string yPath;
     std::string xValPath;
@@ -395,6 +402,8 @@ int main(int argc, char** argv)
             overrides.device = device;
         if (*backendOption)
             overrides.backend = backend;
+        if (*allocatorOption)
+            overrides.allocator = allocator;
         if (*xOption) {
             overrides.x = xPath;
             overrides.y = yPath;

@@ -17,6 +17,8 @@ RunConfig applyOverrides(const RunConfig& config, const RunOverrides& overrides)
         document["device"]["name"] = *overrides.device;
     if (overrides.backend)
         document["backend"] = *overrides.backend;
+    if (overrides.allocator)
+        document["device"]["allocator"] = *overrides.allocator;
     if (overrides.x || overrides.y || overrides.xVal || overrides.yVal) {
         nlohmann::json source = {{"type", "npy"}};
         const auto put = [&source](const char* key, const std::optional<std::string>& path) {

@@ -16,6 +16,7 @@ struct RunOverrides {
     std::optional<int> intraOpThreads;       ///< device.intra_op_threads
     std::optional<std::string> device;       ///< device.name
     std::optional<std::string> backend;      ///< backend
+    std::optional<std::string> allocator;    ///< device.allocator
     /// .npy files that replace data.source (type "npy"): x and y, and optionally x_val and
     /// y_val. Relative paths are relative to the current directory.
     std::optional<std::string> x;

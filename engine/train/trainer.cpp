@@ -8,6 +8,7 @@
 #include "model/backendchoice.h"
 #include "model/modelsummary.h"
 #include "model/sequentialmodel_torch.h"
+#include "profile/pagefaults.h"
 #include "train/allocator.h"
 #include "train/denormals.h"
 #include "train/devicephasetimer.h"
@@ -21,8 +22,6 @@
 
 #include <ATen/detail/CUDAHooksInterface.h>
 #include <torch/torch.h>
-
-#include <sys/resource.h>
 
 #include <chrono>
 #include <filesystem>
@@ -77,20 +76,6 @@ std::string applyDenormalSetting(const DenormalsChoice& choice, bool& flushing)
                std::to_string(applied.threads) + " threads";
     return choice.reason;
 }
-
-/// Page faults the calling thread has taken so far (getrusage(RUSAGE_THREAD), about a
-/// microsecond: cheap enough for every step).
-struct FaultCount {
-    std::int64_t minor = 0;
-    std::int64_t major = 0;
-
-    static FaultCount now()
-    {
-        rusage usage{};
-        ::getrusage(RUSAGE_THREAD, &usage);
-        return {usage.ru_minflt, usage.ru_majflt};
-    }
-};
 
 class TrainingLoop : private CallbackContext {
 public:
@@ -412,7 +397,7 @@ bool TrainingLoop::runEpoch(int epoch, const TrainingState* resume)
     }
     m_position = {epoch, firstIndex};
     auto previousEnd = epochStart;
-    FaultCount previousFaults = FaultCount::now();
+    PageFaults previousFaults = PageFaults::ofThisThread();
     for (std::int64_t index = firstIndex; index < m_batchesPerEpoch; ++index) {
         if (!proceed())
             return false;
@@ -457,12 +442,13 @@ bool TrainingLoop::runEpoch(int epoch, const TrainingState* resume)
         // After the step and its sums: a backup taken by a batch callback holds this step.
         const double callbackMs = runCallbacks(
             perCallbackS, [&](Callback& callback) { callback.onBatchEnd(*this, batch); });
-        const FaultCount faults = FaultCount::now();
+        const PageFaults faults = PageFaults::ofThisThread();
         const auto end = Clock::now();
 
         batch.endS = m_clock.secondsAt(end);
-        batch.minorFaults = faults.minor - previousFaults.minor;
-        batch.majorFaults = faults.major - previousFaults.major;
+        const PageFaults stepFaults = faults - previousFaults;
+        batch.minorFaults = stepFaults.minor;
+        batch.majorFaults = stepFaults.major;
         previousFaults = faults;
         batch.h2dBytes = transfer.bytes;
         batch.wallMs = millisecondsBetween(previousEnd, end);

@@ -14,12 +14,11 @@
 //                         [--presets a,b] [--backends a,b] [--allocators a,b] [--json FILE]
 
 #include "config/presets.h"
+#include "profile/pagefaults.h"
 #include "summary/statistics.h"
 #include "train/trainingsession.h"
 
 #include <nlohmann/json.hpp>
-
-#include <sys/resource.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -72,11 +71,46 @@ std::vector<std::string> splitList(const std::string& text)
     return items;
 }
 
+void printUsage()
+{
+    std::printf(
+        "usage: allocators_bench [--rounds N] [--warmup STEPS] [--steps STEPS]\n"
+        "                        [--presets a,b] [--backends a,b] [--allocators a,b]\n"
+        "                        [--json FILE]\n"
+        "  --rounds      rounds; each runs every configuration once (default 5)\n"
+        "  --warmup      steps per run that are not measured (default 10)\n"
+        "  --steps       measured steps per run, at least 3 (default 30)\n"
+        "  --presets     default keras-lstm-regression,imdb-lstm-sentiment\n"
+        "  --backends    default libtorch,onednn\n"
+        "  --allocators  default system,glibc-tuned,jemalloc,tcmalloc\n"
+        "  --json        also write every measurement to FILE\n");
+}
+
+/// A whole number of at least `least` for `flag`, or an error that names the flag.
+int atLeast(const std::string& flag, const std::string& value, int least)
+{
+    std::size_t used = 0;
+    int parsed = 0;
+    try {
+        parsed = std::stoi(value, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used != value.size() || value.empty() || parsed < least)
+        throw std::runtime_error(flag + ": expected a whole number of at least " +
+                                 std::to_string(least) + ", got '" + value + "'");
+    return parsed;
+}
+
 Options parseOptions(int argc, char** argv)
 {
     Options options;
     for (int i = 1; i < argc; ++i) {
         const std::string flag = argv[i];
+        if (flag == "--help" || flag == "-h") {
+            printUsage();
+            std::exit(0);
+        }
         if (flag == "--child") {
             options.child = true;
             continue;
@@ -85,11 +119,11 @@ Options parseOptions(int argc, char** argv)
             throw std::runtime_error(flag + " needs a value");
         const std::string value = argv[++i];
         if (flag == "--rounds")
-            options.rounds = std::max(1, std::atoi(value.c_str()));
+            options.rounds = atLeast(flag, value, 1);
         else if (flag == "--warmup")
-            options.warmupSteps = std::max(1, std::atoi(value.c_str()));
+            options.warmupSteps = atLeast(flag, value, 1);
         else if (flag == "--steps")
-            options.measuredSteps = std::max(3, std::atoi(value.c_str()));
+            options.measuredSteps = atLeast(flag, value, 3);
         else if (flag == "--presets")
             options.presets = splitList(value);
         else if (flag == "--backends")
@@ -105,7 +139,7 @@ Options parseOptions(int argc, char** argv)
         else if (flag == "--allocator")
             options.allocator = value;
         else
-            throw std::runtime_error("unknown option " + flag);
+            throw std::runtime_error("unknown option " + flag + " (see --help)");
     }
     return options;
 }
@@ -127,14 +161,6 @@ es::RunConfig childConfig(const Options& options)
     return es::parseRunConfig(document);
 }
 
-/// The whole process's minor faults so far (every thread: the OpenMP workers too).
-long processMinorFaults()
-{
-    rusage usage{};
-    ::getrusage(RUSAGE_SELF, &usage);
-    return usage.ru_minflt;
-}
-
 /// Reads the process's fault count when the warm-up ends and after the last step (on the
 /// engine thread, inside the steps' own accounting).
 class FaultWindow : public es::RunObserver {
@@ -143,15 +169,15 @@ public:
     void onBatch(const es::BatchRecord& record) override
     {
         if (record.batch == m_warmupSteps)
-            m_start = processMinorFaults();
-        m_end = processMinorFaults();
+            m_start = es::PageFaults::ofProcess().minor;
+        m_end = es::PageFaults::ofProcess().minor;
     }
-    long faults() const { return m_end - m_start; }
+    std::int64_t faults() const { return m_end - m_start; }
 
 private:
     int m_warmupSteps;
-    long m_start = 0;
-    long m_end = 0;
+    std::int64_t m_start = 0;
+    std::int64_t m_end = 0;
 };
 
 int measureHere(const Options& options)

@@ -9,8 +9,10 @@
 #include "setup/layersmodel.h"
 #include "setup/modelform.h"
 #include "setup/trainingform.h"
+#include "train/allocator.h"
 
 #include <QtCore/QLocale>
+#include <QtGui/QStandardItemModel>
 #include <QtTest/QAbstractItemModelTester>
 #include <QtTest/QSignalSpy>
 #include <QtTest/QtTest>
@@ -130,6 +132,21 @@ private Q_SLOTS:
         QCOMPARE(denormals->currentText(), QString("auto"));
         denormals->setCurrentText("off");
         QCOMPARE(lastEdit(edits).device.flushDenormals, es::FlushDenormals::Off);
+
+        auto* allocator = form.findChild<QComboBox*>("allocator");
+        QCOMPARE(allocator->currentText(), QString("auto"));
+        allocator->setCurrentText("glibc-tuned");
+        QCOMPARE(lastEdit(edits).device.allocator, es::HostAllocator::GlibcTuned);
+        // An allocator this process cannot load is greyed out and its tooltip says why.
+        const auto* items = qobject_cast<const QStandardItemModel*>(allocator->model());
+        QVERIFY(items);
+        for (int row = 1; row < allocator->count(); ++row) {
+            const auto choice = static_cast<es::HostAllocator>(allocator->itemData(row).toInt());
+            const es::AllocatorAvailability availability = es::allocatorAvailability(choice);
+            QCOMPARE(items->item(row)->isEnabled(), availability.available);
+            QCOMPARE(allocator->itemData(row, Qt::ToolTipRole).toString(),
+                     QString::fromStdString(availability.detail));
+        }
     }
 
     /// A config for another machine keeps its device, shown as written.

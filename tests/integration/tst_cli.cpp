@@ -179,17 +179,22 @@ private Q_SLOTS:
         }
     }
 
+    /// Also: --allocator reaches device.allocator, and the run records what it used.
     void quietPrintsNothing()
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString summaryPath = dir.filePath("quiet.json");
-        const CliRun run = runCli({"train", "--preset", "quick-demo", "--epochs", "1",
-                                   "--max-batches", "2", "--quiet", "--json-out", summaryPath},
-                                  kTrainTimeoutMs);
+        const CliRun run =
+            runCli({"train", "--preset", "quick-demo", "--epochs", "1", "--max-batches", "2",
+                    "--allocator", "system", "--quiet", "--json-out", summaryPath},
+                   kTrainTimeoutMs);
         QVERIFY2(run.exitCode == kExitFinished, qPrintable(describe(run)));
         QVERIFY2(run.out.isEmpty(), qPrintable(describe(run)));
-        QVERIFY(readJson(summaryPath).is_object());
+        const nlohmann::json summary = readJson(summaryPath);
+        QCOMPARE(summary["config"]["device"]["allocator"].get<std::string>(),
+                 std::string("system"));
+        QCOMPARE(summary["run"]["allocator"].get<std::string>(), std::string("system"));
     }
 
     void badInputExitsWithTwo_data()
@@ -225,6 +230,9 @@ private Q_SLOTS:
         QTest::newRow("negative threads name device.intra_op_threads")
             << QStringList{"train", "--preset", "quick-demo", "--threads", "-2"} << QByteArray()
             << "device.intra_op_threads";
+        QTest::newRow("unknown allocator names device.allocator")
+            << QStringList{"train", "--preset", "quick-demo", "--allocator", "tcmallocc"}
+            << QByteArray() << "device.allocator";
         QTest::newRow("unknown device names device.name")
             << QStringList{"train", "--preset", "quick-demo", "--device", "tpu"} << QByteArray()
             << "device.name";

@@ -1,7 +1,9 @@
 #include "setup/deviceform.h"
 
 #include "setup/formwidgets.h"
+#include "train/allocator.h"
 
+#include <QtGui/QStandardItemModel>
 #include <QtWidgets/QCheckBox>
 #include <QtWidgets/QFormLayout>
 #include <QtWidgets/QLabel>
@@ -16,6 +18,23 @@ constexpr int kMaxThreads = 1024;
 constexpr int kMinSampleIntervalMs = 10;
 constexpr int kMaxSampleIntervalMs = 1000;
 
+/// Greys out the allocators this process cannot load (a missing Debian package, or jemalloc
+/// without the static TLS it needs), with the reason and the fix as the item's tooltip. They
+/// stay selectable from a config: Start then refuses the run with the same words.
+void markUnavailableAllocators(QComboBox* combo)
+{
+    auto* model = qobject_cast<QStandardItemModel*>(combo->model());
+    for (int row = 0; row < combo->count(); ++row) {
+        const auto allocator = static_cast<HostAllocator>(combo->itemData(row).toInt());
+        if (allocator == HostAllocator::Auto)
+            continue;
+        const AllocatorAvailability availability = allocatorAvailability(allocator);
+        combo->setItemData(row, QString::fromStdString(availability.detail), Qt::ToolTipRole);
+        if (!availability.available && model)
+            model->item(row)->setEnabled(false);
+    }
+}
+
 }  // namespace
 
 DeviceForm::DeviceForm(int cudaDevices, int physicalCores, QWidget* parent)
@@ -26,6 +45,7 @@ DeviceForm::DeviceForm(int cudaDevices, int physicalCores, QWidget* parent)
       m_backend(enumCombo(kAllBackends, backendKey, this)),
       m_cudnn(new QCheckBox(tr("Use cuDNN's fused LSTM on CUDA devices"), this)),
       m_flushDenormals(enumCombo(kAllFlushDenormals, flushDenormalsKey, this)),
+      m_allocator(enumCombo(kAllHostAllocators, allocatorKey, this)),
       m_sampleInterval(new QSpinBox(this)),
       m_preciseGpuTiming(new QCheckBox(tr("Synchronise after each GPU phase"), this))
 {
@@ -35,6 +55,7 @@ DeviceForm::DeviceForm(int cudaDevices, int physicalCores, QWidget* parent)
     m_backend->setObjectName("backend");
     m_cudnn->setObjectName("cudnn");
     m_flushDenormals->setObjectName("flush_denormals");
+    m_allocator->setObjectName("allocator");
     m_sampleInterval->setObjectName("sample_interval_ms");
     m_preciseGpuTiming->setObjectName("precise_gpu_timing");
     setConfigPath(m_device, "device.name");
@@ -43,6 +64,7 @@ DeviceForm::DeviceForm(int cudaDevices, int physicalCores, QWidget* parent)
     setConfigPath(m_backend, "backend");
     setConfigPath(m_cudnn, "device.cudnn");
     setConfigPath(m_flushDenormals, "device.flush_denormals");
+    setConfigPath(m_allocator, "device.allocator");
     setConfigPath(m_sampleInterval, "profiling.sample_interval_ms");
     setConfigPath(m_preciseGpuTiming, "profiling.precise_gpu_timing");
 
@@ -70,6 +92,11 @@ DeviceForm::DeviceForm(int cudaDevices, int physicalCores, QWidget* parent)
         tr("Flush denormal floats to zero on the training threads: auto flushes with the "
            "onednn backend, where tiny values would otherwise slow the fused kernels, and "
            "leaves LibTorch's default with libtorch."));
+    m_allocator->setToolTip(
+        tr("Where tensor memory on the host comes from. auto takes the fastest measured that "
+           "this machine has (tcmalloc, then tuned glibc), so large tensors are not mapped and "
+           "page-faulted in again every step."));
+    markUnavailableAllocators(m_allocator);
     m_sampleInterval->setRange(kMinSampleIntervalMs, kMaxSampleIntervalMs);
     m_sampleInterval->setSuffix(tr(" ms"));
     m_sampleInterval->setToolTip(tr("How often CPU, memory and GPU use are sampled."));
@@ -85,12 +112,13 @@ DeviceForm::DeviceForm(int cudaDevices, int physicalCores, QWidget* parent)
     form->addRow(tr("LSTM &backend:"), m_backend);
     form->addRow(QString(), m_cudnn);
     form->addRow(tr("&Flush denormals:"), m_flushDenormals);
+    form->addRow(tr("Host &allocator:"), m_allocator);
     form->addRow(tr("&Sample every:"), m_sampleInterval);
     form->addRow(QString(), m_preciseGpuTiming);
 
     for (QSpinBox* box : {m_intraOpThreads, m_interOpThreads, m_sampleInterval})
         connect(box, &QSpinBox::valueChanged, this, &DeviceForm::applyFields);
-    for (QComboBox* combo : {m_device, m_backend, m_flushDenormals})
+    for (QComboBox* combo : {m_device, m_backend, m_flushDenormals, m_allocator})
         connect(combo, &QComboBox::currentIndexChanged, this, &DeviceForm::applyFields);
     for (QCheckBox* box : {m_cudnn, m_preciseGpuTiming})
         connect(box, &QCheckBox::toggled, this, &DeviceForm::applyFields);
@@ -109,6 +137,7 @@ void DeviceForm::showConfig(const RunConfig& config)
     selectData(m_backend, config.backend);
     m_cudnn->setChecked(config.device.cudnn);
     selectData(m_flushDenormals, config.device.flushDenormals);
+    selectData(m_allocator, config.device.allocator);
     m_sampleInterval->setValue(config.profiling.sampleIntervalMs);
     m_preciseGpuTiming->setChecked(config.profiling.preciseGpuTiming);
     m_filling = false;
@@ -129,6 +158,7 @@ void DeviceForm::applyFields()
     config.backend = selectedData<Backend>(m_backend);
     config.device.cudnn = m_cudnn->isChecked();
     config.device.flushDenormals = selectedData<FlushDenormals>(m_flushDenormals);
+    config.device.allocator = selectedData<HostAllocator>(m_allocator);
     config.profiling.sampleIntervalMs = m_sampleInterval->value();
     config.profiling.preciseGpuTiming = m_preciseGpuTiming->isChecked();
     m_config = config;

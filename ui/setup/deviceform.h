@@ -1,7 +1,7 @@
 #pragma once
 
 // The Device tab: where the run trains (CPU or a CUDA device present here), its threads, the
-// LSTM backend, cuDNN, denormal flushing, and how the profiler samples.
+// LSTM backend, cuDNN, denormal flushing, the host allocator, and how the profiler samples.
 
 #include "setup/configform.h"
 
@@ -32,6 +32,7 @@ private:
     QComboBox* m_backend;
     QCheckBox* m_cudnn;
     QComboBox* m_flushDenormals;
+    QComboBox* m_allocator;
     QSpinBox* m_sampleInterval;
     QCheckBox* m_preciseGpuTiming;
 };

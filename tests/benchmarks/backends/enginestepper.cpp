@@ -3,13 +3,12 @@
 #include "data/dataset_torch.h"
 #include "model/backendchoice.h"
 #include "model/sequentialmodel_torch.h"
+#include "profile/pagefaults.h"
 #include "train/denormals.h"
 #include "train/losses_torch.h"
 #include "train/optimizers_torch.h"
 
 #include <torch/torch.h>
-
-#include <sys/resource.h>
 
 #include <chrono>
 
@@ -22,15 +21,6 @@ using Clock = std::chrono::steady_clock;
 double msBetween(Clock::time_point from, Clock::time_point to)
 {
     return std::chrono::duration<double, std::milli>(to - from).count();
-}
-
-/// Minor page faults of the whole process so far. The trainer counts its own thread's
-/// (RUSAGE_THREAD); here the OpenMP workers' faults count too, as Python's getrusage does.
-double processMinorFaults()
-{
-    rusage usage{};
-    ::getrusage(RUSAGE_SELF, &usage);
-    return static_cast<double>(usage.ru_minflt);
 }
 
 }  // namespace
@@ -47,7 +37,8 @@ struct EngineStepper::Impl {
     StepSample step()
     {
         const es::Dataset& batch = batches[next++ % batches.size()];
-        const double faultsBefore = processMinorFaults();
+        // The whole process, as Python's getrusage: the OpenMP workers' faults count too.
+        const es::PageFaults faultsBefore = es::PageFaults::ofProcess();
         const auto t0 = Clock::now();
         const torch::Tensor prediction = model->forward(batch.x);
         const torch::Tensor loss = es::computeLoss(config.training.loss, prediction, batch.y) +
@@ -65,7 +56,8 @@ struct EngineStepper::Impl {
         sample.forwardMs = msBetween(t0, tForward);
         sample.backwardMs = msBetween(tForward, tBackward);
         sample.optimizerMs = msBetween(tBackward, tOptimizer);
-        sample.minorFaults = processMinorFaults() - faultsBefore;
+        sample.minorFaults =
+            static_cast<double>((es::PageFaults::ofProcess() - faultsBefore).minor);
         return sample;
     }
 };
