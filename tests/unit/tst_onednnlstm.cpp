@@ -18,6 +18,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -112,11 +113,24 @@ struct Shape {
     }
 };
 
+/// The seed of the random shapes: fixed, so a failure can be repeated, unless
+/// EPOCHSCOPE_SHAPE_SEED names another, which runs the suite on shapes it has never seen.
+std::uint32_t shapeSeed()
+{
+    constexpr std::uint32_t kFixedSeed = 20240806;
+    const char* chosen = std::getenv("EPOCHSCOPE_SHAPE_SEED");
+    if (chosen == nullptr || *chosen == '\0')
+        return kFixedSeed;
+    return static_cast<std::uint32_t>(std::stoul(chosen));
+}
+
 /// The seeded shapes: the bounds first (batch 1, one step, one input, one unit, the largest
 /// of each), then random ones.
 std::vector<Shape> randomShapes()
 {
-    std::mt19937 generator(20240806);
+    const std::uint32_t seed = shapeSeed();
+    qInfo("random shapes from seed %u (EPOCHSCOPE_SHAPE_SEED)", seed);
+    std::mt19937 generator(seed);
     const auto uniform = [&](std::int64_t low, std::int64_t high) {
         return std::uniform_int_distribution<std::int64_t>(low, high)(generator);
     };
