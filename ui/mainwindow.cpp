@@ -2,6 +2,7 @@
 
 #include "config/presets.h"
 #include "dashboard/dashboardview.h"
+#include "diagnosis/savedfindings.h"
 #include "env/environmentpanel.h"
 #include "findings/findingsmodel.h"
 #include "findings/findingspanel.h"
@@ -396,7 +397,9 @@ void MainWindow::openStoredRun(qint64 runId)
     m_status->showProgress(m_controller->timeline(), std::nullopt, true);
     setWindowTitle(
         tr("EpochScope - run %1 (%2)").arg(runId).arg(QString::fromStdString(run->header.name)));
-    m_findings->showRun(runId, run->findings);
+    // The database keeps the texts of the language they were diagnosed in; the rules' findings
+    // are written again in the app's.
+    m_findings->showRun(runId, savedFindingsInLanguage(*run));
     if (m_findings->model()->rowCount() > 0)
         m_findingsDock->raise();
 }

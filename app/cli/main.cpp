@@ -14,6 +14,7 @@
 #include "console/traincommand.h"
 #include "console/whatifcommand.h"
 #include "env/environment.h"
+#include "i18n/language.h"
 #include "store/runstore.h"
 
 #include <CLI/CLI.hpp>
@@ -76,6 +77,14 @@ int main(int argc, char** argv)
     app.footer(kHelpFooter);
     app.set_version_flag("--version", versionText);
     app.require_subcommand(0, 1);
+    // Before the subcommands too, so that `diagnose 3 --lang zh_CN` reaches this option.
+    app.fallthrough();
+    std::string language;
+    app.add_option("--lang", language,
+                   "Language of findings and reports: en or zh_CN (default: from LC_ALL, "
+                   "LC_MESSAGES or LANG)")
+        ->type_name("LANG")
+        ->check(CLI::IsMember(es::engineLanguages()));
 
     CLI::App* train = app.add_subcommand("train", "Train a model and report where the time went");
     std::string configPath;
@@ -331,6 +340,7 @@ int main(int argc, char** argv)
     } catch (const CLI::ParseError& error) {
         return app.exit(error) == 0 ? es::kExitFinished : es::kExitBadInput;
     }
+    es::setEngineLanguage(language.empty() ? es::engineLanguageFromEnvironment() : language);
 
     try {
         if (presets->parsed())

@@ -55,15 +55,20 @@ std::string allocatorText(HostAllocator allocator)
 {
     switch (allocator) {
         case HostAllocator::Tcmalloc:
-            return "\"tcmalloc\" takes the tensors' memory from TCMalloc, which keeps freed "
-                   "blocks for the next step (Debian package libtcmalloc-minimal4)";
+            return engineText("AllocatorChurnRule",
+                              "\"tcmalloc\" takes the tensors' memory from TCMalloc, which keeps "
+                              "freed blocks for the next step (Debian package "
+                              "libtcmalloc-minimal4)");
         case HostAllocator::Jemalloc:
-            return "\"jemalloc\" takes the tensors' memory from jemalloc (Debian package "
-                   "libjemalloc2; a running process loads it only when started with "
-                   "GLIBC_TUNABLES=glibc.rtld.optional_static_tls=4096)";
+            return engineText("AllocatorChurnRule",
+                              "\"jemalloc\" takes the tensors' memory from jemalloc (Debian "
+                              "package libjemalloc2; a running process loads it only when "
+                              "started with GLIBC_TUNABLES=glibc.rtld.optional_static_tls=4096)");
         case HostAllocator::GlibcTuned:
-            return "\"glibc-tuned\" raises glibc's mmap and trim thresholds so that it keeps "
-                   "large blocks (for every allocation, and for the rest of the process)";
+            return engineText("AllocatorChurnRule",
+                              "\"glibc-tuned\" raises glibc's mmap and trim thresholds so that "
+                              "it keeps large blocks (for every allocation, and for the rest of "
+                              "the process)");
         case HostAllocator::Auto:
         case HostAllocator::System: break;
     }
@@ -111,12 +116,17 @@ std::vector<Finding> diagnoseAllocatorChurn(const RunEvidence& evidence)
     const std::string range = stepRangeText(firstStep, lastStep);
     const std::string stepTime =
         wall.empty() ? std::string()
-                     : ", at a median step of " + formatText("%.1f ms", median(wall));
+                     : fillText(engineText("AllocatorChurnRule", ", at a median step of %1"),
+                                {formatText("%.1f ms", median(wall))});
+    const std::string steps = grouped(static_cast<std::int64_t>(steadyCount));
     const std::string majorText =
-        majorTotal == 0 ? "no major faults"
-                        : grouped(majorTotal) + " major faults (pages read from disk) in " +
-                              grouped(static_cast<std::int64_t>(stepsWithMajor)) + " of the " +
-                              grouped(static_cast<std::int64_t>(steadyCount)) + " steps";
+        majorTotal == 0
+            ? std::string(engineText("AllocatorChurnRule", "no major faults"))
+            : fillText(
+                  engineText("AllocatorChurnRule",
+                             "%1 major faults (pages read from disk) in %2 of the %3 steps"),
+                  {grouped(majorTotal), grouped(static_cast<std::int64_t>(stepsWithMajor)), steps});
+    const std::string minorMedianText = grouped(std::llround(minorMedian));
 
     Finding finding;
     finding.id = "allocator-churn";
@@ -126,45 +136,60 @@ std::vector<Finding> diagnoseAllocatorChurn(const RunEvidence& evidence)
     if (minorMedian >= kInfoMinorFaults) {
         const std::string& used = evidence.facts.allocator;
         const std::string usedText =
-            used.empty() ? "glibc's malloc as it is (the run predates device.allocator)"
-                         : "device.allocator \"" + used + "\"";
+            used.empty()
+                ? std::string(
+                      engineText("AllocatorChurnRule",
+                                 "glibc's malloc as it is (the run predates device.allocator)"))
+                : fillText(engineText("AllocatorChurnRule", "device.allocator \"%1\""), {used});
         const std::optional<HostAllocator> next = allocatorToTry(used);
         const bool best = next && *next == bestMeasuredAllocator();
         finding.severity = minorMedian >= kWarningMinorFaults ? Severity::Warning : Severity::Info;
-        finding.title =
-            "Memory churn: " + grouped(std::llround(minorMedian)) + " minor page faults per step";
-        finding.evidence =
-            "The engine thread took a median of " + grouped(std::llround(minorMedian)) +
-            " minor page faults per steady step (p90 " + grouped(std::llround(minorP90)) + "; " +
-            grouped(minorTotal) + " over " + grouped(static_cast<std::int64_t>(steadyCount)) +
-            " steady steps, " + range + stepTime + "), and " + majorText + ".";
+        finding.title = fillText(
+            engineText("AllocatorChurnRule", "Memory churn: %1 minor page faults per step"),
+            {minorMedianText});
+        finding.evidence = fillText(
+            engineText("AllocatorChurnRule",
+                       "The engine thread took a median of %1 minor page faults per steady step "
+                       "(p90 %2; %3 over %4 steady steps, %5%6), and %7."),
+            {minorMedianText, grouped(std::llround(minorP90)), grouped(minorTotal), steps, range,
+             stepTime, majorText});
         finding.recommendation =
-            "Steady steps should reuse the memory of the step before; faulting pages in every "
-            "step means the allocator returns large blocks to the kernel between steps and "
-            "maps them again. This run's memory came from " +
-            usedText + ".";
+            fillText(engineText("AllocatorChurnRule",
+                                "Steady steps should reuse the memory of the step before; "
+                                "faulting pages in every step means the allocator returns large "
+                                "blocks to the kernel between steps and maps them again. This "
+                                "run's memory came from %1."),
+                     {usedText});
         if (next) {
-            finding.recommendation +=
-                " Set device.allocator to \"" + std::string(allocatorKey(*next)) +
-                "\" (the patch; try it first as a what-if): " + allocatorText(*next) + ". " +
-                (best ? "It took the fewest faults and the shortest steps of the allocators "
-                        "measured on the reference workloads (docs/benchmarks.md#allocators)."
-                      : "The run already used the allocator measured fastest, so the faults "
-                        "come from memory it does not serve; this one is the next measured.");
-            finding.patch = {{"device", {{"allocator", std::string(allocatorKey(*next))}}}};
+            const std::string key(allocatorKey(*next));
+            finding.recommendation += fillText(
+                best ? engineText("AllocatorChurnRule",
+                                  " Set device.allocator to \"%1\" (the patch; try it first as a "
+                                  "what-if): %2. It took the fewest faults and the shortest steps "
+                                  "of the allocators measured on the reference workloads "
+                                  "(docs/benchmarks.md#allocators).")
+                     : engineText("AllocatorChurnRule",
+                                  " Set device.allocator to \"%1\" (the patch; try it first as a "
+                                  "what-if): %2. The run already used the allocator measured "
+                                  "fastest, so the faults come from memory it does not serve; "
+                                  "this one is the next measured."),
+                {key, allocatorText(*next)});
+            finding.patch = {{"device", {{"allocator", key}}}};
         }
     } else {
         finding.severity = Severity::Info;
-        finding.title = "Steady steps take major page faults";
-        finding.evidence = "Over " + grouped(static_cast<std::int64_t>(steadyCount)) +
-                           " steady steps (" + range + stepTime + ") the engine thread took " +
-                           majorText + "; minor faults stayed at a median of " +
-                           grouped(std::llround(minorMedian)) + " per step.";
-        finding.recommendation =
-            "A major fault waits for a page to be read from disk. In steady steps that means "
-            "the machine is short of memory (pages swapped out and back) or a memory-mapped "
-            ".npy data file no longer fits in the page cache; free memory for the run, or copy "
-            "the data to a faster disk.";
+        finding.title = engineText("AllocatorChurnRule", "Steady steps take major page faults");
+        finding.evidence =
+            fillText(engineText("AllocatorChurnRule",
+                                "Over %1 steady steps (%2%3) the engine thread took %4; minor "
+                                "faults stayed at a median of %5 per step."),
+                     {steps, range, stepTime, majorText, minorMedianText});
+        finding.recommendation = engineText(
+            "AllocatorChurnRule",
+            "A major fault waits for a page to be read from disk. In steady steps that means the "
+            "machine is short of memory (pages swapped out and back) or a memory-mapped .npy "
+            "data file no longer fits in the page cache; free memory for the run, or copy the "
+            "data to a faster disk.");
     }
     return {std::move(finding)};
 }

@@ -43,13 +43,6 @@ struct CallbackTotal {
     std::int64_t writes = 0;
 };
 
-std::string rangeText(const char* unit, std::int64_t first, std::int64_t last)
-{
-    return first == last
-               ? std::string(unit) + " " + std::to_string(first)
-               : std::string(unit) + "s " + std::to_string(first) + "-" + std::to_string(last);
-}
-
 /// The summary's key for a callback: its type, with "#2" for the second of that type.
 std::string label(const CallbackTotal& callback)
 {
@@ -90,12 +83,17 @@ nlohmann::json callbacksPatch(const nlohmann::json& config, std::size_t index, c
     return {{"callbacks", std::move(callbacks)}};
 }
 
-/// "1 save", "16 saves", "2.5 saves": a mean count per epoch with its noun.
-std::string counted(double count, const std::string& noun)
+/// "1 save", "16 saves", "2.5 file writes": a mean count per epoch with its noun.
+std::string counted(double count, bool saves)
 {
     const bool whole = std::fabs(count - std::round(count)) < 0.05;
-    return (whole ? formatText("%.0f ", count) : formatText("%.1f ", count)) + noun +
-           (whole && std::round(count) == 1.0 ? "" : "s");
+    const std::string number = whole ? formatText("%.0f", count) : formatText("%.1f", count);
+    const bool one = whole && std::round(count) == 1.0;
+    const char* pattern = saves ? (one ? engineText("CallbackHeavyRule", "%1 save")
+                                       : engineText("CallbackHeavyRule", "%1 saves"))
+                                : (one ? engineText("CallbackHeavyRule", "%1 file write")
+                                       : engineText("CallbackHeavyRule", "%1 file writes"));
+    return fillText(pattern, {number});
 }
 
 // `{batch}` or `{batch:04d}` in a checkpoint's filepath, with the separator before it.
@@ -121,12 +119,17 @@ void recommend(const RunEvidence& evidence, const CallbackTotal& callback, doubl
     finding.patch = nullptr;
 
     if ((checkpoint || backup) && savesEverySteps(entry)) {
-        finding.recommendation =
-            "Save once per epoch: save_freq \"epoch\" instead of every " +
-            std::to_string(entry["save_freq"].get<std::int64_t>()) + " steps (" +
-            counted(savesPerEpoch, "save") + " per epoch here). " +
-            (backup ? "A run killed mid-epoch then resumes from the end of the last epoch."
-                    : "Checkpoints then exist only at epoch ends.");
+        const std::string every = std::to_string(entry["save_freq"].get<std::int64_t>());
+        finding.recommendation = fillText(
+            backup ? engineText("CallbackHeavyRule",
+                                "Save once per epoch: save_freq \"epoch\" instead of every %1 "
+                                "steps (%2 per epoch here). A run killed mid-epoch then resumes "
+                                "from the end of the last epoch.")
+                   : engineText("CallbackHeavyRule",
+                                "Save once per epoch: save_freq \"epoch\" instead of every %1 "
+                                "steps (%2 per epoch here). Checkpoints then exist only at "
+                                "epoch ends."),
+            {every, counted(savesPerEpoch, true)});
         finding.patch = callbacksPatch(config, *index, "save_freq", "epoch");
         // A filepath that names {batch} is a config error with save_freq "epoch": the patch
         // takes the field out, and says so, so that the fix can be measured as it is.
@@ -134,43 +137,52 @@ void recommend(const RunEvidence& evidence, const CallbackTotal& callback, doubl
             const std::string path =
                 std::regex_replace(entry["filepath"].get<std::string>(), kBatchField, "");
             finding.patch["callbacks"][*index]["filepath"] = path;
-            finding.recommendation +=
-                " The filepath names {batch}, which exists only with a numeric save_freq: the "
-                "patch takes it out (\"" +
-                path + "\"); name the files as you prefer.";
+            finding.recommendation += fillText(
+                engineText("CallbackHeavyRule",
+                           " The filepath names {batch}, which exists only with a numeric "
+                           "save_freq: the patch takes it out (\"%1\"); name the files as you "
+                           "prefer."),
+                {path});
         }
         return;
     }
     if (checkpoint && entry.is_object() && entry.value("save_freq", nlohmann::json()) == "epoch" &&
         entry.value("save_weights_only", nlohmann::json()) == false) {
         finding.patch = callbacksPatch(config, *index, "save_weights_only", true);
-        finding.recommendation =
+        finding.recommendation = engineText(
+            "CallbackHeavyRule",
             "Write smaller files: save_weights_only true leaves the optimizer's state out of "
             "each checkpoint (for Adam, two more tensors the size of the weights). Such a "
             "checkpoint cannot continue training with the same optimizer state; "
-            "backup_and_restore is the callback for resuming.";
+            "backup_and_restore is the callback for resuming.");
         return;
     }
     if (checkpoint) {
         finding.recommendation =
             entry.is_object() && entry.value("save_best_only", nlohmann::json()) == true
-                ? "The checkpoint already saves weights only and only on improvement: put "
-                  "filepath on faster local storage."
-                : "Save less often: save_best_only true writes only when the monitored value "
-                  "improves; or put filepath on faster local storage.";
+                ? engineText("CallbackHeavyRule",
+                             "The checkpoint already saves weights only and only on "
+                             "improvement: put filepath on faster local storage.")
+                : engineText("CallbackHeavyRule",
+                             "Save less often: save_best_only true writes only when the "
+                             "monitored value improves; or put filepath on faster local "
+                             "storage.");
     } else if (backup) {
         finding.recommendation =
-            "The backup is already taken once per epoch: put backup_dir on faster local "
-            "storage, or drop the callback when the run is short enough to start over.";
+            engineText("CallbackHeavyRule",
+                       "The backup is already taken once per epoch: put backup_dir on faster local "
+                       "storage, or drop the callback when the run is short enough to start over.");
     } else if (callback.name == "csv_logger") {
-        finding.recommendation =
+        finding.recommendation = engineText(
+            "CallbackHeavyRule",
             "csv_logger rewrites and fsyncs its whole file every epoch, so its cost grows with "
             "the epochs: put filename on faster local storage, or drop it (the run store "
-            "already keeps every epoch's losses and metrics).";
+            "already keeps every epoch's losses and metrics).");
     } else {
         finding.recommendation =
-            "The time is spent in the callback's own batch and epoch-end hooks; check that "
-            "the run needs it.";
+            engineText("CallbackHeavyRule",
+                       "The time is spent in the callback's own batch and epoch-end hooks; "
+                       "check that the run needs it.");
     }
 }
 
@@ -265,25 +277,31 @@ std::vector<Finding> diagnoseCallbackHeavy(const RunEvidence& evidence)
         finding.severity = share >= kCriticalShare  ? Severity::Critical
                            : share >= kWarningShare ? Severity::Warning
                                                     : Severity::Info;
+        const std::string perEpoch = formatText("%.2f s", callback.seconds / epochCount);
+        const std::string sharePart = formatText("%.0f%%", 100.0 * share);
         finding.title =
-            label(callback) + formatText(" takes %.0f%% of each epoch (%.2f s per epoch)",
-                                         100.0 * share, callback.seconds / epochCount);
+            fillText(engineText("CallbackHeavyRule", "%1 takes %2 of each epoch (%3 per epoch)"),
+                     {label(callback), sharePart, perEpoch});
+        const std::string cost =
+            callback.writes > 0
+                ? fillText(engineText("CallbackHeavyRule",
+                                      "%1: %2 and %3 per epoch (%4 of the epoch), %5 per epoch"),
+                           {label(callback), perEpoch,
+                            formatBytes(static_cast<std::int64_t>(
+                                static_cast<double>(callback.bytes) / epochCount)),
+                            sharePart, counted(writesPerEpoch, saves)})
+                : fillText(engineText("CallbackHeavyRule", "%1: %2 per epoch (%3 of the epoch)"),
+                           {label(callback), perEpoch, sharePart});
+        const std::string epochRange = epochRangeText(firstEpoch, lastEpoch);
         finding.evidence =
-            label(callback) + ": " + formatText("%.2f s", callback.seconds / epochCount) +
-            (callback.writes > 0 ? " and " + formatBytes(static_cast<std::int64_t>(
-                                                 static_cast<double>(callback.bytes) / epochCount))
-                                 : std::string()) +
-            formatText(" per epoch (%.0f%% of the epoch)", 100.0 * share);
-        if (callback.writes > 0)
-            finding.evidence +=
-                ", " + counted(writesPerEpoch, saves ? "save" : "file write") + " per epoch";
-        finding.evidence += "; means over " + rangeText("epoch", firstEpoch, lastEpoch);
-        if (saveSteps)
-            finding.evidence +=
-                formatText("; the callbacks phase is above %.0fx the median step's in ",
-                           kSaveStepFactor) +
-                rangeText("step", *firstSave, *lastSave);
-        finding.evidence += ".";
+            saveSteps
+                ? fillText(engineText("CallbackHeavyRule",
+                                      "%1; means over %2; the callbacks phase is above %3 the "
+                                      "median step's in %4."),
+                           {cost, epochRange, formatText("%.0fx", kSaveStepFactor),
+                            stepRangeText(*firstSave, *lastSave)})
+                : fillText(engineText("CallbackHeavyRule", "%1; means over %2."),
+                           {cost, epochRange});
         recommend(evidence, callback, writesPerEpoch, finding);
         if (saveSteps) {
             finding.firstStep = firstSave;

@@ -2,6 +2,12 @@
 
 // How the diagnosis rules write numbers into findings, the same way in each: printf-style
 // figures, shares as whole percents, and step ranges as `diagnose` and the app show them.
+// Texts go through engineText() (i18n/translate.h): a rule formats its numbers with these,
+// then fills them into a whole translated sentence.
+
+#include "core/phase.h"
+#include "i18n/phasename.h"
+#include "i18n/translate.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -32,8 +38,24 @@ inline std::string sharePercent(double share)
 inline std::string stepRangeText(std::int64_t first, std::int64_t last)
 {
     if (first == last)
-        return "step " + std::to_string(first);
-    return "steps " + std::to_string(first) + "-" + std::to_string(last);
+        return fillText(engineText("Diagnosis", "step %1"), {std::to_string(first)});
+    return fillText(engineText("Diagnosis", "steps %1-%2"),
+                    {std::to_string(first), std::to_string(last)});
+}
+
+/// "epoch 3" or "epochs 2-5".
+inline std::string epochRangeText(std::int64_t first, std::int64_t last)
+{
+    if (first == last)
+        return fillText(engineText("Diagnosis", "epoch %1"), {std::to_string(first)});
+    return fillText(engineText("Diagnosis", "epochs %1-%2"),
+                    {std::to_string(first), std::to_string(last)});
+}
+
+/// "Forward (55%)": a phase and its share of an excess.
+inline std::string phaseShareText(Phase phase, double share)
+{
+    return fillText(engineText("Diagnosis", "%1 (%2)"), {phaseName(phase), sharePercent(share)});
 }
 
 }  // namespace es

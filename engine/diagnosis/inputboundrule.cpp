@@ -70,50 +70,63 @@ std::vector<Finding> diagnoseInputBound(const RunEvidence& evidence)
     const RunFacts& facts = evidence.facts;
     const double steps = static_cast<double>(steady.size());
     const int prefetch = facts.prefetch;
-    const std::string placement = facts.placement.empty() ? "unknown" : facts.placement;
+    const std::string placement = facts.placement.empty()
+                                      ? std::string(engineText("InputBoundRule", "unknown"))
+                                      : facts.placement;
 
     Finding finding;
     finding.id = "input-bound";
     finding.severity = share >= kCriticalShare  ? Severity::Critical
                        : share >= kWarningShare ? Severity::Warning
                                                 : Severity::Info;
-    finding.title =
-        formatText("Steps wait for their data: %.0f%% of the steady step time", 100.0 * share);
-    finding.evidence =
-        formatText(
-            "data_wait takes %.1f%% of the steady steps' time (%.2f ms of %.2f ms per step, "
-            "means over %zu steady steps), ",
-            100.0 * share, waitMs / steps, wallMs / steps, steady.size()) +
-        (firstSlow != steady.end()
-             ? "longest waits (over twice the median wait) in " + stepRangeText(firstStep, lastStep)
-             : "spread over " + stepRangeText(firstStep, lastStep)) +
-        "; prefetch " + std::to_string(prefetch) + ", placement " + placement + ".";
+    finding.title = fillText(
+        engineText("InputBoundRule", "Steps wait for their data: %1 of the steady step time"),
+        {formatText("%.0f%%", 100.0 * share)});
+    const std::string where =
+        firstSlow != steady.end()
+            ? fillText(
+                  engineText("InputBoundRule", "longest waits (over twice the median wait) in %1"),
+                  {stepRangeText(firstStep, lastStep)})
+            : fillText(engineText("InputBoundRule", "spread over %1"),
+                       {stepRangeText(firstStep, lastStep)});
+    finding.evidence = fillText(
+        engineText("InputBoundRule",
+                   "data_wait takes %1 of the steady steps' time (%2 ms of %3 ms per step, means "
+                   "over %4 steady steps), %5; prefetch %6, placement %7."),
+        {formatText("%.1f%%", 100.0 * share), formatText("%.2f", waitMs / steps),
+         formatText("%.2f", wallMs / steps), std::to_string(steady.size()), where,
+         std::to_string(prefetch), placement});
 
     if (prefetch <= 0) {
         finding.patch = {{"data", {{"prefetch", kFirstPrefetch}}}};
         finding.recommendation =
-            "Prepare batches ahead on a loader thread: set data.prefetch to " +
-            std::to_string(kFirstPrefetch) +
-            " so that gathering the next batch overlaps the current step (the batch order "
-            "stays the same). The loader thread needs a core of its own: on a machine with few "
-            "cores it competes with the intra-op threads.";
+            fillText(engineText("InputBoundRule",
+                                "Prepare batches ahead on a loader thread: set data.prefetch to "
+                                "%1 so that gathering the next batch overlaps the current step "
+                                "(the batch order stays the same). The loader thread needs a "
+                                "core of its own: on a machine with few cores it competes with "
+                                "the intra-op threads."),
+                     {std::to_string(kFirstPrefetch)});
     } else if (prefetch < kMaxPrefetch) {
         const int deeper = std::min(prefetch * 2, kMaxPrefetch);
         finding.patch = {{"data", {{"prefetch", deeper}}}};
-        finding.recommendation =
-            "The loader thread falls behind with data.prefetch " + std::to_string(prefetch) +
-            ": try " + std::to_string(deeper) +
-            ". A deeper queue absorbs bursts (a slow read); if the loader is slower than the "
-            "step on average, it still waits, and the batch preparation itself must get "
-            "cheaper (an in-memory source; on a GPU, data.placement \"device\" gathers "
-            "batches where the data lives).";
+        finding.recommendation = fillText(
+            engineText("InputBoundRule",
+                       "The loader thread falls behind with data.prefetch %1: try %2. A deeper "
+                       "queue absorbs bursts (a slow read); if the loader is slower than the "
+                       "step on average, it still waits, and the batch preparation itself must "
+                       "get cheaper (an in-memory source; on a GPU, data.placement \"device\" "
+                       "gathers batches where the data lives)."),
+            {std::to_string(prefetch), std::to_string(deeper)});
     } else {
         finding.patch = nullptr;  // already at the parser's maximum
-        finding.recommendation =
-            "data.prefetch is already at its maximum (" + std::to_string(kMaxPrefetch) +
-            "), so the loader is slower than the step on average: make the batch preparation "
-            "cheaper (an in-memory source; on a GPU, data.placement \"device\" gathers "
-            "batches where the data lives).";
+        finding.recommendation = fillText(
+            engineText("InputBoundRule",
+                       "data.prefetch is already at its maximum (%1), so the loader is slower "
+                       "than the step on average: make the batch preparation cheaper (an "
+                       "in-memory source; on a GPU, data.placement \"device\" gathers batches "
+                       "where the data lives)."),
+            {std::to_string(kMaxPrefetch)});
     }
     finding.firstStep = firstStep;
     finding.lastStep = lastStep;

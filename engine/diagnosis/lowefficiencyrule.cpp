@@ -42,24 +42,31 @@ std::string recommendation(const RunFacts& facts, const nlohmann::json& patch)
 {
     std::string text;
     if (facts.modelHasLstm && facts.backend == "libtorch")
-        text +=
-            "The LSTM layers run unfused (LibTorch's CPU LSTM, see the unfused-lstm finding): "
-            "a small matrix product and element-wise operations per time step cannot reach the "
-            "SGEMM rate; backend \"onednn\" runs each layer as one fused oneDNN primitive. ";
+        text += engineText("LowEfficiencyRule",
+                           "The LSTM layers run unfused (LibTorch's CPU LSTM, see the "
+                           "unfused-lstm finding): a small matrix product and element-wise "
+                           "operations per time step cannot reach the SGEMM rate; backend "
+                           "\"onednn\" runs each layer as one fused oneDNN primitive. ");
     if (facts.batchSize > 0 && facts.batchSize < kSmallBatch) {
-        text += "Batches of " + std::to_string(facts.batchSize) +
-                " samples give matrix products of " + std::to_string(facts.batchSize) +
-                " rows, too small to run near the peak: try " + std::to_string(kSmallBatch) +
-                " or more";
-        text += patch.is_null() ? std::string(" (the data may not hold that many samples)")
-                                : " (the patch sets " + std::to_string(kSmallBatch) + ")";
-        text +=
-            "; a bigger batch changes training itself (fewer, larger steps per epoch; the "
-            "learning rate may need retuning). ";
+        const std::string batch = std::to_string(facts.batchSize);
+        const std::string wanted = std::to_string(kSmallBatch);
+        text += fillText(
+            patch.is_null()
+                ? engineText("LowEfficiencyRule",
+                             "Batches of %1 samples give matrix products of %1 rows, too small "
+                             "to run near the peak: try %2 or more (the data may not hold that "
+                             "many samples); a bigger batch changes training itself (fewer, "
+                             "larger steps per epoch; the learning rate may need retuning). ")
+                : engineText("LowEfficiencyRule",
+                             "Batches of %1 samples give matrix products of %1 rows, too small "
+                             "to run near the peak: try %2 or more (the patch sets %2); a bigger "
+                             "batch changes training itself (fewer, larger steps per epoch; the "
+                             "learning rate may need retuning). "),
+            {batch, wanted});
     }
-    text +=
-        "If the doctor reports reference-blas or slow-blas, fix the BLAS first: every matrix "
-        "product goes through it";
+    text += engineText("LowEfficiencyRule",
+                       "If the doctor reports reference-blas or slow-blas, fix the BLAS first: "
+                       "every matrix product goes through it");
     return text;
 }
 
@@ -88,17 +95,22 @@ std::vector<Finding> diagnoseLowEfficiency(const RunEvidence& evidence)
     Finding finding;
     finding.id = "low-efficiency";
     finding.severity = fraction < kWarningFraction ? Severity::Warning : Severity::Info;
-    finding.title = "Training reached " + formatText("%.1f%%", 100.0 * fraction) +
-                    " of this machine's measured matrix-product rate";
+    finding.title =
+        fillText(engineText("LowEfficiencyRule",
+                            "Training reached %1 of this machine's measured matrix-product rate"),
+                 {formatText("%.1f%%", 100.0 * fraction)});
     const std::string source =
-        evidence.peakSource.empty() ? std::string("source not recorded") : evidence.peakSource;
-    finding.evidence = "achieved " + formatText("%.2f GFLOP/s", achievedGflops) +
-                       " against a peak of " + formatText("%.1f GFLOP/s", peakGflops) + " (" +
-                       source + "); achieved = training FLOPs of one batch (" +
-                       formatText("%.3g GFLOP", facts.trainingFlopsPerBatch / 1e9) +
-                       ", counted from the layer sizes, backward as twice the forward) / the "
-                       "median steady step (" +
-                       formatText("%.1f ms", *stepMs) + ", every phase included)";
+        evidence.peakSource.empty()
+            ? std::string(engineText("LowEfficiencyRule", "source not recorded"))
+            : evidence.peakSource;
+    finding.evidence = fillText(
+        engineText("LowEfficiencyRule",
+                   "achieved %1 against a peak of %2 (%3); achieved = training FLOPs of one "
+                   "batch (%4, counted from the layer sizes, backward as twice the forward) / "
+                   "the median steady step (%5, every phase included)"),
+        {formatText("%.2f GFLOP/s", achievedGflops), formatText("%.1f GFLOP/s", peakGflops), source,
+         formatText("%.3g GFLOP", facts.trainingFlopsPerBatch / 1e9),
+         formatText("%.1f ms", *stepMs)});
     finding.patch = batchPatch(facts);
     finding.recommendation = recommendation(facts, finding.patch);
     return {finding};

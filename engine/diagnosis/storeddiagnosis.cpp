@@ -3,6 +3,7 @@
 #include "diagnosis/diagnosis.h"
 #include "env/cpuinfo.h"
 #include "env/doctor.h"
+#include "i18n/translate.h"
 #include "store/runstore.h"
 
 #include <algorithm>
@@ -27,8 +28,10 @@ std::string addDoctor(const StoredRun& run, RunEvidence& evidence, std::vector<F
     const std::string recorded = runCpuModel(run);
     const std::string here = readCpuTopology().model;
     if (!recorded.empty() && recorded != here)
-        return "the run trained on another machine (" + recorded +
-               "); this machine's doctor findings and SGEMM peak would not apply";
+        return fillText(engineText("StoredDiagnosis",
+                                   "the run trained on another machine (%1); this machine's "
+                                   "doctor findings and SGEMM peak would not apply"),
+                        {recorded});
     DoctorOptions options;
     options.intraOpThreads = evidence.facts.intraOpThreads;
     const DoctorReport report = runDoctor(options);
@@ -38,11 +41,15 @@ std::string addDoctor(const StoredRun& run, RunEvidence& evidence, std::vector<F
     const GemmMeasurement& best = onednnFaster ? onednn : libtorch;
     if (best.error.empty() && best.gflops > 0.0) {
         evidence.peakGflops = best.gflops;
-        evidence.peakSource = std::string("SGEMM ") + std::to_string(best.n) + "^3 through " +
-                              (onednnFaster ? "oneDNN" : "LibTorch") +
-                              ", measured now on this machine with " +
-                              std::to_string(report.intraOpThreads) +
-                              (report.intraOpThreads == 1 ? " thread" : " threads");
+        evidence.peakSource = fillText(
+            report.intraOpThreads == 1
+                ? engineText("StoredDiagnosis",
+                             "SGEMM %1^3 through %2, measured now on this machine with %3 thread")
+                : engineText("StoredDiagnosis",
+                             "SGEMM %1^3 through %2, measured now on this machine with %3 "
+                             "threads"),
+            {std::to_string(best.n), onednnFaster ? "oneDNN" : "LibTorch",
+             std::to_string(report.intraOpThreads)});
     }
     findings.insert(findings.end(), report.findings.begin(), report.findings.end());
     return {};

@@ -64,15 +64,14 @@ std::string phaseExcessText(const std::vector<BatchRecord>& batches,
         return {};
     std::stable_sort(excess.begin(), excess.end(),
                      [](const auto& a, const auto& b) { return a.first > b.first; });
-    std::string text = "mostly in ";
+    std::vector<std::string> parts;
     for (std::size_t i = 0; i < excess.size() && i < kMaxPhasesListed; ++i) {
         const double share = excess[i].first / total;
         if (i > 0 && share < kMinPhaseShare)
             break;
-        text += (i > 0 ? " and " : "") + std::string(phaseLabel(excess[i].second)) + " (" +
-                sharePercent(share) + ")";
+        parts.push_back(phaseShareText(excess[i].second, share));
     }
-    return text;
+    return fillText(engineText("Diagnosis", "mostly in %1"), {listText(parts)});
 }
 
 struct Period {
@@ -118,6 +117,15 @@ std::optional<Period> spikePeriod(const std::vector<std::int64_t>& spikeSteps)
     return best;
 }
 
+/// "a and b and c": every name joined with "and", as many as the config has.
+std::string andJoined(const std::vector<std::string>& names)
+{
+    std::string text;
+    for (const std::string& name : names)
+        text = text.empty() ? name : fillText(engineText("List", "%1 and %2"), {text, name});
+    return text;
+}
+
 /// The indices in config["callbacks"] whose integer save_freq equals `period`.
 std::vector<std::size_t> callbacksSavingEvery(const nlohmann::json& config, std::int64_t period)
 {
@@ -140,7 +148,7 @@ std::string callbackName(const nlohmann::json& callback)
 {
     if (callback.contains("type") && callback["type"].is_string())
         return callback["type"].get<std::string>();
-    return "a callback";
+    return engineText("StragglersRule", "a callback");
 }
 
 }  // namespace
@@ -209,45 +217,62 @@ std::vector<Finding> diagnoseStragglers(const RunEvidence& evidence)
     const std::string steadyRange =
         stepRangeText(stepNumber(steadyBegin), stepNumber(batches.size() - 1));
     const std::string spikeRange = stepRangeText(spikeSteps.front(), spikeSteps.back());
-    std::string text = "Over " + std::to_string(steadyCount) + " steady steps (" + steadyRange +
-                       ") p50 is " + formatText("%.1f ms", p50) + " and p99 " +
-                       formatText("%.1f ms", p99) + " (" + formatText("%.2fx", tailRatio) + "); " +
-                       std::to_string(spikes.size()) + (spikes.size() == 1 ? " step" : " steps") +
-                       " took " + formatText("%.0fx", kSpikeFactor) + " the median or more (" +
-                       spikeRange + "), adding " + formatText("%.2f s", spikeExcessMs / kMsPerS) +
-                       " (" + sharePercent(costShare) + " of the steady steps' " +
-                       formatText("%.2f s", steadyTotalMs / kMsPerS) + ")";
+    const std::string overview = fillText(
+        engineText("StragglersRule", "Over %1 steady steps (%2) p50 is %3 and p99 %4 (%5)"),
+        {std::to_string(steadyCount), steadyRange, formatText("%.1f ms", p50),
+         formatText("%.1f ms", p99), formatText("%.2fx", tailRatio)});
+    const std::string spikeCount =
+        fillText(spikes.size() == 1 ? engineText("StragglersRule", "%1 step")
+                                    : engineText("StragglersRule", "%1 steps"),
+                 {std::to_string(spikes.size())});
+    const std::string spikeCost = fillText(
+        engineText("StragglersRule",
+                   "%1 took %2 the median or more (%3), adding %4 (%5 of the steady steps' %6)"),
+        {spikeCount, formatText("%.0fx", kSpikeFactor), spikeRange,
+         formatText("%.2f s", spikeExcessMs / kMsPerS), sharePercent(costShare),
+         formatText("%.2f s", steadyTotalMs / kMsPerS)});
+    std::string text = fillText(engineText("Diagnosis", "%1; %2"), {overview, spikeCost});
     const std::string phases = phaseExcessText(batches, spikes, phaseMedians);
     if (!phases.empty())
-        text += ", " + phases;
+        text = fillText(engineText("Diagnosis", "%1, %2"), {text, phases});
 
-    std::string cause;
     bool atEpochStart = false;
     std::vector<std::size_t> matched;
+    std::vector<std::string> matchedNames;
     const std::optional<Period> period = spikePeriod(spikeSteps);
     const int perEpoch = evidence.facts.batchesPerEpoch;
     if (period) {
-        text += "; they recur every " + std::to_string(period->steps) + " steps (" +
-                std::to_string(period->matchingGaps) + " of " + std::to_string(period->gaps) +
-                " gaps within " + std::to_string(kPeriodTolerance) + " step of it)";
+        const std::string every = std::to_string(period->steps);
+        text = fillText(
+            engineText("Diagnosis", "%1; %2"),
+            {text, fillText(engineText("StragglersRule",
+                                       "they recur every %1 steps (%2 of %3 gaps within %4 "
+                                       "step of it)"),
+                            {every, std::to_string(period->matchingGaps),
+                             std::to_string(period->gaps), std::to_string(kPeriodTolerance)})});
         matched = callbacksSavingEvery(evidence.config, period->steps);
-        for (std::size_t i = 0; i < matched.size(); ++i)
-            cause += (i == 0 ? "" : " and ") +
-                     callbackName(evidence.config["callbacks"][matched[i]]) + " save_freq " +
-                     std::to_string(period->steps);
-        if (!cause.empty())
-            text += ", which matches " + cause;
+        std::vector<std::string> causes;
+        for (std::size_t index : matched) {
+            matchedNames.push_back(callbackName(evidence.config["callbacks"][index]));
+            causes.push_back(fillText(engineText("StragglersRule", "%1 save_freq %2"),
+                                      {matchedNames.back(), every}));
+        }
+        if (!causes.empty())
+            text = fillText(engineText("StragglersRule", "%1, which matches %2"),
+                            {text, andJoined(causes)});
         if (perEpoch > 0 && period->steps == perEpoch) {
             const auto atStart = static_cast<std::size_t>(
                 std::count_if(spikes.begin(), spikes.end(),
                               [&](std::size_t i) { return batches[i].batch == 1; }));
             atEpochStart = static_cast<double>(atStart) >=
                            kEpochStartShare * static_cast<double>(spikes.size());
-            text += atEpochStart ? ", at each epoch start"
-                                 : ", once per epoch of " + std::to_string(perEpoch) + " steps";
+            text = atEpochStart
+                       ? fillText(engineText("StragglersRule", "%1, at each epoch start"), {text})
+                       : fillText(engineText("StragglersRule", "%1, once per epoch of %2 steps"),
+                                  {text, std::to_string(perEpoch)});
         }
     }
-    text += ".";
+    text = fillText(engineText("Diagnosis", "%1."), {text});
 
     Finding finding;
     finding.id = "stragglers";
@@ -255,52 +280,67 @@ std::vector<Finding> diagnoseStragglers(const RunEvidence& evidence)
     finding.firstStep = spikeSteps.front();
     finding.lastStep = spikeSteps.back();
     // A tail ratio under 2x with a finding means rare costly spikes: the title says their cost.
-    finding.title =
-        (tailRatio >= kWarningTailRatio
-             ? "Straggler steps: p99 " + formatText("%.1fx", tailRatio) + " p50"
-             : "Straggler steps: " + std::to_string(spikes.size()) + " spikes add " +
-                   sharePercent(costShare) + " to the steady steps") +
-        (period ? ", a spike every " + std::to_string(period->steps) + " steps" : "") +
-        (matched.empty()
-             ? std::string()
-             : " (" + callbackName(evidence.config["callbacks"][matched.front()]) + " save_freq)");
+    std::string title =
+        tailRatio >= kWarningTailRatio
+            ? fillText(engineText("StragglersRule", "Straggler steps: p99 %1 p50"),
+                       {formatText("%.1fx", tailRatio)})
+            : fillText(engineText("StragglersRule",
+                                  "Straggler steps: %1 spikes add %2 to the steady steps"),
+                       {std::to_string(spikes.size()), sharePercent(costShare)});
+    if (period)
+        title = fillText(engineText("StragglersRule", "%1, a spike every %2 steps"),
+                         {title, std::to_string(period->steps)});
+    if (!matched.empty())
+        title = fillText(engineText("StragglersRule", "%1 (%2 save_freq)"),
+                         {title, matchedNames.front()});
+    finding.title = std::move(title);
     finding.evidence = std::move(text);
 
     if (!matched.empty()) {
-        std::string names;
-        for (std::size_t i = 0; i < matched.size(); ++i)
-            names +=
-                (i == 0 ? "" : " and ") + callbackName(evidence.config["callbacks"][matched[i]]);
-        finding.recommendation =
-            "Each save by " + names +
-            " stalls the step that triggers it: save less often, with a "
-            "larger save_freq" +
-            std::string(perEpoch > period->steps
-                            ? " or \"epoch\" (once per " + std::to_string(perEpoch) +
-                                  "-step epoch, after validation, which the patch sets)"
-                            : "") +
-            ".";
+        const std::string names = andJoined(matchedNames);
         // "epoch" only saves less often when an epoch is longer than the current period.
         if (perEpoch > period->steps) {
+            finding.recommendation = fillText(
+                engineText("StragglersRule",
+                           "Each save by %1 stalls the step that triggers it: save less often, "
+                           "with a larger save_freq or \"epoch\" (once per %2-step epoch, after "
+                           "validation, which the patch sets)."),
+                {names, std::to_string(perEpoch)});
             nlohmann::json callbacks = evidence.config["callbacks"];
             for (std::size_t index : matched)
                 callbacks[index]["save_freq"] = "epoch";
             finding.patch = {{"callbacks", std::move(callbacks)}};
+        } else {
+            finding.recommendation =
+                fillText(engineText("StragglersRule",
+                                    "Each save by %1 stalls the step that triggers it: save less "
+                                    "often, with a larger save_freq."),
+                         {names});
         }
     } else if (atEpochStart) {
-        finding.recommendation =
+        finding.recommendation = engineText(
+            "StragglersRule",
             "A spike at each epoch start is per-epoch work landing in that step: the loader "
             "starts every epoch with an empty queue once the epoch's batch order is drawn, so "
             "the first step waits for its batch (Data wait above when that is the cause). "
             "Longer epochs spread it thinner; leave these steps out of timings (compare "
-            "medians, not means).";
+            "medians, not means).");
+    } else if (period) {
+        finding.recommendation = fillText(
+            engineText("StragglersRule",
+                       "Steps far above the median usually come from periodic work of the run "
+                       "itself (checkpoints, logs, the data pipeline refilling) or from other "
+                       "processes taking the cores; the phase holding the excess says which. "
+                       "Leave the spikes out of timings (compare medians, not means) and look "
+                       "for work that runs every %1 steps."),
+            {std::to_string(period->steps)});
     } else {
-        finding.recommendation =
+        finding.recommendation = engineText(
+            "StragglersRule",
             "Steps far above the median usually come from periodic work of the run itself "
             "(checkpoints, logs, the data pipeline refilling) or from other processes taking "
             "the cores; the phase holding the excess says which. Leave the spikes out of "
-            "timings (compare medians, not means) and look for work that runs " +
-            (period ? "every " + std::to_string(period->steps) + " steps." : "now and then.");
+            "timings (compare medians, not means) and look for work that runs now and then.");
     }
     return {std::move(finding)};
 }

@@ -2,9 +2,11 @@
 // run's compute threads the system sampler saw mostly idle while training ran.
 
 #include "diagnosis/rules.h"
+#include "i18n/translate.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <map>
 #include <string>
@@ -32,9 +34,35 @@ constexpr double kWarningIdleFraction = 0.5;
 // Evidence names at most this many idle threads, then counts the rest.
 constexpr std::size_t kMaxNamedThreads = 6;
 
-std::string plural(int count, const char* noun)
+/// `count` in the pattern for one (`one`, "%1 thread") or for more (`many`, "%1 threads"),
+/// both already translated.
+std::string counted(std::int64_t count, const char* one, const char* many)
 {
-    return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+    return fillText(count == 1 ? one : many, {std::to_string(count)});
+}
+
+std::string threadsText(int count)
+{
+    return counted(count, engineText("ThreadsRule", "%1 thread"),
+                   engineText("ThreadsRule", "%1 threads"));
+}
+
+std::string intraOpThreadsText(int count)
+{
+    return counted(count, engineText("ThreadsRule", "%1 intra-op thread"),
+                   engineText("ThreadsRule", "%1 intra-op threads"));
+}
+
+std::string physicalCoresText(int count)
+{
+    return counted(count, engineText("ThreadsRule", "%1 physical core"),
+                   engineText("ThreadsRule", "%1 physical cores"));
+}
+
+std::string logicalCoresText(int count)
+{
+    return counted(count, engineText("ThreadsRule", "%1 logical core"),
+                   engineText("ThreadsRule", "%1 logical cores"));
 }
 
 /// device.intra_op_threads as the stored config has it, or -1 when it is not there.
@@ -57,11 +85,13 @@ void setThreadsPatch(const RunEvidence& evidence, Finding& finding)
 {
     const int configured = configuredIntraOpThreads(evidence.config);
     if (configured == 0) {
-        finding.recommendation =
-            "device.intra_op_threads is already 0 (one per physical core), yet the run applied " +
-            plural(evidence.facts.intraOpThreads, "thread") +
-            ": something outside the config set LibTorch's threads (OMP_NUM_THREADS, a CPU "
-            "affinity or container limit); check the doctor's thread findings";
+        finding.recommendation = fillText(
+            engineText("ThreadsRule",
+                       "device.intra_op_threads is already 0 (one per physical core), yet the "
+                       "run applied %1: something outside the config set LibTorch's threads "
+                       "(OMP_NUM_THREADS, a CPU affinity or container limit); check the "
+                       "doctor's thread findings"),
+            {threadsText(evidence.facts.intraOpThreads)});
         return;
     }
     finding.patch = {{"device", {{"intra_op_threads", 0}}}};
@@ -75,48 +105,55 @@ std::optional<Finding> coresFinding(const RunEvidence& evidence)
         return std::nullopt;
     const int configured = configuredIntraOpThreads(evidence.config);
     const std::string setting =
-        configured >= 0 ? " (device.intra_op_threads = " + std::to_string(configured) + ")"
+        configured >= 0 ? fillText(engineText("ThreadsRule", " (device.intra_op_threads = %1)"),
+                                   {std::to_string(configured)})
                         : std::string();
+    const std::string threads = intraOpThreadsText(facts.intraOpThreads);
+    const std::string count = std::to_string(facts.intraOpThreads);
+    const std::string physical = physicalCoresText(facts.physicalCores);
+    const std::string logical = logicalCoresText(facts.logicalCores);
     Finding finding;
     finding.id = "threads";
     if (facts.intraOpThreads < facts.physicalCores) {
         // Dense math that splits over the cores leaves the unused ones idle for the whole run.
         finding.severity = Severity::Warning;
-        finding.title = plural(facts.intraOpThreads, "intra-op thread") + " on a machine with " +
-                        plural(facts.physicalCores, "physical core");
-        finding.evidence = std::to_string(facts.intraOpThreads) + " of " +
-                           plural(facts.physicalCores, "physical core") +
-                           " used: LibTorch ran each operation on " +
-                           plural(facts.intraOpThreads, "thread") + setting;
+        finding.title =
+            fillText(engineText("ThreadsRule", "%1 on a machine with %2"), {threads, physical});
+        finding.evidence = fillText(
+            engineText("ThreadsRule", "%1 of %2 used: LibTorch ran each operation on %3%4"),
+            {count, physical, threadsText(facts.intraOpThreads), setting});
         finding.recommendation =
-            "Set device.intra_op_threads to 0 (one per physical core); the what-if run "
-            "measures whether the math splits well enough to gain from them";
+            engineText("ThreadsRule",
+                       "Set device.intra_op_threads to 0 (one per physical core); the what-if "
+                       "run measures whether the math splits well enough to gain from them");
     } else if (facts.logicalCores > 0 && facts.intraOpThreads > facts.logicalCores) {
         // OpenMP workers meet at a barrier after every parallel region; with more workers than
         // cores one of them is always descheduled and the others spin for it, so the penalty
         // grows with every operation and can dominate the step.
         finding.severity = Severity::Critical;
-        finding.title = plural(facts.intraOpThreads, "intra-op thread") + " on " +
-                        plural(facts.logicalCores, "logical core") + " (oversubscribed)";
-        finding.evidence = std::to_string(facts.intraOpThreads) + " intra-op threads for " +
-                           plural(facts.logicalCores, "logical core") + " and " +
-                           plural(facts.physicalCores, "physical core") + setting +
-                           ": threads take turns on the cores and wait for each other at "
-                           "every parallel region";
-        finding.recommendation = "Set device.intra_op_threads to 0 (one per physical core)";
+        finding.title =
+            fillText(engineText("ThreadsRule", "%1 on %2 (oversubscribed)"), {threads, logical});
+        finding.evidence = fillText(
+            engineText("ThreadsRule",
+                       "%1 intra-op threads for %2 and %3%4: threads take turns on the cores and "
+                       "wait for each other at every parallel region"),
+            {count, logical, physical, setting});
+        finding.recommendation =
+            engineText("ThreadsRule", "Set device.intra_op_threads to 0 (one per physical core)");
     } else if (facts.intraOpThreads > facts.physicalCores) {
         // Hyper-threads share a core's floating-point units; dense math rarely gains from them
         // and the extra workers lengthen every barrier. Worth knowing, not a measured cost.
         finding.severity = Severity::Info;
-        finding.title = plural(facts.intraOpThreads, "intra-op thread") + " on " +
-                        plural(facts.physicalCores, "physical core") + " (hyper-threads)";
-        finding.evidence = std::to_string(facts.intraOpThreads) + " intra-op threads for " +
-                           plural(facts.physicalCores, "physical core") + " and " +
-                           plural(facts.logicalCores, "logical core") + setting +
-                           ": some threads share a core";
+        finding.title =
+            fillText(engineText("ThreadsRule", "%1 on %2 (hyper-threads)"), {threads, physical});
+        finding.evidence =
+            fillText(engineText("ThreadsRule",
+                                "%1 intra-op threads for %2 and %3%4: some threads share a core"),
+                     {count, physical, logical, setting});
         finding.recommendation =
-            "Try device.intra_op_threads 0 (one per physical core); hyper-threads share the "
-            "floating-point units matrix products need";
+            engineText("ThreadsRule",
+                       "Try device.intra_op_threads 0 (one per physical core); hyper-threads "
+                       "share the floating-point units matrix products need");
     } else {
         return std::nullopt;
     }
@@ -139,20 +176,25 @@ std::string percentText(double pct)
     return text;
 }
 
-/// "4102 and 4107 idle at 12% and 9%", "4102, 4103 and 4107 idle at 12%, 8% and 9%".
+/// "thread 4102 idle at 12%", "threads 4102, 4103 and 4107 idle at 12%, 8% and 9%".
 std::string idleList(const std::vector<ThreadLoad>& idle)
 {
     const std::size_t named = std::min(idle.size(), kMaxNamedThreads);
-    std::string tids;
-    std::string shares;
+    std::vector<std::string> tids;
+    std::vector<std::string> shares;
     for (std::size_t i = 0; i < named; ++i) {
-        const char* separator = i == 0 ? "" : (i + 1 == named ? " and " : ", ");
-        tids += separator + std::to_string(idle[i].tid);
-        shares += separator + percentText(idle[i].meanPct());
+        tids.push_back(std::to_string(idle[i].tid));
+        shares.push_back(percentText(idle[i].meanPct()));
     }
-    std::string text = (idle.size() == 1 ? "thread " : "threads ") + tids + " idle at " + shares;
+    std::string text =
+        fillText(idle.size() == 1 ? engineText("ThreadsRule", "thread %1 idle at %2")
+                                  : engineText("ThreadsRule", "threads %1 idle at %2"),
+                 {listText(tids), listText(shares)});
     if (idle.size() > named)
-        text += " (and " + plural(static_cast<int>(idle.size() - named), "more thread") + ")";
+        text += fillText(engineText("ThreadsRule", " (and %1)"),
+                         {counted(static_cast<std::int64_t>(idle.size() - named),
+                                  engineText("ThreadsRule", "%1 more thread"),
+                                  engineText("ThreadsRule", "%1 more threads"))});
     return text;
 }
 
@@ -219,20 +261,23 @@ std::optional<Finding> idleFinding(const RunEvidence& evidence)
     finding.id = "threads";
     const double idleFraction = static_cast<double>(idle.size()) / static_cast<double>(team.size());
     finding.severity = idleFraction >= kWarningIdleFraction ? Severity::Warning : Severity::Info;
-    finding.title = std::to_string(idle.size()) + " of " +
-                    plural(static_cast<int>(team.size()), "compute thread") +
-                    " mostly idle while training ran";
-    char context[192];
-    std::snprintf(context, sizeof context,
-                  " CPU (means over %zu samples taken while the process used at least %.0f%% of "
-                  "a core); the busiest %s thread averaged %.0f%%",
-                  busySamples, kBusyProcessCpuPct, kEngineThreadName, team.front().meanPct());
-    finding.evidence = idleList(idle) + context;
-    finding.recommendation =
+    finding.title = fillText(
+        engineText("ThreadsRule", "%1 of %2 mostly idle while training ran"),
+        {std::to_string(idle.size()), counted(static_cast<std::int64_t>(team.size()),
+                                              engineText("ThreadsRule", "%1 compute thread"),
+                                              engineText("ThreadsRule", "%1 compute threads"))});
+    finding.evidence = fillText(
+        engineText("ThreadsRule",
+                   "%1 CPU (means over %2 samples taken while the process used at least %3 of a "
+                   "core); the busiest %4 thread averaged %5"),
+        {idleList(idle), std::to_string(busySamples), percentText(kBusyProcessCpuPct),
+         kEngineThreadName, percentText(team.front().meanPct())});
+    finding.recommendation = engineText(
+        "ThreadsRule",
         "The run's math does not keep its threads busy: each operation is too small to split "
         "over them, or the threads wait on each other. Larger batches give each operation more "
         "to split; fewer intra-op threads may run as fast and free the cores (try it with a "
-        "what-if run)";
+        "what-if run)");
     // The steps that ran while the samples were taken.
     std::size_t first = 0;
     while (first + 1 < evidence.batches.size() && evidence.batches[first].endS < firstBusyS)

@@ -108,33 +108,38 @@ std::vector<Finding> diagnoseTransferBound(const RunEvidence& evidence)
     finding.severity = share >= kCriticalShare  ? Severity::Critical
                        : share >= kWarningShare ? Severity::Warning
                                                 : Severity::Info;
-    finding.title = formatText("Copying batches to the device takes %.0f%% of the steady step time",
-                               100.0 * share);
+    finding.title =
+        fillText(engineText("TransferBoundRule",
+                            "Copying batches to the device takes %1 of the steady step time"),
+                 {formatText("%.0f%%", 100.0 * share)});
     std::string where;
     if (placement == "host")
-        where =
-            "placement host: the dataset lives on the host (pageable memory) and is copied "
-            "every batch";
+        where = engineText("TransferBoundRule",
+                           "placement host: the dataset lives on the host (pageable memory) and "
+                           "is copied every batch");
     else if (placement == "pinned")
         where = copiedAhead
-                    ? "placement pinned with prefetch " + std::to_string(facts.prefetch) +
-                          ": the dataset lives on the host (pinned memory) and every batch is "
-                          "copied ahead by the loader thread, so the phase holds only the wait "
-                          "for that copy and the rate above is not the link's"
-                    : "placement pinned: the dataset lives on the host (pinned memory) and is "
-                      "copied every batch";
+                    ? fillText(engineText("TransferBoundRule",
+                                          "placement pinned with prefetch %1: the dataset lives "
+                                          "on the host (pinned memory) and every batch is copied "
+                                          "ahead by the loader thread, so the phase holds only "
+                                          "the wait for that copy and the rate above is not the "
+                                          "link's"),
+                               {std::to_string(facts.prefetch)})
+                    : engineText("TransferBoundRule",
+                                 "placement pinned: the dataset lives on the host (pinned "
+                                 "memory) and is copied every batch");
     else
-        where = "placement not recorded";
-    finding.evidence =
-        formatText(
-            "host_to_device takes %.1f%% of the steady steps' time (%.2f ms of %.2f ms per "
-            "step, means over %zu steady steps, ",
-            100.0 * share, copyMs / steps, wallMs / steps, steady.size()) +
-        stepRangeText(firstStep, lastStep) + "); " +
-        formatBytes(static_cast<std::int64_t>(bytesPerStep)) + " per step (median), " +
-        formatText("%.2f GB/s effective (the steps' bytes over their host_to_device time); ",
-                   totalBytes / kBytesPerGb / (copyMs / kMsPerS)) +
-        where + ".";
+        where = engineText("TransferBoundRule", "placement not recorded");
+    finding.evidence = fillText(
+        engineText("TransferBoundRule",
+                   "host_to_device takes %1 of the steady steps' time (%2 ms of %3 ms per step, "
+                   "means over %4 steady steps, %5); %6 per step (median), %7 GB/s effective "
+                   "(the steps' bytes over their host_to_device time); %8."),
+        {formatText("%.1f%%", 100.0 * share), formatText("%.2f", copyMs / steps),
+         formatText("%.2f", wallMs / steps), std::to_string(steady.size()),
+         stepRangeText(firstStep, lastStep), formatBytes(static_cast<std::int64_t>(bytesPerStep)),
+         formatText("%.2f", totalBytes / kBytesPerGb / (copyMs / kMsPerS)), where});
 
     const nlohmann::json devicePatch = {{"data", {{"placement", "device"}}}};
     if (onCpu) {
@@ -145,33 +150,42 @@ std::vector<Finding> diagnoseTransferBound(const RunEvidence& evidence)
         if (placement == "host" && !configShuffles(evidence.config)) {
             finding.patch = devicePatch;
             finding.recommendation =
-                "On the CPU, data.placement \"device\" trains on views of the dataset instead of "
-                "copying each batch (data.shuffle is false, so batches are contiguous).";
+                engineText("TransferBoundRule",
+                           "On the CPU, data.placement \"device\" trains on views of the "
+                           "dataset instead of copying each batch (data.shuffle is false, so "
+                           "batches are contiguous).");
         } else {
             finding.patch = nullptr;
             finding.recommendation =
-                "On the CPU no placement removes this copy: with shuffling each batch is "
-                "gathered into new memory whatever the placement. Smaller batches or a smaller "
-                "sample (fewer timesteps or features) copy less.";
+                engineText("TransferBoundRule",
+                           "On the CPU no placement removes this copy: with shuffling each "
+                           "batch is gathered into new memory whatever the placement. Smaller "
+                           "batches or a smaller sample (fewer timesteps or features) copy "
+                           "less.");
         }
     } else if (placement == "host" || placement == "pinned") {
         finding.patch = devicePatch;
         finding.recommendation =
-            "Keep the dataset on the device: data.placement \"device\" copies it once before "
-            "the first epoch and gathers batches there, so no step copies. The whole training "
-            "set must fit in device memory next to the model, its optimizer state and "
-            "activations.";
+            engineText("TransferBoundRule",
+                       "Keep the dataset on the device: data.placement \"device\" copies it "
+                       "once before the first epoch and gathers batches there, so no step "
+                       "copies. The whole training set must fit in device memory next to the "
+                       "model, its optimizer state and activations.");
         if (!copiedAhead)
-            finding.recommendation += formatText(
-                " When it does not fit, {\"data\": {\"placement\": \"pinned\", "
-                "\"prefetch\": %d}} copies from page-locked memory on the loader "
-                "thread's own stream, overlapping the copy with the previous step.",
-                kFallbackPrefetch);
+            finding.recommendation += fillText(
+                engineText("TransferBoundRule",
+                           " When it does not fit, %1 copies from page-locked memory on the "
+                           "loader thread's own stream, overlapping the copy with the previous "
+                           "step."),
+                {formatText("{\"data\": {\"placement\": \"pinned\", \"prefetch\": %d}}",
+                            kFallbackPrefetch)});
     } else {
         finding.patch = nullptr;  // without the placement, no change can be named for sure
         finding.recommendation =
-            "Keep the dataset on the device (data.placement \"device\") when it fits in device "
-            "memory, or use pinned memory with prefetch so that the copy overlaps the steps.";
+            engineText("TransferBoundRule",
+                       "Keep the dataset on the device (data.placement \"device\") when it "
+                       "fits in device memory, or use pinned memory with prefetch so that the "
+                       "copy overlaps the steps.");
     }
     finding.firstStep = firstStep;
     finding.lastStep = lastStep;

@@ -1,6 +1,7 @@
 // "unfused-lstm": the LSTM layers ran as a chain of small kernels per time step where a fused
 // kernel computes the whole cell, and why the fused one was not used (DESIGN §1, §5).
 
+#include "diagnosis/evidencetext.h"
 #include "diagnosis/rules.h"
 #include "model/backendchoice.h"
 
@@ -58,13 +59,13 @@ std::optional<SteadyShare> forwardBackwardShare(const RunEvidence& evidence)
 
 std::string shareText(const SteadyShare& share)
 {
-    char text[160];
-    std::snprintf(text, sizeof text,
-                  "Forward+Backward took %.0f%% of the steady step time (%.1f of %.1f ms per "
-                  "step on average, steps %lld-%lld)",
-                  100.0 * share.share, share.computeMsPerStep, share.wallMsPerStep,
-                  static_cast<long long>(share.firstStep), static_cast<long long>(share.lastStep));
-    return text;
+    return fillText(
+        engineText("UnfusedLstmRule",
+                   "Forward+Backward took %1 of the steady step time (%2 of %3 ms "
+                   "per step on average, steps %4-%5)"),
+        {formatText("%.0f%%", 100.0 * share.share), formatText("%.1f", share.computeMsPerStep),
+         formatText("%.1f", share.wallMsPerStep), std::to_string(share.firstStep),
+         std::to_string(share.lastStep)});
 }
 
 Finding baseFinding(const SteadyShare& share)
@@ -79,32 +80,38 @@ Finding baseFinding(const SteadyShare& share)
 
 std::string reasonText(const std::string& reason)
 {
-    return reason.empty() ? std::string("no reason recorded") : reason;
+    return reason.empty() ? std::string(engineText("UnfusedLstmRule", "no reason recorded"))
+                          : reason;
 }
 
 Finding cpuFinding(const RunEvidence& evidence, const SteadyShare& share)
 {
     Finding finding = baseFinding(share);
-    finding.title = "The LSTM layers ran unfused on LibTorch's CPU backend";
-    finding.evidence = "backend " + evidence.facts.backend + " (" +
-                       reasonText(evidence.facts.backendReason) + "); " + shareText(share);
-    const std::string why =
-        "LibTorch 1.13 computes a CPU LSTM as a matrix product plus separate element-wise "
-        "operations at every time step, where oneDNN's fused LSTM runs a layer's whole "
-        "sequence in one primitive (docs/benchmarks.md has the speed-ups measured). ";
+    finding.title =
+        engineText("UnfusedLstmRule", "The LSTM layers ran unfused on LibTorch's CPU backend");
+    finding.evidence = fillText(
+        engineText("UnfusedLstmRule", "backend %1 (%2); %3"),
+        {evidence.facts.backend, reasonText(evidence.facts.backendReason), shareText(share)});
     // The diagnosis may run in another build than the run did (a run brought home from a
     // server), so the patch is offered only where this build can train it.
     if (oneDnnBuilt()) {
-        finding.recommendation = why +
-                                 "Set backend to \"onednn\" (the patch; \"auto\" also picks it "
-                                 "on the CPU); the model, weights and checkpoints stay the same";
+        finding.recommendation = engineText(
+            "UnfusedLstmRule",
+            "LibTorch 1.13 computes a CPU LSTM as a matrix product plus separate element-wise "
+            "operations at every time step, where oneDNN's fused LSTM runs a layer's whole "
+            "sequence in one primitive (docs/benchmarks.md has the speed-ups measured). Set "
+            "backend to \"onednn\" (the patch; \"auto\" also picks it on the CPU); the model, "
+            "weights and checkpoints stay the same");
         finding.patch = {{"backend", "onednn"}};
     } else {
-        finding.recommendation =
-            why +
-            "This build has no oneDNN: rebuild with EPOCHSCOPE_WITH_ONEDNN=ON (Debian's "
-            "libdnnl-dev) to select it. Until then make sure the BLAS is a fast one (the "
-            "doctor's reference-blas finding), as the unfused LSTM's matrix products go through it";
+        finding.recommendation = engineText(
+            "UnfusedLstmRule",
+            "LibTorch 1.13 computes a CPU LSTM as a matrix product plus separate element-wise "
+            "operations at every time step, where oneDNN's fused LSTM runs a layer's whole "
+            "sequence in one primitive (docs/benchmarks.md has the speed-ups measured). This "
+            "build has no oneDNN: rebuild with EPOCHSCOPE_WITH_ONEDNN=ON (Debian's libdnnl-dev) "
+            "to select it. Until then make sure the BLAS is a fast one (the doctor's "
+            "reference-blas finding), as the unfused LSTM's matrix products go through it");
     }
     return finding;
 }
@@ -114,19 +121,25 @@ Finding cudaFinding(const RunEvidence& evidence, const SteadyShare& share)
     const std::string& cudnn = evidence.facts.cudnn;
     const bool byConfig = cudnn.compare(0, kCudnnOffByConfig.size(), kCudnnOffByConfig) == 0;
     Finding finding = baseFinding(share);
-    finding.title = "The LSTM layers ran without cuDNN's fused kernels on " + evidence.facts.device;
-    finding.evidence = "cudnn " + cudnn + "; backend " + evidence.facts.backend + " (" +
-                       reasonText(evidence.facts.backendReason) + "); " + shareText(share);
+    finding.title = fillText(
+        engineText("UnfusedLstmRule", "The LSTM layers ran without cuDNN's fused kernels on %1"),
+        {evidence.facts.device});
+    finding.evidence = fillText(engineText("UnfusedLstmRule", "cudnn %1; backend %2 (%3); %4"),
+                                {cudnn, evidence.facts.backend,
+                                 reasonText(evidence.facts.backendReason), shareText(share)});
     if (byConfig) {
         finding.recommendation =
-            "Set device.cudnn to true: cuDNN runs the whole LSTM as fused kernels, where "
-            "without it LibTorch launches separate kernels for every time step";
+            engineText("UnfusedLstmRule",
+                       "Set device.cudnn to true: cuDNN runs the whole LSTM as fused kernels, "
+                       "where without it LibTorch launches separate kernels for every time step");
         finding.patch = {{"device", {{"cudnn", true}}}};
     } else {
-        finding.recommendation =
-            "cuDNN was not used for a reason outside the config (" + cudnn +
-            "): use a LibTorch built with cuDNN, or a machine where it loads, to get the fused "
-            "LSTM kernels";
+        finding.recommendation = fillText(
+            engineText("UnfusedLstmRule",
+                       "cuDNN was not used for a reason outside the config (%1): use a LibTorch "
+                       "built with cuDNN, or a machine where it loads, to get the fused LSTM "
+                       "kernels"),
+            {cudnn});
     }
     return finding;
 }

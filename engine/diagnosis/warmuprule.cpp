@@ -106,25 +106,23 @@ std::string phaseExcessText(const std::vector<BatchRecord>& batches, std::size_t
         if (parts.size() >= kMaxPhasesListed || covered >= kPhaseCoverShare ||
             (!parts.empty() && share < kMinPhaseShare))
             break;
-        parts.push_back(std::string(phaseLabel(phase)) + " (" + sharePercent(share) + ")");
+        parts.push_back(phaseShareText(phase, share));
         covered += share;
     }
-    std::string text = "mostly in " + parts.front();
-    for (std::size_t i = 1; i < parts.size(); ++i)
-        text += (i + 1 == parts.size() ? " and " : ", ") + parts[i];
-    return text;
+    return fillText(engineText("Diagnosis", "mostly in %1"), {listText(parts)});
 }
 
 /// "epoch 2", "the median of epochs 2-8", "the median of 5 later epochs" (with gaps).
 std::string laterEpochsText(const std::vector<int>& epochs)
 {
     if (epochs.size() == 1)
-        return "epoch " + std::to_string(epochs.front());
+        return epochRangeText(epochs.front(), epochs.front());
     const bool contiguous = epochs.back() - epochs.front() + 1 == static_cast<int>(epochs.size());
     if (contiguous)
-        return "the median of epochs " + std::to_string(epochs.front()) + "-" +
-               std::to_string(epochs.back());
-    return "the median of " + std::to_string(epochs.size()) + " later epochs";
+        return fillText(engineText("WarmupRule", "the median of epochs %1-%2"),
+                        {std::to_string(epochs.front()), std::to_string(epochs.back())});
+    return fillText(engineText("WarmupRule", "the median of %1 later epochs"),
+                    {std::to_string(epochs.size())});
 }
 
 }  // namespace
@@ -232,53 +230,76 @@ std::vector<Finding> diagnoseWarmup(const RunEvidence& evidence)
     else
         return {};
 
-    const std::string epochName = "epoch " + std::to_string(firstEpoch);
+    const std::string epochNumber = std::to_string(firstEpoch);
     const std::string ratioText = formatText("%.2fx", ratio);
+    const std::string steadyStepText = formatText("%.1f ms", steadyStep);
+    const std::string slowFactorText = formatText("%.1fx", kSlowStepFactor);
     std::string text;
     if (fromEpochs) {
-        text = "E" + epochName.substr(1) + " took " + ratioText + " the steady epoch (" +
-               formatText("%.2f s", epochS) + " vs " + formatText("%.2f s", steadyEpochS) + ", " +
-               laterEpochsText(laterEpochs) + " of " + std::to_string(firstEpochSteps) + " steps)";
+        text = fillText(engineText("WarmupRule",
+                                   "Epoch %1 took %2 the steady epoch (%3 vs %4, %5 of %6 steps), "
+                                   "%7 more"),
+                        {epochNumber, ratioText, formatText("%.2f s", epochS),
+                         formatText("%.2f s", steadyEpochS), laterEpochsText(laterEpochs),
+                         std::to_string(firstEpochSteps), formatText("%.2f s", excessS)});
     } else {
-        text = "E" + epochName.substr(1) + " took " + ratioText + " its steady pace (" +
-               formatText("%.2f s", epochS) + " for its " + std::to_string(firstEpochSteps) +
-               " steps vs " + formatText("%.2f s", steadyEpochS) +
-               " at the steady median step of " + formatText("%.1f ms", steadyStep) + " of " +
-               stepRangeText(stepNumber(steadyBegin), stepNumber(batches.size() - 1)) + ")";
+        text = fillText(
+            engineText("WarmupRule",
+                       "Epoch %1 took %2 its steady pace (%3 for its %4 steps vs %5 at the steady "
+                       "median step of %6 of %7), %8 more"),
+            {epochNumber, ratioText, formatText("%.2f s", epochS), std::to_string(firstEpochSteps),
+             formatText("%.2f s", steadyEpochS), steadyStepText,
+             stepRangeText(stepNumber(steadyBegin), stepNumber(batches.size() - 1)),
+             formatText("%.2f s", excessS)});
     }
-    text += ", " + formatText("%.2f s", excessS) + " more";
 
     std::size_t rangeEnd = slowSteps;
+    std::string slowText;
     if (slowSteps > 0) {
         const std::string range = stepRangeText(stepNumber(0), stepNumber(slowSteps - 1));
-        const std::string which =
-            slowCount == slowSteps ? std::string() : std::to_string(slowCount) + " of them ";
-        text += "; " + range + " (" + which + "at " + formatText("%.1fx", kSlowStepFactor) +
-                " the steady step of " + formatText("%.1f ms", steadyStep) + " or more) " +
-                (slowSteps == 1 ? "holds " : "hold ");
+        const std::string slowRange =
+            slowCount == slowSteps
+                ? fillText(engineText("WarmupRule", "%1 (at %2 the steady step of %3 or more)"),
+                           {range, slowFactorText, steadyStepText})
+                : fillText(engineText("WarmupRule",
+                                      "%1 (%2 of them at %3 the steady step of %4 or more)"),
+                           {range, std::to_string(slowCount), slowFactorText, steadyStepText});
+        const bool one = slowSteps == 1;
         // Within 1% of the excess is the same amount up to rounding in the sums.
         if (excessS > 0.0 && slowExcessS <= excessS * kSameAmountTolerance)
-            text += formatText("%.2f s", slowExcessS) + " (" +
-                    sharePercent(std::min(1.0, slowExcessS / excessS)) + ") of the excess";
+            slowText = fillText(one ? engineText("WarmupRule", "%1 holds %2 (%3) of the excess")
+                                    : engineText("WarmupRule", "%1 hold %2 (%3) of the excess"),
+                                {slowRange, formatText("%.2f s", slowExcessS),
+                                 sharePercent(std::min(1.0, slowExcessS / excessS))});
         else
-            text += formatText("%.2f s", slowExcessS) +
-                    " above the steady step time, all of the epoch's excess";
+            slowText = fillText(
+                one ? engineText("WarmupRule",
+                                 "%1 holds %2 above the steady step time, all of the epoch's "
+                                 "excess")
+                    : engineText("WarmupRule",
+                                 "%1 hold %2 above the steady step time, all of the epoch's "
+                                 "excess"),
+                {slowRange, formatText("%.2f s", slowExcessS)});
     } else {
         rangeEnd = firstEpochSteps;
-        text += "; no leading step took " + formatText("%.1fx", kSlowStepFactor) +
-                " the steady step (" + formatText("%.1f ms", steadyStep) +
-                "): the excess is spread over " +
-                stepRangeText(stepNumber(0), stepNumber(firstEpochSteps - 1));
+        slowText = fillText(engineText("WarmupRule",
+                                       "no leading step took %1 the steady step (%2): the excess "
+                                       "is spread over %3"),
+                            {slowFactorText, steadyStepText,
+                             stepRangeText(stepNumber(0), stepNumber(firstEpochSteps - 1))});
     }
+    text = fillText(engineText("Diagnosis", "%1; %2"), {text, slowText});
     const std::string phases = phaseExcessText(batches, 0, rangeEnd, steadyPhaseMedians);
     if (!phases.empty())
-        text += ", " + phases + " over each phase's steady median";
-    text += ".";
+        text = fillText(engineText("WarmupRule", "%1, %2 over each phase's steady median"),
+                        {text, phases});
+    text = fillText(engineText("Diagnosis", "%1."), {text});
     const int warmupSteps = configuredWarmupSteps(evidence.config);
     if (warmUpS > 0.0)
-        text += " The run's warm-up steps took " + formatText("%.2f s", warmUpS) +
-                ", recorded as the Warm-up phase of step " + std::to_string(stepNumber(0)) +
-                " and left out of these times.";
+        text += fillText(engineText("WarmupRule",
+                                    " The run's warm-up steps took %1, recorded as the Warm-up "
+                                    "phase of step %2 and left out of these times."),
+                         {formatText("%.2f s", warmUpS), std::to_string(stepNumber(0))});
 
     Finding finding;
     finding.id = "warm-up";
@@ -286,12 +307,15 @@ std::vector<Finding> diagnoseWarmup(const RunEvidence& evidence)
     finding.firstStep = stepNumber(0);
     finding.lastStep = stepNumber(rangeEnd - 1);
     const std::string range = stepRangeText(*finding.firstStep, *finding.lastStep);
-    finding.title =
-        "Warm-up: " + epochName + " took " + formatText("%.1fx", ratio) + " the steady " +
-        (fromEpochs ? "epoch" : "pace") +
-        (slowSteps == 0                                         ? std::string()
-         : excessS > 0.0 && slowExcessS >= kMostShare * excessS ? ", most of it in " + range
-                                                                : ", slow " + range);
+    std::string title =
+        fillText(fromEpochs ? engineText("WarmupRule", "Warm-up: epoch %1 took %2 the steady epoch")
+                            : engineText("WarmupRule", "Warm-up: epoch %1 took %2 the steady pace"),
+                 {epochNumber, formatText("%.1fx", ratio)});
+    if (slowSteps > 0)
+        title = excessS > 0.0 && slowExcessS >= kMostShare * excessS
+                    ? fillText(engineText("WarmupRule", "%1, most of it in %2"), {title, range})
+                    : fillText(engineText("WarmupRule", "%1, slow %2"), {title, range});
+    finding.title = std::move(title);
     finding.evidence = std::move(text);
     const bool fused =
         evidence.facts.backend == "onednn" || evidence.facts.cudnn.rfind("on", 0) == 0;
@@ -301,43 +325,59 @@ std::vector<Finding> diagnoseWarmup(const RunEvidence& evidence)
         slowSteps > 0 && stepMs(batches.front()) >= kSlowStepFactor * steadyStep;
     const int suggestedSteps = std::min(static_cast<int>(slowCount), kMaxSuggestedWarmupSteps);
     if (warmupSteps == 0 && firstStepSlow) {
-        const std::string first = std::to_string(stepNumber(0));
-        finding.recommendation =
-            "Warm-up is a one-time cost. Set training.warmup_steps to " +
-            std::to_string(suggestedSteps) +
-            " (the patch): that many forward and backward passes on the first batches, without "
-            "a weight update, run before step " +
-            first +
-            ", so the first-step cost shows as the Warm-up phase instead of hiding in step " +
-            first + "; the weights and losses stay as without them. Otherwise leave " + range +
-            " out of any timing (start a measured window after them).";
+        finding.recommendation = fillText(
+            engineText("WarmupRule",
+                       "Warm-up is a one-time cost. Set training.warmup_steps to %1 (the patch): "
+                       "that many forward and backward passes on the first batches, without a "
+                       "weight update, run before step %2, so the first-step cost shows as the "
+                       "Warm-up phase instead of hiding in step %2; the weights and losses stay "
+                       "as without them. Otherwise leave %3 out of any timing (start a measured "
+                       "window after them)."),
+            {std::to_string(suggestedSteps), std::to_string(stepNumber(0)), range});
         finding.patch = {{"training", {{"warmup_steps", suggestedSteps}}}};
     } else if (warmupSteps > 0) {
-        finding.recommendation =
-            "Warm-up is a one-time cost, and the run's " + std::to_string(warmupSteps) +
-            (warmupSteps == 1 ? " warm-up step" : " warm-up steps") +
-            " did not absorb all of it: they run forward and backward on the first batches "
-            "only, so the optimizer's first update, a batch shape they did not see (a last "
-            "partial batch) and the first pass over the data still cost in the steps. Leave " +
-            range + " out of any timing (start a measured window after them).";
+        finding.recommendation = fillText(
+            warmupSteps == 1
+                ? engineText("WarmupRule",
+                             "Warm-up is a one-time cost, and the run's %1 warm-up step did not "
+                             "absorb all of it: they run forward and backward on the first "
+                             "batches only, so the optimizer's first update, a batch shape they "
+                             "did not see (a last partial batch) and the first pass over the "
+                             "data still cost in the steps. Leave %2 out of any timing (start a "
+                             "measured window after them).")
+                : engineText("WarmupRule",
+                             "Warm-up is a one-time cost, and the run's %1 warm-up steps did not "
+                             "absorb all of it: they run forward and backward on the first "
+                             "batches only, so the optimizer's first update, a batch shape they "
+                             "did not see (a last partial batch) and the first pass over the "
+                             "data still cost in the steps. Leave %2 out of any timing (start a "
+                             "measured window after them)."),
+            {std::to_string(warmupSteps), range});
         finding.patch = nullptr;
     } else {
         const std::string why =
-            slowSteps == 0 ? "no leading step stands out, the excess is spread over the epoch"
-                           : "they take the cost of a slow first step, and step " +
-                                 std::to_string(stepNumber(0)) + " was under " +
-                                 formatText("%.1fx", kSlowStepFactor) + " the steady step";
-        finding.recommendation = "Warm-up is a one-time cost: leave " + range +
-                                 " out of any timing (start a measured window after them). "
-                                 "Warm-up steps (training.warmup_steps) would not help here: " +
-                                 why + ".";
+            slowSteps == 0
+                ? std::string(engineText("WarmupRule",
+                                         "no leading step stands out, the excess is spread over "
+                                         "the epoch"))
+                : fillText(engineText("WarmupRule",
+                                      "they take the cost of a slow first step, and step %1 was "
+                                      "under %2 the steady step"),
+                           {std::to_string(stepNumber(0)), slowFactorText});
+        finding.recommendation =
+            fillText(engineText("WarmupRule",
+                                "Warm-up is a one-time cost: leave %1 out of any timing (start a "
+                                "measured window after them). Warm-up steps "
+                                "(training.warmup_steps) would not help here: %2."),
+                     {range, why});
         finding.patch = nullptr;
     }
     if (!fused)
-        finding.recommendation +=
-            " Much of a first step's cost is creating kernels and their primitives: a fused "
-            "LSTM backend (oneDNN on the CPU, cuDNN on CUDA) creates its primitives once and "
-            "reuses them, which cuts it.";
+        finding.recommendation += engineText(
+            "WarmupRule",
+            " Much of a first step's cost is creating kernels and their primitives: a fused LSTM "
+            "backend (oneDNN on the CPU, cuDNN on CUDA) creates its primitives once and reuses "
+            "them, which cuts it.");
     return {std::move(finding)};
 }
 

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Fails when a translation file is not complete for the sources as they are now.
 
-Runs lupdate over ui/ and app/gui/ into a temporary copy of each translations/*.ts (keeping
-obsolete entries, so that they show as vanished) and fails, naming the strings, when:
+Runs lupdate over the sources of each translations/*.ts into a temporary copy of it (keeping
+obsolete entries, so that they show as vanished): ui/ and app/gui/ for the desktop app's
+epochscope_<lang>.ts, engine/ (its engineText() calls) for epochscope_engine_<lang>.ts. Fails,
+naming the strings, when:
   - the .ts itself has an unfinished, empty, obsolete or vanished entry;
   - the sources have a string the .ts lacks (lupdate adds it as unfinished);
   - the .ts has a string the sources no longer have (lupdate marks it vanished);
@@ -20,8 +22,18 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
-# lupdate scans these folders (relative to the source root): the desktop app's texts.
-SCANNED = ["ui", "app/gui"]
+# What lupdate scans for each kind of .ts (folders relative to the source root), and how.
+APP_SOURCES = (["ui", "app/gui"], [])
+# The engine marks its texts with engineText(context, source), which lupdate reads as it reads
+# QCoreApplication::translate() (engine/i18n/translate.h).
+ENGINE_SOURCES = (["engine"], ["-tr-function-alias", "translate+=engineText"])
+
+
+def sources_of(ts):
+    """(folders, extra lupdate arguments) for a translation file."""
+    return ENGINE_SOURCES if ts.name.startswith("epochscope_engine_") else APP_SOURCES
+
+
 PLACEHOLDER = re.compile(r"%(?:\d+|n)")
 
 
@@ -65,7 +77,9 @@ def check(ts, lupdate, root):
     with tempfile.TemporaryDirectory() as scratch:
         copy = pathlib.Path(scratch) / ts.name
         shutil.copyfile(ts, copy)
-        run = subprocess.run([str(lupdate), "-locations", "none", *SCANNED, "-ts", str(copy)],
+        folders, options = sources_of(ts)
+        run = subprocess.run([str(lupdate), "-locations", "none", *options, *folders,
+                              "-ts", str(copy)],
                              cwd=root, capture_output=True, text=True)
         if run.returncode != 0:
             problems.append(f"lupdate failed ({run.returncode}):\n{run.stdout}{run.stderr}")

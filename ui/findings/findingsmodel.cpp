@@ -1,5 +1,7 @@
 #include "findings/findingsmodel.h"
 
+#include "diagnosis/rulename.h"
+
 #include <QtWidgets/QApplication>
 #include <QtWidgets/QStyle>
 
@@ -68,7 +70,7 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const
         case Qt::DisplayRole:
             switch (index.column()) {
                 case Severity: return severityText(shown.severity);
-                case Rule: return QString::fromStdString(shown.id);
+                case Rule: return QString::fromStdString(ruleName(shown.id));
                 case Title: return QString::fromStdString(shown.title);
                 case Steps: return stepRangeText(shown);
                 default: return {};

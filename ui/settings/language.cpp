@@ -1,5 +1,7 @@
 #include "settings/language.h"
 
+#include "i18n/language.h"
+
 #include <QtCore/QCoreApplication>
 #include <QtCore/QLibraryInfo>
 #include <QtCore/QLocale>
@@ -30,7 +32,10 @@ QString languageNativeName(const QString& code)
     return code;
 }
 
-QString installTranslators(const QString& code)
+namespace {
+
+/// installTranslators() for Qt's side: the app's .qm and Qt's own.
+QString installQtTranslators(const QString& code)
 {
     if (code == QLatin1String(kSourceLanguage))
         return code;
@@ -56,6 +61,16 @@ QString installTranslators(const QString& code)
     else
         delete qt;
     return own->language().isEmpty() ? locale.name() : own->language();
+}
+
+}  // namespace
+
+QString installTranslators(const QString& code)
+{
+    const QString installed = installQtTranslators(code);
+    // The engine's texts (findings, reports) follow the app's, so the two never mix languages.
+    es::setEngineLanguage(installed.toStdString());
+    return installed;
 }
 
 }  // namespace es::ui

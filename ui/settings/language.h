@@ -20,7 +20,9 @@ QString languageNativeName(const QString& code);
 /// Installs the translators for `code` into the running application: the app's own
 /// (":/i18n/epochscope_<code>.qm") and Qt's for its standard dialogs (qtbase_<code>.qm from
 /// Qt's translations folder, when it is there). An empty `code` follows the system locale.
-/// Returns the code of the translation installed, or "en" when the texts stay English.
+/// Sets the engine's language (engine/i18n/language.h) to the same, so that findings and
+/// reports come out in the app's language. Returns the code of the translation installed, or
+/// "en" when the texts stay English.
 QString installTranslators(const QString& code);
 
 }  // namespace es::ui

@@ -1,0 +1,40 @@
+#include "diagnosis/savedfindings.h"
+
+#include "diagnosis/diagnosis.h"
+#include "diagnosis/runevidence.h"
+#include "store/runstore.h"
+
+namespace es {
+
+namespace {
+
+bool sameFinding(const Finding& a, const Finding& b)
+{
+    return a.id == b.id && a.patch == b.patch && a.firstStep == b.firstStep &&
+           a.lastStep == b.lastStep;
+}
+
+}  // namespace
+
+std::vector<Finding> savedFindingsInLanguage(const StoredRun& run)
+{
+    std::vector<Finding> shown = run.findings;
+    if (shown.empty())
+        return shown;
+    const std::vector<Finding> remade = diagnoseRun(evidenceFromStoredRun(run));
+    std::vector<bool> used(remade.size(), false);
+    for (Finding& saved : shown) {
+        for (std::size_t i = 0; i < remade.size(); ++i) {
+            if (used[i] || !sameFinding(saved, remade[i]))
+                continue;
+            used[i] = true;
+            saved.title = remade[i].title;
+            saved.evidence = remade[i].evidence;
+            saved.recommendation = remade[i].recommendation;
+            break;
+        }
+    }
+    return shown;
+}
+
+}  // namespace es

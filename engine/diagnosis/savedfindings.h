@@ -1,0 +1,22 @@
+#pragma once
+
+// The findings saved with a run, shown in the language of the moment. The run database keeps
+// findings as the texts they were written in; a run diagnosed in English and opened in Chinese
+// (or the other way round) has its rules' findings written again from its stored records.
+
+#include "core/finding.h"
+
+#include <vector>
+
+namespace es {
+
+struct StoredRun;
+
+/// `run.findings` with the texts of the diagnosis rules' findings in engineLanguage(): each is
+/// replaced by the finding the rules now make from the run's records with the same id, patch
+/// and steps (same order among equals). Findings the rules cannot make again from the records
+/// alone stay as saved: the environment doctor's, and low-efficiency, which needs the SGEMM
+/// peak measured when the run was diagnosed.
+std::vector<Finding> savedFindingsInLanguage(const StoredRun& run);
+
+}  // namespace es

@@ -1,0 +1,15 @@
+#pragma once
+
+// A phase's name in the engine's language (i18n/language.h): "Forward", "前向". phaseLabel()
+// (core/phase.h) stays the English one that file formats and the CLI's columns keep.
+
+#include "core/phase.h"
+
+#include <string>
+
+namespace es {
+
+/// phaseLabel(phase) in engineLanguage(), the GUI's terms in Chinese (ui/plots/phasenames.cpp).
+std::string phaseName(Phase phase);
+
+}  // namespace es

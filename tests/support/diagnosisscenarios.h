@@ -1,0 +1,300 @@
+#pragma once
+
+// Made-up runs that between them reach every text the diagnosis rules write: each rule's
+// severities aside, every branch of its title, evidence and recommendation. The English
+// regression test compares their findings with the texts the rules wrote before they were
+// translated (tests/data/diagnosis_english.json); the Chinese test looks for English left in
+// them.
+
+#include "support/evidencebuilder.h"
+
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace es::test {
+
+struct DiagnosisScenario {
+    std::string name;
+    RunEvidence evidence;
+};
+
+namespace scenariodetail {
+
+/// Default steps (makeEvidence) whose forward phase `forwardMs(epoch, batch)` gives.
+inline RunEvidence withSlowSteps(int epochs, int steps,
+                                 const std::function<double(int, int)>& forwardMs)
+{
+    return makeEvidence(epochs, steps, [&forwardMs](int epoch, int batch) {
+        StepPhases phases;
+        phases.forwardMs = forwardMs(epoch, batch);
+        return phases;
+    });
+}
+
+inline void setH2d(RunEvidence& evidence, double ms, std::int64_t bytes)
+{
+    for (BatchRecord& batch : evidence.batches) {
+        batch.phaseMs[phaseIndex(Phase::HostToDevice)] = ms;
+        batch.wallMs += ms;
+        batch.h2dBytes = bytes;
+    }
+}
+
+inline RunEvidence withCallback(const std::string& type, nlohmann::json callback, double seconds,
+                                std::int64_t bytes, int writes, bool saveSteps)
+{
+    RunEvidence evidence = makeEvidence(3, 20, [saveSteps](int, int batch) {
+        StepPhases phases;
+        phases.callbacksMs = 0.1;
+        if (saveSteps && batch % 5 == 0)
+            phases.callbacksMs = 200.0;
+        return phases;
+    });
+    callback["type"] = type;
+    evidence.config["callbacks"] = nlohmann::json::array({callback});
+    for (EpochRecord& epoch : evidence.epochs) {
+        epoch.callbacks.push_back({type, seconds, bytes, writes});
+        epoch.wallS += seconds;
+    }
+    return evidence;
+}
+
+inline RunEvidence withThreads(int intraOp, int physical, int logical, int configured)
+{
+    RunEvidence evidence = makeSteadyEvidence(3, 20);
+    evidence.facts.intraOpThreads = intraOp;
+    evidence.facts.physicalCores = physical;
+    evidence.facts.logicalCores = logical;
+    if (configured >= 0)
+        evidence.config["device"] = {{"intra_op_threads", configured}};
+    return evidence;
+}
+
+/// Samples over the whole run in which `idle` of `team` es-train threads idle.
+inline RunEvidence withIdleThreads(int team, int idle)
+{
+    RunEvidence evidence = makeSteadyEvidence(3, 40);
+    evidence.facts.intraOpThreads = team;
+    evidence.facts.physicalCores = team;
+    evidence.facts.logicalCores = team;
+    const double endS = evidence.batches.back().endS;
+    for (int i = 1; i <= 30; ++i) {
+        SystemSample sample;
+        sample.tS = endS * i / 31.0;
+        sample.processCpuPct = 150.0;
+        for (int t = 0; t < team; ++t)
+            sample.threads.push_back({4100 + t, "es-train", t < team - idle ? 90.0 : 10.0 + t});
+        evidence.samples.push_back(sample);
+    }
+    return evidence;
+}
+
+/// 3 epochs of `perEpoch` steps whose steps are far slower every `period` steps (at batch 1 when
+/// `atEpochStart`), from the callbacks phase.
+inline RunEvidence withSpikes(int period, bool atEpochStart, int perEpoch = 60)
+{
+    return makeEvidence(3, perEpoch, [=](int, int batch) {
+        StepPhases phases;
+        const bool spike = atEpochStart ? batch == 1 : batch % period == 0;
+        if (spike)
+            phases.callbacksMs = 150.0;
+        return phases;
+    });
+}
+
+inline RunEvidence withFaults(std::int64_t minor, std::int64_t major, const std::string& allocator)
+{
+    RunEvidence evidence = makeSteadyEvidence(3, 30);
+    evidence.facts.allocator = allocator;
+    for (std::size_t i = 0; i < evidence.batches.size(); ++i) {
+        evidence.batches[i].minorFaults = minor;
+        evidence.batches[i].majorFaults = i % 4 == 0 ? major : 0;
+    }
+    return evidence;
+}
+
+}  // namespace scenariodetail
+
+/// Every scenario, by name.
+inline std::vector<DiagnosisScenario> diagnosisScenarios()
+{
+    using namespace scenariodetail;
+    std::vector<DiagnosisScenario> all;
+    const auto add = [&all](std::string name, RunEvidence evidence) {
+        all.push_back({std::move(name), std::move(evidence)});
+    };
+
+    // warm-up, and on the same runs unfused-lstm and low-efficiency
+    {
+        RunEvidence e = withSlowSteps(
+            4, 20, [](int epoch, int batch) { return epoch == 1 && batch <= 3 ? 150.0 : 10.0; });
+        e.peakGflops = 1000.0;
+        e.peakSource = "SGEMM 1024^3 through oneDNN, measured by the test";
+        add("warm-up over later epochs, slow first steps", std::move(e));
+    }
+    add("warm-up in a one-epoch run",
+        withSlowSteps(1, 60, [](int, int batch) { return batch == 1 ? 400.0 : 10.0; }));
+    {
+        RunEvidence e = withSlowSteps(4, 20, [](int epoch, int batch) {
+            return epoch == 1 && (batch == 1 || batch == 2 || batch == 4) ? 150.0 : 10.0;
+        });
+        e.facts.backend = "onednn";
+        e.config["training"] = {{"warmup_steps", 1}};
+        add("warm-up with one warm-up step, some slow steps", std::move(e));
+    }
+    {
+        RunEvidence e = withSlowSteps(
+            4, 20, [](int epoch, int batch) { return epoch == 1 && batch <= 4 ? 100.0 : 10.0; });
+        e.config["training"] = {{"warmup_steps", 3}};
+        add("warm-up with three warm-up steps", std::move(e));
+    }
+    add("warm-up spread over the epoch",
+        withSlowSteps(4, 20, [](int epoch, int) { return epoch == 1 ? 18.0 : 10.0; }));
+    add("warm-up with a second step slow only", withSlowSteps(4, 20, [](int epoch, int batch) {
+            return epoch == 1 && batch == 2 ? 400.0 : 10.0;
+        }));
+    {
+        RunEvidence e = makeEvidence(4, 20, [](int epoch, int batch) {
+            StepPhases phases;
+            if (epoch == 1 && batch <= 2) {
+                phases.forwardMs = 80.0;
+                phases.backwardMs = 90.0;
+                phases.optimizerMs = 40.0;
+            }
+            if (epoch == 1 && batch == 1)
+                phases.warmUpMs = 500.0;
+            return phases;
+        });
+        add("warm-up with its phase recorded", std::move(e));
+    }
+    {
+        RunEvidence e = withSlowSteps(
+            6, 20, [](int epoch, int batch) { return epoch == 1 && batch <= 3 ? 150.0 : 10.0; });
+        e.epochs.erase(e.epochs.begin() + 2);  // epochs 2, 4, 5, 6: not contiguous
+        add("warm-up against later epochs with a gap", std::move(e));
+    }
+
+    // input-bound
+    for (int prefetch : {0, 4, 64}) {
+        RunEvidence e = makeEvidence(3, 20, [](int, int batch) {
+            StepPhases phases;
+            phases.dataWaitMs = batch == 7 ? 60.0 : 8.0;
+            return phases;
+        });
+        e.facts.prefetch = prefetch;
+        add("input-bound with prefetch " + std::to_string(prefetch), std::move(e));
+    }
+    {
+        RunEvidence e = makeSteadyEvidence(3, 20, StepPhases{5.0});
+        e.facts.placement.clear();
+        add("input-bound spread evenly, placement not recorded", std::move(e));
+    }
+
+    // transfer-bound
+    const auto transfer = [](std::string device, std::string placement, int prefetch,
+                             bool shuffle) {
+        RunEvidence e = makeSteadyEvidence(3, 20);
+        setH2d(e, 6.0, 2'500'000);
+        e.facts.device = std::move(device);
+        e.facts.placement = placement;
+        e.facts.prefetch = prefetch;
+        e.config["data"] = {{"placement", placement}, {"shuffle", shuffle}};
+        return e;
+    };
+    add("transfer-bound on CUDA from host", transfer("cuda:0", "host", 0, true));
+    add("transfer-bound on CUDA from pinned", transfer("cuda:0", "pinned", 0, true));
+    add("transfer-bound on CUDA from pinned with prefetch", transfer("cuda:0", "pinned", 2, true));
+    add("transfer-bound on CUDA, placement unknown", transfer("cuda:0", "", 0, true));
+    add("transfer-bound on the CPU without shuffle", transfer("cpu", "host", 0, false));
+    add("transfer-bound on the CPU with shuffle", transfer("cpu", "host", 0, true));
+
+    // callback-heavy
+    add("callback-heavy checkpoint every 5 steps naming {batch}",
+        withCallback("model_checkpoint",
+                     {{"save_freq", 5}, {"filepath", "ckpt/model-{epoch}_{batch:03d}.pt"}}, 1.5,
+                     40'000'000, 4, true));
+    add("callback-heavy backup every 20 steps",
+        withCallback("backup_and_restore", {{"save_freq", 20}, {"backup_dir", "backup"}}, 0.8,
+                     10'000'000, 1, false));
+    add("callback-heavy checkpoint with optimizer state",
+        withCallback("model_checkpoint", {{"save_freq", "epoch"}, {"save_weights_only", false}},
+                     0.5, 5'000'000, 1, false));
+    add("callback-heavy checkpoint saving the best only",
+        withCallback("model_checkpoint", {{"save_best_only", true}}, 0.5, 2'500'000, 1, false));
+    add("callback-heavy checkpoint",
+        withCallback("model_checkpoint", nlohmann::json::object(), 0.5, 2'500'000, 1, false));
+    add("callback-heavy backup every epoch",
+        withCallback("backup_and_restore", nlohmann::json::object(), 0.5, 2'500'000, 1, false));
+    add("callback-heavy csv logger",
+        withCallback("csv_logger", {{"filename", "log.csv"}}, 0.2, 1000, 1, false));
+    add("callback-heavy early stopping",
+        withCallback("early_stopping", nlohmann::json::object(), 0.2, 0, 0, false));
+
+    // unfused-lstm on CUDA (the CPU case is in the warm-up runs above)
+    for (const char* cudnn : {"off: device.cudnn is false", "off: cuDNN did not load"}) {
+        RunEvidence e = makeSteadyEvidence(3, 20);
+        e.facts.device = "cuda:0";
+        e.facts.cudnn = cudnn;
+        e.facts.backendReason.clear();
+        add(std::string("unfused-lstm on CUDA, cudnn ") + cudnn, std::move(e));
+    }
+
+    // threads
+    add("threads: fewer than the cores", withThreads(1, 4, 8, 1));
+    add("threads: fewer than the cores, configured 0", withThreads(1, 4, 8, 0));
+    add("threads: oversubscribed", withThreads(8, 2, 4, 8));
+    add("threads: on hyper-threads", withThreads(4, 2, 4, -1));
+    add("threads: one idle of two", withIdleThreads(2, 1));
+    add("threads: eight idle of nine", withIdleThreads(9, 8));
+
+    // stragglers
+    {
+        RunEvidence e = withSpikes(10, false);
+        e.config["callbacks"] =
+            nlohmann::json::array({{{"type", "model_checkpoint"}, {"save_freq", 10}},
+                                   {{"type", "backup_and_restore"}, {"save_freq", 10}}});
+        add("stragglers from two callbacks every 10 steps", std::move(e));
+    }
+    {
+        RunEvidence e = withSpikes(60, false);
+        e.config["callbacks"] =
+            nlohmann::json::array({{{"type", "model_checkpoint"}, {"save_freq", 60}}});
+        add("stragglers from a callback once per epoch", std::move(e));
+    }
+    add("stragglers at each epoch start", withSpikes(60, true));
+    add("stragglers every 7 steps", withSpikes(7, false));
+    {
+        RunEvidence e = makeEvidence(3, 60, [](int, int batch) {
+            StepPhases phases;
+            if (batch == 13 || batch == 31)
+                phases.forwardMs = 400.0;
+            return phases;
+        });
+        add("stragglers now and then", std::move(e));
+    }
+
+    // low-efficiency with small batches
+    // Batch 16 in epochs of 3 steps: too few samples for the patch to batch 64.
+    for (std::int64_t batch : {16, 48}) {
+        const int steps = batch == 16 ? 3 : 20;
+        RunEvidence e = makeSteadyEvidence(4, steps);
+        e.facts.batchSize = batch;
+        e.facts.batchesPerEpoch = steps;
+        e.facts.backend = "onednn";
+        e.peakGflops = 2000.0;
+        add("low-efficiency with batch " + std::to_string(batch), std::move(e));
+    }
+
+    // allocator-churn
+    add("allocator-churn before device.allocator", withFaults(3000, 0, ""));
+    add("allocator-churn with the best allocator", withFaults(300, 2, "jemalloc"));
+    add("allocator-churn with system", withFaults(300, 0, "system"));
+    add("major faults only", withFaults(10, 3, "tcmalloc"));
+    return all;
+}
+
+}  // namespace es::test

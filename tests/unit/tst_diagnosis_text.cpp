@@ -1,0 +1,216 @@
+// The diagnosis findings' texts in both languages, over runs made up to reach every text
+// (tests/support/diagnosisscenarios.h):
+//   - English is what the rules wrote before they were translated, to the byte
+//     (tests/data/diagnosis_english.json, written by that engine); an intended change to an
+//     English text changes that file with it;
+//   - Simplified Chinese has no English word left besides technical names, config keys and
+//     values, units and the run's own recorded words.
+#include "diagnosis/diagnosis.h"
+#include "diagnosis/rules.h"
+#include "diagnosis/savedfindings.h"
+#include "i18n/language.h"
+#include "store/runstore.h"
+#include "support/diagnosisscenarios.h"
+
+#include <QtCore/QFile>
+#include <QtCore/QRegularExpression>
+#include <QtCore/QSet>
+#include <QtTest>
+
+#include <set>
+#include <string>
+
+namespace {
+
+nlohmann::json findingTexts(const es::Finding& finding)
+{
+    return {{"id", finding.id},
+            {"title", finding.title},
+            {"evidence", finding.evidence},
+            {"recommendation", finding.recommendation}};
+}
+
+nlohmann::json englishReference()
+{
+    QFile file(QFINDTESTDATA("../data/diagnosis_english.json"));
+    if (!file.open(QIODevice::ReadOnly))
+        return nullptr;
+    return nlohmann::json::parse(file.readAll().toStdString(), nullptr, false);
+}
+
+/// Latin words a Chinese finding keeps: product and library names, acronyms, units, and the
+/// words of config values and Keras' callback names that the user types as they are.
+const QSet<QString>& keptWords()
+{
+    static const QSet<QString> words = {
+        // products, libraries, hardware
+        "LSTM", "oneDNN", "cuDNN", "CUDA", "LibTorch", "BLAS", "SGEMM", "CPU", "GPU", "TCMalloc",
+        "jemalloc", "tcmalloc", "glibc", "malloc", "mmap", "Debian", "Adam", "OpenMP", "FLOPs",
+        "GFLOP", "Keras",
+        // units and statistics
+        "ms", "s", "B", "kB", "MB", "GB", "x", "p50", "p90", "p99",
+        // config keys without a dot and Keras' parameter names (docs/config.md), a system call
+        "backend", "filepath", "filename", "fsync",
+        // config values the user types (docs/config.md)
+        "host", "pinned", "device", "epoch", "libtorch", "onednn", "auto", "system", "true",
+        "false", "cpu", "cuda"};
+    return words;
+}
+
+/// The Latin words of `text` that a Chinese reader would read as untranslated English.
+QStringList englishWords(QString text)
+{
+    // Quoted values ("device"), config keys and file names (data.prefetch, save_freq,
+    // docs/benchmarks.md), names with a hyphen or digit (unfused-lstm, es-train, libdnnl-dev,
+    // 1024^3), environment settings (A=B) and placeholders ({batch}) are code, not prose.
+    static const QRegularExpression quoted(QStringLiteral("\"[^\"]*\""));
+    static const QRegularExpression code(
+        QStringLiteral("[A-Za-z0-9]*(?:[._/=#^+:\\-][A-Za-z0-9{]|[{}])[A-Za-z0-9._/=#^{}+:\\-]*"));
+    static const QRegularExpression word(QStringLiteral("[A-Za-z][A-Za-z0-9]*"));
+    text.remove(quoted);
+    text.remove(code);
+    QStringList found;
+    for (const QRegularExpressionMatch& match : word.globalMatch(text)) {
+        const QString token = match.captured();
+        if (!keptWords().contains(token))
+            found << token;
+    }
+    return found;
+}
+
+}  // namespace
+
+class TestDiagnosisText : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void cleanup() { es::setEngineLanguage("en"); }
+
+    void scenariosReachEveryRule()
+    {
+        std::set<std::string> fired;
+        for (const es::test::DiagnosisScenario& scenario : es::test::diagnosisScenarios())
+            for (const es::Finding& finding : es::diagnoseRun(scenario.evidence))
+                fired.insert(finding.id);
+        for (const es::DiagnosisRuleInfo& rule : es::diagnosisRules())
+            QVERIFY2(fired.count(std::string(rule.id)) == 1,
+                     qPrintable(QStringLiteral("no scenario reaches rule %1")
+                                    .arg(QString::fromUtf8(rule.id.data(),
+                                                           static_cast<int>(rule.id.size())))));
+    }
+
+    void englishStaysAsItWas_data()
+    {
+        QTest::addColumn<int>("index");
+        const std::vector<es::test::DiagnosisScenario> scenarios = es::test::diagnosisScenarios();
+        for (std::size_t i = 0; i < scenarios.size(); ++i)
+            QTest::newRow(scenarios[i].name.c_str()) << static_cast<int>(i);
+    }
+
+    void englishStaysAsItWas()
+    {
+        QFETCH(int, index);
+        static const nlohmann::json reference = englishReference();
+        QVERIFY2(reference.is_object(), "tests/data/diagnosis_english.json missing or not JSON");
+        const es::test::DiagnosisScenario scenario =
+            es::test::diagnosisScenarios()[static_cast<std::size_t>(index)];
+        QVERIFY2(reference.contains(scenario.name), "scenario not in the reference file");
+        const nlohmann::json& expected = reference.at(scenario.name);
+        const std::vector<es::Finding> findings = es::diagnoseRun(scenario.evidence);
+        QCOMPARE(findings.size(), expected.size());
+        for (std::size_t i = 0; i < findings.size(); ++i)
+            QCOMPARE(QString::fromStdString(findingTexts(findings[i]).dump(2)),
+                     QString::fromStdString(expected[i].dump(2)));
+    }
+
+    void chineseLeavesNoEnglish_data() { englishStaysAsItWas_data(); }
+
+    void chineseLeavesNoEnglish()
+    {
+        QFETCH(int, index);
+        es::test::DiagnosisScenario scenario =
+            es::test::diagnosisScenarios()[static_cast<std::size_t>(index)];
+        es::setEngineLanguage("zh_CN");
+        const std::vector<es::Finding> findings = es::diagnoseRun(scenario.evidence);
+        es::setEngineLanguage("en");
+        QCOMPARE(findings.size(), es::diagnoseRun(scenario.evidence).size());
+        for (const es::Finding& finding : findings) {
+            // The run's own recorded words (why it chose its backend, the cuDNN state, where
+            // the peak came from) are quoted as the run wrote them.
+            for (QString text :
+                 {QString::fromStdString(finding.title), QString::fromStdString(finding.evidence),
+                  QString::fromStdString(finding.recommendation)}) {
+                for (const std::string& recorded :
+                     {scenario.evidence.facts.backendReason, scenario.evidence.facts.cudnn,
+                      scenario.evidence.peakSource})
+                    if (!recorded.empty())
+                        text.remove(QString::fromStdString(recorded));
+                const QStringList left = englishWords(text);
+                QVERIFY2(left.isEmpty(), qPrintable(QStringLiteral("%1: English %2 in \"%3\"")
+                                                        .arg(QString::fromStdString(finding.id),
+                                                             left.join(QLatin1Char(' ')), text)));
+            }
+        }
+    }
+
+    /// A run diagnosed in one language shows its rules' findings in the language of the moment;
+    /// the doctor's, which the records cannot make again, stay as they were saved.
+    void savedFindingsFollowTheLanguage()
+    {
+        const es::RunEvidence evidence = es::test::diagnosisScenarios().front().evidence;
+        es::StoredRun run;
+        run.header.name = evidence.name;
+        run.config = evidence.config;
+        const es::RunFacts& facts = evidence.facts;
+        run.info = {{"device", facts.device},
+                    {"backend", facts.backend},
+                    {"backend_reason", facts.backendReason},
+                    {"placement", facts.placement},
+                    {"intra_op_threads", facts.intraOpThreads},
+                    {"batch_size", facts.batchSize},
+                    {"batches_per_epoch", facts.batchesPerEpoch}};
+        run.config["model"] = {{"layers", {{{"type", "lstm"}}}}};
+        run.epochs = evidence.epochs;
+        run.batches = evidence.batches;
+        es::setEngineLanguage("zh_CN");
+        run.findings = es::diagnoseRun(es::evidenceFromStoredRun(run));
+        QVERIFY(run.findings.size() >= 2);  // warm-up and unfused-lstm
+        es::Finding doctor;
+        doctor.id = "reference-blas";
+        doctor.title = "The BLAS is the reference one";
+        run.findings.push_back(doctor);
+
+        es::setEngineLanguage("en");
+        const std::vector<es::Finding> english = es::savedFindingsInLanguage(run);
+        const std::vector<es::Finding> fresh = es::diagnoseRun(es::evidenceFromStoredRun(run));
+        QCOMPARE(english.size(), run.findings.size());
+        for (std::size_t i = 0; i < fresh.size(); ++i) {
+            QCOMPARE(english[i].title, fresh[i].title);
+            QCOMPARE(english[i].evidence, fresh[i].evidence);
+            QCOMPARE(english[i].recommendation, fresh[i].recommendation);
+            QVERIFY(english[i].title != run.findings[i].title);  // was saved in Chinese
+        }
+        QCOMPARE(english.back().title, doctor.title);
+
+        es::setEngineLanguage("zh_CN");
+        const std::vector<es::Finding> chinese = es::savedFindingsInLanguage(run);
+        for (std::size_t i = 0; i < fresh.size(); ++i)
+            QCOMPARE(chinese[i].title, run.findings[i].title);
+    }
+
+    void englishWordsAreFound()
+    {
+        // The check itself: English prose is caught, code and kept words are not.
+        QCOMPARE(englishWords(QStringLiteral("Set data.prefetch to 2")),
+                 QStringList({"Set", "to"}));
+        QCOMPARE(englishWords(QStringLiteral("将 data.prefetch 设为 2（\"device\"），LSTM 8.5 ms")),
+                 QStringList());
+        QCOMPARE(englishWords(QStringLiteral("第 3 轮 took 2x")), QStringList({"took"}));
+        // A word before a full stop or a comma is still a word.
+        QCOMPARE(englishWords(QStringLiteral("前向 step. 反向, later-")),
+                 QStringList({"step", "later"}));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestDiagnosisText)
+#include "tst_diagnosis_text.moc"

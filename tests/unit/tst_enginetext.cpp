@@ -1,0 +1,152 @@
+// The engine's translation mechanism (engine/i18n): languages from locale names, the
+// process-wide language and per-thread scopes, lookups in the compiled tables, placeholders.
+#include "diagnosis/evidencetext.h"
+#include "i18n/language.h"
+#include "i18n/translate.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <string>
+#include <thread>
+#include <vector>
+
+class TestEngineText : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void cleanup()
+    {
+        es::setEngineLanguage("en");  // each test starts from the default
+    }
+
+    void languageFor_data()
+    {
+        QTest::addColumn<QString>("locale");
+        QTest::addColumn<QString>("language");
+        QTest::newRow("empty") << ""
+                               << "en";
+        QTest::newRow("C") << "C"
+                           << "en";
+        QTest::newRow("POSIX") << "POSIX"
+                               << "en";
+        QTest::newRow("en_GB.UTF-8") << "en_GB.UTF-8"
+                                     << "en";
+        QTest::newRow("zh_CN") << "zh_CN"
+                               << "zh_CN";
+        QTest::newRow("zh_CN.UTF-8") << "zh_CN.UTF-8"
+                                     << "zh_CN";
+        QTest::newRow("zh_SG.UTF-8") << "zh_SG.UTF-8"
+                                     << "zh_CN";
+        QTest::newRow("zh") << "zh"
+                            << "zh_CN";
+        QTest::newRow("BCP 47 zh-Hans-CN") << "zh-Hans-CN"
+                                           << "zh_CN";
+        QTest::newRow("traditional zh_TW") << "zh_TW.UTF-8"
+                                           << "en";
+        QTest::newRow("traditional zh-Hant") << "zh-Hant"
+                                             << "en";
+        QTest::newRow("no translation") << "de_DE.UTF-8"
+                                        << "en";
+    }
+
+    void languageFor()
+    {
+        QFETCH(QString, locale);
+        QFETCH(QString, language);
+        QCOMPARE(QString::fromStdString(es::engineLanguageFor(locale.toStdString())), language);
+    }
+
+    void languagesListEnglishAndChinese()
+    {
+        const std::vector<std::string> languages = es::engineLanguages();
+        QCOMPARE(languages.front(), std::string("en"));
+        QVERIFY(std::find(languages.begin(), languages.end(), "zh_CN") != languages.end());
+    }
+
+    void environmentPrefersLcAll()
+    {
+        qputenv("LC_ALL", "zh_CN.UTF-8");
+        qputenv("LANG", "en_US.UTF-8");
+        QCOMPARE(es::engineLanguageFromEnvironment(), std::string("zh_CN"));
+        qputenv("LC_ALL", "");
+        qputenv("LC_MESSAGES", "");
+        QCOMPARE(es::engineLanguageFromEnvironment(), std::string("en"));
+        qunsetenv("LC_ALL");
+        qunsetenv("LC_MESSAGES");
+        qunsetenv("LANG");
+        QCOMPARE(es::engineLanguageFromEnvironment(), std::string("en"));
+    }
+
+    void englishIsTheSourceText()
+    {
+        QCOMPARE(es::engineLanguage(), std::string("en"));
+        QCOMPARE(es::stepRangeText(7, 7), std::string("step 7"));
+        QCOMPARE(es::stepRangeText(3, 12), std::string("steps 3-12"));
+    }
+
+    void chineseComesFromTheCompiledTable()
+    {
+        QCOMPARE(es::setEngineLanguage("zh_CN.UTF-8"), std::string("zh_CN"));
+        QCOMPARE(es::stepRangeText(7, 7), std::string("第 7 步"));
+        QCOMPARE(es::stepRangeText(3, 12), std::string("第 3-12 步"));
+    }
+
+    void unknownTextStaysAsWritten()
+    {
+        es::setEngineLanguage("zh_CN");
+        QCOMPARE(std::string(es::engineText("NoSuchContext", "step %1")), std::string("step %1"));
+        QCOMPARE(std::string(es::engineText("Diagnosis", "no such text")),
+                 std::string("no such text"));
+    }
+
+    void scopeOverridesOnItsThreadOnly()
+    {
+        es::setEngineLanguage("en");
+        {
+            const es::LanguageScope chinese("zh_CN");
+            QCOMPARE(es::engineLanguage(), std::string("zh_CN"));
+            {
+                const es::LanguageScope english("en");
+                QCOMPARE(es::stepRangeText(2, 2), std::string("step 2"));
+            }
+            QCOMPARE(es::stepRangeText(2, 2), std::string("第 2 步"));
+            std::string elsewhere;
+            std::thread other([&elsewhere] { elsewhere = es::engineLanguage(); });
+            other.join();
+            QCOMPARE(elsewhere, std::string("en"));
+        }
+        QCOMPARE(es::engineLanguage(), std::string("en"));
+    }
+
+    void fillText_data()
+    {
+        QTest::addColumn<QString>("pattern");
+        QTest::addColumn<QString>("filled");
+        QTest::newRow("in order") << "%1 of %2"
+                                  << "a of b";
+        QTest::newRow("reordered") << "%2 的 %1"
+                                   << "b 的 a";
+        QTest::newRow("repeated") << "%1 and %1"
+                                  << "a and a";
+        QTest::newRow("percent sign kept") << "%1% of 100%"
+                                           << "a% of 100%";
+        QTest::newRow("missing argument kept") << "%1 %4"
+                                               << "a %4";
+        QTest::newRow("argument not re-read") << "%3 then %2"
+                                              << "%2 then b";
+        QTest::newRow("trailing percent") << "50%"
+                                          << "50%";
+    }
+
+    void fillText()
+    {
+        QFETCH(QString, pattern);
+        QFETCH(QString, filled);
+        const std::string text = es::fillText(pattern.toStdString(), {"a", "b", "%2"});
+        QCOMPARE(QString::fromStdString(text), filled);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestEngineText)
+#include "tst_enginetext.moc"
