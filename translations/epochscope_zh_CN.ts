@@ -3175,7 +3175,7 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+49"/>
+        <location filename="../app/gui/main.cpp" line="+74"/>
         <source>Train LSTM models and find out why training is slow</source>
         <translation>训练 LSTM 模型，并找出训练慢的原因</translation>
     </message>
@@ -3191,11 +3191,12 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
     </message>
     <message>
         <location line="+1"/>
+        <location line="+42"/>
         <source>name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-40"/>
         <source>Open a run config file</source>
         <translation>打开运行配置文件</translation>
     </message>
@@ -3262,7 +3263,22 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
         <translation>代码</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+4"/>
+        <source>Show this Run setup tab: %1</source>
+        <translation>显示运行设置的这个标签页：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Compare recorded runs (two or more ids: 1,2) in the report dialog; --screenshot then saves the dialog</source>
+        <translation>在报告对话框中比较已记录的运行（两个或更多 ID：1,2）；此时 --screenshot 保存的是该对话框</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>ids</source>
+        <translation>ID 列表</translation>
+    </message>
+    <message>
+        <location line="+57"/>
         <source>expected KEY=V1,V2 (threads=1,2)</source>
         <translation>应为 KEY=V1,V2（threads=1,2）</translation>
     </message>

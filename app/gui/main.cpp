@@ -1,14 +1,21 @@
 // epochscope: the desktop app. Argument parsing and wiring only; the window lives in ui/.
 #include "config/configerror.h"
+#include "history/runsmodel.h"
+#include "history/runspanel.h"
 #include "live/runcontroller.h"
 #include "mainwindow.h"
+#include "reports/reportexportdialog.h"
 #include "settings/appsettings.h"
 #include "settings/language.h"
+#include "setup/configeditor.h"
 #include "whatif/whatifpanel.h"
 
 #include <QtCore/QCommandLineParser>
+#include <QtCore/QItemSelectionModel>
 #include <QtCore/QTimer>
 #include <QtWidgets/QApplication>
+#include <QtWidgets/QTabWidget>
+#include <QtWidgets/QTableView>
 
 #include <cstdio>
 
@@ -27,6 +34,24 @@ QString languageArgument(const QStringList& arguments)
             return argument.mid(static_cast<qsizetype>(sizeof("--lang=") - 1));
     }
     return {};
+}
+
+/// --tab's names for Run setup's tabs, in the order ConfigEditor adds them.
+const QStringList kSetupTabs = {"model", "data", "training", "device", "callbacks", "json"};
+
+/// Selects the runs `ids` in the Runs panel and opens Compare... on them, as a user would;
+/// nullptr when fewer than two of them are in the database.
+es::ui::ReportExportDialog* compareRuns(es::ui::RunsPanel* runs, const QList<qint64>& ids)
+{
+    QAbstractItemModel* model = runs->view()->model();
+    QItemSelectionModel* selection = runs->view()->selectionModel();
+    selection->clearSelection();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QModelIndex index = model->index(row, 0);
+        if (ids.contains(model->data(index, es::ui::RunsModel::kRunIdRole).toLongLong()))
+            selection->select(index, QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    }
+    return runs->compareSelected();
 }
 
 }  // namespace
@@ -90,13 +115,31 @@ int main(int argc, char** argv)
                                 "the system's)")
             .arg(es::ui::availableLanguages().join(QStringLiteral(", "))),
         QApplication::translate("main", "code"));
+    // For the user guide's pictures: a Run setup tab other than Model, and the comparison
+    // dialog, which the screenshot then shows instead of the window.
+    const QCommandLineOption setupTab("tab",
+                                      QApplication::translate("main", "Show this Run setup tab: %1")
+                                          .arg(kSetupTabs.join(QStringLiteral(", "))),
+                                      QApplication::translate("main", "name"));
+    const QCommandLineOption compare(
+        "compare",
+        QApplication::translate("main",
+                                "Compare recorded runs (two or more ids: 1,2) in the report "
+                                "dialog; --screenshot then saves the dialog"),
+        QApplication::translate("main", "ids"));
     parser.addOptions({demo, preset, config, database, screenshot, delay, exitWhenDone, openRun,
-                       whatIf, language});
+                       whatIf, language, setupTab, compare});
     parser.process(app);
     if (parser.isSet(language) && !es::ui::availableLanguages().contains(parser.value(language))) {
         std::fprintf(stderr, "epochscope: --lang %s: expected one of %s\n",
                      qPrintable(parser.value(language)),
                      qPrintable(es::ui::availableLanguages().join(QStringLiteral(", "))));
+        return 2;
+    }
+    if (parser.isSet(setupTab) && !kSetupTabs.contains(parser.value(setupTab))) {
+        std::fprintf(stderr, "epochscope: --tab %s: expected one of %s\n",
+                     qPrintable(parser.value(setupTab)),
+                     qPrintable(kSetupTabs.join(QStringLiteral(", "))));
         return 2;
     }
 
@@ -112,6 +155,24 @@ int main(int argc, char** argv)
         return 2;
     }
     window.show();
+    if (parser.isSet(setupTab))
+        window.configEditor()->tabs()->setCurrentIndex(
+            static_cast<int>(kSetupTabs.indexOf(parser.value(setupTab))));
+    QWidget* shown = &window;
+    if (parser.isSet(compare)) {
+        QList<qint64> ids;
+        for (const QString& id : parser.value(compare).split(','))
+            ids << id.trimmed().toLongLong();
+        es::ui::ReportExportDialog* dialog = compareRuns(window.runsPanel(), ids);
+        if (dialog == nullptr) {
+            std::fprintf(stderr,
+                         "epochscope: --compare %s: expected two or more run ids of the "
+                         "database\n",
+                         qPrintable(parser.value(compare)));
+            return 2;
+        }
+        shown = dialog;
+    }
     if (parser.isSet(openRun))
         window.openStoredRun(parser.value(openRun).toLongLong());
     if (parser.isSet(demo))
@@ -142,8 +203,8 @@ int main(int argc, char** argv)
         constexpr int kMillisecondsPerSecond = 1000;
         QTimer::singleShot(
             static_cast<int>(parser.value(delay).toDouble() * kMillisecondsPerSecond), &window,
-            [&window, path] {
-                const bool saved = window.grab().save(path);
+            [shown, path] {
+                const bool saved = shown->grab().save(path);
                 std::fprintf(saved ? stdout : stderr, "%s %s\n",
                              saved ? "screenshot saved to" : "cannot save the screenshot to",
                              qPrintable(path));
