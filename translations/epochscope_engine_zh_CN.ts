@@ -282,6 +282,7 @@
     </message>
     <message>
         <location filename="../engine/i18n/translate.cpp" line="+2"/>
+        <location filename="../engine/report/reportcharts.cpp" line="+63"/>
         <source>%1, %2</source>
         <translation>%1、%2</translation>
     </message>
@@ -368,6 +369,605 @@
     </message>
 </context>
 <context>
+    <name>Report</name>
+    <message>
+        <location filename="../engine/report/reporthtml.cpp" line="+160"/>
+        <source>No charts: this build of EpochScope was made without cairo (EPOCHSCOPE_WITH_CAIRO=OFF). The tables hold every figure.</source>
+        <translation>没有图表：此 EpochScope 构建未包含 cairo（EPOCHSCOPE_WITH_CAIRO=OFF）。各表格包含全部数值。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Written by epochscope-cli compare; docs/reports.md says what each section means.</source>
+        <translation>由 epochscope-cli compare 生成；各部分的含义见 docs/reports.md。</translation>
+    </message>
+    <message>
+        <location filename="../engine/report/reportpdf.cpp" line="+188"/>
+        <source>Written by EpochScope; docs/reports.md says what each section means.</source>
+        <translation>由 EpochScope 生成；各部分的含义见 docs/reports.md。</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <source>EpochScope comparison report · page %1 of %2</source>
+        <translation>EpochScope 比较报告 · 第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <location filename="../engine/report/reporttables.cpp" line="+38"/>
+        <source>not recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 (run #%2, %3) is the baseline; every difference is another run minus %1.</source>
+        <translation>%1（运行 #%2，%3）是基线；每个差值都是其他运行减去 %1。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Run id</source>
+        <translation>运行 ID</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ended</source>
+        <translation>结束时间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Backend</source>
+        <translation>后端</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Placement</source>
+        <translation>数据放置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Intra-op threads</source>
+        <translation>算子内线程数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Inter-op threads</source>
+        <translation>算子间线程数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+133"/>
+        <source>Warm steps</source>
+        <translation>稳态步数</translation>
+    </message>
+    <message>
+        <location line="-131"/>
+        <source>Warm step (median ms)</source>
+        <translation>稳态步（中位数 ms）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>First-epoch ratio</source>
+        <translation>首轮耗时比</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Training time (s, steps)</source>
+        <translation>训练时间（s，各步之和）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Wall time (s, whole run)</source>
+        <translation>实际耗时（s，整个运行）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Warm steps are those after epoch 1 (after the first 10% of a one-epoch run). Training time is the sum of every step&apos;s wall time; wall time is the whole run as its summary recorded it (setup, validation and callbacks included).</source>
+        <translation>稳态步是第 1 轮之后的步（只有一轮的运行则为前 10% 之后的步）。训练时间是所有步实际耗时之和；实际耗时是运行摘要记录的整个运行的时间（含准备、验证和回调）。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>absent</source>
+        <translation>不存在</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Epoch times (s)</source>
+        <translation>每轮耗时（s）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Epoch</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 train</source>
+        <translation>%1 训练</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 validation</source>
+        <translation>%1 验证</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 wall</source>
+        <translation>%1 实际</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>No run completed an epoch.</source>
+        <translation>没有运行完成过一轮。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Phases</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+8"/>
+        <location line="+183"/>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <location line="-190"/>
+        <source>Median per warm step (ms)</source>
+        <translation>每个稳态步的中位数（ms）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Over every step (s, and share of the training time)</source>
+        <translation>所有步合计（s，及占训练时间的比例）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 share</source>
+        <translation>%1 占比</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Medians of each phase need not add up to the median step; the totals add up to the training time.</source>
+        <translation>各阶段的中位数之和不一定等于步耗时中位数；各阶段的合计之和等于训练时间。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Step latency (warm steps, ms)</source>
+        <translation>步延迟（稳态步，ms）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>p99 / p50</source>
+        <translation>p99 / p50</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Step time distribution (warm steps)</source>
+        <translation>步耗时分布（稳态步）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No run has warm steps.</source>
+        <translation>没有运行有稳态步。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 log-spaced bins from %2 to %3 ms, the same for every run; each count is that run&apos;s steps in the bin, the bar its share of the run&apos;s warm steps.</source>
+        <translation>从 %2 到 %3 ms 的 %1 个对数间隔区间，所有运行相同；每个计数是该运行落在此区间的步数，条形为其占该运行稳态步的比例。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 equal bins from %2 to %3 ms, the same for every run; each count is that run&apos;s steps in the bin, the bar its share of the run&apos;s warm steps.</source>
+        <translation>从 %2 到 %3 ms 的 %1 个等宽区间，所有运行相同；每个计数是该运行落在此区间的步数，条形为其占该运行稳态步的比例。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Step time (ms)</source>
+        <translation>步耗时（ms）</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Host-to-device transfer</source>
+        <translation>主机到设备传输</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bytes per warm step (median)</source>
+        <translation>每个稳态步的字节数（中位数）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Copy ms per warm step (median)</source>
+        <translation>每个稳态步的复制 ms（中位数）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Effective GB/s</source>
+        <translation>有效 GB/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bytes over every step</source>
+        <translation>所有步的字节数</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Utilisation (system sampler)</source>
+        <translation>利用率（系统采样）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Samples</source>
+        <translation>采样数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Process CPU % (mean)</source>
+        <translation>进程 CPU %（平均）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Process CPU % (max)</source>
+        <translation>进程 CPU %（最大）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Machine CPU % (mean)</source>
+        <translation>整机 CPU %（平均）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Peak RSS (MB)</source>
+        <translation>常驻内存 RSS 峰值（MB）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPU utilisation % (mean)</source>
+        <translation>GPU 利用率 %（平均）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPU memory peak (MB)</source>
+        <translation>GPU 显存峰值（MB）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Process CPU: 100% is one core busy; machine CPU: 100% is every core busy.</source>
+        <translation>进程 CPU：100% 表示一个核心满载；整机 CPU：100% 表示所有核心满载。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Findings</source>
+        <translation>诊断结果</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The diagnosis saved with each run (epochscope-cli diagnose ID saves one).</source>
+        <translation>随每个运行保存的诊断（epochscope-cli diagnose ID 会保存一份）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Id</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>no findings saved</source>
+        <translation>没有保存的诊断结果</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Attribution to phases</source>
+        <translation>按阶段归因</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Per phase: the run&apos;s median per warm step minus %1&apos;s (ms/step), and its mean per step minus %1&apos;s over every step, times %1&apos;s %2 steps (seconds scaled to %1&apos;s length, not measured as such).</source>
+        <translation>按阶段：该运行每个稳态步的中位数减去 %1 的（ms/步），以及其所有步的每步平均值减去 %1 的，再乘以 %1 的 %2 步（按 %1 的长度换算的秒数，并非直接实测）。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 against %2</source>
+        <translation>%1 对比 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 (ms/step)</source>
+        <translation>%1（ms/步）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (s, scaled)</source>
+        <translation>%1（s，换算）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>All steps</source>
+        <translation>所有步</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Speedup per step</source>
+        <translation>每步加速比</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Comparison of %1 runs: %2</source>
+        <translation>%1 个运行的比较：%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Environment</source>
+        <translation>环境</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The same in every run: the machine and LibTorch build each run&apos;s summary recorded (&quot;not recorded&quot;: the run has no summary).</source>
+        <translation>所有运行均相同：各运行摘要记录的机器和 LibTorch 构建（“未记录”：该运行没有摘要）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Only what differs: the machine and LibTorch build each run&apos;s summary recorded (&quot;not recorded&quot;: the run has no summary).</source>
+        <translation>只列出不同之处：各运行摘要记录的机器和 LibTorch 构建（“未记录”：该运行没有摘要）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Run facts</source>
+        <translation>运行信息</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The same in every run: what each run recorded when training started, beyond the runs table.</source>
+        <translation>所有运行均相同：各运行在训练开始时记录的、运行表之外的信息。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Only what differs: what each run recorded when training started, beyond the runs table.</source>
+        <translation>只列出不同之处：各运行在训练开始时记录的、运行表之外的信息。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Config</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The same in every run: the configs as run, by dotted path (&quot;absent&quot;: not in that config).</source>
+        <translation>所有运行均相同：运行时的配置，按点分路径列出（“不存在”：该配置中没有此项）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Only what differs: the configs as run, by dotted path (&quot;absent&quot;: not in that config).</source>
+        <translation>只列出不同之处：运行时的配置，按点分路径列出（“不存在”：该配置中没有此项）。</translation>
+    </message>
+    <message>
+        <location filename="../engine/report/runcomparison.cpp" line="+302"/>
+        <source>%1 is as fast per step as %2 (%3 vs %4 ms/step)</source>
+        <translation>%1 每步与 %2 一样快（%3 对比 %4 ms/步）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is %2 faster per step than %3 (%4 vs %5 ms/step)</source>
+        <translation>%1 每步比 %3 快 %2（%4 对比 %5 ms/步）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is %2 slower per step than %3 (%4 vs %5 ms/step)</source>
+        <translation>%1 每步比 %3 慢 %2（%4 对比 %5 ms/步）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 cannot be compared per step with %2: %3 has no warm steps (those after epoch 1, or after the first 10% of a one-epoch run).</source>
+        <translation>%1 无法与 %2 逐步比较：%3 没有稳态步（即第 1 轮之后的步，只有一轮的运行则为前 10% 之后的步）。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>%1 %2 s over %3&apos;s %4 steps in total, not in the median step</source>
+        <translation>%1 在 %3 的 %4 步中合计 %2 s，不在步耗时中位数里</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 %2 s in total, not in the median step</source>
+        <translation>%1 合计 %2 s，不在步耗时中位数里</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 %2 ms/step</source>
+        <translation>%1 %2 ms/步</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 %2 ms/step (%3 s over %4&apos;s %5 steps)</source>
+        <translation>%1 %2 ms/步（在 %4 的 %5 步中合计 %3 s）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 %2 ms/step (%3 s)</source>
+        <translation>%1 %2 ms/步（%3 s）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: no phase differs by 1% of %2&apos;s step or more.</source>
+        <translation>%1：没有哪个阶段的差值达到 %2 步耗时的 1% 或以上。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: %2; the other phases differ by less than 1% of %3&apos;s step.</source>
+        <translation>%1：%2；其他阶段的差值不到 %3 步耗时的 1%。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: %2.</source>
+        <translation>%1：%2。</translation>
+    </message>
+</context>
+<context>
+    <name>ReportChart</name>
+    <message>
+        <location filename="../engine/report/chartpainter.cpp" line="+264"/>
+        <source>no warm steps</source>
+        <translation>没有稳态步</translation>
+    </message>
+    <message>
+        <location filename="../engine/report/reportcharts.cpp" line="+8"/>
+        <source>Chart: %1, one bar per run (%2), its parts %3. The table below holds the figures.</source>
+        <translation>图表：%1，每个运行一根柱（%2），各段为 %3。下表列出具体数值。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Chart: %1, one line per run (%2). The table below holds the figures.</source>
+        <translation>图表：%1，每个运行一条线（%2）。下表列出具体数值。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Chart: %1, one bar per run in each bin (%2). The table below holds the figures.</source>
+        <translation>图表：%1，每个区间中每个运行一根柱（%2）。下表列出具体数值。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Median per warm step by phase</source>
+        <translation>各阶段每个稳态步的中位数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ms per warm step (medians of each phase, stacked)</source>
+        <translation>每个稳态步的 ms（各阶段中位数，堆叠）</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Epoch wall time</source>
+        <translation>每轮实际耗时</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Epoch</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wall time (s)</source>
+        <translation>实际耗时（s）</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Warm step times</source>
+        <translation>稳态步耗时</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Step time (ms, log-spaced bins)</source>
+        <translation>步耗时（ms，对数间隔区间）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step time (ms)</source>
+        <translation>步耗时（ms）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+</context>
+<context>
     <name>RuleName</name>
     <message>
         <location filename="../engine/diagnosis/rulename.cpp" line="+13"/>
@@ -448,6 +1048,34 @@
         <location line="+2"/>
         <source>pageable-copies</source>
         <translation>可分页内存复制</translation>
+    </message>
+</context>
+<context>
+    <name>RunStatus</name>
+    <message>
+        <location filename="../engine/report/reporttables.cpp" line="-442"/>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>interrupted</source>
+        <translation>已中断</translation>
     </message>
 </context>
 <context>

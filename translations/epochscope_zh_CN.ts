@@ -689,17 +689,17 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::DeviceForm</name>
     <message>
-        <location filename="../ui/setup/deviceform.cpp" line="+27"/>
+        <location filename="../ui/setup/deviceform.cpp" line="+46"/>
         <source>Use cuDNN&apos;s fused LSTM on CUDA devices</source>
         <translation>在 CUDA 设备上使用 cuDNN 的融合 LSTM</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Synchronise after each GPU phase</source>
         <translation>每个 GPU 阶段后同步</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>No CUDA device found on this machine.</source>
         <translation>本机未发现 CUDA 设备。</translation>
     </message>
@@ -951,7 +951,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>%1 + %2 预热</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -1110,7 +1110,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::FindingsModel</name>
     <message>
-        <location filename="../ui/findings/findingsmodel.cpp" line="+13"/>
+        <location filename="../ui/findings/findingsmodel.cpp" line="+15"/>
         <source>critical</source>
         <translation>严重</translation>
     </message>
@@ -1356,7 +1356,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+73"/>
+        <location filename="../ui/mainwindow.cpp" line="+74"/>
         <source>EpochScope</source>
         <translation>EpochScope</translation>
     </message>
@@ -1559,7 +1559,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>EpochScope - 运行 %1（%2）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>Run %1 is not in the database any more.</source>
         <translation>运行 %1 已不在数据库中。</translation>
     </message>
@@ -1856,7 +1856,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::ReportExportDialog</name>
     <message>
-        <location filename="../ui/reports/reportexportdialog.cpp" line="+67"/>
+        <location filename="../ui/reports/reportexportdialog.cpp" line="+69"/>
         <source>HTML</source>
         <translation>HTML</translation>
     </message>
@@ -1906,7 +1906,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>JSON 文档 (*.json)</translation>
     </message>
     <message>
-        <location line="+145"/>
+        <location line="+147"/>
         <source>Run %1 is no longer in the history.</source>
         <translation>运行 %1 已不在历史记录中。</translation>
     </message>
@@ -1933,7 +1933,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>下移(&amp;W)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>&amp;Save...</source>
         <translation>保存(&amp;S)...</translation>
     </message>
@@ -1983,6 +1983,17 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>格式(&amp;F)：</translation>
     </message>
     <message>
+        <location line="+8"/>
+        <source>The language the report is written in</source>
+        <translation>报告所用的语言</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Language:</source>
+        <comment>label: the report&apos;s language</comment>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Save the report in the chosen format (Ctrl+S)</source>
         <translation>以所选格式保存报告（Ctrl+S）</translation>
@@ -1993,12 +2004,12 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>用桌面上关联的应用程序打开已保存的报告</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>A comparison needs at least two runs.</source>
         <translation>比较至少需要两个运行。</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+81"/>
         <source>Comparing with run %1 as the baseline...</source>
         <translation>正在以运行 %1 为基线进行比较...</translation>
     </message>
@@ -2010,7 +2021,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         </translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+70"/>
         <source>%1   %2 (run %3)</source>
         <translation>%1   %2（运行 %3）</translation>
     </message>
@@ -2037,7 +2048,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>比较尚未完成。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Cannot make the %1 report: %2</source>
         <translation>无法生成 %1 报告：%2</translation>
     </message>

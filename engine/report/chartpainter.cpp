@@ -1,6 +1,7 @@
 #include "report/chartpainter.h"
 
 #include "diagnosis/evidencetext.h"
+#include "i18n/translate.h"
 #include "report/pangotext.h"
 
 #include <algorithm>
@@ -259,7 +260,8 @@ private:
                 drawn = true;
             }
             if (!drawn) {
-                const LayoutPtr none = m_text.layout("no warm steps", kLabelStyle);
+                const LayoutPtr none =
+                    m_text.layout(engineText("ReportChart", "no warm steps"), kLabelStyle);
                 m_text.draw(none.get(), plotLeft + 4.0,
                             rowTop + (rowHeight - TextPainter::height(none.get())) / 2.0,
                             kMutedRgb);

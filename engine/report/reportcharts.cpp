@@ -1,5 +1,7 @@
 #include "report/reportcharts.h"
 
+#include "i18n/phasename.h"
+#include "i18n/translate.h"
 #include "report/runcomparison.h"
 
 #include <algorithm>
@@ -58,24 +60,30 @@ std::string chartDescription(const ChartSpec& chart)
     const auto joined = [](const std::vector<std::string>& names) {
         std::string text;
         for (std::size_t i = 0; i < names.size(); ++i)
-            text += (i > 0 ? ", " : "") + names[i];
+            text = i == 0 ? names[i] : fillText(engineText("List", "%1, %2"), {text, names[i]});
         return text;
     };
     std::vector<std::string> seriesNames;
     for (const ChartSeries& series : chart.series)
         seriesNames.push_back(series.name);
-    std::string text = "Chart: " + chart.title;
     switch (chart.kind) {
         case ChartKind::StackedBars:
-            text += ", one bar per run (" + joined(chart.categories) + "), its parts " +
-                    joined(seriesNames);
-            break;
-        case ChartKind::Lines: text += ", one line per run (" + joined(seriesNames) + ")"; break;
+            return fillText(engineText("ReportChart",
+                                       "Chart: %1, one bar per run (%2), its parts %3. The table "
+                                       "below holds the figures."),
+                            {chart.title, joined(chart.categories), joined(seriesNames)});
+        case ChartKind::Lines:
+            return fillText(engineText("ReportChart",
+                                       "Chart: %1, one line per run (%2). The table below holds "
+                                       "the figures."),
+                            {chart.title, joined(seriesNames)});
         case ChartKind::Histogram:
-            text += ", one bar per run in each bin (" + joined(seriesNames) + ")";
-            break;
+            return fillText(engineText("ReportChart",
+                                       "Chart: %1, one bar per run in each bin (%2). The table "
+                                       "below holds the figures."),
+                            {chart.title, joined(seriesNames)});
     }
-    return text + ". The table below holds the figures.";
+    return chart.title;
 }
 
 std::uint32_t runColour(std::size_t index)
@@ -88,8 +96,8 @@ std::optional<ChartSpec> phaseChart(const RunComparison& comparison)
     ChartSpec chart;
     chart.section = "phases";
     chart.kind = ChartKind::StackedBars;
-    chart.title = "Median per warm step by phase";
-    chart.xLabel = "ms per warm step (medians of each phase, stacked)";
+    chart.title = engineText("ReportChart", "Median per warm step by phase");
+    chart.xLabel = engineText("ReportChart", "ms per warm step (medians of each phase, stacked)");
     bool anyWarm = false;
     for (std::size_t r = 0; r < comparison.runs.size(); ++r) {
         chart.categories.push_back(chartRunName(comparison, r));
@@ -98,7 +106,7 @@ std::optional<ChartSpec> phaseChart(const RunComparison& comparison)
     if (!anyWarm)
         return std::nullopt;
     for (Phase phase : kAllPhases) {
-        ChartSeries series{std::string(phaseLabel(phase)), phaseColour(phase), {}};
+        ChartSeries series{phaseName(phase), phaseColour(phase), {}};
         bool spent = false;
         for (const ComparedRun& run : comparison.runs) {
             const std::optional<double>& median = run.phases[phaseIndex(phase)].steadyMedianMs;
@@ -119,9 +127,9 @@ std::optional<ChartSpec> epochChart(const RunComparison& comparison)
     ChartSpec chart;
     chart.section = "epochs";
     chart.kind = ChartKind::Lines;
-    chart.title = "Epoch wall time";
-    chart.xLabel = "Epoch";
-    chart.yLabel = "Wall time (s)";
+    chart.title = engineText("ReportChart", "Epoch wall time");
+    chart.xLabel = engineText("ReportChart", "Epoch");
+    chart.yLabel = engineText("ReportChart", "Wall time (s)");
     for (const EpochRow& row : comparison.epochs)
         chart.x.push_back(row.epoch);
     for (std::size_t r = 0; r < comparison.runs.size(); ++r) {
@@ -143,9 +151,11 @@ std::optional<ChartSpec> latencyChart(const RunComparison& comparison)
     ChartSpec chart;
     chart.section = "distribution";
     chart.kind = ChartKind::Histogram;
-    chart.title = "Warm step times";
-    chart.xLabel = histogram.logSpaced ? "Step time (ms, log-spaced bins)" : "Step time (ms)";
-    chart.yLabel = "Steps";
+    chart.title = engineText("ReportChart", "Warm step times");
+    chart.xLabel = histogram.logSpaced
+                       ? engineText("ReportChart", "Step time (ms, log-spaced bins)")
+                       : engineText("ReportChart", "Step time (ms)");
+    chart.yLabel = engineText("ReportChart", "Steps");
     chart.x = histogram.edgesMs;
     chart.logBins = histogram.logSpaced;
     for (std::size_t r = 0; r < comparison.runs.size(); ++r) {

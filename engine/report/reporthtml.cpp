@@ -1,5 +1,7 @@
 #include "report/reporthtml.h"
 
+#include "i18n/language.h"
+#include "i18n/translate.h"
 #include "report/reportcharts.h"
 #include "report/reporttables.h"
 #include "report/reporttext.h"
@@ -137,7 +139,11 @@ std::string writeHtml(const RunComparison& comparison)
     const std::vector<ReportSection> sections = reportSections(comparison);
     const std::vector<ChartSpec> charts = reportCharts(comparison);
     const std::string title = htmlEscaped(reportTitle(comparison));
-    std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
+    // The language of the texts, for screen readers and the browser's fonts and hyphenation.
+    std::string language = engineLanguage();
+    std::replace(language.begin(), language.end(), '_', '-');
+    std::string html =
+        "<!DOCTYPE html>\n<html lang=\"" + language + "\">\n<head>\n<meta charset=\"utf-8\">\n";
     html += "<meta http-equiv=\"Content-Security-Policy\" content=\"" +
             htmlEscaped(kContentPolicy) + "\">\n";
     html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
@@ -150,14 +156,19 @@ std::string writeHtml(const RunComparison& comparison)
 #if !EPOCHSCOPE_WITH_CAIRO
     if (!charts.empty())
         html +=
-            "<p class=\"note\">No charts: this build of EpochScope was made without cairo "
-            "(EPOCHSCOPE_WITH_CAIRO=OFF). The tables hold every figure.</p>\n";
+            "<p class=\"note\">" +
+            htmlEscaped(engineText("Report",
+                                   "No charts: this build of EpochScope was made without cairo "
+                                   "(EPOCHSCOPE_WITH_CAIRO=OFF). The tables hold every figure.")) +
+            "</p>\n";
 #endif
     for (const ReportSection& section : sections)
         html += sectionHtml(section, charts);
-    html +=
-        "<footer>Written by epochscope-cli compare; docs/reports.md says what each "
-        "section means.</footer>\n</body>\n</html>\n";
+    html += "<footer>" +
+            htmlEscaped(engineText("Report",
+                                   "Written by epochscope-cli compare; docs/reports.md says what "
+                                   "each section means.")) +
+            "</footer>\n</body>\n</html>\n";
     return html;
 }
 

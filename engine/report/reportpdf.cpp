@@ -6,6 +6,7 @@
 
 #if EPOCHSCOPE_WITH_CAIRO
 #include "diagnosis/evidencetext.h"
+#include "i18n/translate.h"
 #include "report/chartpainter.h"
 #include "report/pangotext.h"
 #include "report/reportcharts.h"
@@ -184,7 +185,9 @@ public:
     void title(const std::string& title)
     {
         paragraph(title, kTitleStyle, 4.0);
-        paragraph("Written by EpochScope; docs/reports.md says what each section means.",
+        paragraph(engineText("Report",
+                             "Written by EpochScope; docs/reports.md says what each section "
+                             "means."),
                   kNoteStyle, 6.0);
     }
 
@@ -254,8 +257,9 @@ private:
 
     void endPage()
     {
-        const std::string footer = "EpochScope comparison report · page " + std::to_string(m_page) +
-                                   " of " + std::to_string(m_pageCount);
+        const std::string footer =
+            fillText(engineText("Report", "EpochScope comparison report · page %1 of %2"),
+                     {std::to_string(m_page), std::to_string(m_pageCount)});
         const LayoutPtr layout = m_text.layout(footer, kFooterStyle, kTextWidth, TextAlign::Centre);
         m_text.draw(layout.get(), kMarginX, kFooterY, kFooterStyle.rgb);
         cairo_show_page(m_cr.get());

@@ -1,6 +1,9 @@
 #include "report/runcomparison.h"
 
 #include "diagnosis/runevidence.h"
+#include "diagnosis/savedfindings.h"
+#include "i18n/phasename.h"
+#include "i18n/translate.h"
 #include "report/jsondiff.h"
 #include "report/reporttext.h"
 #include "store/runstore.h"
@@ -185,7 +188,8 @@ ComparedRun figuresOf(const StoredRun& run, std::size_t index)
     compared.latency = latencyOf(steadyWallMs);
     compared.transfer = transferOf(batches, steady);
     compared.utilisation = utilisationOf(run.samples);
-    for (const Finding& finding : run.findings)
+    // The saved diagnosis with its rules' texts in the report's language.
+    for (const Finding& finding : savedFindingsInLanguage(run))
         compared.findings.push_back(
             {finding.id, std::string(severityKey(finding.severity)), finding.title});
     return compared;
@@ -291,13 +295,17 @@ bool largerDelta(const PhaseDelta& a, const PhaseDelta& b)
 
 std::string comparisonWords(const ComparedRun& baseline, const ComparedRun& run, double speedup)
 {
-    const std::string stepTimes = " (" + figureText(*run.steadyStepMs) + " vs " +
-                                  figureText(*baseline.steadyStepMs) + " ms/step)";
+    const std::string mine = figureText(*run.steadyStepMs);
+    const std::string theirs = figureText(*baseline.steadyStepMs);
     const std::string ratio = ratioText(speedup >= 1.0 ? speedup : 1.0 / speedup);
     if (ratio == "1.00x")
-        return run.label + " is as fast per step as " + baseline.label + stepTimes;
-    return run.label + " is " + ratio + (speedup >= 1.0 ? " faster" : " slower") +
-           " per step than " + baseline.label + stepTimes;
+        return fillText(engineText("Report", "%1 is as fast per step as %2 (%3 vs %4 ms/step)"),
+                        {run.label, baseline.label, mine, theirs});
+    return fillText(
+        speedup >= 1.0
+            ? engineText("Report", "%1 is %2 faster per step than %3 (%4 vs %5 ms/step)")
+            : engineText("Report", "%1 is %2 slower per step than %3 (%4 vs %5 ms/step)"),
+        {run.label, ratio, baseline.label, mine, theirs});
 }
 
 std::string attributionSentence(const ComparedRun& baseline, const ComparedRun& run,
@@ -305,14 +313,16 @@ std::string attributionSentence(const ComparedRun& baseline, const ComparedRun& 
 {
     if (!attribution.speedup) {
         const ComparedRun& without = baseline.steadyStepMs ? run : baseline;
-        return run.label + " cannot be compared per step with " + baseline.label + ": " +
-               without.label +
-               " has no warm steps (those after epoch 1, or after the first 10% of a "
-               "one-epoch run).";
+        return fillText(engineText("Report",
+                                   "%1 cannot be compared per step with %2: %3 has no warm steps "
+                                   "(those after epoch 1, or after the first 10% of a one-epoch "
+                                   "run)."),
+                        {run.label, baseline.label, without.label});
     }
-    std::string sentence = comparisonWords(baseline, run, *attribution.speedup);
+    const std::string sentence = comparisonWords(baseline, run, *attribution.speedup);
     const double threshold = kSentenceShare * *baseline.steadyStepMs;
     const double thresholdS = kSentenceShare * baseline.trainingS;
+    const std::string steps = std::to_string(baseline.steps);
     std::string parts;
     bool leftOut = false;
     for (const PhaseDelta& delta : attribution.phases) {
@@ -327,32 +337,43 @@ std::string attributionSentence(const ComparedRun& baseline, const ComparedRun& 
             leftOut = true;
             continue;
         }
+        const std::string phase = phaseName(delta.phase);
+        // The first part names the baseline's steps the seconds are scaled to; later ones
+        // share it.
+        const bool first = parts.empty();
+        std::string part;
         if (inSomeSteps) {
-            std::string part = std::string(phaseLabel(delta.phase)) + " " +
-                               signedFigureText(*delta.scaledS) + " s";
-            if (parts.empty())
-                part +=
-                    " over " + baseline.label + "'s " + std::to_string(baseline.steps) + " steps";
-            parts += (parts.empty() ? "" : ", ") + part + " in total, not in the median step";
-            continue;
+            const std::string seconds = signedFigureText(*delta.scaledS);
+            part = first
+                       ? fillText(engineText("Report",
+                                             "%1 %2 s over %3's %4 steps in total, not in the "
+                                             "median step"),
+                                  {phase, seconds, baseline.label, steps})
+                       : fillText(engineText("Report", "%1 %2 s in total, not in the median step"),
+                                  {phase, seconds});
+        } else {
+            const std::string perStepMs = signedFigureText(*delta.msPerStep);
+            if (!delta.scaledS)
+                part = fillText(engineText("Report", "%1 %2 ms/step"), {phase, perStepMs});
+            else if (first)
+                part = fillText(
+                    engineText("Report", "%1 %2 ms/step (%3 s over %4's %5 steps)"),
+                    {phase, perStepMs, signedFigureText(*delta.scaledS), baseline.label, steps});
+            else
+                part = fillText(engineText("Report", "%1 %2 ms/step (%3 s)"),
+                                {phase, perStepMs, signedFigureText(*delta.scaledS)});
         }
-        std::string part = std::string(phaseLabel(delta.phase)) + " " +
-                           signedFigureText(*delta.msPerStep) + " ms/step";
-        if (delta.scaledS) {
-            part += " (" + signedFigureText(*delta.scaledS) + " s";
-            if (parts.empty())
-                part +=
-                    " over " + baseline.label + "'s " + std::to_string(baseline.steps) + " steps";
-            part += ")";
-        }
-        parts += (parts.empty() ? "" : ", ") + part;
+        parts = first ? part : fillText(engineText("Report", "%1, %2"), {parts, part});
     }
     if (parts.empty())
-        return sentence + ": no phase differs by 1% of " + baseline.label + "'s step or more.";
-    sentence += ": " + parts;
+        return fillText(engineText("Report", "%1: no phase differs by 1% of %2's step or more."),
+                        {sentence, baseline.label});
     if (leftOut)
-        sentence += "; the other phases differ by less than 1% of " + baseline.label + "'s step";
-    return sentence + ".";
+        return fillText(engineText("Report",
+                                   "%1: %2; the other phases differ by less than 1% of %3's "
+                                   "step."),
+                        {sentence, parts, baseline.label});
+    return fillText(engineText("Report", "%1: %2."), {sentence, parts});
 }
 
 Attribution attributionOf(const ComparedRun& baseline, const ComparedRun& run)

@@ -7,6 +7,7 @@
 
 #include "history/runsmodel.h"
 #include "history/runspanel.h"
+#include "i18n/language.h"
 #include "report/reportformats.h"
 #include "report/runcomparison.h"
 #include "reports/reportexportdialog.h"
@@ -251,6 +252,41 @@ private Q_SLOTS:
                  QString::fromStdString(std::string(es::reportFormatName(format))));
         ReportExportDialog next(m_database, {m_fast, m_slow});
         QCOMPARE(next.format(), format);
+    }
+
+    /// The report's language: the app's at first, Chinese when chosen, in the preview and in
+    /// the saved file, and the same bytes as the engine writes in that language.
+    void writesTheReportInTheChosenLanguage()
+    {
+        ReportExportDialog dialog(m_database, {m_slow, m_fast});
+        QVERIFY(waitForComparison(dialog));
+        QCOMPARE(dialog.language(), QString::fromStdString(es::engineLanguage()));
+        auto* language = dialog.findChild<QComboBox*>("reportLanguage");
+        QVERIFY(language);
+        QCOMPARE(language->findData(QString("zh_CN")) >= 0, true);
+        QVERIFY(dialog.preview()->toPlainText().contains("Attribution to phases"));
+
+        dialog.setLanguage("zh_CN");
+        QVERIFY(dialog.isBusy());  // the preview is made again in Chinese
+        QVERIFY(waitForComparison(dialog));
+        QVERIFY2(!dialog.messageIsError(), qPrintable(dialog.message()));
+        const QString shown = dialog.preview()->toPlainText();
+        QVERIFY2(shown.contains(QString::fromUtf8("按阶段归因")), qPrintable(shown.left(400)));
+        QVERIFY(!shown.contains("Attribution to phases"));
+
+        QTemporaryDir out;
+        QVERIFY(out.isValid());
+        const QString path = out.filePath("chinese.md");
+        QVERIFY2(dialog.saveTo(path), qPrintable(dialog.message()));
+        std::string expected;
+        {
+            const es::LanguageScope chinese("zh_CN");
+            expected = es::writeReport(engineComparison({m_slow, m_fast}), ReportFormat::Markdown);
+        }
+        QVERIFY(readAll(path) == QByteArray::fromStdString(expected));
+        QVERIFY(readAll(path).contains(QByteArray("## 运行")));
+        // The app's own language is left as it was.
+        QCOMPARE(QString::fromStdString(es::engineLanguage()), QString("en"));
     }
 
     /// PDF is whatever the engine makes of it: its bytes, or its reason shown in the dialog.

@@ -4,6 +4,7 @@
 // poppler-utils' pdftotext and pdfinfo) and `compare` over a real run database.
 
 #include "console/comparecommand.h"
+#include "i18n/language.h"
 #include "report/jsondiff.h"
 #include "report/reportcharts.h"
 #include "report/reportcsv.h"
@@ -759,6 +760,52 @@ private Q_SLOTS:
         // Config values are code, with no escaping inside.
         QVERIFY(contains(markdown, "`pinned|prefetch_2`") ||
                 contains(markdown, "`pinned\\|prefetch_2`"));
+    }
+
+    /// A report in Simplified Chinese (the app's export dialog and `compare --lang zh_CN`):
+    /// its headings, table headers, phase names, sentences and chart captions are translated;
+    /// the run names, config keys and figures stay as they are.
+    void reportsInChinese()
+    {
+        const std::vector<es::StoredRun> runs =
+            twoRuns(phases(6.0, 30.0), phases(6.0, 30.0), phases(1.0, 10.0));
+        const es::LanguageScope chinese("zh_CN");
+        const es::RunComparison comparison = es::compareRuns(runs);
+        const std::string markdown = es::writeMarkdown(comparison);
+        for (const char* part :
+             {"# 2 个运行的比较：A #1 ", "## 摘要", "## 运行", "## 每轮耗时（s）", "## 阶段",
+              "### 每个稳态步的中位数（ms）", "## 步延迟（稳态步，ms）", "## 主机到设备传输",
+              "## 利用率（系统采样）", "## 诊断结果", "## 按阶段归因", "| 阶段 ", "| 前向 ",
+              "| 反向 ", "| A (#1) ", "B 每步比 A 快 1.75x", "A（运行 #1，"})
+            QVERIFY2(contains(markdown, part), part);
+        for (const char* english : {"Comparison of", "## Runs", "## Phases", "| Phase ",
+                                    "| Forward ", "faster per step", "is the baseline"})
+            QVERIFY2(!contains(markdown, english), english);
+        const std::string html = es::writeHtml(comparison);
+        for (const char* part : {"<html lang=\"zh-CN\">", "<h2>摘要</h2>", "<th>阶段</th>",
+                                 "图表：每轮实际耗时，每个运行一条线"})
+            QVERIFY2(contains(html, part), part);
+        QVERIFY(!contains(html, "Written by"));
+        if (es::pdfReportsAvailable()) {
+            const QString path = writtenPdf(m_dir, "chinese.pdf", comparison);
+            const QString flat = squeezed(pdfText(path));
+            for (const char* part : {"摘要", "按阶段归因", "各阶段每个稳态步的中位数", "第1页"})
+                QVERIFY2(flat.contains(squeezed(QString::fromUtf8(part))), part);
+        }
+    }
+
+    /// English stays the default: a Chinese report on another thread or before does not leak.
+    void reportsStayEnglishOutsideTheScope()
+    {
+        const std::vector<es::StoredRun> runs =
+            twoRuns(phases(6.0, 30.0), phases(6.0, 30.0), phases(1.0, 10.0));
+        {
+            const es::LanguageScope chinese("zh_CN");
+            QVERIFY(contains(es::writeMarkdown(es::compareRuns(runs)), "## 运行"));
+        }
+        const std::string markdown = es::writeMarkdown(es::compareRuns(runs));
+        QVERIFY(contains(markdown, "## Runs"));
+        QVERIFY(contains(es::writeHtml(es::compareRuns(runs)), "<html lang=\"en\">"));
     }
 
     void csvParsesAndQuotes()

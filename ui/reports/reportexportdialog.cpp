@@ -3,8 +3,10 @@
 #include "core/atomicfile.h"
 #include "core/threadname.h"
 #include "history/runsmodel.h"
+#include "i18n/language.h"
 #include "report/runcomparison.h"
 #include "settings/appsettings.h"
+#include "settings/language.h"
 #include "store/runstore.h"
 
 #include <QtCore/QDir>
@@ -213,9 +215,11 @@ class ReportExportDialog::Worker {
 public:
     template <typename Done>
     Worker(QString database, std::shared_ptr<const std::vector<StoredRun>> loaded,
-           QList<qint64> order, Done done)
-        : m_thread([database, loaded, order, done] {
+           QList<qint64> order, std::string language, Done done)
+        : m_thread([database, loaded, order, language, done] {
               nameThisThread("es-compare");
+              // The comparison's sentences and the report are written in the chosen language.
+              const LanguageScope scope(language);
               done(compare(database, loaded, order));
           })
     {
@@ -288,6 +292,7 @@ ReportExportDialog::ReportExportDialog(const QString& databasePath, const QList<
       m_messageIcon(new QLabel(this)),
       m_message(new QLabel(this)),
       m_format(new QComboBox(this)),
+      m_language(new QComboBox(this)),
       m_save(new QPushButton(tr("&Save..."), this)),
       m_open(new QPushButton(tr("&Open"), this))
 {
@@ -377,6 +382,19 @@ ReportExportDialog::ReportExportDialog(const QString& databasePath, const QList<
         setFormat(*remembered);
     auto* formatLabelWidget = new QLabel(tr("&Format:"), this);
     formatLabelWidget->setBuddy(m_format);
+    // Each language in its own words, as Settings lists them; the app's language first chosen.
+    for (const QString& code : availableLanguages())
+        m_language->addItem(languageNativeName(code), code);
+    m_language->setObjectName(QStringLiteral("reportLanguage"));
+    m_language->setCurrentIndex(
+        std::max(0, m_language->findData(QString::fromStdString(engineLanguage()))));
+    m_language->setToolTip(tr("The language the report is written in"));
+    connect(m_language, &QComboBox::currentIndexChanged, this, [this] {
+        ++m_generation;
+        startComparison();
+    });
+    auto* languageLabel = new QLabel(tr("&Language:", "label: the report's language"), this);
+    languageLabel->setBuddy(m_language);
     m_save->setToolTip(tr("Save the report in the chosen format (Ctrl+S)"));
     m_save->setDefault(true);
     connect(m_save, &QPushButton::clicked, this, &ReportExportDialog::chooseFileAndSave);
@@ -397,6 +415,8 @@ ReportExportDialog::ReportExportDialog(const QString& databasePath, const QList<
     auto* bottom = new QHBoxLayout();
     bottom->addWidget(formatLabelWidget);
     bottom->addWidget(m_format);
+    bottom->addWidget(languageLabel);
+    bottom->addWidget(m_language);
     bottom->addWidget(m_save);
     bottom->addWidget(m_open);
     bottom->addStretch(1);
@@ -461,6 +481,18 @@ void ReportExportDialog::setFormat(ReportFormat format)
         m_format->setCurrentIndex(index);
 }
 
+QString ReportExportDialog::language() const
+{
+    return m_language->currentData().toString();
+}
+
+void ReportExportDialog::setLanguage(const QString& code)
+{
+    const int index = m_language->findData(code);
+    if (index >= 0)
+        m_language->setCurrentIndex(index);
+}
+
 QString ReportExportDialog::defaultFileName() const
 {
     QStringList ids;
@@ -493,7 +525,7 @@ void ReportExportDialog::startComparison()
     m_threadRunning = true;
     const std::uint64_t generation = m_generation;
     QPointer<ReportExportDialog> self(this);
-    m_worker = std::make_unique<Worker>(m_databasePath, m_loaded, m_order,
+    m_worker = std::make_unique<Worker>(m_databasePath, m_loaded, m_order, language().toStdString(),
                                         [self, generation](const Outcome& outcome) {
                                             QMetaObject::invokeMethod(
                                                 qApp,
@@ -526,6 +558,7 @@ void ReportExportDialog::finishComparison(std::uint64_t generation, const Outcom
         return;
     }
     m_comparison = outcome.comparison;
+    m_comparisonLanguage = language().toStdString();
     m_html = outcome.html;
     // Reordering keeps the reader where they were in the report.
     m_preview->showReport(*m_html);
@@ -613,6 +646,7 @@ std::shared_ptr<const std::string> ReportExportDialog::reportBytes(ReportFormat 
     QGuiApplication::setOverrideCursor(Qt::WaitCursor);
     std::shared_ptr<const std::string> made;
     try {
+        const LanguageScope scope(m_comparisonLanguage);
         made = std::make_shared<const std::string>(writeReport(*m_comparison, format));
     } catch (const std::exception& error) {
         QGuiApplication::restoreOverrideCursor();

@@ -77,6 +77,10 @@ public:
 
     ReportFormat format() const;
     void setFormat(ReportFormat format);
+    /// The language the report is written in ("en", "zh_CN"); the app's at first.
+    QString language() const;
+    /// Writes the report in `code` from now on (the preview is made again).
+    void setLanguage(const QString& code);
     /// "comparison-<ids in report order>.<extension>".
     QString defaultFileName() const;
 
@@ -122,11 +126,13 @@ private:
 
     QString m_databasePath;
     QList<qint64> m_order;
-    std::uint64_t m_generation = 0;  ///< counts order changes; a stale result is dropped
-    bool m_working = false;          ///< the preview is not yet of m_order
-    bool m_threadRunning = false;    ///< m_worker has not handed over its result yet
+    /// Counts order and language changes; a stale result is dropped.
+    std::uint64_t m_generation = 0;
+    bool m_working = false;        ///< the preview is not yet of m_order
+    bool m_threadRunning = false;  ///< m_worker has not handed over its result yet
     std::shared_ptr<const std::vector<StoredRun>> m_loaded;  ///< read once, reordered after
     std::shared_ptr<const RunComparison> m_comparison;       ///< for m_order, when not busy
+    std::string m_comparisonLanguage;                        ///< what m_comparison is written in
     std::shared_ptr<const std::string> m_html;               ///< writeHtml of m_comparison
     /// The last report made for saving, kept for a second save of the same comparison.
     ReportFormat m_madeFormat = ReportFormat::Html;
@@ -143,6 +149,7 @@ private:
     QLabel* m_messageIcon;
     QLabel* m_message;
     QComboBox* m_format;
+    QComboBox* m_language;
     QPushButton* m_save;
     QPushButton* m_open;
     std::unique_ptr<Worker> m_worker;
