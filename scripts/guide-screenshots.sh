@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# Takes the user guide's pictures (docs/user-guide.md) with the real app under Xvfb and writes
+# them, scaled and compressed, to docs/images/guide/.
+#
+#   scripts/guide-screenshots.sh [BUILD_DIR]      # default build/dev
+#
+# It builds nothing: it uses BUILD_DIR/app/epochscope and BUILD_DIR/app/epochscope-cli as they
+# are. Every run it makes goes to a scratch run database and settings folder under /tmp, never
+# to your own; the runs are short (a few epochs of the small presets, about three minutes in
+# all on two cores).
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${1:-build/dev}
+case $build in /*) ;; *) build=$root/$build ;; esac
+app=$build/app/epochscope
+cli=$build/app/epochscope-cli
+out=$root/docs/images/guide
+# The Debian interpreter, not one from a virtual environment or pyenv: PIL and NumPy come from
+# the python3-pil and python3-numpy packages.
+python=/usr/bin/python3
+max_width=1200
+
+die() {
+    echo "guide-screenshots: $*" >&2
+    exit 1
+}
+
+for program in "$app" "$cli"; do
+    [[ -x $program ]] || die "$program is missing: build it first (cmake --build --preset dev)"
+done
+missing=()
+command -v xvfb-run >/dev/null || missing+=(xvfb xauth)
+[[ -x $python ]] && "$python" -c 'import PIL' 2>/dev/null || missing+=(python3-pil)
+[[ -x $python ]] && "$python" -c 'import numpy' 2>/dev/null || missing+=(python3-numpy)
+command -v fc-list >/dev/null && [[ -n $(fc-list :lang=zh-cn family) ]] || missing+=(fonts-noto-cjk)
+if ((${#missing[@]})); then
+    die "missing Debian packages; install them with: sudo apt-get install ${missing[*]}"
+fi
+
+work=$(mktemp -d /tmp/es-guide.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/raw" "$out"
+# A settings folder and data folder of their own: no remembered layout, language or database.
+export XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data
+db=$work/runs.sqlite
+
+# One start of the app under its own X server; the window is 1500 x 950 by default.
+shoot() {
+    local name=$1 delay=$2
+    shift 2
+    echo "== $name"
+    xvfb-run -a -s '-screen 0 1600x1000x24' \
+        "$app" --db "$db" --screenshot "$work/raw/$name.png" --delay "$delay" "$@" \
+        >"$work/$name.log" 2>&1 || {
+        cat "$work/$name.log" >&2
+        die "the app failed while taking $name.png"
+    }
+}
+
+# The id of the newest run in the database.
+last_run() {
+    "$cli" runs list --db "$db" | awk 'NR == 2 { print $1 }'
+}
+
+echo "== training the runs the pictures show (run database $db)"
+# 1: the demo preset, recorded by the CLI: the same engine and the same record as a run started
+# in the window, and shorter on a busy machine (no charts to draw while it trains).
+"$cli" train --preset quick-demo --db "$db" --quiet
+demo=$(last_run)
+"$cli" diagnose "$demo" --db "$db" >/dev/null
+# 2: the same preset with one intra-op thread, for the comparison report.
+"$cli" train --preset quick-demo --epochs 3 --threads 1 --db "$db" --quiet
+one_thread=$(last_run)
+"$cli" diagnose "$one_thread" --db "$db" >/dev/null
+
+# Data files for the Data tab: a float time series saved as x_train.npy and y_train.npy.
+"$python" - "$work" <<'EOF'
+import sys
+import numpy as np
+
+rng = np.random.default_rng(7)
+t = np.arange(1000 + 32, dtype=np.float64) / 25.0
+series = np.stack([np.sin(t), np.cos(0.5 * t), 0.01 * t % 1.0], axis=1)
+x = np.stack([series[i:i + 32] for i in range(1000)])
+y = series[32:1032, 0] + rng.normal(0.0, 0.05, 1000)
+np.save(f"{sys.argv[1]}/x_train.npy", x)
+np.save(f"{sys.argv[1]}/y_train.npy", y)
+EOF
+"$cli" presets quick-demo | "$python" -c '
+import json, sys
+config = json.load(sys.stdin)
+config["name"] = "my-series"
+config["data"]["source"] = {"type": "npy", "x": "x_train.npy", "y": "y_train.npy"}
+json.dump(config, sys.stdout, indent=2)
+' >"$work/my-series.json"
+
+shoot main-window 6 --run "$demo"
+shoot model-tab 4 --preset keras-lstm-regression
+shoot data-tab 6 --config "$work/my-series.json" --tab data
+shoot findings 6 --run "$one_thread"
+shoot whatif 75 --preset quick-demo --whatif threads=1,2
+shoot report 12 --compare "$demo,$one_thread"
+shoot zh-cn 6 --lang zh_CN --run "$demo"
+
+# Scale to at most $max_width px wide and quantise to 256 colours: a small PNG that still
+# reads well.
+"$python" - "$work/raw" "$out" "$max_width" <<'EOF'
+import pathlib
+import sys
+from PIL import Image
+
+raw, out, max_width = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), int(sys.argv[3])
+for source in sorted(raw.glob("*.png")):
+    image = Image.open(source).convert("RGB")
+    if image.width > max_width:
+        height = round(image.height * max_width / image.width)
+        image = image.resize((max_width, height), Image.LANCZOS)
+    image = image.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    target = out / source.name
+    image.save(target, optimize=True)
+    print(f"{target.relative_to(out.parent.parent.parent)}: {image.width} x {image.height}, "
+          f"{target.stat().st_size // 1024} KB")
+EOF
