@@ -178,6 +178,82 @@
     </message>
 </context>
 <context>
+    <name>CompareCommand</name>
+    <message>
+        <location filename="../engine/console/comparecommand.cpp" line="+23"/>
+        <source>compare needs at least two run ids (the first is the baseline); `epochscope-cli runs list` shows them</source>
+        <translation>compare 至少需要两个运行 ID（第一个是基线）；`epochscope-cli runs list` 会列出它们</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>run %1 is given twice; compare distinct runs</source>
+        <translation>运行 %1 给了两次；请比较不同的运行</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>--out %1: the extension picks the format: .html (or .htm), .pdf, .md, .csv or .json</source>
+        <translation>--out %1：由扩展名决定格式：.html（或 .htm）、.pdf、.md、.csv 或 .json</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Wrote %1 (%2, %3 runs)</source>
+        <translation>已写入 %1（%2，%3 个运行）</translation>
+    </message>
+</context>
+<context>
+    <name>DiagnoseCommand</name>
+    <message>
+        <location filename="../engine/console/diagnosecommand.cpp" line="+36"/>
+        <source>[%1] %2: %3</source>
+        <translation>[%1] %2：%3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>  evidence: %1</source>
+        <translation>  证据：    %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>  where:    %1</source>
+        <translation>  位置：    %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>  fix:      %1</source>
+        <translation>  修复方法：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>  patch:    %1</source>
+        <translation>  配置补丁：%1</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Run %1: %2, %3 steps, %4 finding</source>
+        <translation>运行 %1：%2，%3 步，%4 条诊断结果</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run %1: %2, %3 steps, %4 findings</source>
+        <translation>运行 %1：%2，%3 步，%4 条诊断结果</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>(machine findings left out: %1)</source>
+        <translation>（未包含本机的检查结果：%1）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Nothing found: no rule&apos;s cause shows in this run (docs/diagnosis.md).</source>
+        <translation>未发现问题：此运行中没有任何规则所针对的原因（docs/diagnosis.md）。</translation>
+    </message>
+</context>
+<context>
     <name>Diagnosis</name>
     <message>
         <location filename="../engine/diagnosis/evidencetext.h" line="+41"/>
@@ -381,7 +457,12 @@
         <translation>由 epochscope-cli compare 生成；各部分的含义见 docs/reports.md。</translation>
     </message>
     <message>
-        <location filename="../engine/report/reportpdf.cpp" line="+188"/>
+        <location filename="../engine/report/reportpdf.cpp" line="+30"/>
+        <source>PDF reports need cairo and pango, and this build of EpochScope was made without them (EPOCHSCOPE_WITH_CAIRO=OFF); rebuild with -DEPOCHSCOPE_WITH_CAIRO=ON (Debian: libcairo2-dev libpango1.0-dev), or write .html or .md</source>
+        <translation>PDF 报告需要 cairo 和 pango，而此 EpochScope 构建未包含它们（EPOCHSCOPE_WITH_CAIRO=OFF）；请用 -DEPOCHSCOPE_WITH_CAIRO=ON 重新构建（Debian：libcairo2-dev libpango1.0-dev），或者写成 .html 或 .md</translation>
+    </message>
+    <message>
+        <location line="+162"/>
         <source>Written by EpochScope; docs/reports.md says what each section means.</source>
         <translation>由 EpochScope 生成；各部分的含义见 docs/reports.md。</translation>
     </message>
@@ -391,7 +472,7 @@
         <translation>EpochScope 比较报告 · 第 %1 页，共 %2 页</translation>
     </message>
     <message>
-        <location filename="../engine/report/reporttables.cpp" line="+38"/>
+        <location filename="../engine/report/reporttables.cpp" line="+23"/>
         <source>not recorded</source>
         <translation>未记录</translation>
     </message>
@@ -1053,7 +1134,7 @@
 <context>
     <name>RunStatus</name>
     <message>
-        <location filename="../engine/report/reporttables.cpp" line="-442"/>
+        <location filename="../engine/i18n/runstatusname.cpp" line="+11"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
@@ -1079,6 +1160,194 @@
     </message>
 </context>
 <context>
+    <name>RunsCommand</name>
+    <message>
+        <location filename="../engine/console/runscommand.cpp" line="+31"/>
+        <source>wait</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>h2d</source>
+        <translation>传输</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fwd</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bwd</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>opt</source>
+        <translation>优化</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>callb</source>
+        <translation>回调</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>warm</source>
+        <translation>预热</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>No runs recorded in %1 yet.</source>
+        <translation>%1 中还没有记录任何运行。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>STATUS</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>STARTED</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>NAME</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>EPOCHS</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>STEPS</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>DEVICE</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Run %1: %2 - %3</source>
+        <translation>运行 %1：%2 - %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>  started %1, ended %2</source>
+        <translation>  开始于 %1，结束于 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>  error: %1</source>
+        <translation>  错误：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>  %1, %2 placement, batch %3, %4 intra-op threads, backend %5</source>
+        <translation>  %1，数据放置 %2，批大小 %3，%4 个算子内线程，后端 %5</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>  data: %1</source>
+        <translation>  数据：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>  notes: %1</source>
+        <translation>  备注：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>% of training time:</source>
+        <translation>占训练时间的 %：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>epoch</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>train s</source>
+        <translation>训练 s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>val s</source>
+        <translation>验证 s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>val_loss</source>
+        <translation>val_loss</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>  %1 steps, %2 system samples stored</source>
+        <translation>  已保存 %1 步、%2 次系统采样</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>  steady state %1 ms/step</source>
+        <translation>  稳态 %1 ms/步</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>, step latency p50 %1 / p95 %2 / p99 %3 ms</source>
+        <translation>，步延迟 p50 %1 / p95 %2 / p99 %3 ms</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>, %1 samples/s</source>
+        <translation>，%1 样本/秒</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>--format: expected json, csv or trace, got &quot;%1&quot;</source>
+        <translation>--format：应为 json、csv 或 trace，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Run %1 exported as %2 to %3</source>
+        <translation>运行 %1 已以 %2 格式导出到 %3</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>no run %1 in %2</source>
+        <translation>%2 中没有运行 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Deleted run %1</source>
+        <translation>已删除运行 %1</translation>
+    </message>
+</context>
+<context>
     <name>Severity</name>
     <message>
         <location filename="../engine/i18n/severityname.cpp" line="+11"/>
@@ -1094,6 +1363,14 @@
         <location line="+1"/>
         <source>info</source>
         <translation>提示</translation>
+    </message>
+</context>
+<context>
+    <name>StoreAccess</name>
+    <message>
+        <location filename="../engine/console/storeaccess.cpp" line="+25"/>
+        <source>no run %1 in %2; `epochscope-cli runs list` shows the ids</source>
+        <translation>%2 中没有运行 %1；`epochscope-cli runs list` 会列出各运行的 ID</translation>
     </message>
 </context>
 <context>

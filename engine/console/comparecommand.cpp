@@ -4,6 +4,7 @@
 #include "console/messages.h"
 #include "console/storeaccess.h"
 #include "core/atomicfile.h"
+#include "i18n/translate.h"
 #include "report/reportformats.h"
 #include "report/runcomparison.h"
 
@@ -19,13 +20,15 @@ namespace {
 std::optional<std::string> idProblem(const std::vector<std::int64_t>& ids)
 {
     if (ids.size() < 2)
-        return std::string(
-            "compare needs at least two run ids (the first is the baseline); "
-            "`epochscope-cli runs list` shows them");
+        return std::string(engineText("CompareCommand",
+                                      "compare needs at least two run ids (the first is the "
+                                      "baseline); `epochscope-cli runs list` shows them"));
     std::set<std::int64_t> seen;
     for (std::int64_t id : ids)
         if (!seen.insert(id).second)
-            return "run " + std::to_string(id) + " is given twice; compare distinct runs";
+            return fillText(
+                engineText("CompareCommand", "run %1 is given twice; compare distinct runs"),
+                {std::to_string(id)});
     return std::nullopt;
 }
 
@@ -34,8 +37,10 @@ std::optional<ReportFormat> formatOrComplain(const std::string& out)
 {
     const std::optional<ReportFormat> format = reportFormatFromPath(out);
     if (!format) {
-        printError("--out " + out +
-                   ": the extension picks the format: .html (or .htm), .pdf, .md, .csv or .json");
+        printError(fillText(engineText("CompareCommand",
+                                       "--out %1: the extension picks the format: .html (or "
+                                       ".htm), .pdf, .md, .csv or .json"),
+                            {out}));
         return std::nullopt;
     }
     if (*format == ReportFormat::Pdf && !pdfReportsAvailable()) {
@@ -55,11 +60,14 @@ int writeComparison(const RunComparison& comparison, const CompareOptions& optio
     try {
         writeFileAtomically(options.out, writeReport(comparison, *format));
     } catch (const std::exception& error) {
-        printError("cannot write " + options.out + ": " + error.what());
+        printError(fillText(engineText("CompareCommand", "cannot write %1: %2"),
+                            {options.out, error.what()}));
         return kExitBadInput;
     }
-    std::printf("Wrote %s (%s, %zu runs)\n", options.out.c_str(),
-                std::string(reportFormatName(*format)).c_str(), comparison.runs.size());
+    std::printf("%s\n", fillText(engineText("CompareCommand", "Wrote %1 (%2, %3 runs)"),
+                                 {options.out, reportFormatName(*format),
+                                  std::to_string(comparison.runs.size())})
+                            .c_str());
     for (const Attribution& attribution : comparison.attributions)
         std::printf("%s\n", attribution.sentence.c_str());
     return kExitFinished;

@@ -4,7 +4,10 @@
 #include "console/messages.h"
 #include "console/storeaccess.h"
 #include "diagnosis/evidencetext.h"
+#include "diagnosis/rulename.h"
 #include "diagnosis/storeddiagnosis.h"
+#include "i18n/severityname.h"
+#include "i18n/translate.h"
 
 #include <cstdio>
 
@@ -21,19 +24,28 @@ std::string stepRange(const Finding& finding)
     return stepRangeText(*finding.firstStep, finding.lastStep.value_or(*finding.firstStep));
 }
 
+/// `pattern` filled with `value`, on a line of its own.
+void printLine(const char* pattern, const std::string& value)
+{
+    std::printf("%s\n", fillText(pattern, {value}).c_str());
+}
+
 void printFinding(const Finding& finding)
 {
-    std::printf("[%s] %s: %s\n", std::string(severityKey(finding.severity)).c_str(),
-                finding.id.c_str(), finding.title.c_str());
+    std::printf("%s\n",
+                fillText(engineText("DiagnoseCommand", "[%1] %2: %3"),
+                         {severityName(finding.severity), ruleName(finding.id), finding.title})
+                    .c_str());
+    // The labels line up in each language as its translation pads them.
     if (!finding.evidence.empty())
-        std::printf("  evidence: %s\n", finding.evidence.c_str());
+        printLine(engineText("DiagnoseCommand", "  evidence: %1"), finding.evidence);
     const std::string steps = stepRange(finding);
     if (!steps.empty())
-        std::printf("  where:    %s\n", steps.c_str());
+        printLine(engineText("DiagnoseCommand", "  where:    %1"), steps);
     if (!finding.recommendation.empty())
-        std::printf("  fix:      %s\n", finding.recommendation.c_str());
+        printLine(engineText("DiagnoseCommand", "  fix:      %1"), finding.recommendation);
     if (!finding.patch.is_null())
-        std::printf("  patch:    %s\n", finding.patch.dump().c_str());
+        printLine(engineText("DiagnoseCommand", "  patch:    %1"), finding.patch.dump());
 }
 
 }  // namespace
@@ -65,17 +77,25 @@ int runDiagnoseCommand(const DiagnoseOptions& options)
             std::printf("%s\n", document.dump(kJsonIndent).c_str());
             return kExitFinished;
         }
-        std::printf("Run %lld: %s, %zu steps, %zu finding%s\n",
-                    static_cast<long long>(options.runId), run->header.name.c_str(),
-                    run->batches.size(), findings.size(), findings.size() == 1 ? "" : "s");
+        std::printf(
+            "%s\n",
+            fillText(findings.size() == 1
+                         ? engineText("DiagnoseCommand", "Run %1: %2, %3 steps, %4 finding")
+                         : engineText("DiagnoseCommand", "Run %1: %2, %3 steps, %4 findings"),
+                     {std::to_string(options.runId), run->header.name,
+                      std::to_string(run->batches.size()), std::to_string(findings.size())})
+                .c_str());
         if (!diagnosis.doctorLeftOut.empty())
-            std::printf("(machine findings left out: %s)\n", diagnosis.doctorLeftOut.c_str());
+            printLine(engineText("DiagnoseCommand", "(machine findings left out: %1)"),
+                      diagnosis.doctorLeftOut);
         for (const Finding& finding : findings) {
             std::printf("\n");
             printFinding(finding);
         }
         if (findings.empty())
-            std::printf("Nothing found: no rule's cause shows in this run (docs/diagnosis.md).\n");
+            std::printf("%s\n", engineText("DiagnoseCommand",
+                                           "Nothing found: no rule's cause shows in this run "
+                                           "(docs/diagnosis.md)."));
         return kExitFinished;
     });
 }

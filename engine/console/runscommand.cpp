@@ -5,12 +5,17 @@
 #include "console/storeaccess.h"
 #include "core/atomicfile.h"
 #include "core/phase.h"
+#include "diagnosis/evidencetext.h"
+#include "i18n/runstatusname.h"
+#include "i18n/textwidth.h"
+#include "i18n/translate.h"
 #include "store/runexport.h"
 #include "store/runstore.h"
 #include "store/traceexport.h"
 
 #include <array>
 #include <cstdio>
+#include <initializer_list>
 #include <optional>
 
 namespace es {
@@ -19,9 +24,21 @@ namespace {
 
 constexpr int kJsonIndent = 2;
 constexpr double kPercent = 100.0;
-// Column heads for the phases in kAllPhases order, short enough for one terminal line.
-constexpr std::array<const char*, kPhaseCount> kPhaseHeads = {"wait", "h2d",   "fwd",  "bwd",
-                                                              "opt",  "callb", "warm", "other"};
+
+/// Column heads for the phases in kAllPhases order, short enough for one terminal line.
+std::array<const char*, kPhaseCount> phaseHeads()
+{
+    return {engineText("RunsCommand", "wait"), engineText("RunsCommand", "h2d"),
+            engineText("RunsCommand", "fwd"),  engineText("RunsCommand", "bwd"),
+            engineText("RunsCommand", "opt"),  engineText("RunsCommand", "callb"),
+            engineText("RunsCommand", "warm"), engineText("RunsCommand", "other")};
+}
+
+/// `pattern` filled with `args`, as a line of its own.
+void printLine(const char* pattern, std::initializer_list<std::string_view> args)
+{
+    std::printf("%s\n", fillText(pattern, args).c_str());
+}
 
 std::string phaseShares(const EpochRecord& epoch)
 {
@@ -43,18 +60,25 @@ int runRunsList(const std::string& database)
     return withStore(database, [](RunStore& store) {
         const std::vector<StoredRunHeader> runs = store.listRuns();
         if (runs.empty()) {
-            std::printf("No runs recorded in %s yet.\n", store.path().c_str());
+            printLine(engineText("RunsCommand", "No runs recorded in %1 yet."), {store.path()});
             return kExitFinished;
         }
-        std::printf("%5s  %-11s  %-20s  %-24s  %6s  %7s  %s\n", "ID", "STATUS", "STARTED", "NAME",
-                    "EPOCHS", "STEPS", "DEVICE");
-        for (const StoredRunHeader& run : runs) {
-            std::printf("%5lld  %-11s  %-20s  %-24s  %6d  %7lld  %s\n",
-                        static_cast<long long>(run.id),
-                        std::string(runStatusKey(run.status)).c_str(), run.startedAt.c_str(),
-                        run.name.c_str(), run.epochs, static_cast<long long>(run.batches),
-                        run.device.c_str());
-        }
+        // Columns padded by their width on screen, so that translated heads and names line up.
+        const auto line = [](std::string_view id, std::string_view status, std::string_view started,
+                             std::string_view name, std::string_view epochs, std::string_view steps,
+                             std::string_view device) {
+            std::printf("%s  %s  %s  %s  %s  %s  %s\n", paddedText(id, 5, true).c_str(),
+                        paddedText(status, 11).c_str(), paddedText(started, 20).c_str(),
+                        paddedText(name, 24).c_str(), paddedText(epochs, 6, true).c_str(),
+                        paddedText(steps, 7, true).c_str(), std::string(device).c_str());
+        };
+        line(engineText("RunsCommand", "ID"), engineText("RunsCommand", "STATUS"),
+             engineText("RunsCommand", "STARTED"), engineText("RunsCommand", "NAME"),
+             engineText("RunsCommand", "EPOCHS"), engineText("RunsCommand", "STEPS"),
+             engineText("RunsCommand", "DEVICE"));
+        for (const StoredRunHeader& run : runs)
+            line(std::to_string(run.id), runStatusName(runStatusKey(run.status)), run.startedAt,
+                 run.name, std::to_string(run.epochs), std::to_string(run.batches), run.device);
         return kExitFinished;
     });
 }
@@ -66,52 +90,69 @@ int runRunsShow(const std::string& database, std::int64_t id)
         if (!run)
             return kExitBadInput;
         const StoredRunHeader& header = run->header;
-        std::printf("Run %lld: %s - %s\n", static_cast<long long>(header.id), header.name.c_str(),
-                    std::string(runStatusKey(header.status)).c_str());
-        std::printf("  started %s, ended %s\n", header.startedAt.c_str(),
-                    header.endedAt.empty() ? "-" : header.endedAt.c_str());
+        printLine(
+            engineText("RunsCommand", "Run %1: %2 - %3"),
+            {std::to_string(header.id), header.name, runStatusName(runStatusKey(header.status))});
+        printLine(engineText("RunsCommand", "  started %1, ended %2"),
+                  {header.startedAt, header.endedAt.empty() ? "-" : header.endedAt});
         if (!run->error.empty())
-            std::printf("  error: %s\n", run->error.c_str());
+            printLine(engineText("RunsCommand", "  error: %1"), {run->error});
         if (run->info.is_object()) {
             const nlohmann::json& info = run->info;
-            std::printf("  %s, %s placement, batch %lld, %d intra-op threads, backend %s\n",
-                        info.value("device", "").c_str(), info.value("placement", "").c_str(),
-                        static_cast<long long>(info.value("batch_size", 0LL)),
-                        info.value("intra_op_threads", 0), info.value("backend", "").c_str());
-            std::printf("  data: %s\n", info.value("data_source", "").c_str());
+            printLine(
+                engineText("RunsCommand",
+                           "  %1, %2 placement, batch %3, %4 intra-op threads, backend %5"),
+                {info.value("device", ""), info.value("placement", ""),
+                 std::to_string(info.value("batch_size", 0LL)),
+                 std::to_string(info.value("intra_op_threads", 0)), info.value("backend", "")});
+            printLine(engineText("RunsCommand", "  data: %1"), {info.value("data_source", "")});
         }
         if (!run->notes.empty())
-            std::printf("  notes: %s\n", run->notes.c_str());
+            printLine(engineText("RunsCommand", "  notes: %1"), {run->notes});
         if (!run->epochs.empty()) {
-            std::printf("\n  %5s %8s %8s %10s %10s  %% of training time:", "epoch", "train s",
-                        "val s", "loss", "val_loss");
-            for (const char* head : kPhaseHeads)
-                std::printf(" %6s", head);
+            const std::string sharesHead = engineText("RunsCommand", "% of training time:");
+            std::printf("\n  %s %s %s %s %s  %s",
+                        paddedText(engineText("RunsCommand", "epoch"), 5, true).c_str(),
+                        paddedText(engineText("RunsCommand", "train s"), 8, true).c_str(),
+                        paddedText(engineText("RunsCommand", "val s"), 8, true).c_str(),
+                        paddedText(engineText("RunsCommand", "loss"), 10, true).c_str(),
+                        paddedText(engineText("RunsCommand", "val_loss"), 10, true).c_str(),
+                        sharesHead.c_str());
+            for (const char* head : phaseHeads())
+                std::printf(" %s", paddedText(head, 6, true).c_str());
             std::printf("\n");
+            // The shares start under their heads, past the label in front of those.
+            const std::string underHead(displayWidth(sharesHead), ' ');
             for (const EpochRecord& epoch : run->epochs) {
                 char valLoss[24] = "-";
                 if (epoch.valLoss)
                     std::snprintf(valLoss, sizeof valLoss, "%.4g", *epoch.valLoss);
-                std::printf("  %5d %8.2f %8.2f %10.4g %10s  %19s%s\n", epoch.epoch, epoch.trainS,
-                            epoch.validationS, epoch.trainLoss, valLoss, "",
+                std::printf("  %5d %8.2f %8.2f %10.4g %10s  %s%s\n", epoch.epoch, epoch.trainS,
+                            epoch.validationS, epoch.trainLoss, valLoss, underHead.c_str(),
                             phaseShares(epoch).c_str());
             }
         }
-        std::printf("\n  %lld steps, %zu system samples stored\n",
-                    static_cast<long long>(header.batches), run->samples.size());
+        std::printf("\n");
+        printLine(engineText("RunsCommand", "  %1 steps, %2 system samples stored"),
+                  {std::to_string(header.batches), std::to_string(run->samples.size())});
         if (run->summary.is_object()) {
             const nlohmann::json& summary = run->summary;
             const nlohmann::json& latency = summary["batch_latency_ms"];
+            std::string figures;
             if (summary["steady_state_step_ms"].is_number())
-                std::printf("  steady state %.3g ms/step",
-                            summary["steady_state_step_ms"].get<double>());
+                figures +=
+                    fillText(engineText("RunsCommand", "  steady state %1 ms/step"),
+                             {formatText("%.3g", summary["steady_state_step_ms"].get<double>())});
             if (latency.is_object() && latency["p50"].is_number())
-                std::printf(", step latency p50 %.3g / p95 %.3g / p99 %.3g ms",
-                            latency["p50"].get<double>(), latency["p95"].get<double>(),
-                            latency["p99"].get<double>());
+                figures += fillText(
+                    engineText("RunsCommand", ", step latency p50 %1 / p95 %2 / p99 %3 ms"),
+                    {formatText("%.3g", latency["p50"].get<double>()),
+                     formatText("%.3g", latency["p95"].get<double>()),
+                     formatText("%.3g", latency["p99"].get<double>())});
             if (summary["samples_per_s"].is_number())
-                std::printf(", %.0f samples/s", summary["samples_per_s"].get<double>());
-            std::printf("\n");
+                figures += fillText(engineText("RunsCommand", ", %1 samples/s"),
+                                    {formatText("%.0f", summary["samples_per_s"].get<double>())});
+            std::printf("%s\n", figures.c_str());
         }
         return kExitFinished;
     });
@@ -121,7 +162,9 @@ int runRunsExport(const std::string& database, std::int64_t id, const std::strin
                   const std::string& out)
 {
     if (format != "json" && format != "csv" && format != "trace") {
-        printError("--format: expected json, csv or trace, got \"" + format + "\"");
+        printError(
+            fillText(engineText("RunsCommand", "--format: expected json, csv or trace, got \"%1\""),
+                     {format}));
         return kExitBadInput;
     }
     if (const auto problem = checkWritableTarget(out)) {
@@ -142,11 +185,12 @@ int runRunsExport(const std::string& database, std::int64_t id, const std::strin
         try {
             writeFileAtomically(out, text);
         } catch (const std::exception& error) {
-            printError(std::string("cannot write ") + out + ": " + error.what());
+            printError(
+                fillText(engineText("RunsCommand", "cannot write %1: %2"), {out, error.what()}));
             return kExitRunFailed;
         }
-        std::printf("Run %lld exported as %s to %s\n", static_cast<long long>(id), format.c_str(),
-                    out.c_str());
+        printLine(engineText("RunsCommand", "Run %1 exported as %2 to %3"),
+                  {std::to_string(id), format, out});
         return kExitFinished;
     });
 }
@@ -155,10 +199,11 @@ int runRunsDelete(const std::string& database, std::int64_t id)
 {
     return withStore(database, [id](RunStore& store) {
         if (!store.deleteRun(id)) {
-            printError("no run " + std::to_string(id) + " in " + store.path());
+            printError(fillText(engineText("RunsCommand", "no run %1 in %2"),
+                                {std::to_string(id), store.path()}));
             return kExitBadInput;
         }
-        std::printf("Deleted run %lld\n", static_cast<long long>(id));
+        printLine(engineText("RunsCommand", "Deleted run %1"), {std::to_string(id)});
         return kExitFinished;
     });
 }

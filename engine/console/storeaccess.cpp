@@ -2,6 +2,7 @@
 
 #include "console/exitstatus.h"
 #include "console/messages.h"
+#include "i18n/translate.h"
 
 namespace es {
 
@@ -20,8 +21,9 @@ std::optional<StoredRun> loadOrComplain(RunStore& store, std::int64_t id)
 {
     std::optional<StoredRun> run = store.loadRun(id);
     if (!run)
-        printError("no run " + std::to_string(id) + " in " + store.path() +
-                   "; `epochscope-cli runs list` shows the ids");
+        printError(fillText(
+            engineText("StoreAccess", "no run %1 in %2; `epochscope-cli runs list` shows the ids"),
+            {std::to_string(id), store.path()}));
     return run;
 }
 

@@ -1,5 +1,6 @@
 #include "report/reportmarkdown.h"
 
+#include "i18n/textwidth.h"
 #include "report/reporttables.h"
 #include "report/reporttext.h"
 
@@ -51,41 +52,6 @@ std::string cellText(const ReportCell& cell)
     return text;
 }
 
-/// Whether a code point takes two columns in a monospaced font: the East Asian wide and
-/// full-width blocks (Unicode's East_Asian_Width W and F, the ranges a Chinese report uses).
-bool isWide(char32_t c)
-{
-    return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0x303E) ||
-           (c >= 0x3041 && c <= 0x33FF) || (c >= 0x3400 && c <= 0x4DBF) ||
-           (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xA000 && c <= 0xA4CF) ||
-           (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) ||
-           (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60) ||
-           (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD);
-}
-
-/// Columns on screen, so that a Chinese table lines up in a terminal too: UTF-8 continuation
-/// bytes take none, wide characters two.
-std::size_t displayWidth(const std::string& text)
-{
-    std::size_t width = 0;
-    for (std::size_t i = 0; i < text.size();) {
-        const auto lead = static_cast<unsigned char>(text[i]);
-        const std::size_t length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
-        char32_t code = length == 1 ? lead : lead & (0xFF >> (length + 1));
-        for (std::size_t k = 1; k < length && i + k < text.size(); ++k)
-            code = (code << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-        width += isWide(code) ? 2 : 1;
-        i += length;
-    }
-    return width;
-}
-
-std::string padded(const std::string& text, std::size_t width, bool right)
-{
-    const std::string fill(width - std::min(width, displayWidth(text)), ' ');
-    return right ? fill + text : text + fill;
-}
-
 std::string tableText(const ReportTable& table)
 {
     std::vector<std::vector<std::string>> lines;
@@ -111,7 +77,7 @@ std::string tableText(const ReportTable& table)
         text += "|";
         for (std::size_t c = 0; c < columns; ++c) {
             const std::string cell = c < cells.size() ? cells[c] : std::string();
-            text += " " + padded(cell, widths[c], table.numeric[c]) + " |";
+            text += " " + paddedText(cell, widths[c], table.numeric[c]) + " |";
         }
         text += "\n";
     };

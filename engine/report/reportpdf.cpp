@@ -1,12 +1,12 @@
 #include "report/reportpdf.h"
 
+#include "i18n/translate.h"
 #include "report/runcomparison.h"
 
 #include <stdexcept>
 
 #if EPOCHSCOPE_WITH_CAIRO
 #include "diagnosis/evidencetext.h"
-#include "i18n/translate.h"
 #include "report/chartpainter.h"
 #include "report/pangotext.h"
 #include "report/reportcharts.h"
@@ -25,10 +25,14 @@ namespace es {
 
 namespace {
 
-constexpr const char* kWithoutCairo =
-    "PDF reports need cairo and pango, and this build of EpochScope was made without them "
-    "(EPOCHSCOPE_WITH_CAIRO=OFF); rebuild with -DEPOCHSCOPE_WITH_CAIRO=ON (Debian: "
-    "libcairo2-dev libpango1.0-dev), or write .html or .md";
+std::string withoutCairoText()
+{
+    return engineText("Report",
+                      "PDF reports need cairo and pango, and this build of EpochScope was made "
+                      "without them (EPOCHSCOPE_WITH_CAIRO=OFF); rebuild with "
+                      "-DEPOCHSCOPE_WITH_CAIRO=ON (Debian: libcairo2-dev libpango1.0-dev), or "
+                      "write .html or .md");
+}
 
 }  // namespace
 
@@ -562,14 +566,14 @@ bool pdfReportsAvailable()
 
 std::string writePdf(const RunComparison&)
 {
-    throw std::runtime_error(kWithoutCairo);
+    throw std::runtime_error(withoutCairoText());
 }
 
 #endif
 
 std::string pdfUnavailableReason()
 {
-    return pdfReportsAvailable() ? std::string() : std::string(kWithoutCairo);
+    return pdfReportsAvailable() ? std::string() : withoutCairoText();
 }
 
 }  // namespace es

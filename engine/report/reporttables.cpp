@@ -3,6 +3,7 @@
 #include "core/text.h"
 #include "diagnosis/rulename.h"
 #include "i18n/phasename.h"
+#include "i18n/runstatusname.h"
 #include "i18n/severityname.h"
 #include "i18n/translate.h"
 #include "report/reporttext.h"
@@ -15,22 +16,6 @@ namespace {
 
 // In a table cell: a value the run has none of (an epoch it did not reach).
 constexpr const char* kNone = "-";
-
-/// A run's status (runStatusKey()) in the report's language; one literal each, for lupdate.
-std::string statusText(const std::string& key)
-{
-    if (key == "running")
-        return engineText("RunStatus", "running");
-    if (key == "completed")
-        return engineText("RunStatus", "completed");
-    if (key == "failed")
-        return engineText("RunStatus", "failed");
-    if (key == "stopped")
-        return engineText("RunStatus", "stopped");
-    if (key == "interrupted")
-        return engineText("RunStatus", "interrupted");
-    return key;
-}
 
 /// kNotRecorded in the report's language.
 const char* notRecordedText()
@@ -105,7 +90,7 @@ ReportSection runsSection(const RunComparison& c)
            [](const ComparedRun& r) { return std::to_string(r.id); });
     addRow(table, c, engineText("Report", "Name"), [](const ComparedRun& r) { return r.name; });
     addRow(table, c, engineText("Report", "Status"),
-           [](const ComparedRun& r) { return statusText(r.status); });
+           [](const ComparedRun& r) { return runStatusName(r.status); });
     addRow(table, c, engineText("Report", "Started"),
            [nr](const ComparedRun& r) { return textOr(r.startedAt, nr); });
     addRow(table, c, engineText("Report", "Ended"),

@@ -1,5 +1,6 @@
 // End to end: runs the built epochscope-cli as a user or a CI script would.
 #include "env/cpuinfo.h"
+#include "i18n/textwidth.h"
 #include "store/runstore.h"
 #include "support/clirunner.h"
 #include "support/numpyscript.h"
@@ -434,6 +435,24 @@ private Q_SLOTS:
         const CliRun missing = runCli({"diagnose", "7", "--db", db});
         QVERIFY2(missing.exitCode == kExitBadInput && missing.err.contains("no run 7"),
                  qPrintable(describe(missing)));
+
+        // --lang zh_CN, after the subcommand too: the findings and the lines around them.
+        const CliRun chinese =
+            runCli({"diagnose", "1", "--no-doctor", "--db", db, "--lang", "zh_CN"});
+        QVERIFY2(chinese.exitCode == kExitFinished &&
+                     chinese.out.startsWith(QString::fromUtf8("运行 1：quick-demo，12 步")),
+                 qPrintable(describe(chinese)));
+        if (severalCores)
+            QVERIFY2(chinese.out.contains(QString::fromUtf8("[警告] 线程数：1 个算子内线程")) &&
+                         chinese.out.contains(QString::fromUtf8("  配置补丁：")),
+                     qPrintable(chinese.out));
+        QVERIFY(!chinese.out.contains("evidence:"));
+        const CliRun chineseMissing = runCli({"--lang", "zh_CN", "diagnose", "7", "--db", db});
+        QVERIFY2(chineseMissing.exitCode == kExitBadInput &&
+                     chineseMissing.err.contains(QString::fromUtf8("中没有运行 7")),
+                 qPrintable(describe(chineseMissing)));
+        const CliRun unknown = runCli({"diagnose", "1", "--db", db, "--lang", "xx"});
+        QVERIFY2(unknown.exitCode == kExitBadInput, qPrintable(describe(unknown)));
     }
 
     void runsAreRecordedListedExportedAndDeleted()
@@ -457,6 +476,23 @@ private Q_SLOTS:
         QVERIFY2(
             show.exitCode == kExitFinished && show.out.contains("Run 1: quick-demo - completed"),
             qPrintable(describe(show)));
+
+        // In Chinese the heads, states and labels are translated and the columns still line
+        // up: the device column starts at the same screen column in the head and the row.
+        const CliRun chineseList = runCli({"--lang", "zh_CN", "runs", "list", "--db", db});
+        const QStringList rows = chineseList.out.split('\n', Qt::SkipEmptyParts);
+        QVERIFY2(rows.size() == 2 && rows[0].contains(QString::fromUtf8("状态")) &&
+                     rows[1].contains(QString::fromUtf8("已完成")),
+                 qPrintable(describe(chineseList)));
+        const auto column = [](const QString& line, const QString& part) {
+            return es::displayWidth(line.left(line.indexOf(part)).toStdString());
+        };
+        QCOMPARE(column(rows[0], QString::fromUtf8("设备")), column(rows[1], "cpu"));
+        const CliRun chineseShow = runCli({"runs", "show", "1", "--db", db, "--lang", "zh_CN"});
+        QVERIFY2(chineseShow.out.contains(QString::fromUtf8("运行 1：quick-demo - 已完成")) &&
+                     chineseShow.out.contains(QString::fromUtf8("占训练时间的 %：")) &&
+                     !chineseShow.out.contains("placement"),
+                 qPrintable(describe(chineseShow)));
 
         const QString tracePath = dir.filePath("trace.json");
         const CliRun trace =

@@ -33,6 +33,9 @@ QProcessEnvironment isolatedEnvironment()
     static QTemporaryDir dataHome;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert("XDG_DATA_HOME", dataHome.path());
+    // The CLI's texts follow LC_ALL/LC_MESSAGES/LANG when --lang is not given; the tests read
+    // English unless they ask for another language.
+    environment.insert("LC_ALL", "C.UTF-8");
     return environment;
 }
 

@@ -2,6 +2,7 @@
 // process-wide language and per-thread scopes, lookups in the compiled tables, placeholders.
 #include "diagnosis/evidencetext.h"
 #include "i18n/language.h"
+#include "i18n/textwidth.h"
 #include "i18n/translate.h"
 
 #include <QtTest>
@@ -117,6 +118,32 @@ private Q_SLOTS:
             QCOMPARE(elsewhere, std::string("en"));
         }
         QCOMPARE(es::engineLanguage(), std::string("en"));
+    }
+
+    void displayWidth_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("width");
+        QTest::newRow("ASCII") << "quick-demo" << 10;
+        QTest::newRow("empty") << "" << 0;
+        QTest::newRow("Chinese: two columns each") << "已完成" << 6;
+        QTest::newRow("full-width punctuation") << "（s）" << 5;
+        QTest::newRow("accented Latin: one each") << "café" << 4;
+        QTest::newRow("mixed") << "第 3 轮" << 7;
+    }
+
+    void displayWidth()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, width);
+        QCOMPARE(es::displayWidth(text.toStdString()), static_cast<std::size_t>(width));
+    }
+
+    void paddingCountsColumns()
+    {
+        QCOMPARE(es::paddedText("ID", 5, true), std::string("   ID"));
+        QCOMPARE(es::paddedText("状态", 6), std::string("状态  "));
+        QCOMPARE(es::paddedText("quick-demo", 4), std::string("quick-demo"));  // never cut
     }
 
     void fillText_data()
