@@ -3202,12 +3202,12 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
     </message>
     <message>
         <location line="+1"/>
-        <location line="+42"/>
+        <location line="+45"/>
         <source>name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location line="-40"/>
+        <location line="-43"/>
         <source>Open a run config file</source>
         <translation>打开运行配置文件</translation>
     </message>
@@ -3229,12 +3229,12 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
         <translation>在 --delay 之后把窗口保存为 PNG</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Seconds before --screenshot (default 5)</source>
-        <translation>--screenshot 之前等待的秒数（默认 5）</translation>
+        <location line="+4"/>
+        <source>Seconds before --screenshot (default 5; with --whatif, counted from the end of the experiment)</source>
+        <translation>--screenshot 之前等待的秒数（默认 5；与 --whatif 一起使用时，从假设实验结束时算起）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>seconds</source>
         <translation>秒数</translation>
     </message>

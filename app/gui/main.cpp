@@ -91,7 +91,10 @@ int main(int argc, char** argv)
         "screenshot", QApplication::translate("main", "Save the window as PNG after --delay"),
         QApplication::translate("main", "file"));
     const QCommandLineOption delay(
-        "delay", QApplication::translate("main", "Seconds before --screenshot (default 5)"),
+        "delay",
+        QApplication::translate("main",
+                                "Seconds before --screenshot (default 5; with --whatif, "
+                                "counted from the end of the experiment)"),
         QApplication::translate("main", "seconds"), "5");
     const QCommandLineOption exitWhenDone(
         "exit-when-done",
@@ -201,17 +204,26 @@ int main(int argc, char** argv)
     if (parser.isSet(screenshot)) {
         const QString path = parser.value(screenshot);
         constexpr int kMillisecondsPerSecond = 1000;
-        QTimer::singleShot(
-            static_cast<int>(parser.value(delay).toDouble() * kMillisecondsPerSecond), &window,
-            [shown, path] {
-                const bool saved = shown->grab().save(path);
-                std::fprintf(saved ? stdout : stderr, "%s %s\n",
-                             saved ? "screenshot saved to" : "cannot save the screenshot to",
-                             qPrintable(path));
-                // exit(), not quit(): quit() would ask the window to close, which asks first
-                // when a run is going.
-                QApplication::exit(saved ? 0 : 1);
-            });
+        const int delayMs =
+            static_cast<int>(parser.value(delay).toDouble() * kMillisecondsPerSecond);
+        const auto takeScreenshot = [shown, path] {
+            const bool saved = shown->grab().save(path);
+            std::fprintf(saved ? stdout : stderr, "%s %s\n",
+                         saved ? "screenshot saved to" : "cannot save the screenshot to",
+                         qPrintable(path));
+            // exit(), not quit(): quit() would ask the window to close, which asks first when
+            // a run is going.
+            QApplication::exit(saved ? 0 : 1);
+        };
+        // An experiment's length depends on the machine's load: the picture waits for its
+        // table and chart to be complete.
+        if (parser.isSet(whatIf))
+            QObject::connect(window.whatIfPanel(), &es::ui::WhatIfPanel::experimentFinished,
+                             &window, [&window, delayMs, takeScreenshot] {
+                                 QTimer::singleShot(delayMs, &window, takeScreenshot);
+                             });
+        else
+            QTimer::singleShot(delayMs, &window, takeScreenshot);
     }
     return QApplication::exec();
 }
