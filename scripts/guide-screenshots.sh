@@ -45,12 +45,14 @@ mkdir -p "$work/raw" "$out"
 export XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data
 db=$work/runs.sqlite
 
-# One start of the app under its own X server; the window is 1500 x 950 by default.
+# One start of the app under its own X server; the window is 1500 x 950 by default. The time
+# limit is for a start that never gets to its picture (with --whatif the delay only begins when
+# the experiment ends).
 shoot() {
     local name=$1 delay=$2
     shift 2
     echo "== $name"
-    xvfb-run -a -s '-screen 0 1600x1000x24' \
+    timeout 1200 xvfb-run -a -s '-screen 0 1600x1000x24' \
         "$app" --db "$db" --screenshot "$work/raw/$name.png" --delay "$delay" "$@" \
         >"$work/$name.log" 2>&1 || {
         cat "$work/$name.log" >&2
@@ -99,7 +101,7 @@ shoot main-window 6 --run "$demo"
 shoot model-tab 4 --preset keras-lstm-regression
 shoot data-tab 6 --config "$work/my-series.json" --tab data
 shoot findings 6 --run "$one_thread"
-shoot whatif 75 --preset quick-demo --whatif threads=1,2
+shoot whatif 3 --preset quick-demo --whatif threads=1,2
 shoot report 12 --compare "$demo,$one_thread"
 shoot zh-cn 6 --lang zh_CN --run "$demo"
 
