@@ -306,6 +306,164 @@
     </message>
 </context>
 <context>
+    <name>DoctorRule</name>
+    <message>
+        <location filename="../engine/env/doctorreport.cpp" line="+41"/>
+        <source>%1 intra-op thread</source>
+        <translation>%1 个算子内线程</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 intra-op threads</source>
+        <translation>%1 个算子内线程</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>%1 measured through LibTorch vs %2 through oneDNN (SGEMM %3^3)</source>
+        <translation>经 LibTorch 实测 %1，经 oneDNN 为 %2（SGEMM %3^3）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>LibTorch is using the reference BLAS (%1)</source>
+        <translation>LibTorch 正在使用参考 BLAS（%1）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Install an optimised BLAS: apt-get install libopenblas0-openmp (Debian&apos;s alternatives then point libblas.so.3 at it); every LSTM step gets faster</source>
+        <translation>安装优化的 BLAS：apt-get install libopenblas0-openmp（之后 Debian 的 alternatives 会把 libblas.so.3 指向它）；每个 LSTM 步都会变快</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>LibTorch&apos;s matrix products reach less than half of what this CPU does</source>
+        <translation>LibTorch 的矩阵乘法速率不到本机 CPU 能力的一半</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1; BLAS: %2</source>
+        <translation>%1；BLAS：%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check that the BLAS uses all cores (OPENBLAS_NUM_THREADS, OMP_NUM_THREADS) and is an optimised build (libopenblas0-openmp)</source>
+        <translation>请确认 BLAS 使用了所有核心（OPENBLAS_NUM_THREADS、OMP_NUM_THREADS），并且是优化的构建（libopenblas0-openmp）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 on a machine with %2</source>
+        <translation>%1，而机器有 %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 physical core</source>
+        <translation>%1 个物理核心</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 physical cores</source>
+        <translation>%1 个物理核心</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LibTorch runs each operation on %1; the other cores idle</source>
+        <translation>LibTorch 在 %1上运行每个运算；其他核心处于空闲</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 thread</source>
+        <translation>%1 个线程</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 threads</source>
+        <translation>%1 个线程</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Set device.intra_op_threads to 0 (one per physical core) or to the core count</source>
+        <translation>把 device.intra_op_threads 设为 0（每个物理核心一个）或核心数</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 on %2</source>
+        <translation>%1运行在 %2上</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 logical core</source>
+        <translation>%1 个逻辑核心</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 logical cores</source>
+        <translation>%1 个逻辑核心</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>more threads than cores: they take turns and wait for each other at every parallel region</source>
+        <translation>线程多于核心：它们轮流使用核心，并在每个并行区域相互等待</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Set device.intra_op_threads to 0 (one per physical core)</source>
+        <translation>把 device.intra_op_threads 设为 0（每个物理核心一个）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>OMP_NUM_THREADS=%1 is set</source>
+        <translation>设置了 OMP_NUM_THREADS=%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>EpochScope sets LibTorch&apos;s threads from the config (%1 here), but OpenMP libraries it does not control, such as an OpenMP OpenBLAS, follow the variable</source>
+        <translation>EpochScope 按配置设置 LibTorch 的线程数（这里为 %1），但它无法控制的 OpenMP 库（例如 OpenMP 版的 OpenBLAS）会遵循这个环境变量</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Unset OMP_NUM_THREADS, or set it to the same number</source>
+        <translation>取消设置 OMP_NUM_THREADS，或把它设为相同的数值</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>This machine has %1 but this LibTorch build has no CUDA</source>
+        <translation>本机有 %1，但此 LibTorch 构建不支持 CUDA</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 GPU</source>
+        <translation>%1 个 GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 GPUs</source>
+        <translation>%1 个 GPU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>NVML: %1; LibTorch %2 was built for the CPU only</source>
+        <translation>NVML：%1；LibTorch %2 仅为 CPU 构建</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Build EpochScope against a CUDA LibTorch (CMAKE_PREFIX_PATH, see scripts/gpu-check.sh) to train on the GPU</source>
+        <translation>请基于支持 CUDA 的 LibTorch 构建 EpochScope（CMAKE_PREFIX_PATH，见 scripts/gpu-check.sh），以便在 GPU 上训练</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Pinned memory copies to the GPU much faster here</source>
+        <translation>在本机，从锁页内存复制到 GPU 要快得多</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>host-to-device copies: %1 GB/s from pageable memory, %2 GB/s pinned</source>
+        <translation>主机到设备复制：可分页内存 %1 GB/s，锁页内存 %2 GB/s</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>For GPU runs use data.placement &quot;pinned&quot;, or &quot;device&quot; when the data fits</source>
+        <translation>在 GPU 上运行时使用 data.placement &quot;pinned&quot;；数据放得下时使用 &quot;device&quot;</translation>
+    </message>
+</context>
+<context>
     <name>InputBoundRule</name>
     <message>
         <location filename="../engine/diagnosis/inputboundrule.cpp" line="+74"/>

@@ -3,6 +3,9 @@
 
 #include "env/doctor.h"
 
+#include "diagnosis/evidencetext.h"
+#include "i18n/translate.h"
+
 #include <cstdio>
 
 namespace es {
@@ -27,6 +30,18 @@ std::string plural(int count, const char* noun)
     return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
 }
 
+/// `count` in the pattern for one or for more, both already translated (engineText()).
+std::string counted(int count, const char* one, const char* many)
+{
+    return fillText(count == 1 ? one : many, {std::to_string(count)});
+}
+
+std::string intraOpThreadsText(int count)
+{
+    return counted(count, engineText("DoctorRule", "%1 intra-op thread"),
+                   engineText("DoctorRule", "%1 intra-op threads"));
+}
+
 std::string blasText(const BlasLibrary& blas)
 {
     if (blas.kind == BlasKind::NotLoaded)
@@ -49,19 +64,24 @@ void addBlasFindings(const DoctorReport& report, std::vector<Finding>& findings)
 {
     const bool bothMeasured = measured(report.libtorchSgemm) && measured(report.onednnSgemm);
     const std::string comparison =
-        bothMeasured ? gflopsText(report.libtorchSgemm) + " measured through LibTorch vs " +
-                           gflopsText(report.onednnSgemm) + " through oneDNN (SGEMM " +
-                           std::to_string(report.libtorchSgemm.n) + "^3)"
+        bothMeasured ? fillText(engineText("DoctorRule",
+                                           "%1 measured through LibTorch vs %2 through oneDNN "
+                                           "(SGEMM %3^3)"),
+                                {gflopsText(report.libtorchSgemm), gflopsText(report.onednnSgemm),
+                                 std::to_string(report.libtorchSgemm.n)})
                      : std::string();
     if (report.blas.kind == BlasKind::Reference) {
         Finding finding;
         finding.id = "reference-blas";
         finding.severity = Severity::Critical;
-        finding.title = "LibTorch is using the reference BLAS (" + report.blas.resolvedPath + ")";
+        finding.title =
+            fillText(engineText("DoctorRule", "LibTorch is using the reference BLAS (%1)"),
+                     {report.blas.resolvedPath});
         finding.evidence = comparison.empty() ? blasText(report.blas) : comparison;
         finding.recommendation =
-            "Install an optimised BLAS: apt-get install libopenblas0-openmp (Debian's "
-            "alternatives then point libblas.so.3 at it); every LSTM step gets faster";
+            engineText("DoctorRule",
+                       "Install an optimised BLAS: apt-get install libopenblas0-openmp (Debian's "
+                       "alternatives then point libblas.so.3 at it); every LSTM step gets faster");
         findings.push_back(finding);
         return;
     }
@@ -69,11 +89,14 @@ void addBlasFindings(const DoctorReport& report, std::vector<Finding>& findings)
         Finding finding;
         finding.id = "slow-blas";
         finding.severity = Severity::Warning;
-        finding.title = "LibTorch's matrix products reach less than half of what this CPU does";
-        finding.evidence = comparison + "; BLAS: " + blasText(report.blas);
+        finding.title = engineText(
+            "DoctorRule", "LibTorch's matrix products reach less than half of what this CPU does");
+        finding.evidence =
+            fillText(engineText("DoctorRule", "%1; BLAS: %2"), {comparison, blasText(report.blas)});
         finding.recommendation =
-            "Check that the BLAS uses all cores (OPENBLAS_NUM_THREADS, OMP_NUM_THREADS) and "
-            "is an optimised build (libopenblas0-openmp)";
+            engineText("DoctorRule",
+                       "Check that the BLAS uses all cores (OPENBLAS_NUM_THREADS, "
+                       "OMP_NUM_THREADS) and is an optimised build (libopenblas0-openmp)");
         findings.push_back(finding);
     }
 }
@@ -84,12 +107,18 @@ void addThreadFindings(const DoctorReport& report, std::vector<Finding>& finding
         Finding finding;
         finding.id = "too-few-threads";
         finding.severity = Severity::Warning;
-        finding.title = plural(report.intraOpThreads, "intra-op thread") + " on a machine with " +
-                        plural(report.physicalCores, "physical core");
-        finding.evidence = "LibTorch runs each operation on " +
-                           plural(report.intraOpThreads, "thread") + "; the other cores idle";
-        finding.recommendation =
-            "Set device.intra_op_threads to 0 (one per physical core) or to the core count";
+        finding.title =
+            fillText(engineText("DoctorRule", "%1 on a machine with %2"),
+                     {intraOpThreadsText(report.intraOpThreads),
+                      counted(report.physicalCores, engineText("DoctorRule", "%1 physical core"),
+                              engineText("DoctorRule", "%1 physical cores"))});
+        finding.evidence = fillText(
+            engineText("DoctorRule", "LibTorch runs each operation on %1; the other cores idle"),
+            {counted(report.intraOpThreads, engineText("DoctorRule", "%1 thread"),
+                     engineText("DoctorRule", "%1 threads"))});
+        finding.recommendation = engineText(
+            "DoctorRule",
+            "Set device.intra_op_threads to 0 (one per physical core) or to the core count");
         finding.patch = {{"device", {{"intra_op_threads", 0}}}};
         findings.push_back(finding);
     }
@@ -97,12 +126,16 @@ void addThreadFindings(const DoctorReport& report, std::vector<Finding>& finding
         Finding finding;
         finding.id = "oversubscribed-threads";
         finding.severity = Severity::Warning;
-        finding.title = plural(report.intraOpThreads, "intra-op thread") + " on " +
-                        plural(report.logicalCores, "logical core");
-        finding.evidence =
-            "more threads than cores: they take turns and wait for each other "
-            "at every parallel region";
-        finding.recommendation = "Set device.intra_op_threads to 0 (one per physical core)";
+        finding.title =
+            fillText(engineText("DoctorRule", "%1 on %2"),
+                     {intraOpThreadsText(report.intraOpThreads),
+                      counted(report.logicalCores, engineText("DoctorRule", "%1 logical core"),
+                              engineText("DoctorRule", "%1 logical cores"))});
+        finding.evidence = engineText("DoctorRule",
+                                      "more threads than cores: they take turns and wait for each "
+                                      "other at every parallel region");
+        finding.recommendation =
+            engineText("DoctorRule", "Set device.intra_op_threads to 0 (one per physical core)");
         finding.patch = {{"device", {{"intra_op_threads", 0}}}};
         findings.push_back(finding);
     }
@@ -112,12 +145,15 @@ void addThreadFindings(const DoctorReport& report, std::vector<Finding>& finding
         Finding finding;
         finding.id = "omp-num-threads";
         finding.severity = Severity::Info;
-        finding.title = "OMP_NUM_THREADS=" + value + " is set";
-        finding.evidence = "EpochScope sets LibTorch's threads from the config (" +
-                           plural(report.intraOpThreads, "intra-op thread") +
-                           " here), but OpenMP libraries it does not control, such as an "
-                           "OpenMP OpenBLAS, follow the variable";
-        finding.recommendation = "Unset OMP_NUM_THREADS, or set it to the same number";
+        finding.title = fillText(engineText("DoctorRule", "OMP_NUM_THREADS=%1 is set"), {value});
+        finding.evidence = fillText(
+            engineText("DoctorRule",
+                       "EpochScope sets LibTorch's threads from the config (%1 here), but OpenMP "
+                       "libraries it does not control, such as an OpenMP OpenBLAS, follow the "
+                       "variable"),
+            {intraOpThreadsText(report.intraOpThreads)});
+        finding.recommendation =
+            engineText("DoctorRule", "Unset OMP_NUM_THREADS, or set it to the same number");
         findings.push_back(finding);
     }
 }
@@ -128,28 +164,34 @@ void addGpuFindings(const DoctorReport& report, std::vector<Finding>& findings)
         Finding finding;
         finding.id = "gpu-unused";
         finding.severity = Severity::Warning;
-        finding.title = "This machine has " + plural(static_cast<int>(report.gpus.size()), "GPU") +
-                        " but this LibTorch build has no CUDA";
-        finding.evidence = "NVML: " + report.nvmlStatus + "; LibTorch " + report.libtorchVersion +
-                           " was built for the CPU only";
+        finding.title = fillText(
+            engineText("DoctorRule", "This machine has %1 but this LibTorch build has no CUDA"),
+            {counted(static_cast<int>(report.gpus.size()), engineText("DoctorRule", "%1 GPU"),
+                     engineText("DoctorRule", "%1 GPUs"))});
+        finding.evidence =
+            fillText(engineText("DoctorRule", "NVML: %1; LibTorch %2 was built for the CPU only"),
+                     {report.nvmlStatus, report.libtorchVersion});
         finding.recommendation =
-            "Build EpochScope against a CUDA LibTorch (CMAKE_PREFIX_PATH, see "
-            "scripts/gpu-check.sh) to train on the GPU";
+            engineText("DoctorRule",
+                       "Build EpochScope against a CUDA LibTorch (CMAKE_PREFIX_PATH, see "
+                       "scripts/gpu-check.sh) to train on the GPU");
         findings.push_back(finding);
     }
     if (report.pageableCopyGBs && report.pinnedCopyGBs &&
         *report.pinnedCopyGBs > 2.0 * *report.pageableCopyGBs) {
-        char evidence[128];
-        std::snprintf(evidence, sizeof evidence,
-                      "host-to-device copies: %.1f GB/s from pageable memory, %.1f GB/s pinned",
-                      *report.pageableCopyGBs, *report.pinnedCopyGBs);
         Finding finding;
         finding.id = "pageable-copies";
         finding.severity = Severity::Info;
-        finding.title = "Pinned memory copies to the GPU much faster here";
-        finding.evidence = evidence;
-        finding.recommendation =
-            "For GPU runs use data.placement \"pinned\", or \"device\" when the data fits";
+        finding.title =
+            engineText("DoctorRule", "Pinned memory copies to the GPU much faster here");
+        finding.evidence = fillText(
+            engineText("DoctorRule",
+                       "host-to-device copies: %1 GB/s from pageable memory, %2 GB/s pinned"),
+            {formatText("%.1f", *report.pageableCopyGBs),
+             formatText("%.1f", *report.pinnedCopyGBs)});
+        finding.recommendation = engineText(
+            "DoctorRule",
+            "For GPU runs use data.placement \"pinned\", or \"device\" when the data fits");
         finding.patch = {{"data", {{"placement", "pinned"}}}};
         findings.push_back(finding);
     }

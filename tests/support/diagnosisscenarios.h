@@ -6,6 +6,7 @@
 // translated (tests/data/diagnosis_english.json); the Chinese test looks for English left in
 // them.
 
+#include "env/doctor.h"
 #include "support/evidencebuilder.h"
 
 #include <nlohmann/json.hpp>
@@ -20,6 +21,12 @@ namespace es::test {
 struct DiagnosisScenario {
     std::string name;
     RunEvidence evidence;
+};
+
+/// A machine the environment doctor judges (doctorFindings()), for its findings' texts.
+struct DoctorScenario {
+    std::string name;
+    DoctorReport report;
 };
 
 namespace scenariodetail {
@@ -294,6 +301,48 @@ inline std::vector<DiagnosisScenario> diagnosisScenarios()
     add("allocator-churn with the best allocator", withFaults(300, 2, "jemalloc"));
     add("allocator-churn with system", withFaults(300, 0, "system"));
     add("major faults only", withFaults(10, 3, "tcmalloc"));
+    return all;
+}
+
+/// Machines that between them reach every finding of the environment doctor.
+inline std::vector<DoctorScenario> doctorScenarios()
+{
+    std::vector<DoctorScenario> all;
+    // The reference BLAS, too few threads, OMP_NUM_THREADS, a GPU without CUDA, slow pageable
+    // copies.
+    DoctorReport starved;
+    starved.libtorchVersion = "1.13.1";
+    starved.blas = {BlasKind::Reference, "/usr/lib/x86_64-linux-gnu/libblas.so.3",
+                    "/usr/lib/x86_64-linux-gnu/blas/libblas.so.3.11.0", ""};
+    starved.libtorchSgemm = {1024, 3, 0.36, 6.0, ""};
+    starved.onednnSgemm = {1024, 3, 0.0074, 290.0, ""};
+    starved.physicalCores = 4;
+    starved.logicalCores = 8;
+    starved.intraOpThreads = 1;
+    starved.threadVariables = {{"OMP_NUM_THREADS", "4"}};
+    starved.nvmlStatus = "loaded";
+    starved.gpus = {{0, "H200", 141000.0}, {1, "H200", 141000.0}};
+    starved.pageableCopyGBs = 3.0;
+    starved.pinnedCopyGBs = 12.5;
+    all.push_back({"doctor: reference BLAS, one thread, two GPUs", starved});
+    // The reference BLAS unmeasured; one GPU.
+    DoctorReport unmeasured = starved;
+    unmeasured.libtorchSgemm = {};
+    unmeasured.onednnSgemm = {};
+    unmeasured.gpus.resize(1);
+    unmeasured.intraOpThreads = 2;
+    unmeasured.physicalCores = 2;
+    all.push_back({"doctor: reference BLAS unmeasured, one GPU", unmeasured});
+    // A slow optimised BLAS and more threads than cores.
+    DoctorReport oversubscribed;
+    oversubscribed.blas = {BlasKind::OpenBlas, "/usr/lib/x86_64-linux-gnu/libblas.so.3",
+                           "/usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3", "pthread"};
+    oversubscribed.libtorchSgemm = {1024, 3, 0.05, 43.0, ""};
+    oversubscribed.onednnSgemm = {1024, 3, 0.0074, 290.0, ""};
+    oversubscribed.physicalCores = 2;
+    oversubscribed.logicalCores = 4;
+    oversubscribed.intraOpThreads = 16;
+    all.push_back({"doctor: slow BLAS, oversubscribed", oversubscribed});
     return all;
 }
 

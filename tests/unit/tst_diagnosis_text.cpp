@@ -8,6 +8,7 @@
 #include "diagnosis/diagnosis.h"
 #include "diagnosis/rules.h"
 #include "diagnosis/savedfindings.h"
+#include "env/doctor.h"
 #include "i18n/language.h"
 #include "store/runstore.h"
 #include "support/diagnosisscenarios.h"
@@ -44,13 +45,17 @@ const QSet<QString>& keptWords()
 {
     static const QSet<QString> words = {
         // products, libraries, hardware
-        "LSTM", "oneDNN", "cuDNN", "CUDA", "LibTorch", "BLAS", "SGEMM", "CPU", "GPU", "TCMalloc",
-        "jemalloc", "tcmalloc", "glibc", "malloc", "mmap", "Debian", "Adam", "OpenMP", "FLOPs",
-        "GFLOP", "Keras",
+        "EpochScope", "OpenBLAS", "NVML", "LSTM", "oneDNN", "cuDNN", "CUDA", "LibTorch", "BLAS",
+        "SGEMM", "CPU", "GPU", "TCMalloc", "jemalloc", "tcmalloc", "glibc", "malloc", "mmap",
+        "Debian", "Adam", "OpenMP", "FLOPs", "GFLOP", "Keras",
         // units and statistics
         "ms", "s", "B", "kB", "MB", "GB", "x", "p50", "p90", "p99",
         // config keys without a dot and Keras' parameter names (docs/config.md), a system call
         "backend", "filepath", "filename", "fsync",
+        // commands and names the user types or reads as they are: apt-get install, Debian's
+        // alternatives, the BLAS kinds and threading the doctor reports (env/blaslibrary.h)
+        "install", "alternatives", "reference", "openblas", "blis", "mkl", "pthread", "openmp",
+        "serial",
         // config values the user types (docs/config.md)
         "host", "pinned", "device", "epoch", "libtorch", "onednn", "auto", "system", "true",
         "false", "cpu", "cuda"};
@@ -145,6 +150,51 @@ private Q_SLOTS:
                       scenario.evidence.peakSource})
                     if (!recorded.empty())
                         text.remove(QString::fromStdString(recorded));
+                const QStringList left = englishWords(text);
+                QVERIFY2(left.isEmpty(), qPrintable(QStringLiteral("%1: English %2 in \"%3\"")
+                                                        .arg(QString::fromStdString(finding.id),
+                                                             left.join(QLatin1Char(' ')), text)));
+            }
+        }
+    }
+
+    void doctorEnglishStaysAsItWas_data()
+    {
+        QTest::addColumn<int>("index");
+        const std::vector<es::test::DoctorScenario> scenarios = es::test::doctorScenarios();
+        for (std::size_t i = 0; i < scenarios.size(); ++i)
+            QTest::newRow(scenarios[i].name.c_str()) << static_cast<int>(i);
+    }
+
+    void doctorEnglishStaysAsItWas()
+    {
+        QFETCH(int, index);
+        static const nlohmann::json reference = englishReference();
+        const es::test::DoctorScenario scenario =
+            es::test::doctorScenarios()[static_cast<std::size_t>(index)];
+        QVERIFY2(reference.contains(scenario.name), "scenario not in the reference file");
+        const nlohmann::json& expected = reference.at(scenario.name);
+        const std::vector<es::Finding> findings = es::doctorFindings(scenario.report);
+        QCOMPARE(findings.size(), expected.size());
+        for (std::size_t i = 0; i < findings.size(); ++i)
+            QCOMPARE(QString::fromStdString(findingTexts(findings[i]).dump(2)),
+                     QString::fromStdString(expected[i].dump(2)));
+    }
+
+    void doctorChineseLeavesNoEnglish_data() { doctorEnglishStaysAsItWas_data(); }
+
+    void doctorChineseLeavesNoEnglish()
+    {
+        QFETCH(int, index);
+        const es::test::DoctorScenario scenario =
+            es::test::doctorScenarios()[static_cast<std::size_t>(index)];
+        const es::LanguageScope chinese("zh_CN");
+        for (const es::Finding& finding : es::doctorFindings(scenario.report)) {
+            for (QString text :
+                 {QString::fromStdString(finding.title), QString::fromStdString(finding.evidence),
+                  QString::fromStdString(finding.recommendation)}) {
+                // What the machine reported (the NVML state) is quoted as it said it.
+                text.remove(QString::fromStdString(scenario.report.nvmlStatus));
                 const QStringList left = englishWords(text);
                 QVERIFY2(left.isEmpty(), qPrintable(QStringLiteral("%1: English %2 in \"%3\"")
                                                         .arg(QString::fromStdString(finding.id),
