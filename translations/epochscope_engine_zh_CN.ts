@@ -233,7 +233,7 @@
         <translation>  配置补丁：%1</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>Run %1: %2, %3 steps, %4 finding</source>
         <translation>运行 %1：%2，%3 步，%4 条诊断结果</translation>
     </message>
@@ -1534,12 +1534,12 @@
 <context>
     <name>StoredDiagnosis</name>
     <message>
-        <location filename="../engine/diagnosis/storeddiagnosis.cpp" line="+31"/>
+        <location filename="../engine/diagnosis/storeddiagnosis.cpp" line="+33"/>
         <source>the run trained on another machine (%1); this machine&apos;s doctor findings and SGEMM peak would not apply</source>
         <translation>该运行是在另一台机器上训练的（%1）；本机的环境检查结果和 SGEMM 峰值对它不适用</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location filename="../engine/diagnosis/efficiencypeak.cpp" line="+13"/>
         <source>SGEMM %1^3 through %2, measured now on this machine with %3 thread</source>
         <translation>经 %2 的 SGEMM %1^3，刚刚在本机用 %3 个线程实测</translation>
     </message>

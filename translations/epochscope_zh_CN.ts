@@ -1167,7 +1167,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>运行 %1 已不在历史记录中。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Machine findings left out: %1</source>
         <translation>未包含本机诊断结果：%1</translation>
     </message>
@@ -1177,7 +1177,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>效率参照峰值：%1 GFLOP/s（%2）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>The diagnosis failed: %1</source>
         <translation>诊断失败：%1</translation>
     </message>

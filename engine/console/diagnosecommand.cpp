@@ -58,7 +58,7 @@ int runDiagnoseCommand(const DiagnoseOptions& options)
             return kExitBadInput;
         const StoredRunDiagnosis diagnosis = diagnoseStoredRun(*run, !options.withoutDoctor);
         const std::vector<Finding>& findings = diagnosis.findings;
-        store.setFindings(options.runId, findings);
+        store.setFindings(options.runId, findings, efficiencyPeakJson(diagnosis.peak));
 
         if (options.json) {
             nlohmann::json list = nlohmann::json::array();
@@ -68,9 +68,10 @@ int runDiagnoseCommand(const DiagnoseOptions& options)
                 {"run", options.runId},
                 {"name", run->header.name},
                 {"steps", run->batches.size()},
-                {"peak_gflops", diagnosis.peakGflops ? nlohmann::json(*diagnosis.peakGflops)
-                                                     : nlohmann::json(nullptr)},
-                {"peak_source", diagnosis.peakSource},
+                {"peak_gflops",
+                 diagnosis.peak ? nlohmann::json(diagnosis.peak->gflops) : nlohmann::json(nullptr)},
+                {"peak_source",
+                 diagnosis.peak ? efficiencyPeakSource(*diagnosis.peak) : std::string()},
                 {"doctor_left_out",
                  options.withoutDoctor ? "--no-doctor" : diagnosis.doctorLeftOut},
                 {"findings", list}};

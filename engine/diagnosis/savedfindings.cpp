@@ -1,6 +1,7 @@
 #include "diagnosis/savedfindings.h"
 
 #include "diagnosis/diagnosis.h"
+#include "diagnosis/efficiencypeak.h"
 #include "diagnosis/runevidence.h"
 #include "store/runstore.h"
 
@@ -21,7 +22,13 @@ std::vector<Finding> savedFindingsInLanguage(const StoredRun& run)
     std::vector<Finding> shown = run.findings;
     if (shown.empty())
         return shown;
-    const std::vector<Finding> remade = diagnoseRun(evidenceFromStoredRun(run));
+    RunEvidence evidence = evidenceFromStoredRun(run);
+    // The peak the diagnosis measured, so that low-efficiency is made again with its numbers.
+    if (const std::optional<EfficiencyPeak> peak = efficiencyPeakFromJson(run.diagnosis)) {
+        evidence.peakGflops = peak->gflops;
+        evidence.peakSource = efficiencyPeakSource(*peak);
+    }
+    const std::vector<Finding> remade = diagnoseRun(evidence);
     std::vector<bool> used(remade.size(), false);
     for (Finding& saved : shown) {
         for (std::size_t i = 0; i < remade.size(); ++i) {

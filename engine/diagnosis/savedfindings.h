@@ -13,10 +13,10 @@ namespace es {
 struct StoredRun;
 
 /// `run.findings` with the texts of the diagnosis rules' findings in engineLanguage(): each is
-/// replaced by the finding the rules now make from the run's records with the same id, patch
-/// and steps (same order among equals). Findings the rules cannot make again from the records
-/// alone stay as saved: the environment doctor's, and low-efficiency, which needs the SGEMM
-/// peak measured when the run was diagnosed.
+/// replaced by the finding the rules now make from the run's records, and from the SGEMM peak
+/// saved with the diagnosis (`run.diagnosis`), with the same id, patch and steps (same order
+/// among equals). Findings the rules cannot make again stay as saved: the environment
+/// doctor's, and low-efficiency from a diagnosis saved without its peak (before schema 6).
 std::vector<Finding> savedFindingsInLanguage(const StoredRun& run);
 
 }  // namespace es

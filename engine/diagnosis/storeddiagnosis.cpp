@@ -22,8 +22,10 @@ std::string runCpuModel(const StoredRun& run)
 }
 
 /// Adds the doctor's view of this machine when the run trained here: its findings, and the
-/// faster of the SGEMM rates it measures as the peak. Returns why it was left out, if it was.
-std::string addDoctor(const StoredRun& run, RunEvidence& evidence, std::vector<Finding>& findings)
+/// faster of the SGEMM rates it measures as the peak (into `evidence` and `measuredPeak`).
+/// Returns why it was left out, if it was.
+std::string addDoctor(const StoredRun& run, RunEvidence& evidence, std::vector<Finding>& findings,
+                      std::optional<EfficiencyPeak>& measuredPeak)
 {
     const std::string recorded = runCpuModel(run);
     const std::string here = readCpuTopology().model;
@@ -40,16 +42,11 @@ std::string addDoctor(const StoredRun& run, RunEvidence& evidence, std::vector<F
     const bool onednnFaster = onednn.error.empty() && onednn.gflops > libtorch.gflops;
     const GemmMeasurement& best = onednnFaster ? onednn : libtorch;
     if (best.error.empty() && best.gflops > 0.0) {
-        evidence.peakGflops = best.gflops;
-        evidence.peakSource = fillText(
-            report.intraOpThreads == 1
-                ? engineText("StoredDiagnosis",
-                             "SGEMM %1^3 through %2, measured now on this machine with %3 thread")
-                : engineText("StoredDiagnosis",
-                             "SGEMM %1^3 through %2, measured now on this machine with %3 "
-                             "threads"),
-            {std::to_string(best.n), onednnFaster ? "oneDNN" : "LibTorch",
-             std::to_string(report.intraOpThreads)});
+        const EfficiencyPeak peak{best.gflops, best.n, onednnFaster ? "oneDNN" : "LibTorch",
+                                  report.intraOpThreads};
+        evidence.peakGflops = peak.gflops;
+        evidence.peakSource = efficiencyPeakSource(peak);
+        measuredPeak = peak;
     }
     findings.insert(findings.end(), report.findings.begin(), report.findings.end());
     return {};
@@ -63,7 +60,7 @@ StoredRunDiagnosis diagnoseStoredRun(const StoredRun& run, bool withDoctor)
     RunEvidence evidence = evidenceFromStoredRun(run);
     std::vector<Finding> machine;
     if (withDoctor)
-        diagnosis.doctorLeftOut = addDoctor(run, evidence, machine);
+        diagnosis.doctorLeftOut = addDoctor(run, evidence, machine, diagnosis.peak);
     diagnosis.findings = diagnoseRun(evidence);
     // The doctor and the rules can reach the same fix from two sides (too few threads); the
     // rule's finding has the run's evidence, so the doctor's copy goes.
@@ -75,8 +72,6 @@ StoredRunDiagnosis diagnoseStoredRun(const StoredRun& run, bool withDoctor)
         if (!sameFix)
             diagnosis.findings.push_back(std::move(finding));
     }
-    diagnosis.peakGflops = evidence.peakGflops;
-    diagnosis.peakSource = evidence.peakSource;
     return diagnosis;
 }
 

@@ -5,6 +5,7 @@
 // environment doctor's findings and its measured SGEMM rate as the efficiency peak.
 
 #include "core/finding.h"
+#include "diagnosis/efficiencypeak.h"
 
 #include <optional>
 #include <string>
@@ -16,8 +17,9 @@ struct StoredRun;
 
 struct StoredRunDiagnosis {
     std::vector<Finding> findings;  ///< the rules' (most severe first), then the doctor's
-    std::optional<double> peakGflops;
-    std::string peakSource;
+    /// The SGEMM rate the low-efficiency rule read, when the doctor measured one. Save it with
+    /// the findings (efficiencyPeakJson) so they can be written again in another language.
+    std::optional<EfficiencyPeak> peak;
     /// Why the doctor's findings are missing ("the run trained on another machine ..."); empty
     /// when they are there or were not asked for.
     std::string doctorLeftOut;

@@ -410,12 +410,20 @@ void RunStore::setNotes(std::int64_t id, const std::string& notes)
     });
 }
 
-void RunStore::setFindings(std::int64_t id, const std::vector<Finding>& findings)
+void RunStore::setFindings(std::int64_t id, const std::vector<Finding>& findings,
+                           const nlohmann::json& diagnosis)
 {
     m_impl->write("cannot save the findings", [&] {
         SQLite::Statement clear(m_impl->m_db, "DELETE FROM findings WHERE run_id = ?");
         clear.bind(1, id);
         clear.exec();
+        SQLite::Statement measured(m_impl->m_db, "UPDATE runs SET diagnosis_json = ? WHERE id = ?");
+        if (diagnosis.is_null())
+            measured.bind(1);
+        else
+            measured.bind(1, diagnosis.dump());
+        measured.bind(2, id);
+        measured.exec();
         SQLite::Statement insert(m_impl->m_db,
                                  "INSERT INTO findings (run_id, position, rule, severity, title, "
                                  "evidence, recommendation, patch_json, first_batch, last_batch) "
@@ -502,7 +510,8 @@ std::optional<StoredRun> RunStore::loadRun(std::int64_t id) const
         SQLite::Database& db = m_impl->m_db;
         SQLite::Statement head(db,
                                "SELECT name, status, started_at, ended_at, config_json, "
-                               "info_json, summary_json, error, notes FROM runs WHERE id = ?");
+                               "info_json, summary_json, error, notes, diagnosis_json FROM runs "
+                               "WHERE id = ?");
         head.bind(1, id);
         if (!head.executeStep())
             return std::nullopt;
@@ -518,6 +527,7 @@ std::optional<StoredRun> RunStore::loadRun(std::int64_t id) const
         run.summary = parseStoredJson(head.getColumn(6));
         run.error = head.getColumn(7).getString();
         run.notes = head.getColumn(8).getString();
+        run.diagnosis = parseStoredJson(head.getColumn(9));
         if (run.info.is_object())
             run.header.device = run.info.value("device", "");
 

@@ -48,6 +48,7 @@ struct StoredRun {
     std::vector<BatchRecord> batches;
     std::vector<SystemSample> samples;
     std::vector<Finding> findings;  ///< the last diagnosis saved with setFindings()
+    nlohmann::json diagnosis;       ///< what that diagnosis measured besides; null if nothing
 };
 
 /// One line of the experiments list (docs/whatif.md).
@@ -109,8 +110,11 @@ public:
     void finishRun(std::int64_t id, RunStatus status, const std::string& error,
                    const nlohmann::json& summary);
     void setNotes(std::int64_t id, const std::string& notes);
-    /// Replaces the run's findings with `findings` (a new diagnosis), in their order.
-    void setFindings(std::int64_t id, const std::vector<Finding>& findings);
+    /// Replaces the run's findings with `findings` (a new diagnosis), in their order, and what
+    /// the diagnosis measured besides them (`diagnosis`, e.g. efficiencyPeakJson; null for
+    /// nothing).
+    void setFindings(std::int64_t id, const std::vector<Finding>& findings,
+                     const nlohmann::json& diagnosis = nullptr);
     /// Gives the run a new name; false when there is no such run.
     bool renameRun(std::int64_t id, const std::string& name);
 

@@ -129,6 +129,11 @@ CREATE INDEX experiment_runs_by_run ON experiment_runs(run_id);
 ALTER TABLE epochs ADD COLUMN warm_up_s REAL NOT NULL DEFAULT 0;
 ALTER TABLE batches ADD COLUMN warm_up_ms REAL NOT NULL DEFAULT 0;
 )sql",
+        // 6: the numbers a diagnosis measured besides its findings (the SGEMM peak), so that
+        // its findings can be written again in another language; null before.
+        R"sql(
+ALTER TABLE runs ADD COLUMN diagnosis_json TEXT;
+)sql",
     };
     return kMigrations;
 }

@@ -6,6 +6,7 @@
 //   - Simplified Chinese has no English word left besides technical names, config keys and
 //     values, units and the run's own recorded words.
 #include "diagnosis/diagnosis.h"
+#include "diagnosis/efficiencypeak.h"
 #include "diagnosis/rules.h"
 #include "diagnosis/savedfindings.h"
 #include "env/doctor.h"
@@ -18,6 +19,7 @@
 #include <QtCore/QSet>
 #include <QtTest>
 
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -81,6 +83,27 @@ QStringList englishWords(QString text)
             found << token;
     }
     return found;
+}
+
+/// A stored run with the records and facts of `evidence` (no findings yet).
+es::StoredRun storedRunOf(const es::RunEvidence& evidence)
+{
+    es::StoredRun run;
+    run.header.name = evidence.name;
+    run.config = evidence.config;
+    const es::RunFacts& facts = evidence.facts;
+    run.info = {{"device", facts.device},
+                {"backend", facts.backend},
+                {"backend_reason", facts.backendReason},
+                {"placement", facts.placement},
+                {"intra_op_threads", facts.intraOpThreads},
+                {"batch_size", facts.batchSize},
+                {"batches_per_epoch", facts.batchesPerEpoch},
+                {"training_flops_per_batch", facts.trainingFlopsPerBatch}};
+    run.config["model"] = {{"layers", {{{"type", "lstm"}}}}};
+    run.epochs = evidence.epochs;
+    run.batches = evidence.batches;
+    return run;
 }
 
 }  // namespace
@@ -207,21 +230,7 @@ private Q_SLOTS:
     /// the doctor's, which the records cannot make again, stay as they were saved.
     void savedFindingsFollowTheLanguage()
     {
-        const es::RunEvidence evidence = es::test::diagnosisScenarios().front().evidence;
-        es::StoredRun run;
-        run.header.name = evidence.name;
-        run.config = evidence.config;
-        const es::RunFacts& facts = evidence.facts;
-        run.info = {{"device", facts.device},
-                    {"backend", facts.backend},
-                    {"backend_reason", facts.backendReason},
-                    {"placement", facts.placement},
-                    {"intra_op_threads", facts.intraOpThreads},
-                    {"batch_size", facts.batchSize},
-                    {"batches_per_epoch", facts.batchesPerEpoch}};
-        run.config["model"] = {{"layers", {{{"type", "lstm"}}}}};
-        run.epochs = evidence.epochs;
-        run.batches = evidence.batches;
+        es::StoredRun run = storedRunOf(es::test::diagnosisScenarios().front().evidence);
         es::setEngineLanguage("zh_CN");
         run.findings = es::diagnoseRun(es::evidenceFromStoredRun(run));
         QVERIFY(run.findings.size() >= 2);  // warm-up and unfused-lstm
@@ -246,6 +255,42 @@ private Q_SLOTS:
         const std::vector<es::Finding> chinese = es::savedFindingsInLanguage(run);
         for (std::size_t i = 0; i < fresh.size(); ++i)
             QCOMPARE(chinese[i].title, run.findings[i].title);
+    }
+
+    /// low-efficiency is made again in the language of the moment from the SGEMM peak saved
+    /// with the diagnosis; saved without one (before schema 6) it stays as it was written.
+    void savedLowEfficiencyFollowsTheLanguageWithItsPeak()
+    {
+        es::StoredRun run = storedRunOf(es::test::diagnosisScenarios().front().evidence);
+        const es::EfficiencyPeak peak{1000.0, 1024, "oneDNN", 2};
+        const auto diagnoseWithPeak = [&run, &peak] {
+            es::RunEvidence evidence = es::evidenceFromStoredRun(run);
+            evidence.peakGflops = peak.gflops;
+            evidence.peakSource = es::efficiencyPeakSource(peak);
+            return es::diagnoseRun(evidence);
+        };
+        const auto lowEfficiency = [](const std::vector<es::Finding>& findings) {
+            const auto found =
+                std::find_if(findings.begin(), findings.end(),
+                             [](const es::Finding& f) { return f.id == "low-efficiency"; });
+            return found == findings.end() ? es::Finding() : *found;
+        };
+        es::setEngineLanguage("zh_CN");
+        run.findings = diagnoseWithPeak();
+        const es::Finding savedInChinese = lowEfficiency(run.findings);
+        QCOMPARE(savedInChinese.id, std::string("low-efficiency"));
+
+        es::setEngineLanguage("en");
+        const es::Finding english = lowEfficiency(diagnoseWithPeak());
+        const es::Finding withoutPeak = lowEfficiency(es::savedFindingsInLanguage(run));
+        QCOMPARE(withoutPeak.title, savedInChinese.title);  // nothing to make it again from
+        run.diagnosis = es::efficiencyPeakJson(peak);
+        const es::Finding remade = lowEfficiency(es::savedFindingsInLanguage(run));
+        QCOMPARE(remade.title, english.title);
+        QCOMPARE(remade.evidence, english.evidence);
+        QCOMPARE(remade.recommendation, english.recommendation);
+        QVERIFY(remade.evidence.find("SGEMM 1024^3 through oneDNN") != std::string::npos);
+        QVERIFY(remade.title != savedInChinese.title);
     }
 
     void englishWordsAreFound()

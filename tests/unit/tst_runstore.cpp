@@ -155,7 +155,9 @@ private Q_SLOTS:
         es::Finding machine;
         machine.id = "threads";
         machine.title = "1 of 2 cores used";
-        store.setFindings(id, {machine});
+        const Json measured = {{"efficiency_peak", {{"gflops", 150.0}}}};
+        store.setFindings(id, {machine}, measured);
+        QCOMPARE(store.loadRun(id)->diagnosis, measured);
         store.setFindings(id, {slowStart, machine});  // a new diagnosis replaces the old one
         QVERIFY(!store.renameRun(id + 1000, "nobody"));
 
@@ -169,6 +171,7 @@ private Q_SLOTS:
         QCOMPARE(run->summary, summary);
         QCOMPARE(run->notes, std::string("baseline, before the fix"));
         QCOMPARE(run->findings.size(), std::size_t(2));
+        QVERIFY(run->diagnosis.is_null());  // that diagnosis measured nothing besides
         QCOMPARE(es::findingJson(run->findings[0]), es::findingJson(slowStart));
         QCOMPARE(es::findingJson(run->findings[1]), es::findingJson(machine));
         QCOMPARE(run->batches.size(), batches.size());

@@ -45,15 +45,16 @@ public:
                       return;
                   }
                   StoredRunDiagnosis diagnosis = diagnoseStoredRun(*run, measureMachine);
-                  store.setFindings(runId, diagnosis.findings);
+                  store.setFindings(runId, diagnosis.findings, efficiencyPeakJson(diagnosis.peak));
                   findings = std::move(diagnosis.findings);
                   if (!diagnosis.doctorLeftOut.empty())
                       note = tr("Machine findings left out: %1")
                                  .arg(QString::fromStdString(diagnosis.doctorLeftOut));
-                  else if (diagnosis.peakGflops)
-                      note = tr("Peak for efficiency: %1 GFLOP/s (%2)")
-                                 .arg(*diagnosis.peakGflops, 0, 'f', 1)
-                                 .arg(QString::fromStdString(diagnosis.peakSource));
+                  else if (diagnosis.peak)
+                      note =
+                          tr("Peak for efficiency: %1 GFLOP/s (%2)")
+                              .arg(diagnosis.peak->gflops, 0, 'f', 1)
+                              .arg(QString::fromStdString(efficiencyPeakSource(*diagnosis.peak)));
                   done(findings, note, true);
               } catch (const std::exception& error) {
                   done(findings, tr("The diagnosis failed: %1").arg(error.what()), false);
