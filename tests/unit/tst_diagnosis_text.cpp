@@ -33,6 +33,16 @@ nlohmann::json findingTexts(const es::Finding& finding)
             {"recommendation", finding.recommendation}};
 }
 
+/// The texts of `findings` in order, as the reference file keeps them: comparing the whole
+/// array shows a missing, extra or changed finding in one message.
+QString findingsTexts(const std::vector<es::Finding>& findings)
+{
+    nlohmann::json texts = nlohmann::json::array();
+    for (const es::Finding& finding : findings)
+        texts.push_back(findingTexts(finding));
+    return QString::fromStdString(texts.dump(2));
+}
+
 nlohmann::json englishReference()
 {
     QFile file(QFINDTESTDATA("../data/diagnosis_english.json"));
@@ -144,11 +154,8 @@ private Q_SLOTS:
             es::test::diagnosisScenarios()[static_cast<std::size_t>(index)];
         QVERIFY2(reference.contains(scenario.name), "scenario not in the reference file");
         const nlohmann::json& expected = reference.at(scenario.name);
-        const std::vector<es::Finding> findings = es::diagnoseRun(scenario.evidence);
-        QCOMPARE(findings.size(), expected.size());
-        for (std::size_t i = 0; i < findings.size(); ++i)
-            QCOMPARE(QString::fromStdString(findingTexts(findings[i]).dump(2)),
-                     QString::fromStdString(expected[i].dump(2)));
+        QCOMPARE(findingsTexts(es::diagnoseRun(scenario.evidence)),
+                 QString::fromStdString(expected.dump(2)));
     }
 
     void chineseLeavesNoEnglish_data() { englishStaysAsItWas_data(); }
@@ -197,11 +204,8 @@ private Q_SLOTS:
             es::test::doctorScenarios()[static_cast<std::size_t>(index)];
         QVERIFY2(reference.contains(scenario.name), "scenario not in the reference file");
         const nlohmann::json& expected = reference.at(scenario.name);
-        const std::vector<es::Finding> findings = es::doctorFindings(scenario.report);
-        QCOMPARE(findings.size(), expected.size());
-        for (std::size_t i = 0; i < findings.size(); ++i)
-            QCOMPARE(QString::fromStdString(findingTexts(findings[i]).dump(2)),
-                     QString::fromStdString(expected[i].dump(2)));
+        QCOMPARE(findingsTexts(es::doctorFindings(scenario.report)),
+                 QString::fromStdString(expected.dump(2)));
     }
 
     void doctorChineseLeavesNoEnglish_data() { doctorEnglishStaysAsItWas_data(); }
