@@ -603,6 +603,24 @@
     </message>
 </context>
 <context>
+    <name>Presets</name>
+    <message>
+        <location filename="../engine/config/presetdescription.cpp" line="+20"/>
+        <source>Reference workload: the Keras IMDB sentiment LSTM. Embedding(20000, 128) &gt; LSTM(128) &gt; Dense(1, sigmoid) on 25000 synthetic reviews of 500 tokens, batch 64. 5 epochs: enough to set the slow first epoch against the steady state; on 2 CPU cores each epoch takes minutes.</source>
+        <translation>参考负载：Keras 的 IMDB 情感分类 LSTM。Embedding(20000, 128) &gt; LSTM(128) &gt; Dense(1, sigmoid)，25000 条合成评论，每条 500 个词元，批大小 64。5 个轮次：足以把较慢的第一轮与稳态对比；在 2 个 CPU 核心上每轮要几分钟。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Reference workload: the Keras stacked-LSTM regression. LSTM(80, return_sequences) &gt; LSTM(80) &gt; Dense(1), L2 1e-5 on kernels and recurrent kernels, 10000 synthetic samples of 64 steps x 8 features, batch 64, 20 epochs.</source>
+        <translation>参考负载：Keras 的堆叠 LSTM 回归。LSTM(80, return_sequences) &gt; LSTM(80) &gt; Dense(1)，核权重与循环核权重上 L2 1e-5，10000 个合成样本，每个 64 个时间步 x 8 个特征，批大小 64，20 个轮次。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Small sequence regression to try the workbench: LSTM(64) &gt; Dense(1) on 6144 synthetic samples of 64 steps x 8 features, 8 epochs; an epoch takes about two seconds on 2 CPU cores.</source>
+        <translation>试用本工具的小型序列回归：LSTM(64) &gt; Dense(1)，6144 个合成样本，每个 64 个时间步 x 8 个特征，8 个轮次；在 2 个 CPU 核心上每轮约两秒。</translation>
+    </message>
+</context>
+<context>
     <name>Report</name>
     <message>
         <location filename="../engine/report/reporthtml.cpp" line="+160"/>

@@ -4,6 +4,7 @@
 #include "config/jsondocument.h"
 #include "config/jsonreader.h"
 #include "config/presetdata.h"
+#include "config/presetdescription.h"
 
 #include <algorithm>
 
@@ -29,7 +30,7 @@ std::vector<PresetInfo> builtinPresets()
         info.name = std::string(preset.name);
         const auto description = document.find("description");
         if (description != document.end() && description->is_string())
-            info.description = description->get<std::string>();
+            info.description = presetDescriptionText(info.name, description->get<std::string>());
         presets.push_back(std::move(info));
     }
     std::sort(presets.begin(), presets.end(),

@@ -11,7 +11,8 @@ namespace es {
 /// CLI and the app find them wherever they are installed.
 struct PresetInfo {
     std::string name;
-    std::string description;  ///< the preset's "description" line, shown by `presets`
+    /// The preset's "description" line in engineLanguage(), shown by `presets` and the app.
+    std::string description;
 };
 
 std::vector<PresetInfo> builtinPresets();

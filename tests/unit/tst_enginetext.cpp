@@ -1,10 +1,13 @@
 // The engine's translation mechanism (engine/i18n): languages from locale names, the
 // process-wide language and per-thread scopes, lookups in the compiled tables, placeholders.
+#include "config/presetdescription.h"
+#include "config/presets.h"
 #include "diagnosis/evidencetext.h"
 #include "i18n/language.h"
 #include "i18n/textwidth.h"
 #include "i18n/translate.h"
 
+#include <QtCore/QRegularExpression>
 #include <QtTest>
 
 #include <algorithm>
@@ -172,6 +175,27 @@ private Q_SLOTS:
         QFETCH(QString, filled);
         const std::string text = es::fillText(pattern.toStdString(), {"a", "b", "%2"});
         QCOMPARE(QString::fromStdString(text), filled);
+    }
+
+    /// Every built-in preset's description is translated; this fails when a preset's JSON
+    /// description is edited without the marked text in presetdescription.cpp (it then stays
+    /// English) or the translation is missing.
+    void presetDescriptionsAreTranslated()
+    {
+        const std::vector<es::PresetInfo> english = es::builtinPresets();
+        QVERIFY(!english.empty());
+        es::setEngineLanguage("zh_CN");
+        const std::vector<es::PresetInfo> chinese = es::builtinPresets();
+        QCOMPARE(chinese.size(), english.size());
+        for (std::size_t i = 0; i < english.size(); ++i) {
+            QVERIFY2(!english[i].description.empty(), english[i].name.c_str());
+            QVERIFY2(chinese[i].description != english[i].description, english[i].name.c_str());
+            QVERIFY2(QString::fromStdString(chinese[i].description)
+                         .contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]"))),
+                     english[i].name.c_str());
+        }
+        // A description that no longer matches its marked text is shown as it is.
+        QCOMPARE(es::presetDescriptionText("quick-demo", "Edited."), std::string("Edited."));
     }
 };
 
