@@ -1,5 +1,6 @@
 #include "diagnosis/efficiencypeak.h"
 
+#include "diagnosis/runevidence.h"
 #include "i18n/translate.h"
 
 #include <cmath>
@@ -15,6 +16,12 @@ std::string efficiencyPeakSource(const EfficiencyPeak& peak)
             : engineText("StoredDiagnosis",
                          "SGEMM %1^3 through %2, measured now on this machine with %3 threads"),
         {std::to_string(peak.matrixSize), peak.library, std::to_string(peak.threads)});
+}
+
+void useEfficiencyPeak(RunEvidence& evidence, const EfficiencyPeak& peak)
+{
+    evidence.peakGflops = peak.gflops;
+    evidence.peakSource = efficiencyPeakSource(peak);
 }
 
 nlohmann::json efficiencyPeakJson(const std::optional<EfficiencyPeak>& peak)

@@ -22,6 +22,11 @@ struct EfficiencyPeak {
 /// engineLanguage().
 std::string efficiencyPeakSource(const EfficiencyPeak& peak);
 
+struct RunEvidence;
+
+/// Gives `evidence` the peak the low-efficiency rule reads, with its source in words.
+void useEfficiencyPeak(RunEvidence& evidence, const EfficiencyPeak& peak);
+
 /// What a run's diagnosis stores next to its findings (RunStore::setFindings), and back; a
 /// document without a usable peak (an older database, a diagnosis without the doctor) reads
 /// nullopt.

@@ -24,10 +24,8 @@ std::vector<Finding> savedFindingsInLanguage(const StoredRun& run)
         return shown;
     RunEvidence evidence = evidenceFromStoredRun(run);
     // The peak the diagnosis measured, so that low-efficiency is made again with its numbers.
-    if (const std::optional<EfficiencyPeak> peak = efficiencyPeakFromJson(run.diagnosis)) {
-        evidence.peakGflops = peak->gflops;
-        evidence.peakSource = efficiencyPeakSource(*peak);
-    }
+    if (const std::optional<EfficiencyPeak> peak = efficiencyPeakFromJson(run.diagnosis))
+        useEfficiencyPeak(evidence, *peak);
     const std::vector<Finding> remade = diagnoseRun(evidence);
     std::vector<bool> used(remade.size(), false);
     for (Finding& saved : shown) {

@@ -44,8 +44,7 @@ std::string addDoctor(const StoredRun& run, RunEvidence& evidence, std::vector<F
     if (best.error.empty() && best.gflops > 0.0) {
         const EfficiencyPeak peak{best.gflops, best.n, onednnFaster ? "oneDNN" : "LibTorch",
                                   report.intraOpThreads};
-        evidence.peakGflops = peak.gflops;
-        evidence.peakSource = efficiencyPeakSource(peak);
+        useEfficiencyPeak(evidence, peak);
         measuredPeak = peak;
     }
     findings.insert(findings.end(), report.findings.begin(), report.findings.end());

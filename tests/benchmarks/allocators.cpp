@@ -17,6 +17,7 @@
 #include "profile/pagefaults.h"
 #include "summary/statistics.h"
 #include "train/trainingsession.h"
+#include "wholenumber.h"
 
 #include <nlohmann/json.hpp>
 
@@ -86,22 +87,6 @@ void printUsage()
         "  --json        also write every measurement to FILE\n");
 }
 
-/// A whole number of at least `least` for `flag`, or an error that names the flag.
-int atLeast(const std::string& flag, const std::string& value, int least)
-{
-    std::size_t used = 0;
-    int parsed = 0;
-    try {
-        parsed = std::stoi(value, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used != value.size() || value.empty() || parsed < least)
-        throw std::runtime_error(flag + ": expected a whole number of at least " +
-                                 std::to_string(least) + ", got '" + value + "'");
-    return parsed;
-}
-
 Options parseOptions(int argc, char** argv)
 {
     Options options;
@@ -119,11 +104,11 @@ Options parseOptions(int argc, char** argv)
             throw std::runtime_error(flag + " needs a value");
         const std::string value = argv[++i];
         if (flag == "--rounds")
-            options.rounds = atLeast(flag, value, 1);
+            options.rounds = bench::wholeNumberAtLeast(flag, value, 1);
         else if (flag == "--warmup")
-            options.warmupSteps = atLeast(flag, value, 1);
+            options.warmupSteps = bench::wholeNumberAtLeast(flag, value, 1);
         else if (flag == "--steps")
-            options.measuredSteps = atLeast(flag, value, 3);
+            options.measuredSteps = bench::wholeNumberAtLeast(flag, value, 3);
         else if (flag == "--presets")
             options.presets = splitList(value);
         else if (flag == "--backends")

@@ -269,8 +269,7 @@ private Q_SLOTS:
         const es::EfficiencyPeak peak{1000.0, 1024, "oneDNN", 2};
         const auto diagnoseWithPeak = [&run, &peak] {
             es::RunEvidence evidence = es::evidenceFromStoredRun(run);
-            evidence.peakGflops = peak.gflops;
-            evidence.peakSource = es::efficiencyPeakSource(peak);
+            es::useEfficiencyPeak(evidence, peak);
             return es::diagnoseRun(evidence);
         };
         const auto lowEfficiency = [](const std::vector<es::Finding>& findings) {

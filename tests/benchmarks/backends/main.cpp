@@ -13,6 +13,7 @@
 //                       [--round-ms MS] [--warmup N] [--json PATH] [--python PATH]
 //                       [--reference SCRIPT] [--no-python] [--allocator KEY]
 
+#include "../wholenumber.h"
 #include "benchcases.h"
 #include "enginestepper.h"
 #include "measurements.h"
@@ -66,20 +67,6 @@ struct Options {
     es::HostAllocator allocator = es::DeviceConfig().allocator;
     std::string command;
 };
-
-int positive(const std::string& flag, const char* value)
-{
-    char* end = nullptr;
-    const long parsed = std::strtol(value, &end, 10);
-    if (end == value || *end != '\0' || parsed < 1 || parsed > 1000000)
-        throw std::invalid_argument(flag + ": expected a positive whole number, got " + value);
-    return static_cast<int>(parsed);
-}
-
-int nonNegative(const std::string& flag, const char* value)
-{
-    return std::string(value) == "0" ? 0 : positive(flag, value);
-}
 
 es::HostAllocator allocatorFromKey(const std::string& key)
 {
@@ -141,15 +128,15 @@ Options parseOptions(int argc, char** argv)
         if (flag == "--cases")
             options.cases = value;
         else if (flag == "--threads")
-            options.threads = positive(flag, value);
+            options.threads = bench::wholeNumberAtLeast(flag, value, 1);
         else if (flag == "--repeats")
-            options.repeats = positive(flag, value);
+            options.repeats = bench::wholeNumberAtLeast(flag, value, 1);
         else if (flag == "--steps")
-            options.minSteps = positive(flag, value);
+            options.minSteps = bench::wholeNumberAtLeast(flag, value, 1);
         else if (flag == "--round-ms")
-            options.roundMs = positive(flag, value);
+            options.roundMs = bench::wholeNumberAtLeast(flag, value, 1);
         else if (flag == "--warmup")
-            options.warmup = nonNegative(flag, value);
+            options.warmup = bench::wholeNumberAtLeast(flag, value, 0);
         else if (flag == "--json")
             options.json = value;
         else if (flag == "--python")
