@@ -7,6 +7,7 @@
 #include "findings/findingsmodel.h"
 #include "findings/findingspanel.h"
 #include "history/runspanel.h"
+#include "i18n/recordedtext.h"
 #include "live/runcontroller.h"
 #include "settings/appsettings.h"
 #include "settings/settingsdialog.h"
@@ -509,7 +510,9 @@ void MainWindow::onFinished(RunState state, const QString& error, qint64 runId)
     m_status->showProgress(m_controller->timeline(), m_controller->info(), true);
     m_status->showState(state);
     if (state == RunState::Failed)
-        appendLog(LogLevel::Error, tr("The run failed: %1").arg(error));
+        appendLog(LogLevel::Error,
+                  tr("The run failed: %1")
+                      .arg(QString::fromStdString(recordedText(error.toStdString()))));
     else
         appendLog(LogLevel::Info, state == RunState::Finished ? tr("The run finished.")
                                                               : tr("The run was stopped."));

@@ -2,6 +2,8 @@
 
 #include "config/configerror.h"
 #include "core/atomicfile.h"
+#include "i18n/recordedtext.h"
+#include "i18n/translate.h"
 #include "train/runobserver.h"
 
 #include <filesystem>
@@ -24,15 +26,20 @@ void BackupAndRestoreCallback::onTrainBegin(CallbackContext& context)
     if (const auto problem = createWritableDirectory(m_options.backupDir))
         throw ConfigError(
             m_options.field,
-            m_options.backupDir + ": cannot create or write the backup directory: " + *problem);
+            fillText(engineText("BackupAndRestore",
+                                "%1: cannot create or write the backup directory: %2"),
+                     {m_options.backupDir, *problem}));
     const std::string path = backupPath();
     std::error_code error;
     if (!std::filesystem::exists(path, error))
         return;
     if (m_options.ignoreExisting) {
-        context.log(LogLevel::Warning, "backup_and_restore: ignoring the backup in " + path +
-                                           " (--ignore-backup); training starts fresh and "
-                                           "replaces it at the first save");
+        context.log(LogLevel::Warning,
+                    fillText(engineText("BackupAndRestore",
+                                        "backup_and_restore: ignoring the backup in %1 "
+                                        "(--ignore-backup); training starts fresh and replaces it "
+                                        "at the first save"),
+                             {path}));
         return;
     }
     context.restoreTrainingState(path, m_options.field);
@@ -61,9 +68,12 @@ void BackupAndRestoreCallback::save(CallbackContext& context)
     } catch (const std::exception& error) {
         // The previous backup is still whole (atomic rename), so say so: the user decides
         // whether to free space and resume from it.
-        throw std::runtime_error("backup_and_restore: " + std::string(error.what()) +
-                                 "; the previous backup (if any) in " + m_options.backupDir +
-                                 " is intact, and a restart resumes from it");
+        throw std::runtime_error(
+            "backup_and_restore: " + std::string(error.what()) + "; " +
+            fillText(markedText("RunRecord",
+                                "the previous backup (if any) in %1 is intact, and a "
+                                "restart resumes from it"),
+                     {m_options.backupDir}));
     }
 }
 
@@ -74,8 +84,10 @@ void BackupAndRestoreCallback::onTrainEnd(CallbackContext& context, bool complet
     std::error_code error;
     std::filesystem::remove(backupPath(), error);
     if (error)
-        context.log(LogLevel::Warning, "backup_and_restore: cannot delete " + backupPath() +
-                                           " after the finished run: " + error.message());
+        context.log(LogLevel::Warning, fillText(engineText("BackupAndRestore",
+                                                           "backup_and_restore: cannot delete %1 "
+                                                           "after the finished run: %2"),
+                                                {backupPath(), error.message()}));
 }
 
 }  // namespace es

@@ -2,6 +2,8 @@
 
 #include "config/jsonreader.h"
 #include "core/atomicfile.h"
+#include "i18n/recordedtext.h"
+#include "i18n/translate.h"
 #include "train/runobserver.h"
 
 #include <fstream>
@@ -19,11 +21,11 @@ std::string loggedNames(const EpochLogs& logs)
     return joinNames(names);
 }
 
-std::string missingMonitorWarning(const std::string& callback, const std::string& monitor,
+/// Keras' warning, in `pattern`: %1 the monitor, %2 the metrics the run logs.
+std::string missingMonitorWarning(const char* pattern, const std::string& monitor,
                                   const EpochLogs& logs)
 {
-    return callback + " conditioned on metric `" + monitor +
-           "` which is not available. Available metrics are: " + loggedNames(logs);
+    return fillText(pattern, {monitor, loggedNames(logs)});
 }
 
 }  // namespace
@@ -39,7 +41,11 @@ void EarlyStoppingCallback::onEpochEnd(CallbackContext& context, int epoch, cons
     if (decision.monitorMissing && !m_warned) {
         m_warned = true;  // Keras warns every epoch; once says it
         context.log(LogLevel::Warning,
-                    missingMonitorWarning("Early stopping", m_options.monitor, logs));
+                    missingMonitorWarning(engineText("EarlyStopping",
+                                                     "Early stopping conditioned on metric `%1` "
+                                                     "which is not available. Available metrics "
+                                                     "are: %2"),
+                                          m_options.monitor, logs));
     }
     if (decision.snapshotWeights)
         context.snapshotWeights();
@@ -47,12 +53,15 @@ void EarlyStoppingCallback::onEpochEnd(CallbackContext& context, int epoch, cons
         return;
     if (decision.restoreBestWeights) {
         context.restoreWeights();
-        context.log(LogLevel::Info, "Restoring model weights from the end of the best epoch: " +
-                                        std::to_string(m_rule.bestEpoch()) + ".");
+        context.log(LogLevel::Info,
+                    fillText(engineText("EarlyStopping",
+                                        "Restoring model weights from the end of the best epoch: "
+                                        "%1."),
+                             {std::to_string(m_rule.bestEpoch())}));
     }
-    context.requestStop("early_stopping at epoch " + std::to_string(epoch) + " (" +
-                        m_options.monitor + " did not improve for " +
-                        std::to_string(m_options.patience) + " epochs)");
+    context.requestStop(fillText(
+        markedText("RunRecord", "early_stopping at epoch %1 (%2 did not improve for %3 epochs)"),
+        {std::to_string(epoch), m_options.monitor, std::to_string(m_options.patience)}));
 }
 
 ReduceLrOnPlateauCallback::ReduceLrOnPlateauCallback(const ReduceLrOptions& options)
@@ -68,25 +77,34 @@ void ReduceLrOnPlateauCallback::onEpochEnd(CallbackContext& context, int epoch,
     if (decision.monitorMissing && !m_warned) {
         m_warned = true;
         context.log(LogLevel::Warning,
-                    missingMonitorWarning("Learning rate reduction", m_monitor, logs));
+                    missingMonitorWarning(engineText("ReduceLrOnPlateau",
+                                                     "Learning rate reduction conditioned on "
+                                                     "metric `%1` which is not available. "
+                                                     "Available metrics are: %2"),
+                                          m_monitor, logs));
     }
     if (!decision.newLearningRate)
         return;
     context.setLearningRate(*decision.newLearningRate);
-    std::ostringstream message;
-    message << "Epoch " << epoch << ": ReduceLROnPlateau reducing learning rate to "
-            << *decision.newLearningRate << ".";
-    context.log(LogLevel::Info, message.str());
+    std::ostringstream rate;
+    rate << *decision.newLearningRate;
+    context.log(LogLevel::Info,
+                fillText(engineText("ReduceLrOnPlateau",
+                                    "Epoch %1: ReduceLROnPlateau reducing learning rate to %2."),
+                         {std::to_string(epoch), rate.str()}));
 }
 
 void TerminateOnNaNCallback::onBatchEnd(CallbackContext& context, const BatchRecord& record)
 {
     if (!lossIsInvalid(record.loss))
         return;
-    context.log(LogLevel::Warning,
-                "Batch " + std::to_string(record.batch) + ": Invalid loss, terminating training");
-    context.requestStop("terminate_on_nan at batch " + std::to_string(record.batch) + " of epoch " +
-                        std::to_string(record.epoch));
+    context.log(
+        LogLevel::Warning,
+        fillText(engineText("TerminateOnNaN", "Batch %1: Invalid loss, terminating training"),
+                 {std::to_string(record.batch)}));
+    context.requestStop(
+        fillText(markedText("RunRecord", "terminate_on_nan at batch %1 of epoch %2"),
+                 {std::to_string(record.batch), std::to_string(record.epoch)}));
 }
 
 CsvLoggerCallback::CsvLoggerCallback(std::string filename, std::string separator, bool append)

@@ -3,6 +3,7 @@
 #include "config/configerror.h"
 #include "core/atomicfile.h"
 #include "core/text.h"
+#include "i18n/translate.h"
 #include "train/runobserver.h"
 
 #include <cstdio>
@@ -21,10 +22,11 @@ std::string fiveDecimals(double value)
     return text;
 }
 
-std::string epochLabel(int epoch)
+/// Keras' zero-padded epoch number in its checkpoint messages ("00003").
+std::string paddedEpoch(int epoch)
 {
     char text[24];
-    std::snprintf(text, sizeof text, "Epoch %05d", epoch);
+    std::snprintf(text, sizeof text, "%05d", epoch);
     return text;
 }
 
@@ -46,7 +48,9 @@ void ModelCheckpointCallback::onTrainBegin(CallbackContext&)
     if (const auto problem = createWritableDirectory(directory))
         throw ConfigError(
             "model_checkpoint.filepath",
-            directory + ": cannot create or write the checkpoint directory: " + *problem);
+            fillText(engineText("ModelCheckpoint",
+                                "%1: cannot create or write the checkpoint directory: %2"),
+                     {directory, *problem}));
 }
 
 void ModelCheckpointCallback::onBatchEnd(CallbackContext& context, const BatchRecord& record)
@@ -80,23 +84,30 @@ void ModelCheckpointCallback::save(CallbackContext& context, int epoch, std::opt
         path = m_path.format(values);
     } catch (const std::out_of_range&) {
         // A key the run does not log yet (val_loss in the middle of the first epoch).
-        context.log(LogLevel::Warning, "model_checkpoint: " + m_options.filepath +
-                                           " names a value not logged yet; skipping this save");
+        context.log(LogLevel::Warning, fillText(engineText("ModelCheckpoint",
+                                                           "model_checkpoint: %1 names a value not "
+                                                           "logged yet; skipping this save"),
+                                                {m_options.filepath}));
         return;
     }
     if (m_options.saveBestOnly) {
         const auto current = logs.find(m_options.monitor);
         if (current == logs.end()) {
-            context.log(LogLevel::Warning, "Can save best model only with " + m_options.monitor +
-                                               " available, skipping.");
+            context.log(
+                LogLevel::Warning,
+                fillText(engineText("ModelCheckpoint",
+                                    "Can save best model only with %1 available, skipping."),
+                         {m_options.monitor}));
             return;
         }
         const bool better = !m_best || (m_mode == MonitorMode::Max ? current->second > *m_best
                                                                    : current->second < *m_best);
         if (!better) {
             if (m_options.verbose)
-                context.log(LogLevel::Info, epochLabel(epoch) + ": " + m_options.monitor +
-                                                " did not improve from " + fiveDecimals(*m_best));
+                context.log(
+                    LogLevel::Info,
+                    fillText(engineText("ModelCheckpoint", "Epoch %1: %2 did not improve from %3"),
+                             {paddedEpoch(epoch), m_options.monitor, fiveDecimals(*m_best)}));
             return;
         }
         const std::string from = m_best ? fiveDecimals(*m_best) : std::string("inf");
@@ -104,17 +115,20 @@ void ModelCheckpointCallback::save(CallbackContext& context, int epoch, std::opt
         const std::int64_t bytes = context.saveModel(path, m_options.saveWeightsOnly);
         m_written.add(bytes);
         if (m_options.verbose)
-            context.log(LogLevel::Info, epochLabel(epoch) + ": " + m_options.monitor +
-                                            " improved from " + from + " to " +
-                                            fiveDecimals(current->second) + ", saving model to " +
-                                            path + " (" + formatBytes(bytes) + ")");
+            context.log(LogLevel::Info,
+                        fillText(engineText("ModelCheckpoint",
+                                            "Epoch %1: %2 improved from %3 to "
+                                            "%4, saving model to %5 (%6)"),
+                                 {paddedEpoch(epoch), m_options.monitor, from,
+                                  fiveDecimals(current->second), path, formatBytes(bytes)}));
         return;
     }
     const std::int64_t bytes = context.saveModel(path, m_options.saveWeightsOnly);
     m_written.add(bytes);
     if (m_options.verbose)
-        context.log(LogLevel::Info, epochLabel(epoch) + ": saving model to " + path + " (" +
-                                        formatBytes(bytes) + ")");
+        context.log(LogLevel::Info,
+                    fillText(engineText("ModelCheckpoint", "Epoch %1: saving model to %2 (%3)"),
+                             {paddedEpoch(epoch), path, formatBytes(bytes)}));
 }
 
 }  // namespace es

@@ -58,7 +58,7 @@ int runDiagnoseCommand(const DiagnoseOptions& options)
             return kExitBadInput;
         const StoredRunDiagnosis diagnosis = diagnoseStoredRun(*run, !options.withoutDoctor);
         const std::vector<Finding>& findings = diagnosis.findings;
-        store.setFindings(options.runId, findings, efficiencyPeakJson(diagnosis.peak));
+        store.setFindings(options.runId, findings, savedDiagnosisJson(diagnosis));
 
         if (options.json) {
             nlohmann::json list = nlohmann::json::array();

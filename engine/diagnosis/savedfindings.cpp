@@ -3,6 +3,7 @@
 #include "diagnosis/diagnosis.h"
 #include "diagnosis/efficiencypeak.h"
 #include "diagnosis/runevidence.h"
+#include "env/doctor.h"
 #include "store/runstore.h"
 
 namespace es {
@@ -26,7 +27,13 @@ std::vector<Finding> savedFindingsInLanguage(const StoredRun& run)
     // The peak the diagnosis measured, so that low-efficiency is made again with its numbers.
     if (const std::optional<EfficiencyPeak> peak = efficiencyPeakFromJson(run.diagnosis))
         useEfficiencyPeak(evidence, *peak);
-    const std::vector<Finding> remade = diagnoseRun(evidence);
+    std::vector<Finding> remade = diagnoseRun(evidence);
+    // The doctor's findings, from the numbers it measured then (not this machine's now).
+    if (run.diagnosis.is_object() && run.diagnosis.contains("doctor")) {
+        if (const std::optional<DoctorReport> doctor =
+                doctorReportFromJson(run.diagnosis["doctor"]))
+            remade.insert(remade.end(), doctor->findings.begin(), doctor->findings.end());
+    }
     std::vector<bool> used(remade.size(), false);
     for (Finding& saved : shown) {
         for (std::size_t i = 0; i < remade.size(); ++i) {

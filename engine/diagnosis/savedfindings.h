@@ -15,8 +15,9 @@ struct StoredRun;
 /// `run.findings` with the texts of the diagnosis rules' findings in engineLanguage(): each is
 /// replaced by the finding the rules now make from the run's records, and from the SGEMM peak
 /// saved with the diagnosis (`run.diagnosis`), with the same id, patch and steps (same order
-/// among equals). Findings the rules cannot make again stay as saved: the environment
-/// doctor's, and low-efficiency from a diagnosis saved without its peak (before schema 6).
+/// among equals); the environment doctor's likewise from the report saved with the diagnosis.
+/// Findings that cannot be made again stay as saved: the doctor's and low-efficiency from a
+/// diagnosis saved without their numbers (older databases).
 std::vector<Finding> savedFindingsInLanguage(const StoredRun& run);
 
 }  // namespace es

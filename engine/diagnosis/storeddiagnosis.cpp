@@ -22,10 +22,11 @@ std::string runCpuModel(const StoredRun& run)
 }
 
 /// Adds the doctor's view of this machine when the run trained here: its findings, and the
-/// faster of the SGEMM rates it measures as the peak (into `evidence` and `measuredPeak`).
+/// faster of the SGEMM rates it measures as the peak (into `evidence` and the diagnosis, with
+/// the doctor's report).
 /// Returns why it was left out, if it was.
 std::string addDoctor(const StoredRun& run, RunEvidence& evidence, std::vector<Finding>& findings,
-                      std::optional<EfficiencyPeak>& measuredPeak)
+                      StoredRunDiagnosis& diagnosis)
 {
     const std::string recorded = runCpuModel(run);
     const std::string here = readCpuTopology().model;
@@ -45,8 +46,9 @@ std::string addDoctor(const StoredRun& run, RunEvidence& evidence, std::vector<F
         const EfficiencyPeak peak{best.gflops, best.n, onednnFaster ? "oneDNN" : "LibTorch",
                                   report.intraOpThreads};
         useEfficiencyPeak(evidence, peak);
-        measuredPeak = peak;
+        diagnosis.peak = peak;
     }
+    diagnosis.doctor = doctorJson(report);
     findings.insert(findings.end(), report.findings.begin(), report.findings.end());
     return {};
 }
@@ -59,7 +61,7 @@ StoredRunDiagnosis diagnoseStoredRun(const StoredRun& run, bool withDoctor)
     RunEvidence evidence = evidenceFromStoredRun(run);
     std::vector<Finding> machine;
     if (withDoctor)
-        diagnosis.doctorLeftOut = addDoctor(run, evidence, machine, diagnosis.peak);
+        diagnosis.doctorLeftOut = addDoctor(run, evidence, machine, diagnosis);
     diagnosis.findings = diagnoseRun(evidence);
     // The doctor and the rules can reach the same fix from two sides (too few threads); the
     // rule's finding has the run's evidence, so the doctor's copy goes.
@@ -72,6 +74,19 @@ StoredRunDiagnosis diagnoseStoredRun(const StoredRun& run, bool withDoctor)
             diagnosis.findings.push_back(std::move(finding));
     }
     return diagnosis;
+}
+
+nlohmann::json savedDiagnosisJson(const StoredRunDiagnosis& diagnosis)
+{
+    nlohmann::json saved = efficiencyPeakJson(diagnosis.peak);
+    if (diagnosis.doctor.is_object()) {
+        nlohmann::json doctor = diagnosis.doctor;
+        doctor.erase("findings");
+        if (doctor.contains("libtorch") && doctor["libtorch"].is_object())
+            doctor["libtorch"].erase("build_config");  // kilobytes no rule reads
+        saved["doctor"] = std::move(doctor);
+    }
+    return saved;
 }
 
 }  // namespace es

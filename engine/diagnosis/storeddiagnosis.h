@@ -7,6 +7,8 @@
 #include "core/finding.h"
 #include "diagnosis/efficiencypeak.h"
 
+#include <nlohmann/json.hpp>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +22,8 @@ struct StoredRunDiagnosis {
     /// The SGEMM rate the low-efficiency rule read, when the doctor measured one. Save it with
     /// the findings (efficiencyPeakJson) so they can be written again in another language.
     std::optional<EfficiencyPeak> peak;
+    /// The doctor's report (doctorJson()) when it ran, for the same reason; null otherwise.
+    nlohmann::json doctor;
     /// Why the doctor's findings are missing ("the run trained on another machine ..."); empty
     /// when they are there or were not asked for.
     std::string doctorLeftOut;
@@ -27,5 +31,10 @@ struct StoredRunDiagnosis {
 
 /// `withDoctor` measures this machine (about a second).
 StoredRunDiagnosis diagnoseStoredRun(const StoredRun& run, bool withDoctor);
+
+/// What RunStore::setFindings keeps next to the findings: the peak (efficiencyPeakJson) and
+/// the doctor's numbers under "doctor" (without LibTorch's build configuration and the
+/// findings, which are made again from them).
+nlohmann::json savedDiagnosisJson(const StoredRunDiagnosis& diagnosis);
 
 }  // namespace es

@@ -87,6 +87,10 @@ std::vector<Finding> doctorFindings(const DoctorReport& report);
 
 /// The `env --json` document (docs/env.md).
 nlohmann::json doctorJson(const DoctorReport& report);
+/// A doctorJson() document read back, with its findings made again in engineLanguage() (a
+/// run's saved diagnosis keeps the doctor's report so; savedfindings.h). The CPU LSTM and
+/// allocator choices, which no rule reads, stay default. nullopt for anything else.
+std::optional<DoctorReport> doctorReportFromJson(const nlohmann::json& document);
 /// The lines `env` prints.
 std::vector<std::string> formatDoctorReport(const DoctorReport& report);
 

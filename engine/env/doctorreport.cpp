@@ -4,8 +4,12 @@
 #include "env/doctor.h"
 
 #include "diagnosis/evidencetext.h"
+#include "i18n/recordedtext.h"
+#include "i18n/severityname.h"
+#include "i18n/textwidth.h"
 #include "i18n/translate.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace es {
@@ -25,11 +29,6 @@ std::string gflopsText(const GemmMeasurement& measurement)
     return text;
 }
 
-std::string plural(int count, const char* noun)
-{
-    return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
-}
-
 /// `count` in the pattern for one or for more, both already translated (engineText()).
 std::string counted(int count, const char* one, const char* many)
 {
@@ -45,7 +44,7 @@ std::string intraOpThreadsText(int count)
 std::string blasText(const BlasLibrary& blas)
 {
     if (blas.kind == BlasKind::NotLoaded)
-        return "no BLAS library loaded in this process";
+        return engineText("DoctorReport", "no BLAS library loaded in this process");
     std::string text = std::string(blasKindKey(blas.kind));
     if (!blas.threading.empty())
         text += " (" + blas.threading + ")";
@@ -233,10 +232,70 @@ std::string allocatorsText(const DoctorReport& report)
         if (availability.available)
             available += (available.empty() ? "" : ", ") + key;
         else
-            missing += "; " + key + ": " + availability.detail;
+            missing += fillText(engineText("DoctorReport", "; %1: %2"),
+                                {key, recordedText(availability.detail)});
     }
-    return std::string(allocatorKey(report.autoAllocator.allocator)) + " (" +
-           report.autoAllocator.reason + "); available: " + available + missing;
+    return fillText(engineText("DoctorReport", "%1 (%2); available: %3"),
+                    {allocatorKey(report.autoAllocator.allocator),
+                     recordedText(report.autoAllocator.reason), available}) +
+           missing;
+}
+
+/// The columns the report's labels take ("CPU       "), so its values line up.
+constexpr std::size_t kLabelColumns = 10;
+
+/// A line of the report: `label` in its column (at least one space after a long
+/// translation), then `body`.
+std::string reportLine(const char* label, const std::string& body)
+{
+    return paddedText(label, std::max(kLabelColumns, displayWidth(label) + 1)) + body;
+}
+
+std::string onOff(bool on)
+{
+    return on ? engineText("DoctorReport", "on") : engineText("DoctorReport", "off");
+}
+
+/// What the FTZ/DAZ bits are here and what a CPU LSTM run does about denormals.
+std::string denormalsText(const DoctorReport& report)
+{
+    const std::string here = onOff(report.flushToZero);
+    const std::string zero = onOff(report.denormalsAreZero);
+    if (!report.canFlushDenormals)
+        return fillText(engineText("DoctorReport",
+                                   "flush-to-zero %1, denormals-are-zero %2 "
+                                   "here; this CPU cannot flush them (no DAZ)"),
+                        {here, zero});
+    const std::string reason = recordedText(report.cpuLstmDenormals.reason);
+    return report.cpuLstmDenormals.flush
+               ? fillText(engineText("DoctorReport",
+                                     "flush-to-zero %1, denormals-are-zero %2 "
+                                     "here; CPU LSTM runs flush them (%3)"),
+                          {here, zero, reason})
+               : fillText(engineText("DoctorReport",
+                                     "flush-to-zero %1, denormals-are-zero %2 "
+                                     "here; CPU LSTM runs keep them (%3)"),
+                          {here, zero, reason});
+}
+
+/// Whether this LibTorch has CUDA, its devices, cuDNN and the copy rates measured.
+std::string cudaText(const DoctorReport& report)
+{
+    if (!report.cudaBuilt)
+        return engineText("DoctorReport", "not in this LibTorch build");
+    if (!report.cudaAvailable)
+        return engineText("DoctorReport", "built in, but no device is available");
+    std::string cuda =
+        fillText(engineText("DoctorReport", "%1, cuDNN %2"),
+                 {counted(report.cudaDevices, engineText("DoctorReport", "%1 device"),
+                          engineText("DoctorReport", "%1 devices")),
+                  report.cudnnAvailable ? std::to_string(report.cudnnVersion) : onOff(false)});
+    if (report.pageableCopyGBs && report.pinnedCopyGBs)
+        cuda += fillText(
+            engineText("DoctorReport", "; host-to-device %1 GB/s pageable, %2 GB/s pinned"),
+            {formatText("%.1f", *report.pageableCopyGBs),
+             formatText("%.1f", *report.pinnedCopyGBs)});
+    return cuda;
 }
 
 }  // namespace
@@ -312,80 +371,163 @@ nlohmann::json doctorJson(const DoctorReport& report)
     };
 }
 
+namespace {
+
+BlasKind blasKindFromKey(const std::string& key)
+{
+    for (BlasKind kind : {BlasKind::Reference, BlasKind::OpenBlas, BlasKind::Blis, BlasKind::Mkl,
+                          BlasKind::NotLoaded})
+        if (blasKindKey(kind) == key)
+            return kind;
+    return BlasKind::Unknown;
+}
+
+GemmMeasurement gemmFromJson(const Json& stored)
+{
+    GemmMeasurement measurement;
+    measurement.n = stored.value("n", 0);
+    measurement.repeats = stored.value("repeats", 0);
+    measurement.bestS = stored.value("best_s", 0.0);
+    const Json& gflops = stored.value("gflops", Json());
+    measurement.gflops = gflops.is_number() ? gflops.get<double>() : 0.0;
+    const Json& error = stored.value("error", Json());
+    measurement.error = error.is_string() ? error.get<std::string>() : std::string();
+    return measurement;
+}
+
+std::optional<double> optionalNumberFromJson(const Json& value)
+{
+    return value.is_number() ? std::optional<double>(value.get<double>()) : std::nullopt;
+}
+
+}  // namespace
+
+std::optional<DoctorReport> doctorReportFromJson(const nlohmann::json& document)
+{
+    if (!document.is_object() || document.value("format", std::string()) != "epochscope-env")
+        return std::nullopt;
+    try {
+        DoctorReport report;
+        const Json none = Json::object();
+        report.epochscopeVersion = document.value("epochscope_version", std::string());
+        const Json& libtorch = document.value("libtorch", none);
+        report.libtorchVersion = libtorch.value("version", std::string());
+        report.cpuCapability = libtorch.value("cpu_capability", std::string());
+        const Json& cpu = document.value("cpu", none);
+        report.cpuModel = cpu.value("model", std::string());
+        report.physicalCores = cpu.value("physical_cores", 0);
+        report.logicalCores = cpu.value("logical_cores", 0);
+        report.isaFlags = cpu.value("isa_flags", std::vector<std::string>());
+        report.flushToZero = cpu.value("flush_to_zero", false);
+        report.denormalsAreZero = cpu.value("denormals_are_zero", false);
+        report.canFlushDenormals = cpu.value("can_flush_denormals", false);
+        const Json& threads = document.value("threads", none);
+        report.intraOpThreads = threads.value("intra_op", 0);
+        report.interOpThreads = threads.value("inter_op", 0);
+        const Json variables = threads.value("environment", none);
+        for (const auto& [name, value] : variables.items())
+            report.threadVariables.emplace_back(name, value.get<std::string>());
+        const Json& blas = document.value("blas", none);
+        report.blas.kind = blasKindFromKey(blas.value("kind", std::string()));
+        report.blas.threading = blas.value("threading", std::string());
+        report.blas.loadedPath = blas.value("loaded_path", std::string());
+        report.blas.resolvedPath = blas.value("resolved_path", std::string());
+        const Json& sgemm = document.value("sgemm", none);
+        report.libtorchSgemm = gemmFromJson(sgemm.value("libtorch", none));
+        report.onednnSgemm = gemmFromJson(sgemm.value("onednn", none));
+        const Json& onednn = document.value("onednn", none);
+        report.onednn.version = onednn.value("version", std::string());
+        report.onednn.isa = onednn.value("isa", std::string());
+        const Json& cuda = document.value("cuda", none);
+        report.cudaBuilt = cuda.value("built", false);
+        report.cudaAvailable = cuda.value("available", false);
+        report.cudaDevices = cuda.value("device_count", 0);
+        report.cudnnAvailable = cuda.value("cudnn_available", false);
+        report.cudnnVersion = cuda.value("cudnn_version", 0L);
+        report.pageableCopyGBs =
+            optionalNumberFromJson(cuda.value("pageable_copy_gb_per_s", Json()));
+        report.pinnedCopyGBs = optionalNumberFromJson(cuda.value("pinned_copy_gb_per_s", Json()));
+        const Json& gpu = document.value("gpu", none);
+        report.nvmlStatus = gpu.value("nvml", std::string());
+        report.driverVersion = gpu.value("driver_version", std::string());
+        for (const Json& device : gpu.value("devices", Json::array()))
+            report.gpus.push_back({device.value("index", 0), device.value("name", std::string()),
+                                   device.value("memory_total_mb", 0.0)});
+        report.findings = doctorFindings(report);
+        return report;
+    } catch (const Json::exception&) {
+        return std::nullopt;  // a value of the wrong type: not a document doctorJson() wrote
+    }
+}
+
 std::vector<std::string> formatDoctorReport(const DoctorReport& report)
 {
     std::vector<std::string> lines;
     lines.push_back(
-        "EpochScope " + report.epochscopeVersion + ", LibTorch " + report.libtorchVersion +
-        (report.cpuCapability.empty() ? "" : " (CPU kernels " + report.cpuCapability + ")"));
+        report.cpuCapability.empty()
+            ? fillText(engineText("DoctorReport", "EpochScope %1, LibTorch %2"),
+                       {report.epochscopeVersion, report.libtorchVersion})
+            : fillText(engineText("DoctorReport", "EpochScope %1, LibTorch %2 (CPU kernels %3)"),
+                       {report.epochscopeVersion, report.libtorchVersion, report.cpuCapability}));
     std::string flags;
     for (const std::string& flag : report.isaFlags)
         flags += " " + flag;
-    lines.push_back("CPU       " + report.cpuModel + ", " +
-                    plural(report.physicalCores, "physical core") + ", " +
-                    plural(report.logicalCores, "logical core") + ";" + flags);
-    std::string threads = "Threads   " + std::to_string(report.intraOpThreads) + " intra-op, " +
-                          std::to_string(report.interOpThreads) + " inter-op";
+    lines.push_back(reportLine(
+        engineText("DoctorReport", "CPU"),
+        fillText(engineText("DoctorReport", "%1, %2, %3;%4"),
+                 {report.cpuModel,
+                  counted(report.physicalCores, engineText("DoctorRule", "%1 physical core"),
+                          engineText("DoctorRule", "%1 physical cores")),
+                  counted(report.logicalCores, engineText("DoctorRule", "%1 logical core"),
+                          engineText("DoctorRule", "%1 logical cores")),
+                  flags})));
+    std::string threads =
+        fillText(engineText("DoctorReport", "%1 intra-op, %2 inter-op"),
+                 {std::to_string(report.intraOpThreads), std::to_string(report.interOpThreads)});
     for (const auto& [name, value] : report.threadVariables)
         threads += "; " + name + "=" + value;
-    lines.push_back(threads);
-    lines.push_back("BLAS      " + blasText(report.blas));
+    lines.push_back(reportLine(engineText("DoctorReport", "Threads"), threads));
+    lines.push_back(reportLine(engineText("DoctorReport", "BLAS"), blasText(report.blas)));
     const auto gemmLine = [](const GemmMeasurement& measurement) {
         if (!measurement.error.empty())
             return measurement.error;
-        return gflopsText(measurement) + " (best of " + std::to_string(measurement.repeats) + ")";
+        return fillText(engineText("DoctorReport", "%1 (best of %2)"),
+                        {gflopsText(measurement), std::to_string(measurement.repeats)});
     };
-    lines.push_back("SGEMM     " + std::to_string(report.libtorchSgemm.n) + "^3: LibTorch " +
-                    gemmLine(report.libtorchSgemm) + ", oneDNN " + report.onednn.version + " (" +
-                    report.onednn.isa + ") " + gemmLine(report.onednnSgemm));
-    lines.push_back(
-        "LSTM      on the CPU: " + std::string(backendKey(report.cpuLstmBackend.backend)) + " (" +
-        report.cpuLstmBackend.reason + ")");
-    std::string denormals = std::string("Denormals flush-to-zero ") +
-                            (report.flushToZero ? "on" : "off") + ", denormals-are-zero " +
-                            (report.denormalsAreZero ? "on" : "off") + " here; ";
-    if (!report.canFlushDenormals)
-        denormals += "this CPU cannot flush them (no DAZ)";
-    else
-        denormals += std::string("CPU LSTM runs ") +
-                     (report.cpuLstmDenormals.flush ? "flush them" : "keep them") + " (" +
-                     report.cpuLstmDenormals.reason + ")";
-    lines.push_back(denormals);
+    lines.push_back(reportLine(
+        engineText("DoctorReport", "SGEMM"),
+        fillText(engineText("DoctorReport", "%1^3: LibTorch %2, oneDNN %3 (%4) %5"),
+                 {std::to_string(report.libtorchSgemm.n), gemmLine(report.libtorchSgemm),
+                  report.onednn.version, report.onednn.isa, gemmLine(report.onednnSgemm)})));
+    lines.push_back(reportLine(engineText("DoctorReport", "LSTM"),
+                               fillText(engineText("DoctorReport", "on the CPU: %1 (%2)"),
+                                        {backendKey(report.cpuLstmBackend.backend),
+                                         recordedText(report.cpuLstmBackend.reason)})));
+    lines.push_back(reportLine(engineText("DoctorReport", "Denormals"), denormalsText(report)));
     if (!report.allocators.empty())
-        lines.push_back("Allocator " + allocatorsText(report));
-    std::string cuda = "CUDA      ";
-    if (!report.cudaBuilt) {
-        cuda += "not in this LibTorch build";
-    } else if (!report.cudaAvailable) {
-        cuda += "built in, but no device is available";
-    } else {
-        cuda += plural(report.cudaDevices, "device") + ", cuDNN " +
-                (report.cudnnAvailable ? std::to_string(report.cudnnVersion) : std::string("off"));
-        if (report.pageableCopyGBs && report.pinnedCopyGBs) {
-            char copies[96];
-            std::snprintf(copies, sizeof copies,
-                          "; host-to-device %.1f GB/s pageable, %.1f GB/s pinned",
-                          *report.pageableCopyGBs, *report.pinnedCopyGBs);
-            cuda += copies;
-        }
-    }
-    lines.push_back(cuda);
-    std::string gpu = "GPU       " + report.nvmlStatus;
-    for (const GpuDescription& device : report.gpus) {
-        char memory[32];
-        std::snprintf(memory, sizeof memory, "%.0f MB", device.memoryTotalMb);
-        gpu += "; " + std::to_string(device.index) + ": " + device.name + ", " + memory;
-    }
-    lines.push_back(gpu);
+        lines.push_back(
+            reportLine(engineText("DoctorReport", "Allocator"), allocatorsText(report)));
+    lines.push_back(reportLine(engineText("DoctorReport", "CUDA"), cudaText(report)));
+    std::string gpu = report.nvmlStatus;
+    for (const GpuDescription& device : report.gpus)
+        gpu += "; " + fillText(engineText("DoctorReport", "%1: %2, %3 MB"),
+                               {std::to_string(device.index), device.name,
+                                formatText("%.0f", device.memoryTotalMb)});
+    lines.push_back(reportLine(engineText("DoctorReport", "GPU"), gpu));
     if (report.findings.empty()) {
-        lines.push_back("Findings  none: nothing here slows training down");
+        lines.push_back(
+            reportLine(engineText("DoctorReport", "Findings"),
+                       engineText("DoctorReport", "none: nothing here slows training down")));
         return lines;
     }
-    lines.push_back("Findings");
+    lines.push_back(engineText("DoctorReport", "Findings"));
     for (const Finding& finding : report.findings) {
-        lines.push_back("  [" + std::string(severityKey(finding.severity)) + "] " + finding.title);
-        lines.push_back("      evidence: " + finding.evidence);
-        lines.push_back("      fix:      " + finding.recommendation);
+        lines.push_back(fillText(engineText("DoctorReport", "  [%1] %2"),
+                                 {severityName(finding.severity), finding.title}));
+        lines.push_back(
+            fillText(engineText("DoctorReport", "      evidence: %1"), {finding.evidence}));
+        lines.push_back(
+            fillText(engineText("DoctorReport", "      fix:      %1"), {finding.recommendation}));
     }
     return lines;
 }

@@ -111,7 +111,7 @@ public:
                    const nlohmann::json& summary);
     void setNotes(std::int64_t id, const std::string& notes);
     /// Replaces the run's findings with `findings` (a new diagnosis), in their order, and what
-    /// the diagnosis measured besides them (`diagnosis`, e.g. efficiencyPeakJson; null for
+    /// the diagnosis measured besides them (`diagnosis`, e.g. savedDiagnosisJson; null for
     /// nothing).
     void setFindings(std::int64_t id, const std::vector<Finding>& findings,
                      const nlohmann::json& diagnosis = nullptr);

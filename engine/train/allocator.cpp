@@ -1,6 +1,8 @@
 #include "train/allocator.h"
 
 #include "config/configerror.h"
+#include "i18n/recordedtext.h"
+#include "i18n/translate.h"
 
 #include <c10/core/CPUAllocator.h>
 #include <c10/util/Exception.h>
@@ -115,13 +117,18 @@ void* openLibrary(const char* soname, const char* package, std::string& detail)
         return handle;
     const std::string error = dlErrorText();
     if (error.find("static TLS") != std::string::npos)
-        detail = std::string(soname) +
-                 " is installed, but a running process cannot load it: it needs more static "
-                 "TLS than glibc set aside at start-up; start EpochScope with " +
-                 kStaticTlsTunable + " in its environment";
+        detail = fillText(markedText("RunRecord",
+                                     "%1 is installed, but a running process cannot load it: it "
+                                     "needs more static TLS than glibc set aside at start-up"),
+                          {soname}) +
+                 "; " +
+                 fillText(markedText("RunRecord", "start EpochScope with %1 in its environment"),
+                          {kStaticTlsTunable});
     else
-        detail = std::string(soname) + " cannot be loaded (" + error +
-                 "); install the Debian package " + package + " (apt-get install " + package + ")";
+        detail =
+            fillText(markedText("RunRecord", "%1 cannot be loaded (%2)"), {soname, error}) + "; " +
+            fillText(markedText("RunRecord", "install the Debian package %1 (apt-get install %1)"),
+                     {package});
     return nullptr;
 }
 
@@ -135,7 +142,8 @@ LoadedLibrary loadJemalloc()
     g_dallocx = reinterpret_cast<void (*)(void*, int)>(::dlsym(handle, "dallocx"));
     g_mallctl = reinterpret_cast<Mallctl>(::dlsym(handle, "mallctl"));
     if (g_mallocx == nullptr || g_dallocx == nullptr || g_mallctl == nullptr) {
-        library.detail = std::string(kJemallocLibrary) + " lacks mallocx, dallocx or mallctl";
+        library.detail = fillText(markedText("RunRecord", "%1 lacks mallocx, dallocx or mallctl"),
+                                  {kJemallocLibrary});
         return library;
     }
     const char* version = nullptr;
@@ -164,8 +172,10 @@ LoadedLibrary loadTcmalloc()
     using Version = const char* (*)(int*, int*, const char**);
     const auto version = reinterpret_cast<Version>(::dlsym(handle, "tc_version"));
     if (g_tcMemalign == nullptr || g_tcFree == nullptr || g_tcReleaseFreeMemory == nullptr) {
-        library.detail = std::string(kTcmallocLibrary) +
-                         " lacks tc_memalign, tc_free or MallocExtension_ReleaseFreeMemory";
+        library.detail = fillText(
+            markedText("RunRecord",
+                       "%1 lacks tc_memalign, tc_free or MallocExtension_ReleaseFreeMemory"),
+            {kTcmallocLibrary});
         return library;
     }
     library.detail = kTcmallocLibrary;
@@ -282,7 +292,8 @@ bool tuneGlibc()
 
 std::string unavailableText(HostAllocator allocator, const std::string& detail)
 {
-    return "\"" + std::string(allocatorKey(allocator)) + "\" is not available here: " + detail;
+    return fillText(engineText("Allocator", "\"%1\" is not available here: %2"),
+                    {allocatorKey(allocator), recordedText(detail)});
 }
 
 }  // namespace
@@ -293,13 +304,19 @@ AllocatorAvailability allocatorAvailability(HostAllocator allocator)
         case HostAllocator::Auto: break;
         case HostAllocator::System: {
             const std::string file = processMallocFile();
-            return {true, file.empty() ? "the process's malloc" : "the process's malloc, " + file};
+            return {true,
+                    file.empty()
+                        ? std::string(markedText("RunRecord", "the process's malloc"))
+                        : fillText(markedText("RunRecord", "the process's malloc, %1"), {file})};
         }
         case HostAllocator::GlibcTuned:
             if (processMallocIsGlibc())
-                return {true, "glibc malloc with mallopt thresholds raised to 1 GiB"};
-            return {false, "the process's malloc is not glibc's (" + processMallocFile() +
-                               "), so mallopt would tune an allocator nothing uses"};
+                return {true, markedText("RunRecord",
+                                         "glibc malloc with mallopt thresholds raised to 1 GiB")};
+            return {false, fillText(markedText("RunRecord",
+                                               "the process's malloc is not glibc's (%1), so "
+                                               "mallopt would tune an allocator nothing uses"),
+                                    {processMallocFile()})};
         case HostAllocator::Jemalloc: {
             const LoadedLibrary& library = jemallocLibrary();
             return {library.loaded, library.detail};
@@ -323,22 +340,25 @@ AllocatorChoice resolveAllocator(HostAllocator requested, const AllocatorLookup&
         const AllocatorAvailability availability = lookup(requested);
         if (!availability.available)
             throw ConfigError("device.allocator", unavailableText(requested, availability.detail));
-        return {requested, "set in the config; " + availability.detail};
+        return {requested, std::string(markedText("RunRecord", "set in the config")) + "; " +
+                               availability.detail};
     }
     std::string passedOver;
     for (HostAllocator candidate : kMeasuredAllocatorOrder) {
         const AllocatorAvailability availability = lookup(candidate);
         if (!availability.available) {
-            passedOver += "; " + std::string(allocatorKey(candidate)) +
-                          " not available: " + availability.detail;
+            passedOver += "; " + fillText(markedText("RunRecord", "%1 not available: %2"),
+                                          {allocatorKey(candidate), availability.detail});
             continue;
         }
         const bool best = candidate == bestMeasuredAllocator();
-        return {candidate, std::string(best ? "auto: the fastest measured; "
-                                            : "auto: the fastest available; ") +
-                               availability.detail + passedOver};
+        return {candidate,
+                std::string(best ? markedText("RunRecord", "auto: the fastest measured")
+                                 : markedText("RunRecord", "auto: the fastest available")) +
+                    "; " + availability.detail + passedOver};
     }
-    return {HostAllocator::System, "auto: nothing else is available" + passedOver};
+    return {HostAllocator::System,
+            markedText("RunRecord", "auto: nothing else is available") + passedOver};
 }
 
 AllocatorLease::AllocatorLease(HostAllocator allocator) : m_allocator(allocator)
@@ -353,14 +373,16 @@ AllocatorLease::AllocatorLease(HostAllocator allocator) : m_allocator(allocator)
         case HostAllocator::Auto:
         case HostAllocator::System:
             if (leases.glibcTuned)
-                m_note =
-                    "glibc stays tuned by an earlier glibc-tuned run in this process "
-                    "(mallopt cannot be undone)";
+                m_note = markedText("RunRecord",
+                                    "glibc stays tuned by an earlier glibc-tuned run in this "
+                                    "process (mallopt cannot be undone)");
             break;
         case HostAllocator::GlibcTuned:
             if (!tuneGlibc())
-                throw ConfigError("device.allocator",
-                                  "\"glibc-tuned\": glibc refused the mallopt thresholds");
+                throw ConfigError(
+                    "device.allocator",
+                    engineText("Allocator",
+                               "\"glibc-tuned\": glibc refused the mallopt thresholds"));
             leases.glibcTuned = true;
             break;
         case HostAllocator::Jemalloc:
@@ -378,7 +400,9 @@ AllocatorLease::AllocatorLease(HostAllocator allocator) : m_allocator(allocator)
     // with a higher priority stays in force, and the run says so.
     c10::SetCPUAllocator(tensors, 0);
     if (c10::GetCPUAllocator() != tensors)
-        m_note = "not applied to tensors: another CPU allocator has priority in this process";
+        m_note = markedText("RunRecord",
+                            "not applied to tensors: another CPU allocator has "
+                            "priority in this process");
     m_id = leases.nextId++;
     leases.active.emplace_back(m_id, tensors);
 }

@@ -1,6 +1,7 @@
 #include "train/preflight.h"
 
 #include "config/configerror.h"
+#include "i18n/translate.h"
 #include "train/allocator.h"
 
 #include <torch/torch.h>
@@ -16,13 +17,17 @@ void checkRunnable(const RunConfig& config)
     if (config.device.type != DeviceType::Cuda)
         return;
     if (!torch::cuda::is_available())
-        throw ConfigError("device.name", config.device.name() +
-                                             " requested, but no CUDA device is available to this "
-                                             "LibTorch build; use \"cpu\"");
+        throw ConfigError("device.name",
+                          fillText(engineText("Preflight",
+                                              "%1 requested, but no CUDA device is available to "
+                                              "this LibTorch build; use \"cpu\""),
+                                   {config.device.name()}));
     const auto count = static_cast<int>(torch::cuda::device_count());
     if (config.device.index >= count)
-        throw ConfigError("device.name", config.device.name() + " requested, but only " +
-                                             std::to_string(count) + " CUDA device(s) exist");
+        throw ConfigError("device.name", fillText(engineText("Preflight",
+                                                             "%1 requested, but only %2 CUDA "
+                                                             "device(s) exist"),
+                                                  {config.device.name(), std::to_string(count)}));
 }
 
 }  // namespace es

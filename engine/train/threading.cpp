@@ -1,5 +1,7 @@
 #include "train/threading.h"
 
+#include "i18n/translate.h"
+
 #include <torch/torch.h>
 
 namespace es {
@@ -17,10 +19,12 @@ AppliedThreads applyThreadSettings(const DeviceConfig& device, int physicalCores
         } catch (const c10::Error&) {
             // LibTorch fixes the inter-op pool once per process.
             applied.warnings.push_back(
-                "device.inter_op_threads=" + std::to_string(device.interOpThreads) +
-                " could not be applied: LibTorch sets the inter-op pool once per process and it "
-                "already has " +
-                std::to_string(at::get_num_interop_threads()) + " threads");
+                fillText(engineText("Threading",
+                                    "device.inter_op_threads=%1 could not be applied: LibTorch "
+                                    "sets the inter-op pool once per process and it already has "
+                                    "%2 threads"),
+                         {std::to_string(device.interOpThreads),
+                          std::to_string(at::get_num_interop_threads())}));
         }
     }
     applied.interOp = at::get_num_interop_threads();

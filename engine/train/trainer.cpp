@@ -5,6 +5,8 @@
 #include "data/batchsource_torch.h"
 #include "env/cpuinfo.h"
 #include "env/environment.h"
+#include "i18n/recordedtext.h"
+#include "i18n/translate.h"
 #include "model/backendchoice.h"
 #include "model/modelsummary.h"
 #include "model/sequentialmodel_torch.h"
@@ -55,11 +57,11 @@ std::string applyCudnnSetting(const DeviceConfig& device)
     if (device.type != DeviceType::Cuda)
         return {};
     if (!device.cudnn)
-        return "off: device.cudnn is false (unfused LSTM kernels)";
+        return markedText("RunRecord", "off: device.cudnn is false (unfused LSTM kernels)");
     if (!torch::cuda::cudnn_is_available())
-        return "off: cuDNN is not available to this LibTorch";
-    return "on: cuDNN " + std::to_string(at::detail::getCUDAHooks().versionCuDNN()) +
-           " fused LSTM kernels";
+        return markedText("RunRecord", "off: cuDNN is not available to this LibTorch");
+    return fillText(markedText("RunRecord", "on: cuDNN %1 fused LSTM kernels"),
+                    {std::to_string(at::detail::getCUDAHooks().versionCuDNN())});
 }
 
 /// Applies the resolved denormal setting to the engine thread and its intra-op threads;
@@ -69,11 +71,14 @@ std::string applyDenormalSetting(const DenormalsChoice& choice, bool& flushing)
     const AppliedDenormals applied = applyFlushDenormals(choice.flush);
     flushing = applied.flushing;
     if (!applied.supported)
-        return choice.reason +
-               (choice.flush ? "; not applied: this CPU cannot flush denormals" : std::string());
+        return choice.flush
+                   ? choice.reason + "; " +
+                         markedText("RunRecord", "not applied: this CPU cannot flush denormals")
+                   : choice.reason;
     if (applied.threadsAsAsked < applied.threads)
-        return choice.reason + "; applied to " + std::to_string(applied.threadsAsAsked) + " of " +
-               std::to_string(applied.threads) + " threads";
+        return choice.reason + "; " +
+               fillText(markedText("RunRecord", "applied to %1 of %2 threads"),
+                        {std::to_string(applied.threadsAsAsked), std::to_string(applied.threads)});
     return choice.reason;
 }
 
@@ -221,7 +226,8 @@ std::int64_t TrainingLoop::saveModel(const std::string& path, bool weightsOnly)
     try {
         return writeArchiveAtomically(archive, path);
     } catch (const std::exception& error) {
-        throw std::runtime_error("cannot save the model: " + std::string(error.what()));
+        throw std::runtime_error(
+            fillText(markedText("RunRecord", "cannot save the model: %1"), {error.what()}));
     }
 }
 
@@ -235,10 +241,11 @@ std::int64_t TrainingLoop::saveTrainingState(const std::string& path)
     try {
         return writeBackup(path, *m_model, *m_optimizer, state, m_backupFingerprint);
     } catch (const c10::Error& error) {
-        throw std::runtime_error("cannot write the backup " + path + ": " +
-                                 error.what_without_backtrace());
+        throw std::runtime_error(fillText(markedText("RunRecord", "cannot write the backup %1: %2"),
+                                          {path, error.what_without_backtrace()}));
     } catch (const std::exception& error) {
-        throw std::runtime_error("cannot write the backup: " + std::string(error.what()));
+        throw std::runtime_error(
+            fillText(markedText("RunRecord", "cannot write the backup: %1"), {error.what()}));
     }
 }
 
@@ -251,11 +258,12 @@ void TrainingLoop::restoreTrainingState(const std::string& path, const std::stri
     m_optimizer = std::move(optimizer);
     restoreRngStates(state.rngStates);
     const TrainingPosition& at = state.position;
-    m_result.resumedFrom = "epoch " + std::to_string(at.epoch) + ", step " +
-                           std::to_string(at.batchesDone) + " of " +
-                           std::to_string(m_batchesPerEpoch) + " (" + path + ")";
+    m_result.resumedFrom = fillText(markedText("RunRecord", "epoch %1, step %2 of %3 (%4)"),
+                                    {std::to_string(at.epoch), std::to_string(at.batchesDone),
+                                     std::to_string(m_batchesPerEpoch), path});
     m_observers.notify(&RunObserver::onLog, LogLevel::Info,
-                       "Resuming from the backup: " + m_result.resumedFrom);
+                       fillText(engineText("Trainer", "Resuming from the backup: %1"),
+                                {recordedText(m_result.resumedFrom)}));
     m_resume = std::move(state);
 }
 
@@ -301,9 +309,9 @@ void TrainingLoop::prepare()
             static_cast<double>(m_train->stagedBytes() + m_validation->stagedBytes()) / 1e6;
         m_observers.notify(
             &RunObserver::onLog, LogLevel::Info,
-            "data staged on " + m_config.device.name() + " once: " + std::to_string(megabytes) +
-                " MB in " +
-                std::to_string(m_train->stagingSeconds() + m_validation->stagingSeconds()) + " s");
+            fillText(engineText("Trainer", "data staged on %1 once: %2 MB in %3 s"),
+                     {m_config.device.name(), std::to_string(megabytes),
+                      std::to_string(m_train->stagingSeconds() + m_validation->stagingSeconds())}));
     }
 
     const std::int64_t inputFeatures = split.train.x.dim() == 3 ? split.train.x.size(2) : 1;
@@ -330,9 +338,11 @@ void TrainingLoop::prepare()
     info.dataSource = std::move(data.description);
     info.dataNotes = std::move(data.notes);
     if (m_train->copiesAhead())
-        info.dataNotes.push_back("pinned: the loader thread copies each batch to " +
-                                 m_config.device.name() +
-                                 " ahead of its step, on a CUDA stream of its own");
+        info.dataNotes.push_back(fillText(markedText("RunRecord",
+                                                     "pinned: the loader thread copies each batch "
+                                                     "to %1 ahead of its step, on a CUDA stream of "
+                                                     "its own"),
+                                          {m_config.device.name()}));
     info.placement = std::string(placementKey(dataConfig.placement));
     info.prefetch = dataConfig.prefetch;
     info.backend = std::string(backendKey(backend.backend));
@@ -525,7 +535,9 @@ void TrainingLoop::run()
     const int firstEpoch = m_resume ? m_resume->position.epoch : 1;
     if (firstEpoch > m_config.training.epochs)
         m_observers.notify(&RunObserver::onLog, LogLevel::Info,
-                           "The backup was taken after the last epoch: nothing is left to train");
+                           engineText("Trainer",
+                                      "The backup was taken after the last epoch: "
+                                      "nothing is left to train"));
     for (int epoch = firstEpoch; epoch <= m_config.training.epochs; ++epoch) {
         const bool resuming = m_resume && epoch == firstEpoch;
         if (!runEpoch(epoch, resuming ? &*m_resume : nullptr)) {
@@ -538,7 +550,8 @@ void TrainingLoop::run()
             // A callback ended the run by its own rule: it finished, earlier than planned.
             m_result.stoppedBy = m_stopReason;
             m_observers.notify(&RunObserver::onLog, LogLevel::Info,
-                               "Training ended by " + m_stopReason);
+                               fillText(engineText("Trainer", "Training ended by %1"),
+                                        {recordedText(m_stopReason)}));
             break;
         }
     }

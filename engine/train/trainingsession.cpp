@@ -2,6 +2,7 @@
 
 #include "config/configerror.h"
 #include "core/threadname.h"
+#include "i18n/recordedtext.h"
 #include "profile/systemsampler.h"
 #include "train/observerlist.h"
 #include "train/preflight.h"
@@ -40,7 +41,8 @@ public:
     {
         m_result.error = message;
         m_result.state = RunState::Failed;
-        m_observers.notify(&RunObserver::onLog, LogLevel::Error, message);
+        // The run keeps the words it failed with; the log shows them in the reader's language.
+        m_observers.notify(&RunObserver::onLog, LogLevel::Error, recordedText(message));
     }
 
     void engineMain()
@@ -68,7 +70,7 @@ public:
         } catch (const std::exception& error) {
             fail(error.what());
         } catch (...) {
-            fail("unknown error in the engine thread");
+            fail(markedText("RunRecord", "unknown error in the engine thread"));
         }
         sampler.stop();
         m_result.totalS = clock.now();

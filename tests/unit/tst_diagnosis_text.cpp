@@ -9,6 +9,8 @@
 #include "diagnosis/efficiencypeak.h"
 #include "diagnosis/rules.h"
 #include "diagnosis/savedfindings.h"
+#include "diagnosis/storeddiagnosis.h"
+#include "env/blaslibrary.h"
 #include "env/doctor.h"
 #include "i18n/language.h"
 #include "store/runstore.h"
@@ -294,6 +296,46 @@ private Q_SLOTS:
         QCOMPARE(remade.recommendation, english.recommendation);
         QVERIFY(remade.evidence.find("SGEMM 1024^3 through oneDNN") != std::string::npos);
         QVERIFY(remade.title != savedInChinese.title);
+    }
+
+    /// The doctor's findings are made again from the report saved with the diagnosis (its
+    /// numbers then, not this machine's now), without LibTorch's build configuration.
+    void savedDoctorFindingsFollowTheLanguage()
+    {
+        es::StoredRun run = storedRunOf(es::test::diagnosisScenarios().front().evidence);
+        es::DoctorReport report;
+        report.libtorchVersion = "1.13.1";
+        report.libtorchConfig = "kilobytes of build flags";
+        report.physicalCores = 8;
+        report.logicalCores = 16;
+        report.intraOpThreads = 2;
+        report.blas = es::classifyBlasPath("/usr/lib/x86_64-linux-gnu/libblas.so.3",
+                                           "/usr/lib/x86_64-linux-gnu/blas/libblas.so.3");
+        es::setEngineLanguage("zh_CN");
+        report.findings = es::doctorFindings(report);
+        QCOMPARE(report.findings.size(), std::size_t(2));  // reference-blas, too-few-threads
+        es::StoredRunDiagnosis diagnosis;
+        diagnosis.findings = es::diagnoseRun(es::evidenceFromStoredRun(run));
+        diagnosis.findings.insert(diagnosis.findings.end(), report.findings.begin(),
+                                  report.findings.end());
+        diagnosis.doctor = es::doctorJson(report);
+        run.findings = diagnosis.findings;
+        run.diagnosis = es::savedDiagnosisJson(diagnosis);
+        QVERIFY(!run.diagnosis["doctor"]["libtorch"].contains("build_config"));
+        QVERIFY(!run.diagnosis["doctor"].contains("findings"));
+
+        es::setEngineLanguage("en");
+        const std::vector<es::Finding> english = es::doctorFindings(report);
+        const std::vector<es::Finding> shown = es::savedFindingsInLanguage(run);
+        QCOMPARE(shown.size(), run.findings.size());
+        for (std::size_t i = 0; i < english.size(); ++i) {
+            const es::Finding& remade = shown[shown.size() - english.size() + i];
+            QCOMPARE(remade.id, english[i].id);
+            QCOMPARE(remade.title, english[i].title);
+            QCOMPARE(remade.evidence, english[i].evidence);
+            QCOMPARE(remade.recommendation, english[i].recommendation);
+            QVERIFY(remade.title != report.findings[i].title);  // was saved in Chinese
+        }
     }
 
     void englishWordsAreFound()

@@ -207,6 +207,43 @@ private Q_SLOTS:
             QVERIFY2(document["sgemm"]["onednn"].contains(key), key);
     }
 
+    /// A saved report reads back with the numbers every rule reads, so a reopened run's
+    /// doctor findings can be written again; anything else is refused, not half read.
+    void jsonReadsBackForTheRules()
+    {
+        es::DoctorReport report = healthyReport();
+        report.blas = es::classifyBlasPath("/usr/lib/x86_64-linux-gnu/libblas.so.3",
+                                           "/usr/lib/x86_64-linux-gnu/blas/libblas.so.3");
+        report.intraOpThreads = 2;
+        report.threadVariables = {{"OMP_NUM_THREADS", "8"}};
+        report.gpus = {{0, "NVIDIA H200", 143771.0}};
+        report.findings = es::doctorFindings(report);
+        QCOMPARE(report.findings.size(), std::size_t(4));  // reference-blas, threads, OMP, GPU
+
+        const std::optional<es::DoctorReport> read =
+            es::doctorReportFromJson(es::doctorJson(report));
+        QVERIFY(read.has_value());
+        QCOMPARE(read->findings.size(), report.findings.size());
+        for (std::size_t i = 0; i < report.findings.size(); ++i) {
+            QCOMPARE(read->findings[i].id, report.findings[i].id);
+            QCOMPARE(read->findings[i].title, report.findings[i].title);
+            QCOMPARE(read->findings[i].evidence, report.findings[i].evidence);
+            QCOMPARE(read->findings[i].patch, report.findings[i].patch);
+        }
+        report.pageableCopyGBs = 9.0;
+        report.pinnedCopyGBs = 50.0;
+        report.cudaBuilt = true;
+        const std::optional<es::DoctorReport> copies =
+            es::doctorReportFromJson(es::doctorJson(report));
+        QVERIFY(copies && findingById(copies->findings, "pageable-copies") != nullptr);
+
+        QVERIFY(!es::doctorReportFromJson(nlohmann::json::object()).has_value());
+        QVERIFY(!es::doctorReportFromJson({{"format", "epochscope-summary"}}).has_value());
+        nlohmann::json wrongType = es::doctorJson(report);
+        wrongType["cpu"]["physical_cores"] = "four";
+        QVERIFY(!es::doctorReportFromJson(wrongType).has_value());
+    }
+
     void measuresThisMachine()
     {
         es::DoctorOptions options;

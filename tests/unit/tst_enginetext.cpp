@@ -2,10 +2,13 @@
 // process-wide language and per-thread scopes, lookups in the compiled tables, placeholders.
 #include "config/presetdescription.h"
 #include "config/presets.h"
+#include "config/runconfig.h"
 #include "diagnosis/evidencetext.h"
 #include "i18n/language.h"
+#include "i18n/recordedtext.h"
 #include "i18n/textwidth.h"
 #include "i18n/translate.h"
+#include "model/backendchoice.h"
 
 #include <QtCore/QRegularExpression>
 #include <QtTest>
@@ -102,6 +105,80 @@ private Q_SLOTS:
         QCOMPARE(std::string(es::engineText("NoSuchContext", "step %1")), std::string("step %1"));
         QCOMPARE(std::string(es::engineText("Diagnosis", "no such text")),
                  std::string("no such text"));
+    }
+
+    /// What a run records stays English; recordedText() shows it in the reader's language by
+    /// the template it was made from, part by part, and a value that is itself a record too.
+    void recordedWordsAreShownInTheLanguage_data()
+    {
+        QTest::addColumn<QString>("recorded");
+        QTest::addColumn<QString>("chinese");
+        QTest::newRow("whole") << "auto: fused oneDNN LSTM on the CPU"
+                               << "auto：在 CPU 上使用 oneDNN 融合 LSTM";
+        QTest::newRow("value") << "on: cuDNN 91002 fused LSTM kernels"
+                               << "开：cuDNN 91002 融合 LSTM 内核";
+        QTest::newRow("parts") << "auto: on with the onednn backend; applied to 2 of 3 threads"
+                               << "auto：onednn 后端时开启；已应用于 3 个线程中的 2 个";
+        QTest::newRow("nested")
+            << "auto: nothing else is available; jemalloc not available: libjemalloc.so.2 "
+               "cannot be loaded (no such file); install the Debian package libjemalloc2 "
+               "(apt-get install libjemalloc2)"
+            << "auto：没有其他可用的；jemalloc 不可用：无法加载 libjemalloc.so.2（no such "
+               "file）；请安装 Debian 软件包 libjemalloc2（apt-get install libjemalloc2）";
+        QTest::newRow("unknown part kept")
+            << "set in the config; libtcmalloc_minimal.so.4, gperftools 2.10"
+            << "配置中设定；libtcmalloc_minimal.so.4, gperftools 2.10";
+        QTest::newRow("unknown whole kept") << "an older run's words"
+                                            << "an older run's words";
+        QTest::newRow("empty") << ""
+                               << "";
+    }
+
+    void recordedWordsAreShownInTheLanguage()
+    {
+        QFETCH(QString, recorded);
+        QFETCH(QString, chinese);
+        const std::string record = recorded.toStdString();
+        QCOMPARE(es::recordedText(record), record);  // English: as recorded
+        es::setEngineLanguage("zh_CN");
+        QCOMPARE(QString::fromStdString(es::recordedText(record)), chinese);
+    }
+
+    /// Every reason the backend and denormal choices record has its translation: a template
+    /// edited in the code and not in the .ts would show English here.
+    void backendReasonsAreTranslated()
+    {
+        std::vector<std::string> reasons;
+        es::RunConfig config;
+        config.model.layers = {es::LayerConfig()};
+        config.model.layers.front().type = es::LayerType::Lstm;
+        for (es::Backend backend : {es::Backend::Auto, es::Backend::LibTorch})
+            for (es::DeviceType device : {es::DeviceType::Cpu, es::DeviceType::Cuda})
+                for (bool oneDnn : {true, false}) {
+                    config.backend = backend;
+                    reasons.push_back(es::resolveBackend(config, device, oneDnn).reason);
+                }
+        config.backend = es::Backend::OneDnn;
+        reasons.push_back(es::resolveBackend(config, es::DeviceType::Cpu, true).reason);
+        config.model.layers.front().type = es::LayerType::Dense;
+        config.backend = es::Backend::Auto;
+        reasons.push_back(es::resolveBackend(config, es::DeviceType::Cpu, true).reason);
+        for (es::FlushDenormals flush :
+             {es::FlushDenormals::Auto, es::FlushDenormals::On, es::FlushDenormals::Off})
+            for (es::Backend used : {es::Backend::OneDnn, es::Backend::LibTorch}) {
+                es::DeviceConfig device;
+                device.flushDenormals = flush;
+                reasons.push_back(es::resolveFlushDenormals(device, used).reason);
+            }
+        es::setEngineLanguage("zh_CN");
+        for (const std::string& reason : reasons) {
+            const std::string shown = es::recordedText(reason);
+            QVERIFY2(shown != reason, reason.c_str());
+            QVERIFY2(!QRegularExpression(QStringLiteral("\\b(the|on|with|in)\\b"))
+                          .match(QString::fromStdString(shown))
+                          .hasMatch(),
+                     shown.c_str());
+        }
     }
 
     void scopeOverridesOnItsThreadOnly()

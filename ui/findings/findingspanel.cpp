@@ -45,7 +45,7 @@ public:
                       return;
                   }
                   StoredRunDiagnosis diagnosis = diagnoseStoredRun(*run, measureMachine);
-                  store.setFindings(runId, diagnosis.findings, efficiencyPeakJson(diagnosis.peak));
+                  store.setFindings(runId, diagnosis.findings, savedDiagnosisJson(diagnosis));
                   findings = std::move(diagnosis.findings);
                   if (!diagnosis.doctorLeftOut.empty())
                       note = tr("Machine findings left out: %1")

@@ -1,5 +1,6 @@
 #include "setup/deviceform.h"
 
+#include "i18n/recordedtext.h"
 #include "setup/formwidgets.h"
 #include "train/allocator.h"
 
@@ -29,7 +30,8 @@ void markUnavailableAllocators(QComboBox* combo)
         if (allocator == HostAllocator::Auto)
             continue;
         const AllocatorAvailability availability = allocatorAvailability(allocator);
-        combo->setItemData(row, QString::fromStdString(availability.detail), Qt::ToolTipRole);
+        combo->setItemData(row, QString::fromStdString(es::recordedText(availability.detail)),
+                           Qt::ToolTipRole);
         if (!availability.available && model)
             model->item(row)->setEnabled(false);
     }

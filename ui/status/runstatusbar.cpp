@@ -1,5 +1,6 @@
 #include "status/runstatusbar.h"
 
+#include "i18n/recordedtext.h"
 #include "summary/runsummary.h"
 
 #include <QtWidgets/QHBoxLayout>
@@ -117,11 +118,12 @@ void RunStatusBar::showProgress(const RunTimeline& timeline, const std::optional
                                             QString::fromStdString(info->backend)));
         // Why the backend and the denormal mode are what they are: the banner's lines, for
         // the user who wonders why "auto" chose this one.
-        m_device->setToolTip(tr("LSTM backend: %1 (%2)\nDenormals flushed to zero: %3 (%4)")
-                                 .arg(QString::fromStdString(info->backend),
-                                      QString::fromStdString(info->backendReason),
-                                      info->flushDenormals ? tr("yes") : tr("no"),
-                                      QString::fromStdString(info->flushDenormalsReason)));
+        m_device->setToolTip(
+            tr("LSTM backend: %1 (%2)\nDenormals flushed to zero: %3 (%4)")
+                .arg(QString::fromStdString(info->backend),
+                     QString::fromStdString(recordedText(info->backendReason)),
+                     info->flushDenormals ? tr("yes") : tr("no"),
+                     QString::fromStdString(recordedText(info->flushDenormalsReason))));
     } else {
         m_device->setText(timeline.device);
         m_device->setToolTip(QString());
