@@ -1,6 +1,7 @@
 #include "callbacks/pathtemplate.h"
 
 #include "config/jsonreader.h"
+#include "i18n/translate.h"
 
 #include <algorithm>
 #include <cctype>
@@ -12,10 +13,12 @@ namespace es {
 
 namespace {
 
-[[noreturn]] void fail(const std::string& text, std::size_t at, const std::string& what)
+/// Throws `pattern` filled with the character (from 1) at which the problem is (%1), the
+/// template text (%2) and `detail` (%3), such as a format spec.
+[[noreturn]] void fail(const char* pattern, const std::string& text, std::size_t at,
+                       const std::string& detail = {})
 {
-    throw std::invalid_argument(what + " at character " + std::to_string(at + 1) + " of \"" + text +
-                                "\"");
+    throw std::invalid_argument(fillText(pattern, {std::to_string(at + 1), text, detail}));
 }
 
 /// printf conversion for a Python spec "[0][width][.precision][type]".
@@ -36,16 +39,24 @@ std::string conversion(const std::string& spec, const std::string& text, std::si
         while (i < spec.size() && std::isdigit(static_cast<unsigned char>(spec[i])) != 0)
             precision += spec[i++];
         if (precision.empty())
-            fail(text, at, "format spec \"" + spec + "\" has a '.' without a precision");
+            fail(engineText("PathTemplate",
+                            "format spec \"%3\" has a '.' without a precision at character %1 of "
+                            "\"%2\""),
+                 text, at, spec);
     }
     char type = 'g';
     if (i < spec.size())
         type = spec[i++];
     if (i != spec.size() || std::string("dfeg").find(type) == std::string::npos)
-        fail(text, at,
-             "unsupported format spec \"" + spec + "\"; use [0][width][.precision][d|f|e|g]");
+        fail(engineText("PathTemplate",
+                        "unsupported format spec \"%3\"; use [0][width][.precision][d|f|e|g] at "
+                        "character %1 of \"%2\""),
+             text, at, spec);
     if (type == 'd' && !precision.empty())
-        fail(text, at, "format spec \"" + spec + "\": an integer ('d') has no precision");
+        fail(engineText("PathTemplate",
+                        "format spec \"%3\": an integer ('d') has no precision at character %1 of "
+                        "\"%2\""),
+             text, at, spec);
     return "%" + flags + width + (precision.empty() ? "" : "." + precision) +
            (type == 'd' ? "lld" : std::string(1, type));
 }
@@ -63,7 +74,10 @@ PathTemplate::PathTemplate(std::string text)
                 ++i;
                 continue;
             }
-            fail(text, i, "a single '}' (write '}}' for a literal brace)");
+            fail(engineText("PathTemplate",
+                            "a single '}' (write '}}' for a literal brace) at character %1 of "
+                            "\"%2\""),
+                 text, i);
         }
         if (c != '{') {
             piece.literal += c;
@@ -76,12 +90,14 @@ PathTemplate::PathTemplate(std::string text)
         }
         const std::size_t close = text.find('}', i);
         if (close == std::string::npos)
-            fail(text, i, "an unclosed '{'");
+            fail(engineText("PathTemplate", "an unclosed '{' at character %1 of \"%2\""), text, i);
         const std::string field = text.substr(i + 1, close - i - 1);
         const std::size_t colon = field.find(':');
         piece.key = field.substr(0, colon);
         if (piece.key.empty())
-            fail(text, i, "a field without a name ('{}')");
+            fail(engineText("PathTemplate",
+                            "a field without a name ('{}') at character %1 of \"%2\""),
+                 text, i);
         if (colon != std::string::npos)
             piece.spec = conversion(field.substr(colon + 1), text, i);
         m_pieces.push_back(std::move(piece));

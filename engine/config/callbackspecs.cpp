@@ -1,5 +1,7 @@
 #include "config/callbackspecs.h"
 
+#include "i18n/translate.h"
+
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -130,15 +132,21 @@ bool readParam(JsonReader& reader, const CallbackParamSpec& spec, Json& params)
         case Kind::NumberOrNull: break;
     }
     // The two kinds that accept values of two JSON types.
+    const bool saveFrequency = spec.kind == Kind::SaveFrequency;
     const Json* value = reader.find(spec.name);
     if (value == nullptr) {
         if (spec.required)
-            reader.addIssue(spec.name, "required key is missing; expected " +
-                                           describeCallbackParamKind(spec.kind));
+            reader.addIssue(spec.name,
+                            saveFrequency
+                                ? engineText("CallbackSpecs",
+                                             "required key is missing; expected \"epoch\" or a "
+                                             "positive integer (batches)")
+                                : engineText("CallbackSpecs",
+                                             "required key is missing; expected a number or null"));
         return false;
     }
     Json accepted;
-    if (spec.kind == Kind::SaveFrequency) {
+    if (saveFrequency) {
         if (value->is_string() && value->get_ref<const std::string&>() == kEachEpoch)
             accepted = kEachEpoch;
         else if (const auto batches = positiveInteger(*value))
@@ -149,8 +157,11 @@ bool readParam(JsonReader& reader, const CallbackParamSpec& spec, Json& params)
         accepted = value->get<double>();
     }
     if (accepted.is_null() && !(spec.kind == Kind::NumberOrNull && value->is_null())) {
-        reader.addIssue(spec.name, "expected " + describeCallbackParamKind(spec.kind) + ", got " +
-                                       JsonReader::describe(*value));
+        const char* pattern =
+            saveFrequency ? engineText("CallbackSpecs",
+                                       "expected \"epoch\" or a positive integer (batches), got %1")
+                          : engineText("CallbackSpecs", "expected a number or null, got %1");
+        reader.addIssue(spec.name, fillText(pattern, {JsonReader::describe(*value)}));
         return false;
     }
     params[std::string(spec.name)] = std::move(accepted);
@@ -172,23 +183,6 @@ const CallbackSpec* findCallbackSpec(std::string_view type)
             return &spec;
     }
     return nullptr;
-}
-
-std::string describeCallbackParamKind(CallbackParamKind kind)
-{
-    switch (kind) {
-        case Kind::Path: return "a non-empty string (a path)";
-        case Kind::Text: return "a non-empty string";
-        case Kind::Boolean: return "true or false";
-        case Kind::NonNegativeInt: return "a non-negative integer";
-        case Kind::NonNegativeNumber: return "a non-negative number";
-        case Kind::OpenFraction: return "a number in (0, 1)";
-        case Kind::Mode: return "one of \"auto\", \"min\", \"max\"";
-        case Kind::SaveFrequency: return "\"epoch\" or a positive integer (batches)";
-        case Kind::Verbosity: return "0 or 1";
-        case Kind::NumberOrNull: return "a number or null";
-    }
-    return "a value";
 }
 
 std::optional<CallbackConfig> readCallback(JsonReader& reader)

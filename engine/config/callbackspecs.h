@@ -47,9 +47,6 @@ const std::vector<CallbackSpec>& callbackSpecs();
 /// The spec for `type`, or nullptr.
 const CallbackSpec* findCallbackSpec(std::string_view type);
 
-/// `expected ...` wording for a kind, as used in messages: "a positive number", ...
-std::string describeCallbackParamKind(CallbackParamKind kind);
-
 /// Reads one `callbacks[i]` object: its "type" and the parameters of that type, with every
 /// absent optional parameter filled with its default. Issues go to the reader; nullopt when
 /// the entry is unusable.

@@ -1,5 +1,7 @@
 #include "config/configerror.h"
 
+#include "i18n/translate.h"
+
 #include <cstddef>
 #include <cstdio>
 #include <string_view>
@@ -95,16 +97,19 @@ std::string joinIssues(const std::vector<ConfigIssue>& issues)
     for (const ConfigIssue& issue : issues) {
         if (!text.empty())
             text += '\n';
-        if (!issue.path.empty()) {
-            text += issue.path;
-            text += ": ";
-        }
-        text += issue.message;
+        text += configIssueText(issue);
     }
     return text;
 }
 
 }  // namespace
+
+std::string configIssueText(const ConfigIssue& issue)
+{
+    return issue.path.empty()
+               ? issue.message
+               : fillText(engineText("ConfigError", "%1: %2"), {issue.path, issue.message});
+}
 
 // The base is initialised before m_issues, so the issues are cleaned before either uses them.
 ConfigError::ConfigError(std::vector<ConfigIssue> issues)

@@ -16,6 +16,10 @@ struct ConfigIssue {
     std::string message;
 };
 
+/// `path: message`, or just `message` for an empty path, the way the engine's language joins
+/// them (a full-width colon in Chinese).
+std::string configIssueText(const ConfigIssue& issue);
+
 /// Thrown for any invalid configuration. Collects every issue found, not just the first, so
 /// that a form can mark all bad fields at once; what() lists them as `path: message` lines
 /// (just `message` for an empty path). Paths and messages are made valid UTF-8 without control

@@ -2,6 +2,7 @@
 
 #include "config/configerror.h"
 #include "config/jsonreader.h"
+#include "i18n/translate.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -47,8 +48,9 @@ public:
         Frame& frame = m_frames.back();
         if (std::find(frame.keys.begin(), frame.keys.end(), key) != frame.keys.end()) {
             m_issues.push_back({JsonReader::childPath(pathOf(m_frames.size() - 1), key),
-                                "duplicate key; JSON keeps only the last value, so the "
-                                "earlier ones would be silently ignored"});
+                                engineText("JsonDocument",
+                                           "duplicate key; JSON keeps only the last value, so "
+                                           "the earlier ones would be silently ignored")});
         }
         frame.keys.push_back(key);
         frame.key = key;
@@ -133,9 +135,10 @@ std::string syntaxDetail(const std::string& what)
     return detail;
 }
 
-/// Line and column (both from 1) of the 1-based byte position `byte`, which is one past the
-/// end of the text when the input ended too early.
-std::string lineAndColumn(std::string_view text, std::size_t byte)
+/// "line 3, column 6: " + `detail` (nlohmann's words, which stay English), with the line and
+/// column (both from 1) of the 1-based byte position `byte`, which is one past the end of the
+/// text when the input ended too early.
+std::string syntaxMessage(std::string_view text, std::size_t byte, const std::string& detail)
 {
     const std::size_t index = std::min(byte > 0 ? byte - 1 : 0, text.size());
     std::size_t line = 1;
@@ -146,7 +149,8 @@ std::string lineAndColumn(std::string_view text, std::size_t byte)
             lineStart = i + 1;
         }
     }
-    return "line " + std::to_string(line) + ", column " + std::to_string(index - lineStart + 1);
+    return fillText(engineText("JsonDocument", "line %1, column %2: %3"),
+                    {std::to_string(line), std::to_string(index - lineStart + 1), detail});
 }
 
 }  // namespace
@@ -157,12 +161,14 @@ Json parseJsonDocument(std::string_view text, std::string_view origin)
     Json::sax_parse(text.begin(), text.end(), &scanner);
     if (const auto& syntax = scanner.syntaxError()) {
         throw ConfigError(std::string(origin) + "@byte " + std::to_string(syntax->byte),
-                          lineAndColumn(text, syntax->byte) + ": " + syntaxDetail(syntax->detail));
+                          syntaxMessage(text, syntax->byte, syntaxDetail(syntax->detail)));
     }
     if (scanner.tooDeep()) {
-        throw ConfigError(std::string(origin), "JSON nested more than " +
-                                                   std::to_string(kMaxDepth) +
-                                                   " levels deep; a run config needs four");
+        throw ConfigError(std::string(origin),
+                          fillText(engineText("JsonDocument",
+                                              "JSON nested more than %1 levels deep; a run config "
+                                              "needs four"),
+                                   {std::to_string(kMaxDepth)}));
     }
     std::vector<ConfigIssue> duplicates = scanner.takeIssues();
     if (!duplicates.empty())

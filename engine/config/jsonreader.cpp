@@ -1,5 +1,7 @@
 #include "config/jsonreader.h"
 
+#include "i18n/translate.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -34,33 +36,82 @@ bool isIdentifier(std::string_view key)
     });
 }
 
-std::string describeIntRange(IntRange range, bool withMax)
+// Each message is a whole sentence, one for each kind of value and each case (a required key
+// that is missing; a value of the wrong type or out of range), so that a translation can order
+// its words freely. The value found is the last placeholder.
+
+std::string missingInteger(IntRange range)
 {
-    const bool bounded = withMax && range.max != kInt64Max;
-    std::string text;
     if (range.min == 1)
-        text = "a positive integer";
-    else if (range.min == 0)
-        text = "a non-negative integer";
-    else if (bounded)
-        return "an integer in [" + std::to_string(range.min) + ", " + std::to_string(range.max) +
-               "]";
-    else
-        text = "an integer >= " + std::to_string(range.min);
-    if (bounded)
-        text += " no larger than " + std::to_string(range.max);
-    return text;
+        return engineText("JsonReader", "required key is missing; expected a positive integer");
+    if (range.min == 0)
+        return engineText("JsonReader", "required key is missing; expected a non-negative integer");
+    return fillText(engineText("JsonReader", "required key is missing; expected an integer >= %1"),
+                    {std::to_string(range.min)});
 }
 
-std::string describeNumberRange(const NumberRange& range)
+/// "expected a positive integer, got -3"; the upper end of the range is named when `withMax`.
+std::string wrongInteger(IntRange range, bool withMax, const std::string& got)
 {
-    const bool unbounded = std::isinf(range.max);
-    if (unbounded && range.min == 0.0)
-        return range.minOpen ? "a positive number" : "a non-negative number";
-    if (unbounded)
-        return std::string("a number ") + (range.minOpen ? "> " : ">= ") + formatNumber(range.min);
-    return std::string("a number in ") + (range.minOpen ? "(" : "[") + formatNumber(range.min) +
-           ", " + formatNumber(range.max) + (range.maxOpen ? ")" : "]");
+    const bool bounded = withMax && range.max != kInt64Max;
+    const std::string min = std::to_string(range.min);
+    const std::string max = std::to_string(range.max);
+    if (range.min == 1 && bounded)
+        return fillText(
+            engineText("JsonReader", "expected a positive integer no larger than %1, got %2"),
+            {max, got});
+    if (range.min == 1)
+        return fillText(engineText("JsonReader", "expected a positive integer, got %1"), {got});
+    if (range.min == 0 && bounded)
+        return fillText(
+            engineText("JsonReader", "expected a non-negative integer no larger than %1, got %2"),
+            {max, got});
+    if (range.min == 0)
+        return fillText(engineText("JsonReader", "expected a non-negative integer, got %1"), {got});
+    if (bounded)
+        return fillText(engineText("JsonReader", "expected an integer in [%1, %2], got %3"),
+                        {min, max, got});
+    return fillText(engineText("JsonReader", "expected an integer >= %1, got %2"), {min, got});
+}
+
+/// `[0, 1)`: a bounded range in interval notation.
+std::string intervalText(const NumberRange& range)
+{
+    return std::string(range.minOpen ? "(" : "[") + formatNumber(range.min) + ", " +
+           formatNumber(range.max) + (range.maxOpen ? ")" : "]");
+}
+
+std::string missingNumber(const NumberRange& range)
+{
+    if (!std::isinf(range.max))
+        return fillText(
+            engineText("JsonReader", "required key is missing; expected a number in %1"),
+            {intervalText(range)});
+    if (range.min == 0.0 && range.minOpen)
+        return engineText("JsonReader", "required key is missing; expected a positive number");
+    if (range.min == 0.0)
+        return engineText("JsonReader", "required key is missing; expected a non-negative number");
+    if (range.minOpen)
+        return fillText(engineText("JsonReader", "required key is missing; expected a number > %1"),
+                        {formatNumber(range.min)});
+    return fillText(engineText("JsonReader", "required key is missing; expected a number >= %1"),
+                    {formatNumber(range.min)});
+}
+
+std::string wrongNumber(const NumberRange& range, const std::string& got)
+{
+    if (!std::isinf(range.max))
+        return fillText(engineText("JsonReader", "expected a number in %1, got %2"),
+                        {intervalText(range), got});
+    if (range.min == 0.0 && range.minOpen)
+        return fillText(engineText("JsonReader", "expected a positive number, got %1"), {got});
+    if (range.min == 0.0)
+        return fillText(engineText("JsonReader", "expected a non-negative number, got %1"), {got});
+    if (range.minOpen)
+        return fillText(engineText("JsonReader", "expected a number > %1, got %2"),
+                        {formatNumber(range.min), got});
+    return fillText(engineText("JsonReader", "expected a number >= %1, got %2"),
+                    {formatNumber(range.min), got});
 }
 
 bool inRange(double value, const NumberRange& range)
@@ -96,7 +147,9 @@ JsonReader::JsonReader(const Json& value, std::string path, std::vector<ConfigIs
     : m_value(&value), m_path(std::move(path)), m_issues(&issues)
 {
     if (!m_value->is_object())
-        m_issues->push_back({m_path, "expected an object, got " + describe(*m_value)});
+        m_issues->push_back(
+            {m_path, fillText(engineText("JsonReader", "expected an object, got %1"),
+                              {describe(*m_value)})});
 }
 
 std::string JsonReader::pathOf(std::string_view key) const
@@ -119,19 +172,18 @@ bool JsonReader::integer(std::string_view key, IntRange range, std::int64_t& tar
     const Json* value = find(key);
     if (value == nullptr) {
         if (need == Need::Required)
-            addMissing(key, describeIntRange(range, false));
+            addMissing(key, missingInteger(range));
         return false;
     }
     const bool tooLargeForInt64 =
         value->is_number_unsigned() && value->get<std::uint64_t>() > std::uint64_t(kInt64Max);
     if (!value->is_number_integer() || tooLargeForInt64) {
-        addIssue(key, "expected " + describeIntRange(range, false) + ", got " + describe(*value));
+        addIssue(key, wrongInteger(range, false, describe(*value)));
         return false;
     }
     const std::int64_t number = value->get<std::int64_t>();
     if (number < range.min || number > range.max) {
-        addIssue(key, "expected " + describeIntRange(range, number > range.max) + ", got " +
-                          std::to_string(number));
+        addIssue(key, wrongInteger(range, number > range.max, std::to_string(number)));
         return false;
     }
     target = number;
@@ -151,17 +203,21 @@ bool JsonReader::integer(std::string_view key, IntRange range, int& target, Need
 
 bool JsonReader::unsignedInteger(std::string_view key, std::uint64_t& target, Need need)
 {
-    static constexpr std::string_view kExpected = "an integer in [0, 18446744073709551615]";
+    static constexpr std::string_view kMax = "18446744073709551615";
     const Json* value = find(key);
     if (value == nullptr) {
         if (need == Need::Required)
-            addMissing(key, kExpected);
+            addMissing(key, fillText(engineText("JsonReader",
+                                                "required key is missing; expected an integer "
+                                                "in [%1, %2]"),
+                                     {"0", kMax}));
         return false;
     }
     const bool negative = value->is_number_integer() && !value->is_number_unsigned() &&
                           value->get<std::int64_t>() < 0;
     if (!value->is_number_integer() || negative) {
-        addIssue(key, "expected " + std::string(kExpected) + ", got " + describe(*value));
+        addIssue(key, fillText(engineText("JsonReader", "expected an integer in [%1, %2], got %3"),
+                               {"0", kMax, describe(*value)}));
         return false;
     }
     target = value->get<std::uint64_t>();
@@ -173,11 +229,11 @@ bool JsonReader::number(std::string_view key, NumberRange range, double& target,
     const Json* value = find(key);
     if (value == nullptr) {
         if (need == Need::Required)
-            addMissing(key, describeNumberRange(range));
+            addMissing(key, missingNumber(range));
         return false;
     }
     if (!value->is_number() || !inRange(value->get<double>(), range)) {
-        addIssue(key, "expected " + describeNumberRange(range) + ", got " + describe(*value));
+        addIssue(key, wrongNumber(range, describe(*value)));
         return false;
     }
     target = value->get<double>();
@@ -189,11 +245,13 @@ bool JsonReader::boolean(std::string_view key, bool& target, Need need)
     const Json* value = find(key);
     if (value == nullptr) {
         if (need == Need::Required)
-            addMissing(key, "true or false");
+            addMissing(key,
+                       engineText("JsonReader", "required key is missing; expected true or false"));
         return false;
     }
     if (!value->is_boolean()) {
-        addIssue(key, "expected true or false, got " + describe(*value));
+        addIssue(key, fillText(engineText("JsonReader", "expected true or false, got %1"),
+                               {describe(*value)}));
         return false;
     }
     target = value->get<bool>();
@@ -202,15 +260,21 @@ bool JsonReader::boolean(std::string_view key, bool& target, Need need)
 
 bool JsonReader::string(std::string_view key, std::string& target, Need need, bool allowEmpty)
 {
-    const std::string expected = allowEmpty ? "a string" : "a non-empty string";
     const Json* value = find(key);
     if (value == nullptr) {
         if (need == Need::Required)
-            addMissing(key, expected);
+            addMissing(key, allowEmpty ? engineText("JsonReader",
+                                                    "required key is missing; expected a string")
+                                       : engineText("JsonReader",
+                                                    "required key is missing; "
+                                                    "expected a non-empty string"));
         return false;
     }
     if (!value->is_string() || (!allowEmpty && value->get_ref<const std::string&>().empty())) {
-        addIssue(key, "expected " + expected + ", got " + describe(*value));
+        const char* pattern = allowEmpty
+                                  ? engineText("JsonReader", "expected a string, got %1")
+                                  : engineText("JsonReader", "expected a non-empty string, got %1");
+        addIssue(key, fillText(pattern, {describe(*value)}));
         return false;
     }
     target = value->get<std::string>();
@@ -221,11 +285,13 @@ std::optional<std::size_t> JsonReader::choiceIndex(std::string_view key,
                                                    const std::vector<std::string_view>& allowed,
                                                    Need need)
 {
-    const std::string expected = describeChoices(allowed);
+    const std::string choices = quotedChoices(allowed);
     const Json* value = find(key);
     if (value == nullptr) {
         if (need == Need::Required)
-            addMissing(key, expected);
+            addMissing(key, fillText(engineText("JsonReader",
+                                                "required key is missing; expected one of %1"),
+                                     {choices}));
         return std::nullopt;
     }
     if (value->is_string()) {
@@ -234,7 +300,8 @@ std::optional<std::size_t> JsonReader::choiceIndex(std::string_view key,
         if (it != allowed.end())
             return static_cast<std::size_t>(it - allowed.begin());
     }
-    addIssue(key, "expected " + expected + ", got " + describe(*value));
+    addIssue(key, fillText(engineText("JsonReader", "expected one of %1, got %2"),
+                           {choices, describe(*value)}));
     return std::nullopt;
 }
 
@@ -243,7 +310,8 @@ std::optional<JsonReader> JsonReader::object(std::string_view key, Need need)
     const Json* value = find(key);
     if (value == nullptr) {
         if (need == Need::Required)
-            addMissing(key, "an object");
+            addMissing(key,
+                       engineText("JsonReader", "required key is missing; expected an object"));
         return std::nullopt;
     }
     JsonReader child(*value, pathOf(key), *m_issues);
@@ -257,11 +325,12 @@ const Json* JsonReader::array(std::string_view key, Need need)
     const Json* value = find(key);
     if (value == nullptr) {
         if (need == Need::Required)
-            addMissing(key, "an array");
+            addMissing(key, engineText("JsonReader", "required key is missing; expected an array"));
         return nullptr;
     }
     if (!value->is_array()) {
-        addIssue(key, "expected an array, got " + describe(*value));
+        addIssue(key, fillText(engineText("JsonReader", "expected an array, got %1"),
+                               {describe(*value)}));
         return nullptr;
     }
     return value;
@@ -283,12 +352,12 @@ void JsonReader::addIssueAt(std::string path, std::string message)
     m_issues->push_back({std::move(path), std::move(message)});
 }
 
-void JsonReader::addMissing(std::string_view key, std::string_view expected)
+void JsonReader::addMissing(std::string_view key, std::string message)
 {
     // A value that is not an object has no keys; the constructor reported it already.
     if (!isObject())
         return;
-    addIssue(key, "required key is missing; expected " + std::string(expected));
+    addIssue(key, std::move(message));
 }
 
 void JsonReader::finish()
@@ -296,11 +365,11 @@ void JsonReader::finish()
     if (!isObject())
         return;
     std::vector<std::string_view> known(m_knownKeys.begin(), m_knownKeys.end());
+    const std::string knownText = joinNames(known);
     for (const auto& item : m_value->items()) {
         const std::string& key = item.key();
         if (std::find(known.begin(), known.end(), key) != known.end())
             continue;
-        std::string message = "unknown key; expected one of: " + joinNames(known);
         std::string_view closest;
         std::size_t closestDistance = kMaxSuggestionDistance + 1;
         for (std::string_view candidate : known) {
@@ -310,9 +379,13 @@ void JsonReader::finish()
                 closestDistance = distance;
             }
         }
-        if (!closest.empty())
-            message += "; did you mean " + quote(closest) + "?";
-        addIssue(key, std::move(message));
+        if (closest.empty())
+            addIssue(key, fillText(engineText("JsonReader", "unknown key; expected one of: %1"),
+                                   {knownText}));
+        else
+            addIssue(key, fillText(engineText("JsonReader",
+                                              "unknown key; expected one of: %1; did you mean %2?"),
+                                   {knownText, quote(closest)}));
     }
 }
 
@@ -320,10 +393,12 @@ std::string JsonReader::describe(const Json& value)
 {
     switch (value.type()) {
         case Json::value_t::array:
-            return value.size() == 1 ? "an array of 1 value"
-                                     : "an array of " + std::to_string(value.size()) + " values";
-        case Json::value_t::object: return "an object";
-        case Json::value_t::binary: return "binary data";
+            // Noun phrases for "got %1": the value found, described.
+            return value.size() == 1 ? std::string(engineText("JsonReader", "an array of 1 value"))
+                                     : fillText(engineText("JsonReader", "an array of %1 values"),
+                                                {std::to_string(value.size())});
+        case Json::value_t::object: return engineText("JsonReader", "an object");
+        case Json::value_t::binary: return engineText("JsonReader", "binary data");
         case Json::value_t::string: {
             const auto& text = value.get_ref<const std::string&>();
             if (text.size() <= kMaxQuotedChars)
@@ -371,9 +446,9 @@ std::string formatNumber(double value)
     return std::string(text, result.ptr);
 }
 
-std::string describeChoices(const std::vector<std::string_view>& allowed)
+std::string quotedChoices(const std::vector<std::string_view>& allowed)
 {
-    std::string text = "one of ";
+    std::string text;
     for (std::size_t i = 0; i < allowed.size(); ++i) {
         if (i > 0)
             text += ", ";

@@ -105,7 +105,8 @@ public:
     static std::string elementPath(std::string_view arrayPath, std::size_t index);
 
 private:
-    void addMissing(std::string_view key, std::string_view expected);
+    /// Records `message` for a required key that is absent, unless this is not an object.
+    void addMissing(std::string_view key, std::string message);
 
     const nlohmann::json* m_value;
     std::string m_path;
@@ -116,8 +117,9 @@ private:
 /// Shortest text that reads back as the same double: 0.2, 1e-05, 20000.
 std::string formatNumber(double value);
 
-/// `one of "a", "b", "c"`: the allowed values of a string enum, quoted as JSON.
-std::string describeChoices(const std::vector<std::string_view>& allowed);
+/// `"a", "b", "c"`: the allowed values of a string enum, quoted as JSON, for messages such as
+/// "expected one of %1".
+std::string quotedChoices(const std::vector<std::string_view>& allowed);
 
 /// `a, b, c`: for "expected one of: ..." lists.
 std::string joinNames(const std::vector<std::string_view>& names);

@@ -3,6 +3,7 @@
 #include "callbacks/pathtemplate.h"
 #include "config/jsonreader.h"
 #include "core/text.h"
+#include "i18n/translate.h"
 
 #include <algorithm>
 #include <cmath>
@@ -61,8 +62,6 @@ private:
         return JsonReader::elementPath("model.layers", index);
     }
 
-    static std::string quoted(std::string_view key) { return "\"" + std::string(key) + "\""; }
-
     /// Whether the inputs are token ids. Files hold whatever the user saved, so for them the
     /// model decides: an Embedding first layer reads token ids, anything else float features.
     /// CSV cells are always features.
@@ -91,10 +90,8 @@ private:
         return false;
     }
 
-    std::string dataTypeText() const
-    {
-        return "data.source.type " + quoted(dataSourceKey(m_config.data.source.type));
-    }
+    /// The data source's type key, for messages that name data.source.type.
+    std::string_view dataType() const { return dataSourceKey(m_config.data.source.type); }
 
     void checkDataSize()
     {
@@ -106,9 +103,11 @@ private:
             return;
         const double bytes = values * (tokens() ? kTokenBytes : kFeatureBytes);
         add("data.source.samples",
-            formatNumber(values) + " values (" + formatNumber(std::round(bytes / kBytesPerGiB)) +
-                " GiB) are more than the generator holds in memory (" +
-                formatNumber(kMaxDataValues) + " values); use fewer samples or timesteps");
+            fillText(engineText("RunConfigCheck",
+                                "%1 values (%2 GiB) are more than the generator holds in memory "
+                                "(%3 values); use fewer samples or timesteps"),
+                     {formatNumber(values), formatNumber(std::round(bytes / kBytesPerGiB)),
+                      formatNumber(kMaxDataValues)}));
     }
 
     void checkPlacement()
@@ -116,17 +115,21 @@ private:
         if (m_config.data.placement == Placement::Pinned &&
             m_config.device.type != DeviceType::Cuda)
             add("data.placement",
-                "\"pinned\" speeds up copies to a CUDA device, but device.name is \"" +
-                    m_config.device.name() + "\"; use \"host\" or \"device\" on the CPU");
+                fillText(engineText("RunConfigCheck",
+                                    "\"pinned\" speeds up copies to a CUDA device, but device.name "
+                                    "is \"%1\"; use \"host\" or \"device\" on the CPU"),
+                         {m_config.device.name()}));
     }
 
     void checkBackend()
     {
         if (m_config.backend == Backend::OneDnn && m_config.device.type == DeviceType::Cuda)
-            add("backend", "\"onednn\" runs the LSTM layers on the CPU, but device.name is \"" +
-                               m_config.device.name() +
-                               "\"; use \"auto\" or \"libtorch\" (cuDNN's fused LSTM) on a CUDA "
-                               "device, or device.name \"cpu\"");
+            add("backend",
+                fillText(engineText("RunConfigCheck",
+                                    "\"onednn\" runs the LSTM layers on the CPU, but device.name "
+                                    "is \"%1\"; use \"auto\" or \"libtorch\" (cuDNN's fused LSTM) "
+                                    "on a CUDA device, or device.name \"cpu\""),
+                         {m_config.device.name()}));
     }
 
     void checkFirstLayer()
@@ -138,22 +141,28 @@ private:
         const bool embedding = first.type == LayerType::Embedding;
         if (tokens() && !embedding) {
             add(layerPath(0) + ".type",
-                dataTypeText() + " gives integer token ids, so the first layer must be " +
-                    "\"embedding\" to turn them into vectors; got " +
-                    quoted(layerTypeKey(first.type)) +
-                    ", which needs float features (data.source.type \"synthetic_regression\")");
+                fillText(engineText("RunConfigCheck",
+                                    "data.source.type \"%1\" gives integer token ids, so the "
+                                    "first layer must be \"embedding\" to turn them into vectors; "
+                                    "got \"%2\", which needs float features (data.source.type "
+                                    "\"synthetic_regression\")"),
+                         {dataType(), layerTypeKey(first.type)}));
         } else if (!tokens() && embedding) {
             add(layerPath(0) + ".type",
-                "\"embedding\" needs integer token ids (data.source.type "
-                "\"synthetic_tokens\", \"npy\" or \"npz\"), but " +
-                    dataTypeText() +
-                    " gives float features; start with \"lstm\" or \"dense\" instead");
+                fillText(engineText("RunConfigCheck",
+                                    "\"embedding\" needs integer token ids (data.source.type "
+                                    "\"synthetic_tokens\", \"npy\" or \"npz\"), but "
+                                    "data.source.type \"%1\" gives float features; start with "
+                                    "\"lstm\" or \"dense\" instead"),
+                         {dataType()}));
         } else if (m_config.data.source.type == DataSourceType::SyntheticTokens &&
                    first.inputDim < m_config.data.source.vocabSize) {
-            add(layerPath(0) + ".input_dim", std::to_string(first.inputDim) +
-                                                 " is smaller than data.source.vocab_size " +
-                                                 std::to_string(m_config.data.source.vocabSize) +
-                                                 "; token ids would be out of range");
+            add(layerPath(0) + ".input_dim",
+                fillText(engineText("RunConfigCheck",
+                                    "%1 is smaller than data.source.vocab_size %2; token ids "
+                                    "would be out of range"),
+                         {std::to_string(first.inputDim),
+                          std::to_string(m_config.data.source.vocabSize)}));
         }
     }
 
@@ -165,10 +174,11 @@ private:
             return;
         const std::size_t rank = tokens() ? 1 : 2;
         if (shape.size() != rank) {
-            add("model.input_shape",
-                std::string(tokens() ? "token ids need [timesteps]"
-                                     : "float features need [timesteps, features]") +
-                    ", got " + std::to_string(shape.size()) + " values");
+            const char* pattern =
+                tokens() ? engineText("RunConfigCheck", "token ids need [timesteps], got %1 values")
+                         : engineText("RunConfigCheck",
+                                      "float features need [timesteps, features], got %1 values");
+            add("model.input_shape", fillText(pattern, {std::to_string(shape.size())}));
             return;
         }
         const DataSourceConfig& source = m_config.data.source;
@@ -180,9 +190,11 @@ private:
         else if (source.type == DataSourceType::Csv)
             generated = {source.window, static_cast<std::int64_t>(source.columns.size())};
         if (!generated.empty() && generated != shape)
-            add("model.input_shape", "the model expects samples of shape " + bracketedList(shape) +
-                                         " but " + dataTypeText() + " gives " +
-                                         bracketedList(generated));
+            add("model.input_shape",
+                fillText(engineText("RunConfigCheck",
+                                    "the model expects samples of shape %1 but data.source.type "
+                                    "\"%2\" gives %3"),
+                         {bracketedList(shape), dataType(), bracketedList(generated)}));
     }
 
     /// Tracks whether each layer's input is a sequence (one vector per time step).
@@ -194,24 +206,26 @@ private:
             const LayerConfig& layer = layers[i];
             if (layer.type == LayerType::Embedding && i > 0) {
                 add(layerPath(i) + ".type",
-                    "\"embedding\" must be the first layer: it takes token ids, which only the "
-                    "data gives");
+                    engineText("RunConfigCheck",
+                               "\"embedding\" must be the first layer: it takes token ids, which "
+                               "only the data gives"));
             }
             if (layer.type == LayerType::Dense && layer.activation == Activation::Softmax &&
                 layer.units == 1) {
                 add(layerPath(i) + ".activation",
-                    "\"softmax\" over 1 unit always outputs 1.0, so nothing can be learned; "
-                    "use \"sigmoid\" for a single output");
+                    engineText("RunConfigCheck",
+                               "\"softmax\" over 1 unit always outputs 1.0, so nothing can be "
+                               "learned; use \"sigmoid\" for a single output"));
             }
             if (layer.type != LayerType::Lstm)
                 continue;
             if (collapsedBy) {
                 add(layerPath(i) + ".type",
-                    "an LSTM needs a sequence (one vector per time step), but " +
-                        layerPath(*collapsedBy) +
-                        " (lstm with return_sequences false) outputs one vector per sample; "
-                        "set " +
-                        layerPath(*collapsedBy) + ".return_sequences to true");
+                    fillText(engineText("RunConfigCheck",
+                                        "an LSTM needs a sequence (one vector per time step), but "
+                                        "%1 (lstm with return_sequences false) outputs one vector "
+                                        "per sample; set %1.return_sequences to true"),
+                             {layerPath(*collapsedBy)}));
             }
             if (!layer.returnSequences)
                 collapsedBy = i;
@@ -225,14 +239,18 @@ private:
             return;
         const std::size_t lastIndex = layers.size() - 1;
         const LayerConfig& last = layers.back();
-        const std::string targets = dataTypeText() + " gives one target per sample";
         if (last.type != LayerType::Dense) {
             add(layerPath(lastIndex) + ".type",
-                targets + ", so the last layer must be \"dense\" with units 1; got " +
-                    quoted(layerTypeKey(last.type)));
+                fillText(engineText("RunConfigCheck",
+                                    "data.source.type \"%1\" gives one target per sample, so the "
+                                    "last layer must be \"dense\" with units 1; got \"%2\""),
+                         {dataType(), layerTypeKey(last.type)}));
         } else if (last.units != 1) {
             add(layerPath(lastIndex) + ".units",
-                targets + ", so the last layer needs units 1; got " + std::to_string(last.units));
+                fillText(engineText("RunConfigCheck",
+                                    "data.source.type \"%1\" gives one target per sample, so the "
+                                    "last layer needs units 1; got %2"),
+                         {dataType(), std::to_string(last.units)}));
         }
         // The output keeps its time axis unless an LSTM without return_sequences removed it.
         std::optional<std::size_t> lastLstm;
@@ -244,13 +262,19 @@ private:
             return;
         if (lastLstm) {
             add(layerPath(*lastLstm) + ".return_sequences",
-                "the model outputs a sequence (one value per time step), but " + targets +
-                    "; set return_sequences to false on the last LSTM");
+                fillText(engineText("RunConfigCheck",
+                                    "the model outputs a sequence (one value per time step), but "
+                                    "data.source.type \"%1\" gives one target per sample; set "
+                                    "return_sequences to false on the last LSTM"),
+                         {dataType()}));
         } else {
             add("model.layers",
-                "the model outputs a sequence (one value per time step), but " + targets +
-                    "; add an \"lstm\" layer with return_sequences false to reduce the time "
-                    "steps to one vector");
+                fillText(engineText("RunConfigCheck",
+                                    "the model outputs a sequence (one value per time step), but "
+                                    "data.source.type \"%1\" gives one target per sample; add an "
+                                    "\"lstm\" layer with return_sequences false to reduce the "
+                                    "time steps to one vector"),
+                         {dataType()}));
         }
     }
 
@@ -259,11 +283,12 @@ private:
         if (m_config.training.loss != LossType::CategoricalCrossentropy)
             return;
         add("training.loss",
-            "\"categorical_crossentropy\" needs one-hot targets and a softmax output with units "
-            "> 1, but " +
-                dataTypeText() +
-                " gives one target per sample; use \"binary_crossentropy\" for 0/1 targets or "
-                "\"mse\"");
+            fillText(engineText("RunConfigCheck",
+                                "\"categorical_crossentropy\" needs one-hot targets and a softmax "
+                                "output with units > 1, but data.source.type \"%1\" gives one "
+                                "target per sample; use \"binary_crossentropy\" for 0/1 targets "
+                                "or \"mse\""),
+                     {dataType()}));
     }
 
     /// Keras' log names: loss, then the metrics, and the same with "val_" when validating.
@@ -300,8 +325,10 @@ private:
                     if (std::find(known.begin(), known.end(), key) != known.end())
                         continue;
                     std::vector<std::string_view> names(known.begin(), known.end());
-                    add(path, "{" + key + "} is not a value this run logs; expected one of: " +
-                                  joinNames(names));
+                    add(path, fillText(engineText("RunConfigCheck",
+                                                  "{%1} is not a value this run logs; expected "
+                                                  "one of: %2"),
+                                       {key, joinNames(names)}));
                 }
             } catch (const std::invalid_argument& error) {
                 add(path, error.what());
@@ -325,14 +352,16 @@ private:
             if (std::find(logged.begin(), logged.end(), name) != logged.end())
                 continue;
             std::vector<std::string_view> names(logged.begin(), logged.end());
-            std::string reason;
-            if (name.rfind("val_", 0) == 0 && !mayValidate())
-                reason =
-                    " (data.validation_split is 0 and there is no validation data, so "
-                    "nothing is validated)";
+            const char* pattern =
+                name.rfind("val_", 0) == 0 && !mayValidate()
+                    ? engineText("RunConfigCheck",
+                                 "%1 is not logged by this run (data.validation_split is 0 and "
+                                 "there is no validation data, so nothing is validated); expected "
+                                 "one of: %2")
+                    : engineText("RunConfigCheck",
+                                 "%1 is not logged by this run; expected one of: %2");
             add(JsonReader::elementPath("callbacks", i) + ".monitor",
-                JsonReader::describe(*monitor) + " is not logged by this run" + reason +
-                    "; expected one of: " + joinNames(names));
+                fillText(pattern, {JsonReader::describe(*monitor), joinNames(names)}));
         }
     }
 
@@ -358,19 +387,23 @@ void checkSampleSplit(const DataConfig& data, std::int64_t samples,
     const std::string samplesText = std::to_string(samples);
     if (split.training == 0) {
         add("data.validation_split",
-            splitText + " leaves 0 of the " + samplesText + " samples for training");
+            fillText(engineText("RunConfigCheck", "%1 leaves 0 of the %2 samples for training"),
+                     {splitText, samplesText}));
         return;
     }
     if (data.validationSplit > 0.0 && split.validation == 0) {
         add("data.validation_split",
-            splitText + " leaves 0 of the " + samplesText +
-                " samples for validation; use 0 for no validation or a larger split");
+            fillText(engineText("RunConfigCheck",
+                                "%1 leaves 0 of the %2 samples for validation; use 0 for no "
+                                "validation or a larger split"),
+                     {splitText, samplesText}));
     }
     if (data.dropLast && data.batchSize > split.training) {
-        add("data.batch_size", std::to_string(data.batchSize) + " is larger than the " +
-                                   std::to_string(split.training) +
-                                   " training samples and data.drop_last is true, so an epoch "
-                                   "would have no batch at all");
+        add("data.batch_size",
+            fillText(engineText("RunConfigCheck",
+                                "%1 is larger than the %2 training samples and data.drop_last is "
+                                "true, so an epoch would have no batch at all"),
+                     {std::to_string(data.batchSize), std::to_string(split.training)}));
     }
 }
 

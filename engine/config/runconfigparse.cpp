@@ -6,6 +6,7 @@
 #include "config/jsonreader.h"
 #include "config/runconfig.h"
 #include "config/runconfigcheck.h"
+#include "i18n/translate.h"
 
 #include <algorithm>
 #include <limits>
@@ -92,11 +93,12 @@ void readInputShape(JsonReader& reader, std::vector<std::int64_t>& shape)
         }
     }
     if (!valid) {
-        reader.addIssue("input_shape",
-                        "expected null, [timesteps] (token ids) or [timesteps, features], each a "
-                        "positive integer up to " +
-                            std::to_string(kTimestepsRange.max) + ", got " +
-                            JsonReader::describe(*value));
+        reader.addIssue(
+            "input_shape",
+            fillText(engineText("RunConfigParse",
+                                "expected null, [timesteps] (token ids) or [timesteps, features], "
+                                "each a positive integer up to %1, got %2"),
+                     {std::to_string(kTimestepsRange.max), JsonReader::describe(*value)}));
         return;
     }
     shape = std::move(read);
@@ -107,7 +109,9 @@ void readModel(JsonReader& reader, ModelConfig& model)
     readInputShape(reader, model.inputShape);
     if (const Json* layers = reader.array("layers", Need::Required)) {
         if (layers->empty())
-            reader.addIssue("layers", "expected at least one layer, got an empty array");
+            reader.addIssue(
+                "layers",
+                engineText("RunConfigParse", "expected at least one layer, got an empty array"));
         for (std::size_t i = 0; i < layers->size(); ++i) {
             JsonReader layerReader = reader.element("layers", i);
             LayerConfig layer;
@@ -130,10 +134,13 @@ std::optional<ColumnRef> readColumn(const Json& value)
     return std::nullopt;
 }
 
-std::string columnExpectation()
+/// The message for a value that is not a column; `got` describes it.
+std::string wrongColumn(const Json& got)
 {
-    return "expected a column name (a non-empty string) or a 0-based column index (0 to " +
-           std::to_string(kMaxCsvColumn) + ")";
+    return fillText(engineText("RunConfigParse",
+                               "expected a column name (a non-empty string) or a 0-based column "
+                               "index (0 to %1), got %2"),
+                    {std::to_string(kMaxCsvColumn), JsonReader::describe(got)});
 }
 
 void readCsvSource(JsonReader& reader, DataSourceConfig& source)
@@ -148,32 +155,38 @@ void readCsvSource(JsonReader& reader, DataSourceConfig& source)
         else if (text == "," || text == ";" || text == "\t")
             source.delimiter = text.front();
         else
-            reader.addIssue("delimiter",
-                            "expected \"auto\", \",\", \";\", \"\\t\" or \"tab\", got " +
-                                JsonReader::describe(*delimiter));
+            reader.addIssue(
+                "delimiter",
+                fillText(engineText("RunConfigParse",
+                                    "expected \"auto\", \",\", \";\", \"\\t\" or \"tab\", got %1"),
+                         {JsonReader::describe(*delimiter)}));
     }
     reader.choice("header", kAllCsvHeaders, csvHeaderKey, source.header);
     if (const Json* features = reader.array("features", Need::Required)) {
         if (features->empty())
-            reader.addIssue("features", "expected at least one column, got an empty array");
+            reader.addIssue(
+                "features",
+                engineText("RunConfigParse", "expected at least one column, got an empty array"));
         for (std::size_t i = 0; i < features->size(); ++i) {
             if (const std::optional<ColumnRef> column = readColumn((*features)[i]))
                 source.columns.push_back(*column);
             else
-                reader.addIssueAt(
-                    JsonReader::elementPath(reader.pathOf("features"), i),
-                    columnExpectation() + ", got " + JsonReader::describe((*features)[i]));
+                reader.addIssueAt(JsonReader::elementPath(reader.pathOf("features"), i),
+                                  wrongColumn((*features)[i]));
         }
     }
     if (const Json* target = reader.find("target")) {
         if (const std::optional<ColumnRef> column = readColumn(*target))
             source.target = *column;
         else
-            reader.addIssue("target",
-                            columnExpectation() + ", got " + JsonReader::describe(*target));
+            reader.addIssue("target", wrongColumn(*target));
     } else {
-        reader.addIssue("target", "required key is missing; " + columnExpectation() +
-                                      " for the value each sample predicts");
+        reader.addIssue("target",
+                        fillText(engineText("RunConfigParse",
+                                            "required key is missing; expected a column name (a "
+                                            "non-empty string) or a 0-based column index (0 to "
+                                            "%1) for the value each sample predicts"),
+                                 {std::to_string(kMaxCsvColumn)}));
     }
     reader.integer("window", kTimestepsRange, source.window, Need::Required);
     reader.integer("horizon", kTimestepsRange, source.horizon);
@@ -185,8 +198,10 @@ void requireBothValidationKeys(JsonReader& reader, const DataSourceConfig& sourc
 {
     if (source.xVal.empty() != source.yVal.empty())
         reader.addIssue(source.xVal.empty() ? "x_val" : "y_val",
-                        std::string("required when ") + (source.xVal.empty() ? "y_val" : "x_val") +
-                            " is given: validation needs inputs and targets");
+                        fillText(engineText("RunConfigParse",
+                                            "required when %1 is given: validation needs inputs "
+                                            "and targets"),
+                                 {source.xVal.empty() ? "y_val" : "x_val"}));
 }
 
 void readSource(JsonReader& reader, DataSourceConfig& source)
@@ -277,8 +292,10 @@ void readOptimizer(JsonReader& reader, OptimizerConfig& optimizer)
         std::vector<std::string_view> names;
         for (OptimizerType type : kAllOptimizerTypes)
             names.push_back(optimizerKey(type));
-        reader.addIssue("optimizer", "expected an object or " + describeChoices(names) + ", got " +
-                                         JsonReader::describe(*value));
+        reader.addIssue(
+            "optimizer",
+            fillText(engineText("RunConfigParse", "expected an object or one of %1, got %2"),
+                     {quotedChoices(names), JsonReader::describe(*value)}));
         return;
     }
     if (auto fields = reader.object("optimizer"))
@@ -300,14 +317,17 @@ void readMetrics(JsonReader& reader, std::vector<Metric>& metrics)
                             ? std::find(names.begin(), names.end(), item.get<std::string>())
                             : names.end();
         if (it == names.end()) {
-            reader.addIssueAt(
-                path, "expected " + describeChoices(names) + ", got " + JsonReader::describe(item));
+            reader.addIssueAt(path,
+                              fillText(engineText("RunConfigParse", "expected one of %1, got %2"),
+                                       {quotedChoices(names), JsonReader::describe(item)}));
             continue;
         }
         const Metric metric = kAllMetrics[static_cast<std::size_t>(it - names.begin())];
         if (std::find(metrics.begin(), metrics.end(), metric) != metrics.end()) {
-            reader.addIssueAt(path, "duplicate metric \"" + std::string(*it) +
-                                        "\"; each metric is computed and logged once");
+            reader.addIssueAt(path, fillText(engineText("RunConfigParse",
+                                                        "duplicate metric \"%1\"; each metric is "
+                                                        "computed and logged once"),
+                                             {*it}));
             continue;
         }
         metrics.push_back(metric);
@@ -334,10 +354,10 @@ void readDevice(JsonReader& reader, DeviceConfig& device)
             device.type = named->type;
             device.index = named->index;
         } else {
-            reader.addIssue("name",
-                            "expected \"cpu\", \"cuda\" or \"cuda:N\" (N from 0 to "
-                            "127), got " +
-                                JsonReader::describe(*name));
+            reader.addIssue("name", fillText(engineText("RunConfigParse",
+                                                        "expected \"cpu\", \"cuda\" or \"cuda:N\" "
+                                                        "(N from 0 to 127), got %1"),
+                                             {JsonReader::describe(*name)}));
         }
     }
     reader.integer("intra_op_threads", kThreadsRange, device.intraOpThreads);

@@ -3,6 +3,7 @@
 #include "config/configerror.h"
 #include "config/jsondocument.h"
 #include "config/runconfig.h"
+#include "i18n/translate.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -33,20 +34,27 @@ std::string errnoText(int error)
 std::string readConfigFile(const std::string& path)
 {
     const std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
-    if (!file)
-        throw ConfigError(path, "cannot open the file: " + errnoText(errno));
+    if (!file) {
+        const std::string cause = errnoText(errno);  // before anything else can change errno
+        throw ConfigError(
+            path, fillText(engineText("RunConfigText", "cannot open the file: %1"), {cause}));
+    }
     std::string text;
     std::vector<char> chunk(kReadChunk);
     while (true) {
         const std::size_t read = std::fread(chunk.data(), 1, chunk.size(), file.get());
         // A directory opens fine on Linux and fails on the first read (EISDIR).
-        if (read < chunk.size() && std::ferror(file.get()))
-            throw ConfigError(path, "cannot read the file: " + errnoText(errno));
+        if (read < chunk.size() && std::ferror(file.get())) {
+            const std::string cause = errnoText(errno);
+            throw ConfigError(
+                path, fillText(engineText("RunConfigText", "cannot read the file: %1"), {cause}));
+        }
         text.append(chunk.data(), read);
         if (text.size() > kMaxConfigBytes) {
-            throw ConfigError(path, "the file is larger than " +
-                                        std::to_string(kMaxConfigBytes / (1024 * 1024)) +
-                                        " MiB; a run config is a few KiB");
+            throw ConfigError(path, fillText(engineText("RunConfigText",
+                                                        "the file is larger than %1 MiB; a run "
+                                                        "config is a few KiB"),
+                                             {std::to_string(kMaxConfigBytes / (1024 * 1024))}));
         }
         if (read < chunk.size())
             break;

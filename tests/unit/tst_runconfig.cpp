@@ -5,6 +5,8 @@
 #include "config/presetdata.h"
 #include "config/presets.h"
 #include "config/runconfig.h"
+#include "i18n/language.h"
+#include "i18n/translate.h"
 
 #include <QDir>
 #include <QFile>
@@ -169,6 +171,7 @@ private Q_SLOTS:
     void unknownPresetListsKnownOnes();
     void errorTextFormat();
     void errorTextIsPrintable();
+    void chineseMessagesKeepTheirPaths();
     void deviceNames_data();
     void deviceNames();
     void sampleSplit_data();
@@ -1269,6 +1272,32 @@ void TestRunConfig::errorTextIsPrintable()
     QCOMPARE(error.issues()[0].path, std::string("bad\\x0Aname\xEF\xBF\xBD.json"));
     QCOMPARE(std::string(error.what()).find('\n'), std::string::npos);
     QVERIFY(!Json(error.issues()[0].path).dump().empty());
+}
+
+void TestRunConfig::chineseMessagesKeepTheirPaths()
+{
+    // The message is translated, the path is what the user typed. A field's fit with the others
+    // is checked only once every field is valid (fieldChecksComeBeforeCrossChecks), so the
+    // config with both mistakes reports the field's, and with that one fixed, the check's.
+    const es::LanguageScope chinese("zh_CN");
+    Json document = patched("regression", R"([
+        {"op":"replace","path":"/data/batch_size","value":-3},
+        {"op":"add","path":"/data/placement","value":"pinned"}])");
+    const auto fieldError = errorOf([&] { es::parseRunConfig(document); });
+    QVERIFY(fieldError.has_value());
+    QCOMPARE(fieldError->issues().size(), std::size_t(1));
+    QCOMPARE(fieldError->issues()[0].path, std::string("data.batch_size"));
+    QCOMPARE(fieldError->issues()[0].message, es::fillText("应为正整数，实际为 %1", {"-3"}));
+
+    document["data"]["batch_size"] = 16;
+    const auto checkError = errorOf([&] { es::parseRunConfig(document); });
+    QVERIFY(checkError.has_value());
+    QCOMPARE(checkError->issues().size(), std::size_t(1));
+    QCOMPARE(checkError->issues()[0].path, std::string("data.placement"));
+    QCOMPARE(checkError->issues()[0].message,
+             es::fillText("\"pinned\" 用于加快向 CUDA 设备的复制，但 device.name 为 \"%1\"；"
+                          "在 CPU 上请使用 \"host\" 或 \"device\"",
+                          {"cpu"}));
 }
 
 void TestRunConfig::deviceNames_data()

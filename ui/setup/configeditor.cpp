@@ -213,9 +213,7 @@ void ConfigEditor::check()
             form->setEnabled(m_writtenByForm);
         QStringList lines;
         for (const ConfigIssue& issue : error.issues())
-            lines << (issue.path.empty()
-                          ? QString::fromStdString(issue.message)
-                          : QString::fromStdString(issue.path + ": " + issue.message));
+            lines << QString::fromStdString(configIssueText(issue));
         m_problems = lines.join('\n');
         showProblems(error.issues());
         m_status->setText(m_problems);

@@ -1,5 +1,6 @@
 #include "setup/layersmodel.h"
 
+#include "config/configerror.h"
 #include "core/text.h"
 #include "setup/formwidgets.h"
 
@@ -59,7 +60,7 @@ void LayersModel::setIssues(const std::vector<ConfigIssue>& issues)
     for (const ConfigIssue& issue : issues) {
         const int row = layerIndexOfPath(issue.path);
         if (row >= 0 && row < static_cast<int>(rows.size()) && rows[row].isEmpty())
-            rows[row] = QString::fromStdString(issue.path + ": " + issue.message);
+            rows[row] = QString::fromStdString(configIssueText(issue));
     }
     m_issues = std::move(rows);
     if (!m_issues.empty())

@@ -293,8 +293,8 @@ void ModelForm::refresh(int selectRow)
                          .arg(shapeListText(*shape));
         } catch (const ConfigError& error) {
             const ConfigIssue& first = error.issues().front();
-            totals = tr("Parameters unknown: %1")
-                         .arg(QString::fromStdString(first.path + ": " + first.message));
+            totals =
+                tr("Parameters unknown: %1").arg(QString::fromStdString(configIssueText(first)));
         }
     } else {
         totals =

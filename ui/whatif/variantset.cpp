@@ -14,8 +14,7 @@ QString configIssuesText(const ConfigError& error)
     QStringList lines;
     for (const ConfigIssue& issue : error.issues()) {
         const bool flag = issue.path.rfind("--", 0) == 0;
-        lines << QString::fromStdString(
-            issue.path.empty() || flag ? issue.message : issue.path + ": " + issue.message);
+        lines << QString::fromStdString(flag ? issue.message : configIssueText(issue));
     }
     return lines.join(QLatin1Char('\n'));
 }
