@@ -1,5 +1,7 @@
 #include "data/csvscanner.h"
 
+#include "i18n/translate.h"
+
 #include <string>
 
 namespace es {
@@ -45,13 +47,16 @@ CsvScanner::Span CsvScanner::readQuoted(std::size_t fieldStart)
         const std::size_t quote = m_text.find('"', m_pos);
         if (quote == std::string_view::npos) {
             throw CsvScanError(m_row, column,
-                               "unterminated quoted field: the quote that opens it is never "
-                               "closed before the end of the file");
+                               engineText("CsvScanner",
+                                          "unterminated quoted field: the quote that opens it is "
+                                          "never closed before the end of the file"));
         }
         if (quote - fieldStart > kMaxFieldBytes) {
             throw CsvScanError(m_row, column,
-                               "quoted field longer than " + std::to_string(kMaxFieldBytes) +
-                                   " bytes; is the quote that opens it unbalanced?");
+                               fillText(engineText("CsvScanner",
+                                                   "quoted field longer than %1 bytes; is the "
+                                                   "quote that opens it unbalanced?"),
+                                        {std::to_string(kMaxFieldBytes)}));
         }
         if (quote + 1 < m_text.size() && m_text[quote + 1] == '"') {
             m_scratch.append(m_text.substr(segment, quote + 1 - segment));  // keeps one quote
@@ -76,9 +81,10 @@ CsvScanner::Span CsvScanner::readQuoted(std::size_t fieldStart)
         const char after = m_text[m_pos];
         if (after != m_delimiter && after != '\n' && after != '\r') {
             throw CsvScanError(m_row, column,
-                               "expected a delimiter or the end of the line after the closing "
-                               "quote, got " +
-                                   describeByte(after));
+                               fillText(engineText("CsvScanner",
+                                                   "expected a delimiter or the end of the line "
+                                                   "after the closing quote, got %1"),
+                                        {describeByte(after)}));
         }
     }
     return span;
@@ -96,7 +102,8 @@ CsvScanner::Span CsvScanner::readUnquoted()
         ++end;
         if (end - start > kMaxFieldBytes) {
             throw CsvScanError(m_row, static_cast<std::int64_t>(m_spans.size()) + 1,
-                               "field longer than " + std::to_string(kMaxFieldBytes) + " bytes");
+                               fillText(engineText("CsvScanner", "field longer than %1 bytes"),
+                                        {std::to_string(kMaxFieldBytes)}));
         }
     }
     m_pos = end;
@@ -118,14 +125,16 @@ bool CsvScanner::next()
     for (;;) {
         if (m_spans.size() == kMaxFields) {
             throw CsvScanError(m_row, 0,
-                               "more than " + std::to_string(kMaxFields) + " fields in one row");
+                               fillText(engineText("CsvScanner", "more than %1 fields in one row"),
+                                        {std::to_string(kMaxFields)}));
         }
         const std::size_t fieldStart = m_pos;
         const bool quoted = m_pos < m_text.size() && m_text[m_pos] == '"';
         m_spans.push_back(quoted ? readQuoted(fieldStart) : readUnquoted());
         if (m_pos - recordStart > kMaxRecordBytes) {
             throw CsvScanError(m_row, 0,
-                               "row longer than " + std::to_string(kMaxRecordBytes) + " bytes");
+                               fillText(engineText("CsvScanner", "row longer than %1 bytes"),
+                                        {std::to_string(kMaxRecordBytes)}));
         }
         if (m_pos >= m_text.size())
             break;

@@ -4,6 +4,7 @@
 #include "core/text.h"
 #include "data/csvscanner.h"
 #include "data/hostmemory.h"
+#include "i18n/translate.h"
 
 #include <algorithm>
 #include <array>
@@ -85,15 +86,17 @@ bool textLike(const CsvField& field)
 }
 
 /// `"text"`, cut at kMaxQuotedBytes on a UTF-8 boundary; ConfigError escapes control bytes.
-std::string excerpt(std::string_view text)
+/// In an issue's path (`inPath`) the note on the length stays English, as the path does.
+std::string excerpt(std::string_view text, bool inPath = false)
 {
     if (text.size() <= kMaxQuotedBytes)
         return "\"" + std::string(text) + "\"";
     std::size_t cut = kMaxQuotedBytes;
     while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
         --cut;
-    return "\"" + std::string(text.substr(0, cut)) + "\"... (" + std::to_string(text.size()) +
-           " bytes)";
+    const char* pattern =
+        inPath ? "\"%1\"... (%2 bytes)" : engineText("CsvTable", "\"%1\"... (%2 bytes)");
+    return fillText(pattern, {text.substr(0, cut), std::to_string(text.size())});
 }
 
 std::string rowPath(std::string_view origin, std::int64_t row)
@@ -115,7 +118,8 @@ std::string listNames(const std::vector<std::string>& names)
         list += excerpt(names[i]);
     }
     if (names.size() > kMaxListedNames)
-        list += " and " + std::to_string(names.size() - kMaxListedNames) + " more";
+        return fillText(engineText("CsvTable", "%1 and %2 more"),
+                        {list, std::to_string(names.size() - kMaxListedNames)});
     return list;
 }
 
@@ -124,18 +128,23 @@ void checkOptions(const CsvOptions& options, std::string_view origin)
     const char d = options.delimiter;
     if (d != CsvOptions::kAutoDelimiter && d != ',' && d != ';' && d != '\t') {
         throw ConfigError(std::string(origin),
-                          "unsupported delimiter " + excerpt(std::string_view(&d, 1)) +
-                              "; expected ',', ';', tab, or automatic detection");
+                          fillText(engineText("CsvTable",
+                                              "unsupported delimiter %1; expected ',', "
+                                              "';', tab, or automatic detection"),
+                                   {excerpt(std::string_view(&d, 1))}));
     }
     for (const ColumnRef& ref : options.columns) {
         if (ref.name.empty() && ref.index < 0) {
-            throw ConfigError(std::string(origin),
-                              "a column needs a name or a 0-based index, got neither");
+            throw ConfigError(
+                std::string(origin),
+                engineText("CsvTable", "a column needs a name or a 0-based index, got neither"));
         }
         if (!ref.name.empty() && ref.index >= 0) {
             throw ConfigError(std::string(origin),
-                              "column " + excerpt(ref.name) + " is given both a name and index " +
-                                  std::to_string(ref.index) + "; give one of them");
+                              fillText(engineText("CsvTable",
+                                                  "column %1 is given both a name and "
+                                                  "index %2; give one of them"),
+                                       {excerpt(ref.name), std::to_string(ref.index)}));
         }
     }
 }
@@ -226,19 +235,22 @@ std::vector<std::size_t> selectColumns(const CsvOptions& options,
     for (const ColumnRef& ref : options.columns) {
         if (ref.name.empty()) {
             if (static_cast<std::size_t>(ref.index) >= names.size()) {
-                throw ConfigError(std::string(origin), "column index " + std::to_string(ref.index) +
-                                                           " is out of range: the file has " +
-                                                           std::to_string(names.size()) +
-                                                           " columns (indices 0 to " +
-                                                           std::to_string(names.size() - 1) + ")");
+                throw ConfigError(std::string(origin),
+                                  fillText(engineText("CsvTable",
+                                                      "column index %1 is out of range: the file "
+                                                      "has %2 columns (indices 0 to %3)"),
+                                           {std::to_string(ref.index), std::to_string(names.size()),
+                                            std::to_string(names.size() - 1)}));
             }
             positions.push_back(static_cast<std::size_t>(ref.index));
             continue;
         }
         if (!hadHeader) {
-            throw ConfigError(std::string(origin), "column " + excerpt(ref.name) +
-                                                       " is selected by name but the file has "
-                                                       "no header row; select it by index");
+            throw ConfigError(std::string(origin),
+                              fillText(engineText("CsvTable",
+                                                  "column %1 is selected by name but the file has "
+                                                  "no header row; select it by index"),
+                                       {excerpt(ref.name)}));
         }
         std::vector<std::size_t> matches;
         for (std::size_t i = 0; i < names.size(); ++i) {
@@ -246,14 +258,18 @@ std::vector<std::size_t> selectColumns(const CsvOptions& options,
                 matches.push_back(i);
         }
         if (matches.empty()) {
-            throw ConfigError(std::string(origin), "no column named " + excerpt(ref.name) +
-                                                       "; the header has " + listNames(names));
+            throw ConfigError(
+                std::string(origin),
+                fillText(engineText("CsvTable", "no column named %1; the header has %2"),
+                         {excerpt(ref.name), listNames(names)}));
         }
         if (matches.size() > 1) {
             throw ConfigError(std::string(origin),
-                              "column name " + excerpt(ref.name) + " appears in columns " +
-                                  std::to_string(matches[0] + 1) + " and " +
-                                  std::to_string(matches[1] + 1) + "; select it by index");
+                              fillText(engineText("CsvTable",
+                                                  "column name %1 appears in columns "
+                                                  "%2 and %3; select it by index"),
+                                       {excerpt(ref.name), std::to_string(matches[0] + 1),
+                                        std::to_string(matches[1] + 1)}));
         }
         positions.push_back(matches.front());
     }
@@ -287,7 +303,8 @@ private:
     void readRecords(CsvScanner& scanner)
     {
         if (!scanner.next())
-            throw ConfigError(m_origin, "the file is empty; expected rows of numbers");
+            throw ConfigError(
+                m_origin, engineText("CsvTable", "the file is empty; expected rows of numbers"));
         std::vector<std::string> firstStore;
         const std::vector<CsvField> first = copyFields(scanner.fields(), firstStore);
         m_fieldCount = first.size();
@@ -317,9 +334,9 @@ private:
                 addRow(scanner.fields(), scanner.row());
         }
         if (m_table.rows == 0) {
-            throw ConfigError(m_origin,
-                              "the file has a header row but no data rows; expected rows of "
-                              "numbers after it");
+            throw ConfigError(m_origin, engineText("CsvTable",
+                                                   "the file has a header row but no data rows; "
+                                                   "expected rows of numbers after it"));
         }
     }
 
@@ -337,7 +354,8 @@ private:
                 kept.push_back(column);
         }
         if (kept.empty())
-            throw ConfigError(m_origin, "no column holds numbers in the first data row");
+            throw ConfigError(
+                m_origin, engineText("CsvTable", "no column holds numbers in the first data row"));
         m_columns = std::move(kept);
     }
 
@@ -358,11 +376,8 @@ private:
                                         [](const ColumnRef& ref) { return !ref.name.empty(); });
         if (byName || looksLikeHeader(first, second))
             return true;
-        if (std::any_of(first.begin(), first.end(), textLike)) {
-            m_firstRowHint =
-                "; row 1 was not taken as a header because row 2 has text where row 1 has "
-                "numbers, or no number under its text (set the header option to say)";
-        }
+        // A number expected in row 1 then says why row 1 is read as data (cellMessage()).
+        m_firstRowNotHeader = std::any_of(first.begin(), first.end(), textLike);
         return false;
     }
 
@@ -374,7 +389,8 @@ private:
             static_cast<std::uint64_t>(std::count(m_text.begin(), m_text.end(), '\n')) + 1;
         const std::uint64_t bytes = lines * m_columns.size() * sizeof(float);
         if (bytes >= kMemoryCheckBytes)
-            requireAvailableMemory(bytes, std::string(m_origin), "reading its values");
+            requireAvailableMemory(bytes, std::string(m_origin),
+                                   engineText("CsvTable", "reading its values"));
         m_table.values.reserve(static_cast<std::size_t>(lines * m_columns.size()));
     }
 
@@ -382,13 +398,20 @@ private:
     {
         if (fields.size() != m_fieldCount) {
             const bool blank = fields.size() == 1 && fields[0].text.empty() && !fields[0].quoted;
-            throw ConfigError(rowPath(m_origin, row),
-                              (blank ? std::string("the row is blank")
-                                     : "the row has " + std::to_string(fields.size()) +
-                                           (fields.size() == 1 ? " field" : " fields")) +
-                                  ", expected " + std::to_string(m_fieldCount) +
-                                  " as in row 1 (fields separated by " +
-                                  delimiterName(m_table.delimiter) + ")");
+            const char* pattern =
+                blank                ? engineText("CsvTable",
+                                                  "the row is blank, expected %2 as in row 1 (fields "
+                                                                 "separated by %3)")
+                : fields.size() == 1 ? engineText("CsvTable",
+                                                  "the row has %1 field, expected %2 as in row 1 "
+                                                  "(fields separated by %3)")
+                                     : engineText("CsvTable",
+                                                  "the row has %1 fields, expected %2 as in row 1 "
+                                                  "(fields separated by %3)");
+            throw ConfigError(
+                rowPath(m_origin, row),
+                fillText(pattern, {std::to_string(fields.size()), std::to_string(m_fieldCount),
+                                   delimiterName(m_table.delimiter)}));
         }
         for (const std::size_t column : m_columns) {
             float value = 0.0f;
@@ -405,28 +428,46 @@ private:
     {
         const std::string text = excerpt(field.text);
         switch (cell) {
-            case Cell::Empty: return "missing value (empty cell); expected a number";
+            case Cell::Empty:
+                return engineText("CsvTable", "missing value (empty cell); expected a number");
             case Cell::NotFinite:
-                return "expected a finite number, got " + text +
-                       "; NaN and Inf are not allowed in training data";
+                return fillText(engineText("CsvTable",
+                                           "expected a finite number, got %1; NaN and Inf are not "
+                                           "allowed in training data"),
+                                {text});
             case Cell::OutOfRange:
-                return "expected a number within the 32-bit float range (magnitude up to 3.4e38), "
-                       "got " +
-                       text;
+                return fillText(engineText("CsvTable",
+                                           "expected a number within the 32-bit float range "
+                                           "(magnitude up to 3.4e38), got %1"),
+                                {text});
             case Cell::Text:
             case Cell::Number: break;
         }
-        std::string message = "expected a number, got " + text;
         std::string dotted(trimmed(field.text));
         std::replace(dotted.begin(), dotted.end(), ',', '.');
         float ignored = 0.0f;
-        if (field.text.find(',') != std::string_view::npos &&
-            parseCell(dotted, ignored) == Cell::Number) {
-            message += " (decimal commas are not supported; write " + excerpt(dotted) + ")";
-        }
-        if (row == 1)
-            message += m_firstRowHint;
-        return message;
+        const bool decimalComma = field.text.find(',') != std::string_view::npos &&
+                                  parseCell(dotted, ignored) == Cell::Number;
+        const bool hint = row == 1 && m_firstRowNotHeader;
+        const char* pattern = nullptr;
+        if (decimalComma && hint)
+            pattern = engineText("CsvTable",
+                                 "expected a number, got %1 (decimal commas are not supported; "
+                                 "write %2); row 1 was not taken as a header because row 2 has "
+                                 "text where row 1 has numbers, or no number under its text (set "
+                                 "the header option to say)");
+        else if (decimalComma)
+            pattern = engineText("CsvTable",
+                                 "expected a number, got %1 (decimal commas are not "
+                                 "supported; write %2)");
+        else if (hint)
+            pattern = engineText("CsvTable",
+                                 "expected a number, got %1; row 1 was not taken as a header "
+                                 "because row 2 has text where row 1 has numbers, or no number "
+                                 "under its text (set the header option to say)");
+        else
+            pattern = engineText("CsvTable", "expected a number, got %1");
+        return fillText(pattern, {text, decimalComma ? excerpt(dotted) : std::string()});
     }
 
     /// `<origin>:row R, column C ("name")`; column 0 means the whole row.
@@ -438,7 +479,7 @@ private:
         path += ", column " + std::to_string(column);
         const auto index = static_cast<std::size_t>(column - 1);
         if (m_table.hadHeader && index < m_allNames.size())
-            path += " (" + excerpt(m_allNames[index]) + ")";
+            path += " (" + excerpt(m_allNames[index], true) + ")";
         return path;
     }
 
@@ -449,7 +490,7 @@ private:
     std::size_t m_fieldCount = 0;
     std::vector<std::string> m_allNames;
     std::vector<std::size_t> m_columns;
-    std::string m_firstRowHint;
+    bool m_firstRowNotHeader = false;
 };
 
 }  // namespace
@@ -463,14 +504,17 @@ CsvTable readCsvFile(const std::string& path, const CsvOptions& options)
 {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
-        throw ConfigError(path, "is a directory; expected a CSV file");
+        throw ConfigError(path, engineText("CsvTable", "is a directory; expected a CSV file"));
     const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
                                                                &std::fclose);
-    if (!file)
-        throw ConfigError(path, std::string("cannot open the CSV file: ") + std::strerror(errno));
+    if (!file) {
+        const std::string reason = std::strerror(errno);  // before the lookup allocates
+        throw ConfigError(
+            path, fillText(engineText("CsvTable", "cannot open the CSV file: %1"), {reason}));
+    }
     const std::uintmax_t size = std::filesystem::file_size(path, ec);
     if (!ec)
-        requireAvailableMemory(size, path, "reading the file");
+        requireAvailableMemory(size, path, engineText("CsvTable", "reading the file"));
     // Read straight into the string, sized from the file plus one spare byte that shows
     // whether the file grew meanwhile; then in chunks until end of file.
     std::string text(ec ? kReadChunk : static_cast<std::size_t>(size) + 1, '\0');
@@ -482,8 +526,11 @@ CsvTable readCsvFile(const std::string& path, const CsvOptions& options)
         text.resize(text.size() + kReadChunk);
     }
     text.resize(used);
-    if (std::ferror(file.get()))
-        throw ConfigError(path, std::string("cannot read the CSV file: ") + std::strerror(errno));
+    if (std::ferror(file.get())) {
+        const std::string reason = std::strerror(errno);
+        throw ConfigError(
+            path, fillText(engineText("CsvTable", "cannot read the CSV file: %1"), {reason}));
+    }
     return readCsvText(text, options, path);
 }
 

@@ -2,6 +2,7 @@
 
 #include "config/configerror.h"
 #include "data/hostmemory.h"
+#include "i18n/translate.h"
 
 #include <limits>
 
@@ -13,12 +14,11 @@ namespace {
 // allocation, and the fuzzer windows thousands of tables a second.
 constexpr std::uint64_t kMemoryCheckBytes = std::uint64_t{64} << 20;
 
-void requirePositive(std::int64_t value, const char* name, const char* meaning)
+/// `pattern` says what the option means and takes the value as %1.
+void requirePositive(std::int64_t value, const char* name, const char* pattern)
 {
-    if (value < 1) {
-        throw ConfigError(name, std::string("expected an integer >= 1 (") + meaning + "), got " +
-                                    std::to_string(value));
-    }
+    if (value < 1)
+        throw ConfigError(name, fillText(pattern, {std::to_string(value)}));
 }
 
 std::string describe(const ColumnRef& ref)
@@ -30,37 +30,54 @@ std::size_t resolve(const ColumnRef& ref, const CsvTable& table, const std::stri
 {
     const std::size_t columns = table.columnNames.size();
     if (ref.name.empty() == (ref.index < 0))
-        throw ConfigError(path, "expected a column name or a 0-based index (exactly one)");
+        throw ConfigError(path, engineText("CsvWindows",
+                                           "expected a column name or a 0-based "
+                                           "index (exactly one)"));
     if (ref.name.empty()) {
         if (static_cast<std::size_t>(ref.index) >= columns) {
-            throw ConfigError(path, "column index " + std::to_string(ref.index) +
-                                        " is out of range: the table has " +
-                                        std::to_string(columns) + " columns");
+            throw ConfigError(path, fillText(engineText("CsvWindows",
+                                                        "column index %1 is out of range: the "
+                                                        "table has %2 columns"),
+                                             {std::to_string(ref.index), std::to_string(columns)}));
         }
         return static_cast<std::size_t>(ref.index);
     }
     if (!table.hadHeader)
-        throw ConfigError(path, "column " + describe(ref) + " is named but the file has no header");
+        throw ConfigError(
+            path,
+            fillText(engineText("CsvWindows", "column %1 is named but the file has no header"),
+                     {describe(ref)}));
     std::size_t found = columns;
     for (std::size_t i = 0; i < columns; ++i) {
         if (table.columnNames[i] != ref.name)
             continue;
         if (found != columns)
-            throw ConfigError(path, "column name " + describe(ref) + " is ambiguous; use an index");
+            throw ConfigError(
+                path,
+                fillText(engineText("CsvWindows", "column name %1 is ambiguous; use an index"),
+                         {describe(ref)}));
         found = i;
     }
     if (found == columns)
-        throw ConfigError(path, "no column named " + describe(ref));
+        throw ConfigError(
+            path, fillText(engineText("CsvWindows", "no column named %1"), {describe(ref)}));
     return found;
 }
 
 void checkWindowOptions(const CsvWindowOptions& options)
 {
-    requirePositive(options.window, "window", "rows per sample");
-    requirePositive(options.horizon, "horizon", "rows from the window's last row to the target");
-    requirePositive(options.stride, "stride", "rows between window starts");
+    requirePositive(options.window, "window",
+                    engineText("CsvWindows", "expected an integer >= 1 (rows per sample), got %1"));
+    requirePositive(options.horizon, "horizon",
+                    engineText("CsvWindows",
+                               "expected an integer >= 1 (rows from the window's "
+                               "last row to the target), got %1"));
+    requirePositive(
+        options.stride, "stride",
+        engineText("CsvWindows", "expected an integer >= 1 (rows between window starts), got %1"));
     if (options.features.empty())
-        throw ConfigError("features", "expected at least one feature column, got none");
+        throw ConfigError(
+            "features", engineText("CsvWindows", "expected at least one feature column, got none"));
 }
 
 /// Number of windows, or an error naming how many rows are needed.
@@ -72,12 +89,19 @@ std::int64_t sampleCount(const CsvWindowOptions& options, std::int64_t rows,
     if (!enough) {
         const bool overflow =
             options.window > std::numeric_limits<std::int64_t>::max() - options.horizon;
-        const std::string needed = overflow ? std::string("more than 2^63")
-                                            : std::to_string(options.window + options.horizon);
-        throw ConfigError(std::string(origin),
-                          "too few rows: window " + std::to_string(options.window) + " + horizon " +
-                              std::to_string(options.horizon) + " needs at least " + needed +
-                              " data rows, the table has " + std::to_string(rows));
+        const char* pattern = overflow
+                                  ? engineText("CsvWindows",
+                                               "too few rows: window %1 + horizon %2 needs at "
+                                               "least more than 2^63 data rows, the table has %4")
+                                  : engineText("CsvWindows",
+                                               "too few rows: window %1 + horizon %2 needs at "
+                                               "least %3 data rows, the table has %4");
+        throw ConfigError(
+            std::string(origin),
+            fillText(pattern,
+                     {std::to_string(options.window), std::to_string(options.horizon),
+                      overflow ? std::string() : std::to_string(options.window + options.horizon),
+                      std::to_string(rows)}));
     }
     return (rows - options.window - options.horizon) / options.stride + 1;
 }
@@ -103,10 +127,12 @@ WindowedSeries windowTable(const CsvTable& table, const CsvWindowOptions& option
     const std::uint64_t maxElements = std::numeric_limits<std::uint64_t>::max() / sizeof(float);
     const auto n = static_cast<std::uint64_t>(samples);
     if (n > maxElements / timesteps / features)
-        throw ConfigError(std::string(origin), "the windows would not fit in memory");
+        throw ConfigError(std::string(origin),
+                          engineText("CsvWindows", "the windows would not fit in memory"));
     const std::uint64_t bytes = (n * timesteps * features + n) * sizeof(float);
     if (bytes >= kMemoryCheckBytes)
-        requireAvailableMemory(bytes, std::string(origin), "windowing the table");
+        requireAvailableMemory(bytes, std::string(origin),
+                               engineText("CsvWindows", "windowing the table"));
 
     WindowedSeries series;
     series.samples = samples;

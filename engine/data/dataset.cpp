@@ -1,6 +1,8 @@
 #include "data/dataset_torch.h"
 
 #include "data/sourcearrays.h"
+#include "i18n/recordedtext.h"
+#include "i18n/translate.h"
 
 #include <memory>
 #include <utility>
@@ -43,12 +45,11 @@ Dataset adoptPair(SourceArray&& x, SourceArray&& y)
 std::string syntheticDescription(const RunConfig& config)
 {
     const DataSourceConfig& source = config.data.source;
-    std::string text = std::string(dataSourceKey(source.type)) + ": " +
-                       std::to_string(source.samples) + " samples of (" +
-                       std::to_string(source.timesteps);
+    std::string shape = std::to_string(source.timesteps);
     if (source.type == DataSourceType::SyntheticRegression)
-        text += ", " + std::to_string(source.features);
-    return text + ")";
+        shape += ", " + std::to_string(source.features);
+    return fillText(markedText("RunRecord", "%1: %2 samples of (%3)"),
+                    {dataSourceKey(source.type), std::to_string(source.samples), shape});
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "data/hostmemory.h"
 
 #include "config/configerror.h"
+#include "i18n/translate.h"
 
 #include <charconv>
 #include <fstream>
@@ -65,11 +66,13 @@ void requireMemory(std::string_view path, std::string_view what, std::uint64_t n
 {
     if (!available || needed <= *available)
         return;
+    // `what` is the caller's whole phrase ("reading the file"), already in the language.
     throw ConfigError(std::string(path),
-                      std::string(what) + " needs " + std::to_string(needed) + " bytes (" +
-                          mebibytes(needed) + ") but only " + std::to_string(*available) +
-                          " bytes (" + mebibytes(*available) +
-                          ") of memory are available (MemAvailable in /proc/meminfo)");
+                      fillText(engineText("HostMemory",
+                                          "%1 needs %2 bytes (%3) but only %4 bytes (%5) of memory "
+                                          "are available (MemAvailable in /proc/meminfo)"),
+                               {what, std::to_string(needed), mebibytes(needed),
+                                std::to_string(*available), mebibytes(*available)}));
 }
 
 void requireAvailableMemory(std::uint64_t bytes, std::string_view path, std::string_view what)

@@ -3,6 +3,8 @@
 #include "config/configerror.h"
 #include "core/filedescriptor.h"
 #include "data/hostmemory.h"
+#include "i18n/recordedtext.h"
+#include "i18n/translate.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -24,9 +26,10 @@ namespace {
 // Large enough that the per-chunk bookkeeping is invisible, small enough to stay in cache.
 constexpr std::size_t kConversionChunkBytes = std::size_t(16) << 20;
 
-[[noreturn]] void failSystem(const std::string& path, const char* what, int error)
+/// `pattern` ("cannot open: %1") filled with the system's description of `error`.
+[[noreturn]] void failSystem(const std::string& path, const char* pattern, int error)
 {
-    throw ConfigError(path, std::string(what) + ": " + std::strerror(error));
+    throw ConfigError(path, fillText(pattern, {std::strerror(error)}));
 }
 
 }  // namespace
@@ -42,32 +45,40 @@ std::string describeConversion(const NpyArrayInfo& info, ElementKind kind)
     const bool same = (kind == ElementKind::Float32 && info.dtype == NpyDType::Float32) ||
                       (kind == ElementKind::Int64 && info.dtype == NpyDType::Int64);
     if (!same)
-        add(std::string(npyDTypeName(info.dtype)) + " converted to " +
-            std::string(elementKindName(kind)) + " once at load");
+        add(fillText(markedText("RunRecord", "%1 converted to %2 once at load"),
+                     {npyDTypeName(info.dtype), elementKindName(kind)}));
     if (info.bigEndian && npyDTypeSize(info.dtype) > 1)
-        add("big-endian bytes swapped");
+        add(markedText("RunRecord", "big-endian bytes swapped"));
     if (info.fortranOrder && info.shape.size() >= 2)
-        add("Fortran order transposed to C order");
+        add(markedText("RunRecord", "Fortran order transposed to C order"));
     return note;
 }
 
 MappedFile::MappedFile(std::string path) : m_path(std::move(path))
 {
     const FileDescriptor fd(::open(m_path.c_str(), O_RDONLY | O_CLOEXEC));
-    if (fd.get() < 0)
-        failSystem(m_path, "cannot open", errno);
+    // errno is read before the message is looked up, which may allocate.
+    if (fd.get() < 0) {
+        const int error = errno;
+        failSystem(m_path, engineText("NpyFile", "cannot open: %1"), error);
+    }
     struct stat status {};
-    if (::fstat(fd.get(), &status) != 0)
-        failSystem(m_path, "cannot read file status", errno);
+    if (::fstat(fd.get(), &status) != 0) {
+        const int error = errno;
+        failSystem(m_path, engineText("NpyFile", "cannot read file status: %1"), error);
+    }
     if (!S_ISREG(status.st_mode))
-        throw ConfigError(m_path, "not a regular file: expected a .npy or .npz data file");
+        throw ConfigError(
+            m_path, engineText("NpyFile", "not a regular file: expected a .npy or .npz data file"));
     m_size = static_cast<std::size_t>(status.st_size);
     // mmap refuses a zero length; an empty file simply has no bytes to map.
     if (m_size == 0)
         return;
     void* address = ::mmap(nullptr, m_size, PROT_READ, MAP_PRIVATE, fd.get(), 0);
-    if (address == MAP_FAILED)
-        failSystem(m_path, "cannot map into memory", errno);
+    if (address == MAP_FAILED) {
+        const int error = errno;
+        failSystem(m_path, engineText("NpyFile", "cannot map into memory: %1"), error);
+    }
     m_data = static_cast<const std::uint8_t*>(address);
     // Conversion reads the data once, front to back.
     ::madvise(address, m_size, MADV_SEQUENTIAL);
@@ -133,9 +144,11 @@ HostArray allocateHostArray(const NpyArrayInfo& info, ElementKind kind, std::str
     // parseNpyHeader bounds elementCount * 8 only for 8-byte types; check the product here.
     if (count != 0 && bytes / count != elementKindSize(kind))
         throw ConfigError(std::string(what),
-                          "element count overflow at " + std::string(elementKindName(kind)));
-    requireAvailableMemory(bytes, what,
-                           "loading the array as " + std::string(elementKindName(kind)));
+                          fillText(engineText("NpyFile", "element count overflow at %1"),
+                                   {elementKindName(kind)}));
+    requireAvailableMemory(
+        bytes, what,
+        fillText(engineText("NpyFile", "loading the array as %1"), {elementKindName(kind)}));
     HostArray array;
     array.shape = info.shape;
     array.kind = kind;

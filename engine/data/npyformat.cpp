@@ -1,6 +1,7 @@
 #include "data/npyformat.h"
 
 #include "config/configerror.h"
+#include "i18n/translate.h"
 
 #include <algorithm>
 #include <cmath>
@@ -25,10 +26,6 @@ constexpr std::size_t kMaxRank = 64;
 // Real headers nest three deep at most (a structured dtype with sub-array shapes); the limit
 // keeps a hostile header from exhausting the stack of the recursive parser.
 constexpr int kMaxNesting = 32;
-
-const char* const kPickleRefusal =
-    "pickled data is never loaded; save a plain numeric array instead: "
-    "np.save(path, x.astype(np.float32), allow_pickle=False)";
 
 [[noreturn]] void fail(std::string_view origin, std::size_t byte, std::string message)
 {
@@ -84,18 +81,19 @@ struct PyValue {
     std::vector<PyValue> items;
 };
 
+/// What a value is, as the "found %1" of a message says it.
 std::string_view kindName(PyValue::Kind kind)
 {
     switch (kind) {
-        case PyValue::Kind::String: return "a string";
-        case PyValue::Kind::Int: return "an integer";
-        case PyValue::Kind::Bool: return "a boolean";
+        case PyValue::Kind::String: return engineText("NpyFormat", "a string");
+        case PyValue::Kind::Int: return engineText("NpyFormat", "an integer");
+        case PyValue::Kind::Bool: return engineText("NpyFormat", "a boolean");
         case PyValue::Kind::None: return "None";
-        case PyValue::Kind::Tuple: return "a tuple";
-        case PyValue::Kind::List: return "a list";
-        case PyValue::Kind::Dict: return "a dict";
+        case PyValue::Kind::Tuple: return engineText("NpyFormat", "a tuple");
+        case PyValue::Kind::List: return engineText("NpyFormat", "a list");
+        case PyValue::Kind::Dict: return engineText("NpyFormat", "a dict");
     }
-    return "a value";
+    return engineText("NpyFormat", "a value");
 }
 
 /// Recursive-descent parser for the literals NumPy writes: dicts, tuples, lists, strings,
@@ -113,8 +111,10 @@ public:
         PyValue value = parseValue(0);
         skipSpace();
         if (m_pos != m_text.size())
-            error("header dict syntax error: expected only padding after the dict, found " +
-                  found());
+            error(fillText(engineText("NpyFormat",
+                                      "header dict syntax error: expected only "
+                                      "padding after the dict, found %1"),
+                           {found()}));
         return value;
     }
 
@@ -127,7 +127,7 @@ private:
     std::string found() const
     {
         if (m_pos >= m_text.size())
-            return "the end of the header";
+            return engineText("NpyFormat", "the end of the header");
         return describeByte(static_cast<std::uint8_t>(m_text[m_pos]));
     }
 
@@ -143,12 +143,15 @@ private:
     PyValue parseValue(int depth)
     {
         if (depth > kMaxNesting)
-            error("header dict syntax error: values nested more than " +
-                  std::to_string(kMaxNesting) + " deep");
+            error(fillText(engineText("NpyFormat",
+                                      "header dict syntax error: values nested more than %1 deep"),
+                           {std::to_string(kMaxNesting)}));
         PyValue value;
         value.offset = m_base + m_pos;
         if (m_pos >= m_text.size())
-            error("header dict syntax error: expected a value, found the end of the header");
+            error(engineText("NpyFormat",
+                             "header dict syntax error: expected a value, found the end of the "
+                             "header"));
         const char c = m_text[m_pos];
         if (c == '{') {
             value.kind = PyValue::Kind::Dict;
@@ -168,7 +171,9 @@ private:
         } else if (c >= 'A' && c <= 'Z') {
             parseName(value);
         } else {
-            error("header dict syntax error: expected a value, found " + found());
+            error(fillText(
+                engineText("NpyFormat", "header dict syntax error: expected a value, found %1"),
+                {found()}));
         }
         return value;
     }
@@ -184,13 +189,18 @@ private:
                 break;
             }
             if (!value.items.empty() && !sawComma)
-                error(std::string("header dict syntax error: expected ',' or '") + close +
-                      "', found " + found());
+                error(fillText(engineText("NpyFormat",
+                                          "header dict syntax error: expected ',' "
+                                          "or '%1', found %2"),
+                               {std::string(1, close), found()}));
             value.items.push_back(parseValue(depth + 1));
             skipSpace();
             if (isDict) {
                 if (!peek(':'))
-                    error("header dict syntax error: expected ':' after a key, found " + found());
+                    error(fillText(engineText("NpyFormat",
+                                              "header dict syntax error: expected "
+                                              "':' after a key, found %1"),
+                                   {found()}));
                 ++m_pos;
                 skipSpace();
                 value.items.push_back(parseValue(depth + 1));
@@ -213,7 +223,7 @@ private:
         std::string text;
         while (m_pos < m_text.size() && m_text[m_pos] != quote) {
             if (m_text[m_pos] == '\n')
-                error("header dict syntax error: newline inside a string");
+                error(engineText("NpyFormat", "header dict syntax error: newline inside a string"));
             if (m_text[m_pos] == '\\') {
                 ++m_pos;
                 if (m_pos >= m_text.size())
@@ -222,8 +232,10 @@ private:
             text += m_text[m_pos++];
         }
         if (m_pos >= m_text.size())
-            error(std::string("header dict syntax error: string not closed, expected ") + quote +
-                  " before the end of the header");
+            error(fillText(engineText("NpyFormat",
+                                      "header dict syntax error: string not closed, "
+                                      "expected %1 before the end of the header"),
+                           {std::string(1, quote)}));
         ++m_pos;
         return text;
     }
@@ -237,7 +249,9 @@ private:
             ++m_pos;
         }
         if (m_pos >= m_text.size() || m_text[m_pos] < '0' || m_text[m_pos] > '9')
-            error("header dict syntax error: expected digits, found " + found());
+            error(fillText(
+                engineText("NpyFormat", "header dict syntax error: expected digits, found %1"),
+                {found()}));
         std::uint64_t magnitude = 0;
         constexpr auto kLimit =
             static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
@@ -245,7 +259,8 @@ private:
             magnitude = magnitude * 10 + static_cast<std::uint64_t>(m_text[m_pos] - '0');
             if (magnitude > kLimit) {
                 m_pos = start;
-                error("integer too large: expected at most " + std::to_string(kLimit));
+                error(fillText(engineText("NpyFormat", "integer too large: expected at most %1"),
+                               {std::to_string(kLimit)}));
             }
             ++m_pos;
         }
@@ -269,8 +284,10 @@ private:
         } else if (name == "None") {
             value.kind = PyValue::Kind::None;
         } else {
-            error("header dict syntax error: expected True, False or None, found '" +
-                  std::string(name) + "'");
+            error(fillText(engineText("NpyFormat",
+                                      "header dict syntax error: expected True, "
+                                      "False or None, found '%1'"),
+                           {name}));
         }
         m_pos = end;
     }
@@ -289,13 +306,16 @@ void parseDescr(const PyValue& value, NpyArrayInfo& info, std::string_view origi
     const std::size_t at = value.offset;
     if (value.kind == PyValue::Kind::List)
         fail(origin, at,
-             "structured dtype (a list of named fields) is not supported: save each field as "
-             "its own array, converted with .astype(np.float32); " +
-                 std::string(kPickleRefusal));
+             engineText("NpyFormat",
+                        "structured dtype (a list of named fields) is not supported: save each "
+                        "field as its own array, converted with .astype(np.float32); pickled "
+                        "data is never loaded; save a plain numeric array instead: "
+                        "np.save(path, x.astype(np.float32), allow_pickle=False)"));
     if (value.kind != PyValue::Kind::String)
         fail(origin, at,
-             "expected a dtype string such as '<f4' for 'descr', found " +
-                 std::string(kindName(value.kind)));
+             fillText(engineText("NpyFormat",
+                                 "expected a dtype string such as '<f4' for 'descr', found %1"),
+                      {kindName(value.kind)}));
     const std::string& descr = value.text;
     info.descr = descr;
     std::size_t pos = 0;
@@ -307,8 +327,12 @@ void parseDescr(const PyValue& value, NpyArrayInfo& info, std::string_view origi
     const std::string quoted = "'" + descr + "'";
     if (!code.empty() && code[0] == 'O')
         fail(origin, at,
-             "object array (dtype " + quoted + "): its elements are pickled Python objects; " +
-                 kPickleRefusal);
+             fillText(engineText("NpyFormat",
+                                 "object array (dtype %1): its elements are pickled Python "
+                                 "objects; pickled data is never loaded; save a plain numeric "
+                                 "array instead: np.save(path, x.astype(np.float32), "
+                                 "allow_pickle=False)"),
+                      {quoted}));
 
     struct Known {
         const char* code;
@@ -327,48 +351,64 @@ void parseDescr(const PyValue& value, NpyArrayInfo& info, std::string_view origi
         info.dtype = known.dtype;
         if (order == '|' && npyDTypeSize(known.dtype) > 1)
             fail(origin, at,
-                 "dtype " + quoted + " has no byte order ('|') but its elements are " +
-                     std::to_string(npyDTypeSize(known.dtype)) + " bytes: expected '<' or '>'");
+                 fillText(engineText("NpyFormat",
+                                     "dtype %1 has no byte order ('|') but its "
+                                     "elements are %2 bytes: expected '<' or '>'"),
+                          {quoted, std::to_string(npyDTypeSize(known.dtype))}));
         info.bigEndian = order == '>' || (order == '=' && hostIsBigEndian());
         return;
     }
 
-    std::string why;
     const char kind = code.empty() ? '\0' : code[0];
+    const char* pattern = nullptr;
     if (kind == 'c')
-        why = "complex numbers are not supported; save the real part or both parts as float32";
+        pattern = engineText("NpyFormat",
+                             "unsupported dtype %1: complex numbers are not supported; save the "
+                             "real part or both parts as float32 (convert with "
+                             ".astype(np.float32))");
     else if (kind == 'U' || kind == 'S' || kind == 'a')
-        why = "text arrays are not supported; convert to numbers first";
+        pattern = engineText("NpyFormat",
+                             "unsupported dtype %1: text arrays are not supported; convert to "
+                             "numbers first (convert with .astype(np.float32))");
     else if (kind == 'M' || kind == 'm')
-        why = "dates and time spans are not supported; convert to numbers first";
+        pattern = engineText("NpyFormat",
+                             "unsupported dtype %1: dates and time spans are not supported; "
+                             "convert to numbers first (convert with .astype(np.float32))");
     else if (kind == 'V')
-        why = "raw (void) records are not supported";
+        pattern = engineText("NpyFormat",
+                             "unsupported dtype %1: raw (void) records are not supported "
+                             "(convert with .astype(np.float32))");
     else if (kind == 'f' || kind == 'g')
-        why = "only float16, float32 and float64 are supported";
+        pattern = engineText("NpyFormat",
+                             "unsupported dtype %1: only float16, float32 and float64 are "
+                             "supported (convert with .astype(np.float32))");
     else
-        why = "expected one of bool, int8/16/32/64, uint8/16/32/64, float16/32/64";
-    fail(origin, at,
-         "unsupported dtype " + quoted + ": " + why + " (convert with .astype(np.float32))");
+        pattern = engineText("NpyFormat",
+                             "unsupported dtype %1: expected one of bool, int8/16/32/64, "
+                             "uint8/16/32/64, float16/32/64 (convert with .astype(np.float32))");
+    fail(origin, at, fillText(pattern, {quoted}));
 }
 
 void parseShape(const PyValue& value, NpyArrayInfo& info, std::string_view origin)
 {
     if (value.kind != PyValue::Kind::Tuple)
-        fail(
-            origin, value.offset,
-            "expected a tuple of integers for 'shape', found " + std::string(kindName(value.kind)));
+        fail(origin, value.offset,
+             fillText(engineText("NpyFormat", "expected a tuple of integers for 'shape', found %1"),
+                      {kindName(value.kind)}));
     if (value.items.size() > kMaxRank)
         fail(origin, value.offset,
-             "shape has " + std::to_string(value.items.size()) + " dimensions, expected at most " +
-                 std::to_string(kMaxRank));
+             fillText(engineText("NpyFormat", "shape has %1 dimensions, expected at most %2"),
+                      {std::to_string(value.items.size()), std::to_string(kMaxRank)}));
     for (const PyValue& dim : value.items) {
         if (dim.kind != PyValue::Kind::Int)
             fail(origin, dim.offset,
-                 "expected an integer dimension in 'shape', found " +
-                     std::string(kindName(dim.kind)));
+                 fillText(
+                     engineText("NpyFormat", "expected an integer dimension in 'shape', found %1"),
+                     {kindName(dim.kind)}));
         if (dim.number < 0)
             fail(origin, dim.offset,
-                 "negative dimension " + std::to_string(dim.number) + " in 'shape'");
+                 fillText(engineText("NpyFormat", "negative dimension %1 in 'shape'"),
+                          {std::to_string(dim.number)}));
         info.shape.push_back(dim.number);
     }
     const bool empty =
@@ -386,9 +426,11 @@ void parseShape(const PyValue& value, NpyArrayInfo& info, std::string_view origi
             const auto d = static_cast<std::uint64_t>(dim);
             if (count > limit / itemSize / d)
                 fail(origin, value.offset,
-                     "element count overflow: shape " + npyShapeText(info.shape) + " of " +
-                         std::string(npyDTypeName(info.dtype)) + " needs more than " +
-                         std::to_string(limit) + " bytes");
+                     fillText(engineText("NpyFormat",
+                                         "element count overflow: shape %1 of %2 "
+                                         "needs more than %3 bytes"),
+                              {npyShapeText(info.shape), npyDTypeName(info.dtype),
+                               std::to_string(limit)}));
             count *= d;
         }
     }
@@ -400,7 +442,8 @@ void interpretDict(const PyValue& dict, NpyArrayInfo& info, std::string_view ori
 {
     if (dict.kind != PyValue::Kind::Dict)
         fail(origin, dict.offset,
-             "expected the header to be a dict, found " + std::string(kindName(dict.kind)));
+             fillText(engineText("NpyFormat", "expected the header to be a dict, found %1"),
+                      {kindName(dict.kind)}));
     const PyValue* descr = nullptr;
     const PyValue* fortran = nullptr;
     const PyValue* shape = nullptr;
@@ -408,19 +451,24 @@ void interpretDict(const PyValue& dict, NpyArrayInfo& info, std::string_view ori
         const PyValue& key = dict.items[i];
         if (key.kind != PyValue::Kind::String)
             fail(origin, key.offset,
-                 "expected a string key in the header dict, found " +
-                     std::string(kindName(key.kind)));
+                 fillText(engineText("NpyFormat",
+                                     "expected a string key in the header dict, "
+                                     "found %1"),
+                          {kindName(key.kind)}));
         const PyValue** slot = key.text == "descr"           ? &descr
                                : key.text == "fortran_order" ? &fortran
                                : key.text == "shape"         ? &shape
                                                              : nullptr;
         if (slot == nullptr)
             fail(origin, key.offset,
-                 "unexpected key '" + key.text +
-                     "' in the header dict: expected exactly 'descr', 'fortran_order' and "
-                     "'shape'");
+                 fillText(engineText("NpyFormat",
+                                     "unexpected key '%1' in the header dict: expected exactly "
+                                     "'descr', 'fortran_order' and 'shape'"),
+                          {key.text}));
         if (*slot != nullptr)
-            fail(origin, key.offset, "duplicate key '" + key.text + "' in the header dict");
+            fail(origin, key.offset,
+                 fillText(engineText("NpyFormat", "duplicate key '%1' in the header dict"),
+                          {key.text}));
         *slot = &dict.items[i + 1];
     }
     const std::pair<const PyValue*, const char*> required[] = {
@@ -428,14 +476,17 @@ void interpretDict(const PyValue& dict, NpyArrayInfo& info, std::string_view ori
     for (const auto& [value, name] : required) {
         if (value == nullptr)
             fail(origin, dict.offset,
-                 std::string("the header dict has no '") + name +
-                     "' key: expected 'descr', 'fortran_order' and 'shape'");
+                 fillText(engineText("NpyFormat",
+                                     "the header dict has no '%1' key: expected "
+                                     "'descr', 'fortran_order' and 'shape'"),
+                          {name}));
     }
     parseDescr(*descr, info, origin);
     if (fortran->kind != PyValue::Kind::Bool)
         fail(origin, fortran->offset,
-             "expected True or False for 'fortran_order', found " +
-                 std::string(kindName(fortran->kind)));
+             fillText(
+                 engineText("NpyFormat", "expected True or False for 'fortran_order', found %1"),
+                 {kindName(fortran->kind)}));
     info.fortranOrder = fortran->flag;
     parseShape(*shape, info, origin);
 }
@@ -627,11 +678,6 @@ bool directCopy(const NpyArrayInfo& info, NpyDType same)
            info.bigEndian == hostIsBigEndian();
 }
 
-std::string elementText(std::int64_t index, const NpyArrayInfo& info)
-{
-    return "element " + std::to_string(index) + " (" + std::string(npyDTypeName(info.dtype)) + ")";
-}
-
 template <typename Value>
 std::int64_t toInt64(Value value, std::int64_t index, const NpyArrayInfo& info,
                      std::string_view origin)
@@ -649,15 +695,20 @@ std::int64_t toInt64(Value value, std::int64_t index, const NpyArrayInfo& info,
             char text[64];
             std::snprintf(text, sizeof text, "%.17g", v);
             fail(origin, byteOf(),
-                 elementText(index, info) + " is " + text +
-                     ": expected a whole number that fits int64 for an integer array");
+                 fillText(engineText("NpyFormat",
+                                     "element %1 (%2) is %3: expected a whole number "
+                                     "that fits int64 for an integer array"),
+                          {std::to_string(index), npyDTypeName(info.dtype), text}));
         }
         return static_cast<std::int64_t>(v);
     } else if constexpr (std::is_same_v<Value, std::uint64_t>) {
         if (value > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
-            fail(origin, byteOf(),
-                 elementText(index, info) + " is " + std::to_string(value) +
-                     ": expected at most 9223372036854775807 (int64)");
+            fail(
+                origin, byteOf(),
+                fillText(engineText("NpyFormat",
+                                    "element %1 (%2) is %3: expected at most "
+                                    "9223372036854775807 (int64)"),
+                         {std::to_string(index), npyDTypeName(info.dtype), std::to_string(value)}));
         return static_cast<std::int64_t>(value);
     } else {
         return static_cast<std::int64_t>(value);
@@ -720,21 +771,28 @@ std::string npyShapeText(const std::vector<std::int64_t>& shape)
 std::size_t npyDataOffset(const std::uint8_t* data, std::size_t size, std::string_view origin)
 {
     if (size == 0)
-        fail(origin, 0, "empty file: expected a .npy file starting with \\x93NUMPY");
+        fail(origin, 0,
+             engineText("NpyFormat", "empty file: expected a .npy file starting with \\x93NUMPY"));
     for (std::size_t i = 0; i < kMagicBytes && i < size; ++i) {
         if (data[i] == kMagic[i])
             continue;
-        std::string message = "bad magic: expected \\x93NUMPY at the start of a .npy file, found " +
-                              describeBytes(data, std::min(size, kMagicBytes));
-        if (size >= 4 && std::memcmp(data, "PK\x03\x04", 4) == 0)
-            message += " (a zip archive: name it .npz to read it as one)";
-        fail(origin, i, std::move(message));
+        const bool zip = size >= 4 && std::memcmp(data, "PK\x03\x04", 4) == 0;
+        fail(origin, i,
+             fillText(zip ? engineText("NpyFormat",
+                                       "bad magic: expected \\x93NUMPY at the start of a .npy "
+                                       "file, found %1 (a zip archive: name it .npz to read it "
+                                       "as one)")
+                          : engineText("NpyFormat",
+                                       "bad magic: expected \\x93NUMPY at the start "
+                                       "of a .npy file, found %1"),
+                      {describeBytes(data, std::min(size, kMagicBytes))}));
     }
     const auto truncated = [&](std::size_t needed) {
         fail(origin, size,
-             "truncated header: expected " + std::to_string(needed) +
-                 " bytes of magic, version and header length, the file ends after " +
-                 std::to_string(size));
+             fillText(engineText("NpyFormat",
+                                 "truncated header: expected %1 bytes of magic, "
+                                 "version and header length, the file ends after %2"),
+                      {std::to_string(needed), std::to_string(size)}));
     };
     if (size < kMagicBytes + 2)
         truncated(kMagicBytes + 2);
@@ -742,8 +800,10 @@ std::size_t npyDataOffset(const std::uint8_t* data, std::size_t size, std::strin
     const int minor = data[7];
     if (major < 1 || major > 3 || minor != 0)
         fail(origin, 6,
-             "unsupported .npy format version " + std::to_string(major) + "." +
-                 std::to_string(minor) + ": expected 1.0, 2.0 or 3.0");
+             fillText(engineText("NpyFormat",
+                                 "unsupported .npy format version %1.%2: expected "
+                                 "1.0, 2.0 or 3.0"),
+                      {std::to_string(major), std::to_string(minor)}));
     // Version 1.0 stores the header length in two bytes, later versions in four (little-endian).
     const std::size_t lengthBytes = major == 1 ? 2 : 4;
     const std::size_t preamble = kMagicBytes + 2 + lengthBytes;
@@ -754,8 +814,8 @@ std::size_t npyDataOffset(const std::uint8_t* data, std::size_t size, std::strin
         headerLength = headerLength << 8 | data[kMagicBytes + 2 + i];
     if (headerLength > kMaxHeaderBytes)
         fail(origin, kMagicBytes + 2,
-             "header length " + std::to_string(headerLength) + " exceeds the limit of " +
-                 std::to_string(kMaxHeaderBytes) + " bytes");
+             fillText(engineText("NpyFormat", "header length %1 exceeds the limit of %2 bytes"),
+                      {std::to_string(headerLength), std::to_string(kMaxHeaderBytes)}));
     return preamble + headerLength;
 }
 
@@ -764,8 +824,10 @@ NpyArrayInfo parseNpyHeader(const std::uint8_t* data, std::size_t size, std::str
     const std::size_t dataOffset = npyDataOffset(data, size, origin);
     if (size < dataOffset)
         fail(origin, size,
-             "truncated header: the header says it is " + std::to_string(dataOffset) +
-                 " bytes long, the file ends after " + std::to_string(size));
+             fillText(engineText("NpyFormat",
+                                 "truncated header: the header says it is %1 bytes "
+                                 "long, the file ends after %2"),
+                      {std::to_string(dataOffset), std::to_string(size)}));
     NpyArrayInfo info;
     info.versionMajor = data[6];
     info.versionMinor = data[7];
@@ -783,10 +845,12 @@ void requireNpyData(const NpyArrayInfo& info, std::size_t available, std::string
     if (available >= info.dataBytes)
         return;
     fail(origin, info.dataOffset + available,
-         "truncated data: shape " + npyShapeText(info.shape) + " of " +
-             std::string(npyDTypeName(info.dtype)) + " needs " + std::to_string(info.dataBytes) +
-             " bytes after the " + std::to_string(info.dataOffset) + "-byte header, found " +
-             std::to_string(available));
+         fillText(
+             engineText("NpyFormat",
+                        "truncated data: shape %1 of %2 needs %3 bytes after "
+                        "the %4-byte header, found %5"),
+             {npyShapeText(info.shape), npyDTypeName(info.dtype), std::to_string(info.dataBytes),
+              std::to_string(info.dataOffset), std::to_string(available)}));
 }
 
 void convertNpyChunk(const NpyArrayInfo& info, const std::uint8_t* src, std::int64_t first,

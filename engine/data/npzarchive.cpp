@@ -1,6 +1,7 @@
 #include "data/npzarchive.h"
 
 #include "config/configerror.h"
+#include "i18n/translate.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -45,18 +46,26 @@ public:
     explicit ZipArchive(std::string path) : m_path(std::move(path))
     {
         struct stat status {};
-        if (::stat(m_path.c_str(), &status) != 0)
-            throw ConfigError(m_path, std::string("cannot open: ") + std::strerror(errno));
+        if (::stat(m_path.c_str(), &status) != 0) {
+            const std::string reason = std::strerror(errno);  // before the lookup allocates
+            throw ConfigError(m_path,
+                              fillText(engineText("NpzArchive", "cannot open: %1"), {reason}));
+        }
         if (!S_ISREG(status.st_mode))
-            throw ConfigError(m_path, "not a regular file: expected a .npz archive");
+            throw ConfigError(
+                m_path, engineText("NpzArchive", "not a regular file: expected a .npz archive"));
         // libzip opens an empty file as an empty archive; a real one has a directory record.
         if (status.st_size == 0)
-            throw ConfigError(m_path, "empty file: expected a zip archive (.npz)");
+            throw ConfigError(
+                m_path, engineText("NpzArchive", "empty file: expected a zip archive (.npz)"));
         m_fileSize = static_cast<std::uint64_t>(status.st_size);
         int code = 0;
         m_zip = zip_open(m_path.c_str(), ZIP_RDONLY | ZIP_CHECKCONS, &code);
         if (m_zip == nullptr)
-            throw ConfigError(m_path, "cannot read as a zip archive (.npz): " + zipErrorText(code));
+            throw ConfigError(
+                m_path,
+                fillText(engineText("NpzArchive", "cannot read as a zip archive (.npz): %1"),
+                         {zipErrorText(code)}));
     }
     ~ZipArchive() { zip_discard(m_zip); }
     ZipArchive(const ZipArchive&) = delete;
@@ -80,8 +89,8 @@ public:
     {
         m_file = zip_fopen_index(archive.get(), index, 0);
         if (m_file == nullptr)
-            throw ConfigError(m_origin,
-                              std::string("cannot read member: ") + zip_strerror(archive.get()));
+            throw ConfigError(m_origin, fillText(engineText("NpzArchive", "cannot read member: %1"),
+                                                 {zip_strerror(archive.get())}));
     }
     ~MemberReader() { zip_fclose(m_file); }
     MemberReader(const MemberReader&) = delete;
@@ -96,7 +105,8 @@ public:
                 zip_fread(m_file, static_cast<std::uint8_t*>(buffer) + done, size - done);
             if (n < 0)
                 throw ConfigError(m_origin + "@byte " + std::to_string(m_position + done),
-                                  std::string("corrupt member: ") + zip_file_strerror(m_file));
+                                  fillText(engineText("NpzArchive", "corrupt member: %1"),
+                                           {zip_file_strerror(m_file)}));
             if (n == 0)
                 break;
             done += static_cast<std::size_t>(n);
@@ -112,7 +122,7 @@ public:
             return;
         requireNpyData(info, m_position - info.dataOffset, m_origin);
         throw ConfigError(m_origin + "@byte " + std::to_string(m_position),
-                          "corrupt member: data ended early");
+                          engineText("NpzArchive", "corrupt member: data ended early"));
     }
 
     /// Reads whatever is left, so that libzip reaches the end and checks the CRC.
@@ -137,31 +147,43 @@ zip_uint64_t checkedMemberSize(const ZipArchive& archive, zip_uint64_t index,
     zip_stat_t stat;
     zip_stat_init(&stat);
     if (zip_stat_index(archive.get(), index, 0, &stat) != 0)
-        throw ConfigError(origin,
-                          std::string("corrupt archive entry: ") + zip_strerror(archive.get()));
+        throw ConfigError(origin, fillText(engineText("NpzArchive", "corrupt archive entry: %1"),
+                                           {zip_strerror(archive.get())}));
     const zip_uint64_t needed = ZIP_STAT_SIZE | ZIP_STAT_COMP_SIZE | ZIP_STAT_COMP_METHOD;
     if ((stat.valid & needed) != needed)
-        throw ConfigError(origin, "corrupt archive entry: sizes or compression method missing");
+        throw ConfigError(origin, engineText("NpzArchive",
+                                             "corrupt archive entry: sizes or "
+                                             "compression method missing"));
     if ((stat.valid & ZIP_STAT_ENCRYPTION_METHOD) != 0 && stat.encryption_method != ZIP_EM_NONE)
-        throw ConfigError(origin, "encrypted member: NumPy archives are never encrypted");
+        throw ConfigError(origin, engineText("NpzArchive",
+                                             "encrypted member: NumPy archives are "
+                                             "never encrypted"));
     if (stat.comp_size > archive.fileSize())
-        throw ConfigError(origin, "corrupt archive entry: compressed size " +
-                                      std::to_string(stat.comp_size) + " exceeds the " +
-                                      std::to_string(archive.fileSize()) + "-byte archive");
+        throw ConfigError(
+            origin, fillText(engineText("NpzArchive",
+                                        "corrupt archive entry: compressed size %1 "
+                                        "exceeds the %2-byte archive"),
+                             {std::to_string(stat.comp_size), std::to_string(archive.fileSize())}));
     if (stat.comp_method == ZIP_CM_STORE) {
         if (stat.size != stat.comp_size)
-            throw ConfigError(origin, "corrupt archive entry: stored member of " +
-                                          std::to_string(stat.comp_size) + " bytes claims " +
-                                          std::to_string(stat.size) + " bytes of data");
+            throw ConfigError(
+                origin, fillText(engineText("NpzArchive",
+                                            "corrupt archive entry: stored member of "
+                                            "%1 bytes claims %2 bytes of data"),
+                                 {std::to_string(stat.comp_size), std::to_string(stat.size)}));
     } else if (stat.comp_method == ZIP_CM_DEFLATE) {
         if (stat.size > stat.comp_size * kMaxDeflateRatio + kDeflateSlackBytes)
-            throw ConfigError(origin, "corrupt archive entry: " + std::to_string(stat.comp_size) +
-                                          " deflated bytes cannot hold the " +
-                                          std::to_string(stat.size) + " bytes claimed");
+            throw ConfigError(
+                origin, fillText(engineText("NpzArchive",
+                                            "corrupt archive entry: %1 deflated "
+                                            "bytes cannot hold the %2 bytes claimed"),
+                                 {std::to_string(stat.comp_size), std::to_string(stat.size)}));
     } else {
-        throw ConfigError(origin, "compression method " + std::to_string(stat.comp_method) +
-                                      " is not supported: expected stored (np.savez) or "
-                                      "deflate (np.savez_compressed)");
+        throw ConfigError(origin, fillText(engineText("NpzArchive",
+                                                      "compression method %1 is not supported: "
+                                                      "expected stored (np.savez) or deflate "
+                                                      "(np.savez_compressed)"),
+                                           {std::to_string(stat.comp_method)}));
     }
     return stat.size;
 }
@@ -179,8 +201,10 @@ NpyArrayInfo readMemberHeader(MemberReader& reader, zip_uint64_t memberSize,
     // for a dict, so parsing it reports the problem.
     if (dataOffset < got) {
         parseNpyHeader(header.data(), dataOffset, origin);
-        throw ConfigError(origin + "@byte " + std::to_string(dataOffset),
-                          "header dict syntax error: the header is too short for a dict");
+        throw ConfigError(
+            origin + "@byte " + std::to_string(dataOffset),
+            engineText("NpzArchive",
+                       "header dict syntax error: the header is too short for a dict"));
     }
     const std::size_t wanted =
         static_cast<std::size_t>(std::min<zip_uint64_t>(dataOffset, memberSize));
@@ -257,8 +281,15 @@ HostArray loadNpzArray(const std::string& path, const std::string& name, Element
             present += present.empty() ? "" : ", ";
             present.append(entry, std::strlen(entry) - kNpySuffix.size());
         }
-        throw ConfigError(path, "no array named '" + name + "' in the archive; it holds: " +
-                                    (present.empty() ? std::string("no arrays") : present));
+        throw ConfigError(
+            path, present.empty()
+                      ? fillText(engineText("NpzArchive",
+                                            "no array named '%1' in the archive; it holds: no "
+                                            "arrays"),
+                                 {name})
+                      : fillText(engineText("NpzArchive",
+                                            "no array named '%1' in the archive; it holds: %2"),
+                                 {name, present}));
     }
     const auto index = static_cast<zip_uint64_t>(found);
     const std::string origin = memberOrigin(archive, memberName.c_str());

@@ -4,6 +4,8 @@
 #include "config/jsonreader.h"
 #include "data/csvwindows.h"
 #include "data/npzarchive.h"
+#include "i18n/recordedtext.h"
+#include "i18n/translate.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -77,12 +79,16 @@ void loadNpzSource(const DataSourceConfig& config, ElementKind inputKind, Source
     const MemberChoice y = chooseMember(config.y, "data.source.y", defaults.yTrain);
     if (x.name.empty() || y.name.empty()) {
         const std::vector<std::string_view> listed(names.begin(), names.end());
-        throw ConfigError(
-            x.name.empty() ? "data.source.x" : "data.source.y",
-            config.path + " holds " +
-                (names.empty() ? std::string("no arrays") : "the arrays " + joinNames(listed)) +
-                " but none named " + (x.name.empty() ? "x_train" : "y_train") +
-                "; name the array to use");
+        const char* pattern =
+            names.empty()
+                ? engineText("SourceArrays",
+                             "%1 holds no arrays but none named %3; name the array to use")
+                : engineText("SourceArrays",
+                             "%1 holds the arrays %2 but none named %3; "
+                             "name the array to use");
+        throw ConfigError(x.name.empty() ? "data.source.x" : "data.source.y",
+                          fillText(pattern, {config.path, joinNames(listed),
+                                             x.name.empty() ? "x_train" : "y_train"}));
     }
     arrays.x = loadMember(config.path, x, inputKind);
     arrays.y = loadMember(config.path, y, ElementKind::Float32);
@@ -141,9 +147,11 @@ std::string describeSource(const DataSourceConfig& config, const SourceArrays& a
 {
     if (config.type == DataSourceType::Csv) {
         const std::vector<std::int64_t>& shape = arrays.x.array.shape;
-        return "csv: " + config.path + ", " + std::to_string(shape[0]) + " windows of " +
-               std::to_string(shape[1]) + " rows x " + std::to_string(shape[2]) +
-               " columns, target " + std::to_string(config.horizon) + " row(s) ahead";
+        return fillText(markedText("RunRecord",
+                                   "csv: %1, %2 windows of %3 rows x %4 columns, "
+                                   "target %5 row(s) ahead"),
+                        {config.path, std::to_string(shape[0]), std::to_string(shape[1]),
+                         std::to_string(shape[2]), std::to_string(config.horizon)});
     }
     std::string text = std::string(dataSourceKey(config.type)) + ": " +
                        describeArray("x", arrays.x) + ", " + describeArray("y", arrays.y);
@@ -180,10 +188,12 @@ SourceArrays loadSourceArrays(const RunConfig& config)
     addNote(arrays.notes, "x_val", arrays.xVal);
     addNote(arrays.notes, "y_val", arrays.yVal);
     if (arrays.hasValidation() && config.data.validationSplit > 0.0)
-        arrays.notes.push_back("data.validation_split " +
-                               formatNumber(config.data.validationSplit) +
-                               " ignored: the source gives its own validation arrays (as "
-                               "Keras' validation_data overrides validation_split)");
+        arrays.notes.push_back(
+            fillText(markedText("RunRecord",
+                                "data.validation_split %1 ignored: the source gives its own "
+                                "validation arrays (as Keras' validation_data overrides "
+                                "validation_split)"),
+                     {formatNumber(config.data.validationSplit)}));
     checkSourceArrays(arrays, config);
     return arrays;
 }

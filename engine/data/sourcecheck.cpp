@@ -6,6 +6,7 @@
 #include "config/runconfigcheck.h"
 #include "core/text.h"
 #include "data/sourcearrays.h"
+#include "i18n/translate.h"
 
 #include <cmath>
 #include <utility>
@@ -55,17 +56,18 @@ public:
     }
 
 private:
+    /// An issue at the source's field; each message names the source's file (its %1).
     void add(const SourceArray& source, std::string message)
     {
-        m_issues.push_back({source.field, source.origin + " " + std::move(message)});
+        m_issues.push_back({source.field, std::move(message)});
     }
 
     std::string firstLayerText() const
     {
         const std::vector<LayerConfig>& layers = m_config.model.layers;
-        return layers.empty()
-                   ? std::string("the model")
-                   : "the first layer (\"" + std::string(layerTypeKey(layers.front().type)) + "\")";
+        return layers.empty() ? std::string(engineText("SourceCheck", "the model"))
+                              : fillText(engineText("SourceCheck", "the first layer (\"%1\")"),
+                                         {layerTypeKey(layers.front().type)});
     }
 
     /// Rank, and at least one sample.
@@ -76,18 +78,24 @@ private:
         const Shape& shape = source.array.shape;
         const std::size_t rank = m_tokens ? 2 : 3;
         if (shape.size() != rank) {
-            std::string advice;
-            if (!m_tokens && shape.size() == 2)
-                advice = "; for one feature per time step save x[..., np.newaxis]";
-            add(source, "has shape " + npyShapeText(shape) + ", but " + firstLayerText() +
-                            (m_tokens ? " reads token ids shaped (samples, timesteps)"
-                                      : " reads float features shaped (samples, timesteps, "
-                                        "features)") +
-                            advice);
+            const char* pattern =
+                m_tokens ? engineText("SourceCheck",
+                                      "%1 has shape %2, but %3 reads token ids "
+                                      "shaped (samples, timesteps)")
+                : shape.size() == 2
+                    ? engineText("SourceCheck",
+                                 "%1 has shape %2, but %3 reads float features shaped (samples, "
+                                 "timesteps, features); for one feature per time step save "
+                                 "x[..., np.newaxis]")
+                    : engineText("SourceCheck",
+                                 "%1 has shape %2, but %3 reads float features "
+                                 "shaped (samples, timesteps, features)");
+            add(source, fillText(pattern, {source.origin, npyShapeText(shape), firstLayerText()}));
             return false;
         }
         if (shape.front() == 0) {
-            add(source, "holds no samples (shape " + npyShapeText(shape) + ")");
+            add(source, fillText(engineText("SourceCheck", "%1 holds no samples (shape %2)"),
+                                 {source.origin, npyShapeText(shape)}));
             return false;
         }
         return true;
@@ -104,9 +112,11 @@ private:
             perSample *= shape[i];
         if (shape.size() <= 2 && perSample == 1)
             return;
-        add(source, "has shape " + npyShapeText(shape) +
-                        ", but the model outputs one value per sample (its last layer is dense "
-                        "with units 1), so targets must be shaped (samples,) or (samples, 1)");
+        add(source, fillText(engineText("SourceCheck",
+                                        "%1 has shape %2, but the model outputs one value per "
+                                        "sample (its last layer is dense with units 1), so "
+                                        "targets must be shaped (samples,) or (samples, 1)"),
+                             {source.origin, npyShapeText(shape)}));
     }
 
     void checkPairing(const SourceArray& inputs, const SourceArray& targets, const char* xName,
@@ -114,9 +124,11 @@ private:
     {
         if (!inputs.present() || !targets.present() || inputs.samples() == targets.samples())
             return;
-        add(targets, "has " + std::to_string(targets.samples()) + " samples, but " + xName + " (" +
-                         inputs.origin + ") has " + std::to_string(inputs.samples()) + "; " +
-                         xName + " and " + yName + " must pair up one to one");
+        add(targets, fillText(engineText("SourceCheck",
+                                         "%1 has %2 samples, but %3 (%4) has %5; "
+                                         "%3 and %6 must pair up one to one"),
+                              {targets.origin, std::to_string(targets.samples()), xName,
+                               inputs.origin, std::to_string(inputs.samples()), yName}));
     }
 
     void checkSampleShapes()
@@ -129,9 +141,11 @@ private:
         // count must match the weights.
         if (m_tokens || train.back() == validation.back())
             return;
-        add(m_arrays.xVal, "has " + std::to_string(validation.back()) +
-                               " features per time step, but x (" + m_arrays.x.origin + ") has " +
-                               std::to_string(train.back()) + "; the model's weights fit one");
+        add(m_arrays.xVal, fillText(engineText("SourceCheck",
+                                               "%1 has %2 features per time step, but x (%3) has "
+                                               "%4; the model's weights fit one"),
+                                    {m_arrays.xVal.origin, std::to_string(validation.back()),
+                                     m_arrays.x.origin, std::to_string(train.back())}));
     }
 
     void checkDeclaredShape()
@@ -147,9 +161,11 @@ private:
                 continue;
             m_issues.push_back(
                 {"model.input_shape",
-                 "the model expects samples shaped " + bracketedList(declared) + ", but " +
-                     source->origin + " holds samples shaped " + npyShapeText(actual) +
-                     "; change input_shape or the data (or set input_shape to null)"});
+                 fillText(engineText("SourceCheck",
+                                     "the model expects samples shaped %1, but %2 holds samples "
+                                     "shaped %3; change input_shape or the data (or set "
+                                     "input_shape to null)"),
+                          {bracketedList(declared), source->origin, npyShapeText(actual)})});
         }
     }
 
@@ -162,12 +178,19 @@ private:
             return;
         const float first =
             source.array.floats[static_cast<std::size_t>(stats.firstNonFiniteIndex)];
-        add(source, "holds " + std::string(std::isnan(first) ? "NaN" : "an infinity") + " at " +
-                        elementIndexText(source.array.shape, stats.firstNonFiniteIndex) +
-                        " (the first of " + std::to_string(stats.nanCount) + " NaN and " +
-                        std::to_string(stats.infCount) +
-                        " infinite values); training on them makes the loss NaN: fill or drop "
-                        "those samples");
+        const char* pattern =
+            std::isnan(first) ? engineText("SourceCheck",
+                                           "%1 holds NaN at %2 (the first of %3 NaN and %4 "
+                                           "infinite values); training on them makes the loss "
+                                           "NaN: fill or drop those samples")
+                              : engineText("SourceCheck",
+                                           "%1 holds an infinity at %2 (the first of %3 NaN and "
+                                           "%4 infinite values); training on them makes the "
+                                           "loss NaN: fill or drop those samples");
+        add(source,
+            fillText(pattern, {source.origin,
+                               elementIndexText(source.array.shape, stats.firstNonFiniteIndex),
+                               std::to_string(stats.nanCount), std::to_string(stats.infCount)}));
     }
 
     void checkTokenRange(const SourceArray& source)
@@ -181,16 +204,21 @@ private:
                 continue;
             const std::int64_t largest = *std::max_element(ids.begin(), ids.end());
             const std::string where =
-                " at " + elementIndexText(source.array.shape, static_cast<std::int64_t>(i));
+                elementIndexText(source.array.shape, static_cast<std::int64_t>(i));
             if (ids[i] < 0) {
-                add(source, "holds token id " + std::to_string(ids[i]) + where +
-                                "; ids index the embedding and must be >= 0");
+                add(source, fillText(engineText("SourceCheck",
+                                                "%1 holds token id %2 at %3; ids index the "
+                                                "embedding and must be >= 0"),
+                                     {source.origin, std::to_string(ids[i]), where}));
             } else {
-                add(source, "holds token id " + std::to_string(ids[i]) + where +
-                                ", not below model.layers[0].input_dim " +
-                                std::to_string(vocabulary) + " (the largest id is " +
-                                std::to_string(largest) + "; input_dim " +
-                                std::to_string(largest + 1) + " would cover them all)");
+                add(source,
+                    fillText(
+                        engineText("SourceCheck",
+                                   "%1 holds token id %2 at %3, not below "
+                                   "model.layers[0].input_dim %4 (the largest id is %5; "
+                                   "input_dim %6 would cover them all)"),
+                        {source.origin, std::to_string(ids[i]), where, std::to_string(vocabulary),
+                         std::to_string(largest), std::to_string(largest + 1)}));
             }
             return;
         }
@@ -204,10 +232,13 @@ private:
         for (std::size_t i = 0; i < values.size(); ++i) {
             if (!(values[i] < 0.0F || values[i] > 1.0F))
                 continue;
-            add(source, "holds " + formatNumber(values[i]) + " at " +
-                            elementIndexText(source.array.shape, static_cast<std::int64_t>(i)) +
-                            ", but training.loss \"binary_crossentropy\" needs targets in [0, 1]; "
-                            "use \"mse\" or \"mae\" for other values");
+            add(source,
+                fillText(engineText("SourceCheck",
+                                    "%1 holds %2 at %3, but training.loss \"binary_crossentropy\" "
+                                    "needs targets in [0, 1]; use \"mse\" or \"mae\" for other "
+                                    "values"),
+                         {source.origin, formatNumber(values[i]),
+                          elementIndexText(source.array.shape, static_cast<std::int64_t>(i))}));
             return;
         }
     }

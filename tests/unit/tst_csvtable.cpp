@@ -1,6 +1,7 @@
 #include "config/configerror.h"
 #include "data/csvtable.h"
 #include "data/hostmemory.h"
+#include "i18n/language.h"
 
 #include <QtTest>
 
@@ -395,6 +396,25 @@ private Q_SLOTS:
                         .contains("of memory are available"));
         }
         es::requireAvailableMemory(1024, "small.csv", "reading the file");
+    }
+
+    void chineseMessage()
+    {
+        // Needs the CsvTable texts in translations/epochscope_engine_zh_CN.ts; the path (the
+        // origin and the row) stays as it is in every language.
+        const es::LanguageScope chinese("zh_CN");
+        const QByteArray text("a,b,c\n1,2,3\n4,5\n");
+        try {
+            es::readCsvText(
+                std::string_view(text.constData(), static_cast<std::size_t>(text.size())),
+                makeOptions(kAuto, kDetect, {}), kOrigin);
+            QFAIL("expected a ConfigError");
+        } catch (const es::ConfigError& error) {
+            QCOMPARE(error.issues().size(), std::size_t{1});
+            QCOMPARE(error.issues().front().path, std::string("in:row 3"));
+            QCOMPARE(error.issues().front().message,
+                     std::string("该行有 2 个字段，应与第 1 行一样有 3 个（字段以 ',' 分隔）"));
+        }
     }
 
     // Files written by Python's csv module and by numpy.savetxt, compared value by value with

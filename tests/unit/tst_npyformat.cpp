@@ -1,5 +1,6 @@
 #include "config/configerror.h"
 #include "data/npyformat.h"
+#include "i18n/language.h"
 
 #include <QtTest>
 
@@ -491,6 +492,22 @@ private Q_SLOTS:
             QFAIL("no error");
         } catch (const es::ConfigError& error) {
             QVERIFY(!QString::fromUtf8(error.what()).contains('\n'));
+        }
+    }
+
+    void chineseMessage()
+    {
+        // Needs the NpyFormat texts in translations/epochscope_engine_zh_CN.ts; the path (the
+        // file and the byte) stays as it is in every language.
+        const es::LanguageScope chinese("zh_CN");
+        try {
+            parse(npy(header("'<f4'", "(3,)"), QByteArray(12, '\0'), 4));
+            QFAIL("no error for format version 4.0");
+        } catch (const es::ConfigError& error) {
+            QCOMPARE(error.issues().size(), std::size_t(1));
+            QCOMPARE(error.issues().front().path, std::string("t.npy@byte 6"));
+            QCOMPARE(error.issues().front().message,
+                     std::string("不支持的 .npy 格式版本 4.0：应为 1.0、2.0 或 3.0"));
         }
     }
 };
