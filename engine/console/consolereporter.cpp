@@ -1,6 +1,7 @@
 #include "console/consolereporter.h"
 
 #include "console/runbanner.h"
+#include "i18n/translate.h"
 
 #include <algorithm>
 #include <type_traits>
@@ -13,14 +14,17 @@ namespace {
 constexpr const char* kClearLine = "\r\x1b[K";
 constexpr double kMsPerS = 1000.0;
 
-const char* logPrefix(LogLevel level)
+/// A log line as printed: warnings and errors say which they are.
+std::string logLine(LogLevel level, const std::string& message)
 {
     switch (level) {
-        case LogLevel::Info: return "";
-        case LogLevel::Warning: return "warning: ";
-        case LogLevel::Error: return "error: ";
+        case LogLevel::Info: return message;
+        case LogLevel::Warning:
+            return fillText(engineText("ConsoleReporter", "warning: %1"), {message});
+        case LogLevel::Error:
+            return fillText(engineText("ConsoleReporter", "error: %1"), {message});
     }
-    return "";
+    return message;
 }
 
 }  // namespace
@@ -145,7 +149,7 @@ void ConsoleReporter::print(const LogEvent& log, std::FILE* out, std::FILE* err)
     std::FILE* stream = log.level == LogLevel::Info ? out : err;
     if (stream != out)
         std::fflush(out);  // keeps the order when both streams reach the same terminal
-    std::fprintf(stream, "%s%s\n", logPrefix(log.level), log.message.c_str());
+    std::fprintf(stream, "%s\n", logLine(log.level, log.message).c_str());
     if (log.level == LogLevel::Error)
         ++m_errorsPrinted;
 }

@@ -9,6 +9,9 @@
 #include "data/npyfile.h"
 #include "data/npzarchive.h"
 #include "data/sourcearrays.h"
+#include "i18n/recordedtext.h"
+#include "i18n/textwidth.h"
+#include "i18n/translate.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -53,16 +56,17 @@ FileKind kindOf(const std::string& path)
 
 std::string line(const std::string& label, const std::string& text)
 {
-    std::string padded = "  " + label;
-    padded.resize(std::max(padded.size() + 1, kLabelWidth + 3), ' ');
-    return padded + text;
+    const std::string indented = "  " + label;
+    // Padded by the label's width on screen, so that translated labels line up too.
+    return paddedText(indented, std::max(displayWidth(indented) + 1, kLabelWidth + 3)) + text;
 }
 
 std::string fileSizeText(const std::string& path)
 {
     std::error_code error;
     const std::uintmax_t bytes = std::filesystem::file_size(path, error);
-    return error ? std::string("size unknown") : formatSi(static_cast<double>(bytes), "B");
+    return error ? std::string(engineText("InspectCommand", "size unknown"))
+                 : formatSi(static_cast<double>(bytes), "B");
 }
 
 /// Four significant digits: enough to judge a range, short enough to read.
@@ -82,33 +86,44 @@ std::string layoutText(const NpyArrayInfo& info)
 {
     std::string text = npyShapeText(info.shape) + " " + std::string(npyDTypeName(info.dtype));
     if (npyDTypeSize(info.dtype) > 1)
-        text += info.bigEndian ? ", big-endian" : ", little-endian";
+        text = fillText(info.bigEndian ? engineText("InspectCommand", "%1, big-endian")
+                                       : engineText("InspectCommand", "%1, little-endian"),
+                        {text});
     if (info.shape.size() >= 2)
-        text += info.fortranOrder ? ", Fortran order" : ", C order";
+        text = fillText(info.fortranOrder ? engineText("InspectCommand", "%1, Fortran order")
+                                          : engineText("InspectCommand", "%1, C order"),
+                        {text});
     return text;
 }
 
 std::string valuesText(const NpyArrayInfo& info, const ArrayStats& stats)
 {
     if (info.elementCount == 0)
-        return "no values";
+        return engineText("InspectCommand", "no values");
     std::string text;
     if (std::isnan(stats.min))
-        text = "no finite values";
+        text = engineText("InspectCommand", "no finite values");
     else
-        text = "min " + shortNumber(stats.min) + ", max " + shortNumber(stats.max);
+        text = fillText(engineText("InspectCommand", "min %1, max %2"),
+                        {shortNumber(stats.min), shortNumber(stats.max)});
     if (stats.firstNonFiniteIndex < 0)
-        return text + (integerDtype(info.dtype) ? "" : "; no NaN or infinity");
-    return text + "; " + std::to_string(stats.nanCount) + " NaN and " +
-           std::to_string(stats.infCount) + " infinite values, the first at " +
-           elementIndexText(info.shape, stats.firstNonFiniteIndex) +
-           " (training refuses them: fill or drop those samples)";
+        return integerDtype(info.dtype)
+                   ? text
+                   : fillText(engineText("InspectCommand", "%1; no NaN or infinity"), {text});
+    return fillText(engineText("InspectCommand",
+                               "%1; %2 NaN and %3 infinite values, the first at %4 (training "
+                               "refuses them: fill or drop those samples)"),
+                    {text, std::to_string(stats.nanCount), std::to_string(stats.infCount),
+                     elementIndexText(info.shape, stats.firstNonFiniteIndex)});
 }
 
 std::string withConversion(std::string text, const NpyArrayInfo& info, ElementKind kind)
 {
-    const std::string conversion = describeConversion(info, kind);
-    return conversion.empty() ? text : text + "; " + conversion;
+    // The words a run records for its data notes, in the reader's language.
+    const std::string conversion = recordedText(describeConversion(info, kind));
+    return conversion.empty()
+               ? text
+               : fillText(engineText("InspectCommand", "%1; %2"), {text, conversion});
 }
 
 /// The part the array can play in training, from its rank and dtype.
@@ -118,43 +133,58 @@ std::vector<std::string> usageLines(const NpyArrayInfo& info, const ArrayStats& 
     const std::string samples = shape.empty() ? "" : formatCount(shape[0]);
     switch (shape.size()) {
         case 3:
-            return {
-                line("as x", withConversion("float features for an LSTM: " + samples +
-                                                " samples of " + npyShapeText({shape[1], shape[2]}),
-                                            info, ElementKind::Float32))};
+            return {line(engineText("InspectCommand", "as x"),
+                         withConversion(fillText(engineText("InspectCommand",
+                                                            "float features for an LSTM: %1 "
+                                                            "samples of %2"),
+                                                 {samples, npyShapeText({shape[1], shape[2]})}),
+                                        info, ElementKind::Float32))};
         case 2: {
             std::vector<std::string> lines;
             if (shape[1] == 1)
-                lines.push_back(
-                    line("as y", withConversion(samples + " targets", info, ElementKind::Float32)));
-            if (integerDtype(info.dtype)) {
-                const std::string cover = std::isnan(stats.max)
-                                              ? std::string()
-                                              : "; the Embedding's input_dim must be at least " +
-                                                    formatNumber(stats.max + 1.0);
                 lines.push_back(line(
-                    "as x", withConversion("token ids for an Embedding: " + samples +
-                                               " sequences of " + std::to_string(shape[1]) + cover,
-                                           info, ElementKind::Int64)));
+                    engineText("InspectCommand", "as y"),
+                    withConversion(fillText(engineText("InspectCommand", "%1 targets"), {samples}),
+                                   info, ElementKind::Float32)));
+            if (integerDtype(info.dtype)) {
+                const std::string tokens =
+                    std::isnan(stats.max)
+                        ? fillText(engineText("InspectCommand",
+                                              "token ids for an Embedding: %1 sequences of %2"),
+                                   {samples, std::to_string(shape[1])})
+                        : fillText(
+                              engineText("InspectCommand",
+                                         "token ids for an Embedding: %1 sequences of %2; "
+                                         "the Embedding's input_dim must be at least %3"),
+                              {samples, std::to_string(shape[1]), formatNumber(stats.max + 1.0)});
+                lines.push_back(line(engineText("InspectCommand", "as x"),
+                                     withConversion(tokens, info, ElementKind::Int64)));
             } else if (shape[1] != 1) {
-                lines.push_back(line("as x",
-                                     "an LSTM needs a feature axis: save "
-                                     "x[..., np.newaxis] for " +
-                                         npyShapeText({shape[0], shape[1], 1})));
+                lines.push_back(line(engineText("InspectCommand", "as x"),
+                                     fillText(engineText("InspectCommand",
+                                                         "an LSTM needs a feature axis: "
+                                                         "save x[..., np.newaxis] for %1"),
+                                              {npyShapeText({shape[0], shape[1], 1})})));
             }
             return lines;
         }
         case 1: {
-            std::string text = samples + " targets";
-            if (!std::isnan(stats.min) && stats.min >= 0.0 && stats.max <= 1.0)
-                text += ", all in [0, 1] (fit for binary_crossentropy)";
-            return {line("as y", withConversion(text, info, ElementKind::Float32))};
+            const std::string text =
+                !std::isnan(stats.min) && stats.min >= 0.0 && stats.max <= 1.0
+                    ? fillText(engineText("InspectCommand",
+                                          "%1 targets, all in [0, 1] (fit for "
+                                          "binary_crossentropy)"),
+                               {samples})
+                    : fillText(engineText("InspectCommand", "%1 targets"), {samples});
+            return {line(engineText("InspectCommand", "as y"),
+                         withConversion(text, info, ElementKind::Float32))};
         }
         default:
-            return {line("usable",
-                         "not as x or y: training reads (samples, timesteps, features) "
-                         "features, (samples, timesteps) token ids or (samples,) "
-                         "targets")};
+            return {line(engineText("InspectCommand", "usable"),
+                         engineText("InspectCommand",
+                                    "not as x or y: training reads (samples, timesteps, features) "
+                                    "features, (samples, timesteps) token ids or (samples,) "
+                                    "targets"))};
     }
 }
 
@@ -162,7 +192,7 @@ void appendArray(std::vector<std::string>& lines, const std::string& label,
                  const NpyArrayInfo& info, const ArrayStats& stats)
 {
     lines.push_back(line(label, layoutText(info)));
-    lines.push_back(line("values", valuesText(info, stats)));
+    lines.push_back(line(engineText("InspectCommand", "values"), valuesText(info, stats)));
     for (std::string& usage : usageLines(info, stats))
         lines.push_back(std::move(usage));
 }
@@ -170,10 +200,11 @@ void appendArray(std::vector<std::string>& lines, const std::string& label,
 std::vector<std::string> describeNpy(const std::string& path)
 {
     const NpyArrayInfo info = inspectNpyFile(path);
-    std::vector<std::string> lines{path + ": NumPy .npy, format " +
-                                   std::to_string(info.versionMajor) + "." +
-                                   std::to_string(info.versionMinor) + ", " + fileSizeText(path)};
-    appendArray(lines, "array", info, scanNpyFile(path));
+    std::vector<std::string> lines{
+        fillText(engineText("InspectCommand", "%1: NumPy .npy, format %2.%3, %4"),
+                 {path, std::to_string(info.versionMajor), std::to_string(info.versionMinor),
+                  fileSizeText(path)})};
+    appendArray(lines, engineText("InspectCommand", "array"), info, scanNpyFile(path));
     return lines;
 }
 
@@ -181,21 +212,25 @@ std::string pickedText(const std::vector<std::string>& names)
 {
     const DefaultArrays picked = pickDefaultArrays(names);
     if (picked.xTrain.empty() || picked.yTrain.empty())
-        return "no x_train/y_train pair: name the arrays in data.source.x and data.source.y";
-    std::string text = "x = " + picked.xTrain + ", y = " + picked.yTrain;
+        return engineText(
+            "InspectCommand",
+            "no x_train/y_train pair: name the arrays in data.source.x and data.source.y");
     if (!picked.xVal.empty())
-        text += ", validation x = " + picked.xVal + ", y = " + picked.yVal;
-    else
-        text += ", validation from data.validation_split (no x_val/y_val pair)";
-    return text;
+        return fillText(engineText("InspectCommand", "x = %1, y = %2, validation x = %3, y = %4"),
+                        {picked.xTrain, picked.yTrain, picked.xVal, picked.yVal});
+    return fillText(engineText("InspectCommand",
+                               "x = %1, y = %2, validation from data.validation_split (no "
+                               "x_val/y_val pair)"),
+                    {picked.xTrain, picked.yTrain});
 }
 
 std::vector<std::string> describeNpz(const std::string& path)
 {
     const std::vector<NpzMember> members = listNpzArrays(path);
-    std::vector<std::string> lines{
-        path + ": NumPy .npz archive, " + std::to_string(members.size()) +
-        (members.size() == 1 ? " array, " : " arrays, ") + fileSizeText(path)};
+    std::vector<std::string> lines{fillText(
+        members.size() == 1 ? engineText("InspectCommand", "%1: NumPy .npz archive, %2 array, %3")
+                            : engineText("InspectCommand", "%1: NumPy .npz archive, %2 arrays, %3"),
+        {path, std::to_string(members.size()), fileSizeText(path)})};
     std::vector<std::string> names;
     for (const NpzMember& member : members) {
         const ElementKind kind =
@@ -206,13 +241,14 @@ std::vector<std::string> describeNpz(const std::string& path)
         appendArray(lines, member.name, member.info, stats);
         names.push_back(member.name);
     }
-    lines.push_back(line("training", pickedText(names)));
+    lines.push_back(line(engineText("InspectCommand", "training"), pickedText(names)));
     return lines;
 }
 
 std::string delimiterText(char delimiter)
 {
-    return delimiter == '\t' ? std::string("tab") : "'" + std::string(1, delimiter) + "'";
+    return delimiter == '\t' ? std::string(engineText("InspectCommand", "tab"))
+                             : "'" + std::string(1, delimiter) + "'";
 }
 
 std::vector<std::string> describeCsv(const std::string& path)
@@ -221,10 +257,14 @@ std::vector<std::string> describeCsv(const std::string& path)
     options.skipTextColumns = true;
     const CsvTable table = readCsvFile(path, options);
     const std::size_t columns = table.columnNames.size();
-    std::vector<std::string> lines{path + ": CSV, " + fileSizeText(path)};
-    lines.push_back(line("layout", "delimiter " + delimiterText(table.delimiter) + ", " +
-                                       (table.hadHeader ? "header row" : "no header row") + ", " +
-                                       formatCount(table.rows) + " data rows"));
+    std::vector<std::string> lines{
+        fillText(engineText("InspectCommand", "%1: CSV, %2"), {path, fileSizeText(path)})};
+    lines.push_back(line(
+        engineText("InspectCommand", "layout"),
+        fillText(table.hadHeader
+                     ? engineText("InspectCommand", "delimiter %1, header row, %2 data rows")
+                     : engineText("InspectCommand", "delimiter %1, no header row, %2 data rows"),
+                 {delimiterText(table.delimiter), formatCount(table.rows)})));
     for (std::size_t c = 0; c < columns; ++c) {
         float low = std::numeric_limits<float>::infinity();
         float high = -low;
@@ -233,24 +273,34 @@ std::vector<std::string> describeCsv(const std::string& path)
             low = std::min(low, value);
             high = std::max(high, value);
         }
-        lines.push_back(line("column", std::to_string(table.columnPositions[c]) + " \"" +
-                                           table.columnNames[c] + "\": min " + shortNumber(low) +
-                                           ", max " + shortNumber(high)));
+        lines.push_back(
+            line(engineText("InspectCommand", "column"),
+                 fillText(engineText("InspectCommand", "%1 \"%2\": min %3, max %4"),
+                          {std::to_string(table.columnPositions[c]), table.columnNames[c],
+                           shortNumber(low), shortNumber(high)})));
     }
     for (const std::string& skipped : table.skippedColumns)
-        lines.push_back(line("skipped", "\"" + skipped +
-                                            "\": text in the first data row, so not a feature "
-                                            "or target"));
+        lines.push_back(line(engineText("InspectCommand", "skipped"),
+                             fillText(engineText("InspectCommand",
+                                                 "\"%1\": text in the first data row, so not a "
+                                                 "feature or target"),
+                                      {skipped})));
     const std::int64_t example = table.rows - kExampleWindow - kExampleHorizon + 1;
-    std::string windows =
-        "choose features and target columns by name or 0-based index; a "
-        "window of T rows with the target H rows later, every S rows, gives "
-        "floor((" +
-        std::to_string(table.rows) + " - T - H) / S) + 1 samples";
-    if (example > 0)
-        windows += " (" + formatCount(example) + " for T = " + std::to_string(kExampleWindow) +
-                   ", H = " + std::to_string(kExampleHorizon) + ", S = 1)";
-    lines.push_back(line("as data", windows));
+    const std::string windows =
+        example > 0
+            ? fillText(engineText("InspectCommand",
+                                  "choose features and target columns by name or 0-based index; "
+                                  "a window of T rows with the target H rows later, every S "
+                                  "rows, gives floor((%1 - T - H) / S) + 1 samples (%2 for T = "
+                                  "%3, H = %4, S = 1)"),
+                       {std::to_string(table.rows), formatCount(example),
+                        std::to_string(kExampleWindow), std::to_string(kExampleHorizon)})
+            : fillText(engineText("InspectCommand",
+                                  "choose features and target columns by name or 0-based index; "
+                                  "a window of T rows with the target H rows later, every S "
+                                  "rows, gives floor((%1 - T - H) / S) + 1 samples"),
+                       {std::to_string(table.rows)});
+    lines.push_back(line(engineText("InspectCommand", "as data"), windows));
     return lines;
 }
 
@@ -260,9 +310,10 @@ std::vector<std::string> describeDataFile(const std::string& path)
 {
     std::error_code error;
     if (!std::filesystem::exists(path, error))
-        throw ConfigError(path, "no such file");
+        throw ConfigError(path, engineText("InspectCommand", "no such file"));
     if (std::filesystem::is_directory(path, error))
-        throw ConfigError(path, "is a directory; expected a .npy, .npz or .csv file");
+        throw ConfigError(path, engineText("InspectCommand",
+                                           "is a directory; expected a .npy, .npz or .csv file"));
     switch (kindOf(path)) {
         case FileKind::Npy: return describeNpy(path);
         case FileKind::Npz: return describeNpz(path);

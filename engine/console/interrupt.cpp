@@ -1,6 +1,7 @@
 #include "console/interrupt.h"
 
 #include "console/exitstatus.h"
+#include "i18n/translate.h"
 
 #include <unistd.h>
 
@@ -36,7 +37,8 @@ InterruptGuard::InterruptGuard()
     // Blocking calls in LibTorch and the C library resume instead of failing with EINTR.
     action.sa_flags = SA_RESTART;
     if (::sigaction(SIGINT, &action, &g_previous) != 0)
-        throw std::system_error(errno, std::generic_category(), "cannot install SIGINT handler");
+        throw std::system_error(errno, std::generic_category(),
+                                engineText("Interrupt", "cannot install SIGINT handler"));
 }
 
 InterruptGuard::~InterruptGuard()

@@ -1,33 +1,36 @@
 #include "console/messages.h"
 
+#include "i18n/translate.h"
+
 #include <cstdio>
 
 namespace es {
 
 namespace {
 
-void printLine(const char* kind, const std::string& message)
+/// `pattern` filled with `message`, on a line of its own on stderr.
+void printLine(const char* pattern, const std::string& message)
 {
     std::fflush(stdout);
-    std::fprintf(stderr, "epochscope-cli: %s: %s\n", kind, message.c_str());
+    std::fprintf(stderr, "%s\n", fillText(pattern, {message}).c_str());
 }
 
 }  // namespace
 
 void printError(const std::string& message)
 {
-    printLine("error", message);
+    printLine(engineText("Messages", "epochscope-cli: error: %1"), message);
 }
 
 void printWarning(const std::string& message)
 {
-    printLine("warning", message);
+    printLine(engineText("Messages", "epochscope-cli: warning: %1"), message);
 }
 
 void printConfigIssues(const ConfigError& error)
 {
     for (const ConfigIssue& issue : error.issues())
-        printError(issue.path.empty() ? issue.message : issue.path + ": " + issue.message);
+        printError(configIssueText(issue));
 }
 
 }  // namespace es

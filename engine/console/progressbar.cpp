@@ -1,6 +1,8 @@
 #include "console/progressbar.h"
 
 #include "core/text.h"
+#include "i18n/textwidth.h"
+#include "i18n/translate.h"
 
 #include <algorithm>
 #include <cmath>
@@ -57,6 +59,23 @@ std::string bar(int done, int total, int width)
     text.append(static_cast<std::size_t>(width - filled), '.');
     text.push_back(']');
     return text;
+}
+
+/// `text` cut to the characters that fit in `columns` on screen (never inside a UTF-8 sequence).
+std::string fitWidth(const std::string& text, std::size_t columns)
+{
+    std::size_t used = 0;
+    std::size_t end = 0;
+    while (end < text.size()) {
+        std::size_t next = end + 1;
+        while (next < text.size() && (static_cast<unsigned char>(text[next]) & 0xC0) == 0x80)
+            ++next;
+        used += displayWidth(std::string_view(text).substr(end, next - end));
+        if (used > columns)
+            break;
+        end = next;
+    }
+    return text.substr(0, end);
 }
 
 std::string metric(std::string_view name, double value)
@@ -116,10 +135,11 @@ std::string formatDuration(double seconds)
 std::string formatStepTime(double secondsPerStep)
 {
     if (secondsPerStep >= 1.0)
-        return format("%.0fs/step", secondsPerStep);
+        return fillText(engineText("ProgressBar", "%1s/step"), {format("%.0f", secondsPerStep)});
     if (secondsPerStep >= 1e-3)
-        return format("%.0fms/step", secondsPerStep * 1e3);
-    return format("%.0fus/step", secondsPerStep * 1e6);
+        return fillText(engineText("ProgressBar", "%1ms/step"),
+                        {format("%.0f", secondsPerStep * 1e3)});
+    return fillText(engineText("ProgressBar", "%1us/step"), {format("%.0f", secondsPerStep * 1e6)});
 }
 
 std::string formatProgressLine(const EpochProgress& progress, int width)
@@ -128,7 +148,7 @@ std::string formatProgressLine(const EpochProgress& progress, int width)
     std::string tail;
     if (const auto eta =
             epochEtaS(progress.batchesDone, progress.batchesPerEpoch, progress.elapsedS))
-        tail += " - ETA: " + formatEta(*eta);
+        tail += " - " + fillText(engineText("ProgressBar", "ETA: %1"), {formatEta(*eta)});
     if (progress.loss)
         tail += metric("loss", *progress.loss);
 
@@ -136,7 +156,7 @@ std::string formatProgressLine(const EpochProgress& progress, int width)
         return head + tail;
     const std::size_t limit = width > 0 ? static_cast<std::size_t>(width - 1) : std::string::npos;
     // " [" + bar + "]" costs three columns on top of the bar itself.
-    const std::size_t fixed = head.size() + tail.size() + 3;
+    const std::size_t fixed = displayWidth(head) + displayWidth(tail) + 3;
     int barWidth = kBarWidth;
     if (limit != std::string::npos && fixed + kBarWidth > limit)
         barWidth = limit > fixed ? static_cast<int>(limit - fixed) : 0;
@@ -145,8 +165,8 @@ std::string formatProgressLine(const EpochProgress& progress, int width)
     if (barWidth >= kMinBarWidth)
         line += " " + bar(progress.batchesDone, progress.batchesPerEpoch, barWidth);
     line += tail;
-    if (line.size() > limit)
-        line.resize(limit);
+    if (limit != std::string::npos && displayWidth(line) > limit)
+        line = fitWidth(line, limit);
     return line;
 }
 
@@ -154,7 +174,9 @@ std::string formatEpochLine(const EpochRecord& record, int epochs)
 {
     // Callback time shows on the epoch line above this share of the epoch.
     constexpr double kCallbackShareShown = 0.05;
-    std::string line = format("Epoch %d/%d - %.1fs", record.epoch, epochs, record.wallS);
+    std::string line = fillText(
+        engineText("ProgressBar", "Epoch %1/%2 - %3"),
+        {std::to_string(record.epoch), std::to_string(epochs), format("%.1fs", record.wallS)});
     if (record.batches > 0)
         line += " - " + formatStepTime(record.trainS / record.batches);
     line += metric("loss", record.trainLoss);
@@ -173,15 +195,19 @@ std::string formatEpochLine(const EpochRecord& record, int epochs)
     for (const CallbackCost& callback : record.callbacks)
         callbackS += callback.seconds;
     if (record.wallS > 0.0 && callbackS > kCallbackShareShown * record.wallS) {
-        line += " - callbacks " + formatDuration(callbackS);
+        line += " - " +
+                fillText(engineText("ProgressBar", "callbacks %1"), {formatDuration(callbackS)});
         for (const CallbackCost& callback : record.callbacks) {
             if (callback.seconds <= kCallbackShareShown * record.wallS)
                 continue;
-            line += " (" + callback.name + " " + formatDuration(callback.seconds);
             if (callback.writes > 0)
-                line += ", " + std::to_string(callback.writes) + " saves, " +
-                        formatBytes(callback.bytesWritten);
-            line += ")";
+                line +=
+                    fillText(engineText("ProgressBar", " (%1 %2, %3 saves, %4)"),
+                             {callback.name, formatDuration(callback.seconds),
+                              std::to_string(callback.writes), formatBytes(callback.bytesWritten)});
+            else
+                line += fillText(engineText("ProgressBar", " (%1 %2)"),
+                                 {callback.name, formatDuration(callback.seconds)});
         }
     }
     return line;

@@ -8,6 +8,7 @@
 #include "console/terminal.h"
 #include "core/atomicfile.h"
 #include "env/environment.h"
+#include "i18n/translate.h"
 #include "store/runrecorder.h"
 #include "store/runstore.h"
 #include "summary/runsummary.h"
@@ -52,8 +53,9 @@ void superviseRun(TrainingSession& session, ConsoleReporter& reporter,
             stopRequested = true;
             session.requestStop();
             reporter.onLog(LogLevel::Warning,
-                           "interrupted: stopping after the current batch "
-                           "(press Ctrl+C again to quit at once)");
+                           engineText("TrainCommand",
+                                      "interrupted: stopping after the current batch "
+                                      "(press Ctrl+C again to quit at once)"));
         }
         if (mode == ConsoleMode::Tty)
             reporter.setWidth(terminalWidth(stdout, kFallbackWidth));
@@ -82,7 +84,8 @@ int runTrainCommand(const RunConfig& config, const TrainCommandOptions& options)
             store = std::make_unique<RunStore>(options.database);
             recorder = std::make_unique<RunRecorder>(*store, config);
         } catch (const StoreError& error) {
-            printWarning(std::string("not recording this run: ") + error.what());
+            printWarning(
+                fillText(engineText("TrainCommand", "not recording this run: %1"), {error.what()}));
             recorder.reset();
             store.reset();
         }
@@ -96,7 +99,8 @@ int runTrainCommand(const RunConfig& config, const TrainCommandOptions& options)
     try {
         session.start();
     } catch (const std::exception& error) {
-        printError(std::string("cannot start the run: ") + error.what());
+        printError(
+            fillText(engineText("TrainCommand", "cannot start the run: %1"), {error.what()}));
         if (recorder)
             recorder->finish(RunStatus::Failed, error.what(), nullptr);
         return kExitRunFailed;
@@ -111,7 +115,7 @@ int runTrainCommand(const RunConfig& config, const TrainCommandOptions& options)
     if (result.state == RunState::Failed) {
         // The engine reports its error as a log line, which the reporter has printed.
         if (reporter.errorsPrinted() == 0)
-            printError("run failed: " + result.error);
+            printError(fillText(engineText("TrainCommand", "run failed: %1"), {result.error}));
         status = result.badInput ? kExitBadInput : kExitRunFailed;
     } else if (interrupt.requested()) {
         status = kExitInterrupted;
@@ -125,19 +129,25 @@ int runTrainCommand(const RunConfig& config, const TrainCommandOptions& options)
     if (recorder) {
         recorder->finish(storedStatus(result.state), result.error, summary);
         if (!recorder->error().empty())
-            printWarning("the run database missed part of this run: " + recorder->error());
+            printWarning(
+                fillText(engineText("TrainCommand", "the run database missed part of this run: %1"),
+                         {recorder->error()}));
         else if (console.mode != ConsoleMode::Quiet)
-            std::printf("Recorded as run %lld in %s\n", static_cast<long long>(recorder->runId()),
-                        store->path().c_str());
+            std::printf("%s\n", fillText(engineText("TrainCommand", "Recorded as run %1 in %2"),
+                                         {std::to_string(recorder->runId()), store->path()})
+                                    .c_str());
     }
 
     if (!options.jsonOut.empty()) {
         try {
             writeFileAtomically(options.jsonOut, summary.dump(kSummaryIndent) + "\n");
             if (console.mode != ConsoleMode::Quiet)
-                std::printf("Summary written to %s\n", options.jsonOut.c_str());
+                std::printf("%s\n", fillText(engineText("TrainCommand", "Summary written to %1"),
+                                             {options.jsonOut})
+                                        .c_str());
         } catch (const std::exception& error) {
-            printError(std::string("cannot write the run summary: ") + error.what());
+            printError(fillText(engineText("TrainCommand", "cannot write the run summary: %1"),
+                                {error.what()}));
             if (status == kExitFinished)
                 status = kExitRunFailed;
         }

@@ -5,6 +5,7 @@
 #include "console/messages.h"
 #include "console/storeaccess.h"
 #include "diagnosis/storeddiagnosis.h"
+#include "i18n/translate.h"
 #include "whatif/experiment.h"
 #include "whatif/experimentreport.h"
 
@@ -19,9 +20,24 @@ namespace {
 
 constexpr int kJsonIndent = 2;
 
-std::string plural(int count, const char* word)
+/// `one` or `many` (a whole phrase each, counting with %1), filled with `count`.
+std::string counted(int count, const char* one, const char* many)
 {
-    return std::to_string(count) + " " + word + (count == 1 ? "" : "s");
+    return fillText(count == 1 ? one : many, {std::to_string(count)});
+}
+
+/// `value` right-aligned in `width` columns.
+std::string rightAligned(long long value, int width)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%*lld", width, value);
+    return text;
+}
+
+/// `pattern` filled with `args`, on a line of its own on `out`.
+void printLine(FILE* out, const char* pattern, std::initializer_list<std::string_view> args)
+{
+    std::fprintf(out, "%s\n", fillText(pattern, args).c_str());
 }
 
 /// One line per finished run; Ctrl+C stops the experiment.
@@ -34,16 +50,27 @@ public:
     void onRunFinished(const ExperimentRunSlot& slot, const ExperimentRun& run) override
     {
         std::string result;
-        if (run.status == RunStatus::Failed)
-            result = "failed";
-        else if (!run.window)
-            result = std::string(runStatusKey(run.status)) + ", no step measured";
-        else
-            result = format("%.1f ms/step", run.window->medianMs) + " (" +
-                     plural(run.window->steps, "step") + ")" +
-                     (run.status == RunStatus::Stopped ? ", stopped: not counted" : "");
-        std::fprintf(m_out, "[%d/%d] %s repeat %d/%d: %s\n", slot.number, slot.total,
-                     slot.label.c_str(), slot.repeat, slot.repeats, result.c_str());
+        if (run.status == RunStatus::Failed) {
+            result = engineText("WhatifCommand", "failed");
+        } else if (!run.window) {
+            result = fillText(engineText("WhatifCommand", "%1, no step measured"),
+                              {runStatusKey(run.status)});
+        } else {
+            const bool one = run.window->steps == 1;
+            const char* pattern =
+                run.status == RunStatus::Stopped
+                    ? (one ? engineText("WhatifCommand",
+                                        "%1 ms/step (%2 step), stopped: not counted")
+                           : engineText("WhatifCommand",
+                                        "%1 ms/step (%2 steps), stopped: not counted"))
+                    : (one ? engineText("WhatifCommand", "%1 ms/step (%2 step)")
+                           : engineText("WhatifCommand", "%1 ms/step (%2 steps)"));
+            result = fillText(
+                pattern, {format("%.1f", run.window->medianMs), std::to_string(run.window->steps)});
+        }
+        printLine(m_out, engineText("WhatifCommand", "[%1/%2] %3 repeat %4/%5: %6"),
+                  {std::to_string(slot.number), std::to_string(slot.total), slot.label,
+                   std::to_string(slot.repeat), std::to_string(slot.repeats), result});
         std::fflush(m_out);
     }
 
@@ -65,8 +92,9 @@ public:
         if (m_interrupt.requested() && !m_announced) {
             m_announced = true;
             printWarning(
-                "interrupted: stopping the experiment after the current step (press Ctrl+C "
-                "again to quit at once)");
+                engineText("WhatifCommand",
+                           "interrupted: stopping the experiment after the current step (press "
+                           "Ctrl+C again to quit at once)"));
         }
         return m_interrupt.requested();
     }
@@ -88,9 +116,9 @@ private:
 ExperimentPlan planFromOptions(const RunConfig& baseline, const WhatifOptions& options)
 {
     if (options.vary.empty() && options.patches.empty() && options.extraVariants.empty())
-        throw ConfigError("",
-                          "whatif needs at least one --vary KEY=V1,V2,... or --patch JSON "
-                          "(for example --vary threads=1,2)");
+        throw ConfigError("", engineText("WhatifCommand",
+                                         "whatif needs at least one --vary KEY=V1,V2,... or "
+                                         "--patch JSON (for example --vary threads=1,2)"));
     std::vector<VaryFactor> factors;
     for (const std::string& argument : options.vary)
         factors.push_back(parseVaryArgument(argument));
@@ -108,21 +136,29 @@ void printPlan(FILE* out, const ExperimentPlan& plan)
 {
     const int window = plan.settings.warmupSteps + plan.settings.measuredSteps;
     const int variants = static_cast<int>(plan.configurations.size()) - 1;
-    std::fprintf(out,
-                 "What-if on %s: baseline + %s, %s each = %s of %d steps (%d warm-up + %d "
-                 "measured), interleaved\n",
-                 plan.baseline.name.c_str(), plural(variants, "variant").c_str(),
-                 plural(plan.settings.repeats, "repeat").c_str(),
-                 plural(plan.runCount(), "run").c_str(), window, plan.settings.warmupSteps,
-                 plan.settings.measuredSteps);
+    printLine(out,
+              engineText("WhatifCommand",
+                         "What-if on %1: baseline + %2, %3 each = %4 of %5 "
+                         "steps (%6 warm-up + %7 measured), interleaved"),
+              {plan.baseline.name,
+               counted(variants, engineText("WhatifCommand", "%1 variant"),
+                       engineText("WhatifCommand", "%1 variants")),
+               counted(plan.settings.repeats, engineText("WhatifCommand", "%1 repeat"),
+                       engineText("WhatifCommand", "%1 repeats")),
+               counted(plan.runCount(), engineText("WhatifCommand", "%1 run"),
+                       engineText("WhatifCommand", "%1 runs")),
+               std::to_string(window), std::to_string(plan.settings.warmupSteps),
+               std::to_string(plan.settings.measuredSteps)});
     if (plan.measured.front().validationSkipped)
-        std::fprintf(out,
-                     "Validation left out of the measured runs (no step time includes it; "
-                     "no callback needs it)\n");
+        printLine(out,
+                  engineText("WhatifCommand",
+                             "Validation left out of the measured runs (no step "
+                             "time includes it; no callback needs it)"),
+                  {});
     for (const std::string& skipped : plan.skipped)
-        std::fprintf(out, "Skipped %s\n", skipped.c_str());
+        printLine(out, engineText("WhatifCommand", "Skipped %1"), {skipped});
     for (const std::string& note : plan.notes)
-        std::fprintf(out, "Note: %s\n", note.c_str());
+        printLine(out, engineText("WhatifCommand", "Note: %1"), {note});
     std::fflush(out);
 }
 
@@ -149,29 +185,35 @@ int runWhatifCommand(const RunConfig& baseline, const WhatifOptions& options)
         try {
             store = std::make_unique<RunStore>(options.database);
         } catch (const StoreError& error) {
-            printWarning(std::string("not recording this experiment: ") + error.what());
+            printWarning(fillText(engineText("WhatifCommand", "not recording this experiment: %1"),
+                                  {error.what()}));
         }
     }
     InterruptGuard interrupt;
     ConsoleProgress progress(progressOut, interrupt);
     const ExperimentOutcome outcome = runExperiment(plan, store.get(), &progress);
     if (!outcome.storeError.empty())
-        printWarning("the run database missed part of this experiment: " + outcome.storeError);
+        printWarning(fillText(
+            engineText("WhatifCommand", "the run database missed part of this experiment: %1"),
+            {outcome.storeError}));
     if (!options.json)
         std::printf("\n");
     const ExperimentReport report = makeReport(plan, outcome);
     printReport(report, options.json);
     if (!options.json && outcome.experimentId > 0 && store)
-        std::printf("Recorded as experiment %lld in %s (`epochscope-cli whatif show %lld`)\n",
-                    static_cast<long long>(outcome.experimentId), store->path().c_str(),
-                    static_cast<long long>(outcome.experimentId));
+        printLine(stdout,
+                  engineText("WhatifCommand",
+                             "Recorded as experiment %1 in %2 (`epochscope-cli whatif show %1`)"),
+                  {std::to_string(outcome.experimentId), store->path()});
     std::fflush(stdout);
 
     if (outcome.stopped || interrupt.requested())
         return kExitInterrupted;
     if (outcome.baselineFailed) {
-        printError("the baseline run failed, so there is nothing to compare against: " +
-                   (outcome.runs.empty() ? std::string() : outcome.runs.back().error));
+        printError(fillText(engineText("WhatifCommand",
+                                       "the baseline run failed, so there is "
+                                       "nothing to compare against: %1"),
+                            {outcome.runs.empty() ? std::string() : outcome.runs.back().error}));
         return outcome.badInput ? kExitBadInput : kExitRunFailed;
     }
     for (const ExperimentRun& run : outcome.runs) {
@@ -199,9 +241,11 @@ int runWhatifFromRun(std::int64_t runId, WhatifOptions options)
                 options.extraVariants.push_back({finding.id, finding.patch});
         }
         if (options.extraVariants.empty()) {
-            printError("run " + std::to_string(runId) +
-                       " has no finding with a config fix to measure (`epochscope-cli diagnose " +
-                       std::to_string(runId) + "` lists them); give --vary or --patch");
+            printError(fillText(engineText("WhatifCommand",
+                                           "run %1 has no finding with a config fix to measure "
+                                           "(`epochscope-cli diagnose %1` lists them); give "
+                                           "--vary or --patch"),
+                                {std::to_string(runId)}));
             return kExitBadInput;
         }
         return kExitFinished;
@@ -216,15 +260,17 @@ int runWhatifList(const std::string& database)
     return withStore(database, [](RunStore& store) -> int {
         const std::vector<StoredExperimentHeader> experiments = store.listExperiments();
         if (experiments.empty()) {
-            std::printf(
-                "No experiments in %s; `epochscope-cli whatif --preset quick-demo "
-                "--vary threads=1,2` runs one.\n",
-                store.path().c_str());
+            printLine(stdout,
+                      engineText("WhatifCommand",
+                                 "No experiments in %1; `epochscope-cli whatif --preset "
+                                 "quick-demo --vary threads=1,2` runs one."),
+                      {store.path()});
             return kExitFinished;
         }
         for (const StoredExperimentHeader& experiment : experiments)
-            std::printf("%4lld  %s  %3d runs  %s\n", static_cast<long long>(experiment.id),
-                        experiment.createdAt.c_str(), experiment.runs, experiment.name.c_str());
+            printLine(stdout, engineText("WhatifCommand", "%1  %2  %3 runs  %4"),
+                      {rightAligned(experiment.id, 4), experiment.createdAt,
+                       rightAligned(experiment.runs, 3), experiment.name});
         return kExitFinished;
     });
 }
@@ -234,8 +280,10 @@ int runWhatifShow(const std::string& database, std::int64_t id, bool json)
     return withStore(database, [id, json](RunStore& store) -> int {
         const std::optional<StoredExperiment> experiment = store.loadExperiment(id);
         if (!experiment) {
-            printError("no experiment " + std::to_string(id) + " in " + store.path() +
-                       "; `epochscope-cli whatif list` shows the ids");
+            printError(fillText(engineText("WhatifCommand",
+                                           "no experiment %1 in %2; `epochscope-cli whatif "
+                                           "list` shows the ids"),
+                                {std::to_string(id), store.path()}));
             return kExitBadInput;
         }
         return printReport(makeReport(*experiment), json);

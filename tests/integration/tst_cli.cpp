@@ -315,6 +315,45 @@ private Q_SLOTS:
             QVERIFY2(run.out.contains(fragment), qPrintable(fragment + "\n" + describe(run)));
     }
 
+    /// --lang zh_CN reaches every command's own lines, the error prefix and the help (built
+    /// before the arguments are parsed), while the values stay as they are.
+    void otherCommandsSpeakChinese()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString problem = es::test::runNumPyScript(kDataWriter, {dir.path()});
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        const CliRun inspect = runCli(
+            {"--lang", "zh_CN", "inspect", dir.filePath("x.npy"), dir.filePath("absent.npy")});
+        QVERIFY2(inspect.exitCode == kExitBadInput &&
+                     inspect.out.contains(QString::fromUtf8(
+                         "  作为 x   LSTM 的浮点特征：40 个样本，每个为 (5, 3)")) &&
+                     inspect.err.contains(QString::fromUtf8("epochscope-cli：错误：")) &&
+                     inspect.err.contains(QString::fromUtf8("文件不存在")),
+                 qPrintable(describe(inspect)));
+
+        const QString db = dir.filePath("runs.sqlite");
+        const CliRun train = runCli({"train", "--preset", "quick-demo", "--epochs", "1",
+                                     "--max-batches", "2", "--db", db, "--lang=zh_CN"},
+                                    kTrainTimeoutMs);
+        QVERIFY2(train.exitCode == kExitFinished &&
+                     train.out.contains(QString::fromUtf8("第 1/1 轮 - ")) &&
+                     train.out.contains(QString::fromUtf8("已记录为 ") + db +
+                                        QString::fromUtf8(" 中的运行 1")) &&
+                     !train.out.contains("Epoch ") && train.out.contains("loss: "),
+                 qPrintable(describe(train)));
+
+        const CliRun help = runCli({"train", "--help", "--lang", "zh_CN"});
+        QVERIFY2(help.exitCode == kExitFinished &&
+                     help.out.contains(QString::fromUtf8("每轮在 N 个批次后结束")) &&
+                     help.out.contains(QString::fromUtf8("用法:")),
+                 qPrintable(describe(help)));
+        const CliRun englishHelp = runCli({"train", "--help"});
+        QVERIFY2(englishHelp.out.contains("Usage: epochscope-cli train [OPTIONS]") &&
+                     englishHelp.out.contains("Stop each epoch after N batches"),
+                 qPrintable(describe(englishHelp)));
+    }
+
     void trainsOnNpyFilesGivenAsFlags()
     {
         QTemporaryDir dir;
