@@ -2,6 +2,19 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Allocator</name>
+    <message>
+        <location filename="../engine/train/allocator.cpp" line="+295"/>
+        <source>&quot;%1&quot; is not available here: %2</source>
+        <translation>&quot;%1&quot; 在此不可用：%2</translation>
+    </message>
+    <message>
+        <location line="+89"/>
+        <source>&quot;glibc-tuned&quot;: glibc refused the mallopt thresholds</source>
+        <translation>&quot;glibc-tuned&quot;：glibc 拒绝了 mallopt 阈值</translation>
+    </message>
+</context>
+<context>
     <name>AllocatorChurnRule</name>
     <message>
         <location filename="../engine/diagnosis/allocatorchurnrule.cpp" line="+58"/>
@@ -82,6 +95,37 @@
         <location line="+4"/>
         <source>A major fault waits for a page to be read from disk. In steady steps that means the machine is short of memory (pages swapped out and back) or a memory-mapped .npy data file no longer fits in the page cache; free memory for the run, or copy the data to a faster disk.</source>
         <translation>主缺页要等待从磁盘读入一页。在稳态步中出现，说明机器内存不足（页被换出又换入），或内存映射的 .npy 数据文件已放不进页缓存；请为运行腾出内存，或把数据复制到更快的磁盘。</translation>
+    </message>
+</context>
+<context>
+    <name>BackendChoice</name>
+    <message>
+        <location filename="../engine/model/backendchoice.cpp" line="+34"/>
+        <source>&quot;onednn&quot; runs the LSTM layers on the CPU, but the run is on a CUDA device; use &quot;auto&quot; or &quot;libtorch&quot;</source>
+        <translation>&quot;onednn&quot; 在 CPU 上运行 LSTM 层，但本次运行在 CUDA 设备上；请使用 &quot;auto&quot; 或 &quot;libtorch&quot;</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&quot;onednn&quot; requested, but this build has no oneDNN (configured with EPOCHSCOPE_WITH_ONEDNN=OFF); use &quot;auto&quot; or &quot;libtorch&quot;</source>
+        <translation>请求了 &quot;onednn&quot;，但此构建不含 oneDNN（以 EPOCHSCOPE_WITH_ONEDNN=OFF 配置）；请使用 &quot;auto&quot; 或 &quot;libtorch&quot;</translation>
+    </message>
+</context>
+<context>
+    <name>BackupAndRestore</name>
+    <message>
+        <location filename="../engine/callbacks/backupandrestore.cpp" line="+29"/>
+        <source>%1: cannot create or write the backup directory: %2</source>
+        <translation>%1：无法创建或写入备份目录：%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>backup_and_restore: ignoring the backup in %1 (--ignore-backup); training starts fresh and replaces it at the first save</source>
+        <translation>backup_and_restore：忽略 %1 中的备份（--ignore-backup）；训练从头开始，并在第一次保存时替换它</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>backup_and_restore: cannot delete %1 after the finished run: %2</source>
+        <translation>backup_and_restore：运行完成后无法删除 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -178,6 +222,29 @@
     </message>
 </context>
 <context>
+    <name>CallbackSpecs</name>
+    <message>
+        <location filename="../engine/config/callbackspecs.cpp" line="+141"/>
+        <source>required key is missing; expected &quot;epoch&quot; or a positive integer (batches)</source>
+        <translation>缺少必需的键；应为 &quot;epoch&quot; 或正整数（批次数）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>required key is missing; expected a number or null</source>
+        <translation>缺少必需的键；应为数值或 null</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>expected &quot;epoch&quot; or a positive integer (batches), got %1</source>
+        <translation>应为 &quot;epoch&quot; 或正整数（批次数），实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>expected a number or null, got %1</source>
+        <translation>应为数值或 null，实际为 %1</translation>
+    </message>
+</context>
+<context>
     <name>CompareCommand</name>
     <message>
         <location filename="../engine/console/comparecommand.cpp" line="+23"/>
@@ -203,6 +270,266 @@
         <location line="+4"/>
         <source>Wrote %1 (%2, %3 runs)</source>
         <translation>已写入 %1（%2，%3 个运行）</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigError</name>
+    <message>
+        <location filename="../engine/config/configerror.cpp" line="+111"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ConsoleReporter</name>
+    <message>
+        <location filename="../engine/console/consolereporter.cpp" line="+23"/>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+</context>
+<context>
+    <name>CsvScanner</name>
+    <message>
+        <location filename="../engine/data/csvscanner.cpp" line="+50"/>
+        <source>unterminated quoted field: the quote that opens it is never closed before the end of the file</source>
+        <translation>带引号的字段未结束：开头的引号直到文件结尾都没有闭合</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>quoted field longer than %1 bytes; is the quote that opens it unbalanced?</source>
+        <translation>带引号的字段超过 %1 字节；开头的引号是否没有配对？</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>expected a delimiter or the end of the line after the closing quote, got %1</source>
+        <translation>闭合引号之后应为分隔符或行尾，实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>field longer than %1 bytes</source>
+        <translation>字段超过 %1 字节</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>more than %1 fields in one row</source>
+        <translation>一行中的字段超过 %1 个</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>row longer than %1 bytes</source>
+        <translation>行超过 %1 字节</translation>
+    </message>
+</context>
+<context>
+    <name>CsvTable</name>
+    <message>
+        <location filename="../engine/data/csvtable.cpp" line="+98"/>
+        <source>&quot;%1&quot;... (%2 bytes)</source>
+        <translation>&quot;%1&quot;...（共 %2 字节）</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1 and %2 more</source>
+        <translation>%1，以及另外 %2 个</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>unsupported delimiter %1; expected &apos;,&apos;, &apos;;&apos;, tab, or automatic detection</source>
+        <translation>不支持的分隔符 %1；应为 &apos;,&apos;、&apos;;&apos;、tab 或自动检测</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>a column needs a name or a 0-based index, got neither</source>
+        <translation>列需要名称或从 0 开始的索引，但两者都没有给出</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>column %1 is given both a name and index %2; give one of them</source>
+        <translation>列 %1 同时给出了名称和索引 %2；请只给出其中之一</translation>
+    </message>
+    <message>
+        <location line="+95"/>
+        <source>column index %1 is out of range: the file has %2 columns (indices 0 to %3)</source>
+        <translation>列索引 %1 超出范围：文件有 %2 列（索引 0 到 %3）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>column %1 is selected by name but the file has no header row; select it by index</source>
+        <translation>列 %1 按名称选择，但文件没有表头行；请按索引选择</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>no column named %1; the header has %2</source>
+        <translation>没有名为 %1 的列；表头中有 %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>column name %1 appears in columns %2 and %3; select it by index</source>
+        <translation>列名 %1 出现在第 %2 列和第 %3 列；请按索引选择</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>the file is empty; expected rows of numbers</source>
+        <translation>文件为空；应为若干行数值</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>the file has a header row but no data rows; expected rows of numbers after it</source>
+        <translation>文件有表头行但没有数据行；表头之后应为若干行数值</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>no column holds numbers in the first data row</source>
+        <translation>第一个数据行中没有任何列是数值</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>reading its values</source>
+        <translation>读取其中的数值</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the row is blank, expected %2 as in row 1 (fields separated by %3)</source>
+        <translation>该行为空，应与第 1 行一样有 %2 个字段（字段以 %3 分隔）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the row has %1 field, expected %2 as in row 1 (fields separated by %3)</source>
+        <translation>该行有 %1 个字段，应与第 1 行一样有 %2 个（字段以 %3 分隔）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the row has %1 fields, expected %2 as in row 1 (fields separated by %3)</source>
+        <translation>该行有 %1 个字段，应与第 1 行一样有 %2 个（字段以 %3 分隔）</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>missing value (empty cell); expected a number</source>
+        <translation>缺少值（空单元格）；应为数值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>expected a finite number, got %1; NaN and Inf are not allowed in training data</source>
+        <translation>应为有限数值，实际为 %1；训练数据中不允许出现 NaN 和 Inf</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>expected a number within the 32-bit float range (magnitude up to 3.4e38), got %1</source>
+        <translation>应为 32 位浮点数范围内的数值（绝对值不超过 3.4e38），实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>expected a number, got %1 (decimal commas are not supported; write %2); row 1 was not taken as a header because row 2 has text where row 1 has numbers, or no number under its text (set the header option to say)</source>
+        <translation>应为数值，实际为 %1（不支持以逗号作小数点；请写作 %2）；第 1 行未被当作表头，因为第 2 行在第 1 行为数值的位置是文本，或第 1 行的文本下方没有数值（可用 header 选项明确指定）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>expected a number, got %1 (decimal commas are not supported; write %2)</source>
+        <translation>应为数值，实际为 %1（不支持以逗号作小数点；请写作 %2）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>expected a number, got %1; row 1 was not taken as a header because row 2 has text where row 1 has numbers, or no number under its text (set the header option to say)</source>
+        <translation>应为数值，实际为 %1；第 1 行未被当作表头，因为第 2 行在第 1 行为数值的位置是文本，或第 1 行的文本下方没有数值（可用 header 选项明确指定）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>expected a number, got %1</source>
+        <translation>应为数值，实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>is a directory; expected a CSV file</source>
+        <translation>是一个目录；应为 CSV 文件</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>cannot open the CSV file: %1</source>
+        <translation>无法打开 CSV 文件：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>reading the file</source>
+        <translation>读取该文件</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>cannot read the CSV file: %1</source>
+        <translation>无法读取 CSV 文件：%1</translation>
+    </message>
+</context>
+<context>
+    <name>CsvWindows</name>
+    <message>
+        <location filename="../engine/data/csvwindows.cpp" line="+33"/>
+        <source>expected a column name or a 0-based index (exactly one)</source>
+        <translation>应为列名或从 0 开始的索引（二者恰好给出其一）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>column index %1 is out of range: the table has %2 columns</source>
+        <translation>列索引 %1 超出范围：表有 %2 列</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>column %1 is named but the file has no header</source>
+        <translation>列 %1 按名称指定，但文件没有表头</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>column name %1 is ambiguous; use an index</source>
+        <translation>列名 %1 有歧义；请使用索引</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>no column named %1</source>
+        <translation>没有名为 %1 的列</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>expected an integer &gt;= 1 (rows per sample), got %1</source>
+        <translation>应为 &gt;= 1 的整数（每个样本的行数），实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>expected an integer &gt;= 1 (rows from the window&apos;s last row to the target), got %1</source>
+        <translation>应为 &gt;= 1 的整数（从窗口最后一行到目标所隔的行数），实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>expected an integer &gt;= 1 (rows between window starts), got %1</source>
+        <translation>应为 &gt;= 1 的整数（相邻窗口起点之间的行数），实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>expected at least one feature column, got none</source>
+        <translation>应至少有一个特征列，实际一个也没有</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>too few rows: window %1 + horizon %2 needs at least more than 2^63 data rows, the table has %4</source>
+        <translation>行数太少：window %1 + horizon %2 需要超过 2^63 个数据行，而表只有 %4 行</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>too few rows: window %1 + horizon %2 needs at least %3 data rows, the table has %4</source>
+        <translation>行数太少：window %1 + horizon %2 至少需要 %3 个数据行，而表只有 %4 行</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>the windows would not fit in memory</source>
+        <translation>这些窗口无法放入内存</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>windowing the table</source>
+        <translation>将该表切分为窗口</translation>
     </message>
 </context>
 <context>
@@ -306,9 +633,193 @@
     </message>
 </context>
 <context>
+    <name>DoctorReport</name>
+    <message>
+        <location filename="../engine/env/doctorreport.cpp" line="+47"/>
+        <source>no BLAS library loaded in this process</source>
+        <translation>此进程未加载 BLAS 库</translation>
+    </message>
+    <message>
+        <location line="+188"/>
+        <source>; %1: %2</source>
+        <translation>；%1：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 (%2); available: %3</source>
+        <translation>%1（%2）；可用：%3</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>flush-to-zero %1, denormals-are-zero %2 here; this CPU cannot flush them (no DAZ)</source>
+        <translation>本机 flush-to-zero %1，denormals-are-zero %2；此 CPU 无法将非规格化数清零（没有 DAZ）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>flush-to-zero %1, denormals-are-zero %2 here; CPU LSTM runs flush them (%3)</source>
+        <translation>本机 flush-to-zero %1，denormals-are-zero %2；CPU 上的 LSTM 运行会将其清零（%3）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>flush-to-zero %1, denormals-are-zero %2 here; CPU LSTM runs keep them (%3)</source>
+        <translation>本机 flush-to-zero %1，denormals-are-zero %2；CPU 上的 LSTM 运行会保留它们（%3）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>not in this LibTorch build</source>
+        <translation>此 LibTorch 构建不含 CUDA</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>built in, but no device is available</source>
+        <translation>已编译支持，但没有可用设备</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, cuDNN %2</source>
+        <translation>%1，cuDNN %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 device</source>
+        <translation>%1 个设备</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 devices</source>
+        <translation>%1 个设备</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>; host-to-device %1 GB/s pageable, %2 GB/s pinned</source>
+        <translation>；主机到设备：可分页内存 %1 GB/s，锁页内存 %2 GB/s</translation>
+    </message>
+    <message>
+        <location line="+173"/>
+        <source>EpochScope %1, LibTorch %2</source>
+        <translation>EpochScope %1，LibTorch %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>EpochScope %1, LibTorch %2 (CPU kernels %3)</source>
+        <translation>EpochScope %1，LibTorch %2（CPU 内核 %3）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1, %2, %3;%4</source>
+        <translation>%1，%2，%3；%4</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 intra-op, %2 inter-op</source>
+        <translation>算子内 %1，算子间 %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Threads</source>
+        <translation>线程数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>BLAS</source>
+        <translation>BLAS</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 (best of %2)</source>
+        <translation>%1（%2 次中最佳）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>SGEMM</source>
+        <translation>SGEMM</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1^3: LibTorch %2, oneDNN %3 (%4) %5</source>
+        <translation>%1^3：LibTorch %2，oneDNN %3（%4）%5</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>LSTM</source>
+        <translation>LSTM</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>on the CPU: %1 (%2)</source>
+        <translation>CPU 上：%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Denormals</source>
+        <translation>非规格化数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Allocator</source>
+        <translation>分配器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CUDA</source>
+        <translation>CUDA</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: %2, %3 MB</source>
+        <translation>%1：%2，%3 MB</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+4"/>
+        <source>Findings</source>
+        <translation>诊断结果</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>none: nothing here slows training down</source>
+        <translation>无：这里没有拖慢训练的因素</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>  [%1] %2</source>
+        <translation>  [%1] %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>      evidence: %1</source>
+        <translation>      证据：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>      fix:      %1</source>
+        <translation>      修复方法：%1</translation>
+    </message>
+</context>
+<context>
     <name>DoctorRule</name>
     <message>
-        <location filename="../engine/env/doctorreport.cpp" line="+41"/>
+        <location line="-490"/>
         <source>%1 intra-op thread</source>
         <translation>%1 个算子内线程</translation>
     </message>
@@ -354,16 +865,18 @@
     </message>
     <message>
         <location line="+2"/>
+        <location line="+367"/>
         <source>%1 physical core</source>
         <translation>%1 个物理核心</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-366"/>
+        <location line="+367"/>
         <source>%1 physical cores</source>
         <translation>%1 个物理核心</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-365"/>
         <source>LibTorch runs each operation on %1; the other cores idle</source>
         <translation>LibTorch 在 %1上运行每个运算；其他核心处于空闲</translation>
     </message>
@@ -389,16 +902,18 @@
     </message>
     <message>
         <location line="+2"/>
+        <location line="+350"/>
         <source>%1 logical core</source>
         <translation>%1 个逻辑核心</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-349"/>
+        <location line="+350"/>
         <source>%1 logical cores</source>
         <translation>%1 个逻辑核心</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-349"/>
         <source>more threads than cores: they take turns and wait for each other at every parallel region</source>
         <translation>线程多于核心：它们轮流使用核心，并在每个并行区域相互等待</translation>
     </message>
@@ -464,6 +979,450 @@
     </message>
 </context>
 <context>
+    <name>EarlyStopping</name>
+    <message>
+        <location filename="../engine/callbacks/metriccallbacks.cpp" line="+44"/>
+        <source>Early stopping conditioned on metric `%1` which is not available. Available metrics are: %2</source>
+        <translation>早停所依据的指标 `%1` 不可用。可用的指标有：%2</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Restoring model weights from the end of the best epoch: %1.</source>
+        <translation>从最佳轮次结束时恢复模型权重：第 %1 轮。</translation>
+    </message>
+</context>
+<context>
+    <name>EpochscopeCli</name>
+    <message>
+        <location filename="../app/cli/main.cpp" line="+62"/>
+        <source>Usage</source>
+        <translation>用法</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OPTIONS</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SUBCOMMAND</source>
+        <translation>子命令</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SUBCOMMANDS</source>
+        <translation>子命令</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Positionals</source>
+        <translation>位置参数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Options</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Subcommands</source>
+        <translation>子命令</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Print this help message and exit</source>
+        <translation>显示此帮助信息并退出</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>EpochScope: train LSTM models and find out why training is slow</source>
+        <translation>EpochScope：训练 LSTM 模型，并找出训练慢的原因</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>epochscope-cli: error: %1
+Run with --help for more information.
+</source>
+        <translation>epochscope-cli：错误：%1
+使用 --help 运行可查看更多信息。
+</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Exit status: 0 finished, 1 the run failed, 2 bad input (nothing ran), 130 stopped by Ctrl+C.
+Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
+        <translation>退出状态：0 完成，1 运行失败，2 输入有误（未运行任何内容），130 被 Ctrl+C 停止。
+文档：docs/cli.md、docs/config.md、docs/summary.md。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Display program version information and exit</source>
+        <translation>显示程序版本信息并退出</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Language of findings and reports: en or zh_CN (default: from LC_ALL, LC_MESSAGES or LANG)</source>
+        <translation>输出语言：en 或 zh_CN（默认取自 LC_ALL、LC_MESSAGES 或 LANG）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Train a model and report where the time went</source>
+        <translation>训练模型，并报告时间花在了哪里</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Run config file (JSON, docs/config.md)</source>
+        <translation>运行配置文件（JSON，docs/config.md）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Built-in preset (see `presets`)</source>
+        <translation>内置预设（见 `presets`）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Number of epochs (training.epochs)</source>
+        <translation>轮数（training.epochs）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Stop each epoch after N batches (training.steps_per_epoch)</source>
+        <translation>每轮在 N 个批次后结束（training.steps_per_epoch）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Forward and backward passes without updates before training, timed as the Warm-up phase (training.warmup_steps)</source>
+        <translation>训练前不更新权重的前向和反向计算次数，计入预热阶段（training.warmup_steps）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Intra-op CPU threads, 0 for one per core (device.intra_op_threads)</source>
+        <translation>CPU 算子内线程数，0 表示每个核心一个（device.intra_op_threads）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>cpu, cuda or cuda:N (device.name)</source>
+        <translation>cpu、cuda 或 cuda:N（device.name）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>LSTM backend: auto, libtorch or onednn (backend)</source>
+        <translation>LSTM 后端：auto、libtorch 或 onednn（backend）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Host allocator for tensors: auto, system, glibc-tuned, jemalloc or tcmalloc (device.allocator)</source>
+        <translation>张量的主机内存分配器：auto、system、glibc-tuned、jemalloc 或 tcmalloc（device.allocator）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Inputs in a .npy file (replaces data.source)</source>
+        <translation>.npy 文件中的输入（取代 data.source）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Targets in a .npy file, one per sample of --x</source>
+        <translation>.npy 文件中的目标值，--x 的每个样本一个</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Validation inputs in a .npy file</source>
+        <translation>.npy 文件中的验证输入</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Validation targets in a .npy file</source>
+        <translation>.npy 文件中的验证目标值</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Write the run summary (JSON) here</source>
+        <translation>把运行摘要（JSON）写到此文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Print errors only</source>
+        <translation>只输出错误</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+202"/>
+        <source>Run database to record into</source>
+        <translation>记录到的运行数据库</translation>
+    </message>
+    <message>
+        <location line="-197"/>
+        <source>Do not record the run in the run database</source>
+        <translation>不在运行数据库中记录本次运行</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Start fresh instead of resuming from the backup_and_restore backup (replaced at the first save)</source>
+        <translation>从头开始，不从 backup_and_restore 的备份恢复（备份在第一次保存时被替换）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Evaluate a saved model on the config&apos;s validation data</source>
+        <translation>在配置的验证数据上评估已保存的模型</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>A model_checkpoint file or a backup_and_restore backup</source>
+        <translation>model_checkpoint 文件或 backup_and_restore 备份</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The run config the model was trained with</source>
+        <translation>训练该模型时用的运行配置</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Or the built-in preset it was trained with</source>
+        <translation>或训练它时用的内置预设</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Print the result as JSON</source>
+        <translation>以 JSON 输出结果</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Show what data files hold and what training would do with them</source>
+        <translation>显示数据文件的内容，以及训练会如何使用它们</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>.npy, .npz or .csv files</source>
+        <translation>.npy、.npz 或 .csv 文件</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Check this machine and LibTorch build for what slows training (docs/env.md)</source>
+        <translation>检查本机和 LibTorch 构建中拖慢训练的因素（docs/env.md）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Print the report as JSON</source>
+        <translation>以 JSON 输出报告</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Intra-op threads to check and measure with, 0 for one per physical core</source>
+        <translation>检查和测量时用的算子内线程数，0 表示每个物理核心一个</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>List, show, export or delete recorded runs (docs/runs.md)</source>
+        <translation>列出、显示、导出或删除已记录的运行（docs/runs.md）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+44"/>
+        <location line="+122"/>
+        <source>Run database</source>
+        <translation>运行数据库</translation>
+    </message>
+    <message>
+        <location line="-159"/>
+        <source>One line per run, newest first</source>
+        <translation>每个运行一行，最新的在前</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A run&apos;s facts and per-epoch phase times</source>
+        <translation>运行的概况和每轮各阶段耗时</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+4"/>
+        <location line="+15"/>
+        <location line="+11"/>
+        <source>Run id (see `runs list`)</source>
+        <translation>运行 ID（见 `runs list`）</translation>
+    </message>
+    <message>
+        <location line="-27"/>
+        <source>Write a run to a file</source>
+        <translation>把运行写入文件</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>json, csv (one row per step) or trace (Chrome/Perfetto)</source>
+        <translation>json、csv（每步一行）或 trace（Chrome/Perfetto）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>File to write</source>
+        <translation>要写入的文件</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Delete a run and its records</source>
+        <translation>删除运行及其记录</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Why a recorded run is slow: findings with evidence and fixes (docs/diagnosis.md)</source>
+        <translation>已记录的运行为什么慢：带证据和修复方法的诊断结果（docs/diagnosis.md）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Print the findings as JSON</source>
+        <translation>以 JSON 输出诊断结果</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Skip measuring this machine (no machine findings, no SGEMM peak)</source>
+        <translation>不测量本机（没有本机的检查结果，也没有 SGEMM 峰值）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Measure a config against variants of it: step times, projected epoch time, speedup (docs/whatif.md)</source>
+        <translation>把配置与其变体对比测量：步耗时、推算的每轮耗时、加速比（docs/whatif.md）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The baseline run config (JSON)</source>
+        <translation>基线运行配置（JSON）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Or a built-in preset as the baseline</source>
+        <translation>或以内置预设为基线</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Or a recorded run as the baseline; without --vary or --patch, its findings&apos; fixes are the variants</source>
+        <translation>或以已记录的运行为基线；不给 --vary 或 --patch 时，以其诊断结果的修复方法作为变体</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Values to try for a config key: threads, batch_size, placement, prefetch, backend, device, or a path such as callbacks[0].save_freq (repeatable)</source>
+        <translation>要尝试的配置键取值：threads、batch_size、placement、prefetch、backend、device，或 callbacks[0].save_freq 这样的路径（可重复）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>A variant given as a JSON merge patch on the config (repeatable)</source>
+        <translation>以配置的 JSON 合并补丁给出的变体（可重复）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Every combination of the --vary values instead of one factor at a time</source>
+        <translation>尝试 --vary 取值的所有组合，而不是一次只改一个因素</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Steps each run takes before measuring</source>
+        <translation>每次运行在测量前先走的步数</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Steps each run measures</source>
+        <translation>每次运行测量的步数</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Runs per configuration, interleaved</source>
+        <translation>每个配置的运行次数，交替进行</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The experiment&apos;s name</source>
+        <translation>实验名称</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Print the results as JSON (progress goes to stderr)</source>
+        <translation>以 JSON 输出结果（进度输出到 stderr）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The stored experiments, newest first</source>
+        <translation>已保存的实验，最新的在前</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A stored experiment&apos;s table, rebuilt from its runs</source>
+        <translation>已保存实验的结果表，由其运行重新生成</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Experiment id (see `whatif list`)</source>
+        <translation>实验 ID（见 `whatif list`）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Compare recorded runs: what differs and where the time went (docs/reports.md)</source>
+        <translation>比较已记录的运行：有何不同，时间花在了哪里（docs/reports.md）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Run ids, the baseline first (see `runs list`)</source>
+        <translation>运行 ID，基线在前（见 `runs list`）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Report file; .html, .pdf, .md, .csv or .json picks the format (default: Markdown on stdout)</source>
+        <translation>报告文件；由 .html、.pdf、.md、.csv 或 .json 决定格式（默认：Markdown 输出到 stdout）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>List the built-in presets, or print one preset&apos;s full config as JSON</source>
+        <translation>列出内置预设，或以 JSON 输出某个预设的完整配置</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Preset to print</source>
+        <translation>要输出的预设</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>evaluate needs --config FILE or --preset NAME</source>
+        <translation>evaluate 需要 --config FILE 或 --preset NAME</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>whatif needs --config FILE, --preset NAME or --from-run ID</source>
+        <translation>whatif 需要 --config FILE、--preset NAME 或 --from-run ID</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>a subcommand is required: train, evaluate, env, inspect, runs, diagnose, compare, whatif or presets</source>
+        <translation>需要一个子命令：train、evaluate、env、inspect、runs、diagnose、compare、whatif 或 presets</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>train needs --config FILE or --preset NAME</source>
+        <translation>train 需要 --config FILE 或 --preset NAME</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>--ignore-backup: the config has no backup_and_restore callback, so there is no backup to ignore</source>
+        <translation>--ignore-backup：配置中没有 backup_and_restore 回调，因此没有可忽略的备份</translation>
+    </message>
+</context>
+<context>
+    <name>EvaluateCommand</name>
+    <message>
+        <location filename="../engine/console/evaluatecommand.cpp" line="+28"/>
+        <source>Checkpoint: %1 (%2)</source>
+        <translation>检查点：%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Data: %1; %2 validation samples on %3</source>
+        <translation>数据：%1；%2 个验证样本，在 %3 上</translation>
+    </message>
+</context>
+<context>
+    <name>HostMemory</name>
+    <message>
+        <location filename="../engine/data/hostmemory.cpp" line="+71"/>
+        <source>%1 needs %2 bytes (%3) but only %4 bytes (%5) of memory are available (MemAvailable in /proc/meminfo)</source>
+        <translation>%1需要 %2 字节（%3），但可用内存只有 %4 字节（%5）（/proc/meminfo 中的 MemAvailable）</translation>
+    </message>
+</context>
+<context>
     <name>InputBoundRule</name>
     <message>
         <location filename="../engine/diagnosis/inputboundrule.cpp" line="+74"/>
@@ -504,6 +1463,453 @@
         <location line="+10"/>
         <source>data.prefetch is already at its maximum (%1), so the loader is slower than the step on average: make the batch preparation cheaper (an in-memory source; on a GPU, data.placement &quot;device&quot; gathers batches where the data lives).</source>
         <translation>data.prefetch 已经是最大值（%1），说明加载线程平均比一步慢：请让批次准备更省时（使用内存中的数据源；在 GPU 上，data.placement &quot;device&quot; 会在数据所在处收集批次）。</translation>
+    </message>
+</context>
+<context>
+    <name>InspectCommand</name>
+    <message>
+        <location filename="../engine/console/inspectcommand.cpp" line="+68"/>
+        <source>size unknown</source>
+        <translation>大小未知</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>%1, big-endian</source>
+        <translation>%1，大端序</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1, little-endian</source>
+        <translation>%1，小端序</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1, Fortran order</source>
+        <translation>%1，Fortran 顺序</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1, C order</source>
+        <translation>%1，C 顺序</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>no values</source>
+        <translation>没有值</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no finite values</source>
+        <translation>没有有限值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>min %1, max %2</source>
+        <translation>最小 %1，最大 %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1; no NaN or infinity</source>
+        <translation>%1；没有 NaN 或无穷大</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1; %2 NaN and %3 infinite values, the first at %4 (training refuses them: fill or drop those samples)</source>
+        <translation>%1；%2 个 NaN 和 %3 个无穷大值，第一个在 %4（训练会拒绝它们：请填补或去掉这些样本）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+24"/>
+        <location line="+3"/>
+        <source>as x</source>
+        <translation>作为 x</translation>
+    </message>
+    <message>
+        <location line="-26"/>
+        <source>float features for an LSTM: %1 samples of %2</source>
+        <translation>LSTM 的浮点特征：%1 个样本，每个为 %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+33"/>
+        <source>as y</source>
+        <translation>作为 y</translation>
+    </message>
+    <message>
+        <location line="-32"/>
+        <location line="+31"/>
+        <source>%1 targets</source>
+        <translation>%1 个目标值</translation>
+    </message>
+    <message>
+        <location line="-26"/>
+        <source>token ids for an Embedding: %1 sequences of %2</source>
+        <translation>Embedding 的词元 ID：%1 个序列，每个长 %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>token ids for an Embedding: %1 sequences of %2; the Embedding&apos;s input_dim must be at least %3</source>
+        <translation>Embedding 的词元 ID：%1 个序列，每个长 %2；Embedding 的 input_dim 至少要为 %3</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>an LSTM needs a feature axis: save x[..., np.newaxis] for %1</source>
+        <translation>LSTM 需要一个特征轴：请保存 x[..., np.newaxis]，得到 %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 targets, all in [0, 1] (fit for binary_crossentropy)</source>
+        <translation>%1 个目标值，都在 [0, 1] 内（适用于 binary_crossentropy）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>usable</source>
+        <translation>用途</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not as x or y: training reads (samples, timesteps, features) features, (samples, timesteps) token ids or (samples,) targets</source>
+        <translation>不能作为 x 或 y：训练读取的是 (samples, timesteps, features) 形状的特征、(samples, timesteps) 形状的词元 ID 或 (samples,) 形状的目标值</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>values</source>
+        <translation>取值</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: NumPy .npy, format %2.%3, %4</source>
+        <translation>%1：NumPy .npy，格式 %2.%3，%4</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>no x_train/y_train pair: name the arrays in data.source.x and data.source.y</source>
+        <translation>没有 x_train/y_train 数组对：请在 data.source.x 和 data.source.y 中指定数组名</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>x = %1, y = %2, validation x = %3, y = %4</source>
+        <translation>x = %1，y = %2，验证 x = %3，y = %4</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>x = %1, y = %2, validation from data.validation_split (no x_val/y_val pair)</source>
+        <translation>x = %1，y = %2，验证数据按 data.validation_split 划分（没有 x_val/y_val 数组对）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1: NumPy .npz archive, %2 array, %3</source>
+        <translation>%1：NumPy .npz 归档，%2 个数组，%3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: NumPy .npz archive, %2 arrays, %3</source>
+        <translation>%1：NumPy .npz 归档，%2 个数组，%3</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>tab</source>
+        <translation>制表符</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1: CSV, %2</source>
+        <translation>%1：CSV，%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>layout</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>delimiter %1, header row, %2 data rows</source>
+        <translation>分隔符 %1，有表头行，%2 个数据行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>delimiter %1, no header row, %2 data rows</source>
+        <translation>分隔符 %1，无表头行，%2 个数据行</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>column</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 &quot;%2&quot;: min %3, max %4</source>
+        <translation>%1 &quot;%2&quot;：最小 %3，最大 %4</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>skipped</source>
+        <translation>跳过</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&quot;%1&quot;: text in the first data row, so not a feature or target</source>
+        <translation>&quot;%1&quot;：第一个数据行中是文本，因此不作为特征或目标</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>choose features and target columns by name or 0-based index; a window of T rows with the target H rows later, every S rows, gives floor((%1 - T - H) / S) + 1 samples (%2 for T = %3, H = %4, S = 1)</source>
+        <translation>按列名或从 0 开始的索引选择特征列和目标列；每隔 S 行取一个 T 行的窗口、目标取其后第 H 行，可得到 floor((%1 - T - H) / S) + 1 个样本（T = %3、H = %4、S = 1 时为 %2 个）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>choose features and target columns by name or 0-based index; a window of T rows with the target H rows later, every S rows, gives floor((%1 - T - H) / S) + 1 samples</source>
+        <translation>按列名或从 0 开始的索引选择特征列和目标列；每隔 S 行取一个 T 行的窗口、目标取其后第 H 行，可得到 floor((%1 - T - H) / S) + 1 个样本</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>as data</source>
+        <translation>作为数据</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>is a directory; expected a .npy, .npz or .csv file</source>
+        <translation>是一个目录；应为 .npy、.npz 或 .csv 文件</translation>
+    </message>
+</context>
+<context>
+    <name>Interrupt</name>
+    <message>
+        <location filename="../engine/console/interrupt.cpp" line="+41"/>
+        <source>cannot install SIGINT handler</source>
+        <translation>无法安装 SIGINT 处理程序</translation>
+    </message>
+</context>
+<context>
+    <name>JsonDocument</name>
+    <message>
+        <location filename="../engine/config/jsondocument.cpp" line="+51"/>
+        <source>duplicate key; JSON keeps only the last value, so the earlier ones would be silently ignored</source>
+        <translation>重复的键；JSON 只保留最后一个值，前面的值会被悄无声息地忽略</translation>
+    </message>
+    <message>
+        <location line="+101"/>
+        <source>line %1, column %2: %3</source>
+        <translation>第 %1 行，第 %2 列：%3</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>JSON nested more than %1 levels deep; a run config needs four</source>
+        <translation>JSON 嵌套超过 %1 层；运行配置只需要四层</translation>
+    </message>
+</context>
+<context>
+    <name>JsonReader</name>
+    <message>
+        <location filename="../engine/config/jsonreader.cpp" line="+46"/>
+        <source>required key is missing; expected a positive integer</source>
+        <translation>缺少必需的键；应为正整数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>required key is missing; expected a non-negative integer</source>
+        <translation>缺少必需的键；应为非负整数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>required key is missing; expected an integer &gt;= %1</source>
+        <translation>缺少必需的键；应为 &gt;= %1 的整数</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>expected a positive integer no larger than %1, got %2</source>
+        <translation>应为不大于 %1 的正整数，实际为 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>expected a positive integer, got %1</source>
+        <translation>应为正整数，实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>expected a non-negative integer no larger than %1, got %2</source>
+        <translation>应为不大于 %1 的非负整数，实际为 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>expected a non-negative integer, got %1</source>
+        <translation>应为非负整数，实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+147"/>
+        <source>expected an integer in [%1, %2], got %3</source>
+        <translation>应为 [%1, %2] 范围内的整数，实际为 %3</translation>
+    </message>
+    <message>
+        <location line="-145"/>
+        <source>expected an integer &gt;= %1, got %2</source>
+        <translation>应为 &gt;= %1 的整数，实际为 %2</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>required key is missing; expected a number in %1</source>
+        <translation>缺少必需的键；应为 %1 范围内的数值</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>required key is missing; expected a positive number</source>
+        <translation>缺少必需的键；应为正数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>required key is missing; expected a non-negative number</source>
+        <translation>缺少必需的键；应为非负数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>required key is missing; expected a number &gt; %1</source>
+        <translation>缺少必需的键；应为 &gt; %1 的数值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>required key is missing; expected a number &gt;= %1</source>
+        <translation>缺少必需的键；应为 &gt;= %1 的数值</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>expected a number in %1, got %2</source>
+        <translation>应为 %1 范围内的数值，实际为 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>expected a positive number, got %1</source>
+        <translation>应为正数，实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>expected a non-negative number, got %1</source>
+        <translation>应为非负数，实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>expected a number &gt; %1, got %2</source>
+        <translation>应为 &gt; %1 的数值，实际为 %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>expected a number &gt;= %1, got %2</source>
+        <translation>应为 &gt;= %1 的数值，实际为 %2</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>expected an object, got %1</source>
+        <translation>应为对象，实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>required key is missing; expected an integer in [%1, %2]</source>
+        <translation>缺少必需的键；应为 [%1, %2] 范围内的整数</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>required key is missing; expected true or false</source>
+        <translation>缺少必需的键；应为 true 或 false</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>expected true or false, got %1</source>
+        <translation>应为 true 或 false，实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>required key is missing; expected a string</source>
+        <translation>缺少必需的键；应为字符串</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>required key is missing; expected a non-empty string</source>
+        <translation>缺少必需的键；应为非空字符串</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>expected a string, got %1</source>
+        <translation>应为字符串，实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>expected a non-empty string, got %1</source>
+        <translation>应为非空字符串，实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>required key is missing; expected one of %1</source>
+        <translation>缺少必需的键；应为 %1 之一</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>expected one of %1, got %2</source>
+        <translation>应为 %1 之一，实际为 %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>required key is missing; expected an object</source>
+        <translation>缺少必需的键；应为对象</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>required key is missing; expected an array</source>
+        <translation>缺少必需的键；应为数组</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>expected an array, got %1</source>
+        <translation>应为数组，实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>unknown key; expected one of: %1</source>
+        <translation>未知的键；应为以下之一：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>unknown key; expected one of: %1; did you mean %2?</source>
+        <translation>未知的键；应为以下之一：%1；是否想写 %2？</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>an array of 1 value</source>
+        <translation>含 1 个值的数组</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>an array of %1 values</source>
+        <translation>含 %1 个值的数组</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>binary data</source>
+        <translation>二进制数据</translation>
     </message>
 </context>
 <context>
@@ -560,6 +1966,459 @@
     </message>
 </context>
 <context>
+    <name>Messages</name>
+    <message>
+        <location filename="../engine/console/messages.cpp" line="+22"/>
+        <source>epochscope-cli: error: %1</source>
+        <translation>epochscope-cli：错误：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>epochscope-cli: warning: %1</source>
+        <translation>epochscope-cli：警告：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ModelCheckpoint</name>
+    <message>
+        <location filename="../engine/callbacks/modelcheckpoint.cpp" line="+51"/>
+        <source>%1: cannot create or write the checkpoint directory: %2</source>
+        <translation>%1：无法创建或写入检查点目录：%2</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>model_checkpoint: %1 names a value not logged yet; skipping this save</source>
+        <translation>model_checkpoint：%1 引用了尚未记录的值；跳过本次保存</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Can save best model only with %1 available, skipping.</source>
+        <translation>只有 %1 可用时才能保存最佳模型，跳过。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Epoch %1: %2 did not improve from %3</source>
+        <translation>第 %1 轮：%2 未从 %3 改善</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Epoch %1: %2 improved from %3 to %4, saving model to %5 (%6)</source>
+        <translation>第 %1 轮：%2 从 %3 改善到 %4，模型保存到 %5（%6）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Epoch %1: saving model to %2 (%3)</source>
+        <translation>第 %1 轮：模型保存到 %2（%3）</translation>
+    </message>
+</context>
+<context>
+    <name>NpyFile</name>
+    <message>
+        <location filename="../engine/data/npyfile.cpp" line="+63"/>
+        <source>cannot open: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cannot read file status: %1</source>
+        <translation>无法读取文件状态：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>not a regular file: expected a .npy or .npz data file</source>
+        <translation>不是普通文件：应为 .npy 或 .npz 数据文件</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>cannot map into memory: %1</source>
+        <translation>无法映射到内存：%1</translation>
+    </message>
+    <message>
+        <location line="+67"/>
+        <source>element count overflow at %1</source>
+        <translation>以 %1 存放时元素数溢出</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>loading the array as %1</source>
+        <translation>以 %1 加载该数组</translation>
+    </message>
+</context>
+<context>
+    <name>NpyFormat</name>
+    <message>
+        <location filename="../engine/data/npyformat.cpp" line="+88"/>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>an integer</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a tuple</source>
+        <translation>元组</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a dict</source>
+        <translation>字典</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>header dict syntax error: expected only padding after the dict, found %1</source>
+        <translation>头部字典语法错误：字典之后应只有填充，实际遇到 %1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>the end of the header</source>
+        <translation>头部结尾</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>header dict syntax error: values nested more than %1 deep</source>
+        <translation>头部字典语法错误：值的嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>header dict syntax error: expected a value, found the end of the header</source>
+        <translation>头部字典语法错误：应为一个值，实际遇到头部结尾</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>header dict syntax error: expected a value, found %1</source>
+        <translation>头部字典语法错误：应为一个值，实际遇到 %1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>header dict syntax error: expected &apos;,&apos; or &apos;%1&apos;, found %2</source>
+        <translation>头部字典语法错误：应为 &apos;,&apos; 或 &apos;%1&apos;，实际遇到 %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>header dict syntax error: expected &apos;:&apos; after a key, found %1</source>
+        <translation>头部字典语法错误：键之后应为 &apos;:&apos;，实际遇到 %1</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>header dict syntax error: newline inside a string</source>
+        <translation>头部字典语法错误：字符串中有换行符</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>header dict syntax error: string not closed, expected %1 before the end of the header</source>
+        <translation>头部字典语法错误：字符串未闭合，头部结尾之前应有 %1</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>header dict syntax error: expected digits, found %1</source>
+        <translation>头部字典语法错误：应为数字，实际遇到 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>integer too large: expected at most %1</source>
+        <translation>整数过大：最大应为 %1</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>header dict syntax error: expected True, False or None, found &apos;%1&apos;</source>
+        <translation>头部字典语法错误：应为 True、False 或 None，实际遇到 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>structured dtype (a list of named fields) is not supported: save each field as its own array, converted with .astype(np.float32); pickled data is never loaded; save a plain numeric array instead: np.save(path, x.astype(np.float32), allow_pickle=False)</source>
+        <translation>不支持结构化 dtype（具名字段的列表）：请把每个字段分别保存为一个数组，并用 .astype(np.float32) 转换；pickle 数据一律不加载；请改为保存普通数值数组：np.save(path, x.astype(np.float32), allow_pickle=False)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>expected a dtype string such as &apos;&lt;f4&apos; for &apos;descr&apos;, found %1</source>
+        <translation>&apos;descr&apos; 应为 &apos;&lt;f4&apos; 这样的 dtype 字符串，实际为%1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>object array (dtype %1): its elements are pickled Python objects; pickled data is never loaded; save a plain numeric array instead: np.save(path, x.astype(np.float32), allow_pickle=False)</source>
+        <translation>对象数组（dtype %1）：其元素是经 pickle 序列化的 Python 对象；pickle 数据一律不加载；请改为保存普通数值数组：np.save(path, x.astype(np.float32), allow_pickle=False)</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>dtype %1 has no byte order (&apos;|&apos;) but its elements are %2 bytes: expected &apos;&lt;&apos; or &apos;&gt;&apos;</source>
+        <translation>dtype %1 没有字节序（&apos;|&apos;），但其元素为 %2 字节：应为 &apos;&lt;&apos; 或 &apos;&gt;&apos;</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>unsupported dtype %1: complex numbers are not supported; save the real part or both parts as float32 (convert with .astype(np.float32))</source>
+        <translation>不支持的 dtype %1：不支持复数；请把实部，或实部和虚部，保存为 float32（用 .astype(np.float32) 转换）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>unsupported dtype %1: text arrays are not supported; convert to numbers first (convert with .astype(np.float32))</source>
+        <translation>不支持的 dtype %1：不支持文本数组；请先转换为数值（用 .astype(np.float32) 转换）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>unsupported dtype %1: dates and time spans are not supported; convert to numbers first (convert with .astype(np.float32))</source>
+        <translation>不支持的 dtype %1：不支持日期和时间间隔；请先转换为数值（用 .astype(np.float32) 转换）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>unsupported dtype %1: raw (void) records are not supported (convert with .astype(np.float32))</source>
+        <translation>不支持的 dtype %1：不支持原始（void）记录（用 .astype(np.float32) 转换）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>unsupported dtype %1: only float16, float32 and float64 are supported (convert with .astype(np.float32))</source>
+        <translation>不支持的 dtype %1：只支持 float16、float32 和 float64（用 .astype(np.float32) 转换）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>unsupported dtype %1: expected one of bool, int8/16/32/64, uint8/16/32/64, float16/32/64 (convert with .astype(np.float32))</source>
+        <translation>不支持的 dtype %1：应为 bool、int8/16/32/64、uint8/16/32/64、float16/32/64 之一（用 .astype(np.float32) 转换）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>expected a tuple of integers for &apos;shape&apos;, found %1</source>
+        <translation>&apos;shape&apos; 应为整数元组，实际为%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>shape has %1 dimensions, expected at most %2</source>
+        <translation>形状有 %1 个维度，最多应为 %2 个</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>expected an integer dimension in &apos;shape&apos;, found %1</source>
+        <translation>&apos;shape&apos; 中的维度应为整数，实际为%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>negative dimension %1 in &apos;shape&apos;</source>
+        <translation>&apos;shape&apos; 中有负维度 %1</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>element count overflow: shape %1 of %2 needs more than %3 bytes</source>
+        <translation>元素数溢出：形状为 %1 的 %2 数组需要超过 %3 字节</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>expected the header to be a dict, found %1</source>
+        <translation>头部应为字典，实际为%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>expected a string key in the header dict, found %1</source>
+        <translation>头部字典的键应为字符串，实际为%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>unexpected key &apos;%1&apos; in the header dict: expected exactly &apos;descr&apos;, &apos;fortran_order&apos; and &apos;shape&apos;</source>
+        <translation>头部字典中有意外的键 &apos;%1&apos;：应恰好为 &apos;descr&apos;、&apos;fortran_order&apos; 和 &apos;shape&apos;</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>duplicate key &apos;%1&apos; in the header dict</source>
+        <translation>头部字典中的键 &apos;%1&apos; 重复</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the header dict has no &apos;%1&apos; key: expected &apos;descr&apos;, &apos;fortran_order&apos; and &apos;shape&apos;</source>
+        <translation>头部字典没有 &apos;%1&apos; 键：应有 &apos;descr&apos;、&apos;fortran_order&apos; 和 &apos;shape&apos;</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>expected True or False for &apos;fortran_order&apos;, found %1</source>
+        <translation>&apos;fortran_order&apos; 应为 True 或 False，实际为%1</translation>
+    </message>
+    <message>
+        <location line="+210"/>
+        <source>element %1 (%2) is %3: expected a whole number that fits int64 for an integer array</source>
+        <translation>元素 %1（%2）为 %3：整数数组需要能放入 int64 的整数值</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>element %1 (%2) is %3: expected at most 9223372036854775807 (int64)</source>
+        <translation>元素 %1（%2）为 %3：最大应为 9223372036854775807（int64）</translation>
+    </message>
+    <message>
+        <location line="+67"/>
+        <source>empty file: expected a .npy file starting with \x93NUMPY</source>
+        <translation>空文件：应为以 \x93NUMPY 开头的 .npy 文件</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>bad magic: expected \x93NUMPY at the start of a .npy file, found %1 (a zip archive: name it .npz to read it as one)</source>
+        <translation>魔数错误：.npy 文件开头应为 \x93NUMPY，实际为 %1（这是 zip 压缩包：把它命名为 .npz 即可按压缩包读取）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>bad magic: expected \x93NUMPY at the start of a .npy file, found %1</source>
+        <translation>魔数错误：.npy 文件开头应为 \x93NUMPY，实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>truncated header: expected %1 bytes of magic, version and header length, the file ends after %2</source>
+        <translation>头部被截断：魔数、版本和头部长度应共 %1 字节，文件在 %2 字节后就结束了</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>unsupported .npy format version %1.%2: expected 1.0, 2.0 or 3.0</source>
+        <translation>不支持的 .npy 格式版本 %1.%2：应为 1.0、2.0 或 3.0</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>header length %1 exceeds the limit of %2 bytes</source>
+        <translation>头部长度 %1 超过了 %2 字节的上限</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>truncated header: the header says it is %1 bytes long, the file ends after %2</source>
+        <translation>头部被截断：头部声明其长度为 %1 字节，文件在 %2 字节后就结束了</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>truncated data: shape %1 of %2 needs %3 bytes after the %4-byte header, found %5</source>
+        <translation>数据被截断：形状为 %1 的 %2 数组在 %4 字节的头部之后需要 %3 字节，实际只有 %5 字节</translation>
+    </message>
+</context>
+<context>
+    <name>NpzArchive</name>
+    <message>
+        <location filename="../engine/data/npzarchive.cpp" line="+52"/>
+        <source>cannot open: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>not a regular file: expected a .npz archive</source>
+        <translation>不是普通文件：应为 .npz 压缩包</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>empty file: expected a zip archive (.npz)</source>
+        <translation>空文件：应为 zip 压缩包（.npz）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>cannot read as a zip archive (.npz): %1</source>
+        <translation>无法作为 zip 压缩包（.npz）读取：%1</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>cannot read member: %1</source>
+        <translation>无法读取成员：%1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>corrupt member: %1</source>
+        <translation>成员已损坏：%1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>corrupt member: data ended early</source>
+        <translation>成员已损坏：数据提前结束</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>corrupt archive entry: %1</source>
+        <translation>压缩包条目已损坏：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>corrupt archive entry: sizes or compression method missing</source>
+        <translation>压缩包条目已损坏：缺少大小或压缩方式</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>encrypted member: NumPy archives are never encrypted</source>
+        <translation>成员已加密：NumPy 压缩包从不加密</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>corrupt archive entry: compressed size %1 exceeds the %2-byte archive</source>
+        <translation>压缩包条目已损坏：压缩后大小 %1 超过了 %2 字节的整个压缩包</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>corrupt archive entry: stored member of %1 bytes claims %2 bytes of data</source>
+        <translation>压缩包条目已损坏：%1 字节的未压缩（stored）成员声称有 %2 字节数据</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>corrupt archive entry: %1 deflated bytes cannot hold the %2 bytes claimed</source>
+        <translation>压缩包条目已损坏：%1 字节的 deflate 压缩数据不可能容纳声称的 %2 字节</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>compression method %1 is not supported: expected stored (np.savez) or deflate (np.savez_compressed)</source>
+        <translation>不支持压缩方式 %1：应为 stored（np.savez）或 deflate（np.savez_compressed）</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>header dict syntax error: the header is too short for a dict</source>
+        <translation>头部字典语法错误：头部太短，容纳不下字典</translation>
+    </message>
+    <message>
+        <location line="+80"/>
+        <source>no array named &apos;%1&apos; in the archive; it holds: no arrays</source>
+        <translation>压缩包中没有名为 &apos;%1&apos; 的数组；其中没有任何数组</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no array named &apos;%1&apos; in the archive; it holds: %2</source>
+        <translation>压缩包中没有名为 &apos;%1&apos; 的数组；其中的数组有：%2</translation>
+    </message>
+</context>
+<context>
+    <name>PathTemplate</name>
+    <message>
+        <location filename="../engine/callbacks/pathtemplate.cpp" line="+42"/>
+        <source>format spec &quot;%3&quot; has a &apos;.&apos; without a precision at character %1 of &quot;%2&quot;</source>
+        <translation>&quot;%2&quot; 第 %1 个字符处：格式说明 &quot;%3&quot; 有 &apos;.&apos; 但没有精度</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>unsupported format spec &quot;%3&quot;; use [0][width][.precision][d|f|e|g] at character %1 of &quot;%2&quot;</source>
+        <translation>&quot;%2&quot; 第 %1 个字符处：不支持的格式说明 &quot;%3&quot;；请使用 [0][width][.precision][d|f|e|g]</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>format spec &quot;%3&quot;: an integer (&apos;d&apos;) has no precision at character %1 of &quot;%2&quot;</source>
+        <translation>&quot;%2&quot; 第 %1 个字符处：格式说明 &quot;%3&quot;：整数（&apos;d&apos;）没有精度</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>a single &apos;}&apos; (write &apos;}}&apos; for a literal brace) at character %1 of &quot;%2&quot;</source>
+        <translation>&quot;%2&quot; 第 %1 个字符处：单独的 &apos;}&apos;（字面的花括号请写作 &apos;}}&apos;）</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>an unclosed &apos;{&apos; at character %1 of &quot;%2&quot;</source>
+        <translation>&quot;%2&quot; 第 %1 个字符处：未闭合的 &apos;{&apos;</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>a field without a name (&apos;{}&apos;) at character %1 of &quot;%2&quot;</source>
+        <translation>&quot;%2&quot; 第 %1 个字符处：没有名称的字段（&apos;{}&apos;）</translation>
+    </message>
+</context>
+<context>
     <name>Phase</name>
     <message>
         <location filename="../engine/i18n/phasename.cpp" line="+11"/>
@@ -603,6 +2462,19 @@
     </message>
 </context>
 <context>
+    <name>Preflight</name>
+    <message>
+        <location filename="../engine/train/preflight.cpp" line="+21"/>
+        <source>%1 requested, but no CUDA device is available to this LibTorch build; use &quot;cpu&quot;</source>
+        <translation>请求了 %1，但此 LibTorch 构建没有可用的 CUDA 设备；请使用 &quot;cpu&quot;</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 requested, but only %2 CUDA device(s) exist</source>
+        <translation>请求了 %1，但只有 %2 个 CUDA 设备</translation>
+    </message>
+</context>
+<context>
     <name>Presets</name>
     <message>
         <location filename="../engine/config/presetdescription.cpp" line="+20"/>
@@ -618,6 +2490,62 @@
         <location line="+8"/>
         <source>Small sequence regression to try the workbench: LSTM(64) &gt; Dense(1) on 6144 synthetic samples of 64 steps x 8 features, 8 epochs; an epoch takes about two seconds on 2 CPU cores.</source>
         <translation>试用本工具的小型序列回归：LSTM(64) &gt; Dense(1)，6144 个合成样本，每个 64 个时间步 x 8 个特征，8 个轮次；在 2 个 CPU 核心上每轮约两秒。</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressBar</name>
+    <message>
+        <location filename="../engine/console/progressbar.cpp" line="+138"/>
+        <source>%1s/step</source>
+        <translation>%1s/步</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1ms/step</source>
+        <translation>%1ms/步</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1us/step</source>
+        <translation>%1us/步</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>ETA: %1</source>
+        <translation>预计剩余：%1</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Epoch %1/%2 - %3</source>
+        <translation>第 %1/%2 轮 - %3</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>callbacks %1</source>
+        <translation>回调 %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source> (%1 %2, %3 saves, %4)</source>
+        <translation>（%1 %2，保存 %3 次，%4）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> (%1 %2)</source>
+        <translation>（%1 %2）</translation>
+    </message>
+</context>
+<context>
+    <name>ReduceLrOnPlateau</name>
+    <message>
+        <location filename="../engine/callbacks/metriccallbacks.cpp" line="+23"/>
+        <source>Learning rate reduction conditioned on metric `%1` which is not available. Available metrics are: %2</source>
+        <translation>学习率衰减所依据的指标 `%1` 不可用。可用的指标有：%2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Epoch %1: ReduceLROnPlateau reducing learning rate to %2.</source>
+        <translation>第 %1 轮：ReduceLROnPlateau 将学习率降低到 %2。</translation>
     </message>
 </context>
 <context>
@@ -1308,6 +3236,629 @@
     </message>
 </context>
 <context>
+    <name>RunBanner</name>
+    <message>
+        <location filename="../engine/console/runbanner.cpp" line="+60"/>
+        <source>Finished %1 epoch of %2 epochs, ended by %3, in %4</source>
+        <translation>已完成 %2 轮中的 %1 轮，由 %3 提前结束，用时 %4</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Finished %1 epochs of %2 epochs, ended by %3, in %4</source>
+        <translation>已完成 %2 轮中的 %1 轮，由 %3 提前结束，用时 %4</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Finished %1 epoch in %2</source>
+        <translation>已完成 %1 轮，用时 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Finished %1 epochs in %2</source>
+        <translation>已完成 %1 轮，用时 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Stopped after %1 of %2 epochs in %3</source>
+        <translation>完成 %2 轮中的 %1 轮后停止，用时 %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Failed before training started in %1</source>
+        <translation>训练开始前失败，用时 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Failed after %1 of %2 epochs in %3</source>
+        <translation>完成 %2 轮中的 %1 轮后失败，用时 %3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Ended (%1) in %2</source>
+        <translation>已结束（%1），用时 %2</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>%1 parameter</source>
+        <translation>%1 个参数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 parameters</source>
+        <translation>%1 个参数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 per training step of %2 sample</source>
+        <translation>每个训练步（%2 个样本）%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 per training step of %2 samples</source>
+        <translation>每个训练步（%2 个样本）%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Model:   %1</source>
+        <translation>模型：  %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 training + %2 validation samples</source>
+        <translation>%1 个训练样本 + %2 个验证样本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 training samples</source>
+        <translation>%1 个训练样本</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 placement, prefetch %2</source>
+        <translation>数据放置 %1，预取 %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 placement, no prefetch</source>
+        <translation>数据放置 %1，不预取</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 step per epoch</source>
+        <translation>每轮 %1 步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 steps per epoch</source>
+        <translation>每轮 %1 步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 epoch</source>
+        <translation>%1 轮</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 epochs</source>
+        <translation>%1 轮</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Data:    %1</source>
+        <translation>数据：  %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Source:  %1</source>
+        <translation>来源：  %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Device:  %1 - %2, %3</source>
+        <translation>设备：  %1 - %2，%3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 intra-op thread</source>
+        <translation>%1 个算子内线程</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 intra-op threads</source>
+        <translation>%1 个算子内线程</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 inter-op thread</source>
+        <translation>%1 个算子间线程</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 inter-op threads</source>
+        <translation>%1 个算子间线程</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>denormals flushed to zero (%1)</source>
+        <translation>非规格化数清零（%1）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Backend: %1</source>
+        <translation>后端：  %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Backend: %1 (%2)</source>
+        <translation>后端：  %1（%2）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Memory:  %1 allocator (%2)</source>
+        <translation>内存：  %1 分配器（%2）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>steady state %1ms/step</source>
+        <translation>稳态 %1ms/步</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>first epoch %1x the later ones</source>
+        <translation>首轮耗时是后续轮次的 %1 倍</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>warm-up %1</source>
+        <translation>预热 %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 samples/s</source>
+        <translation>%1 样本/秒</translation>
+    </message>
+</context>
+<context>
+    <name>RunConfigCheck</name>
+    <message>
+        <location filename="../engine/config/runconfigcheck.cpp" line="+106"/>
+        <source>%1 values (%2 GiB) are more than the generator holds in memory (%3 values); use fewer samples or timesteps</source>
+        <translation>%1 个值（%2 GiB）超出了生成器能在内存中容纳的上限（%3 个值）；请减少样本数或时间步数</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>&quot;pinned&quot; speeds up copies to a CUDA device, but device.name is &quot;%1&quot;; use &quot;host&quot; or &quot;device&quot; on the CPU</source>
+        <translation>&quot;pinned&quot; 用于加快向 CUDA 设备的复制，但 device.name 为 &quot;%1&quot;；在 CPU 上请使用 &quot;host&quot; 或 &quot;device&quot;</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&quot;onednn&quot; runs the LSTM layers on the CPU, but device.name is &quot;%1&quot;; use &quot;auto&quot; or &quot;libtorch&quot; (cuDNN&apos;s fused LSTM) on a CUDA device, or device.name &quot;cpu&quot;</source>
+        <translation>&quot;onednn&quot; 在 CPU 上运行 LSTM 层，但 device.name 为 &quot;%1&quot;；在 CUDA 设备上请使用 &quot;auto&quot; 或 &quot;libtorch&quot;（cuDNN 的融合 LSTM），或将 device.name 设为 &quot;cpu&quot;</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>data.source.type &quot;%1&quot; gives integer token ids, so the first layer must be &quot;embedding&quot; to turn them into vectors; got &quot;%2&quot;, which needs float features (data.source.type &quot;synthetic_regression&quot;)</source>
+        <translation>data.source.type &quot;%1&quot; 提供整数词元 ID，因此第一层必须是 &quot;embedding&quot;，把它们转换为向量；实际为 &quot;%2&quot;，它需要浮点特征（data.source.type &quot;synthetic_regression&quot;）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&quot;embedding&quot; needs integer token ids (data.source.type &quot;synthetic_tokens&quot;, &quot;npy&quot; or &quot;npz&quot;), but data.source.type &quot;%1&quot; gives float features; start with &quot;lstm&quot; or &quot;dense&quot; instead</source>
+        <translation>&quot;embedding&quot; 需要整数词元 ID（data.source.type &quot;synthetic_tokens&quot;、&quot;npy&quot; 或 &quot;npz&quot;），但 data.source.type &quot;%1&quot; 提供的是浮点特征；请改用 &quot;lstm&quot; 或 &quot;dense&quot; 作为第一层</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 is smaller than data.source.vocab_size %2; token ids would be out of range</source>
+        <translation>%1 小于 data.source.vocab_size %2；词元 ID 会超出范围</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>token ids need [timesteps], got %1 values</source>
+        <translation>词元 ID 需要 [timesteps]，实际为 %1 个值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>float features need [timesteps, features], got %1 values</source>
+        <translation>浮点特征需要 [timesteps, features]，实际为 %1 个值</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>the model expects samples of shape %1 but data.source.type &quot;%2&quot; gives %3</source>
+        <translation>模型期望形状为 %1 的样本，但 data.source.type &quot;%2&quot; 提供的是 %3</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>&quot;embedding&quot; must be the first layer: it takes token ids, which only the data gives</source>
+        <translation>&quot;embedding&quot; 必须是第一层：它接收词元 ID，而词元 ID 只能来自数据</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&quot;softmax&quot; over 1 unit always outputs 1.0, so nothing can be learned; use &quot;sigmoid&quot; for a single output</source>
+        <translation>只有 1 个单元的 &quot;softmax&quot; 总是输出 1.0，因此学不到任何东西；单个输出请使用 &quot;sigmoid&quot;</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>an LSTM needs a sequence (one vector per time step), but %1 (lstm with return_sequences false) outputs one vector per sample; set %1.return_sequences to true</source>
+        <translation>LSTM 需要序列输入（每个时间步一个向量），但 %1（return_sequences 为 false 的 lstm）每个样本只输出一个向量；请将 %1.return_sequences 设为 true</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>data.source.type &quot;%1&quot; gives one target per sample, so the last layer must be &quot;dense&quot; with units 1; got &quot;%2&quot;</source>
+        <translation>data.source.type &quot;%1&quot; 为每个样本提供一个目标，因此最后一层必须是 units 为 1 的 &quot;dense&quot;；实际为 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>data.source.type &quot;%1&quot; gives one target per sample, so the last layer needs units 1; got %2</source>
+        <translation>data.source.type &quot;%1&quot; 为每个样本提供一个目标，因此最后一层的 units 必须为 1；实际为 %2</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>the model outputs a sequence (one value per time step), but data.source.type &quot;%1&quot; gives one target per sample; set return_sequences to false on the last LSTM</source>
+        <translation>模型输出的是序列（每个时间步一个值），但 data.source.type &quot;%1&quot; 为每个样本提供一个目标；请把最后一个 LSTM 的 return_sequences 设为 false</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the model outputs a sequence (one value per time step), but data.source.type &quot;%1&quot; gives one target per sample; add an &quot;lstm&quot; layer with return_sequences false to reduce the time steps to one vector</source>
+        <translation>模型输出的是序列（每个时间步一个值），但 data.source.type &quot;%1&quot; 为每个样本提供一个目标；请添加一个 return_sequences 为 false 的 &quot;lstm&quot; 层，把各时间步归约为一个向量</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>&quot;categorical_crossentropy&quot; needs one-hot targets and a softmax output with units &gt; 1, but data.source.type &quot;%1&quot; gives one target per sample; use &quot;binary_crossentropy&quot; for 0/1 targets or &quot;mse&quot;</source>
+        <translation>&quot;categorical_crossentropy&quot; 需要 one-hot 目标和 units &gt; 1 的 softmax 输出，但 data.source.type &quot;%1&quot; 为每个样本提供一个目标；0/1 目标请使用 &quot;binary_crossentropy&quot;，或使用 &quot;mse&quot;</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>{%1} is not a value this run logs; expected one of: %2</source>
+        <translation>{%1} 不是本次运行记录的值；应为以下之一：%2</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>%1 is not logged by this run (data.validation_split is 0 and there is no validation data, so nothing is validated); expected one of: %2</source>
+        <translation>本次运行不记录 %1（data.validation_split 为 0 且没有验证数据，因此不做任何验证）；应为以下之一：%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is not logged by this run; expected one of: %2</source>
+        <translation>本次运行不记录 %1；应为以下之一：%2</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>%1 leaves 0 of the %2 samples for training</source>
+        <translation>%1 使 %2 个样本中没有一个留给训练</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 leaves 0 of the %2 samples for validation; use 0 for no validation or a larger split</source>
+        <translation>%1 使 %2 个样本中没有一个留给验证；不需要验证请设为 0，否则请使用更大的比例</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 is larger than the %2 training samples and data.drop_last is true, so an epoch would have no batch at all</source>
+        <translation>%1 大于 %2 个训练样本，且 data.drop_last 为 true，因此一轮中将没有任何批次</translation>
+    </message>
+</context>
+<context>
+    <name>RunConfigParse</name>
+    <message>
+        <location filename="../engine/config/runconfigparse.cpp" line="+98"/>
+        <source>expected null, [timesteps] (token ids) or [timesteps, features], each a positive integer up to %1, got %2</source>
+        <translation>应为 null、[timesteps]（词元 ID）或 [timesteps, features]，每项均为不超过 %1 的正整数，实际为 %2</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>expected at least one layer, got an empty array</source>
+        <translation>应至少有一层，实际为空数组</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>expected a column name (a non-empty string) or a 0-based column index (0 to %1), got %2</source>
+        <translation>应为列名（非空字符串）或从 0 开始的列索引（0 到 %1），实际为 %2</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>expected &quot;auto&quot;, &quot;,&quot;, &quot;;&quot;, &quot;\t&quot; or &quot;tab&quot;, got %1</source>
+        <translation>应为 &quot;auto&quot;、&quot;,&quot;、&quot;;&quot;、&quot;\t&quot; 或 &quot;tab&quot;，实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>expected at least one column, got an empty array</source>
+        <translation>应至少有一列，实际为空数组</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>required key is missing; expected a column name (a non-empty string) or a 0-based column index (0 to %1) for the value each sample predicts</source>
+        <translation>缺少必需的键；应为每个样本要预测的值所在的列：列名（非空字符串）或从 0 开始的列索引（0 到 %1）</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>required when %1 is given: validation needs inputs and targets</source>
+        <translation>给出 %1 时此项为必需：验证既需要输入也需要目标</translation>
+    </message>
+    <message>
+        <location line="+96"/>
+        <source>expected an object or one of %1, got %2</source>
+        <translation>应为对象或 %1 之一，实际为 %2</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>expected one of %1, got %2</source>
+        <translation>应为 %1 之一，实际为 %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>duplicate metric &quot;%1&quot;; each metric is computed and logged once</source>
+        <translation>重复的指标 &quot;%1&quot;；每个指标只计算并记录一次</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>expected &quot;cpu&quot;, &quot;cuda&quot; or &quot;cuda:N&quot; (N from 0 to 127), got %1</source>
+        <translation>应为 &quot;cpu&quot;、&quot;cuda&quot; 或 &quot;cuda:N&quot;（N 为 0 到 127），实际为 %1</translation>
+    </message>
+</context>
+<context>
+    <name>RunConfigText</name>
+    <message>
+        <location filename="../engine/config/runconfigtext.cpp" line="+40"/>
+        <source>cannot open the file: %1</source>
+        <translation>无法打开文件：%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>cannot read the file: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the file is larger than %1 MiB; a run config is a few KiB</source>
+        <translation>文件大于 %1 MiB；运行配置只有几 KiB</translation>
+    </message>
+</context>
+<context>
+    <name>RunRecord</name>
+    <message>
+        <location filename="../engine/callbacks/backupandrestore.cpp" line="-14"/>
+        <source>the previous backup (if any) in %1 is intact, and a restart resumes from it</source>
+        <translation>%1 中先前的备份（如果有）完好无损，重新启动会从它继续</translation>
+    </message>
+    <message>
+        <location filename="../engine/callbacks/metriccallbacks.cpp" line="-29"/>
+        <source>early_stopping at epoch %1 (%2 did not improve for %3 epochs)</source>
+        <translation>early_stopping 于第 %1 轮（%2 连续 %3 轮没有改善）</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>terminate_on_nan at batch %1 of epoch %2</source>
+        <translation>terminate_on_nan 于第 %2 轮第 %1 批</translation>
+    </message>
+    <message>
+        <location filename="../engine/model/backendchoice.cpp" line="-10"/>
+        <source>set to libtorch in the config</source>
+        <translation>配置中设为 libtorch</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>set to onednn in the config</source>
+        <translation>配置中设为 onednn</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>auto: on a CUDA device LibTorch&apos;s LSTM runs cuDNN&apos;s fused kernels</source>
+        <translation>auto：在 CUDA 设备上 LibTorch 的 LSTM 运行 cuDNN 的融合内核</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>auto: this build has no oneDNN (configured with EPOCHSCOPE_WITH_ONEDNN=OFF)</source>
+        <translation>auto：此构建不含 oneDNN（以 EPOCHSCOPE_WITH_ONEDNN=OFF 配置）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>auto: the model has no LSTM layer</source>
+        <translation>auto：模型没有 LSTM 层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>auto: fused oneDNN LSTM on the CPU</source>
+        <translation>auto：在 CPU 上使用 oneDNN 融合 LSTM</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>on: set in the config</source>
+        <translation>开：配置中设定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>off: set in the config</source>
+        <translation>关：配置中设定</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>auto: on with the onednn backend</source>
+        <translation>auto：onednn 后端时开启</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>auto: off with the %1 backend</source>
+        <translation>auto：%1 后端时关闭</translation>
+    </message>
+    <message>
+        <location filename="../engine/train/allocator.cpp" line="-264"/>
+        <source>%1 is installed, but a running process cannot load it: it needs more static TLS than glibc set aside at start-up</source>
+        <translation>%1 已安装，但运行中的进程无法加载它：它需要的静态 TLS 多于 glibc 启动时预留的</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>start EpochScope with %1 in its environment</source>
+        <translation>启动 EpochScope 时在其环境中设置 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 cannot be loaded (%2)</source>
+        <translation>无法加载 %1（%2）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>install the Debian package %1 (apt-get install %1)</source>
+        <translation>请安装 Debian 软件包 %1（apt-get install %1）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1 lacks mallocx, dallocx or mallctl</source>
+        <translation>%1 缺少 mallocx、dallocx 或 mallctl</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>%1 lacks tc_memalign, tc_free or MallocExtension_ReleaseFreeMemory</source>
+        <translation>%1 缺少 tc_memalign、tc_free 或 MallocExtension_ReleaseFreeMemory</translation>
+    </message>
+    <message>
+        <location line="+133"/>
+        <source>the process&apos;s malloc</source>
+        <translation>进程自身的 malloc</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the process&apos;s malloc, %1</source>
+        <translation>进程自身的 malloc，%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>glibc malloc with mallopt thresholds raised to 1 GiB</source>
+        <translation>glibc malloc，mallopt 阈值提高到 1 GiB</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the process&apos;s malloc is not glibc&apos;s (%1), so mallopt would tune an allocator nothing uses</source>
+        <translation>进程的 malloc 不是 glibc 的（%1），mallopt 调整的将是一个没有人使用的分配器</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>set in the config</source>
+        <translation>配置中设定</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 not available: %2</source>
+        <translation>%1 不可用：%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>auto: the fastest measured</source>
+        <translation>auto：实测最快</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>auto: the fastest available</source>
+        <translation>auto：可用中最快</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>auto: nothing else is available</source>
+        <translation>auto：没有其他可用的</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>glibc stays tuned by an earlier glibc-tuned run in this process (mallopt cannot be undone)</source>
+        <translation>glibc 仍保持本进程中先前一次 glibc-tuned 运行的调整（mallopt 无法撤销）</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>not applied to tensors: another CPU allocator has priority in this process</source>
+        <translation>未应用于张量：本进程中另一个 CPU 分配器优先</translation>
+    </message>
+    <message>
+        <location filename="../engine/train/trainer.cpp" line="+60"/>
+        <source>off: device.cudnn is false (unfused LSTM kernels)</source>
+        <translation>关：device.cudnn 为 false（非融合 LSTM 内核）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>off: cuDNN is not available to this LibTorch</source>
+        <translation>关：此 LibTorch 无法使用 cuDNN</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>on: cuDNN %1 fused LSTM kernels</source>
+        <translation>开：cuDNN %1 融合 LSTM 内核</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>not applied: this CPU cannot flush denormals</source>
+        <translation>未应用：此 CPU 无法将非规格化数清零</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>applied to %1 of %2 threads</source>
+        <translation>已应用于 %2 个线程中的 %1 个</translation>
+    </message>
+    <message>
+        <location line="+150"/>
+        <source>cannot save the model: %1</source>
+        <translation>无法保存模型：%1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>cannot write the backup %1: %2</source>
+        <translation>无法写入备份 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>cannot write the backup: %1</source>
+        <translation>无法写入备份：%1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>epoch %1, step %2 of %3 (%4)</source>
+        <translation>第 %1 轮，第 %2/%3 步（%4）</translation>
+    </message>
+    <message>
+        <location line="+80"/>
+        <source>pinned: the loader thread copies each batch to %1 ahead of its step, on a CUDA stream of its own</source>
+        <translation>pinned：加载线程在每步之前，用独立的 CUDA 流把该批次复制到 %1</translation>
+    </message>
+    <message>
+        <location filename="../engine/train/trainingsession.cpp" line="+73"/>
+        <source>unknown error in the engine thread</source>
+        <translation>引擎线程中发生未知错误</translation>
+    </message>
+    <message>
+        <location filename="../engine/data/dataset.cpp" line="+51"/>
+        <source>%1: %2 samples of (%3)</source>
+        <translation>%1：%2 个形状为 (%3) 的样本</translation>
+    </message>
+    <message>
+        <location filename="../engine/data/npyfile.cpp" line="-103"/>
+        <source>%1 converted to %2 once at load</source>
+        <translation>%1 在加载时一次性转换为 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>big-endian bytes swapped</source>
+        <translation>已交换大端字节序</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fortran order transposed to C order</source>
+        <translation>Fortran 顺序已转置为 C 顺序</translation>
+    </message>
+    <message>
+        <location filename="../engine/data/sourcearrays.cpp" line="+150"/>
+        <source>csv: %1, %2 windows of %3 rows x %4 columns, target %5 row(s) ahead</source>
+        <translation>csv：%1，%2 个窗口，每个 %3 行 x %4 列，目标为 %5 行之后</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>data.validation_split %1 ignored: the source gives its own validation arrays (as Keras&apos; validation_data overrides validation_split)</source>
+        <translation>已忽略 data.validation_split %1：数据源自带验证数组（如同 Keras 的 validation_data 覆盖 validation_split）</translation>
+    </message>
+</context>
+<context>
+    <name>RunRecordParts</name>
+    <message>
+        <location filename="../engine/i18n/recordedtext.cpp" line="+135"/>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+</context>
+<context>
     <name>RunStatus</name>
     <message>
         <location filename="../engine/i18n/runstatusname.cpp" line="+11"/>
@@ -1542,6 +4093,97 @@
     </message>
 </context>
 <context>
+    <name>SourceArrays</name>
+    <message>
+        <location filename="../engine/data/sourcearrays.cpp" line="-108"/>
+        <source>%1 holds no arrays but none named %3; name the array to use</source>
+        <translation>%1 中没有任何数组，因此也没有名为 %3 的数组；请指定要使用的数组</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 holds the arrays %2 but none named %3; name the array to use</source>
+        <translation>%1 中有数组 %2，但没有名为 %3 的数组；请指定要使用的数组</translation>
+    </message>
+</context>
+<context>
+    <name>SourceCheck</name>
+    <message>
+        <location filename="../engine/data/sourcecheck.cpp" line="+68"/>
+        <source>the model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the first layer (&quot;%1&quot;)</source>
+        <translation>第一层（&quot;%1&quot;）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 has shape %2, but %3 reads token ids shaped (samples, timesteps)</source>
+        <translation>%1 的形状为 %2，但%3读取的是形状为 (samples, timesteps) 的词元 ID</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 has shape %2, but %3 reads float features shaped (samples, timesteps, features); for one feature per time step save x[..., np.newaxis]</source>
+        <translation>%1 的形状为 %2，但%3读取的是形状为 (samples, timesteps, features) 的浮点特征；若每个时间步只有一个特征，请保存 x[..., np.newaxis]</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 has shape %2, but %3 reads float features shaped (samples, timesteps, features)</source>
+        <translation>%1 的形状为 %2，但%3读取的是形状为 (samples, timesteps, features) 的浮点特征</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 holds no samples (shape %2)</source>
+        <translation>%1 中没有样本（形状为 %2）</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 has shape %2, but the model outputs one value per sample (its last layer is dense with units 1), so targets must be shaped (samples,) or (samples, 1)</source>
+        <translation>%1 的形状为 %2，但模型对每个样本只输出一个值（其最后一层是 units 为 1 的 dense 层），因此目标的形状必须为 (samples,) 或 (samples, 1)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 has %2 samples, but %3 (%4) has %5; %3 and %6 must pair up one to one</source>
+        <translation>%1 有 %2 个样本，但 %3（%4）有 %5 个；%3 和 %6 必须一一对应</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 has %2 features per time step, but x (%3) has %4; the model&apos;s weights fit one</source>
+        <translation>%1 每个时间步有 %2 个特征，但 x（%3）有 %4 个；模型的权重只能匹配其中一种</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>the model expects samples shaped %1, but %2 holds samples shaped %3; change input_shape or the data (or set input_shape to null)</source>
+        <translation>模型期望的样本形状为 %1，但 %2 中的样本形状为 %3；请修改 input_shape 或数据（或把 input_shape 设为 null）</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 holds NaN at %2 (the first of %3 NaN and %4 infinite values); training on them makes the loss NaN: fill or drop those samples</source>
+        <translation>%1 在 %2 处为 NaN（共有 %3 个 NaN 和 %4 个无穷值，这是第一个）；用它们训练会使损失变为 NaN：请填补或删除这些样本</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 holds an infinity at %2 (the first of %3 NaN and %4 infinite values); training on them makes the loss NaN: fill or drop those samples</source>
+        <translation>%1 在 %2 处为无穷值（共有 %3 个 NaN 和 %4 个无穷值，这是第一个）；用它们训练会使损失变为 NaN：请填补或删除这些样本</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1 holds token id %2 at %3; ids index the embedding and must be &gt;= 0</source>
+        <translation>%1 在 %3 处的词元 ID 为 %2；ID 是嵌入层的索引，必须 &gt;= 0</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 holds token id %2 at %3, not below model.layers[0].input_dim %4 (the largest id is %5; input_dim %6 would cover them all)</source>
+        <translation>%1 在 %3 处的词元 ID 为 %2，不小于 model.layers[0].input_dim %4（最大的 ID 为 %5；input_dim 设为 %6 即可涵盖全部 ID）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 holds %2 at %3, but training.loss &quot;binary_crossentropy&quot; needs targets in [0, 1]; use &quot;mse&quot; or &quot;mae&quot; for other values</source>
+        <translation>%1 在 %3 处的值为 %2，但 training.loss &quot;binary_crossentropy&quot; 要求目标在 [0, 1] 内；其他取值请使用 &quot;mse&quot; 或 &quot;mae&quot;</translation>
+    </message>
+</context>
+<context>
     <name>StoreAccess</name>
     <message>
         <location filename="../engine/console/storeaccess.cpp" line="+25"/>
@@ -1552,12 +4194,12 @@
 <context>
     <name>StoredDiagnosis</name>
     <message>
-        <location filename="../engine/diagnosis/storeddiagnosis.cpp" line="+33"/>
+        <location filename="../engine/diagnosis/storeddiagnosis.cpp" line="+34"/>
         <source>the run trained on another machine (%1); this machine&apos;s doctor findings and SGEMM peak would not apply</source>
         <translation>该运行是在另一台机器上训练的（%1）；本机的环境检查结果和 SGEMM 峰值对它不适用</translation>
     </message>
     <message>
-        <location filename="../engine/diagnosis/efficiencypeak.cpp" line="+13"/>
+        <location filename="../engine/diagnosis/efficiencypeak.cpp" line="+14"/>
         <source>SGEMM %1^3 through %2, measured now on this machine with %3 thread</source>
         <translation>经 %2 的 SGEMM %1^3，刚刚在本机用 %3 个线程实测</translation>
     </message>
@@ -1663,6 +4305,22 @@
         <location line="+8"/>
         <source>Steps far above the median usually come from periodic work of the run itself (checkpoints, logs, the data pipeline refilling) or from other processes taking the cores; the phase holding the excess says which. Leave the spikes out of timings (compare medians, not means) and look for work that runs now and then.</source>
         <translation>远高于中位数的步通常来自运行自身的周期性工作（检查点、日志、数据管道补充）或占用核心的其他进程；多出的时间落在哪个阶段就说明是哪一种。计时时请把尖峰排除在外（比较中位数，而不是平均值），并找出偶尔运行的工作。</translation>
+    </message>
+</context>
+<context>
+    <name>TerminateOnNaN</name>
+    <message>
+        <location filename="../engine/callbacks/metriccallbacks.cpp" line="-3"/>
+        <source>Batch %1: Invalid loss, terminating training</source>
+        <translation>第 %1 批：损失无效，终止训练</translation>
+    </message>
+</context>
+<context>
+    <name>Threading</name>
+    <message>
+        <location filename="../engine/train/threading.cpp" line="+22"/>
+        <source>device.inter_op_threads=%1 could not be applied: LibTorch sets the inter-op pool once per process and it already has %2 threads</source>
+        <translation>device.inter_op_threads=%1 无法应用：LibTorch 每个进程只设置一次算子间线程池，而它已有 %2 个线程</translation>
     </message>
 </context>
 <context>
@@ -1811,6 +4469,72 @@
         <location line="+5"/>
         <source>The run&apos;s math does not keep its threads busy: each operation is too small to split over them, or the threads wait on each other. Larger batches give each operation more to split; fewer intra-op threads may run as fast and free the cores (try it with a what-if run)</source>
         <translation>运行的计算没有让线程忙起来：每个运算太小，不值得拆分到这些线程上，或者线程在相互等待。更大的批次让每个运算有更多可拆分的工作；更少的算子内线程也许一样快，还能空出核心（可用假设实验试一试）</translation>
+    </message>
+</context>
+<context>
+    <name>TrainCommand</name>
+    <message>
+        <location filename="../engine/console/traincommand.cpp" line="+56"/>
+        <source>interrupted: stopping after the current batch (press Ctrl+C again to quit at once)</source>
+        <translation>已中断：当前批次结束后停止（再按一次 Ctrl+C 立即退出）</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>not recording this run: %1</source>
+        <translation>不记录本次运行：%1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>cannot start the run: %1</source>
+        <translation>无法开始运行：%1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>run failed: %1</source>
+        <translation>运行失败：%1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>the run database missed part of this run: %1</source>
+        <translation>运行数据库漏记了本次运行的一部分：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Recorded as run %1 in %2</source>
+        <translation>已记录为 %2 中的运行 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Summary written to %1</source>
+        <translation>摘要已写入 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>cannot write the run summary: %1</source>
+        <translation>无法写入运行摘要：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Trainer</name>
+    <message>
+        <location filename="../engine/train/trainer.cpp" line="-76"/>
+        <source>Resuming from the backup: %1</source>
+        <translation>从备份继续：%1</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>data staged on %1 once: %2 MB in %3 s</source>
+        <translation>数据一次性暂存到 %1：%2 MB，用时 %3 秒</translation>
+    </message>
+    <message>
+        <location line="+226"/>
+        <source>The backup was taken after the last epoch: nothing is left to train</source>
+        <translation>备份是在最后一轮之后做的：没有剩下要训练的</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Training ended by %1</source>
+        <translation>训练结束，原因：%1</translation>
     </message>
 </context>
 <context>
@@ -2045,6 +4769,144 @@
         <location line="+8"/>
         <source> Much of a first step&apos;s cost is creating kernels and their primitives: a fused LSTM backend (oneDNN on the CPU, cuDNN on CUDA) creates its primitives once and reuses them, which cuts it.</source>
         <translation>首步的开销很大一部分是创建内核及其原语：融合的 LSTM 后端（CPU 上的 oneDNN、CUDA 上的 cuDNN）只创建一次原语并重复使用，可以减少这部分开销。</translation>
+    </message>
+</context>
+<context>
+    <name>WhatifCommand</name>
+    <message>
+        <location filename="../engine/console/whatifcommand.cpp" line="+54"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, no step measured</source>
+        <translation>%1，没有测到任何步</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 ms/step (%2 step), stopped: not counted</source>
+        <translation>%1 ms/步（%2 步），已停止：不计入</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 ms/step (%2 steps), stopped: not counted</source>
+        <translation>%1 ms/步（%2 步），已停止：不计入</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 ms/step (%2 step)</source>
+        <translation>%1 ms/步（%2 步）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ms/step (%2 steps)</source>
+        <translation>%1 ms/步（%2 步）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>[%1/%2] %3 repeat %4/%5: %6</source>
+        <translation>[%1/%2] %3 第 %4/%5 次重复：%6</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>interrupted: stopping the experiment after the current step (press Ctrl+C again to quit at once)</source>
+        <translation>已中断：当前步结束后停止实验（再按一次 Ctrl+C 立即退出）</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>whatif needs at least one --vary KEY=V1,V2,... or --patch JSON (for example --vary threads=1,2)</source>
+        <translation>whatif 至少需要一个 --vary KEY=V1,V2,... 或 --patch JSON（例如 --vary threads=1,2）</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>What-if on %1: baseline + %2, %3 each = %4 of %5 steps (%6 warm-up + %7 measured), interleaved</source>
+        <translation>假设实验 %1：基线 + %2，各%3 = %4，每次 %5 步（预热 %6 步 + 实测 %7 步），交替进行</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 variant</source>
+        <translation>%1 个变体</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 variants</source>
+        <translation>%1 个变体</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 repeat</source>
+        <translation>重复 %1 次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 repeats</source>
+        <translation>重复 %1 次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 run</source>
+        <translation>%1 次运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 runs</source>
+        <translation>%1 次运行</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Validation left out of the measured runs (no step time includes it; no callback needs it)</source>
+        <translation>实测运行不做验证（任何步耗时都不包含验证；也没有回调需要它）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Skipped %1</source>
+        <translation>已跳过 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Note: %1</source>
+        <translation>注意：%1</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>not recording this experiment: %1</source>
+        <translation>不记录本次实验：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the run database missed part of this experiment: %1</source>
+        <translation>运行数据库漏记了本次实验的一部分：%1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Recorded as experiment %1 in %2 (`epochscope-cli whatif show %1`)</source>
+        <translation>已记录为 %2 中的实验 %1（`epochscope-cli whatif show %1`）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>the baseline run failed, so there is nothing to compare against: %1</source>
+        <translation>基线运行失败，没有可比较的对象：%1</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>run %1 has no finding with a config fix to measure (`epochscope-cli diagnose %1` lists them); give --vary or --patch</source>
+        <translation>运行 %1 没有带配置修复、可供测量的诊断结果（`epochscope-cli diagnose %1` 会列出诊断结果）；请给出 --vary 或 --patch</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>No experiments in %1; `epochscope-cli whatif --preset quick-demo --vary threads=1,2` runs one.</source>
+        <translation>%1 中没有实验；`epochscope-cli whatif --preset quick-demo --vary threads=1,2` 可运行一个。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1  %2  %3 runs  %4</source>
+        <translation>%1  %2  %3 次运行  %4</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>no experiment %1 in %2; `epochscope-cli whatif list` shows the ids</source>
+        <translation>%2 中没有实验 %1；`epochscope-cli whatif list` 会列出各实验的 ID</translation>
     </message>
 </context>
 </TS>

@@ -3,8 +3,8 @@
 
 Runs lupdate over the sources of each translations/*.ts into a temporary copy of it (keeping
 obsolete entries, so that they show as vanished): ui/ and app/gui/ for the desktop app's
-epochscope_<lang>.ts, engine/ (its engineText() calls) for epochscope_engine_<lang>.ts. Fails,
-naming the strings, when:
+epochscope_<lang>.ts, engine/ and app/cli/ (their engineText() and markedText() calls) for
+epochscope_engine_<lang>.ts. Fails, naming the strings, when:
   - the .ts itself has an unfinished, empty, obsolete or vanished entry;
   - the sources have a string the .ts lacks (lupdate adds it as unfinished);
   - the .ts has a string the sources no longer have (lupdate marks it vanished);
@@ -25,8 +25,12 @@ import xml.etree.ElementTree as ET
 # What lupdate scans for each kind of .ts (folders relative to the source root), and how.
 APP_SOURCES = (["ui", "app/gui"], [])
 # The engine marks its texts with engineText(context, source), which lupdate reads as it reads
-# QCoreApplication::translate() (engine/i18n/translate.h).
-ENGINE_SOURCES = (["engine"], ["-tr-function-alias", "translate+=engineText"])
+# QCoreApplication::translate() (engine/i18n/translate.h), and the English templates of what a
+# run records with markedText(context, source), read as QT_TRANSLATE_NOOP
+# (engine/i18n/recordedtext.h).
+# epochscope-cli's own texts (app/cli) are the engine's too: the CLI has no Qt.
+ENGINE_SOURCES = (["engine", "app/cli"],
+                  ["-tr-function-alias", "translate+=engineText,QT_TRANSLATE_NOOP+=markedText"])
 
 
 def sources_of(ts):
