@@ -689,7 +689,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::DeviceForm</name>
     <message>
-        <location filename="../ui/setup/deviceform.cpp" line="+46"/>
+        <location filename="../ui/setup/deviceform.cpp" line="+48"/>
         <source>Use cuDNN&apos;s fused LSTM on CUDA devices</source>
         <translation>在 CUDA 设备上使用 cuDNN 的融合 LSTM</translation>
     </message>
@@ -1167,17 +1167,17 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>运行 %1 已不在历史记录中。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>Machine findings left out: %1</source>
         <translation>未包含本机诊断结果：%1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Peak for efficiency: %1 GFLOP/s (%2)</source>
         <translation>效率参照峰值：%1 GFLOP/s（%2）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>The diagnosis failed: %1</source>
         <translation>诊断失败：%1</translation>
     </message>
@@ -1272,7 +1272,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::LayersModel</name>
     <message>
-        <location filename="../ui/setup/layersmodel.cpp" line="+22"/>
+        <location filename="../ui/setup/layersmodel.cpp" line="+23"/>
         <source>batch</source>
         <comment>output shape&apos;s first dimension: (batch, 64)</comment>
         <translation>批次</translation>
@@ -1356,7 +1356,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+74"/>
+        <location filename="../ui/mainwindow.cpp" line="+75"/>
         <source>EpochScope</source>
         <translation>EpochScope</translation>
     </message>
@@ -1614,12 +1614,12 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>错误：</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>The run failed: %1</source>
         <translation>运行失败：%1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The run finished.</source>
         <translation>运行已完成。</translation>
     </message>
@@ -1787,12 +1787,12 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>%1 个参数 · 每个大小为 %3 的训练批次 %2 · 输入 (%4)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Parameters unknown: %1</source>
         <translation>参数未知：%1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Parameters and FLOPs appear once the input shape is known: set it above or choose the data files.</source>
         <translation>知道输入形状后才会显示参数和 FLOP 数：请在上方设置，或选择数据文件。</translation>
     </message>
@@ -2139,7 +2139,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::RunStatusBar</name>
     <message>
-        <location filename="../ui/status/runstatusbar.cpp" line="+30"/>
+        <location filename="../ui/status/runstatusbar.cpp" line="+31"/>
         <source>Idle</source>
         <comment>run state</comment>
         <translation>空闲</translation>
@@ -2222,7 +2222,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>%1 - %2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>LSTM backend: %1 (%2)
 Denormals flushed to zero: %3 (%4)</source>
         <translation>LSTM 后端：%1（%2）
@@ -2889,7 +2889,7 @@ Copy: %4 ms, %5 MB</source>
 <context>
     <name>es::ui::VariantSet</name>
     <message>
-        <location filename="../ui/whatif/variantset.cpp" line="+43"/>
+        <location filename="../ui/whatif/variantset.cpp" line="+42"/>
         <source>There is no baseline yet: Run &gt; What-if experiment... takes Run setup&apos;s config.</source>
         <translation>还没有基线：“运行 &gt; 假设实验...”会采用“运行设置”中的配置。</translation>
     </message>
@@ -3186,7 +3186,7 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+74"/>
+        <location filename="../app/gui/main.cpp" line="+91"/>
         <source>Train LSTM models and find out why training is slow</source>
         <translation>训练 LSTM 模型，并找出训练慢的原因</translation>
     </message>
@@ -3203,11 +3203,12 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
     <message>
         <location line="+1"/>
         <location line="+45"/>
+        <location line="+13"/>
         <source>name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location line="-43"/>
+        <location line="-56"/>
         <source>Open a run config file</source>
         <translation>打开运行配置文件</translation>
     </message>
@@ -3289,7 +3290,12 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
         <translation>ID 列表</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+3"/>
+        <source>Bring this dock to the front: %1 (environment also checks this machine)</source>
+        <translation>把此停靠窗口置于最前：%1（environment 还会检查本机）</translation>
+    </message>
+    <message>
+        <location line="+70"/>
         <source>expected KEY=V1,V2 (threads=1,2)</source>
         <translation>应为 KEY=V1,V2（threads=1,2）</translation>
     </message>

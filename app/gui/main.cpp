@@ -1,5 +1,6 @@
 // epochscope: the desktop app. Argument parsing and wiring only; the window lives in ui/.
 #include "config/configerror.h"
+#include "env/environmentpanel.h"
 #include "history/runsmodel.h"
 #include "history/runspanel.h"
 #include "live/runcontroller.h"
@@ -14,6 +15,7 @@
 #include <QtCore/QItemSelectionModel>
 #include <QtCore/QTimer>
 #include <QtWidgets/QApplication>
+#include <QtWidgets/QDockWidget>
 #include <QtWidgets/QTabWidget>
 #include <QtWidgets/QTableView>
 
@@ -38,6 +40,16 @@ QString languageArgument(const QStringList& arguments)
 
 /// --tab's names for Run setup's tabs, in the order ConfigEditor adds them.
 const QStringList kSetupTabs = {"model", "data", "training", "device", "callbacks", "json"};
+
+/// --show's names for the docks MainWindow makes (object name "<name>Dock").
+const QStringList kDocks = {"setup", "environment", "runs", "log", "findings", "whatIf"};
+
+/// Raises the dock `name` (one of kDocks) above those it shares its place with.
+void raiseDock(es::ui::MainWindow& window, const QString& name)
+{
+    if (auto* dock = window.findChild<QDockWidget*>(name + QStringLiteral("Dock")))
+        dock->raise();
+}
 
 /// Selects the runs `ids` in the Runs panel and opens Compare... on them, as a user would;
 /// nullptr when fewer than two of them are in the database.
@@ -130,8 +142,15 @@ int main(int argc, char** argv)
                                 "Compare recorded runs (two or more ids: 1,2) in the report "
                                 "dialog; --screenshot then saves the dialog"),
         QApplication::translate("main", "ids"));
+    const QCommandLineOption showDockOption(
+        "show",
+        QApplication::translate("main",
+                                "Bring this dock to the front: %1 (environment also "
+                                "checks this machine)")
+            .arg(kDocks.join(QStringLiteral(", "))),
+        QApplication::translate("main", "name"));
     parser.addOptions({demo, preset, config, database, screenshot, delay, exitWhenDone, openRun,
-                       whatIf, language, setupTab, compare});
+                       whatIf, language, setupTab, compare, showDockOption});
     parser.process(app);
     if (parser.isSet(language) && !es::ui::availableLanguages().contains(parser.value(language))) {
         std::fprintf(stderr, "epochscope: --lang %s: expected one of %s\n",
@@ -143,6 +162,13 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "epochscope: --tab %s: expected one of %s\n",
                      qPrintable(parser.value(setupTab)),
                      qPrintable(kSetupTabs.join(QStringLiteral(", "))));
+        return 2;
+    }
+
+    if (parser.isSet(showDockOption) && !kDocks.contains(parser.value(showDockOption))) {
+        std::fprintf(stderr, "epochscope: --show %s: expected one of %s\n",
+                     qPrintable(parser.value(showDockOption)),
+                     qPrintable(kDocks.join(QStringLiteral(", "))));
         return 2;
     }
 
@@ -161,6 +187,14 @@ int main(int argc, char** argv)
     if (parser.isSet(setupTab))
         window.configEditor()->tabs()->setCurrentIndex(
             static_cast<int>(kSetupTabs.indexOf(parser.value(setupTab))));
+    const QString dockShown = parser.value(showDockOption);
+    if (!dockShown.isEmpty())
+        raiseDock(window, dockShown);
+    // The Environment dock measures, as its Check button does.
+    if (dockShown == QLatin1String("environment")) {
+        if (auto* panel = window.findChild<es::ui::EnvironmentPanel*>())
+            panel->check();
+    }
     QWidget* shown = &window;
     if (parser.isSet(compare)) {
         QList<qint64> ids;
@@ -206,7 +240,10 @@ int main(int argc, char** argv)
         constexpr int kMillisecondsPerSecond = 1000;
         const int delayMs =
             static_cast<int>(parser.value(delay).toDouble() * kMillisecondsPerSecond);
-        const auto takeScreenshot = [shown, path] {
+        // The dock is raised again: a finished run brings its findings to the front.
+        const auto takeScreenshot = [shown, path, &window, dockShown] {
+            if (!dockShown.isEmpty())
+                raiseDock(window, dockShown);
             const bool saved = shown->grab().save(path);
             std::fprintf(saved ? stdout : stderr, "%s %s\n",
                          saved ? "screenshot saved to" : "cannot save the screenshot to",
