@@ -98,6 +98,54 @@
     </message>
 </context>
 <context>
+    <name>AtomicFile</name>
+    <message>
+        <location filename="../engine/core/atomicfile.cpp" line="+42"/>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>cannot create %1</source>
+        <translation>无法创建 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>cannot flush %1</source>
+        <translation>无法将 %1 写入磁盘</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>cannot close %1</source>
+        <translation>无法关闭 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>cannot rename %1 to %2</source>
+        <translation>无法将 %1 重命名为 %2</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>empty file name</source>
+        <translation>文件名为空</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: is a directory</source>
+        <translation>%1：是一个目录</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: directory %2 does not exist</source>
+        <translation>%1：目录 %2 不存在</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: directory %2 is not writable (%3)</source>
+        <translation>%1：目录 %2 不可写（%3）</translation>
+    </message>
+</context>
+<context>
     <name>BackendChoice</name>
     <message>
         <location filename="../engine/model/backendchoice.cpp" line="+34"/>
@@ -242,6 +290,14 @@
         <location line="+2"/>
         <source>expected a number or null, got %1</source>
         <translation>应为数值或 null，实际为 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ChartImage</name>
+    <message>
+        <location filename="../engine/report/chartimage.cpp" line="+33"/>
+        <source>cannot draw a chart: %1</source>
+        <translation>无法绘制图表：%1</translation>
     </message>
 </context>
 <context>
@@ -1415,6 +1471,158 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
 </context>
 <context>
+    <name>Experiment</name>
+    <message>
+        <location filename="../engine/whatif/experiment.cpp" line="+118"/>
+        <source>the data gives %1 steps per epoch (%2 samples in batches of %3); --warmup-steps %4 leaves no step to measure</source>
+        <translation>数据每轮只有 %1 步（%2 个样本，批大小 %3）；--warmup-steps %4 之后没有可测量的步</translation>
+    </message>
+    <message>
+        <location line="+259"/>
+        <source>nothing to measure: give --vary KEY=V1,V2,... or --patch JSON</source>
+        <translation>没有可测量的内容：请给出 --vary KEY=V1,V2,... 或 --patch JSON</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>nothing to measure: every variant has the baseline&apos;s config (%1)</source>
+        <translation>没有可测量的内容：每个变体的配置都与基线相同（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>ExperimentReport</name>
+    <message>
+        <location filename="../engine/whatif/experimentreport.cpp" line="+100"/>
+        <source>%1 + %2 warm-up</source>
+        <translation>%1 + 预热 %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not measured</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 steps per epoch</source>
+        <translation>每轮 %1 步</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+104"/>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <location line="-102"/>
+        <source>each configuration&apos;s steps per epoch (%1)</source>
+        <translation>各配置的每轮步数（%1）</translation>
+    </message>
+    <message>
+        <location line="+99"/>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>What-if &quot;%1&quot; (experiment %2): %3 warm-up + %4 measured steps per run, %5 repeat per configuration, interleaved</source>
+        <translation>假设实验“%1”（实验 %2）：每次运行预热 %3 步 + 实测 %4 步，每个配置重复 %5 次，交替进行</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>What-if &quot;%1&quot; (experiment %2): %3 warm-up + %4 measured steps per run, %5 repeats per configuration, interleaved</source>
+        <translation>假设实验“%1”（实验 %2）：每次运行预热 %3 步 + 实测 %4 步，每个配置重复 %5 次，交替进行</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>What-if &quot;%1&quot;: %2 warm-up + %3 measured steps per run, %4 repeat per configuration, interleaved</source>
+        <translation>假设实验“%1”：每次运行预热 %2 步 + 实测 %3 步，每个配置重复 %4 次，交替进行</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>What-if &quot;%1&quot;: %2 warm-up + %3 measured steps per run, %4 repeats per configuration, interleaved</source>
+        <translation>假设实验“%1”：每次运行预热 %2 步 + 实测 %3 步，每个配置重复 %4 次，交替进行</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>runs</source>
+        <translation>运行数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>min ms</source>
+        <translation>最小 ms</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>median ms</source>
+        <translation>中位数 ms</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max ms</source>
+        <translation>最大 ms</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>first step ms</source>
+        <translation>首步 ms</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>epoch s (projected)</source>
+        <translation>每轮 s（推算）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>speedup</source>
+        <translation>加速比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>phases that changed most (median vs baseline)</source>
+        <translation>变化最大的阶段（中位数，相对基线）</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Measured: ms per step is the median step time of each run&apos;s measured window; min, median and max are over the runs. First step ms is the median of the runs&apos; first steps, which the window leaves out: the one-time cost of the configuration, with the time of its warm-up steps (training.warmup_steps) after the +.</source>
+        <translation>实测：每步 ms 是每次运行实测窗口内步耗时的中位数；最小、中位数和最大是在各次运行之间统计的。首步 ms 是各次运行首步耗时的中位数（测量窗口不含首步）：即该配置的一次性开销，+ 号之后是其预热步（training.warmup_steps）的耗时。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Projected, not measured: epoch s = median ms per step x %1 of the full config; speedup = the baseline&apos;s projected epoch s over the configuration&apos;s.</source>
+        <translation>推算（非实测）：每轮 s = 每步 ms 中位数 × 完整配置的%1；加速比 = 基线推算的每轮 s 除以该配置的每轮 s。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Note: %1</source>
+        <translation>注意：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Skipped %1</source>
+        <translation>已跳过 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stopped by Ctrl+C: %1 runs ran; the numbers come from those that completed.</source>
+        <translation>已被 Ctrl+C 停止：共运行了 %1 次；数字来自已完成的运行。</translation>
+    </message>
+</context>
+<context>
     <name>HostMemory</name>
     <message>
         <location filename="../engine/data/hostmemory.cpp" line="+71"/>
@@ -1719,6 +1927,34 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
 </context>
 <context>
+    <name>JsonPath</name>
+    <message>
+        <location filename="../engine/whatif/jsonpath.cpp" line="+47"/>
+        <source>&apos;%1&apos; at character %2: expected a key (letters, digits, &apos;_&apos;)</source>
+        <translation>&apos;%1&apos; 第 %2 个字符处：应为键（字母、数字、&apos;_&apos;）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>&apos;%1&apos; at character %2: expected an array index such as [0]</source>
+        <translation>&apos;%1&apos; 第 %2 个字符处：应为数组下标，例如 [0]</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>&apos;%1&apos; at character %2: expected &apos;.&apos; or &apos;[&apos;</source>
+        <translation>&apos;%1&apos; 第 %2 个字符处：应为 &apos;.&apos; 或 &apos;[&apos;</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>%1 is not there (the config has %2 entries)</source>
+        <translation>%1 不存在（配置中只有 %2 项）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: its parent is not an object</source>
+        <translation>%1：其上一级不是对象</translation>
+    </message>
+</context>
+<context>
     <name>JsonReader</name>
     <message>
         <location filename="../engine/config/jsonreader.cpp" line="+46"/>
@@ -1966,6 +2202,24 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
 </context>
 <context>
+    <name>MeasuredRun</name>
+    <message>
+        <location filename="../engine/whatif/measuredrun.cpp" line="+33"/>
+        <source>expected an integer from %1 to %2 (steps not measured), got %3</source>
+        <translation>应为 %1 到 %2 之间的整数（不计入测量的步数），实际为 %3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>expected an integer from %1 to %2 (at least one step is measured), got %3</source>
+        <translation>应为 %1 到 %2 之间的整数（至少测量一步），实际为 %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>expected an integer from %1 to %2 (runs per configuration), got %3</source>
+        <translation>应为 %1 到 %2 之间的整数（每个配置的运行次数），实际为 %3</translation>
+    </message>
+</context>
+<context>
     <name>Messages</name>
     <message>
         <location filename="../engine/console/messages.cpp" line="+22"/>
@@ -2009,6 +2263,24 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+11"/>
         <source>Epoch %1: saving model to %2 (%3)</source>
         <translation>第 %1 轮：模型保存到 %2（%3）</translation>
+    </message>
+</context>
+<context>
+    <name>ModelSummary</name>
+    <message>
+        <location filename="../engine/model/modelsummary.cpp" line="+44"/>
+        <source>an embedding needs token ids, one per time step, got %1 per sample</source>
+        <translation>Embedding 嵌入层需要词元 id，每个时间步一个，实际每个样本为 %1</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>an LSTM needs a sequence (timesteps, features), got %1 per sample</source>
+        <translation>LSTM 需要序列（时间步数, 特征数），实际每个样本为 %1</translation>
+    </message>
+    <message>
+        <location line="+61"/>
+        <source>the shape of one sample is known only once the data files are read; set input_shape to summarise the model before that</source>
+        <translation>读取数据文件之后才能知道单个样本的形状；若要在此之前汇总模型，请设置 input_shape</translation>
     </message>
 </context>
 <context>
@@ -2495,7 +2767,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ProgressBar</name>
     <message>
-        <location filename="../engine/console/progressbar.cpp" line="+138"/>
+        <location filename="../engine/console/progressbar.cpp" line="+121"/>
         <source>%1s/step</source>
         <translation>%1s/步</translation>
     </message>
@@ -2566,7 +2838,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>PDF 报告需要 cairo 和 pango，而此 EpochScope 构建未包含它们（EPOCHSCOPE_WITH_CAIRO=OFF）；请用 -DEPOCHSCOPE_WITH_CAIRO=ON 重新构建（Debian：libcairo2-dev libpango1.0-dev），或者写成 .html 或 .md</translation>
     </message>
     <message>
-        <location line="+162"/>
+        <location line="+83"/>
+        <source>cannot write the PDF: %1</source>
+        <translation>无法写入 PDF：%1</translation>
+    </message>
+    <message>
+        <location line="+79"/>
         <source>Written by EpochScope; docs/reports.md says what each section means.</source>
         <translation>由 EpochScope 生成；各部分的含义见 docs/reports.md。</translation>
     </message>
@@ -3849,6 +4126,66 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <source>data.validation_split %1 ignored: the source gives its own validation arrays (as Keras&apos; validation_data overrides validation_split)</source>
         <translation>已忽略 data.validation_split %1：数据源自带验证数组（如同 Keras 的 validation_data 覆盖 validation_split）</translation>
     </message>
+    <message>
+        <location filename="../engine/store/runrecorder.cpp" line="+27"/>
+        <source>recording ended before the run did</source>
+        <translation>记录在运行结束之前就停止了</translation>
+    </message>
+    <message>
+        <location filename="../engine/store/runstore.cpp" line="+223"/>
+        <source>the process running it ended without finishing it (killed or crashed)</source>
+        <translation>运行它的进程在运行完成前就结束了（被终止或崩溃）</translation>
+    </message>
+    <message>
+        <location filename="../engine/whatif/effectivesettings.cpp" line="+41"/>
+        <source>%1 trains like %2 on this machine (device.intra_op_threads 0 means one per physical core: %3), so the difference between them is run-to-run noise</source>
+        <translation>%1 在本机上的训练方式与 %2 相同（device.intra_op_threads 为 0 表示每个物理核心一个线程：%3），因此两者之间的差异只是运行间的噪声</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 trains like %2 on this machine (device.allocator &quot;auto&quot; means &quot;%3&quot; here), so the difference between them is run-to-run noise</source>
+        <translation>%1 在本机上的训练方式与 %2 相同（device.allocator &quot;auto&quot; 在本机即 &quot;%3&quot;），因此两者之间的差异只是运行间的噪声</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 trains like %2 on this machine, so the difference between them is run-to-run noise</source>
+        <translation>%1 在本机上的训练方式与 %2 相同，因此两者之间的差异只是运行间的噪声</translation>
+    </message>
+    <message>
+        <location filename="../engine/whatif/experiment.cpp" line="-257"/>
+        <source>%1: the data gives %2 steps per epoch (%3 samples in batches of %4), so each run measures %5 steps, not %6</source>
+        <translation>%1：数据每轮只有 %2 步（%3 个样本，批大小 %4），因此每次运行实测 %5 步，而不是 %6 步</translation>
+    </message>
+    <message>
+        <location line="+142"/>
+        <source>cannot start the run: %1</source>
+        <translation>无法启动运行：%1</translation>
+    </message>
+    <message>
+        <location line="+85"/>
+        <source>%1 tunes glibc with mallopt, which lasts for the rest of the process: every run after the first of them finds glibc tuned too, so the difference measured understates what glibc-tuned changes (compare it against a baseline in a fresh process instead)</source>
+        <translation>%1 会用 mallopt 调整 glibc，且在进程剩余时间内一直有效：这些配置的第一次运行之后，每次运行遇到的都是已调整的 glibc，因此实测的差异低估了 glibc-tuned 带来的变化（请改为在新进程中与基线对比）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 tune glibc with mallopt, which lasts for the rest of the process: every run after the first of them finds glibc tuned too, so the difference measured understates what glibc-tuned changes (compare it against a baseline in a fresh process instead)</source>
+        <translation>%1 会用 mallopt 调整 glibc，且在进程剩余时间内一直有效：这些配置的第一次运行之后，每次运行遇到的都是已调整的 glibc，因此实测的差异低估了 glibc-tuned 带来的变化（请改为在新进程中与基线对比）</translation>
+    </message>
+    <message>
+        <location filename="../engine/whatif/experimentresults.cpp" line="+79"/>
+        <source>the run failed</source>
+        <translation>运行失败</translation>
+    </message>
+    <message>
+        <location filename="../engine/whatif/variantspec.cpp" line="+265"/>
+        <source>%1: same config as the baseline</source>
+        <translation>%1：配置与基线相同</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: same config as %2</source>
+        <translation>%1：配置与 %2 相同</translation>
+    </message>
 </context>
 <context>
     <name>RunRecordParts</name>
@@ -3884,6 +4221,90 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+2"/>
         <source>interrupted</source>
         <translation>已中断</translation>
+    </message>
+</context>
+<context>
+    <name>RunStore</name>
+    <message>
+        <location filename="../engine/store/runstore.cpp" line="-86"/>
+        <location line="+40"/>
+        <source>%1: cannot open the run database: %2</source>
+        <translation>%1：无法打开运行数据库：%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1: the run database has schema version %2, written by a newer EpochScope; this one reads up to version %3</source>
+        <translation>%1：运行数据库的结构版本为 %2，由更新版本的 EpochScope 写入；当前版本最高只能读取版本 %3</translation>
+    </message>
+    <message>
+        <location line="+81"/>
+        <source>%1: cannot record a new run: %2</source>
+        <translation>%1：无法记录新的运行：%2</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1: cannot record the run&apos;s facts: %2</source>
+        <translation>%1：无法记录运行的基本信息：%2</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1: cannot record the run&apos;s measurements: %2</source>
+        <translation>%1：无法记录运行的测量数据：%2</translation>
+    </message>
+    <message>
+        <location line="+94"/>
+        <source>%1: cannot record the run&apos;s end: %2</source>
+        <translation>%1：无法记录运行的结束：%2</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>%1: cannot save the notes: %2</source>
+        <translation>%1：无法保存备注：%2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1: cannot save the findings: %2</source>
+        <translation>%1：无法保存诊断结果：%2</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>%1: cannot rename the run: %2</source>
+        <translation>%1：无法重命名运行：%2</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>%1: cannot list the runs: %2</source>
+        <translation>%1：无法列出运行记录：%2</translation>
+    </message>
+    <message>
+        <location line="+114"/>
+        <source>%1: cannot read run %3: %2</source>
+        <translation>%1：无法读取运行 %3：%2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: cannot delete the run: %2</source>
+        <translation>%1：无法删除运行：%2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1: cannot record a new experiment: %2</source>
+        <translation>%1：无法记录新的实验：%2</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1: cannot attach the run to its experiment: %2</source>
+        <translation>%1：无法将运行关联到其实验：%2</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1: cannot list the experiments: %2</source>
+        <translation>%1：无法列出实验：%2</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>%1: cannot read experiment %3: %2</source>
+        <translation>%1：无法读取实验 %3：%2</translation>
     </message>
 </context>
 <context>
@@ -4649,6 +5070,54 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
 </context>
 <context>
+    <name>VariantSpec</name>
+    <message>
+        <location filename="../engine/whatif/variantspec.cpp" line="-114"/>
+        <source>&apos;%1&apos;: expected KEY=V1,V2,... (for example threads=1,2)</source>
+        <translation>&apos;%1&apos;：应为 KEY=V1,V2,...（例如 threads=1,2）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>epochs cannot be varied: each measured run trains one epoch of --warmup-steps + --measured-steps steps, and the projection uses the config&apos;s own epoch length</source>
+        <translation>epochs 不能变化：每次实测运行只训练一轮，共 --warmup-steps + --measured-steps 步，推算使用配置自身的每轮长度</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>key %1</source>
+        <translation>键 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>unknown key &apos;%1&apos;; use an alias (%2) or a dotted config path such as data.placement or callbacks[0].save_freq</source>
+        <translation>未知的键 &apos;%1&apos;；请使用别名（%2）或以点分隔的配置路径，例如 data.placement 或 callbacks[0].save_freq</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 cannot be varied: each measured run trains one epoch of --warmup-steps + --measured-steps steps</source>
+        <translation>%1 不能变化：每次实测运行只训练一轮，共 --warmup-steps + --measured-steps 步</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: empty value in &apos;%2&apos;</source>
+        <translation>%1：&apos;%2&apos; 中有空值</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>&apos;%1&apos; is not valid JSON</source>
+        <translation>&apos;%1&apos; 不是有效的 JSON</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>expected a JSON object that changes the config, such as {&quot;data&quot;:{&quot;prefetch&quot;:2}}</source>
+        <translation>应为修改配置的 JSON 对象，例如 {&quot;data&quot;:{&quot;prefetch&quot;:2}}</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 is varied twice (%2, %3); give all its values in one --vary</source>
+        <translation>%1 被变化了两次（%2，%3）；请在一个 --vary 中给出它的所有取值</translation>
+    </message>
+</context>
+<context>
     <name>WarmupRule</name>
     <message>
         <location filename="../engine/diagnosis/warmuprule.cpp" line="-174"/>
@@ -4774,7 +5243,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>WhatifCommand</name>
     <message>
-        <location filename="../engine/console/whatifcommand.cpp" line="+54"/>
+        <location filename="../engine/console/whatifcommand.cpp" line="+55"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
@@ -4884,7 +5353,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>已记录为 %2 中的实验 %1（`epochscope-cli whatif show %1`）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>the baseline run failed, so there is nothing to compare against: %1</source>
         <translation>基线运行失败，没有可比较的对象：%1</translation>
     </message>

@@ -871,7 +871,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::ExperimentChart</name>
     <message>
-        <location filename="../ui/whatif/experimentchart.cpp" line="+41"/>
+        <location filename="../ui/whatif/experimentchart.cpp" line="+42"/>
         <source>baseline</source>
         <translation>基线</translation>
     </message>
@@ -935,7 +935,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::ExperimentResultsModel</name>
     <message>
-        <location filename="../ui/whatif/experimentresultsmodel.cpp" line="+66"/>
+        <location filename="../ui/whatif/experimentresultsmodel.cpp" line="+67"/>
         <source>%1 %2 ms</source>
         <translation>%1 %2 ms</translation>
     </message>
@@ -1082,7 +1082,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::ExperimentRunner</name>
     <message>
-        <location filename="../ui/whatif/experimentrunner.cpp" line="+97"/>
+        <location filename="../ui/whatif/experimentrunner.cpp" line="+98"/>
         <source>Not recording this experiment: %1</source>
         <translation>不记录此实验：%1</translation>
     </message>
@@ -2902,7 +2902,7 @@ Copy: %4 ms, %5 MB</source>
 <context>
     <name>es::ui::WhatIfPanel</name>
     <message>
-        <location filename="../ui/whatif/whatifpanel.cpp" line="+50"/>
+        <location filename="../ui/whatif/whatifpanel.cpp" line="+51"/>
         <source>. </source>
         <comment>between the sentences of a heading</comment>
         <translation>。</translation>
@@ -3186,7 +3186,7 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+91"/>
+        <location filename="../app/gui/main.cpp" line="+86"/>
         <source>Train LSTM models and find out why training is slow</source>
         <translation>训练 LSTM 模型，并找出训练慢的原因</translation>
     </message>
@@ -3295,7 +3295,7 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
         <translation>把此停靠窗口置于最前：%1（environment 还会检查本机）</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+76"/>
         <source>expected KEY=V1,V2 (threads=1,2)</source>
         <translation>应为 KEY=V1,V2（threads=1,2）</translation>
     </message>

@@ -5,6 +5,7 @@
 #include "console/messages.h"
 #include "console/storeaccess.h"
 #include "diagnosis/storeddiagnosis.h"
+#include "i18n/recordedtext.h"
 #include "i18n/translate.h"
 #include "whatif/experiment.h"
 #include "whatif/experimentreport.h"
@@ -156,9 +157,9 @@ void printPlan(FILE* out, const ExperimentPlan& plan)
                              "time includes it; no callback needs it)"),
                   {});
     for (const std::string& skipped : plan.skipped)
-        printLine(out, engineText("WhatifCommand", "Skipped %1"), {skipped});
+        printLine(out, engineText("WhatifCommand", "Skipped %1"), {recordedText(skipped)});
     for (const std::string& note : plan.notes)
-        printLine(out, engineText("WhatifCommand", "Note: %1"), {note});
+        printLine(out, engineText("WhatifCommand", "Note: %1"), {recordedText(note)});
     std::fflush(out);
 }
 
@@ -210,10 +211,11 @@ int runWhatifCommand(const RunConfig& baseline, const WhatifOptions& options)
     if (outcome.stopped || interrupt.requested())
         return kExitInterrupted;
     if (outcome.baselineFailed) {
-        printError(fillText(engineText("WhatifCommand",
-                                       "the baseline run failed, so there is "
-                                       "nothing to compare against: %1"),
-                            {outcome.runs.empty() ? std::string() : outcome.runs.back().error}));
+        printError(fillText(
+            engineText("WhatifCommand",
+                       "the baseline run failed, so there is "
+                       "nothing to compare against: %1"),
+            {outcome.runs.empty() ? std::string() : recordedText(outcome.runs.back().error)}));
         return outcome.badInput ? kExitBadInput : kExitRunFailed;
     }
     for (const ExperimentRun& run : outcome.runs) {

@@ -1,6 +1,7 @@
 #include "core/atomicfile.h"
 
 #include "core/filedescriptor.h"
+#include "i18n/translate.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -23,9 +24,12 @@ std::string directoryOf(const std::string& path)
     return slash == 0 ? "/" : path.substr(0, slash);
 }
 
-[[noreturn]] void fail(const std::string& what)
+/// A system_error with errno and `pattern` filled with `args` (errno read first: building the
+/// message may change it).
+[[noreturn]] void fail(const char* pattern, std::initializer_list<std::string_view> args)
 {
-    throw std::system_error(errno, std::generic_category(), what);
+    const int error = errno;
+    throw std::system_error(error, std::generic_category(), fillText(pattern, args));
 }
 
 void writeAll(int fd, std::string_view content, const std::string& name)
@@ -35,7 +39,7 @@ void writeAll(int fd, std::string_view content, const std::string& name)
         if (written < 0) {
             if (errno == EINTR)
                 continue;
-            fail("cannot write " + name);
+            fail(engineText("AtomicFile", "cannot write %1"), {name});
         }
         content.remove_prefix(static_cast<std::size_t>(written));
     }
@@ -48,15 +52,15 @@ void writeFileAtomically(const std::string& path, std::string_view content)
     const std::string temporary = path + ".tmp";
     FileDescriptor file(::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
     if (file.get() < 0)
-        fail("cannot create " + temporary);
+        fail(engineText("AtomicFile", "cannot create %1"), {temporary});
     try {
         writeAll(file.get(), content, temporary);
         if (::fsync(file.get()) != 0)
-            fail("cannot flush " + temporary);
+            fail(engineText("AtomicFile", "cannot flush %1"), {temporary});
         if (file.close() != 0)
-            fail("cannot close " + temporary);
+            fail(engineText("AtomicFile", "cannot close %1"), {temporary});
         if (::rename(temporary.c_str(), path.c_str()) != 0)
-            fail("cannot rename " + temporary + " to " + path);
+            fail(engineText("AtomicFile", "cannot rename %1 to %2"), {temporary, path});
     } catch (...) {
         ::unlink(temporary.c_str());
         throw;
@@ -71,16 +75,19 @@ void writeFileAtomically(const std::string& path, std::string_view content)
 std::optional<std::string> checkWritableTarget(const std::string& path)
 {
     if (path.empty())
-        return std::string("empty file name");
+        return std::string(engineText("AtomicFile", "empty file name"));
     struct stat info {};
     if (::stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode))
-        return path + ": is a directory";
+        return fillText(engineText("AtomicFile", "%1: is a directory"), {path});
     const std::string directory = directoryOf(path);
     if (::stat(directory.c_str(), &info) != 0 || !S_ISDIR(info.st_mode))
-        return path + ": directory " + directory + " does not exist";
-    if (::access(directory.c_str(), W_OK) != 0)
-        return path + ": directory " + directory + " is not writable (" + std::strerror(errno) +
-               ")";
+        return fillText(engineText("AtomicFile", "%1: directory %2 does not exist"),
+                        {path, directory});
+    if (::access(directory.c_str(), W_OK) != 0) {
+        const std::string reason = std::strerror(errno);
+        return fillText(engineText("AtomicFile", "%1: directory %2 is not writable (%3)"),
+                        {path, directory, reason});
+    }
     return std::nullopt;
 }
 

@@ -1,6 +1,7 @@
 #include "model/modelsummary.h"
 
 #include "config/configerror.h"
+#include "i18n/translate.h"
 
 #include <map>
 
@@ -40,8 +41,10 @@ Shape summarizeLayer(const LayerConfig& config, const Shape& input, std::size_t 
         case LayerType::Embedding: {
             if (input.size() != 1) {
                 throw ConfigError(layerPath(index) + ".type",
-                                  "an embedding needs token ids, one per time step, got " +
-                                      shapeText(input) + " per sample");
+                                  fillText(engineText("ModelSummary",
+                                                      "an embedding needs token ids, one per "
+                                                      "time step, got %1 per sample"),
+                                           {shapeText(input)}));
             }
             layer.params = config.inputDim * config.outputDim;
             return {input[0], config.outputDim};
@@ -49,8 +52,10 @@ Shape summarizeLayer(const LayerConfig& config, const Shape& input, std::size_t 
         case LayerType::Lstm: {
             if (input.size() != 2) {
                 throw ConfigError(layerPath(index) + ".type",
-                                  "an LSTM needs a sequence (timesteps, features), got " +
-                                      shapeText(input) + " per sample");
+                                  fillText(engineText("ModelSummary",
+                                                      "an LSTM needs a sequence (timesteps, "
+                                                      "features), got %1 per sample"),
+                                           {shapeText(input)}));
             }
             const std::int64_t steps = input[0];
             const std::int64_t inputs = input[1];
@@ -108,8 +113,10 @@ ModelSummary summarizeModel(const RunConfig& config)
     const std::optional<std::vector<std::int64_t>> shape = declaredInputShape(config);
     if (!shape) {
         throw ConfigError("model.input_shape",
-                          "the shape of one sample is known only once the data files are read; "
-                          "set input_shape to summarise the model before that");
+                          engineText("ModelSummary",
+                                     "the shape of one sample is known only once the data files "
+                                     "are read; set input_shape to summarise the model before "
+                                     "that"));
     }
     return summarizeModel(config.model, *shape);
 }

@@ -1,5 +1,6 @@
 #include "report/chartimage.h"
 
+#include "i18n/translate.h"
 #include "report/chartpainter.h"
 
 #include <cairo.h>
@@ -29,8 +30,8 @@ cairo_status_t appendTo(void* closure, const unsigned char* data, unsigned int l
 void check(cairo_status_t status)
 {
     if (status != CAIRO_STATUS_SUCCESS)
-        throw std::runtime_error(std::string("cannot draw a chart: ") +
-                                 cairo_status_to_string(status));
+        throw std::runtime_error(fillText(engineText("ChartImage", "cannot draw a chart: %1"),
+                                          {cairo_status_to_string(status)}));
 }
 
 }  // namespace

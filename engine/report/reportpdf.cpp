@@ -110,8 +110,8 @@ cairo_status_t discard(void*, const unsigned char*, unsigned int)
 void check(cairo_status_t status)
 {
     if (status != CAIRO_STATUS_SUCCESS)
-        throw std::runtime_error(std::string("cannot write the PDF: ") +
-                                 cairo_status_to_string(status));
+        throw std::runtime_error(fillText(engineText("Report", "cannot write the PDF: %1"),
+                                          {cairo_status_to_string(status)}));
 }
 
 bool isNumeric(const ReportTable& table, std::size_t column)

@@ -1,6 +1,7 @@
 #include "store/runrecorder.h"
 
 #include "core/threadname.h"
+#include "i18n/recordedtext.h"
 #include "summary/runsummary.h"
 
 namespace es {
@@ -21,7 +22,9 @@ RunRecorder::~RunRecorder()
 {
     if (!m_finished) {
         try {
-            finish(RunStatus::Interrupted, "recording ended before the run did", nullptr);
+            // Recorded: English, shown with recordedText().
+            finish(RunStatus::Interrupted,
+                   markedText("RunRecord", "recording ended before the run did"), nullptr);
         } catch (...) {
             // A destructor must not throw; the next open marks the run interrupted anyway.
         }

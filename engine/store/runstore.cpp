@@ -1,6 +1,8 @@
 #include "store/runstore.h"
 
 #include "core/phase.h"
+#include "i18n/recordedtext.h"
+#include "i18n/translate.h"
 #include "profile/procstat.h"
 #include "store/samplejson.h"
 #include "store/schema.h"
@@ -132,25 +134,28 @@ public:
             migrate();
             markDeadRunsInterrupted();
         } catch (const SQLite::Exception& error) {
-            fail("cannot open the run database", error);
+            fail(engineText("RunStore", "%1: cannot open the run database: %2"), error);
         }
     }
 
-    [[noreturn]] void fail(const std::string& what, const std::exception& error) const
+    /// A StoreError from `pattern`: %1 the database's path, %2 SQLite's message, %3 `value`.
+    [[noreturn]] void fail(const char* pattern, const std::exception& error,
+                           std::string_view value = {}) const
     {
-        throw StoreError(m_path + ": " + what + ": " + error.what());
+        throw StoreError(fillText(pattern, {m_path, error.what(), value}));
     }
 
-    /// Runs `work` in a transaction, turning SQLite errors into a StoreError saying `what`.
+    /// Runs `work` in a transaction, turning SQLite errors into a StoreError from `pattern`
+    /// (as fail()'s).
     template <typename Work>
-    void write(const char* what, Work work)
+    void write(const char* pattern, Work work)
     {
         try {
             SQLite::Transaction transaction(m_db);
             work();
             transaction.commit();
         } catch (const SQLite::Exception& error) {
-            fail(what, error);
+            fail(pattern, error);
         }
     }
 
@@ -168,7 +173,9 @@ private:
         try {
             return SQLite::Database(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
         } catch (const SQLite::Exception& error) {
-            throw StoreError(path + ": cannot open the run database: " + error.what());
+            throw StoreError(
+                fillText(engineText("RunStore", "%1: cannot open the run database: %2"),
+                         {path, error.what()}));
         }
     }
 
@@ -177,11 +184,11 @@ private:
         const int version = m_db.execAndGet("PRAGMA user_version").getInt();
         const int current = currentSchemaVersion();
         if (version > current) {
-            throw StoreError(m_path + ": the run database has schema version " +
-                             std::to_string(version) +
-                             ", written by a newer EpochScope; this one "
-                             "reads up to version " +
-                             std::to_string(current));
+            throw StoreError(fillText(engineText("RunStore",
+                                                 "%1: the run database has schema version %2, "
+                                                 "written by a newer EpochScope; this one reads "
+                                                 "up to version %3"),
+                                      {m_path, std::to_string(version), std::to_string(current)}));
         }
         for (int step = version + 1; step <= current; ++step) {
             SQLite::Transaction transaction(m_db);
@@ -208,12 +215,15 @@ private:
                 dead.push_back(running.getColumn(0).getInt64());
         }
         for (const std::int64_t id : dead) {
-            SQLite::Statement update(m_db,
-                                     "UPDATE runs SET status = 'interrupted', ended_at = ?, "
-                                     "error = 'the process running it ended without "
-                                     "finishing it (killed or crashed)' WHERE id = ?");
+            SQLite::Statement update(
+                m_db,
+                "UPDATE runs SET status = 'interrupted', ended_at = ?, error = ? WHERE id = ?");
             update.bind(1, isoNow());
-            update.bind(2, id);
+            // Recorded: English, shown with recordedText().
+            update.bind(2, markedText("RunRecord",
+                                      "the process running it ended without "
+                                      "finishing it (killed or crashed)"));
+            update.bind(3, id);
             update.exec();
         }
         m_interruptedOnOpen = static_cast<int>(dead.size());
@@ -255,7 +265,7 @@ int RunStore::interruptedOnOpen() const
 std::int64_t RunStore::beginRun(const std::string& name, const nlohmann::json& config)
 {
     std::int64_t id = 0;
-    m_impl->write("cannot record a new run", [&] {
+    m_impl->write(engineText("RunStore", "%1: cannot record a new run: %2"), [&] {
         SQLite::Statement insert(m_impl->m_db,
                                  "INSERT INTO runs (name, status, started_at, config_json, pid, "
                                  "process_start, host) VALUES (?, 'running', ?, ?, ?, ?, ?)");
@@ -273,7 +283,7 @@ std::int64_t RunStore::beginRun(const std::string& name, const nlohmann::json& c
 
 void RunStore::setRunInfo(std::int64_t id, const nlohmann::json& info)
 {
-    m_impl->write("cannot record the run's facts", [&] {
+    m_impl->write(engineText("RunStore", "%1: cannot record the run's facts: %2"), [&] {
         SQLite::Statement update(m_impl->m_db, "UPDATE runs SET info_json = ? WHERE id = ?");
         update.bind(1, info.dump());
         update.bind(2, id);
@@ -287,7 +297,7 @@ void RunStore::append(std::int64_t id, const std::vector<BatchRecord>& batches,
 {
     if (batches.empty() && epochs.empty() && samples.empty())
         return;
-    m_impl->write("cannot record the run's measurements", [&] {
+    m_impl->write(engineText("RunStore", "%1: cannot record the run's measurements: %2"), [&] {
         SQLite::Database& db = m_impl->m_db;
         if (!batches.empty()) {
             SQLite::Statement insert(
@@ -381,7 +391,7 @@ void RunStore::append(std::int64_t id, const std::vector<BatchRecord>& batches,
 void RunStore::finishRun(std::int64_t id, RunStatus status, const std::string& error,
                          const nlohmann::json& summary)
 {
-    m_impl->write("cannot record the run's end", [&] {
+    m_impl->write(engineText("RunStore", "%1: cannot record the run's end: %2"), [&] {
         SQLite::Statement update(m_impl->m_db,
                                  "UPDATE runs SET status = ?, ended_at = ?, "
                                  "error = ?, summary_json = ? WHERE id = ?");
@@ -402,7 +412,7 @@ void RunStore::finishRun(std::int64_t id, RunStatus status, const std::string& e
 
 void RunStore::setNotes(std::int64_t id, const std::string& notes)
 {
-    m_impl->write("cannot save the notes", [&] {
+    m_impl->write(engineText("RunStore", "%1: cannot save the notes: %2"), [&] {
         SQLite::Statement update(m_impl->m_db, "UPDATE runs SET notes = ? WHERE id = ?");
         update.bind(1, notes);
         update.bind(2, id);
@@ -413,7 +423,7 @@ void RunStore::setNotes(std::int64_t id, const std::string& notes)
 void RunStore::setFindings(std::int64_t id, const std::vector<Finding>& findings,
                            const nlohmann::json& diagnosis)
 {
-    m_impl->write("cannot save the findings", [&] {
+    m_impl->write(engineText("RunStore", "%1: cannot save the findings: %2"), [&] {
         SQLite::Statement clear(m_impl->m_db, "DELETE FROM findings WHERE run_id = ?");
         clear.bind(1, id);
         clear.exec();
@@ -458,7 +468,7 @@ void RunStore::setFindings(std::int64_t id, const std::vector<Finding>& findings
 bool RunStore::renameRun(std::int64_t id, const std::string& name)
 {
     int changed = 0;
-    m_impl->write("cannot rename the run", [&] {
+    m_impl->write(engineText("RunStore", "%1: cannot rename the run: %2"), [&] {
         SQLite::Statement update(m_impl->m_db, "UPDATE runs SET name = ? WHERE id = ?");
         update.bind(1, name);
         update.bind(2, id);
@@ -499,7 +509,7 @@ std::vector<StoredRunHeader> RunStore::listRuns() const
             runs.push_back(std::move(run));
         }
     } catch (const SQLite::Exception& error) {
-        m_impl->fail("cannot list the runs", error);
+        m_impl->fail(engineText("RunStore", "%1: cannot list the runs: %2"), error);
     }
     return runs;
 }
@@ -613,14 +623,15 @@ std::optional<StoredRun> RunStore::loadRun(std::int64_t id) const
         }
         return run;
     } catch (const SQLite::Exception& error) {
-        m_impl->fail("cannot read run " + std::to_string(id), error);
+        m_impl->fail(engineText("RunStore", "%1: cannot read run %3: %2"), error,
+                     std::to_string(id));
     }
 }
 
 bool RunStore::deleteRun(std::int64_t id)
 {
     bool deleted = false;
-    m_impl->write("cannot delete the run", [&] {
+    m_impl->write(engineText("RunStore", "%1: cannot delete the run: %2"), [&] {
         SQLite::Statement remove(m_impl->m_db, "DELETE FROM runs WHERE id = ?");
         remove.bind(1, id);
         deleted = remove.exec() > 0;
@@ -632,7 +643,7 @@ std::int64_t RunStore::createExperiment(const std::string& name, const nlohmann:
                                         const nlohmann::json& baselineConfig)
 {
     std::int64_t id = 0;
-    m_impl->write("cannot record a new experiment", [&] {
+    m_impl->write(engineText("RunStore", "%1: cannot record a new experiment: %2"), [&] {
         SQLite::Statement insert(m_impl->m_db,
                                  "INSERT INTO experiments (name, created_at, settings_json, "
                                  "baseline_config_json) VALUES (?, ?, ?, ?)");
@@ -650,7 +661,7 @@ void RunStore::addExperimentRun(std::int64_t experimentId, std::int64_t runId, i
                                 const std::string& variantLabel, const nlohmann::json& patch,
                                 int repeat)
 {
-    m_impl->write("cannot attach the run to its experiment", [&] {
+    m_impl->write(engineText("RunStore", "%1: cannot attach the run to its experiment: %2"), [&] {
         SQLite::Statement insert(m_impl->m_db,
                                  "INSERT OR REPLACE INTO experiment_runs (experiment_id, run_id, "
                                  "variant_index, variant_label, patch_json, repeat) VALUES "
@@ -677,7 +688,7 @@ std::vector<StoredExperimentHeader> RunStore::listExperiments() const
             experiments.push_back({query.getColumn(0).getInt64(), query.getColumn(1).getString(),
                                    query.getColumn(2).getString(), query.getColumn(3).getInt()});
     } catch (const SQLite::Exception& error) {
-        m_impl->fail("cannot list the experiments", error);
+        m_impl->fail(engineText("RunStore", "%1: cannot list the experiments: %2"), error);
     }
     return experiments;
 }
@@ -722,7 +733,8 @@ std::optional<StoredExperiment> RunStore::loadExperiment(std::int64_t id) const
         experiment.header.runs = static_cast<int>(experiment.runs.size());
         return experiment;
     } catch (const SQLite::Exception& error) {
-        m_impl->fail("cannot read experiment " + std::to_string(id), error);
+        m_impl->fail(engineText("RunStore", "%1: cannot read experiment %3: %2"), error,
+                     std::to_string(id));
     }
 }
 

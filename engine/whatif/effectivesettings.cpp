@@ -1,6 +1,8 @@
 #include "whatif/effectivesettings.h"
 
 #include "config/runconfig.h"
+#include "i18n/recordedtext.h"
+#include "i18n/translate.h"
 
 #include <cstddef>
 
@@ -33,15 +35,26 @@ std::vector<std::string> sameSettingsNotes(const std::vector<std::string>& label
         for (std::size_t earlier = 0; earlier < later; ++earlier) {
             if (resolved[later] != resolved[earlier])
                 continue;
-            std::string why;
+            // Recorded with the experiment (and in --json): English, shown with recordedText().
             if (configs[later].device.intraOpThreads != configs[earlier].device.intraOpThreads)
-                why = " (device.intra_op_threads 0 means one per physical core: " +
-                      std::to_string(machine.physicalCores) + ")";
+                notes.push_back(fillText(
+                    markedText("RunRecord",
+                               "%1 trains like %2 on this machine (device.intra_op_threads 0 "
+                               "means one per physical core: %3), so the difference between "
+                               "them is run-to-run noise"),
+                    {labels[later], labels[earlier], std::to_string(machine.physicalCores)}));
             else if (configs[later].device.allocator != configs[earlier].device.allocator)
-                why = " (device.allocator \"auto\" means \"" +
-                      std::string(allocatorKey(machine.autoAllocator)) + "\" here)";
-            notes.push_back(labels[later] + " trains like " + labels[earlier] + " on this machine" +
-                            why + ", so the difference between them is run-to-run noise");
+                notes.push_back(fillText(
+                    markedText("RunRecord",
+                               "%1 trains like %2 on this machine (device.allocator \"auto\" "
+                               "means \"%3\" here), so the difference between them is "
+                               "run-to-run noise"),
+                    {labels[later], labels[earlier], allocatorKey(machine.autoAllocator)}));
+            else
+                notes.push_back(fillText(markedText("RunRecord",
+                                                    "%1 trains like %2 on this machine, so the "
+                                                    "difference between them is run-to-run noise"),
+                                         {labels[later], labels[earlier]}));
             break;
         }
     }

@@ -3,6 +3,8 @@
 #include "config/configerror.h"
 #include "env/cpuinfo.h"
 #include "env/environment.h"
+#include "i18n/recordedtext.h"
+#include "i18n/translate.h"
 #include "store/runrecorder.h"
 #include "summary/runsummary.h"
 #include "train/allocator.h"
@@ -89,6 +91,7 @@ std::string prefixed(const std::string& label, const std::string& path)
 {
     if (label == kBaselineLabel)
         return path;
+    // An error location, like a config path: the same in every language.
     return "variant '" + label + "': " + path;
 }
 
@@ -106,18 +109,26 @@ void checkWindows(ExperimentPlan& plan)
         const std::int64_t steps =
             batchesPerEpoch(*samples, config.data.batchSize, config.data.dropLast, 0);
         const std::string label = plan.configurations[i].label;
-        const std::string facts = std::to_string(steps) + " steps per epoch (" +
-                                  std::to_string(*samples) + " samples in batches of " +
-                                  std::to_string(config.data.batchSize) + ")";
+        const std::string stepCount = std::to_string(steps);
+        const std::string sampleCount = std::to_string(*samples);
+        const std::string batchSize = std::to_string(config.data.batchSize);
         if (steps <= plan.settings.warmupSteps)
             issues.push_back(
-                {prefixed(label, "data"), "the data gives " + facts + "; --warmup-steps " +
-                                              std::to_string(plan.settings.warmupSteps) +
-                                              " leaves no step to measure"});
+                {prefixed(label, "data"),
+                 fillText(engineText("Experiment",
+                                     "the data gives %1 steps per epoch (%2 samples in batches "
+                                     "of %3); --warmup-steps %4 leaves no step to measure"),
+                          {stepCount, sampleCount, batchSize,
+                           std::to_string(plan.settings.warmupSteps)})});
         else if (steps < window)
-            plan.notes.push_back(label + ": the data gives " + facts + ", so each run measures " +
-                                 std::to_string(steps - plan.settings.warmupSteps) +
-                                 " steps, not " + std::to_string(plan.settings.measuredSteps));
+            // Recorded with the experiment (and in --json): English, shown with recordedText().
+            plan.notes.push_back(
+                fillText(markedText("RunRecord",
+                                    "%1: the data gives %2 steps per epoch (%3 samples in "
+                                    "batches of %4), so each run measures %5 steps, not %6"),
+                         {label, stepCount, sampleCount, batchSize,
+                          std::to_string(steps - plan.settings.warmupSteps),
+                          std::to_string(plan.settings.measuredSteps)}));
     }
     if (!issues.empty())
         throw ConfigError(std::move(issues));
@@ -253,7 +264,8 @@ private:
             } catch (const std::exception& error) {
                 started = false;
                 run.status = RunStatus::Failed;
-                run.error = std::string("cannot start the run: ") + error.what();
+                run.error =
+                    fillText(markedText("RunRecord", "cannot start the run: %1"), {error.what()});
                 if (recorder)
                     finishRecorder(*recorder, RunStatus::Failed, run.error, nullptr);
             }
@@ -337,10 +349,20 @@ std::string glibcTunedNote(const ExperimentPlan& plan, HostAllocator autoAllocat
     }
     if (count == 0 || count == plan.fullConfigs.size())
         return {};
-    return tuned + " tune" + (count == 1 ? "s" : "") +
-           " glibc with mallopt, which lasts for the rest of the process: every run after the "
-           "first of them finds glibc tuned too, so the difference measured understates what "
-           "glibc-tuned changes (compare it against a baseline in a fresh process instead)";
+    // Recorded with the experiment (and in --json): English, shown with recordedText().
+    return fillText(count == 1 ? markedText("RunRecord",
+                                            "%1 tunes glibc with mallopt, which lasts for the rest "
+                                            "of the process: every run after the first of them "
+                                            "finds glibc tuned too, so the difference measured "
+                                            "understates what glibc-tuned changes (compare it "
+                                            "against a baseline in a fresh process instead)")
+                               : markedText("RunRecord",
+                                            "%1 tune glibc with mallopt, which lasts for the rest "
+                                            "of the process: every run after the first of them "
+                                            "finds glibc tuned too, so the difference measured "
+                                            "understates what glibc-tuned changes (compare it "
+                                            "against a baseline in a fresh process instead)"),
+                    {tuned});
 }
 
 }  // namespace
@@ -351,14 +373,17 @@ ExperimentPlan planExperiment(const RunConfig& baseline, const std::vector<Varia
     checkExperimentSettings(settings);
     CheckedVariants checked = checkVariants(baseline, variants);
     if (checked.variants.empty()) {
-        std::string why = "give --vary KEY=V1,V2,... or --patch JSON";
-        if (!checked.skipped.empty()) {
-            why = "every variant has the baseline's config (";
-            for (std::size_t i = 0; i < checked.skipped.size(); ++i)
-                why += (i == 0 ? "" : "; ") + checked.skipped[i];
-            why += ")";
-        }
-        throw ConfigError("", "nothing to measure: " + why);
+        if (checked.skipped.empty())
+            throw ConfigError("", engineText("Experiment",
+                                             "nothing to measure: give --vary "
+                                             "KEY=V1,V2,... or --patch JSON"));
+        std::string skipped;
+        for (std::size_t i = 0; i < checked.skipped.size(); ++i)
+            skipped += (i == 0 ? "" : "; ") + recordedText(checked.skipped[i]);
+        throw ConfigError("", fillText(engineText("Experiment",
+                                                  "nothing to measure: every variant has the "
+                                                  "baseline's config (%1)"),
+                                       {skipped}));
     }
     ExperimentPlan plan;
     plan.settings = settings;

@@ -1,5 +1,10 @@
 #include "whatif/experimentreport.h"
 
+#include "i18n/phasename.h"
+#include "i18n/recordedtext.h"
+#include "i18n/textwidth.h"
+#include "i18n/translate.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -57,15 +62,15 @@ std::string renderTable(const std::vector<Column>& columns,
     std::vector<std::size_t> widths;
     widths.reserve(columns.size());
     for (const Column& column : columns)
-        widths.push_back(column.title.size());
+        widths.push_back(displayWidth(column.title));
     for (const auto& row : rows) {
         for (std::size_t i = 0; i < row.size(); ++i)
-            widths[i] = std::max(widths[i], row[i].size());
+            widths[i] = std::max(widths[i], displayWidth(row[i]));
     }
     const auto line = [&](const std::vector<std::string>& cells) {
         std::string text;
         for (std::size_t i = 0; i < cells.size(); ++i) {
-            const std::string padding(widths[i] - cells[i].size(), ' ');
+            const std::string padding(widths[i] - displayWidth(cells[i]), ' ');
             const bool last = i + 1 == cells.size();
             if (i > 0)
                 text += "  ";
@@ -91,18 +96,18 @@ std::string renderTable(const std::vector<Column>& columns,
 /// "41.2" or, when warm-up steps ran before it, "41.2 + 203.9 warm-up".
 std::string firstStepText(const VariantResult& row)
 {
-    std::string text = milliseconds(row.firstStepMs);
     if (row.firstStepWarmUpMs > 0.0)
-        text += " + " + milliseconds(row.firstStepWarmUpMs) + " warm-up";
-    return text;
+        return fillText(engineText("ExperimentReport", "%1 + %2 warm-up"),
+                        {milliseconds(row.firstStepMs), milliseconds(row.firstStepWarmUpMs)});
+    return milliseconds(row.firstStepMs);
 }
 
 std::string remarks(const VariantResult& row)
 {
     if (!row.error.empty())
-        return "failed: " + row.error;
+        return fillText(engineText("ExperimentReport", "failed: %1"), {recordedText(row.error)});
     if (!row.measured())
-        return "not measured";
+        return engineText("ExperimentReport", "not measured");
     return phaseChangesText(row.largestChanges);
 }
 
@@ -115,16 +120,19 @@ std::string epochStepsText(const std::vector<VariantResult>& rows)
             distinct.insert(row.epochSteps);
     }
     if (distinct.size() == 1)
-        return std::to_string(*distinct.begin()) + " steps per epoch";
-    std::string text = "each configuration's steps per epoch (";
-    bool first = true;
+        return fillText(engineText("ExperimentReport", "%1 steps per epoch"),
+                        {std::to_string(*distinct.begin())});
+    std::string list;
     for (const VariantResult& row : rows) {
         if (row.epochSteps <= 0)
             continue;
-        text += (first ? "" : ", ") + row.label + ": " + std::to_string(row.epochSteps);
-        first = false;
+        const std::string entry = fillText(engineText("ExperimentReport", "%1: %2"),
+                                           {row.label, std::to_string(row.epochSteps)});
+        list = list.empty() ? entry
+                            : fillText(engineText("ExperimentReport", "%1, %2"), {list, entry});
     }
-    return text + ")";
+    return fillText(engineText("ExperimentReport", "each configuration's steps per epoch (%1)"),
+                    {list});
 }
 
 Json runJson(const ExperimentRun& run)
@@ -220,32 +228,53 @@ ExperimentReport makeReport(const StoredExperiment& experiment)
 std::string phaseChangesText(const std::vector<PhaseChange>& changes)
 {
     std::string text;
-    for (const PhaseChange& change : changes)
-        text += (text.empty() ? "" : ", ") + std::string(phaseLabel(change.phase)) + " " +
-                signedMilliseconds(change.deltaMs);
+    for (const PhaseChange& change : changes) {
+        const std::string entry =
+            fillText(engineText("ExperimentReport", "%1 %2"),
+                     {phaseName(change.phase), signedMilliseconds(change.deltaMs)});
+        text = text.empty() ? entry
+                            : fillText(engineText("ExperimentReport", "%1, %2"), {text, entry});
+    }
     return text;
 }
 
 std::string formatReportTable(const ExperimentReport& report)
 {
-    std::string text = "What-if \"" + report.name + "\"";
+    const std::string warmup = std::to_string(report.settings.warmupSteps);
+    const std::string measuredSteps = std::to_string(report.settings.measuredSteps);
+    const std::string repeats = std::to_string(report.settings.repeats);
+    const bool one = report.settings.repeats == 1;
+    std::string text;
     if (report.experimentId > 0)
-        text += " (experiment " + std::to_string(report.experimentId) + ")";
-    text += ": " + std::to_string(report.settings.warmupSteps) + " warm-up + " +
-            std::to_string(report.settings.measuredSteps) + " measured steps per run, " +
-            std::to_string(report.settings.repeats) + " repeat" +
-            (report.settings.repeats == 1 ? "" : "s") + " per configuration, interleaved\n\n";
+        text = fillText(
+            one ? engineText("ExperimentReport",
+                             "What-if \"%1\" (experiment %2): %3 warm-up + %4 measured "
+                             "steps per run, %5 repeat per configuration, interleaved")
+                : engineText("ExperimentReport",
+                             "What-if \"%1\" (experiment %2): %3 warm-up + %4 measured "
+                             "steps per run, %5 repeats per configuration, interleaved"),
+            {report.name, std::to_string(report.experimentId), warmup, measuredSteps, repeats});
+    else
+        text = fillText(one ? engineText("ExperimentReport",
+                                         "What-if \"%1\": %2 warm-up + %3 measured steps per run, "
+                                         "%4 repeat per configuration, interleaved")
+                            : engineText("ExperimentReport",
+                                         "What-if \"%1\": %2 warm-up + %3 measured steps per run, "
+                                         "%4 repeats per configuration, interleaved"),
+                        {report.name, warmup, measuredSteps, repeats});
+    text += "\n\n";
 
     const std::vector<Column> columns = {
-        {"configuration", Align::Left},
-        {"runs", Align::Right},
-        {"min ms", Align::Right},
-        {"median ms", Align::Right},
-        {"max ms", Align::Right},
-        {"first step ms", Align::Right},
-        {"epoch s (projected)", Align::Right},
-        {"speedup", Align::Right},
-        {"phases that changed most (median vs baseline)", Align::Left},
+        {engineText("ExperimentReport", "configuration"), Align::Left},
+        {engineText("ExperimentReport", "runs"), Align::Right},
+        {engineText("ExperimentReport", "min ms"), Align::Right},
+        {engineText("ExperimentReport", "median ms"), Align::Right},
+        {engineText("ExperimentReport", "max ms"), Align::Right},
+        {engineText("ExperimentReport", "first step ms"), Align::Right},
+        {engineText("ExperimentReport", "epoch s (projected)"), Align::Right},
+        {engineText("ExperimentReport", "speedup"), Align::Right},
+        {engineText("ExperimentReport", "phases that changed most (median vs baseline)"),
+         Align::Left},
     };
     std::vector<std::vector<std::string>> cells;
     for (const VariantResult& row : report.rows) {
@@ -264,22 +293,32 @@ std::string formatReportTable(const ExperimentReport& report)
     }
     text += renderTable(columns, cells);
 
-    text +=
-        "\nMeasured: ms per step is the median step time of each run's measured window; "
-        "min, median and max are over the runs. First step ms is the median of the runs' "
-        "first steps, which the window leaves out: the one-time cost of the configuration, "
-        "with the time of its warm-up steps (training.warmup_steps) after the +.\n";
-    text += "Projected, not measured: epoch s = median ms per step x " +
-            epochStepsText(report.rows) +
-            " of the full config; speedup = the baseline's projected epoch s over the "
-            "configuration's.\n";
+    text += "\n";
+    text += engineText("ExperimentReport",
+                       "Measured: ms per step is the median step time of each run's measured "
+                       "window; min, median and max are over the runs. First step ms is the "
+                       "median of the runs' first steps, which the window leaves out: the "
+                       "one-time cost of the configuration, with the time of its warm-up steps "
+                       "(training.warmup_steps) after the +.");
+    text += "\n";
+    text += fillText(engineText("ExperimentReport",
+                                "Projected, not measured: epoch s = median ms per step x %1 of "
+                                "the full config; speedup = the baseline's projected epoch s "
+                                "over the configuration's."),
+                     {epochStepsText(report.rows)});
+    text += "\n";
+    // The notes and the skipped variants are recorded with the experiment in English.
     for (const std::string& note : report.notes)
-        text += "Note: " + note + "\n";
+        text += fillText(engineText("ExperimentReport", "Note: %1"), {recordedText(note)}) + "\n";
     for (const std::string& skipped : report.skipped)
-        text += "Skipped " + skipped + "\n";
+        text +=
+            fillText(engineText("ExperimentReport", "Skipped %1"), {recordedText(skipped)}) + "\n";
     if (report.stopped)
-        text += "Stopped by Ctrl+C: " + std::to_string(report.runs.size()) +
-                " runs ran; the numbers come from those that completed.\n";
+        text += fillText(engineText("ExperimentReport",
+                                    "Stopped by Ctrl+C: %1 runs ran; the "
+                                    "numbers come from those that completed."),
+                         {std::to_string(report.runs.size())}) +
+                "\n";
     return text;
 }
 

@@ -1,5 +1,6 @@
 #include "whatif/experimentresults.h"
 
+#include "i18n/recordedtext.h"
 #include "summary/statistics.h"
 
 #include <algorithm>
@@ -73,7 +74,9 @@ std::vector<VariantResult> summariseExperiment(const std::vector<Variant>& confi
             if (run.variantIndex != row.index)
                 continue;
             if (run.status == RunStatus::Failed && row.error.empty())
-                row.error = run.error.empty() ? "the run failed" : run.error;
+                // English like the runs' own errors (--json); shown with recordedText().
+                row.error =
+                    run.error.empty() ? markedText("RunRecord", "the run failed") : run.error;
             if (row.epochSteps == 0)
                 row.epochSteps = run.epochSteps;
             if (run.status != RunStatus::Completed || !run.window)

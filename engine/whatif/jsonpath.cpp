@@ -1,5 +1,7 @@
 #include "whatif/jsonpath.h"
 
+#include "i18n/translate.h"
+
 #include <cctype>
 #include <stdexcept>
 
@@ -12,10 +14,10 @@ bool isNameChar(char c)
     return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
 }
 
-[[noreturn]] void badPath(std::string_view path, std::size_t at, const std::string& what)
+/// `pattern`: "'%1' at character %2: what is wrong".
+[[noreturn]] void badPath(std::string_view path, std::size_t at, const char* pattern)
 {
-    throw std::invalid_argument("'" + std::string(path) + "' at character " +
-                                std::to_string(at + 1) + ": " + what);
+    throw std::invalid_argument(fillText(pattern, {path, std::to_string(at + 1)}));
 }
 
 void describeInto(const nlohmann::json& patch, const std::string& prefix, std::string& text)
@@ -41,7 +43,9 @@ std::vector<JsonPathStep> parseJsonPath(std::string_view path)
         while (at < path.size() && isNameChar(path[at]))
             ++at;
         if (at == start)
-            badPath(path, start, "expected a key (letters, digits, '_')");
+            badPath(path, start,
+                    engineText("JsonPath",
+                               "'%1' at character %2: expected a key (letters, digits, '_')"));
         JsonPathStep step;
         step.key = std::string(path.substr(start, at - start));
         steps.push_back(std::move(step));
@@ -54,7 +58,9 @@ std::vector<JsonPathStep> parseJsonPath(std::string_view path)
         // Nine digits: far more entries than a config has, and no overflow.
         if (digits.empty() || digits.size() > 9 ||
             digits.find_first_not_of("0123456789") != std::string_view::npos)
-            badPath(path, at, "expected an array index such as [0]");
+            badPath(path, at,
+                    engineText("JsonPath",
+                               "'%1' at character %2: expected an array index such as [0]"));
         JsonPathStep step;
         step.isIndex = true;
         step.index = std::stoul(std::string(digits));
@@ -69,7 +75,7 @@ std::vector<JsonPathStep> parseJsonPath(std::string_view path)
         } else if (path[at] == '[') {
             readIndex();
         } else {
-            badPath(path, at, "expected '.' or '['");
+            badPath(path, at, engineText("JsonPath", "'%1' at character %2: expected '.' or '['"));
         }
     }
     return steps;
@@ -124,15 +130,16 @@ nlohmann::json mergePatchSetting(const nlohmann::json& document,
             jsonPathText({steps.begin(), steps.begin() + static_cast<std::ptrdiff_t>(i) + 1});
         if (step.isIndex) {
             if (!node->is_array() || step.index >= node->size())
-                throw std::invalid_argument(where + " is not there (the config has " +
-                                            std::to_string(node->is_array() ? node->size() : 0) +
-                                            " entries)");
+                throw std::invalid_argument(
+                    fillText(engineText("JsonPath", "%1 is not there (the config has %2 entries)"),
+                             {where, std::to_string(node->is_array() ? node->size() : 0)}));
             node = &(*node)[step.index];
         } else {
             if (node->is_null())
                 *node = nlohmann::json::object();
             if (!node->is_object())
-                throw std::invalid_argument(where + ": its parent is not an object");
+                throw std::invalid_argument(
+                    fillText(engineText("JsonPath", "%1: its parent is not an object"), {where}));
             node = &(*node)[step.key];
         }
     }

@@ -2,6 +2,7 @@
 
 #include "config/callbackspecs.h"
 #include "config/configerror.h"
+#include "i18n/translate.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -16,22 +17,28 @@ using Json = nlohmann::json;
 constexpr int kMaxWindowSteps = 1'000'000;
 constexpr int kMaxRepeats = 1000;
 
-void checkRange(const char* flag, int value, int lowest, int highest, const char* why)
+/// `pattern`: "expected an integer from %1 to %2 (why), got %3".
+void checkRange(const char* flag, int value, int lowest, int highest, const char* pattern)
 {
     if (value < lowest || value > highest)
-        throw ConfigError(flag, "expected an integer from " + std::to_string(lowest) + " to " +
-                                    std::to_string(highest) + " (" + why + "), got " +
-                                    std::to_string(value));
+        throw ConfigError(flag, fillText(pattern, {std::to_string(lowest), std::to_string(highest),
+                                                   std::to_string(value)}));
 }
 
 }  // namespace
 
 void checkExperimentSettings(const ExperimentSettings& settings)
 {
-    checkRange("--warmup-steps", settings.warmupSteps, 0, kMaxWindowSteps, "steps not measured");
+    checkRange("--warmup-steps", settings.warmupSteps, 0, kMaxWindowSteps,
+               engineText("MeasuredRun",
+                          "expected an integer from %1 to %2 (steps not measured), got %3"));
     checkRange("--measured-steps", settings.measuredSteps, 1, kMaxWindowSteps,
-               "at least one step is measured");
-    checkRange("--repeats", settings.repeats, 1, kMaxRepeats, "runs per configuration");
+               engineText("MeasuredRun",
+                          "expected an integer from %1 to %2 (at least one step "
+                          "is measured), got %3"));
+    checkRange("--repeats", settings.repeats, 1, kMaxRepeats,
+               engineText("MeasuredRun",
+                          "expected an integer from %1 to %2 (runs per configuration), got %3"));
 }
 
 MeasuredConfig measuredConfig(const RunConfig& full, const ExperimentSettings& settings)

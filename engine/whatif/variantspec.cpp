@@ -1,6 +1,8 @@
 #include "whatif/variantspec.h"
 
 #include "config/configerror.h"
+#include "i18n/recordedtext.h"
+#include "i18n/translate.h"
 
 #include <algorithm>
 #include <array>
@@ -152,19 +154,21 @@ VaryFactor parseVaryArgument(std::string_view argument)
 {
     const std::size_t equals = argument.find('=');
     if (equals == std::string_view::npos)
-        badVary("'" + std::string(argument) +
-                "': expected KEY=V1,V2,... (for example threads=1,2)");
+        badVary(fillText(
+            engineText("VariantSpec", "'%1': expected KEY=V1,V2,... (for example threads=1,2)"),
+            {argument}));
     VaryFactor factor;
     factor.key = std::string(trimmed(argument.substr(0, equals)));
     if (factor.key == "epochs")
-        badVary(
-            "epochs cannot be varied: each measured run trains one epoch of --warmup-steps + "
-            "--measured-steps steps, and the projection uses the config's own epoch length");
+        badVary(engineText("VariantSpec",
+                           "epochs cannot be varied: each measured run trains one epoch of "
+                           "--warmup-steps + --measured-steps steps, and the projection uses the "
+                           "config's own epoch length"));
     const std::string_view resolved = resolveVaryAlias(factor.key);
     try {
         factor.path = parseJsonPath(resolved);
     } catch (const std::invalid_argument& error) {
-        badVary(std::string("key ") + error.what());
+        badVary(fillText(engineText("VariantSpec", "key %1"), {error.what()}));
     }
     // A single name that is no alias must be a top-level config key; a typo of an alias
     // ("thread") is the likely mistake, so say which aliases there are.
@@ -173,16 +177,20 @@ VaryFactor parseVaryArgument(std::string_view argument)
         "training", "device",      "callbacks", "backend", "profiling"};
     if (factor.path.size() == 1 &&
         std::find(kTopLevel.begin(), kTopLevel.end(), factor.path[0].key) == kTopLevel.end())
-        badVary("unknown key '" + factor.key + "'; use an alias (" + aliasList() +
-                ") or a dotted config path such as data.placement or callbacks[0].save_freq");
+        badVary(fillText(engineText("VariantSpec",
+                                    "unknown key '%1'; use an alias (%2) or a dotted config path "
+                                    "such as data.placement or callbacks[0].save_freq"),
+                         {factor.key, aliasList()}));
     const std::string path = jsonPathText(factor.path);
     if (std::find(kFixedPaths.begin(), kFixedPaths.end(), path) != kFixedPaths.end())
-        badVary(path +
-                " cannot be varied: each measured run trains one epoch of "
-                "--warmup-steps + --measured-steps steps");
+        badVary(fillText(engineText("VariantSpec",
+                                    "%1 cannot be varied: each measured run trains one epoch of "
+                                    "--warmup-steps + --measured-steps steps"),
+                         {path}));
     for (std::string_view text : splitValues(argument.substr(equals + 1))) {
         if (text.empty())
-            badVary(factor.key + ": empty value in '" + std::string(argument) + "'");
+            badVary(fillText(engineText("VariantSpec", "%1: empty value in '%2'"),
+                             {factor.key, argument}));
         factor.values.push_back(parseValue(text));
     }
     return factor;
@@ -192,11 +200,12 @@ Json parsePatchArgument(std::string_view text)
 {
     Json patch = Json::parse(text.begin(), text.end(), nullptr, false);
     if (patch.is_discarded())
-        throw ConfigError("--patch", "'" + std::string(text) + "' is not valid JSON");
-    if (!patch.is_object() || patch.empty())
         throw ConfigError("--patch",
-                          "expected a JSON object that changes the config, such as "
-                          "{\"data\":{\"prefetch\":2}}");
+                          fillText(engineText("VariantSpec", "'%1' is not valid JSON"), {text}));
+    if (!patch.is_object() || patch.empty())
+        throw ConfigError("--patch", engineText("VariantSpec",
+                                                "expected a JSON object that changes the config, "
+                                                "such as {\"data\":{\"prefetch\":2}}"));
     return patch;
 }
 
@@ -207,8 +216,10 @@ std::vector<Variant> buildVariants(const RunConfig& baseline,
     for (std::size_t i = 0; i < factors.size(); ++i) {
         for (std::size_t j = 0; j < i; ++j) {
             if (jsonPathText(factors[i].path) == jsonPathText(factors[j].path))
-                badVary(jsonPathText(factors[i].path) + " is varied twice (" + factors[j].key +
-                        ", " + factors[i].key + "); give all its values in one --vary");
+                badVary(fillText(engineText("VariantSpec",
+                                            "%1 is varied twice (%2, %3); give all "
+                                            "its values in one --vary"),
+                                 {jsonPathText(factors[i].path), factors[j].key, factors[i].key}));
         }
     }
     const Json document = toJson(baseline);
@@ -248,15 +259,18 @@ CheckedVariants checkVariants(const RunConfig& baseline, const std::vector<Varia
         try {
             RunConfig config = applyVariantPatch(baseline, variant.patch);
             if (config == baseline) {
-                checked.skipped.push_back(variant.label + ": same config as the baseline");
+                // Recorded with the experiment (and in --json): English, shown with
+                // recordedText().
+                checked.skipped.push_back(fillText(
+                    markedText("RunRecord", "%1: same config as the baseline"), {variant.label}));
                 continue;
             }
             const auto same = std::find_if(
                 checked.variants.begin(), checked.variants.end(),
                 [&config](const CheckedVariant& earlier) { return earlier.config == config; });
             if (same != checked.variants.end()) {
-                checked.skipped.push_back(variant.label + ": same config as " +
-                                          same->variant.label);
+                checked.skipped.push_back(fillText(markedText("RunRecord", "%1: same config as %2"),
+                                                   {variant.label, same->variant.label}));
                 continue;
             }
             checked.variants.push_back({variant, std::move(config)});

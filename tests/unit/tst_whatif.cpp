@@ -3,6 +3,8 @@
 // from made-up steps, and a real tiny experiment recorded and rebuilt from the run store.
 
 #include "config/configerror.h"
+#include "i18n/language.h"
+#include "i18n/recordedtext.h"
 #include "store/runstore.h"
 #include "support/smallconfigs.h"
 #include "whatif/effectivesettings.h"
@@ -724,6 +726,28 @@ private Q_SLOTS:
         QCOMPARE(report.rows[0].runsMeasured, 1);
         QVERIFY(!report.rows[1].measured());
         QVERIFY(es::reportJson(report)["stopped"].get<bool>());
+    }
+
+    // Needs the VariantSpec and RunRecord texts in translations/epochscope_engine_zh_CN.ts.
+    void speaksChineseAndRecordsEnglish()
+    {
+        const es::RunConfig baseline = es::test::smallRegression();
+        const es::LanguageScope chinese("zh_CN");
+        try {
+            es::parseVaryArgument("epochs=1,2");
+            QFAIL("accepted");
+        } catch (const es::ConfigError& error) {
+            QCOMPARE(error.issues().front().path, std::string("--vary"));
+            QCOMPARE(error.issues().front().message,
+                     std::string("epochs 不能变化：每次实测运行只训练一轮，共 --warmup-steps + "
+                                 "--measured-steps 步，推算使用配置自身的每轮长度"));
+        }
+        // A skipped variant is recorded with the experiment in English and shown in Chinese.
+        const es::ExperimentPlan plan = es::planExperiment(
+            baseline, variantsFor(baseline, {"threads=1,2"}, es::VaryMode::Combine), {});
+        QVERIFY(!plan.skipped.empty());
+        QCOMPARE(plan.skipped.front(), std::string("threads=2: same config as the baseline"));
+        QCOMPARE(es::recordedText(plan.skipped.front()), std::string("threads=2：配置与基线相同"));
     }
 };
 

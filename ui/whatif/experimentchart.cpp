@@ -1,5 +1,6 @@
 #include "whatif/experimentchart.h"
 
+#include "i18n/recordedtext.h"
 #include "plots/phasepalette.h"
 #include "plots/qcustomplotinclude.h"
 #include "whatif/experimentresultsmodel.h"
@@ -173,7 +174,7 @@ QString ExperimentChart::describeAt(double x) const
     const VariantResult& row = m_results[static_cast<std::size_t>(index)];
     const QString label = configurationLabel(row);
     if (!row.error.empty())
-        return tr("%1\nfailed: %2").arg(label, QString::fromStdString(row.error));
+        return tr("%1\nfailed: %2").arg(label, QString::fromStdString(recordedText(row.error)));
     if (!row.measured())
         return tr("%1\nnot measured").arg(label);
     QString text = tr("%1\nmedian %2 ms per step (min %3, max %4) over %5 of %6 runs")

@@ -1,5 +1,6 @@
 #include "whatif/experimentresultsmodel.h"
 
+#include "i18n/recordedtext.h"
 #include "plots/phasenames.h"
 
 #include <QtGui/QFont>
@@ -117,7 +118,7 @@ QVariant ExperimentResultsModel::display(const VariantResult& row, int column) c
         case Speedup: return row.speedup ? tr("%1\u00d7").arg(*row.speedup, 0, 'f', 2) : QString();
         case Changes:
             if (!row.error.empty())
-                return tr("failed: %1").arg(QString::fromStdString(row.error));
+                return tr("failed: %1").arg(QString::fromStdString(recordedText(row.error)));
             if (!row.measured())
                 return tr("not measured");
             return row.index == 0 ? QString() : changesText(row.largestChanges);
@@ -144,7 +145,7 @@ QVariant ExperimentResultsModel::value(const VariantResult& row, int column) con
 QString ExperimentResultsModel::toolTip(const VariantResult& row, int column) const
 {
     if (!row.error.empty())
-        return tr("Failed: %1").arg(QString::fromStdString(row.error));
+        return tr("Failed: %1").arg(QString::fromStdString(recordedText(row.error)));
     switch (column) {
         case Configuration:
             return row.index == 0 ? tr("The config every variant is compared with")

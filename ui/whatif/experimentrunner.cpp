@@ -1,6 +1,7 @@
 #include "whatif/experimentrunner.h"
 
 #include "core/threadname.h"
+#include "i18n/recordedtext.h"
 #include "store/runstore.h"
 
 #include <set>
@@ -109,9 +110,9 @@ bool ExperimentRunner::start(ExperimentPlan plan, const QString& databasePath)
                 if (outcome.baselineFailed)
                     problem = tr("The baseline run failed, so there is nothing to compare "
                                  "against: %1")
-                                  .arg(outcome.runs.empty()
-                                           ? QString()
-                                           : QString::fromStdString(outcome.runs.back().error));
+                                  .arg(outcome.runs.empty() ? QString()
+                                                            : QString::fromStdString(recordedText(
+                                                                  outcome.runs.back().error)));
             } catch (const std::exception& error) {
                 report = makeReport(*plan, ExperimentOutcome());
                 problem = tr("The experiment failed: %1").arg(error.what());

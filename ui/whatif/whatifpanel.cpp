@@ -1,6 +1,7 @@
 #include "whatif/whatifpanel.h"
 
 #include "config/configerror.h"
+#include "i18n/recordedtext.h"
 #include "store/runstore.h"
 #include "whatif/experiment.h"
 #include "whatif/experimentchart.h"
@@ -56,9 +57,9 @@ QStringList remarksText(const std::vector<std::string>& skipped,
 {
     QStringList remarks;
     for (const std::string& line : skipped)
-        remarks << WhatIfPanel::tr("Skipped %1").arg(fromStd(line).toHtmlEscaped());
+        remarks << WhatIfPanel::tr("Skipped %1").arg(fromStd(recordedText(line)).toHtmlEscaped());
     for (const std::string& line : notes)
-        remarks << WhatIfPanel::tr("Note: %1").arg(fromStd(line).toHtmlEscaped());
+        remarks << WhatIfPanel::tr("Note: %1").arg(fromStd(recordedText(line)).toHtmlEscaped());
     return remarks;
 }
 
