@@ -1117,7 +1117,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+7"/>
-        <source>Language of findings and reports: en or zh_CN (default: from LC_ALL, LC_MESSAGES or LANG)</source>
+        <source>Language of the output, findings and reports: en or zh_CN (default: from LC_ALL, LC_MESSAGES or LANG)</source>
         <translation>输出语言：en 或 zh_CN（默认取自 LC_ALL、LC_MESSAGES 或 LANG）</translation>
     </message>
     <message>

@@ -144,8 +144,8 @@ int main(int argc, char** argv)
     app.add_option(
            "--lang", language,
            es::engineText("EpochscopeCli",
-                          "Language of findings and reports: en or zh_CN (default: from LC_ALL, "
-                          "LC_MESSAGES or LANG)"))
+                          "Language of the output, findings and reports: en or zh_CN (default: "
+                          "from LC_ALL, LC_MESSAGES or LANG)"))
         ->type_name("LANG")
         ->check(CLI::IsMember(es::engineLanguages()));
 

@@ -61,23 +61,6 @@ std::string bar(int done, int total, int width)
     return text;
 }
 
-/// `text` cut to the characters that fit in `columns` on screen (never inside a UTF-8 sequence).
-std::string fitWidth(const std::string& text, std::size_t columns)
-{
-    std::size_t used = 0;
-    std::size_t end = 0;
-    while (end < text.size()) {
-        std::size_t next = end + 1;
-        while (next < text.size() && (static_cast<unsigned char>(text[next]) & 0xC0) == 0x80)
-            ++next;
-        used += displayWidth(std::string_view(text).substr(end, next - end));
-        if (used > columns)
-            break;
-        end = next;
-    }
-    return text.substr(0, end);
-}
-
 std::string metric(std::string_view name, double value)
 {
     std::string text = " - ";
@@ -166,7 +149,7 @@ std::string formatProgressLine(const EpochProgress& progress, int width)
         line += " " + bar(progress.batchesDone, progress.batchesPerEpoch, barWidth);
     line += tail;
     if (limit != std::string::npos && displayWidth(line) > limit)
-        line = fitWidth(line, limit);
+        line = fittedText(line, limit);
     return line;
 }
 

@@ -11,6 +11,9 @@ namespace es {
 /// Columns `text` (UTF-8) takes on screen.
 std::size_t displayWidth(std::string_view text);
 
+/// The longest start of `text` that takes at most `width` columns, cut between characters.
+std::string fittedText(std::string_view text, std::size_t width);
+
 /// `text` padded with spaces to `width` columns, after it (left-aligned) or before it
 /// (`alignRight`); as it is when already as wide.
 std::string paddedText(std::string_view text, std::size_t width, bool alignRight = false);

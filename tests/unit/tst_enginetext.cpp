@@ -226,6 +226,15 @@ private Q_SLOTS:
         QCOMPARE(es::paddedText("quick-demo", 4), std::string("quick-demo"));  // never cut
     }
 
+    void fittingCutsBetweenCharacters()
+    {
+        QCOMPARE(es::fittedText("quick-demo", 5), std::string("quick"));
+        QCOMPARE(es::fittedText("第 2 轮", 4), std::string("第 2"));
+        QCOMPARE(es::fittedText("第 2 轮", 5), std::string("第 2 "));  // 轮 needs columns 6 and 7
+        QCOMPARE(es::fittedText("步", 1), std::string());
+        QCOMPARE(es::fittedText("ok", 9), std::string("ok"));
+    }
+
     void fillText_data()
     {
         QTest::addColumn<QString>("pattern");
