@@ -44,6 +44,20 @@ const QStringList kSetupTabs = {"model", "data", "training", "device", "callback
 /// --show's names for the docks MainWindow makes (object name "<name>Dock").
 const QStringList kDocks = {"setup", "environment", "runs", "log", "findings", "whatIf"};
 
+/// Whether `option` is unset or names one of `choices`; says on stderr what it expected when
+/// not.
+bool isOneOf(const QCommandLineParser& parser, const QCommandLineOption& option,
+             const QStringList& choices)
+{
+    const QString value = parser.value(option);
+    if (!parser.isSet(option) || choices.contains(value))
+        return true;
+    std::fprintf(stderr, "epochscope: --%s %s: expected one of %s\n",
+                 qPrintable(option.names().constFirst()), qPrintable(value),
+                 qPrintable(choices.join(QStringLiteral(", "))));
+    return false;
+}
+
 /// Raises the dock `name` (one of kDocks) above those it shares its place with.
 void raiseDock(es::ui::MainWindow& window, const QString& name)
 {
@@ -152,25 +166,9 @@ int main(int argc, char** argv)
     parser.addOptions({demo, preset, config, database, screenshot, delay, exitWhenDone, openRun,
                        whatIf, language, setupTab, compare, showDockOption});
     parser.process(app);
-    if (parser.isSet(language) && !es::ui::availableLanguages().contains(parser.value(language))) {
-        std::fprintf(stderr, "epochscope: --lang %s: expected one of %s\n",
-                     qPrintable(parser.value(language)),
-                     qPrintable(es::ui::availableLanguages().join(QStringLiteral(", "))));
+    if (!isOneOf(parser, language, es::ui::availableLanguages()) ||
+        !isOneOf(parser, setupTab, kSetupTabs) || !isOneOf(parser, showDockOption, kDocks))
         return 2;
-    }
-    if (parser.isSet(setupTab) && !kSetupTabs.contains(parser.value(setupTab))) {
-        std::fprintf(stderr, "epochscope: --tab %s: expected one of %s\n",
-                     qPrintable(parser.value(setupTab)),
-                     qPrintable(kSetupTabs.join(QStringLiteral(", "))));
-        return 2;
-    }
-
-    if (parser.isSet(showDockOption) && !kDocks.contains(parser.value(showDockOption))) {
-        std::fprintf(stderr, "epochscope: --show %s: expected one of %s\n",
-                     qPrintable(parser.value(showDockOption)),
-                     qPrintable(kDocks.join(QStringLiteral(", "))));
-        return 2;
-    }
 
     es::ui::applyTheme(es::ui::AppSettings::load().theme);
     es::ui::MainWindow window(parser.value(database));
