@@ -63,16 +63,6 @@ Evaluation evaluateCheckpoint(const RunConfig& config, const std::string& checkp
     std::error_code missing;
     if (!std::filesystem::is_regular_file(checkpointPath, missing))
         throw ConfigError(kCheckpointField, checkpointPath + ": no such file");
-    torch::serialize::InputArchive archive;
-    try {
-        archive.load_from(checkpointPath);
-    } catch (const std::exception&) {
-        throw ConfigError(kCheckpointField,
-                          checkpointPath +
-                              ": not a LibTorch archive (corrupt, truncated, or not written by "
-                              "EpochScope's model_checkpoint or backup_and_restore)");
-    }
-
     torch::manual_seed(config.seed);
     RunData data = loadRunData(config);
     const Dataset& validation = data.split.validation;
@@ -87,11 +77,24 @@ Evaluation evaluateCheckpoint(const RunConfig& config, const std::string& checkp
     // The backend the config's training runs use: the weights are the same either way.
     const Backend backend = resolveBackend(config, config.device.type, oneDnnBuilt()).backend;
     SequentialModel model(config.model, inputFeatures, backend);
+    torch::serialize::InputArchive archive;
+    try {
+        // A backup holds the shuffle order besides: one int64 per training sample.
+        loadArchiveChecked(archive, checkpointPath,
+                           archiveByteBudget(*model, 8 * static_cast<std::uint64_t>(train.size())));
+    } catch (const std::exception& error) {
+        throw ConfigError(kCheckpointField,
+                          checkpointPath +
+                              ": not a LibTorch archive EpochScope can read (corrupt, truncated, "
+                              "or not written by EpochScope's model_checkpoint or "
+                              "backup_and_restore): " +
+                              errorText(error));
+    }
     try {
         loadWeightsChecked(*model, archive);
     } catch (const std::exception& error) {
         throw ConfigError(kCheckpointField,
-                          checkpointPath + " does not fit the config's model: " + error.what());
+                          checkpointPath + " does not fit the config's model: " + errorText(error));
     }
     model->to(device);
 

@@ -51,10 +51,13 @@ std::int64_t writeBackup(const std::string& path, torch::nn::Module& model,
 /// Reads a backup back into `model` and `optimizer` (a fresh one for the model's parameters)
 /// and returns the rest. Checks everything before changing anything: a file that is not a
 /// LibTorch archive, one that is not an EpochScope backup, one written by another format
-/// version or for a run whose fingerprint differs, or one whose tensors do not fit, throws
-/// ConfigError(field, ...) saying which, and leaves `model` as it was.
+/// version or for a run whose fingerprint differs, one whose tensors do not fit, or whose
+/// metadata is missing a field or holds one out of range (an epoch outside 1..`epochs` + 1, a
+/// step past the epoch, an unknown generator), throws ConfigError(field, ...) saying which,
+/// and leaves `model` as it was. The archive is checked before LibTorch reads it
+/// (train/archivecheck.h).
 TrainingState readBackup(const std::string& path, const std::string& field,
                          torch::nn::Module& model, torch::optim::Optimizer& optimizer,
-                         const nlohmann::json& fingerprint);
+                         const nlohmann::json& fingerprint, int epochs);
 
 }  // namespace es

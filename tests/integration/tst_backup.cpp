@@ -2,6 +2,7 @@
 // restarted, and compared with a run that was never interrupted; backups that cannot be
 // used; a write that fails part-way; `evaluate` on what the callbacks saved.
 #include "support/clirunner.h"
+#include "support/ziprecords.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QElapsedTimer>
@@ -16,6 +17,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 
+#include <cstring>
 #include <map>
 
 namespace {
@@ -119,6 +121,63 @@ QString makeBackup(const QString& dir, nlohmann::json config)
     if (run.exitCode != kExitFinished)
         qWarning("%s", qPrintable(describe(run)));
     return QDir(dir).filePath(QString("backup/") + kBackupName);
+}
+
+/// `backup` rewritten with `variant`'s damage: a field of its metadata (the JSON string in
+/// data.pkl) changed or removed, or a storage record cut short. Empty when it cannot be made.
+QByteArray craftedBackup(const QString& backup, const QString& variant)
+{
+    std::vector<ZipRecord> records = readZipRecords(backup.toStdString());
+    ZipRecord* pickle = findRecord(records, "/data.pkl");
+    if (pickle == nullptr)
+        return {};
+    if (variant == "record cut short") {
+        ZipRecord* largest = nullptr;
+        for (ZipRecord& record : records) {
+            if (record.name.find("/data/") != std::string::npos &&
+                (largest == nullptr || record.bytes.size() > largest->bytes.size()))
+                largest = &record;
+        }
+        largest->bytes.resize(largest->bytes.size() / 2);
+    } else if (variant != "unchanged") {
+        // The metadata is pickled as BINUNICODE: 'X', its length in 4 bytes, the JSON.
+        std::string& code = pickle->bytes;
+        const std::size_t start = code.find("{\"batches_done\"");
+        if (start == std::string::npos || start < 5 || code[start - 5] != 'X')
+            return {};
+        std::uint32_t length = 0;
+        std::memcpy(&length, code.data() + start - 4, sizeof length);
+        nlohmann::json meta = nlohmann::json::parse(code.substr(start, length), nullptr, false);
+        if (variant == "fingerprint missing")
+            meta.erase("fingerprint");
+        else if (variant == "learning_rates missing")
+            meta.erase("learning_rates");
+        else if (variant == "epoch -5")
+            meta["epoch"] = -5;
+        else if (variant == "batches_done 1e15")
+            meta["batches_done"] = 1e15;
+        else if (variant == "unknown generator")
+            meta["rng"] = nlohmann::json::array({"gpu:7"});
+        else if (variant == "loss sum not a number")
+            meta["epoch_sums"]["loss_sum"] = "many";
+        else if (variant == "version as text")
+            meta["version"] = "1";
+        else if (variant == "shuffle flag not a boolean")
+            meta["has_shuffle_order"] = "yes";
+        else if (variant == "learning rate negative")
+            meta["learning_rates"][0] = -1.0;
+        const std::string text = meta.dump();
+        const auto newLength = static_cast<std::uint32_t>(text.size());
+        std::string header(5, 'X');
+        std::memcpy(header.data() + 1, &newLength, sizeof newLength);
+        code.replace(start - 5, 5 + length, header + text);
+    }
+    const QString path = backup + ".crafted";
+    if (!writeZipRecords(path.toStdString(), records))
+        return {};
+    QByteArray bytes = fileBytes(path);
+    QFile::remove(path);
+    return bytes;
 }
 
 }  // namespace
@@ -253,6 +312,76 @@ private Q_SLOTS:
                  qPrintable(describe(fresh)));
         QVERIFY(!fresh.out.contains("Resuming"));
         QVERIFY(!QFile::exists(backup));
+    }
+
+    /// A backup from someone else is hostile: every field of its metadata and every record
+    /// is checked, and each problem is exit 2 naming the field, never a library's exception.
+    void craftedBackupIsRefused_data()
+    {
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("unchanged") << QString();
+        QTest::newRow("fingerprint missing") << R"(backup field "fingerprint" is missing)";
+        QTest::newRow("learning_rates missing") << R"(backup field "learning_rates" is missing)";
+        QTest::newRow("epoch -5")
+            << R"(backup field "epoch" is -5; expected a whole number from 1 to 3)";
+        QTest::newRow("batches_done 1e15") << R"(backup field "batches_done" is 1e+15)";
+        QTest::newRow("unknown generator") << R"(backup field "rng" names the generator "gpu:7")";
+        QTest::newRow("loss sum not a number") << R"(backup field "epoch_sums" is)";
+        QTest::newRow("version as text") << R"(has backup format version "1")";
+        QTest::newRow("shuffle flag not a boolean")
+            << R"(backup field "has_shuffle_order" is "yes")";
+        QTest::newRow("learning rate negative") << R"(backup field "learning_rates" holds -1.0)";
+        QTest::newRow("record cut short") << "cannot be read as a backup";
+    }
+
+    void craftedBackupIsRefused()
+    {
+        QFETCH(QString, expected);
+        // One real backup, made once, rewritten for every row.
+        static QTemporaryDir source;
+        static const nlohmann::json config = resumableConfig(source.path());
+        static const QString original = makeBackup(source.path(), config);
+        QVERIFY(QFile::exists(original));
+        const QByteArray crafted =
+            craftedBackup(original, QString::fromUtf8(QTest::currentDataTag()));
+        QVERIFY2(!crafted.isEmpty(), "the variant could not be made from a real backup");
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        nlohmann::json mine = config;
+        mine["callbacks"][0]["backup_dir"] = dir.filePath("backup").toStdString();
+        mine["callbacks"].erase(1);
+        QVERIFY(QDir(dir.path()).mkdir("backup"));
+        const QString backup = dir.filePath(QString("backup/") + kBackupName);
+        QFile file(backup);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(crafted);
+        file.close();
+
+        const CliRun run = runCli(
+            {"train", "--config", writeConfig(dir.path(), mine), "--no-record", "--epochs", "2"},
+            kTrainTimeoutMs);
+        if (expected.isEmpty()) {
+            // The rewriting itself keeps a backup usable: the damage is what is refused.
+            QVERIFY2(run.exitCode == kExitFinished, qPrintable(describe(run)));
+            QVERIFY2(run.out.contains("Resuming from the backup"), qPrintable(describe(run)));
+            return;
+        }
+        QVERIFY2(run.exitCode == kExitBadInput, qPrintable(describe(run)));
+        QVERIFY2(run.err.contains(expected), qPrintable(run.err));
+        for (const char* libraryText : {"json.exception", "Exception raised from", "terminate"})
+            QVERIFY2(!run.err.contains(libraryText), qPrintable(run.err));
+        QCOMPARE(fileBytes(backup), crafted);  // nothing the user has is touched
+        if (QByteArray(QTest::currentDataTag()) == "record cut short") {
+            // evaluate reads checkpoints and backups through the same check.
+            const CliRun evaluation = runCli(
+                {"evaluate", "--checkpoint", backup, "--config", writeConfig(dir.path(), mine)},
+                kTrainTimeoutMs);
+            QVERIFY2(evaluation.exitCode == kExitBadInput, qPrintable(describe(evaluation)));
+            QVERIFY2(evaluation.err.contains("--checkpoint: ") &&
+                         evaluation.err.contains("bytes, but the pickle makes it a"),
+                     qPrintable(evaluation.err));
+        }
     }
 
     void failedSaveKeepsThePreviousBackup()
