@@ -19,6 +19,7 @@
 #include <QtWidgets/QTabWidget>
 #include <QtWidgets/QTableView>
 
+#include <csignal>
 #include <cstdio>
 
 namespace {
@@ -84,6 +85,9 @@ es::ui::ReportExportDialog* compareRuns(es::ui::RunsPanel* runs, const QList<qin
 
 int main(int argc, char** argv)
 {
+    // As in epochscope-cli: a file-size limit fails the write that meets it (reported and
+    // recorded), it does not end the app (SIGXFSZ).
+    std::signal(SIGXFSZ, SIG_IGN);
     QApplication app(argc, argv);
     QApplication::setOrganizationName("EpochScope");
     QApplication::setApplicationName("EpochScope");

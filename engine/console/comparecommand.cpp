@@ -92,7 +92,7 @@ int runCompareCommand(const CompareOptions& options)
             return kExitBadInput;
         }
     }
-    return withStore(options.database, [&](RunStore& store) -> int {
+    return withStore(options.database, StoreAccess::ReadOnly, [&](RunStore& store) -> int {
         std::vector<StoredRun> runs;
         for (std::int64_t id : options.runIds) {
             std::optional<StoredRun> run = loadOrComplain(store, id);

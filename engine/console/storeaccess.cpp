@@ -8,8 +8,14 @@ namespace es {
 
 int withStore(const std::string& database, const std::function<int(RunStore&)>& work)
 {
+    return withStore(database, StoreAccess::ReadWrite, work);
+}
+
+int withStore(const std::string& database, StoreAccess access,
+              const std::function<int(RunStore&)>& work)
+{
     try {
-        RunStore store(database);
+        RunStore store(database, access);
         return work(store);
     } catch (const StoreError& error) {
         printError(error.what());

@@ -2,9 +2,37 @@
 
 #include "core/threadname.h"
 #include "i18n/recordedtext.h"
+#include "i18n/translate.h"
 #include "summary/runsummary.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 namespace es {
+
+namespace {
+
+/// Why the record stops short, in English for the run's record (recordedText() shows it).
+std::string recordingStoppedText(const StoreError& error)
+{
+    return fillText(markedText("RunRecord", "the run database could not take all of the run: %1"),
+                    {error.reason().empty() ? std::string(error.what()) : error.reason()});
+}
+
+/// How the run ended, beside a record stored as failed because the store failed.
+const char* runItselfText(RunStatus status)
+{
+    switch (status) {
+        case RunStatus::Completed: return markedText("RunRecord", "the run itself completed");
+        case RunStatus::Stopped: return markedText("RunRecord", "the run itself was stopped");
+        case RunStatus::Failed: return markedText("RunRecord", "the run itself failed");
+        case RunStatus::Running:
+        case RunStatus::Interrupted: break;
+    }
+    return markedText("RunRecord", "the run itself ended before its end was recorded");
+}
+
+}  // namespace
 
 RunRecorder::RunRecorder(RunStore& store, const RunConfig& config,
                          std::chrono::milliseconds flushInterval)
@@ -12,6 +40,7 @@ RunRecorder::RunRecorder(RunStore& store, const RunConfig& config,
       m_runId(store.beginRun(config.name, toJson(config))),
       m_flushInterval(flushInterval)
 {
+    reserveSpace();
     m_writer = std::thread([this] {
         nameThisThread("es-store");
         writerLoop();
@@ -29,6 +58,7 @@ RunRecorder::~RunRecorder()
             // A destructor must not throw; the next open marks the run interrupted anyway.
         }
     }
+    releaseReserve();
 }
 
 void RunRecorder::onRunStarted(const RunInfo& info)
@@ -40,19 +70,24 @@ void RunRecorder::onRunStarted(const RunInfo& info)
 void RunRecorder::onBatch(const BatchRecord& record)
 {
     std::lock_guard lock(m_mutex);
-    m_batches.push_back(record);
+    // Once the store failed nothing more is written: what would be queued is dropped, not
+    // kept in memory for the rest of the run.
+    if (m_error.empty())
+        m_batches.push_back(record);
 }
 
 void RunRecorder::onEpoch(const EpochRecord& record)
 {
     std::lock_guard lock(m_mutex);
-    m_epochs.push_back(record);
+    if (m_error.empty())
+        m_epochs.push_back(record);
 }
 
 void RunRecorder::onSystemSample(const SystemSample& sample)
 {
     std::lock_guard lock(m_mutex);
-    m_samples.push_back(sample);
+    if (m_error.empty())
+        m_samples.push_back(sample);
 }
 
 void RunRecorder::writerLoop()
@@ -89,8 +124,22 @@ bool RunRecorder::flush()
         m_store.append(m_runId, batches, epochs, samples);
         return true;
     } catch (const StoreError& error) {
-        std::lock_guard lock(m_mutex);
-        m_error = error.what();
+        {
+            std::lock_guard lock(m_mutex);
+            m_error = error.what();
+            m_failure = recordingStoppedText(error);
+            m_batches.clear();
+            m_epochs.clear();
+            m_samples.clear();
+        }
+        // Said in the record at once, in the room the reserve leaves, so that even a process
+        // that dies next leaves a record saying why it is short.
+        makeRoom();
+        try {
+            m_store.setRunError(m_runId, m_failure);
+        } catch (const StoreError&) {
+            // The end of the run tries again (finish()).
+        }
         return false;
     }
 }
@@ -110,11 +159,66 @@ void RunRecorder::finish(RunStatus status, const std::string& error, const nlohm
     if (flush()) {
         try {
             m_store.finishRun(m_runId, status, error, summary);
+            return;
         } catch (const StoreError& failure) {
             std::lock_guard lock(m_mutex);
             m_error = failure.what();
+            m_failure = recordingStoppedText(failure);
         }
     }
+    // The record is short of the run: stored as failed, saying why and how the run itself
+    // ended, never left `running` for the next open to call killed. Without the summary
+    // when even that does not fit.
+    makeRoom();
+    std::string recorded = error.empty() ? m_failure : error + "; " + m_failure;
+    recorded += "; ";
+    recorded += runItselfText(status);
+    try {
+        m_store.finishRun(m_runId, RunStatus::Failed, recorded, summary);
+        return;
+    } catch (const StoreError&) {
+        // m_error keeps the first failure, which is what the user needs to see.
+    }
+    try {
+        m_store.finishRun(m_runId, RunStatus::Failed, recorded, nullptr);
+    } catch (const StoreError&) {
+        // Nothing fits: the next open marks the run interrupted, keeping the error recorded
+        // when the recording stopped (setRunError) where that fitted.
+    }
+}
+
+void RunRecorder::reserveSpace()
+{
+    // A full disk leaves no room for the record's last words: a file of kReserveBytes beside
+    // the database holds room for them, and is given back when the store fails (makeRoom())
+    // or the run ends (the destructor). One left by a killed process is removed by the next
+    // open of the store (RunStore marks the run interrupted).
+    const std::string path = RunStore::reservePath(m_store.path(), ::getpid());
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return;
+    const bool reserved = ::posix_fallocate(fd, 0, kReserveBytes) == 0;
+    ::close(fd);
+    if (reserved)
+        m_reservePath = path;
+    else
+        ::unlink(path.c_str());
+}
+
+void RunRecorder::releaseReserve()
+{
+    if (!m_reservePath.empty()) {
+        ::unlink(m_reservePath.c_str());
+        m_reservePath.clear();
+    }
+}
+
+void RunRecorder::makeRoom()
+{
+    releaseReserve();
+    // A file-size limit stops the WAL from growing: copied into the database and emptied, it
+    // takes the next updates from its start.
+    m_store.checkpoint();
 }
 
 std::string RunRecorder::error() const

@@ -17,8 +17,9 @@ namespace es {
 /// Records a run into a RunStore as it happens. The engine (and sampler) threads only append
 /// to in-memory queues under a short lock; a writer thread of its own moves them to the
 /// database in one transaction every `flushInterval`, so training never waits on the disk and
-/// a killed process loses at most the last interval. A store that fails (full disk) stops
-/// recording, keeps the message in error(), and never stops the training.
+/// a killed process loses at most the last interval. A store that fails (full disk, a file-size
+/// limit) stops recording, keeps the message in error(), and never stops the training; the
+/// run is then stored as failed with SQLite's reason and how the run itself ended.
 class RunRecorder : public RunObserver {
 public:
     static constexpr std::chrono::milliseconds kDefaultFlushInterval{250};
@@ -46,6 +47,12 @@ public:
     std::string error() const;
 
 private:
+    /// Room for the record's end on a full disk: see reserveSpace() in runrecorder.cpp.
+    static constexpr long kReserveBytes = 1L << 20;
+    void reserveSpace();
+    void releaseReserve();
+    /// Gives the reserve back and empties the WAL, before the record's last words.
+    void makeRoom();
     void writerLoop();
     /// Moves the queues to the store; false once the store failed.
     bool flush();
@@ -63,6 +70,8 @@ private:
     std::vector<EpochRecord> m_epochs;
     std::vector<SystemSample> m_samples;
     std::string m_error;
+    std::string m_failure;      ///< what the record says about m_error, English
+    std::string m_reservePath;  ///< the reserve file while it is held
     std::thread m_writer;
 };
 

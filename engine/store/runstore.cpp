@@ -7,13 +7,24 @@
 #include "store/samplejson.h"
 #include "store/schema.h"
 
+#include <SQLiteCpp/Backup.h>
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <sqlite3.h>
 
+#include <sys/resource.h>
 #include <unistd.h>
 
+#include <cctype>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <map>
+#include <set>
+#include <thread>
 
 namespace es {
 
@@ -59,6 +70,13 @@ std::string bindMarkers(std::size_t count)
     for (std::size_t i = 0; i < count; ++i)
         text += i == 0 ? "?" : ", ?";
     return text;
+}
+
+/// SQLite's primary result code (SQLITE_READONLY for SQLITE_READONLY_DIRECTORY, ...).
+int primaryCode(const SQLite::Exception& error)
+{
+    constexpr int kPrimaryMask = 0xff;
+    return error.getErrorCode() & kPrimaryMask;
 }
 
 Json parseStoredJson(const SQLite::Column& column)
@@ -122,86 +140,362 @@ std::optional<RunStatus> runStatusFromKey(std::string_view key)
 
 class RunStore::Impl {
 public:
-    explicit Impl(const std::string& path) : m_path(path), m_db(open(path))
+    Impl(const std::string& path, StoreAccess access)
+        : m_path(path),
+          m_access(access),
+          m_db(access == StoreAccess::ReadWrite ? openForWriting(path) : openForReading(path))
     {
         try {
-            m_db.setBusyTimeout(kBusyTimeoutMs);
-            // WAL: a reader (the GUI) never blocks the writer, and a killed writer loses at
-            // most its open transaction. NORMAL is durable across process crashes in WAL mode.
-            m_db.exec("PRAGMA journal_mode=WAL");
-            m_db.exec("PRAGMA synchronous=NORMAL");
+            // Settings of this connection only: nothing is written to the file by these.
             m_db.exec("PRAGMA foreign_keys=ON");
-            migrate();
-            markDeadRunsInterrupted();
+            if (access == StoreAccess::ReadWrite)
+                prepareForWriting();
+            else
+                prepareForReading();
         } catch (const SQLite::Exception& error) {
             fail(engineText("RunStore", "%1: cannot open the run database: %2"), error);
         }
     }
 
-    /// A StoreError from `pattern`: %1 the database's path, %2 SQLite's message, %3 `value`.
+    /// A StoreError from `pattern`: %1 the database's path, %2 SQLite's message (with the
+    /// system's reason, `systemErrno`, when an OS call failed), %3 `value`. A damaged file
+    /// gets the message that says so and what to do, whatever was being done.
     [[noreturn]] void fail(const char* pattern, const std::exception& error,
-                           std::string_view value = {}) const
+                           std::string_view value = {}, int systemErrno = 0) const
     {
-        throw StoreError(fillText(pattern, {m_path, error.what(), value}));
+        std::string reason = error.what();
+        if (systemErrno != 0)
+            reason += " (" + std::string(std::strerror(systemErrno)) + ")";
+        if (const auto* sqlite = dynamic_cast<const SQLite::Exception*>(&error)) {
+            const int code = primaryCode(*sqlite);
+            if (code == SQLITE_NOTADB)
+                throw StoreError(fillText(kNotADatabase(), {m_path, reason}), reason);
+            if (code == SQLITE_CORRUPT)
+                throw StoreError(fillText(kDamaged(), {m_path, reason}), reason);
+        }
+        throw StoreError(fillText(pattern, {m_path, reason, value}), reason);
     }
 
     /// Runs `work` in a transaction, turning SQLite errors into a StoreError from `pattern`
-    /// (as fail()'s).
+    /// (as fail()'s). The first write through this store checks the file first (ensureIntact).
     template <typename Work>
     void write(const char* pattern, Work work)
     {
+        if (m_access == StoreAccess::ReadOnly) {
+            throw StoreError(fillText(pattern, {m_path, engineText("RunStore",
+                                                                   "the run database was opened "
+                                                                   "for reading only")}));
+        }
+        ensureIntact();
+        int systemErrno = 0;
         try {
             SQLite::Transaction transaction(m_db);
-            work();
-            transaction.commit();
+            try {
+                work();
+                transaction.commit();
+            } catch (const SQLite::Exception& error) {
+                systemErrno = failedWriteErrno(error);
+                throw;
+            }
         } catch (const SQLite::Exception& error) {
-            fail(pattern, error);
+            fail(pattern, error, {}, systemErrno);
+        }
+    }
+
+    /// The system error behind a failed write, for the message: EFBIG when a file of the
+    /// database has reached the file-size limit (`ulimit -f`; SQLite says only "disk I/O
+    /// error" or "database or disk is full" then), else what SQLite kept, else 0.
+    int failedWriteErrno(const SQLite::Exception& error) const
+    {
+        const int code = primaryCode(error);
+        if (code != SQLITE_IOERR && code != SQLITE_FULL)
+            return 0;
+        rlimit limit{};
+        if (::getrlimit(RLIMIT_FSIZE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+            // Within a page of the limit: the next page does not fit.
+            constexpr std::uintmax_t kLargestPage = 65536;
+            for (const char* suffix : {"", "-wal", "-journal"}) {
+                std::error_code missing;
+                const std::uintmax_t size = std::filesystem::file_size(m_path + suffix, missing);
+                if (!missing && size + kLargestPage > limit.rlim_cur)
+                    return EFBIG;
+            }
+        }
+        return sqlite3_system_errno(m_db.getHandle());
+    }
+
+    /// `status` (and `error`) as a reader sees a run: a run still `running` whose process has
+    /// died reads as interrupted in a store opened read-only, which cannot mark it.
+    void showAsStored(std::int64_t id, RunStatus& status, std::string* error) const
+    {
+        if (status != RunStatus::Running || m_deadRuns.count(id) == 0)
+            return;
+        // As prepareForWriting() would mark it.
+        const auto recorded = m_recordedErrors.find(id);
+        if (recorded == m_recordedErrors.end()) {
+            status = RunStatus::Interrupted;
+            if (error != nullptr)
+                *error = kProcessDied;
+        } else {
+            status = RunStatus::Failed;
+            if (error != nullptr)
+                *error = recorded->second + "; " + kEndNotRecorded;
         }
     }
 
     std::string m_path;
+    StoreAccess m_access;
     SQLite::Database m_db;
     int m_interruptedOnOpen = 0;
 
 private:
-    static SQLite::Database open(const std::string& path)
+    // Recorded: English, shown with recordedText().
+    static constexpr const char* kProcessDied = markedText(
+        "RunRecord", "the process running it ended without finishing it (killed or crashed)");
+    static constexpr const char* kEndNotRecorded =
+        markedText("RunRecord", "the process ended before the run's end could be recorded");
+
+    static const char* kNotADatabase()
+    {
+        return engineText("RunStore",
+                          "%1: cannot open the run database: it is not an SQLite database (%2). "
+                          "The file was left unchanged: record into another file, or move this "
+                          "one away.");
+    }
+
+    static const char* kDamaged()
+    {
+        return engineText("RunStore",
+                          "%1: the run database is damaged (%2). Nothing was written to it: "
+                          "move it away and record into another file; sqlite3's .recover "
+                          "command can save what is still readable.");
+    }
+
+    static void createParent(const std::string& path)
     {
         std::error_code ignored;
         const std::filesystem::path parent = std::filesystem::path(path).parent_path();
         if (!parent.empty())
             std::filesystem::create_directories(parent, ignored);
+    }
+
+    static SQLite::Database openForWriting(const std::string& path)
+    {
+        createParent(path);
         try {
-            return SQLite::Database(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+            // Opening creates an empty file at most; SQLite writes nothing before it is asked.
+            SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+            db.setBusyTimeout(kBusyTimeoutMs);
+            return db;
         } catch (const SQLite::Exception& error) {
             throw StoreError(
                 fillText(engineText("RunStore", "%1: cannot open the run database: %2"),
-                         {path, error.what()}));
+                         {path, error.what()}),
+                error.what());
         }
     }
 
-    void migrate()
+    static SQLite::Database openForReading(const std::string& path)
     {
-        const int version = m_db.execAndGet("PRAGMA user_version").getInt();
+        std::error_code missing;
+        if (!std::filesystem::exists(path, missing)) {
+            // Nothing recorded there yet: an empty database in memory (migrated below) reads
+            // the same, and the file is not created.
+            return SQLite::Database(":memory:", SQLite::OPEN_READWRITE);
+        }
+        try {
+            SQLite::Database db(path, SQLite::OPEN_READONLY);
+            db.setBusyTimeout(kBusyTimeoutMs);
+            try {
+                db.execAndGet("PRAGMA user_version");
+                return db;
+            } catch (const SQLite::Exception& error) {
+                // A WAL database on read-only storage (or in a directory we may not write)
+                // whose -shm file is not there cannot be read the usual way; nothing can
+                // change it there, so it is read as immutable. Other errors stand.
+                const int code = primaryCode(error);
+                if (code != SQLITE_CANTOPEN && code != SQLITE_READONLY)
+                    throw;
+            }
+            SQLite::Database immutable(immutableUri(path),
+                                       SQLite::OPEN_READONLY | SQLite::OPEN_URI);
+            immutable.execAndGet("PRAGMA user_version");
+            return immutable;
+        } catch (const SQLite::Exception& error) {
+            if (primaryCode(error) == SQLITE_NOTADB)
+                throw StoreError(fillText(kNotADatabase(), {path, error.what()}), error.what());
+            throw StoreError(
+                fillText(engineText("RunStore", "%1: cannot open the run database: %2"),
+                         {path, error.what()}),
+                error.what());
+        }
+    }
+
+    /// `path` as an SQLite URI (https://sqlite.org/uri.html) that opens it immutable.
+    static std::string immutableUri(const std::string& path)
+    {
+        std::error_code failed;
+        std::filesystem::path absolute = std::filesystem::absolute(path, failed);
+        if (failed)
+            absolute = path;
+        std::string uri = "file:";
+        for (const unsigned char c : absolute.string()) {
+            if (std::isalnum(c) != 0 || std::strchr("/-_.~", c) != nullptr) {
+                uri += static_cast<char>(c);
+            } else {
+                char escaped[4];
+                std::snprintf(escaped, sizeof escaped, "%%%02X", c);
+                uri += escaped;
+            }
+        }
+        return uri + "?immutable=1";
+    }
+
+    /// The schema version, after refusing (before anything is written) a file this EpochScope
+    /// must not touch: one from a newer version, or another program's database (tables, but
+    /// no schema version of ours). One statement, so both are read from the same snapshot
+    /// while another process may be creating the schema.
+    int usableVersion()
+    {
+        SQLite::Statement state(m_db,
+                                "SELECT (SELECT user_version FROM pragma_user_version), "
+                                "(SELECT COUNT(*) FROM sqlite_master)");
+        state.executeStep();
+        const int version = state.getColumn(0).getInt();
+        const int tables = state.getColumn(1).getInt();
+        state.reset();
         const int current = currentSchemaVersion();
         if (version > current) {
-            throw StoreError(fillText(engineText("RunStore",
-                                                 "%1: the run database has schema version %2, "
-                                                 "written by a newer EpochScope; this one reads "
-                                                 "up to version %3"),
-                                      {m_path, std::to_string(version), std::to_string(current)}));
+            throw StoreError(
+                fillText(engineText("RunStore",
+                                    "%1: the run database has schema version %2, written by a "
+                                    "newer EpochScope; this one reads up to version %3. The file "
+                                    "was left unchanged: use a newer EpochScope, or record into "
+                                    "another file."),
+                         {m_path, std::to_string(version), std::to_string(current)}));
         }
-        for (int step = version + 1; step <= current; ++step) {
-            SQLite::Transaction transaction(m_db);
+        if (version == 0 && tables > 0) {
+            throw StoreError(fillText(
+                engineText("RunStore",
+                           "%1: cannot open the run database: it is another program's SQLite "
+                           "database (it has tables but no EpochScope schema version). The file "
+                           "was left unchanged: record into another file."),
+                {m_path}));
+        }
+        return version;
+    }
+
+    /// Refuses a damaged file before the first write through this store, so that a run is
+    /// never recorded into (and spreads) damage. quick_check reads every page once.
+    void ensureIntact()
+    {
+        if (m_intact)
+            return;
+        std::string result;
+        try {
+            SQLite::Statement check(m_db, "PRAGMA quick_check(1)");
+            result = check.executeStep() ? check.getColumn(0).getString() : std::string("ok");
+        } catch (const SQLite::Exception& error) {
+            result = error.what();
+        }
+        if (result != "ok")
+            throw StoreError(fillText(kDamaged(), {m_path, result}), result);
+        m_intact = true;
+    }
+
+    void prepareForWriting()
+    {
+        // Durable across process crashes in WAL mode; a setting of this connection.
+        m_db.exec("PRAGMA synchronous=NORMAL");
+        // Read first: a file that is not a database fails here, and a refused one is left
+        // exactly as it was (no journal mode switched, no migration started).
+        int version = usableVersion();
+        const bool migrating = version < currentSchemaVersion();
+        const bool deadRuns = version >= 1 && !findDeadRuns().empty();
+        if (m_db.execAndGet("PRAGMA journal_mode").getString() != "wal") {
+            ensureIntact();
+            // WAL: a reader (the GUI) never blocks the writer, and a killed writer loses at
+            // most its open transaction. Switched outside a transaction, as SQLite requires.
+            // The switch reads the file, then needs it alone: while another process does the
+            // same, SQLite answers busy at once rather than wait into a deadlock, so it is
+            // tried again here for as long as a lock would be waited for.
+            constexpr int kRetryMs = 10;
+            for (int waited = 0;; waited += kRetryMs) {
+                try {
+                    m_db.exec("PRAGMA journal_mode=WAL");
+                    break;
+                } catch (const SQLite::Exception& error) {
+                    if (primaryCode(error) != SQLITE_BUSY || waited >= kBusyTimeoutMs)
+                        throw;
+                    std::this_thread::sleep_for(std::chrono::milliseconds(kRetryMs));
+                }
+            }
+        }
+        if (!migrating && !deadRuns)
+            return;
+        ensureIntact();
+        // Several processes may open a new or older database at once (the app, a CLI run, a
+        // what-if): the write lock is taken first and the version read again under it, so
+        // exactly one of them migrates and the others find it done.
+        SQLite::Transaction transaction(m_db, SQLite::TransactionBehavior::IMMEDIATE);
+        version = usableVersion();
+        const int current = currentSchemaVersion();
+        for (int step = version + 1; step <= current; ++step)
             m_db.exec(std::string(schemaMigrations()[static_cast<std::size_t>(step - 1)]));
-            m_db.exec("PRAGMA user_version = " + std::to_string(step));
-            transaction.commit();
+        if (version < current)
+            m_db.exec("PRAGMA user_version = " + std::to_string(current));
+        const std::vector<std::int64_t> dead = findDeadRuns();
+        for (const std::int64_t id : dead) {
+            // Only a recorder whose store failed (a full disk) records an error on a running
+            // run (setRunError): then the record is short because of that, and its end could
+            // not be written either; it reads as failed with both, not as killed.
+            SQLite::Statement update(m_db,
+                                     "UPDATE runs SET ended_at = ?1, status = CASE WHEN error IS "
+                                     "NULL OR error = '' THEN 'interrupted' ELSE 'failed' END, "
+                                     "error = CASE WHEN error IS NULL OR error = '' THEN ?2 "
+                                     "ELSE error || '; ' || ?3 END WHERE id = ?4");
+            update.bind(1, isoNow());
+            update.bind(2, kProcessDied);
+            update.bind(3, kEndNotRecorded);
+            update.bind(4, id);
+            update.exec();
+        }
+        transaction.commit();
+        m_interruptedOnOpen = static_cast<int>(dead.size());
+        // The room a killed recorder kept beside the file (RunRecorder) is given back.
+        for (const int pid : m_deadPids) {
+            std::error_code ignored;
+            std::filesystem::remove(RunStore::reservePath(m_path, pid), ignored);
         }
     }
 
-    void markDeadRunsInterrupted()
+    void prepareForReading()
+    {
+        const int version = usableVersion();
+        const int current = currentSchemaVersion();
+        if (version < current) {
+            // An older (or empty) database: migrated in a copy in memory, so that the queries
+            // of this version read it, and the file is left as it is.
+            SQLite::Database copy(":memory:", SQLite::OPEN_READWRITE);
+            {
+                // Finished (destroyed) before the file's connection is closed below.
+                SQLite::Backup backup(copy, m_db);
+                backup.executeStep(-1);
+            }
+            for (int step = version + 1; step <= current; ++step)
+                copy.exec(std::string(schemaMigrations()[static_cast<std::size_t>(step - 1)]));
+            copy.exec("PRAGMA user_version = " + std::to_string(current));
+            m_db = std::move(copy);
+        }
+        const std::vector<std::int64_t> dead = findDeadRuns();
+        m_deadRuns.insert(dead.begin(), dead.end());
+    }
+
+    /// Runs `running` on this host whose process is gone.
+    std::vector<std::int64_t> findDeadRuns()
     {
         SQLite::Statement running(
-            m_db, "SELECT id, pid, process_start, host FROM runs WHERE status = 'running'");
+            m_db, "SELECT id, pid, process_start, host, error FROM runs WHERE status = 'running'");
         std::vector<std::int64_t> dead;
         const std::string host = hostName();
         while (running.executeStep()) {
@@ -211,23 +505,22 @@ private:
             if (running.getColumn(3).getString() != host)
                 continue;
             // The pid alone may have been reused; its start time tells the processes apart.
-            if (started == 0 || processStartTicks(pid) != started)
+            if (started == 0 || processStartTicks(pid) != started) {
                 dead.push_back(running.getColumn(0).getInt64());
+                m_deadPids.push_back(pid);
+                const std::string error = running.getColumn(4).getString();
+                if (!error.empty())
+                    m_recordedErrors[dead.back()] = error;
+            }
         }
-        for (const std::int64_t id : dead) {
-            SQLite::Statement update(
-                m_db,
-                "UPDATE runs SET status = 'interrupted', ended_at = ?, error = ? WHERE id = ?");
-            update.bind(1, isoNow());
-            // Recorded: English, shown with recordedText().
-            update.bind(2, markedText("RunRecord",
-                                      "the process running it ended without "
-                                      "finishing it (killed or crashed)"));
-            update.bind(3, id);
-            update.exec();
-        }
-        m_interruptedOnOpen = static_cast<int>(dead.size());
+        return dead;
     }
+
+    bool m_intact = false;
+    std::set<std::int64_t> m_deadRuns;
+    std::vector<int> m_deadPids;  ///< the processes of the dead runs found
+    /// The errors dead runs recorded while they went on (read-only view: showAsStored()).
+    std::map<std::int64_t, std::string> m_recordedErrors;
 };
 
 std::string RunStore::defaultPath()
@@ -243,7 +536,10 @@ std::string RunStore::defaultPath()
     return (base / "epochscope" / "runs.sqlite").string();
 }
 
-RunStore::RunStore(const std::string& path) : m_impl(std::make_unique<Impl>(path)) {}
+RunStore::RunStore(const std::string& path, StoreAccess access)
+    : m_impl(std::make_unique<Impl>(path, access))
+{
+}
 
 RunStore::~RunStore() = default;
 
@@ -420,6 +716,16 @@ void RunStore::setNotes(std::int64_t id, const std::string& notes)
     });
 }
 
+void RunStore::setRunError(std::int64_t id, const std::string& error)
+{
+    m_impl->write(engineText("RunStore", "%1: cannot record the run's error: %2"), [&] {
+        SQLite::Statement update(m_impl->m_db, "UPDATE runs SET error = ? WHERE id = ?");
+        update.bind(1, error);
+        update.bind(2, id);
+        update.exec();
+    });
+}
+
 void RunStore::setFindings(std::int64_t id, const std::vector<Finding>& findings,
                            const nlohmann::json& diagnosis)
 {
@@ -477,6 +783,23 @@ bool RunStore::renameRun(std::int64_t id, const std::string& name)
     return changed > 0;
 }
 
+void RunStore::checkpoint() noexcept
+{
+    if (m_impl->m_access == StoreAccess::ReadOnly)
+        return;
+    try {
+        m_impl->m_db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    } catch (const SQLite::Exception&) {
+        // Another reader holds the WAL, or the database cannot grow: the update is tried all
+        // the same.
+    }
+}
+
+std::string RunStore::reservePath(const std::string& path, int pid)
+{
+    return path + "-reserve-" + std::to_string(pid);
+}
+
 std::vector<StoredRunHeader> RunStore::listRuns() const
 {
     std::vector<StoredRunHeader> runs;
@@ -506,6 +829,7 @@ std::vector<StoredRunHeader> RunStore::listRuns() const
             if (!query.getColumn(8).isNull())
                 run.steadyStepMs = query.getColumn(8).getDouble();
             run.notes = query.getColumn(9).getString();
+            m_impl->showAsStored(run.id, run.status, nullptr);
             runs.push_back(std::move(run));
         }
     } catch (const SQLite::Exception& error) {
@@ -538,6 +862,7 @@ std::optional<StoredRun> RunStore::loadRun(std::int64_t id) const
         run.error = head.getColumn(7).getString();
         run.notes = head.getColumn(8).getString();
         run.diagnosis = parseStoredJson(head.getColumn(9));
+        m_impl->showAsStored(id, run.header.status, &run.error);
         if (run.info.is_object())
             run.header.device = run.info.value("device", "");
 
@@ -727,6 +1052,7 @@ std::optional<StoredExperiment> RunStore::loadExperiment(std::int64_t id) const
             run.error = runs.getColumn(6).getString();
             run.config = parseStoredJson(runs.getColumn(7));
             run.info = parseStoredJson(runs.getColumn(8));
+            m_impl->showAsStored(run.runId, run.status, &run.error);
             run.batches = readBatches(db, run.runId);
             experiment.runs.push_back(std::move(run));
         }

@@ -8,8 +8,10 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace es {
@@ -81,17 +83,32 @@ struct StoredExperiment {
     std::vector<StoredExperimentRun> runs;
 };
 
+/// How a RunStore opens its file.
+enum class StoreAccess {
+    /// Creates the file (and its directory) when missing, migrates an older schema and marks
+    /// runs whose process has died as interrupted.
+    ReadWrite,
+    /// Never writes to the file, so it works on read-only storage: a missing file reads as an
+    /// empty database, an older schema is migrated in a copy in memory, and runs whose process
+    /// has died read as interrupted without being marked. Writing throws a StoreError.
+    ReadOnly,
+};
+
 /// The run database (SQLite, WAL): runs, epochs, steps, system samples, per-callback times and
 /// findings. Opening creates or migrates it (see schema.h) and marks runs whose process has
-/// died as interrupted. Every error is a StoreError naming the file and what failed. One
-/// RunStore must not be used from two threads at once; several processes may share a file.
+/// died as interrupted. Nothing is written to a file before it is known to be usable: a file
+/// that is not an SQLite database, another program's database, one from a newer EpochScope, and
+/// (checked before the first write through this RunStore) a damaged one are refused unchanged.
+/// Every error is a StoreError naming the file, what failed and what to do. One RunStore must
+/// not be used from two threads at once; several processes may share a file, and may create
+/// and migrate it at the same time.
 class RunStore {
 public:
     /// $XDG_DATA_HOME/epochscope/runs.sqlite, or ~/.local/share/epochscope/runs.sqlite.
     static std::string defaultPath();
 
-    /// Opens or creates the database (and its directory).
-    explicit RunStore(const std::string& path);
+    /// Opens the database; with ReadWrite, creates it (and its directory) when missing.
+    explicit RunStore(const std::string& path, StoreAccess access = StoreAccess::ReadWrite);
     ~RunStore();
     RunStore(const RunStore&) = delete;
     RunStore& operator=(const RunStore&) = delete;
@@ -110,6 +127,9 @@ public:
     void finishRun(std::int64_t id, RunStatus status, const std::string& error,
                    const nlohmann::json& summary);
     void setNotes(std::int64_t id, const std::string& notes);
+    /// Records `error` on a run that goes on (why its recording stopped), so that whatever
+    /// ends the run, its record says it; finishRun() replaces it.
+    void setRunError(std::int64_t id, const std::string& error);
     /// Replaces the run's findings with `findings` (a new diagnosis), in their order, and what
     /// the diagnosis measured besides them (`diagnosis`, e.g. savedDiagnosisJson; null for
     /// nothing).
@@ -117,6 +137,14 @@ public:
                      const nlohmann::json& diagnosis = nullptr);
     /// Gives the run a new name; false when there is no such run.
     bool renameRun(std::int64_t id, const std::string& name);
+
+    /// Copies the WAL into the database and empties it, so that the next updates take its
+    /// room from the start (after a write met a file-size limit); best effort, never throws.
+    void checkpoint() noexcept;
+    /// The file a recording process `pid` holds beside the database at `path` to keep room for
+    /// its run's last record on a full disk (RunRecorder); removed with the run's end, or by
+    /// the open that finds the process dead.
+    static std::string reservePath(const std::string& path, int pid);
 
     /// Newest first.
     std::vector<StoredRunHeader> listRuns() const;
@@ -142,10 +170,21 @@ private:
 };
 
 /// A problem with the run database: it cannot be opened or written (full disk, read-only
-/// directory, a file that is not a database). Training goes on without recording.
+/// directory, a file that is not a database, a damaged one). Training goes on without
+/// recording.
 class StoreError : public std::runtime_error {
 public:
-    using std::runtime_error::runtime_error;
+    /// `message`: for people, in the engine's language, naming the file and what to do.
+    /// `reason`: SQLite's (and the system's) words alone, English, for a run's record.
+    explicit StoreError(const std::string& message, std::string reason = {})
+        : std::runtime_error(message), m_reason(std::move(reason))
+    {
+    }
+
+    const std::string& reason() const { return m_reason; }
+
+private:
+    std::string m_reason;
 };
 
 }  // namespace es

@@ -1,5 +1,7 @@
 // The run database: round trip of a whole run, migrations, dead runs marked interrupted, the
-// recorder's writer thread, and the exports (trace, JSON, CSV).
+// recorder's writer thread, and the exports (trace, JSON, CSV). Unlucky moments and hostile
+// files: stores opened at once on a new file, refused files left byte for byte as they were,
+// a damaged file never written to, a file-size limit stored as what happened.
 
 #include "core/phase.h"
 #include "store/runexport.h"
@@ -12,10 +14,14 @@
 
 #include <QtTest>
 
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <set>
 #include <thread>
 
@@ -104,6 +110,62 @@ std::int64_t countRows(const std::string& path, const std::string& table)
     SQLite::Database db(path);
     return db.execAndGet("SELECT COUNT(*) FROM " + table).getInt64();
 }
+
+QByteArray fileBytes(const std::string& path)
+{
+    QFile file(QString::fromStdString(path));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+/// The files SQLite keeps beside a database while it is written (none after a clean close).
+QStringList sideFiles(const std::string& path)
+{
+    QStringList found;
+    for (const char* suffix : {"-wal", "-shm", "-journal"}) {
+        if (QFile::exists(QString::fromStdString(path + suffix)))
+            found << suffix;
+    }
+    return found;
+}
+
+/// A database at schema `version` (0: an empty file), as older EpochScopes left them.
+void createAtVersion(const std::string& path, int version)
+{
+    QFile file(QString::fromStdString(path));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.close();
+    SQLite::Database db(path, SQLite::OPEN_READWRITE);
+    for (int step = 1; step <= version; ++step)
+        db.exec(std::string(es::schemaMigrations()[static_cast<std::size_t>(step - 1)]));
+    db.exec("PRAGMA user_version = " + std::to_string(version));
+}
+
+/// Keeps this process's file-size limit at `bytes` (SIGXFSZ ignored, so that a write past it
+/// fails with EFBIG as under `ulimit -f` in the CLI) until it goes out of scope.
+class FileSizeLimit {
+public:
+    explicit FileSizeLimit(rlim_t bytes)
+    {
+        ::getrlimit(RLIMIT_FSIZE, &m_saved);
+        m_previousHandler = std::signal(SIGXFSZ, SIG_IGN);
+        rlimit limit = m_saved;
+        limit.rlim_cur = bytes;
+        m_active = ::setrlimit(RLIMIT_FSIZE, &limit) == 0;
+    }
+    ~FileSizeLimit()
+    {
+        ::setrlimit(RLIMIT_FSIZE, &m_saved);
+        std::signal(SIGXFSZ, m_previousHandler);
+    }
+    FileSizeLimit(const FileSizeLimit&) = delete;
+    FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+    bool active() const { return m_active; }
+
+private:
+    rlimit m_saved{};
+    void (*m_previousHandler)(int) = SIG_DFL;
+    bool m_active = false;
+};
 
 }  // namespace
 
@@ -363,6 +425,38 @@ private Q_SLOTS:
         QVERIFY(killed.error.find("killed or crashed") != std::string::npos);
     }
 
+    void deadRunThatSaidWhyItIsShortReadsAsFailed()
+    {
+        // A recorder whose store failed records why on the running run; when the end cannot
+        // be written either (a full disk) and the process is gone, the next open says both.
+        const std::string path = freshPath();
+        const std::string why =
+            "the run database could not take all of the run: database or disk is full";
+        std::int64_t id = 0;
+        {
+            es::RunStore store(path);
+            id = store.beginRun("short", Json::object());
+            store.setRunError(id, why);
+        }
+        {
+            SQLite::Database db(path, SQLite::OPEN_READWRITE);
+            db.exec("UPDATE runs SET process_start = 1 WHERE id = " + std::to_string(id));
+        }
+        const std::string expected =
+            why + "; the process ended before the run's end could be recorded";
+        {
+            const es::RunStore reader(path, es::StoreAccess::ReadOnly);
+            QCOMPARE(reader.listRuns().front().status, es::RunStatus::Failed);
+            QCOMPARE(reader.loadRun(id)->error, expected);
+        }
+        es::RunStore writer(path);
+        QCOMPARE(writer.interruptedOnOpen(), 1);
+        const es::StoredRun run = *writer.loadRun(id);
+        QCOMPARE(run.header.status, es::RunStatus::Failed);
+        QCOMPARE(run.error, expected);
+        QVERIFY(!run.header.endedAt.empty());
+    }
+
     void recorderWritesWhileTheRunGoes()
     {
         const std::string path = freshPath();
@@ -395,6 +489,309 @@ private Q_SLOTS:
         QCOMPARE(run.info["device"].get<std::string>(), std::string("cpu"));
         QCOMPARE(run.epochs.size(), std::size_t(1));
         QCOMPARE(run.config["name"].get<std::string>(), std::string("recorded"));
+    }
+
+    void storesOpenedAtOnceAgreeOnTheSchema_data()
+    {
+        QTest::addColumn<int>("version");
+        QTest::newRow("a new file") << -1;
+        QTest::newRow("an empty file") << 0;
+        QTest::newRow("version 1") << 1;
+        QTest::newRow("version 4") << 4;
+    }
+
+    void storesOpenedAtOnceAgreeOnTheSchema()
+    {
+        // The app, a CLI run and a what-if may open the default database at the same moment:
+        // each must find the schema whole, none may fail on a table or column another one
+        // has just made. Threads with a connection each take SQLite's locks as processes do.
+        QFETCH(int, version);
+        constexpr int kStores = 6;
+        constexpr int kRounds = 8;
+        for (int round = 0; round < kRounds; ++round) {
+            const std::string path = freshPath();
+            if (version >= 0)
+                createAtVersion(path, version);
+            std::atomic<int> ready{0};
+            std::vector<std::string> failures(kStores);
+            std::vector<std::int64_t> ids(kStores, 0);
+            std::vector<std::thread> threads;
+            for (int i = 0; i < kStores; ++i) {
+                threads.emplace_back([&, i] {
+                    ++ready;
+                    while (ready.load() < kStores)
+                        std::this_thread::yield();
+                    try {
+                        es::RunStore store(path);
+                        ids[static_cast<std::size_t>(i)] =
+                            store.beginRun("together", Json::object());
+                    } catch (const std::exception& error) {
+                        failures[static_cast<std::size_t>(i)] = error.what();
+                    }
+                });
+            }
+            for (std::thread& thread : threads)
+                thread.join();
+            for (const std::string& failure : failures)
+                QVERIFY2(failure.empty(), failure.c_str());
+            const std::set<std::int64_t> distinct(ids.begin(), ids.end());
+            QCOMPARE(distinct.size(), std::size_t(kStores));
+            es::RunStore store(path);
+            QCOMPARE(store.schemaVersion(), es::currentSchemaVersion());
+            QCOMPARE(store.listRuns().size(), std::size_t(kStores));
+        }
+    }
+
+    void refusedFilesAreLeftAsTheyWere_data()
+    {
+        QTest::addColumn<QByteArray>("kind");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("newer schema")
+            << QByteArray("newer") << "schema version 99, written by a newer EpochScope";
+        QTest::newRow("not a database")
+            << QByteArray("text") << "cannot open the run database: it is not an SQLite database";
+        QTest::newRow("another program's database")
+            << QByteArray("foreign") << "it is another program's SQLite database";
+    }
+
+    void refusedFilesAreLeftAsTheyWere()
+    {
+        // Nothing may be written to a file before it is known to be one this EpochScope can
+        // use: no journal mode switched, no table added, no side file left.
+        QFETCH(QByteArray, kind);
+        QFETCH(QString, expected);
+        const std::string path = freshPath();
+        if (kind == "text") {
+            QFile file(QString::fromStdString(path));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QByteArray(4096, 'x'));
+        } else {
+            SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+            if (kind == "newer") {
+                db.exec(std::string(es::schemaMigrations()[0]));
+                db.exec("PRAGMA user_version = 99");
+            } else {
+                db.exec("CREATE TABLE contacts (name TEXT, phone TEXT)");
+                db.exec("INSERT INTO contacts VALUES ('Ada', '555')");
+            }
+        }
+        const QByteArray before = fileBytes(path);
+        QVERIFY(!before.isEmpty());
+        for (int attempt = 0; attempt < 2; ++attempt) {
+            try {
+                es::RunStore store(path);
+                store.beginRun("must not land", Json::object());
+                QFAIL("a file this version cannot use was opened for writing");
+            } catch (const es::StoreError& error) {
+                const QString message = QString::fromUtf8(error.what());
+                QVERIFY2(message.startsWith(QString::fromStdString(path)), error.what());
+                QVERIFY2(message.contains(expected), error.what());
+                QVERIFY2(message.contains("left unchanged"), error.what());
+            }
+        }
+        QCOMPARE(fileBytes(path), before);
+        QVERIFY2(sideFiles(path).isEmpty(), qPrintable(sideFiles(path).join(", ")));
+    }
+
+    void damagedDatabaseIsNotWrittenTo()
+    {
+        // A run recorded into a file with a damaged page would be recorded into (and spread)
+        // the damage without a word: it is refused with what to do, the file as it was.
+        const std::string path = freshPath();
+        {
+            es::RunStore store(path);
+            const std::int64_t id = store.beginRun("before the damage", Json::object());
+            std::vector<es::BatchRecord> batches;
+            for (int batch = 1; batch <= 400; ++batch)
+                batches.push_back(makeBatch(1, batch));
+            store.append(id, batches, {}, {});
+            store.finishRun(id, es::RunStatus::Completed, "", nullptr);
+        }
+        int pageSize = 0;
+        int rootPage = 0;
+        {
+            // Read-write, so that closing it checkpoints and removes the WAL: the damage must
+            // be in the file itself, not shadowed by a newer copy of the page in the WAL.
+            SQLite::Database db(path, SQLite::OPEN_READWRITE);
+            pageSize = db.execAndGet("PRAGMA page_size").getInt();
+            rootPage =
+                db.execAndGet("SELECT rootpage FROM sqlite_master WHERE name = 'batches'").getInt();
+        }
+        QVERIFY2(sideFiles(path).isEmpty(), "the store left its WAL behind on close");
+        {
+            // The page type and cell count of the steps' root page, as a bad sector or a
+            // stray write would leave them.
+            QFile file(QString::fromStdString(path));
+            QVERIFY(file.open(QIODevice::ReadWrite));
+            QVERIFY(file.seek(static_cast<qint64>(rootPage - 1) * pageSize));
+            QVERIFY(file.write(QByteArray(8, '\x7f')) == 8);
+        }
+        const QByteArray before = fileBytes(path);
+        try {
+            es::RunStore store(path);
+            store.beginRun("into the damage", Json::object());
+            QFAIL("a run was recorded into a damaged database");
+        } catch (const es::StoreError& error) {
+            const QString message = QString::fromUtf8(error.what());
+            QVERIFY2(message.startsWith(QString::fromStdString(path)), error.what());
+            QVERIFY2(message.contains("the run database is damaged"), error.what());
+            QVERIFY2(message.contains("record into another file"), error.what());
+        }
+        QCOMPARE(fileBytes(path), before);
+    }
+
+    void fileSizeLimitIsStoredAsWhatHappened()
+    {
+        // A recording that runs into a full disk or a file-size limit: the run goes on, and
+        // its record ends as failed with SQLite's reason and how the run itself ended, not as
+        // `running` for the next open to call killed or crashed.
+        const std::string path = freshPath();
+        std::int64_t runId = 0;
+        std::string recorderError;
+        {
+            es::RunStore store(path);
+            es::RunConfig config;
+            config.name = "too big";
+            es::RunRecorder recorder(store, config, 10ms);
+            runId = recorder.runId();
+            const qint64 size = QFileInfo(QString::fromStdString(path)).size() +
+                                QFileInfo(QString::fromStdString(path + "-wal")).size();
+            FileSizeLimit limit(static_cast<rlim_t>(size + 96 * 1024));
+            QVERIFY(limit.active());
+            int batch = 0;
+            for (int wave = 0; wave < 200 && recorder.error().empty(); ++wave) {
+                for (int i = 0; i < 200; ++i)
+                    recorder.onBatch(makeBatch(1, ++batch));
+                std::this_thread::sleep_for(15ms);
+            }
+            QVERIFY2(!recorder.error().empty(), "the limit was never reached");
+            recorder.finish(es::RunStatus::Completed, "", Json{{"status", "finished"}});
+            recorderError = recorder.error();
+        }
+        QVERIFY2(recorderError.find(path) != std::string::npos, recorderError.c_str());
+        // The room kept for the record's end is given back.
+        QVERIFY(
+            !QFile::exists(QString::fromStdString(es::RunStore::reservePath(path, ::getpid()))));
+        const es::StoredRun run = *es::RunStore(path).loadRun(runId);
+        QCOMPARE(run.header.status, es::RunStatus::Failed);
+        QVERIFY2(run.error.find("the run database could not take all of the run: ") == 0,
+                 run.error.c_str());
+        QVERIFY2(run.error.find("full") != std::string::npos ||
+                     run.error.find("File too large") != std::string::npos,
+                 run.error.c_str());
+        QVERIFY2(run.error.find("the run itself completed") != std::string::npos,
+                 run.error.c_str());
+        QVERIFY(!run.batches.empty());  // what fitted before the limit is kept
+    }
+
+    void readOnlyStoreNeverWrites_data()
+    {
+        QTest::addColumn<QByteArray>("kind");
+        QTest::newRow("missing file") << QByteArray("missing");
+        QTest::newRow("older schema") << QByteArray("older");
+        QTest::newRow("dead run") << QByteArray("dead");
+    }
+
+    void readOnlyStoreNeverWrites()
+    {
+        // What the reading commands open: the file is never created, migrated or marked, yet
+        // reads as a writer would leave it.
+        QFETCH(QByteArray, kind);
+        const std::string path = freshPath();
+        std::int64_t deadId = 0;
+        if (kind == "older") {
+            createAtVersion(path, 1);
+            SQLite::Database db(path, SQLite::OPEN_READWRITE);
+            db.exec(
+                "INSERT INTO runs (id, name, status, started_at, ended_at, config_json) VALUES "
+                "(7, 'old', 'completed', '2026-01-01T00:00:00Z', '2026-01-01T00:01:00Z', '{}')");
+        } else if (kind == "dead") {
+            {
+                es::RunStore store(path);
+                deadId = store.beginRun("killed", Json::object());
+            }
+            SQLite::Database db(path, SQLite::OPEN_READWRITE);
+            db.exec("UPDATE runs SET process_start = 1 WHERE id = " + std::to_string(deadId));
+        }
+        const QByteArray before = fileBytes(path);
+        {
+            const es::RunStore store(path, es::StoreAccess::ReadOnly);
+            QCOMPARE(store.schemaVersion(), es::currentSchemaVersion());
+            const std::vector<es::StoredRunHeader> runs = store.listRuns();
+            if (kind == "missing") {
+                QVERIFY(runs.empty());
+                QVERIFY(store.listExperiments().empty());
+            } else if (kind == "older") {
+                QCOMPARE(runs.size(), std::size_t(1));
+                QCOMPARE(store.loadRun(7)->header.name, std::string("old"));
+            } else {
+                QCOMPARE(runs.size(), std::size_t(1));
+                QCOMPARE(runs[0].status, es::RunStatus::Interrupted);
+                const es::StoredRun run = *store.loadRun(deadId);
+                QCOMPARE(run.header.status, es::RunStatus::Interrupted);
+                QVERIFY2(run.error.find("killed or crashed") != std::string::npos,
+                         run.error.c_str());
+                QCOMPARE(store.interruptedOnOpen(), 0);  // seen, not marked
+            }
+        }
+        QCOMPARE(QFile::exists(QString::fromStdString(path)), kind != "missing");
+        QCOMPARE(fileBytes(path), before);
+        // A WAL database (the dead run's) gets SQLite's shared-memory index and an empty WAL
+        // beside it, as with any reader where they can be made; nothing is written into them.
+        QVERIFY(!QFile::exists(QString::fromStdString(path + "-journal")));
+        QCOMPARE(QFileInfo(QString::fromStdString(path + "-wal")).size(), qint64(0));
+        if (kind != "dead")
+            QVERIFY2(sideFiles(path).isEmpty(), qPrintable(sideFiles(path).join(", ")));
+        if (kind == "dead")
+            QCOMPARE(es::RunStore(path).interruptedOnOpen(), 1);  // the next writer marks it
+    }
+
+    void readOnlyStoreRefusesWrites()
+    {
+        const std::string path = freshPath();
+        es::RunStore(path).beginRun("there", Json::object());
+        es::RunStore store(path, es::StoreAccess::ReadOnly);
+        QVERIFY_THROWS_EXCEPTION(es::StoreError, store.beginRun("not here", Json::object()));
+        QVERIFY_THROWS_EXCEPTION(es::StoreError, store.setNotes(1, "not here"));
+        QCOMPARE(store.listRuns().size(), std::size_t(1));
+    }
+
+    void readOnlyStoreReadsReadOnlyStorage()
+    {
+        // A WAL database in a directory that may not be written (read-only media): no -shm
+        // beside it, and none can be made. Root ignores permissions, so a child process reads
+        // it as nobody then.
+        QTemporaryDir storage;
+        QVERIFY(storage.isValid());
+        const std::string path = storage.filePath("runs.sqlite").toStdString();
+        es::RunStore(path).beginRun("on the disc", Json::object());
+        QVERIFY(sideFiles(path).isEmpty());
+        const QByteArray before = fileBytes(path);
+        QFile::setPermissions(QString::fromStdString(path),
+                              QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther);
+        const QFile::Permissions readOnlyDirectory = QFile::ReadOwner | QFile::ExeOwner |
+                                                     QFile::ReadGroup | QFile::ExeGroup |
+                                                     QFile::ReadOther | QFile::ExeOther;
+        QVERIFY(QFile::setPermissions(storage.path(), readOnlyDirectory));
+        const pid_t child = ::fork();
+        if (child == 0) {
+            if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0))
+                ::_exit(3);
+            try {
+                const es::RunStore store(path, es::StoreAccess::ReadOnly);
+                const std::vector<es::StoredRunHeader> runs = store.listRuns();
+                ::_exit(runs.size() == 1 && runs[0].name == "on the disc" ? 0 : 1);
+            } catch (...) {
+                ::_exit(2);
+            }
+        }
+        int status = -1;
+        ::waitpid(child, &status, 0);
+        QFile::setPermissions(storage.path(), readOnlyDirectory | QFile::WriteOwner);
+        QVERIFY2(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+                 qPrintable(QString("child status %1 (2: the store failed to open)").arg(status)));
+        QCOMPARE(fileBytes(path), before);
+        QVERIFY(sideFiles(path).isEmpty());
     }
 
     void traceHasEveryTrackAndSlice()

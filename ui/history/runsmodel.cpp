@@ -23,7 +23,9 @@ bool RunsModel::reload(const QString& databasePath, QString* error)
     std::vector<StoredRunHeader> runs;
     bool ok = true;
     try {
-        const RunStore store(databasePath.toStdString());
+        // Read-only: listing never changes the file (a damaged one, one on read-only storage)
+        // nor creates it before a run is recorded there.
+        const RunStore store(databasePath.toStdString(), StoreAccess::ReadOnly);
         runs = store.listRuns();
     } catch (const StoreError& storeError) {
         ok = false;

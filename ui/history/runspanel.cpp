@@ -6,9 +6,12 @@
 
 #include <QtCore/QSortFilterProxyModel>
 #include <QtGui/QAction>
+#include <QtGui/QPalette>
+#include <QtWidgets/QFrame>
 #include <QtWidgets/QHBoxLayout>
 #include <QtWidgets/QHeaderView>
 #include <QtWidgets/QInputDialog>
+#include <QtWidgets/QLabel>
 #include <QtWidgets/QLineEdit>
 #include <QtWidgets/QMessageBox>
 #include <QtWidgets/QPushButton>
@@ -25,7 +28,9 @@ RunsPanel::RunsPanel(QWidget* parent)
       m_filter(new QSortFilterProxyModel(this)),
       m_view(new QTableView(this)),
       m_filterEdit(new QLineEdit(this)),
-      m_compare(new QAction(tr("Co&mpare..."), this))
+      m_compare(new QAction(tr("Co&mpare..."), this)),
+      m_problemBanner(new QFrame(this)),
+      m_problemText(new QLabel(m_problemBanner))
 {
     m_filter->setSourceModel(m_model);
     m_filter->setSortRole(Qt::EditRole);
@@ -101,8 +106,29 @@ RunsPanel::RunsPanel(QWidget* parent)
     viewShortcut(QKeySequence(Qt::Key_F2), &RunsPanel::renameSelected);
     viewShortcut(QKeySequence::Delete, &RunsPanel::deleteSelected);
 
+    // Above the table, while the database cannot be read: what is wrong, what to do, and the
+    // way to do it. An empty table alone would look like a history with no runs.
+    m_problemBanner->setObjectName("databaseProblem");
+    m_problemBanner->setFrameShape(QFrame::StyledPanel);
+    m_problemBanner->setAutoFillBackground(true);
+    QPalette warning = m_problemBanner->palette();
+    warning.setColor(QPalette::Window, QColor(255, 236, 179));
+    warning.setColor(QPalette::WindowText, Qt::black);
+    m_problemBanner->setPalette(warning);
+    m_problemText->setObjectName("databaseProblemText");
+    m_problemText->setWordWrap(true);
+    m_problemText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* choose = new QPushButton(tr("Choose another run database..."), m_problemBanner);
+    choose->setObjectName("chooseDatabaseButton");
+    connect(choose, &QPushButton::clicked, this, &RunsPanel::chooseDatabaseRequested);
+    auto* bannerLayout = new QHBoxLayout(m_problemBanner);
+    bannerLayout->addWidget(m_problemText, 1);
+    bannerLayout->addWidget(choose, 0, Qt::AlignTop);
+    m_problemBanner->hide();
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_problemBanner);
     layout->addLayout(buttons);
     layout->addWidget(m_view, 1);
 
@@ -125,9 +151,28 @@ void RunsPanel::setDatabasePath(const QString& path)
 void RunsPanel::reload()
 {
     QString error;
-    if (!m_model->reload(m_databasePath, &error))
-        Q_EMIT problem(tr("Cannot read the run history: %1").arg(error));
+    if (m_model->reload(m_databasePath, &error)) {
+        showDatabaseProblem(QString());
+    } else {
+        // Said once, by databaseProblemChanged (the window logs it), not on every reload.
+        showDatabaseProblem(
+            tr("The run history cannot be shown, and runs are not recorded: %1\n"
+               "EpochScope does not change or replace this file. Choose another run database "
+               "(File > Run database...) to record and browse runs; the file stays as it is "
+               "for you to update EpochScope, restore or move it.")
+                .arg(error));
+    }
     m_view->resizeColumnsToContents();
+}
+
+void RunsPanel::showDatabaseProblem(const QString& problem)
+{
+    m_problemText->setText(problem);
+    m_problemBanner->setVisible(!problem.isEmpty());
+    if (problem == m_databaseProblem)
+        return;
+    m_databaseProblem = problem;
+    Q_EMIT databaseProblemChanged(problem);
 }
 
 qint64 RunsPanel::selectedRunId() const

@@ -8,6 +8,8 @@
 #include <QtWidgets/QWidget>
 
 class QAction;
+class QFrame;
+class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
 class QTableView;
@@ -36,6 +38,10 @@ public:
     /// runs in id order, the oldest as the baseline; nullptr when fewer than two are selected.
     ReportExportDialog* compareSelected();
 
+    /// Why the run database cannot be read (what is wrong and what to do), as the panel shows
+    /// it above the table; empty when it was read.
+    QString databaseProblem() const { return m_databaseProblem; }
+
     /// Renames a stored run (the name is trimmed; an empty one is refused); false with the
     /// reason emitted as problem() when it cannot be done.
     bool renameRun(qint64 runId, const QString& name);
@@ -47,6 +53,11 @@ public Q_SLOTS:
 Q_SIGNALS:
     void openRequested(qint64 runId);
     void problem(const QString& message);
+    /// The run database became unreadable (`problem` says why and what to do) or readable
+    /// again (`problem` empty).
+    void databaseProblemChanged(const QString& problem);
+    /// "Choose another run database..." was clicked in the panel's notice.
+    void chooseDatabaseRequested();
 
 private:
     /// The run the single-run actions act on: the current row's when it is selected, else
@@ -57,12 +68,17 @@ private:
     void annotateSelected();
     void renameSelected();
 
+    void showDatabaseProblem(const QString& problem);
+
     QString m_databasePath;
+    QString m_databaseProblem;
     RunsModel* m_model;
     QSortFilterProxyModel* m_filter;
     QTableView* m_view;
     QLineEdit* m_filterEdit;
     QAction* m_compare;
+    QFrame* m_problemBanner;
+    QLabel* m_problemText;
 };
 
 }  // namespace es::ui
