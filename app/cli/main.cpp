@@ -8,6 +8,7 @@
 #include "console/evaluatecommand.h"
 #include "console/exitstatus.h"
 #include "console/inspectcommand.h"
+#include "console/interrupt.h"
 #include "console/messages.h"
 #include "console/runoverrides.h"
 #include "console/runscommand.h"
@@ -21,6 +22,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <exception>
@@ -113,10 +115,32 @@ int showPreset(const std::string& name)
     return es::kExitFinished;
 }
 
+/// Defers SIGINT, SIGTERM and SIGHUP (console/interrupt.h) from the first instruction of ours
+/// that runs. Preinit entries run once the dynamic loader has mapped and relocated the
+/// libraries (about a tenth of a second, in which nothing of ours can run) and before every
+/// library's static constructors, LibTorch's among them, which take about a second more. A
+/// signal in that second would otherwise end the process at once; now `train` and `whatif`
+/// record it as a stopped run, and the other commands end with it as soon as they know they
+/// cannot stop gracefully. A failure here comes back with its reason from the command's own
+/// InterruptGuard.
+void deferStopSignalsFromTheStart(int, char**, char**)
+{
+    es::deferStopSignals();
+}
+
+using PreinitEntry = void (*)(int, char**, char**);
+// NOLINTNEXTLINE(cppcoreguidelines-avoid-non-const-global-variables): the loader reads it
+__attribute__((section(".preinit_array"), used)) PreinitEntry g_deferStopSignals =
+    deferStopSignalsFromTheStart;
+
 }  // namespace
 
 int main(int argc, char** argv)
 {
+    // Under a file-size limit (`ulimit -f`) a write past it fails with EFBIG, which the run
+    // database, the summary and the checkpoints report and record, instead of SIGXFSZ ending
+    // the process without a word (docs/runs.md).
+    std::signal(SIGXFSZ, SIG_IGN);
     const std::string requested = requestedLanguage(argc, argv);
     es::setEngineLanguage(requested.empty() ? es::engineLanguageFromEnvironment() : requested);
 
@@ -132,8 +156,9 @@ int main(int argc, char** argv)
     });
     app.footer(es::engineText("EpochscopeCli",
                               "Exit status: 0 finished, 1 the run failed, 2 bad input (nothing "
-                              "ran), 130 stopped by Ctrl+C.\nDocumentation: docs/cli.md, "
-                              "docs/config.md, docs/summary.md."));
+                              "ran), 128+N stopped by signal N (130 Ctrl+C, 143 SIGTERM, 129 "
+                              "SIGHUP).\nDocumentation: docs/cli.md, docs/config.md, "
+                              "docs/summary.md."));
     app.set_version_flag(
         "--version", versionText,
         es::engineText("EpochscopeCli", "Display program version information and exit"));
@@ -514,8 +539,16 @@ int main(int argc, char** argv)
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
+        es::releaseStopSignals();
         return app.exit(error) == 0 ? es::kExitFinished : es::kExitBadInput;
     }
+    // Only the commands that train can stop after a step and keep what they did. The others
+    // write in transactions and atomic files, which a signal cannot leave half-done, so a
+    // signal ends them as usual (one that came while LibTorch started ends them now).
+    const bool stopsGracefully =
+        train->parsed() || (whatif->parsed() && !whatifList->parsed() && !whatifShow->parsed());
+    if (!stopsGracefully)
+        es::releaseStopSignals();
     es::setEngineLanguage(language.empty() ? es::engineLanguageFromEnvironment() : language);
 
     try {

@@ -8,47 +8,100 @@
 #include <atomic>
 #include <cerrno>
 #include <csignal>
+#include <cstddef>
 #include <system_error>
 
 namespace es {
 
 namespace {
 
-// Signal handlers may only touch lock-free atomics.
-std::atomic<int> g_interrupts{0};
+constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
+constexpr std::size_t kStopSignalCount = std::size(kStopSignals);
+
+// Signal handlers may only touch lock-free atomics. All of these are constant-initialised, so
+// they are usable from the preinit entry, before any constructor has run.
+std::atomic<int> g_first{0};
+std::atomic<int> g_received{0};
 static_assert(std::atomic<int>::is_always_lock_free);
 
-struct sigaction g_previous {};
+// Written by deferStopSignals() and releaseStopSignals() only, which run on one thread: first
+// from the preinit entry, before any thread exists, then from the command on the main thread.
+bool g_deferred = false;
+bool g_caught[kStopSignalCount] = {};
+struct sigaction g_previous[kStopSignalCount] = {};
 
-extern "C" void onInterrupt(int)
+extern "C" void onStopSignal(int signal)
 {
-    if (g_interrupts.fetch_add(1) > 0)
-        ::_exit(kExitInterrupted);  // async-signal-safe, unlike std::exit
+    int none = 0;
+    g_first.compare_exchange_strong(none, signal);
+    if (g_received.fetch_add(1) > 0)
+        ::_exit(exitStatusForSignal(signal));  // async-signal-safe, unlike std::exit
 }
 
 }  // namespace
 
+bool deferStopSignals() noexcept
+{
+    if (g_deferred)
+        return true;
+    for (std::size_t i = 0; i < kStopSignalCount; ++i) {
+        if (::sigaction(kStopSignals[i], nullptr, &g_previous[i]) != 0)
+            return false;
+        // Whoever started us asked for this signal to be ignored (nohup, a script's `cmd &`):
+        // catching it would undo that.
+        g_caught[i] = g_previous[i].sa_handler != SIG_IGN;
+        if (!g_caught[i])
+            continue;
+        struct sigaction action {};
+        action.sa_handler = onStopSignal;
+        sigemptyset(&action.sa_mask);
+        // Blocking calls in LibTorch, SQLite and the C library resume instead of failing with
+        // EINTR.
+        action.sa_flags = SA_RESTART;
+        if (::sigaction(kStopSignals[i], &action, nullptr) != 0)
+            return false;
+    }
+    g_deferred = true;
+    return true;
+}
+
+void releaseStopSignals()
+{
+    if (!g_deferred)
+        return;
+    for (std::size_t i = 0; i < kStopSignalCount; ++i) {
+        if (g_caught[i])
+            ::sigaction(kStopSignals[i], &g_previous[i], nullptr);
+        g_caught[i] = false;
+    }
+    g_deferred = false;
+    const int pending = g_first.exchange(0);
+    g_received = 0;
+    if (pending != 0)
+        std::raise(pending);
+}
+
+int stopSignal()
+{
+    return g_first.load();
+}
+
+const char* stopSignalName(int signal)
+{
+    switch (signal) {
+        case SIGINT: return "SIGINT";
+        case SIGTERM: return "SIGTERM";
+        case SIGHUP: return "SIGHUP";
+        default: return "signal";
+    }
+}
+
 InterruptGuard::InterruptGuard()
 {
-    g_interrupts = 0;
-    struct sigaction action {};
-    action.sa_handler = onInterrupt;
-    sigemptyset(&action.sa_mask);
-    // Blocking calls in LibTorch and the C library resume instead of failing with EINTR.
-    action.sa_flags = SA_RESTART;
-    if (::sigaction(SIGINT, &action, &g_previous) != 0)
-        throw std::system_error(errno, std::generic_category(),
-                                engineText("Interrupt", "cannot install SIGINT handler"));
-}
-
-InterruptGuard::~InterruptGuard()
-{
-    ::sigaction(SIGINT, &g_previous, nullptr);
-}
-
-bool InterruptGuard::requested() const
-{
-    return g_interrupts.load() > 0;
+    if (!deferStopSignals())
+        throw std::system_error(
+            errno, std::generic_category(),
+            engineText("Interrupt", "cannot install the handler of SIGINT, SIGTERM and SIGHUP"));
 }
 
 }  // namespace es

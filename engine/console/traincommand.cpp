@@ -15,9 +15,11 @@
 #include "train/trainingsession.h"
 
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <exception>
 #include <memory>
+#include <string>
 
 namespace es {
 
@@ -43,7 +45,21 @@ ConsoleOptions consoleOptions(bool quiet)
     return options;
 }
 
-/// Runs the session to its end, turning the first Ctrl+C into a stop after the current batch.
+/// What the CLI says when a stop signal arrives; Ctrl+C in the words of the user who pressed it.
+std::string stopAnnouncement(int signal)
+{
+    if (signal == SIGINT)
+        return engineText("TrainCommand",
+                          "interrupted: stopping after the current batch "
+                          "(press Ctrl+C again to quit at once)");
+    return fillText(engineText("TrainCommand",
+                               "%1 received: stopping after the current batch "
+                               "(a second signal quits at once)"),
+                    {stopSignalName(signal)});
+}
+
+/// Runs the session to its end, turning the first stop signal into a stop after the current
+/// batch.
 void superviseRun(TrainingSession& session, ConsoleReporter& reporter,
                   const InterruptGuard& interrupt, ConsoleMode mode)
 {
@@ -52,10 +68,7 @@ void superviseRun(TrainingSession& session, ConsoleReporter& reporter,
         if (!stopRequested && interrupt.requested()) {
             stopRequested = true;
             session.requestStop();
-            reporter.onLog(LogLevel::Warning,
-                           engineText("TrainCommand",
-                                      "interrupted: stopping after the current batch "
-                                      "(press Ctrl+C again to quit at once)"));
+            reporter.onLog(LogLevel::Warning, stopAnnouncement(interrupt.signal()));
         }
         if (mode == ConsoleMode::Tty)
             reporter.setWidth(terminalWidth(stdout, kFallbackWidth));
@@ -68,6 +81,9 @@ void superviseRun(TrainingSession& session, ConsoleReporter& reporter,
 
 int runTrainCommand(const RunConfig& config, const TrainCommandOptions& options)
 {
+    // epochscope-cli deferred the stop signals before LibTorch started; this covers other
+    // callers. A signal from here on ends in a recorded run and a summary.
+    const InterruptGuard interrupt;
     if (!options.jsonOut.empty()) {
         if (const auto problem = checkWritableTarget(options.jsonOut)) {
             printError("--json-out " + *problem);
@@ -91,25 +107,39 @@ int runTrainCommand(const RunConfig& config, const TrainCommandOptions& options)
         }
     }
     ConsoleReporter reporter(console);
-    InterruptGuard interrupt;
     TrainingSession session(config);
     session.addObserver(&reporter);
     if (recorder)
         session.addObserver(recorder.get());
-    try {
-        session.start();
-    } catch (const std::exception& error) {
-        printError(
-            fillText(engineText("TrainCommand", "cannot start the run: %1"), {error.what()}));
-        if (recorder)
-            recorder->finish(RunStatus::Failed, error.what(), nullptr);
-        return kExitRunFailed;
-    }
-    superviseRun(session, reporter, interrupt, console.mode);
 
-    const RunResult& result = session.result();
-    if (console.mode != ConsoleMode::Quiet)
-        std::printf("%s\n", formatRunFooter(result).c_str());
+    // A signal that came while LibTorch started or the database opened stops the run before
+    // it loads any data: the user asked to stop, and loading can take minutes. It is recorded
+    // and summarised like any stopped run.
+    RunResult stoppedBeforeStart;
+    const bool started = !interrupt.requested();
+    if (started) {
+        try {
+            session.start();
+        } catch (const std::exception& error) {
+            printError(
+                fillText(engineText("TrainCommand", "cannot start the run: %1"), {error.what()}));
+            if (recorder)
+                recorder->finish(RunStatus::Failed, error.what(), nullptr);
+            return kExitRunFailed;
+        }
+        superviseRun(session, reporter, interrupt, console.mode);
+    } else {
+        printWarning(stopAnnouncement(interrupt.signal()));
+        stoppedBeforeStart.state = RunState::Stopped;
+    }
+
+    const RunResult& result = started ? session.result() : stoppedBeforeStart;
+    if (console.mode != ConsoleMode::Quiet) {
+        const std::string footer =
+            started ? formatRunFooter(result)
+                    : engineText("TrainCommand", "Stopped before training started");
+        std::printf("%s\n", footer.c_str());
+    }
 
     int status = kExitFinished;
     if (result.state == RunState::Failed) {
@@ -117,8 +147,8 @@ int runTrainCommand(const RunConfig& config, const TrainCommandOptions& options)
         if (reporter.errorsPrinted() == 0)
             printError(fillText(engineText("TrainCommand", "run failed: %1"), {result.error}));
         status = result.badInput ? kExitBadInput : kExitRunFailed;
-    } else if (interrupt.requested()) {
-        status = kExitInterrupted;
+    } else if (result.state == RunState::Stopped) {
+        status = interrupt.requested() ? exitStatusForSignal(interrupt.signal()) : kExitInterrupted;
     }
 
     // A run that failed before it started has no environment of its own.

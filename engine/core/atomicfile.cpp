@@ -3,18 +3,34 @@
 #include "core/filedescriptor.h"
 #include "i18n/translate.h"
 
+#include <dirent.h>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <cctype>
 #include <cerrno>
+#include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <random>
 #include <system_error>
 
 namespace es {
 
 namespace {
+
+constexpr std::string_view kTemporarySuffix = ".tmp";
+// The part of a temporary file's name that keeps writers of one process apart: 32 bits as hex.
+constexpr std::size_t kUniqueDigits = 8;
+// Pids have at most 7 digits on Linux (pid_max is at most 2^22); anything longer is not ours.
+constexpr std::size_t kMaxPidDigits = 10;
+// A name is taken only by a leftover of an earlier process with the same pid and the same
+// 32 bits, or by a file the user made: a few more tries always find a free one.
+constexpr int kCreateAttempts = 16;
 
 std::string directoryOf(const std::string& path)
 {
@@ -22,6 +38,71 @@ std::string directoryOf(const std::string& path)
     if (slash == std::string::npos)
         return ".";
     return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+std::string baseNameOf(const std::string& path)
+{
+    const std::size_t slash = path.find_last_of('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+/// A fresh temporary name for `path`: its pid, then a random start counted up, so that threads
+/// of one process never meet and a leftover of a dead process with the same pid is unlikely.
+std::string temporaryNameFor(const std::string& path)
+{
+    static const unsigned seed = std::random_device{}();
+    static std::atomic<unsigned> counter{0};
+    char tail[48];
+    std::snprintf(tail, sizeof tail, ".%ld-%08x%s", static_cast<long>(::getpid()),
+                  seed + counter.fetch_add(1), kTemporarySuffix.data());
+    return path + tail;
+}
+
+bool processExists(long pid)
+{
+    // EPERM: it exists, under another user.
+    return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
+}
+
+/// Removes `name` in `directory` when it is a regular file that no one holds an flock(2) lock
+/// on: every writer holds one on its temporary file until it is renamed, so the file is a dead
+/// writer's. One that cannot be opened or locked stays.
+void removeWhenUnlocked(int directory, const char* name)
+{
+    const FileDescriptor file(
+        ::openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY));
+    struct stat info {};
+    if (file.get() < 0 || ::fstat(file.get(), &info) != 0 || !S_ISREG(info.st_mode))
+        return;
+    if (::flock(file.get(), LOCK_EX | LOCK_NB) != 0)
+        return;
+    ::unlinkat(directory, name, 0);
+}
+
+/// Removes the temporary files that writers killed half-way left in `directory` (see
+/// writeFileAtomically()), and `legacyName`, the one earlier versions used for this target
+/// (they did not lock it; they truncated and renamed it on the next write). Best effort: a
+/// directory that cannot be read is the write's problem, reported there.
+void removeAbandonedTemporaries(const std::string& directory, const std::string& legacyName)
+{
+    DIR* listing = ::opendir(directory.c_str());
+    if (listing == nullptr)
+        return;
+    const int directoryFd = ::dirfd(listing);
+    const long self = ::getpid();
+    while (const dirent* entry = ::readdir(listing)) {
+        const long writer = atomicWriteOwner(entry->d_name);
+        if (writer == 0 && legacyName != entry->d_name)
+            continue;
+        // A writer that lives is writing its file now: leave it even when its lock does not
+        // show (a file system without locks). A pid now used by another process keeps a dead
+        // writer's file until that process ends; the lock decides for pids this process cannot
+        // see (a writer in another pid namespace sharing the directory).
+        if (writer != 0 && (writer == self || processExists(writer)))
+            continue;
+        removeWhenUnlocked(directoryFd, entry->d_name);
+    }
+    ::closedir(listing);
 }
 
 /// A system_error with errno and `pattern` filled with `args` (errno read first: building the
@@ -47,12 +128,60 @@ void writeAll(int fd, std::string_view content, const std::string& name)
 
 }  // namespace
 
+long atomicWriteOwner(std::string_view name)
+{
+    // "<target>.<pid>-<8 hex digits>.tmp", the target not empty.
+    if (name.size() <= kTemporarySuffix.size() ||
+        name.substr(name.size() - kTemporarySuffix.size()) != kTemporarySuffix)
+        return 0;
+    name.remove_suffix(kTemporarySuffix.size());
+    if (name.size() < kUniqueDigits + 1)
+        return 0;
+    for (const char digit : name.substr(name.size() - kUniqueDigits)) {
+        if (std::isxdigit(static_cast<unsigned char>(digit)) == 0 ||
+            std::isupper(static_cast<unsigned char>(digit)) != 0)
+            return 0;
+    }
+    name.remove_suffix(kUniqueDigits);
+    if (name.back() != '-')
+        return 0;
+    name.remove_suffix(1);
+    const std::size_t dot = name.rfind('.');
+    if (dot == std::string_view::npos || dot == 0)
+        return 0;
+    const std::string_view digits = name.substr(dot + 1);
+    if (digits.empty() || digits.size() > kMaxPidDigits || digits.front() == '0')
+        return 0;
+    long pid = 0;
+    for (const char digit : digits) {
+        if (digit < '0' || digit > '9')
+            return 0;
+        pid = pid * 10 + (digit - '0');
+    }
+    return pid;
+}
+
 void writeFileAtomically(const std::string& path, std::string_view content)
 {
-    const std::string temporary = path + ".tmp";
-    FileDescriptor file(::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
+    removeAbandonedTemporaries(directoryOf(path), baseNameOf(path) + std::string(kTemporarySuffix));
+
+    std::string temporary;
+    int created = -1;
+    for (int attempt = 0; attempt < kCreateAttempts && created < 0; ++attempt) {
+        temporary = temporaryNameFor(path);
+        created = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+        if (created < 0 && errno != EEXIST)
+            break;
+    }
+    FileDescriptor file(created);
     if (file.get() < 0)
         fail(engineText("AtomicFile", "cannot create %1"), {temporary});
+    // Held until the rename, through a second descriptor of the same open file so that the
+    // first can be closed (and its error seen) before the rename: another writer's cleanup
+    // (above) leaves a locked file alone. A new file is never contended; on a file system
+    // without locks the pid in the name still protects it.
+    ::flock(file.get(), LOCK_EX | LOCK_NB);
+    const FileDescriptor lock(::fcntl(file.get(), F_DUPFD_CLOEXEC, 0));
     try {
         writeAll(file.get(), content, temporary);
         if (::fsync(file.get()) != 0)

@@ -7,9 +7,21 @@
 namespace es {
 
 /// Writes `content` to `path` so that readers see the old file or the whole new one, never
-/// half a file: it goes to `path.tmp` in the same directory, is flushed and fsynced, then
-/// renamed over `path`. Throws std::system_error whose message names the file.
+/// half a file: it goes to a temporary file `path.<pid>-<8 hex digits>.tmp` in the same
+/// directory (the writer's pid, and a part that keeps two writers of one process apart), is
+/// flushed and fsynced, then renamed over `path`. Throws std::system_error whose message names
+/// the file.
+///
+/// The writer holds an flock(2) lock on its temporary file until the rename, and each write
+/// first removes the temporary files in the directory that a writer killed half-way left
+/// (SIGKILL, a crash, power loss): those whose writer's pid is gone and that nobody holds a
+/// lock on, and `path.tmp`, the fixed name earlier versions wrote `path` through. Live writers'
+/// files, in this process or another, are never touched.
 void writeFileAtomically(const std::string& path, std::string_view content);
+
+/// The pid in the name of a temporary file writeFileAtomically() makes
+/// ("run.json.1234-0a1b2c3d.tmp" -> 1234), 0 when `name` is not one.
+long atomicWriteOwner(std::string_view name);
 
 /// Why `path` could not be written, checked before a long run rather than after it: its
 /// directory is missing or not writable, or `path` is a directory. nullopt when it looks

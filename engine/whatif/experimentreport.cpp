@@ -315,7 +315,7 @@ std::string formatReportTable(const ExperimentReport& report)
             fillText(engineText("ExperimentReport", "Skipped %1"), {recordedText(skipped)}) + "\n";
     if (report.stopped)
         text += fillText(engineText("ExperimentReport",
-                                    "Stopped by Ctrl+C: %1 runs ran; the "
+                                    "Stopped before the end: %1 runs ran; the "
                                     "numbers come from those that completed."),
                          {std::to_string(report.runs.size())}) +
                 "\n";

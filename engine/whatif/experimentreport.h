@@ -30,7 +30,7 @@ struct ExperimentReport {
     std::vector<std::string> notes;
     std::vector<VariantResult> rows;
     std::vector<ExperimentRun> runs;
-    bool stopped = false;  ///< ended early by Ctrl+C (live experiments only)
+    bool stopped = false;  ///< ended early: Ctrl+C, a signal, Stop (live experiments only)
 
     /// Whether every planned run of every configuration was measured.
     bool complete() const;

@@ -183,7 +183,7 @@ private Q_SLOTS:
         QCOMPARE(process.exitStatus(), QProcess::NormalExit);
         QVERIFY2(process.exitCode() == kExitInterrupted, err.constData());
         QVERIFY2(err.contains("stopping the experiment"), err.constData());
-        QVERIFY2(out.contains("Stopped by Ctrl+C"), out.constData());
+        QVERIFY2(out.contains("Stopped before the end: "), out.constData());
         QVERIFY2(!out.contains("[6/6]"), out.constData());
 
         const QString exported = m_dir.filePath("run1.json");
