@@ -52,7 +52,7 @@ std::vector<std::unique_ptr<Callback>> makeCallbacks(const std::vector<CallbackC
         } else if (config.type == "csv_logger") {
             callbacks.push_back(std::make_unique<CsvLoggerCallback>(
                 p.at("filename").get<std::string>(), p.at("separator").get<std::string>(),
-                p.at("append").get<bool>()));
+                p.at("append").get<bool>(), "callbacks[" + std::to_string(i) + "].filename"));
         } else if (config.type == "backup_and_restore") {
             BackupOptions options;
             options.backupDir = p.at("backup_dir").get<std::string>();

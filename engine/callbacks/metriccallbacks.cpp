@@ -1,13 +1,16 @@
 #include "callbacks/metriccallbacks.h"
 
+#include "config/configerror.h"
 #include "config/jsonreader.h"
 #include "core/atomicfile.h"
 #include "i18n/recordedtext.h"
 #include "i18n/translate.h"
 #include "train/runobserver.h"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 namespace es {
 
@@ -107,8 +110,12 @@ void TerminateOnNaNCallback::onBatchEnd(CallbackContext& context, const BatchRec
                  {std::to_string(record.batch), std::to_string(record.epoch)}));
 }
 
-CsvLoggerCallback::CsvLoggerCallback(std::string filename, std::string separator, bool append)
-    : m_filename(std::move(filename)), m_separator(std::move(separator)), m_append(append)
+CsvLoggerCallback::CsvLoggerCallback(std::string filename, std::string separator, bool append,
+                                     std::string field)
+    : m_filename(std::move(filename)),
+      m_separator(std::move(separator)),
+      m_append(append),
+      m_field(std::move(field))
 {
 }
 
@@ -116,6 +123,18 @@ void CsvLoggerCallback::onTrainBegin(CallbackContext&)
 {
     m_content.clear();
     m_haveHeader = false;
+    // Checked before the first step: a long run should not end with no log at all. Its
+    // directory is created, as model_checkpoint creates its own.
+    const std::string directory = std::filesystem::path(m_filename).parent_path().string();
+    if (!directory.empty()) {
+        if (const auto problem = createWritableDirectory(directory))
+            throw ConfigError(
+                m_field, fillText(engineText("CsvLogger",
+                                             "%1: cannot create or write the log's directory: %2"),
+                                  {directory, *problem}));
+    }
+    if (const auto problem = checkWritableTarget(m_filename))
+        throw ConfigError(m_field, *problem);
     if (!m_append)
         return;
     std::ifstream existing(m_filename, std::ios::binary);
@@ -123,13 +142,17 @@ void CsvLoggerCallback::onTrainBegin(CallbackContext&)
         return;  // nothing to append to yet
     std::ostringstream text;
     text << existing.rdbuf();
+    if (existing.bad())
+        throw ConfigError(m_field,
+                          fillText(engineText("CsvLogger", "%1: cannot read the log to append to"),
+                                   {m_filename}));
     m_content = text.str();
     m_haveHeader = !m_content.empty();
     if (m_haveHeader && m_content.back() != '\n')
         m_content += '\n';
 }
 
-void CsvLoggerCallback::onEpochEnd(CallbackContext& context, int epoch, const EpochLogs& logs)
+void CsvLoggerCallback::onEpochEnd(CallbackContext&, int epoch, const EpochLogs& logs)
 {
     if (!m_haveHeader) {
         m_content += "epoch";
@@ -144,10 +167,12 @@ void CsvLoggerCallback::onEpochEnd(CallbackContext& context, int epoch, const Ep
     m_content += '\n';
     try {
         writeFileAtomically(m_filename, m_content);
-        m_written.add(static_cast<std::int64_t>(m_content.size()));
     } catch (const std::exception& error) {
-        context.log(LogLevel::Error, "csv_logger: " + std::string(error.what()));
+        // The training loop fails the run with this reason, as for a checkpoint.
+        throw std::runtime_error(fillText(
+            markedText("RunRecord", "csv_logger cannot write its log: %1"), {error.what()}));
     }
+    m_written.add(static_cast<std::int64_t>(m_content.size()));
 }
 
 }  // namespace es

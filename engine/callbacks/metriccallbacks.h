@@ -46,9 +46,16 @@ public:
 /// values in name order. Each epoch rewrites the file atomically (temporary file, fsync,
 /// rename), so a crash leaves the previous epoch's file, never half a row. With `append`, an
 /// existing file's rows are kept and its header is not repeated.
+///
+/// A log that cannot be written fails the run, as a checkpoint that cannot be saved does: a
+/// file that cannot be created (a directory, a missing or read-only directory) is a
+/// ConfigError at `field` before the first step, and a write that fails later ends the run
+/// with the reason, rather than a run that reports success with its log missing.
 class CsvLoggerCallback : public Callback {
 public:
-    CsvLoggerCallback(std::string filename, std::string separator, bool append);
+    /// `field`: the config path of `filename` ("callbacks[2].filename"), for errors.
+    CsvLoggerCallback(std::string filename, std::string separator, bool append,
+                      std::string field = "csv_logger.filename");
     std::string name() const override { return "csv_logger"; }
     void onTrainBegin(CallbackContext& context) override;
     void onEpochEnd(CallbackContext& context, int epoch, const EpochLogs& logs) override;
@@ -57,6 +64,7 @@ private:
     std::string m_filename;
     std::string m_separator;
     bool m_append;
+    std::string m_field;
     std::string m_content;  ///< the whole file as written so far
     bool m_haveHeader = false;
 };

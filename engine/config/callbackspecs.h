@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,6 +41,11 @@ struct CallbackSpec {
     std::string_view kerasName;  ///< "EarlyStopping"
     std::vector<CallbackParamSpec> params;
 };
+
+/// Most entries `callbacks` may hold (docs/config.md). Each one runs at every step and epoch
+/// end and is accounted for per epoch; a list in the thousands is a generated config gone
+/// wrong, not a run anyone wants.
+constexpr std::size_t kMaxCallbacks = 100;
 
 /// Every callback type, in the order docs/config.md lists them.
 const std::vector<CallbackSpec>& callbackSpecs();

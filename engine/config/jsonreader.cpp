@@ -164,7 +164,37 @@ const Json* JsonReader::find(std::string_view key)
     if (!isObject())
         return nullptr;
     const auto it = m_value->find(key);
-    return it == m_value->end() ? nullptr : &*it;
+    if (it == m_value->end())
+        return nullptr;
+    const std::string path = pathOf(key);
+    if (std::find(m_refusedPaths.begin(), m_refusedPaths.end(), path) != m_refusedPaths.end() ||
+        refuseNulBytes(*it, path))
+        return nullptr;
+    return &*it;
+}
+
+bool JsonReader::refuseNulBytes(const Json& value, const std::string& path)
+{
+    bool refused = false;
+    if (value.is_string()) {
+        const auto& text = value.get_ref<const std::string&>();
+        const std::size_t at = text.find('\0');
+        if (at == std::string::npos)
+            return false;
+        m_issues->push_back(
+            {path, fillText(engineText("JsonReader",
+                                       "contains a NUL byte (\\u0000) at character %1, where a "
+                                       "file name or a run name would be cut short; remove it"),
+                            {std::to_string(at + 1)})});
+        refused = true;
+    } else if (value.is_array()) {
+        // Objects in arrays (layers, callbacks) are read by readers of their own.
+        for (std::size_t i = 0; i < value.size(); ++i)
+            refused = refuseNulBytes(value[i], elementPath(path, i)) || refused;
+    }
+    if (refused)
+        m_refusedPaths.push_back(path);
+    return refused;
 }
 
 bool JsonReader::integer(std::string_view key, IntRange range, std::int64_t& target, Need need)
@@ -349,6 +379,12 @@ void JsonReader::addIssue(std::string_view key, std::string message)
 
 void JsonReader::addIssueAt(std::string path, std::string message)
 {
+    // A key refused for a NUL byte reads as absent; "required key is missing" would be wrong.
+    for (const std::string& refused : m_refusedPaths) {
+        if (path == refused || (path.rfind(refused, 0) == 0 && path.size() > refused.size() &&
+                                path[refused.size()] == '['))
+            return;
+    }
     m_issues->push_back({std::move(path), std::move(message)});
 }
 

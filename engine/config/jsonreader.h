@@ -49,6 +49,10 @@ public:
     std::string pathOf(std::string_view key) const;
 
     /// The value at `key` or nullptr; either way `key` becomes a known key for finish().
+    /// Every field is read through here, so here a string holding a NUL byte is refused, in
+    /// the value itself or in an array of it (C and the file system would read the text only
+    /// up to that byte: a path that names another file, a name stored cut): the issue is
+    /// recorded at the string's path and the key reads as absent, without a second issue.
     const nlohmann::json* find(std::string_view key);
 
     bool integer(std::string_view key, IntRange range, std::int64_t& target,
@@ -107,11 +111,16 @@ public:
 private:
     /// Records `message` for a required key that is absent, unless this is not an object.
     void addMissing(std::string_view key, std::string message);
+    /// Records an issue for each string in `value` (itself or an element of its arrays) that
+    /// holds a NUL byte; whether there was one.
+    bool refuseNulBytes(const nlohmann::json& value, const std::string& path);
 
     const nlohmann::json* m_value;
     std::string m_path;
     std::vector<ConfigIssue>* m_issues;
     std::vector<std::string> m_knownKeys;
+    /// Paths refused by refuseNulBytes(): later issues there would only repeat it.
+    std::vector<std::string> m_refusedPaths;
 };
 
 /// Shortest text that reads back as the same double: 0.2, 1e-05, 20000.

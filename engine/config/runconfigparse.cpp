@@ -380,6 +380,13 @@ void readCallbacks(JsonReader& reader, std::vector<CallbackConfig>& callbacks)
     const Json* items = reader.array("callbacks");
     if (items == nullptr)
         return;
+    if (items->size() > kMaxCallbacks) {
+        reader.addIssue(
+            "callbacks",
+            fillText(engineText("RunConfigParse", "expected at most %1 callbacks, got %2"),
+                     {std::to_string(kMaxCallbacks), std::to_string(items->size())}));
+        return;
+    }
     for (std::size_t i = 0; i < items->size(); ++i) {
         JsonReader entry = reader.element("callbacks", i);
         if (!entry.isObject())

@@ -1,6 +1,7 @@
 #include "console/consolereporter.h"
 
 #include "console/runbanner.h"
+#include "core/text.h"
 #include "i18n/translate.h"
 
 #include <algorithm>
@@ -132,8 +133,9 @@ void ConsoleReporter::print(const RunInfo& info, std::FILE* out)
 {
     m_epochs = info.epochs;
     endProgressLine(out, false);
+    // The header quotes the config (its name, data paths): controls are shown escaped.
     for (const std::string& line : formatRunHeader(info))
-        std::fprintf(out, "%s\n", line.c_str());
+        std::fprintf(out, "%s\n", escapeControls(line).c_str());
 }
 
 void ConsoleReporter::print(const EpochRecord& record, std::FILE* out)
@@ -149,7 +151,9 @@ void ConsoleReporter::print(const LogEvent& log, std::FILE* out, std::FILE* err)
     std::FILE* stream = log.level == LogLevel::Info ? out : err;
     if (stream != out)
         std::fflush(out);  // keeps the order when both streams reach the same terminal
-    std::fprintf(stream, "%s\n", logLine(log.level, log.message).c_str());
+    // Log lines quote paths and values from the config; a message of several lines keeps them.
+    std::fprintf(stream, "%s\n",
+                 logLine(log.level, escapeControls(log.message, LineBreaks::Keep)).c_str());
     if (log.level == LogLevel::Error)
         ++m_errorsPrinted;
 }

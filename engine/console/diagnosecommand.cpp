@@ -3,6 +3,7 @@
 #include "console/exitstatus.h"
 #include "console/messages.h"
 #include "console/storeaccess.h"
+#include "core/text.h"
 #include "diagnosis/evidencetext.h"
 #include "diagnosis/rulename.h"
 #include "diagnosis/storeddiagnosis.h"
@@ -24,18 +25,19 @@ std::string stepRange(const Finding& finding)
     return stepRangeText(*finding.firstStep, finding.lastStep.value_or(*finding.firstStep));
 }
 
-/// `pattern` filled with `value`, on a line of its own.
+/// `pattern` filled with `value`, on a line of its own; `value` may hold what a run recorded,
+/// so its controls are shown escaped.
 void printLine(const char* pattern, const std::string& value)
 {
-    std::printf("%s\n", fillText(pattern, {value}).c_str());
+    std::printf("%s\n", fillText(pattern, {escapeControls(value)}).c_str());
 }
 
 void printFinding(const Finding& finding)
 {
-    std::printf("%s\n",
-                fillText(engineText("DiagnoseCommand", "[%1] %2: %3"),
-                         {severityName(finding.severity), ruleName(finding.id), finding.title})
-                    .c_str());
+    std::printf("%s\n", fillText(engineText("DiagnoseCommand", "[%1] %2: %3"),
+                                 {severityName(finding.severity), ruleName(finding.id),
+                                  escapeControls(finding.title)})
+                            .c_str());
     // The labels line up in each language as its translation pads them.
     if (!finding.evidence.empty())
         printLine(engineText("DiagnoseCommand", "  evidence: %1"), finding.evidence);
@@ -83,7 +85,7 @@ int runDiagnoseCommand(const DiagnoseOptions& options)
             fillText(findings.size() == 1
                          ? engineText("DiagnoseCommand", "Run %1: %2, %3 steps, %4 finding")
                          : engineText("DiagnoseCommand", "Run %1: %2, %3 steps, %4 findings"),
-                     {std::to_string(options.runId), run->header.name,
+                     {std::to_string(options.runId), escapeControls(run->header.name),
                       std::to_string(run->batches.size()), std::to_string(findings.size())})
                 .c_str());
         if (!diagnosis.doctorLeftOut.empty())

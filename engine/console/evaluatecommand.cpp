@@ -2,6 +2,7 @@
 
 #include "console/exitstatus.h"
 #include "console/progressbar.h"
+#include "core/text.h"
 #include "i18n/translate.h"
 #include "train/evaluation.h"
 
@@ -25,14 +26,15 @@ int runEvaluateCommand(const RunConfig& config, const std::string& checkpointPat
         std::printf("%s\n", document.dump(2).c_str());
         return kExitFinished;
     }
+    // Paths are shown with their controls escaped.
     std::printf("%s\n", fillText(engineText("EvaluateCommand", "Checkpoint: %1 (%2)"),
-                                 {checkpointPath, evaluation.checkpointKind})
+                                 {escapeControls(checkpointPath), evaluation.checkpointKind})
                             .c_str());
-    std::printf(
-        "%s\n",
-        fillText(engineText("EvaluateCommand", "Data: %1; %2 validation samples on %3"),
-                 {evaluation.dataSource, std::to_string(evaluation.samples), config.device.name()})
-            .c_str());
+    std::printf("%s\n",
+                fillText(engineText("EvaluateCommand", "Data: %1; %2 validation samples on %3"),
+                         {escapeControls(evaluation.dataSource), std::to_string(evaluation.samples),
+                          config.device.name()})
+                    .c_str());
     std::string line = "val_loss: " + formatMetricValue(evaluation.loss);
     for (const auto& [name, value] : evaluation.metrics)
         line += " - val_" + name + ": " + formatMetricValue(value);

@@ -5,6 +5,7 @@
 #include "console/exitstatus.h"
 #include "console/messages.h"
 #include "console/runbanner.h"
+#include "core/text.h"
 #include "data/csvtable.h"
 #include "data/npyfile.h"
 #include "data/npzarchive.h"
@@ -329,8 +330,9 @@ int runInspectCommand(const std::vector<std::string>& paths)
         if (i > 0)
             std::printf("\n");
         try {
+            // A file's array names and column heads are whatever its writer put there.
             for (const std::string& text : describeDataFile(paths[i]))
-                std::printf("%s\n", text.c_str());
+                std::printf("%s\n", escapeControls(text).c_str());
         } catch (const ConfigError& error) {
             printConfigIssues(error);
             status = kExitBadInput;

@@ -1,5 +1,6 @@
 #include "console/messages.h"
 
+#include "core/text.h"
 #include "i18n/translate.h"
 
 #include <cstdio>
@@ -8,11 +9,14 @@ namespace es {
 
 namespace {
 
-/// `pattern` filled with `message`, on a line of its own on stderr.
+/// `pattern` filled with `message`, on a line of its own on stderr. A message can quote what
+/// a user or a file wrote (a path, a run's name): its controls are shown escaped, its line
+/// breaks kept.
 void printLine(const char* pattern, const std::string& message)
 {
     std::fflush(stdout);
-    std::fprintf(stderr, "%s\n", fillText(pattern, {message}).c_str());
+    std::fprintf(stderr, "%s\n",
+                 fillText(pattern, {escapeControls(message, LineBreaks::Keep)}).c_str());
 }
 
 }  // namespace

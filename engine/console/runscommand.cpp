@@ -5,6 +5,7 @@
 #include "console/storeaccess.h"
 #include "core/atomicfile.h"
 #include "core/phase.h"
+#include "core/text.h"
 #include "diagnosis/evidencetext.h"
 #include "i18n/runstatusname.h"
 #include "i18n/textwidth.h"
@@ -57,7 +58,7 @@ std::string phaseShares(const EpochRecord& epoch)
 
 int runRunsList(const std::string& database)
 {
-    return withStore(database, [](RunStore& store) {
+    return withStore(database, StoreAccess::ReadOnly, [](RunStore& store) {
         const std::vector<StoredRunHeader> runs = store.listRuns();
         if (runs.empty()) {
             printLine(engineText("RunsCommand", "No runs recorded in %1 yet."), {store.path()});
@@ -76,39 +77,47 @@ int runRunsList(const std::string& database)
              engineText("RunsCommand", "STARTED"), engineText("RunsCommand", "NAME"),
              engineText("RunsCommand", "EPOCHS"), engineText("RunsCommand", "STEPS"),
              engineText("RunsCommand", "DEVICE"));
+        // What a run recorded is shown with its controls escaped: a name is user text, and
+        // an ESC sequence or a newline in it must not act on the terminal.
         for (const StoredRunHeader& run : runs)
-            line(std::to_string(run.id), runStatusName(runStatusKey(run.status)), run.startedAt,
-                 run.name, std::to_string(run.epochs), std::to_string(run.batches), run.device);
+            line(std::to_string(run.id), runStatusName(runStatusKey(run.status)),
+                 escapeControls(run.startedAt), escapeControls(run.name),
+                 std::to_string(run.epochs), std::to_string(run.batches),
+                 escapeControls(run.device));
         return kExitFinished;
     });
 }
 
 int runRunsShow(const std::string& database, std::int64_t id)
 {
-    return withStore(database, [id](RunStore& store) {
+    return withStore(database, StoreAccess::ReadOnly, [id](RunStore& store) {
         const std::optional<StoredRun> run = loadOrComplain(store, id);
         if (!run)
             return kExitBadInput;
         const StoredRunHeader& header = run->header;
-        printLine(
-            engineText("RunsCommand", "Run %1: %2 - %3"),
-            {std::to_string(header.id), header.name, runStatusName(runStatusKey(header.status))});
+        printLine(engineText("RunsCommand", "Run %1: %2 - %3"),
+                  {std::to_string(header.id), escapeControls(header.name),
+                   runStatusName(runStatusKey(header.status))});
         printLine(engineText("RunsCommand", "  started %1, ended %2"),
-                  {header.startedAt, header.endedAt.empty() ? "-" : header.endedAt});
+                  {escapeControls(header.startedAt),
+                   header.endedAt.empty() ? "-" : escapeControls(header.endedAt)});
         if (!run->error.empty())
-            printLine(engineText("RunsCommand", "  error: %1"), {run->error});
+            printLine(engineText("RunsCommand", "  error: %1"),
+                      {escapeControls(run->error, LineBreaks::Keep)});
         if (run->info.is_object()) {
             const nlohmann::json& info = run->info;
-            printLine(
-                engineText("RunsCommand",
-                           "  %1, %2 placement, batch %3, %4 intra-op threads, backend %5"),
-                {info.value("device", ""), info.value("placement", ""),
-                 std::to_string(info.value("batch_size", 0LL)),
-                 std::to_string(info.value("intra_op_threads", 0)), info.value("backend", "")});
-            printLine(engineText("RunsCommand", "  data: %1"), {info.value("data_source", "")});
+            printLine(engineText("RunsCommand",
+                                 "  %1, %2 placement, batch %3, %4 intra-op threads, backend %5"),
+                      {escapeControls(info.value("device", "")),
+                       escapeControls(info.value("placement", "")),
+                       std::to_string(info.value("batch_size", 0LL)),
+                       std::to_string(info.value("intra_op_threads", 0)),
+                       escapeControls(info.value("backend", ""))});
+            printLine(engineText("RunsCommand", "  data: %1"),
+                      {escapeControls(info.value("data_source", ""))});
         }
         if (!run->notes.empty())
-            printLine(engineText("RunsCommand", "  notes: %1"), {run->notes});
+            printLine(engineText("RunsCommand", "  notes: %1"), {escapeControls(run->notes)});
         if (!run->epochs.empty()) {
             const std::string sharesHead = engineText("RunsCommand", "% of training time:");
             std::printf("\n  %s %s %s %s %s  %s",
@@ -171,7 +180,7 @@ int runRunsExport(const std::string& database, std::int64_t id, const std::strin
         printError("--out " + *problem);
         return kExitBadInput;
     }
-    return withStore(database, [&](RunStore& store) {
+    return withStore(database, StoreAccess::ReadOnly, [&](RunStore& store) {
         const std::optional<StoredRun> run = loadOrComplain(store, id);
         if (!run)
             return kExitBadInput;

@@ -4,12 +4,14 @@
 #include "console/interrupt.h"
 #include "console/messages.h"
 #include "console/storeaccess.h"
+#include "core/text.h"
 #include "diagnosis/storeddiagnosis.h"
 #include "i18n/recordedtext.h"
 #include "i18n/translate.h"
 #include "whatif/experiment.h"
 #include "whatif/experimentreport.h"
 
+#include <csignal>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -35,10 +37,11 @@ std::string rightAligned(long long value, int width)
     return text;
 }
 
-/// `pattern` filled with `args`, on a line of its own on `out`.
+/// `pattern` filled with `args`, on a line of its own on `out`. The args can be what a user
+/// wrote (a config's or an experiment's name): controls are shown escaped.
 void printLine(FILE* out, const char* pattern, std::initializer_list<std::string_view> args)
 {
-    std::fprintf(out, "%s\n", fillText(pattern, args).c_str());
+    std::fprintf(out, "%s\n", escapeControls(fillText(pattern, args)).c_str());
 }
 
 /// One line per finished run; Ctrl+C stops the experiment.
@@ -92,10 +95,17 @@ public:
     {
         if (m_interrupt.requested() && !m_announced) {
             m_announced = true;
-            printWarning(
-                engineText("WhatifCommand",
-                           "interrupted: stopping the experiment after the current step (press "
-                           "Ctrl+C again to quit at once)"));
+            const int signal = m_interrupt.signal();
+            printWarning(signal == SIGINT
+                             ? std::string(engineText(
+                                   "WhatifCommand",
+                                   "interrupted: stopping the experiment after the current step "
+                                   "(press Ctrl+C again to quit at once)"))
+                             : fillText(engineText("WhatifCommand",
+                                                   "%1 received: stopping the experiment after "
+                                                   "the current step (a second signal quits at "
+                                                   "once)"),
+                                        {stopSignalName(signal)}));
         }
         return m_interrupt.requested();
     }
@@ -168,7 +178,7 @@ int printReport(const ExperimentReport& report, bool json)
     if (json)
         std::printf("%s\n", reportJson(report).dump(kJsonIndent).c_str());
     else
-        std::printf("%s", formatReportTable(report).c_str());
+        std::printf("%s", escapeControls(formatReportTable(report), LineBreaks::Keep).c_str());
     std::fflush(stdout);
     return kExitFinished;
 }
@@ -177,6 +187,9 @@ int printReport(const ExperimentReport& report, bool json)
 
 int runWhatifCommand(const RunConfig& baseline, const WhatifOptions& options)
 {
+    // epochscope-cli deferred the stop signals before LibTorch started; this covers other
+    // callers. A signal from here on stops the experiment with what it measured recorded.
+    const InterruptGuard interrupt;
     const ExperimentPlan plan = planFromOptions(baseline, options);
     FILE* progressOut = options.json ? stderr : stdout;
     printPlan(progressOut, plan);
@@ -190,7 +203,6 @@ int runWhatifCommand(const RunConfig& baseline, const WhatifOptions& options)
                                   {error.what()}));
         }
     }
-    InterruptGuard interrupt;
     ConsoleProgress progress(progressOut, interrupt);
     const ExperimentOutcome outcome = runExperiment(plan, store.get(), &progress);
     if (!outcome.storeError.empty())
@@ -209,7 +221,7 @@ int runWhatifCommand(const RunConfig& baseline, const WhatifOptions& options)
     std::fflush(stdout);
 
     if (outcome.stopped || interrupt.requested())
-        return kExitInterrupted;
+        return interrupt.requested() ? exitStatusForSignal(interrupt.signal()) : kExitInterrupted;
     if (outcome.baselineFailed) {
         printError(fillText(
             engineText("WhatifCommand",
@@ -259,7 +271,7 @@ int runWhatifFromRun(std::int64_t runId, WhatifOptions options)
 
 int runWhatifList(const std::string& database)
 {
-    return withStore(database, [](RunStore& store) -> int {
+    return withStore(database, StoreAccess::ReadOnly, [](RunStore& store) -> int {
         const std::vector<StoredExperimentHeader> experiments = store.listExperiments();
         if (experiments.empty()) {
             printLine(stdout,
@@ -279,7 +291,7 @@ int runWhatifList(const std::string& database)
 
 int runWhatifShow(const std::string& database, std::int64_t id, bool json)
 {
-    return withStore(database, [id, json](RunStore& store) -> int {
+    return withStore(database, StoreAccess::ReadOnly, [id, json](RunStore& store) -> int {
         const std::optional<StoredExperiment> experiment = store.loadExperiment(id);
         if (!experiment) {
             printError(fillText(engineText("WhatifCommand",

@@ -48,4 +48,95 @@ inline std::string formatBytes(std::int64_t bytes)
     return formatDecimalUnits(static_cast<double>(bytes), "B");
 }
 
+/// Whether escapeControls() leaves line breaks as they are.
+enum class LineBreaks { Escape, Keep };
+
+/// `text` with every character that would act instead of show written as an escape, for
+/// user text (a run's name, notes, paths, errors) on a terminal or in a report: C0 controls
+/// and DEL (`\n`, `\t`, `\r`, else `\x1b`), C1 controls and the invisible characters that
+/// reorder or separate text (`\u202e` for the right-to-left override, the bidi embeddings,
+/// isolates and marks, U+2028/U+2029), and bytes that are not UTF-8 (`\xff`). So an ESC
+/// sequence cannot recolour, move or clear the terminal, a newline cannot forge a line, and
+/// an override cannot make a name read as another. Other text, backslashes included, stays as
+/// typed so that paths and messages read the same. With LineBreaks::Keep, '\n' stays (for
+/// messages of several lines).
+inline std::string escapeControls(std::string_view text, LineBreaks lineBreaks = LineBreaks::Escape)
+{
+    static constexpr char kHex[] = "0123456789abcdef";
+    const auto escapeByte = [](std::string& out, unsigned char byte) {
+        out += "\\x";
+        out += kHex[byte >> 4];
+        out += kHex[byte & 0xF];
+    };
+    std::string out;
+    out.reserve(text.size());
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const auto byte = static_cast<unsigned char>(text[i]);
+        if (byte < 0x80) {
+            if (byte == '\n' && lineBreaks == LineBreaks::Keep)
+                out += '\n';
+            else if (byte == '\n')
+                out += "\\n";
+            else if (byte == '\t')
+                out += "\\t";
+            else if (byte == '\r')
+                out += "\\r";
+            else if (byte < 0x20 || byte == 0x7F)
+                escapeByte(out, byte);
+            else
+                out += static_cast<char>(byte);
+            ++i;
+            continue;
+        }
+        // Decode one UTF-8 character; anything malformed (a stray continuation byte, an
+        // overlong form, a surrogate, beyond U+10FFFF) is escaped a byte at a time.
+        const std::size_t length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 0;
+        std::uint32_t code = length == 4 ? byte & 0x07u : length == 3 ? byte & 0x0Fu : byte & 0x1Fu;
+        bool valid = length > 0 && byte <= 0xF4 && i + length <= text.size();
+        for (std::size_t k = 1; valid && k < length; ++k) {
+            const auto next = static_cast<unsigned char>(text[i + k]);
+            valid = (next & 0xC0) == 0x80;
+            code = (code << 6) | (next & 0x3Fu);
+        }
+        static constexpr std::uint32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
+        valid = valid && code >= kSmallest[length] && code <= 0x10FFFF &&
+                (code < 0xD800 || code > 0xDFFF);
+        if (!valid) {
+            escapeByte(out, byte);
+            ++i;
+            continue;
+        }
+        const bool invisibleControl =
+            (code >= 0x80 && code <= 0x9F) || code == 0x061C || code == 0x200E || code == 0x200F ||
+            (code >= 0x2028 && code <= 0x202E) || (code >= 0x2066 && code <= 0x2069);
+        if (invisibleControl) {
+            out += "\\u";
+            for (int shift = 12; shift >= 0; shift -= 4)
+                out += kHex[(code >> shift) & 0xF];
+        } else {
+            out.append(text.substr(i, length));
+        }
+        i += length;
+    }
+    return out;
+}
+
+/// U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE: text between them takes
+/// its direction from its own first strong letter and leaves the text around it as it was.
+inline constexpr std::string_view kIsolateStart = "\xE2\x81\xA8";
+inline constexpr std::string_view kIsolateEnd = "\xE2\x81\xA9";
+
+/// User text for a report: escapeControls(), so that the only isolates left are these, then
+/// isolated, so that a right-to-left name cannot reorder the sentence or table it is in. The
+/// PDF keeps the isolates (pango lays them out as Unicode says); HTML turns them into <bdi>
+/// and Markdown drops them.
+inline std::string isolatedText(std::string_view text)
+{
+    std::string out(kIsolateStart);
+    out += escapeControls(text);
+    out += kIsolateEnd;
+    return out;
+}
+
 }  // namespace es

@@ -1,5 +1,7 @@
 #include "report/pangotext.h"
 
+#include "report/reporttext.h"
+
 #include <string>
 
 namespace es {
@@ -45,8 +47,12 @@ LayoutPtr TextPainter::layout(std::string_view text, const TextStyle& style, dou
     pango_font_description_set_absolute_size(font.get(), style.size * PANGO_SCALE);
     pango_layout_set_font_description(layout.get(), font.get());
 
-    // A run's name or notes may hold any bytes; pango wants valid UTF-8.
-    gchar* valid = g_utf8_make_valid(text.data(), static_cast<gssize>(text.size()));
+    // A run's name or notes may hold any bytes and controls: they are shown escaped (which
+    // leaves valid UTF-8, as pango wants), and the user text the report marked keeps its
+    // isolates, which pango applies as Unicode's bidi algorithm says, so that a right-to-left
+    // name cannot reorder the line it is in.
+    const std::string shown = withPlainIsolates(text);
+    gchar* valid = g_utf8_make_valid(shown.data(), static_cast<gssize>(shown.size()));
     pango_layout_set_text(layout.get(), valid, -1);
     g_free(valid);
 

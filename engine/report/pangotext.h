@@ -36,7 +36,8 @@ public:
     TextPainter(const TextPainter&) = delete;
     TextPainter& operator=(const TextPainter&) = delete;
 
-    /// `text` (plain text, never markup; invalid UTF-8 is replaced) in `style`. With `width`
+    /// `text` (plain text, never markup; controls and invalid UTF-8 shown escaped, the
+    /// isolates of isolatedText() kept balanced) in `style`. With `width`
     /// above 0 it wraps at words (inside a word when one is longer than the width) and is
     /// aligned within that width; `maxLines` above 0 ends it with an ellipsis after that many
     /// lines, and with `width` but `maxLines` 1 it is one line cut short with an ellipsis.

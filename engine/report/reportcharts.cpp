@@ -1,5 +1,6 @@
 #include "report/reportcharts.h"
 
+#include "core/text.h"
 #include "i18n/phasename.h"
 #include "i18n/translate.h"
 #include "report/runcomparison.h"
@@ -52,7 +53,7 @@ ChartTicks niceTicks(double low, double high, int maxTicks, bool integers)
 std::string chartRunName(const RunComparison& comparison, std::size_t run)
 {
     const ComparedRun& compared = comparison.runs[run];
-    return compared.label + " #" + std::to_string(compared.id) + " " + compared.name;
+    return compared.label + " #" + std::to_string(compared.id) + " " + isolatedText(compared.name);
 }
 
 std::string chartDescription(const ChartSpec& chart)

@@ -44,6 +44,19 @@ footer { margin-top: 3em; color: var(--muted); font-size: 0.9em; }
 constexpr const char* kContentPolicy =
     "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
+/// Text between tags: escaped, with the user text the report marked isolated in <bdi>, so
+/// that a right-to-left name keeps its own direction without reordering what is around it.
+std::string htmlText(std::string_view text)
+{
+    return withIsolates(text, htmlEscaped, "<bdi>", "</bdi>");
+}
+
+/// Text in an attribute or the <title>, where no element can go.
+std::string htmlAttribute(std::string_view text)
+{
+    return htmlEscaped(withoutIsolates(text));
+}
+
 #if EPOCHSCOPE_WITH_CAIRO
 // The charts' width on the page, in CSS pixels (about the tables' width with two runs).
 constexpr double kChartCssWidth = 720.0;
@@ -57,7 +70,7 @@ std::string chartHtml(const ChartSpec& chart)
     const std::string png = chartPng(chart, kChartWidth, cssPerUnit * kChartPixelRatio);
     const auto cssHeight =
         static_cast<long>(std::lround(chartHeight(chart, kChartWidth) * cssPerUnit));
-    return "<figure><img alt=\"" + htmlEscaped(chartDescription(chart)) + "\" width=\"" +
+    return "<figure><img alt=\"" + htmlAttribute(chartDescription(chart)) + "\" width=\"" +
            std::to_string(static_cast<long>(kChartCssWidth)) + "\" height=\"" +
            std::to_string(cssHeight) + "\" src=\"data:image/png;base64," + base64Text(png) +
            "\"></figure>\n";
@@ -72,7 +85,7 @@ std::string cellHtml(const ReportCell& cell, bool numeric)
         html += "<span class=\"bar\"><span style=\"width:" + fixedText(percent, 1) +
                 "%\"></span></span>";
     }
-    const std::string text = htmlEscaped(cell.text);
+    const std::string text = htmlText(cell.text);
     html += cell.code ? "<code>" + text + "</code>" : text;
     return html + "</td>";
 }
@@ -81,11 +94,11 @@ std::string tableHtml(const ReportTable& table)
 {
     std::string html;
     if (!table.caption.empty())
-        html += "<h3>" + htmlEscaped(table.caption) + "</h3>\n";
+        html += "<h3>" + htmlText(table.caption) + "</h3>\n";
     html += "<table>\n<thead><tr>";
     for (std::size_t c = 0; c < table.headers.size(); ++c)
         html += std::string(table.numeric[c] ? "<th class=\"num\">" : "<th>") +
-                htmlEscaped(table.headers[c]) + "</th>";
+                htmlText(table.headers[c]) + "</th>";
     html += "</tr></thead>\n<tbody>\n";
     for (const std::vector<ReportCell>& row : table.rows) {
         html += "<tr>";
@@ -98,11 +111,11 @@ std::string tableHtml(const ReportTable& table)
 
 std::string sectionHtml(const ReportSection& section, const std::vector<ChartSpec>& charts)
 {
-    std::string html = "<section id=\"" + htmlEscaped(section.anchor) + "\">\n<h2>" +
-                       htmlEscaped(section.title) + "</h2>\n";
+    std::string html = "<section id=\"" + htmlAttribute(section.anchor) + "\">\n<h2>" +
+                       htmlText(section.title) + "</h2>\n";
     const char* paragraphClass = section.anchor == "summary" ? " class=\"summary\"" : "";
     for (const std::string& paragraph : section.paragraphs)
-        html += std::string("<p") + paragraphClass + ">" + htmlEscaped(paragraph) + "</p>\n";
+        html += std::string("<p") + paragraphClass + ">" + htmlText(paragraph) + "</p>\n";
 #if EPOCHSCOPE_WITH_CAIRO
     for (const ChartSpec& chart : charts)
         if (chart.section == section.anchor)
@@ -138,7 +151,7 @@ std::string writeHtml(const RunComparison& comparison)
 {
     const std::vector<ReportSection> sections = reportSections(comparison);
     const std::vector<ChartSpec> charts = reportCharts(comparison);
-    const std::string title = htmlEscaped(reportTitle(comparison));
+    const std::string title = reportTitle(comparison);
     // The language of the texts, for screen readers and the browser's fonts and hyphenation.
     std::string language = engineLanguage();
     std::replace(language.begin(), language.end(), '_', '-');
@@ -147,10 +160,11 @@ std::string writeHtml(const RunComparison& comparison)
     html += "<meta http-equiv=\"Content-Security-Policy\" content=\"" +
             htmlEscaped(kContentPolicy) + "\">\n";
     html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
-    html += "<title>" + title + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n";
-    html += "<h1>" + title + "</h1>\n<nav>";
+    html += "<title>" + htmlAttribute(title) + "</title>\n<style>" + kStyle +
+            "</style>\n</head>\n<body>\n";
+    html += "<h1>" + htmlText(title) + "</h1>\n<nav>";
     for (const ReportSection& section : sections)
-        html += "<a href=\"#" + htmlEscaped(section.anchor) + "\">" + htmlEscaped(section.title) +
+        html += "<a href=\"#" + htmlAttribute(section.anchor) + "\">" + htmlText(section.title) +
                 "</a>";
     html += "</nav>\n";
 #if !EPOCHSCOPE_WITH_CAIRO

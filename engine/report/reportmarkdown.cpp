@@ -14,6 +14,9 @@ namespace {
 // The longest bar in a cell: wide enough to tell 5% from 10%, short enough for a terminal.
 constexpr int kBarWidth = 20;
 
+/// `text` with the characters that would format backslash-escaped.
+std::string markdownSyntaxEscaped(std::string_view text);
+
 bool isLineBreak(char c)
 {
     return c == '\n' || c == '\r';
@@ -43,8 +46,10 @@ std::string markdownCode(std::string_view text)
 
 std::string cellText(const ReportCell& cell)
 {
-    std::string text =
-        cell.code && !cell.text.empty() ? markdownCode(cell.text) : markdownEscaped(cell.text);
+    // Markdown has no isolate of its own, and the marks would be invisible characters in a
+    // terminal (compare prints this report there): they are dropped, the controls escaped.
+    std::string text = cell.code && !cell.text.empty() ? markdownCode(withoutIsolates(cell.text))
+                                                       : markdownEscaped(cell.text);
     if (cell.bar && *cell.bar > 0.0) {
         const int length = std::max(1, static_cast<int>(std::lround(*cell.bar * kBarWidth)));
         text += " " + std::string(static_cast<std::size_t>(std::min(length, kBarWidth)), '#');
@@ -98,6 +103,13 @@ std::string tableText(const ReportTable& table)
 
 std::string markdownEscaped(std::string_view text)
 {
+    return withIsolates(text, markdownSyntaxEscaped, {}, {});
+}
+
+namespace {
+
+std::string markdownSyntaxEscaped(std::string_view text)
+{
     // Inline syntax only: the text never starts a line, so `#`, `-` and `1.` stay as typed.
     static constexpr std::string_view kSpecial = "\\`*_[]<>|~&";
     std::string escaped;
@@ -112,6 +124,8 @@ std::string markdownEscaped(std::string_view text)
     }
     return escaped;
 }
+
+}  // namespace
 
 std::string writeMarkdown(const RunComparison& comparison)
 {

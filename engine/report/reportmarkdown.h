@@ -12,7 +12,9 @@ struct RunComparison;
 std::string writeMarkdown(const RunComparison& comparison);
 
 /// `text` as literal Markdown text: characters that would format (`*`, `_`, `<`, `|`, ...)
-/// backslash-escaped, line breaks as spaces, so a table row stays one row.
+/// backslash-escaped, and line breaks and other controls shown escaped (escapeControls(), so
+/// a table row stays one row and the report is safe to print on a terminal); the isolates that
+/// mark user text in the report's model are dropped.
 std::string markdownEscaped(std::string_view text);
 
 }  // namespace es

@@ -11,6 +11,7 @@
 #include "report/pangotext.h"
 #include "report/reportcharts.h"
 #include "report/reporttables.h"
+#include "report/reporttext.h"
 
 #include <cairo-pdf.h>
 
@@ -549,7 +550,7 @@ std::string writePdf(const RunComparison& comparison)
         cairo_pdf_surface_create_for_stream(appendTo, &pdf, kPageWidth, kPageHeight));
     check(cairo_surface_status(surface.get()));
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE,
-                                   reportTitle(comparison).c_str());
+                                   withPlainIsolates(reportTitle(comparison)).c_str());
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, "EpochScope");
     render(surface.get(), comparison, pages);
     cairo_surface_finish(surface.get());

@@ -33,6 +33,12 @@ std::string textOr(const std::string& text, const char* missing)
     return text.empty() ? std::string(missing) : text;
 }
 
+/// Text the run's user or machine wrote (a device name, a path), isolated (isolatedText()).
+std::string userTextOr(const std::string& text, const char* missing)
+{
+    return text.empty() ? std::string(missing) : isolatedText(text);
+}
+
 template <typename Value>
 std::string countOr(const std::optional<Value>& value, const char* missing)
 {
@@ -75,7 +81,7 @@ ReportSection summarySection(const RunComparison& comparison)
     section.paragraphs.push_back(fillText(
         engineText("Report",
                    "%1 (run #%2, %3) is the baseline; every difference is another run minus %1."),
-        {baseline.label, std::to_string(baseline.id), baseline.name}));
+        {baseline.label, std::to_string(baseline.id), isolatedText(baseline.name)}));
     for (const Attribution& attribution : comparison.attributions)
         section.paragraphs.push_back(attribution.sentence);
     return section;
@@ -88,16 +94,18 @@ ReportSection runsSection(const RunComparison& c)
     const char* nr = notRecordedText();
     addRow(table, c, engineText("Report", "Run id"),
            [](const ComparedRun& r) { return std::to_string(r.id); });
-    addRow(table, c, engineText("Report", "Name"), [](const ComparedRun& r) { return r.name; });
+    addRow(table, c, engineText("Report", "Name"),
+           [](const ComparedRun& r) { return isolatedText(r.name); });
     addRow(table, c, engineText("Report", "Status"),
            [](const ComparedRun& r) { return runStatusName(r.status); });
     addRow(table, c, engineText("Report", "Started"),
            [nr](const ComparedRun& r) { return textOr(r.startedAt, nr); });
     addRow(table, c, engineText("Report", "Ended"),
            [nr](const ComparedRun& r) { return textOr(r.endedAt, nr); });
-    addRow(table, c, engineText("Report", "Notes"), [](const ComparedRun& r) { return r.notes; });
+    addRow(table, c, engineText("Report", "Notes"),
+           [](const ComparedRun& r) { return r.notes.empty() ? r.notes : isolatedText(r.notes); });
     addRow(table, c, engineText("Report", "Device"),
-           [nr](const ComparedRun& r) { return textOr(r.device, nr); });
+           [nr](const ComparedRun& r) { return userTextOr(r.device, nr); });
     addRow(table, c, engineText("Report", "Backend"),
            [nr](const ComparedRun& r) { return textOr(r.backend, nr); });
     addRow(table, c, engineText("Report", "Placement"),
@@ -138,7 +146,7 @@ std::string diffValueText(const DiffValue& value)
         return notRecordedText();
     if (value.text == kAbsent)
         return engineText("Report", "absent");
-    return value.text;
+    return isolatedText(value.text);
 }
 
 ReportSection diffSection(const RunComparison& c, const std::vector<DiffRow>& rows,
@@ -153,7 +161,7 @@ ReportSection diffSection(const RunComparison& c, const std::vector<DiffRow>& ro
     section.paragraphs.push_back(differs);
     ReportTable table = perRunTable(c, engineText("Report", "Key"), false);
     for (const DiffRow& row : rows) {
-        std::vector<ReportCell> cells{{row.key, std::nullopt, true}};
+        std::vector<ReportCell> cells{{isolatedText(row.key), std::nullopt, true}};
         for (const DiffValue& value : row.values)
             cells.push_back({diffValueText(value), std::nullopt, value.present});
         table.rows.push_back(std::move(cells));
@@ -416,7 +424,7 @@ std::string reportTitle(const RunComparison& comparison)
     std::string runs;
     for (std::size_t i = 0; i < comparison.runs.size(); ++i)
         runs += (i > 0 ? ", " : "") + comparison.runs[i].label + " #" +
-                std::to_string(comparison.runs[i].id) + " " + comparison.runs[i].name;
+                std::to_string(comparison.runs[i].id) + " " + isolatedText(comparison.runs[i].name);
     return fillText(engineText("Report", "Comparison of %1 runs: %2"),
                     {std::to_string(comparison.runs.size()), runs});
 }

@@ -4,11 +4,14 @@
 // decimals per unit, signed differences with as many decimals as small values need, and a
 // word where a value was not recorded.
 
+#include "core/text.h"
 #include "diagnosis/evidencetext.h"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace es {
 
@@ -69,6 +72,52 @@ inline std::string signedFixedText(double value, int decimals)
 inline std::string ratioText(double value)
 {
     return formatText("%.2fx", value);
+}
+
+/// A report's text written for one format. The report's model marks user text with the
+/// isolates of isolatedText(); here each stretch between them goes through `plain` (the
+/// format's escaping, with escapeControls() for whatever text was not marked) and each
+/// isolate is written as `open` or `close`: <bdi> in HTML, the isolates themselves for pango,
+/// nothing in Markdown. They come out balanced even where a text was cut between them.
+template <typename Plain>
+std::string withIsolates(std::string_view text, const Plain& plain, std::string_view open,
+                         std::string_view close)
+{
+    std::string out;
+    int depth = 0;
+    while (!text.empty()) {
+        const std::size_t start = text.find(kIsolateStart);
+        const std::size_t end = text.find(kIsolateEnd);
+        const std::size_t mark = std::min(start, end);
+        out += plain(escapeControls(text.substr(0, mark)));
+        if (mark == std::string_view::npos)
+            break;
+        if (mark == start) {
+            out += open;
+            ++depth;
+        } else if (depth > 0) {
+            out += close;
+            --depth;
+        }
+        static_assert(kIsolateStart.size() == kIsolateEnd.size());
+        text.remove_prefix(mark + kIsolateStart.size());
+    }
+    for (; depth > 0; --depth)
+        out += close;
+    return out;
+}
+
+/// `text` as plain Unicode: its controls escaped, its isolates kept (pango, PDF metadata).
+inline std::string withPlainIsolates(std::string_view text)
+{
+    return withIsolates(
+        text, [](const std::string& part) { return part; }, kIsolateStart, kIsolateEnd);
+}
+
+/// `text` with its isolates dropped and its controls escaped: for where no isolate can go.
+inline std::string withoutIsolates(std::string_view text)
+{
+    return withIsolates(text, [](const std::string& part) { return part; }, {}, {});
 }
 
 }  // namespace es

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace es {
 
@@ -75,15 +77,26 @@ nlohmann::json runInfoJson(const RunInfo& info)
 namespace {
 
 /// Callbacks are keyed by name; a second callback of the same name (two checkpoints) gets
-/// "#2" appended instead of overwriting the first one's numbers.
+/// "#2" appended instead of overwriting the first one's numbers. Linear in the number of
+/// callbacks: each name remembers the copy number it reached, and the keys taken are hashed
+/// (a search through the keys for each copy number made thousands of callbacks cubic).
 std::vector<std::string> callbackKeys(const std::vector<CallbackCost>& callbacks)
 {
     std::vector<std::string> keys;
+    keys.reserve(callbacks.size());
+    std::unordered_set<std::string> taken;
+    std::unordered_map<std::string, int> nextCopy;
     for (const CallbackCost& callback : callbacks) {
         std::string key = callback.name;
-        for (int copy = 2; std::find(keys.begin(), keys.end(), key) != keys.end(); ++copy)
-            key = callback.name + "#" + std::to_string(copy);
-        keys.push_back(key);
+        if (taken.count(key) != 0) {
+            int& copy = nextCopy.try_emplace(callback.name, 2).first->second;
+            // A name that already ends in "#N" could have taken a key; skip past it.
+            do
+                key = callback.name + "#" + std::to_string(copy++);
+            while (taken.count(key) != 0);
+        }
+        taken.insert(key);
+        keys.push_back(std::move(key));
     }
     return keys;
 }

@@ -494,6 +494,75 @@ private Q_SLOTS:
         QVERIFY2(unknown.exitCode == kExitBadInput, qPrintable(describe(unknown)));
     }
 
+    // Run names are user text: an ESC sequence or a newline in one reached the terminal raw
+    // in `runs list`. Every command that prints what a run recorded shows it escaped.
+    void hostileRunNamesAreShownEscaped()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString db = dir.filePath("runs.sqlite");
+        nlohmann::json config = quickDemoConfig();
+        config["name"] =
+            "\x1b[2J\x1b[31mred\nforged line \xe2\x80\xae"
+            "exe";
+        const QString configPath = dir.filePath("hostile.json");
+        QFile file(configPath);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray::fromStdString(config.dump()));
+        file.close();
+        for (int run = 0; run < 2; ++run) {
+            const CliRun train = runCli({"train", "--config", configPath, "--epochs", "1",
+                                         "--max-batches", "3", "--db", db},
+                                        kTrainTimeoutMs);
+            QVERIFY2(train.exitCode == kExitFinished, qPrintable(describe(train)));
+            QVERIFY2(!train.out.contains("\x1b[2J"), qPrintable(describe(train)));
+        }
+        const QString shown =
+            "\\x1b[2J\\x1b[31mred\\nforged line \\u202e"
+            "exe";
+        const QList<QStringList> commands = {{"runs", "list", "--db", db},
+                                             {"runs", "show", "1", "--db", db},
+                                             {"diagnose", "1", "--no-doctor", "--db", db},
+                                             {"compare", "1", "2", "--db", db}};
+        for (const QStringList& command : commands) {
+            const CliRun run = runCli(command);
+            const QString what = command.join(' ') + ": " + describe(run);
+            QVERIFY2(run.exitCode == kExitFinished, qPrintable(what));
+            QVERIFY2(!run.out.contains(QChar(0x1b)) && !run.err.contains(QChar(0x1b)),
+                     qPrintable(what));
+            QVERIFY2(!run.out.contains(QChar(0x202e)), qPrintable(what));
+            QVERIFY2(!run.out.contains("\nforged line"), qPrintable(what));
+            if (command.first() == "compare")  // Markdown escapes its backslashes too
+                QVERIFY2(run.out.contains("\\\\x1b\\[2J\\\\x1b\\[31mred\\\\nforged line"),
+                         qPrintable(what));
+            else
+                QVERIFY2(run.out.contains(shown), qPrintable(what));
+        }
+        const CliRun list = runCli({"runs", "list", "--db", db});
+        QCOMPARE(list.out.split('\n', Qt::SkipEmptyParts).size(), 3);  // heads and two runs
+    }
+
+    // A csv_logger that could not write its file printed an error and exited 0.
+    void csvLoggerThatCannotWriteFailsTheRun()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        nlohmann::json config = quickDemoConfig();
+        config["callbacks"] = {{{"type", "csv_logger"}, {"filename", dir.path().toStdString()}}};
+        const QString configPath = dir.filePath("csv.json");
+        QFile file(configPath);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray::fromStdString(config.dump()));
+        file.close();
+        const CliRun train = runCli(
+            {"train", "--config", configPath, "--epochs", "1", "--max-batches", "3", "--no-record"},
+            kTrainTimeoutMs);
+        QVERIFY2(train.exitCode == kExitBadInput, qPrintable(describe(train)));
+        QVERIFY2(
+            train.err.contains("callbacks[0].filename") && train.err.contains("is a directory"),
+            qPrintable(describe(train)));
+    }
+
     void runsAreRecordedListedExportedAndDeleted()
     {
         QTemporaryDir dir;

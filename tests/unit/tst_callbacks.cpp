@@ -3,6 +3,7 @@
 // rows, and each callback's time is recorded per epoch.
 
 #include "callbacks/backupandrestore.h"
+#include "callbacks/metriccallbacks.h"
 #include "callbacks/pathtemplate.h"
 #include "config/runconfig.h"
 #include "support/runtoend.h"
@@ -275,6 +276,65 @@ private Q_SLOTS:
         QVERIFY(fresh.logged.contains("--ignore-backup"));
     }
 
+    // A csv_logger that could not write its file used to print an error and let the run
+    // report success; now it fails the run, before the first step when it can tell.
+    void csvLoggerThatCannotWriteFailsTheRun_data()
+    {
+        QTest::addColumn<QString>("filename");  // under the test's directory
+        QTest::addColumn<QString>("phrase");
+        QTest::newRow("a directory") << ""
+                                     << "is a directory";
+        QTest::newRow("under a file") << "plain-file/log.csv"
+                                      << "cannot create or write the log's directory";
+    }
+
+    void csvLoggerThatCannotWriteFailsTheRun()
+    {
+        QFETCH(QString, filename);
+        QFETCH(QString, phrase);
+        QTemporaryDir dir;
+        QFile plain(dir.filePath("plain-file"));
+        QVERIFY(plain.open(QIODevice::WriteOnly));
+        plain.close();
+        const QString path = filename.isEmpty() ? dir.path() : dir.filePath(filename);
+        Json config =
+            smallConfig(Json::array({{{"type", "terminate_on_nan"}},
+                                     {{"type", "csv_logger"}, {"filename", path.toStdString()}}}));
+        config["training"]["epochs"] = 2;
+        LogCollector logs;
+        const es::RunResult result = runWithLogs(config, logs);
+        QCOMPARE(result.state, es::RunState::Failed);
+        QVERIFY(result.badInput);
+        QVERIFY2(result.error.find("callbacks[1].filename: ") != std::string::npos &&
+                     result.error.find(phrase.toStdString()) != std::string::npos,
+                 result.error.c_str());
+        QVERIFY(result.batches.empty());  // found before training, not after it
+    }
+
+    void csvLoggerWriteFailureEndsTheRun()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("logs/log.csv");
+        es::CsvLoggerCallback logger(path.toStdString(), ",", false, "callbacks[3].filename");
+        ScriptedContext context;
+        logger.onTrainBegin(context);  // creates logs/, as model_checkpoint creates its own
+        QVERIFY(QDir(dir.filePath("logs")).exists());
+        logger.onEpochEnd(context, 1, {{"loss", 0.5}});
+        QCOMPARE(logger.written().writes, 1);
+        // The directory goes away under the run: the next epoch's write fails the run.
+        QVERIFY(QDir(dir.filePath("logs")).removeRecursively());
+        try {
+            logger.onEpochEnd(context, 2, {{"loss", 0.4}});
+            QFAIL("the failed write was not reported");
+        } catch (const std::runtime_error& error) {
+            const QString what = QString::fromUtf8(error.what());
+            QVERIFY2(what.contains("csv_logger cannot write its log") && what.contains(path),
+                     error.what());
+        }
+        QCOMPARE(logger.written().writes, 1);
+        QVERIFY(context.logged.isEmpty());  // not a log line the run goes on after
+    }
+
     void pathTemplates_data()
     {
         QTest::addColumn<QString>("pattern");
@@ -295,6 +355,30 @@ private Q_SLOTS:
                                  << "ckpt/003-40-0.123";
         QTest::newRow("braces") << "{{literal}}-{epoch}"
                                 << "{literal}-3";
+        // Wider than the 63 characters a fixed buffer once cut every name to, so that each
+        // epoch overwrote the same file.
+        QTest::newRow("width 70") << "m{epoch:070d}.pt"
+                                  << "m" + QString(69, '0') + "3.pt";
+        QTest::newRow("width at the file name limit") << "{epoch:0255d}" << QString(254, '0') + "3";
+        QTest::newRow("wide float") << "{loss:080.3f}" << QString(75, '0') + "0.500";
+        QTest::newRow("precision at the limit") << "{val_loss:.20f}"
+                                                << "0.12339999999999999580";  // as Python prints it
+        QTest::newRow("fill and align") << "{epoch:_>4}-{batch:<4}|"
+                                        << "___3-40  |";
+        QTest::newRow("centred") << "{epoch:*^5}"
+                                 << "**3**";
+        QTest::newRow("sign") << "{loss:+.2f}"
+                              << "+0.50";
+        QTest::newRow("float type on a counter") << "{epoch:.2f}"
+                                                 << "3.00";
+        QTest::newRow("integer types") << "{batch:x}-{batch:#X}-{batch:o}-{batch:#b}"
+                                       << "28-0X28-50-0b101000";
+        QTest::newRow("spec without a type") << "{loss:8}|{val_loss:.2}|{epoch:3}|{acc:}"
+                                             << "     0.5|0.12|  3|1.0";
+        QTest::newRow("general with precision") << "{val_loss:.3g}"
+                                                << "0.123";
+        QTest::newRow("upper exponent") << "{loss:.2E}"
+                                        << "5.00E-01";
     }
 
     void pathTemplates()
@@ -321,6 +405,36 @@ private Q_SLOTS:
                                   << "unsupported format spec \">8s\"";
         QTest::newRow("precision on int") << "{epoch:.2d}"
                                           << "an integer ('d') has no precision";
+        // A precision like this took 25 s and 5 GB of digits for every save.
+        QTest::newRow("absurd precision") << "{loss:.999999999f}"
+                                          << "precision 999999999 is above the maximum of 20";
+        QTest::newRow("precision past the limit") << "{loss:.21f}"
+                                                  << "precision 21 is above the maximum of 20";
+        QTest::newRow("precision beyond any integer")
+            << "{loss:.99999999999999999999999e}"
+            << "precision 99999999999999999999999 is above the maximum";
+        QTest::newRow("width past a file name") << "m{epoch:0256d}.pt"
+                                                << "width 256 is wider than a file name can be";
+        QTest::newRow("width beyond any integer")
+            << "{epoch:99999999999999999999}"
+            << "width 99999999999999999999 is wider than a file name can be";
+        QTest::newRow("grouping") << "{loss:,.2f}"
+                                  << "unsupported format spec \",.2f\"";
+        QTest::newRow("percent") << "{loss:.1%}"
+                                 << "unsupported format spec \".1%\"";
+        QTest::newRow("sign-aware padding") << "{loss:=+8.2f}"
+                                            << "unsupported format spec \"=+8.2f\"";
+        QTest::newRow("locale") << "{loss:Lf}"
+                                << "unsupported format spec \"Lf\"";
+        QTest::newRow("character") << "{epoch:c}"
+                                   << "unsupported format spec \"c\"";
+        QTest::newRow("nested field") << "{loss:.{p}f}"
+                                      << "has a '.' without a precision";
+        QTest::newRow("precision on hex") << "{batch:.2x}"
+                                          << "an integer ('x') has no precision";
+        // Python writes "0o50", {fmt} "050": refused rather than named differently.
+        QTest::newRow("alternate octal") << "{batch:#o}"
+                                         << "unsupported format spec \"#o\"";
     }
 
     void badPathTemplates()

@@ -4,6 +4,7 @@
 #include "console/progressbar.h"
 #include "console/runbanner.h"
 #include "core/phase.h"
+#include "core/text.h"
 
 #include <QtTest/QtTest>
 
@@ -309,6 +310,81 @@ private Q_SLOTS:
         QCOMPARE(out.text(), std::string());
         QCOMPARE(err.text(), std::string("error: out of memory\n"));
         QCOMPARE(reporter.errorsPrinted(), 1);
+    }
+
+    void escapeControls_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QByteArray>("shown");
+        QTest::addColumn<bool>("keepLineBreaks");
+        QTest::newRow("plain") << QByteArray("quick-demo") << QByteArray("quick-demo") << false;
+        QTest::newRow("backslash stays")
+            << QByteArray("C:\\runs") << QByteArray("C:\\runs") << false;
+        QTest::newRow("ESC sequence")
+            << QByteArray("\x1b[2J\x1b[31mred") << QByteArray("\\x1b[2J\\x1b[31mred") << false;
+        QTest::newRow("newline forges a line")
+            << QByteArray("a\nepochscope-cli: error: b")
+            << QByteArray("a\\nepochscope-cli: error: b") << false;
+        QTest::newRow("newline kept")
+            << QByteArray("line 1\nline\r2") << QByteArray("line 1\nline\\r2") << true;
+        QTest::newRow("tab, bell, DEL") << QByteArray(
+                                               "a\tb\x07"
+                                               "c\x7f")
+                                        << QByteArray("a\\tb\\x07c\\x7f") << false;
+        QTest::newRow("NUL") << QByteArray("a\0b", 3) << QByteArray("a\\x00b") << false;
+        QTest::newRow("C1 CSI") << QByteArray(
+                                       "a\xc2\x9b"
+                                       "31m")
+                                << QByteArray("a\\u009b31m") << false;
+        QTest::newRow("right-to-left override") << QByteArray("invoice\xe2\x80\xaegpj.exe")
+                                                << QByteArray("invoice\\u202egpj.exe") << false;
+        QTest::newRow("isolates and marks")
+            << QByteArray("\xe2\x81\xa6x\xe2\x81\xa9\xe2\x80\x8f\xd8\x9c")
+            << QByteArray("\\u2066x\\u2069\\u200f\\u061c") << false;
+        QTest::newRow("line separator") << QByteArray(
+                                               "a\xe2\x80\xa8"
+                                               "b")
+                                        << QByteArray("a\\u2028b") << false;
+        QTest::newRow("letters of any script stay")
+            << QByteArray(
+                   "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d \xe8\xbf\x90\xe8\xa1\x8c \xf0\x9f\x99\x82")
+            << QByteArray(
+                   "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d \xe8\xbf\x90\xe8\xa1\x8c \xf0\x9f\x99\x82")
+            << false;
+        QTest::newRow("not UTF-8")
+            << QByteArray("a\xff\xc3(\xe2\x82") << QByteArray("a\\xff\\xc3(\\xe2\\x82") << false;
+        QTest::newRow("overlong and surrogate") << QByteArray("\xc0\xaf\xed\xa0\x80")
+                                                << QByteArray("\\xc0\\xaf\\xed\\xa0\\x80") << false;
+    }
+
+    void escapeControls()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QByteArray, shown);
+        QFETCH(bool, keepLineBreaks);
+        const std::string escaped = es::escapeControls(
+            text.toStdString(), keepLineBreaks ? es::LineBreaks::Keep : es::LineBreaks::Escape);
+        QCOMPARE(QByteArray::fromStdString(escaped), shown);
+    }
+
+    void logLinesShowControlsEscaped()
+    {
+        // A path or name from the config inside a log line must not act on the terminal.
+        es::ConsoleReporter reporter(options(es::ConsoleMode::Plain));
+        CapturedFile out;
+        CapturedFile err;
+        es::RunInfo info = runInfo(1, 1);
+        info.dataSource = "npy: x\x1b]0;pwned\x07.npy";
+        reporter.onRunStarted(info);
+        reporter.onLog(es::LogLevel::Info, "saving model to m\x1b[2J.pt");
+        reporter.onLog(es::LogLevel::Error, "cannot write\nsecond line \xe2\x80\xae");
+        reporter.drain(out.get(), err.get());
+        QVERIFY2(out.text().find('\x1b') == std::string::npos, out.text().c_str());
+        QVERIFY2(out.text().find("saving model to m\\x1b[2J.pt\n") != std::string::npos,
+                 out.text().c_str());
+        QVERIFY2(out.text().find("x\\x1b]0;pwned\\x07.npy") != std::string::npos,
+                 out.text().c_str());
+        QCOMPARE(err.text(), std::string("error: cannot write\nsecond line \\u202e\n"));
     }
 
     void plainModePrintsHeaderEpochsAndLogs()

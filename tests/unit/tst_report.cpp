@@ -610,7 +610,9 @@ private Q_SLOTS:
         QVERIFY(chart);
         QCOMPARE(chart->kind, es::ChartKind::StackedBars);
         QCOMPARE(chart->section, std::string("phases"));
-        const std::vector<std::string> bars = {"A #1 baseline", "B #2 candidate"};
+        // The names are the runs' own text, isolated (docs/reports.md).
+        const std::vector<std::string> bars = {"A #1 " + es::isolatedText("baseline"),
+                                               "B #2 " + es::isolatedText("candidate")};
         QCOMPARE(chart->categories, bars);
         // One series per phase some run spent time in; neither copied nor ran callbacks.
         std::vector<std::string> names;
@@ -923,6 +925,92 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(es::htmlEscaped(text.toStdString())), escaped);
     }
 
+    void userTextIsIsolatedAndItsControlsEscaped_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::newRow("html") << "html";
+        QTest::newRow("markdown") << "markdown";
+        QTest::newRow("pdf") << "pdf";
+    }
+
+    // A right-to-left override in a run's name made "exe.fdp" read as "pdf.exe" in every
+    // report, and an ESC sequence in it reached the terminal with the Markdown compare prints.
+    void userTextIsIsolatedAndItsControlsEscaped()
+    {
+        QFETCH(QString, format);
+        // "shalom" in Hebrew, then the override, then an ESC sequence.
+        const std::string hebrew = "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d";
+        const std::string override = "\xe2\x80\xae";
+        std::vector<es::StoredRun> runs =
+            twoRuns(phases(6.0, 30.0), phases(6.0, 30.0), phases(1.0, 10.0));
+        runs[1].header.name = hebrew + " " + override + "fdp.exe\x1b[31m";
+        runs[1].notes = "note\nwith " + override + "a line";
+        runs[1].config["data"]["source"]["path"] = "x" + override + ".csv";
+        const es::RunComparison comparison = es::compareRuns(runs);
+        const std::string shown = hebrew + " \\u202efdp.exe\\x1b[31m";
+        const std::string isolateStart(es::kIsolateStart);
+        const std::string isolateEnd(es::kIsolateEnd);
+
+        // The model marks each user text; every writer shows the controls escaped.
+        QVERIFY(contains(es::reportTitle(comparison), isolateStart + shown + isolateEnd));
+        std::string text;
+        if (format == "html") {
+            text = es::writeHtml(comparison);
+            QVERIFY2(contains(text, "<h1>") &&
+                         contains(text.substr(text.find("<h1>")), "B #2 <bdi>" + shown + "</bdi>"),
+                     text.c_str());
+            QVERIFY(contains(text, "<td><bdi>" + shown + "</bdi></td>"));
+            QVERIFY(contains(text, "<bdi>note\\nwith \\u202ea line</bdi>"));
+            QVERIFY(contains(text, "<code><bdi>x\\u202e.csv</bdi></code>"));
+            QCOMPARE(occurrences(text, "<bdi>"), occurrences(text, "</bdi>"));
+            // No isolate or control as a raw character, in text or in attributes.
+            QVERIFY(!contains(text, isolateStart) && !contains(text, isolateEnd));
+        } else if (format == "markdown") {
+            text = es::writeMarkdown(comparison);
+            QVERIFY2(contains(text, hebrew + " \\\\u202efdp.exe\\\\x1b\\[31m"), text.c_str());
+            QVERIFY(!contains(text, isolateStart) && !contains(text, isolateEnd));
+        } else {
+            if (!es::pdfReportsAvailable())
+                QSKIP("built without cairo (EPOCHSCOPE_WITH_CAIRO=OFF)");
+            text = pdfText(writtenPdf(m_dir, "bidi.pdf", comparison)).toStdString();
+            // The name keeps its own direction (right to left, from its first letter), so
+            // pdftotext reads its parts in the order they are drawn.
+            const QString flat = squeezed(QString::fromStdString(text));
+            QVERIFY2(flat.contains("u202efdp.exe\\x1b[31m"), text.c_str());
+        }
+        QVERIFY2(!contains(text, override), "a raw right-to-left override");
+        QVERIFY2(!contains(text, "\x1b"), "a raw ESC");
+        QVERIFY(!contains(text, "with \xe2\x80\xae"));
+    }
+
+    void isolatesStayBalanced_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("html");
+        const QString start = QString::fromUtf8("\u2068");
+        const QString end = QString::fromUtf8("\u2069");
+        QTest::newRow("none") << "a<b"
+                              << "a&lt;b";
+        QTest::newRow("one") << "a " + start + "b" + end + " c"
+                             << "a <bdi>b</bdi> c";
+        QTest::newRow("cut after the start") << "a " + start + "b"
+                                             << "a <bdi>b</bdi>";
+        QTest::newRow("end without a start") << "a" + end + "b"
+                                             << "ab";
+        QTest::newRow("nested") << start + "a" + start + "b" + end + end
+                                << "<bdi>a<bdi>b</bdi></bdi>";
+    }
+
+    void isolatesStayBalanced()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, html);
+        const std::string written = es::withIsolates(
+            text.toStdString(), [](const std::string& part) { return es::htmlEscaped(part); },
+            "<bdi>", "</bdi>");
+        QCOMPARE(QString::fromStdString(written), html);
+    }
+
     void htmlEmbedsTheChartsInTheirSections()
     {
         std::vector<es::StoredRun> runs =
@@ -975,7 +1063,9 @@ private Q_SLOTS:
         QVERIFY2(pages >= 2, qPrintable(QString::number(pages)));
         const QString text = pdfText(path);
         const QString flat = squeezed(text);
-        QVERIFY2(flat.contains(squeezed(QString::fromStdString(es::reportTitle(comparison)))),
+        // The isolates around the names lay out the text without being characters of it.
+        QVERIFY2(flat.contains(squeezed(
+                     QString::fromStdString(es::withoutIsolates(es::reportTitle(comparison))))),
                  qPrintable(text));
         for (const es::ReportSection& section : es::reportSections(comparison))
             QVERIFY2(flat.contains(squeezed(QString::fromStdString(section.title))),

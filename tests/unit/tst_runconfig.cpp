@@ -143,6 +143,9 @@ class TestRunConfig : public QObject {
 private Q_SLOTS:
     void invalidConfigNamesPathAndCause_data();
     void invalidConfigNamesPathAndCause();
+    void nulByteIsRefusedAtItsField_data();
+    void nulByteIsRefusedAtItsField();
+    void callbackCountIsBounded();
     void acceptedCombinations_data();
     void acceptedCombinations();
     void collectsEveryIssue();
@@ -709,6 +712,23 @@ void TestRunConfig::invalidConfigNamesPathAndCause_data()
         << R"([{"op":"add","path":"/callbacks","value":[{"type":"model_checkpoint","filepath":"m-{epoch.pt"}]}])"
         << "callbacks[0].filepath"
         << "an unclosed '{' at character 3";
+    // A precision in the millions formatted megabytes of digits at every save; a width past
+    // a file name's limit could only fail at the first save, after an epoch of training.
+    QTest::newRow("checkpoint path absurd precision")
+        << "regression"
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"model_checkpoint","filepath":"m-{loss:.999999999f}.pt"}]}])"
+        << "callbacks[0].filepath"
+        << "precision 999999999 is above the maximum of 20";
+    QTest::newRow("checkpoint path too wide")
+        << "regression"
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"model_checkpoint","filepath":"m{epoch:0300d}.pt"}]}])"
+        << "callbacks[0].filepath"
+        << "width 300 is wider than a file name can be (255 bytes)";
+    QTest::newRow("checkpoint path spec fmt refuses")
+        << "regression"
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"model_checkpoint","filepath":"m{epoch:#d}{loss:#.2g}{loss:+^#08.3e}.pt"},{"type":"model_checkpoint","filepath":"m{loss:.2s}.pt"}]}])"
+        << "callbacks[1].filepath"
+        << "unsupported format spec \".2s\"";
     QTest::newRow("data set too large")
         << "regression"
         << R"([{"op":"replace","path":"/data/source/samples","value":4294967296},{"op":"replace","path":"/data/source/timesteps","value":1000}])"
@@ -728,6 +748,103 @@ void TestRunConfig::invalidConfigNamesPathAndCause()
     const std::string what = error->what();
     QVERIFY2(hasIssue(*error, path.toStdString(), phrase.toStdString()), what.c_str());
     QVERIFY2(what.find(path.toStdString() + ": ") != std::string::npos, what.c_str());
+}
+
+void TestRunConfig::nulByteIsRefusedAtItsField_data()
+{
+    QTest::addColumn<QString>("patch");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<int>("character");
+
+    // Each a string field read in its own way: the one check in JsonReader covers them all.
+    QTest::newRow("name") << R"([{"op":"replace","path":"/name","value":"run\u0000-cut"}])"
+                          << "name" << 4;
+    QTest::newRow("description") << R"([{"op":"add","path":"/description","value":"\u0000"}])"
+                                 << "description" << 1;
+    QTest::newRow("checkpoint filepath")
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"model_checkpoint","filepath":"/tmp/x\u0000/../m.pt"}]}])"
+        << "callbacks[0].filepath" << 7;
+    QTest::newRow("csv_logger filename")
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"terminate_on_nan"},{"type":"csv_logger","filename":"log.csv\u0000.bak"}]}])"
+        << "callbacks[1].filename" << 8;
+    QTest::newRow("csv_logger separator")
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"csv_logger","filename":"log.csv","separator":"\u0000"}]}])"
+        << "callbacks[0].separator" << 1;
+    QTest::newRow("backup_dir")
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"backup_and_restore","backup_dir":"b\u0000"}]}])"
+        << "callbacks[0].backup_dir" << 2;
+    QTest::newRow("monitor")
+        << R"([{"op":"add","path":"/callbacks","value":[{"type":"early_stopping","monitor":"val_loss\u0000"}]}])"
+        << "callbacks[0].monitor" << 9;
+    QTest::newRow("npy path")
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"npy","x":"x.npy\u0000","y":"y.npy"}}])"
+        << "data.source.x" << 6;
+    QTest::newRow("csv path")
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"csv","path":"\u0000s.csv","features":["a"],"target":"y","window":4}}])"
+        << "data.source.path" << 1;
+    QTest::newRow("csv column in an array")
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"csv","path":"s.csv","features":["a","b\u0000"],"target":"y","window":4}}])"
+        << "data.source.features[1]" << 2;
+    QTest::newRow("csv target")
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"csv","path":"s.csv","features":["a"],"target":"y\u0000","window":4}}])"
+        << "data.source.target" << 2;
+    QTest::newRow("csv delimiter")
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"csv","path":"s.csv","features":["a"],"target":"y","window":4,"delimiter":",\u0000"}}])"
+        << "data.source.delimiter" << 2;
+    QTest::newRow("device name")
+        << R"([{"op":"add","path":"/device","value":{"name":"cpu\u0000"}}])"
+        << "device.name" << 4;
+    QTest::newRow("metric")
+        << R"([{"op":"replace","path":"/training/metrics","value":["mae\u0000"]}])"
+        << "training.metrics[0]" << 4;
+    QTest::newRow("optimizer shorthand")
+        << R"([{"op":"add","path":"/training/optimizer","value":"adam\u0000"}])"
+        << "training.optimizer" << 5;
+    QTest::newRow("choice") << R"([{"op":"replace","path":"/training/loss","value":"mse\u0000"}])"
+                            << "training.loss" << 4;
+}
+
+void TestRunConfig::nulByteIsRefusedAtItsField()
+{
+    QFETCH(QString, patch);
+    QFETCH(QString, path);
+    QFETCH(int, character);
+    const Json document = patched("regression", patch);
+    const auto error = errorOf([&] { es::parseRunConfig(document); });
+    QVERIFY2(error.has_value(), "a string with a NUL byte was accepted");
+    const std::string what = error->what();
+    // One issue, at the field, saying where the byte is; nothing else about the same field (a
+    // required key reported missing, a value "not one of" the choices).
+    QCOMPARE(int(error->issues().size()), 1);
+    QCOMPARE(error->issues()[0].path, path.toStdString());
+    QVERIFY2(hasIssue(*error, path.toStdString(),
+                      "contains a NUL byte (\\u0000) at character " + std::to_string(character)),
+             what.c_str());
+}
+
+void TestRunConfig::callbackCountIsBounded()
+{
+    // Thousands of callbacks made the end of a run hang; docs/config.md documents the bound.
+    Json callbacks = Json::array();
+    for (std::size_t i = 0; i < es::kMaxCallbacks; ++i)
+        callbacks.push_back({{"type", "terminate_on_nan"}});
+    Json document = baseConfig("regression");
+    document["callbacks"] = callbacks;
+    QCOMPARE(es::parseRunConfig(document).callbacks.size(), es::kMaxCallbacks);
+
+    document["callbacks"].push_back({{"type", "terminate_on_nan"}});
+    const auto error = errorOf([&] { es::parseRunConfig(document); });
+    QVERIFY2(error.has_value(), "101 callbacks were accepted");
+    QVERIFY2(hasIssue(*error, "callbacks", "expected at most 100 callbacks, got 101"),
+             error->what());
+
+    document["callbacks"] = Json::array();
+    for (int i = 0; i < 10'000; ++i)
+        document["callbacks"].push_back({{"type", "csv_logger"}, {"filename", "log.csv"}});
+    const auto many = errorOf([&] { es::parseRunConfig(document); });
+    QVERIFY(many.has_value());
+    QCOMPARE(int(many->issues().size()), 1);
+    QVERIFY(hasIssue(*many, "callbacks", "got 10000"));
 }
 
 void TestRunConfig::acceptedCombinations_data()

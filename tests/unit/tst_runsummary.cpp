@@ -337,6 +337,51 @@ private Q_SLOTS:
         QCOMPARE(summary["first_epoch_ratio"].get<double>(), 1.0);
     }
 
+    void callbackKeysNumberEachCopy_data()
+    {
+        QTest::addColumn<QStringList>("names");
+        QTest::addColumn<QStringList>("keys");
+        QTest::newRow("distinct") << QStringList{"early_stopping", "csv_logger"}
+                                  << QStringList{"early_stopping", "csv_logger"};
+        QTest::newRow("interleaved copies")
+            << QStringList{"model_checkpoint", "csv_logger", "model_checkpoint", "model_checkpoint",
+                           "csv_logger"}
+            << QStringList{"model_checkpoint", "csv_logger", "model_checkpoint#2",
+                           "model_checkpoint#3", "csv_logger#2"};
+        // A name that already looks like a copy's key does not take another's place.
+        QTest::newRow("name like a key")
+            << QStringList{"a#2", "a", "a", "a"} << QStringList{"a#2", "a", "a#3", "a#4"};
+    }
+
+    void callbackKeysNumberEachCopy()
+    {
+        QFETCH(QStringList, names);
+        QFETCH(QStringList, keys);
+        es::EpochRecord record;
+        for (int i = 0; i < names.size(); ++i)
+            record.callbacks.push_back({names[i].toStdString(), 0.001 * (i + 1), 0, 0});
+        const nlohmann::json seconds = es::epochJson(record)["callback_s"];
+        QCOMPARE(int(seconds.size()), keys.size());
+        for (int i = 0; i < keys.size(); ++i)
+            QCOMPARE(seconds.at(keys[i].toStdString()).get<double>(), 0.001 * (i + 1));
+    }
+
+    void tenThousandCallbacksOfOneName()
+    {
+        // The keys were found by searching all keys so far for each copy number: cubic, so an
+        // epoch of 10,000 callbacks never finished writing its summary (the config now allows
+        // at most es::kMaxCallbacks, but a summary is written from whatever a run recorded).
+        constexpr int kCallbacks = 10'000;
+        es::EpochRecord record;
+        record.callbacks.assign(kCallbacks, {"model_checkpoint", 0.0, 10, 1});
+        const nlohmann::json epoch = es::epochJson(record);
+        QCOMPARE(int(epoch["callback_s"].size()), kCallbacks);
+        QCOMPARE(int(epoch["callback_writes"].size()), kCallbacks);
+        QVERIFY(epoch["callback_s"].contains("model_checkpoint"));
+        QVERIFY(epoch["callback_s"].contains("model_checkpoint#10000"));
+        QVERIFY(!epoch["callback_s"].contains("model_checkpoint#10001"));
+    }
+
     void summaryOfStoppedOneEpochRun()
     {
         es::RunResult result;
