@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang in build/fuzz and runs each for SECONDS.
 #   scripts/fuzz.sh [SECONDS] [TARGET...]      default: 600 s, every target (fuzz_npy fuzz_npz
-#                                              and fuzz_csv when its source exists)
-# The committed seeds in tests/fuzz/corpus/<name>/ are read, never written: new inputs go to
-# build/fuzz/corpus/<target>/ and crash reproducers to build/fuzz/artifacts/<target>/.
+#                                              fuzz_csv fuzz_runconfig fuzz_checkpoint
+#                                              fuzz_pickle), one after the other
+# CI runs `scripts/fuzz.sh 30` after the tests (.ci/run). The committed seeds in
+# tests/fuzz/corpus/<name>/ are read, never written: new inputs go to build/fuzz/corpus/<target>/
+# and crash reproducers to build/fuzz/artifacts/<target>/.
 # Prints, per target, the executions and the coverage (cov: edges, ft: features) of libFuzzer's
-# final line, and exits non-zero when a target found a problem.
+# final line, and exits non-zero when a target found a problem (a crash, a sanitizer report, an
+# input slower than FUZZ_INPUT_TIMEOUT seconds, default 25, or over 2 GB of memory).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,13 +27,16 @@ fi
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(fuzz_npy fuzz_npz)
-  [ -f "$root/tests/fuzz/fuzz_csv.cpp" ] && targets+=(fuzz_csv)
+  targets=(fuzz_npy fuzz_npz fuzz_csv fuzz_runconfig fuzz_checkpoint fuzz_pickle)
 fi
+# libFuzzer's own default (1200 s) would let one hanging input eat a whole run unnoticed.
+input_timeout="${FUZZ_INPUT_TIMEOUT:-25}"
 
 build="$root/build/fuzz"
 CC=clang CXX=clang++ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DEPOCHSCOPE_FUZZ=ON -DEPOCHSCOPE_BUILD_TESTS=OFF -DEPOCHSCOPE_BUILD_GUI=OFF >/dev/null
+# Two jobs, as everywhere in this project; the targets share one small library
+# (tests/fuzz/CMakeLists.txt) and compile through ccache when it is installed.
 cmake --build "$build" -j2 --target "${targets[@]}"
 
 status=0
@@ -43,8 +49,8 @@ for target in "${targets[@]}"; do
   mkdir -p "$work" "$artifacts"
   echo "fuzz: $target for ${seconds} s (log: $log)"
   set +e
-  "$build/tests/fuzz/$target" -max_total_time="$seconds" -print_final_stats=1 \
-    -artifact_prefix="$artifacts/" "$work" "$seeds" >"$log" 2>&1
+  "$build/tests/fuzz/$target" -max_total_time="$seconds" -timeout="$input_timeout" \
+    -print_final_stats=1 -artifact_prefix="$artifacts/" "$work" "$seeds" >"$log" 2>&1
   rc=$?
   set -e
   # The last status line, e.g. "#1234567 DONE cov: 812 ft: 2345 corp: 310/40Kb ...".
