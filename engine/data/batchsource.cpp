@@ -19,8 +19,8 @@ std::int64_t tensorBytes(const torch::Tensor& tensor)
 }
 
 BatchSource::BatchSource(Dataset data, const DataConfig& config, torch::Device device,
-                         std::uint64_t shuffleSeed)
-    : m_placement(config.placement), m_device(device)
+                         std::uint64_t shuffleSeed, Transform transform)
+    : m_placement(config.placement), m_device(device), m_transform(std::move(transform))
 {
     const bool empty = data.size() == 0;  // e.g. the validation set without validation_split
     if (m_placement == Placement::Device && !empty) {
@@ -82,7 +82,10 @@ Dataset BatchSource::next()
 
 Dataset BatchSource::produce(std::int64_t index) const
 {
-    return place(m_batcher->batch(index));
+    Dataset batch = m_batcher->batch(index);
+    if (m_transform)
+        batch = m_transform(std::move(batch));
+    return place(std::move(batch));
 }
 
 BatchSource::Transfer BatchSource::warmUpBatch(std::int64_t step) const

@@ -8,6 +8,7 @@
 
 #include <torch/torch.h>
 
+#include <functional>
 #include <memory>
 
 namespace es {
@@ -17,9 +18,14 @@ namespace es {
 /// HostToDevice.
 class BatchSource {
 public:
-    /// Stages the data on `device` first when the placement is `device`.
+    /// Applied to each batch of next() where it is produced (RunExtensions::transformBatch).
+    using Transform = std::function<Dataset(Dataset batch)>;
+
+    /// Stages the data on `device` first when the placement is `device`. `transform`, when
+    /// set, runs on every batch of next() as the batcher cuts it, before placement (on the
+    /// loader thread with prefetch); warm-up batches are not transformed.
     BatchSource(Dataset data, const DataConfig& config, torch::Device device,
-                std::uint64_t shuffleSeed);
+                std::uint64_t shuffleSeed, Transform transform = {});
 
     std::int64_t batchCount() const { return m_batcher->batchCount(); }
     std::int64_t samples() const { return m_batcher->data().size(); }
@@ -70,6 +76,7 @@ private:
 
     Placement m_placement;
     torch::Device m_device;
+    Transform m_transform;
     std::unique_ptr<Batcher> m_batcher;
     std::unique_ptr<BatchPrefetcher> m_prefetcher;
     std::int64_t m_nextIndex = 0;

@@ -19,6 +19,7 @@
 #include "train/losses_torch.h"
 #include "train/modelweights_torch.h"
 #include "train/optimizers_torch.h"
+#include "train/runextensions_torch.h"
 #include "train/threading.h"
 #include "train/trainingstate_torch.h"
 
@@ -86,13 +87,14 @@ class TrainingLoop : private CallbackContext {
 public:
     TrainingLoop(const RunConfig& config, const RunClock& clock, RunControl& control,
                  const ObserverList& observers, RunResult& result,
-                 const std::function<void(RunState)>& reportState)
+                 const std::function<void(RunState)>& reportState, const RunExtensions* extensions)
         : m_config(config),
           m_clock(clock),
           m_control(control),
           m_observers(observers),
           m_result(result),
-          m_reportState(reportState)
+          m_reportState(reportState),
+          m_extensions(extensions ? *extensions : RunExtensions())
     {
     }
 
@@ -107,7 +109,10 @@ private:
     /// and puts back what they changed (gradients, the generators dropout draws from), so
     /// that training goes on exactly as without them; false when a stop request cut it short.
     bool warmUp();
-    bool proceed();
+    /// The pause check between steps; adds the time it waited while paused to `paused`.
+    bool proceed(Clock::duration& paused);
+    /// The configured loss of `prediction` with the model's penalties and the extension's term.
+    torch::Tensor stepLoss(const torch::Tensor& prediction, const torch::Tensor& target);
     void markDevice(int boundary)
     {
         if (m_deviceTimer)
@@ -136,6 +141,7 @@ private:
     const ObserverList& m_observers;
     RunResult& m_result;
     const std::function<void(RunState)>& m_reportState;
+    const RunExtensions m_extensions;
 
     torch::Device m_device{torch::kCPU};
     std::unique_ptr<BatchSource> m_train;
@@ -144,7 +150,8 @@ private:
     std::unique_ptr<torch::optim::Optimizer> m_optimizer;
     std::unique_ptr<DevicePhaseTimer> m_deviceTimer;
     std::int64_t m_batchesPerEpoch = 0;
-    std::vector<std::unique_ptr<Callback>> m_callbacks;
+    /// The config's callbacks, then the extension's.
+    std::vector<std::shared_ptr<Callback>> m_callbacks;
     std::vector<torch::Tensor> m_weightSnapshot;
     /// Where training stands and the current epoch's sums so far: what a backup saves.
     TrainingPosition m_position;
@@ -254,7 +261,8 @@ void TrainingLoop::restoreTrainingState(const std::string& path, const std::stri
     // A fresh optimizer takes the saved state; it replaces the current one only once the
     // whole backup has been read.
     auto optimizer = makeOptimizer(m_config.training.optimizer, m_model->parameters());
-    TrainingState state = readBackup(path, field, *m_model, *optimizer, m_backupFingerprint);
+    TrainingState state = readBackup(path, field, *m_model, *optimizer, m_backupFingerprint,
+                                     m_config.training.epochs);
     m_optimizer = std::move(optimizer);
     restoreRngStates(state.rngStates);
     const TrainingPosition& at = state.position;
@@ -272,9 +280,23 @@ void TrainingLoop::log(LogLevel level, const std::string& message)
     m_observers.notify(&RunObserver::onLog, level, message);
 }
 
-bool TrainingLoop::proceed()
+bool TrainingLoop::proceed(Clock::duration& paused)
 {
-    return m_control.proceed(m_reportState);
+    // A pause is nobody's step: its time is kept out of the step and epoch that follow it, or
+    // a one-minute pause would be one step's minute of Other and a slow epoch.
+    const auto start = Clock::now();
+    const bool proceeding = m_control.proceed(m_reportState);
+    paused += Clock::now() - start;
+    return proceeding;
+}
+
+torch::Tensor TrainingLoop::stepLoss(const torch::Tensor& prediction, const torch::Tensor& target)
+{
+    torch::Tensor loss =
+        computeLoss(m_config.training.loss, prediction, target) + m_model->regularizationLoss();
+    if (m_extensions.extraLoss)
+        loss = loss + m_extensions.extraLoss(prediction, target);
+    return loss;
 }
 
 void TrainingLoop::prepare()
@@ -300,7 +322,8 @@ void TrainingLoop::prepare()
     RunData data = loadRunData(m_config);
     const TrainValidationSplit& split = data.split;
     m_train = std::make_unique<BatchSource>(split.train, dataConfig, m_device,
-                                            m_config.seed ^ kShuffleSeedSalt);
+                                            m_config.seed ^ kShuffleSeedSalt,
+                                            m_extensions.transformBatch);
     // Validation reads every sample once, in order, from the same placement.
     m_validation = std::make_unique<BatchSource>(split.validation, validationDataConfig(dataConfig),
                                                  m_device, 0);
@@ -319,7 +342,11 @@ void TrainingLoop::prepare()
     m_model->to(m_device);
     m_model->train();
     m_optimizer = makeOptimizer(m_config.training.optimizer, m_model->parameters());
-    m_callbacks = makeCallbacks(m_config.callbacks, m_config.ignoreBackup);
+    for (std::unique_ptr<Callback>& callback :
+         makeCallbacks(m_config.callbacks, m_config.ignoreBackup))
+        m_callbacks.push_back(std::move(callback));
+    m_callbacks.insert(m_callbacks.end(), m_extensions.callbacks.begin(),
+                       m_extensions.callbacks.end());
 
     m_batchesPerEpoch = m_train->batchCount();
     if (m_config.training.stepsPerEpoch > 0)
@@ -370,8 +397,7 @@ bool TrainingLoop::warmUp()
         }
         const BatchSource::Transfer transfer = m_train->warmUpBatch(step);
         const auto prediction = m_model->forward(transfer.batch.x);
-        const auto loss = computeLoss(training.loss, prediction, transfer.batch.y) +
-                          m_model->regularizationLoss();
+        const auto loss = stepLoss(prediction, transfer.batch.y);
         loss.backward();
         // No optimizer step: the weights and the optimizer's state stay as they were.
         m_optimizer->zero_grad();
@@ -407,10 +433,15 @@ bool TrainingLoop::runEpoch(int epoch, const TrainingState* resume)
     }
     m_position = {epoch, firstIndex};
     auto previousEnd = epochStart;
+    Clock::duration pausedInEpoch{};
     PageFaults previousFaults = PageFaults::ofThisThread();
     for (std::int64_t index = firstIndex; index < m_batchesPerEpoch; ++index) {
-        if (!proceed())
+        Clock::duration paused{};
+        if (!proceed(paused))
             return false;
+        // The step's wall time runs from the previous step's end, less a pause in between.
+        previousEnd += paused;
+        pausedInEpoch += paused;
         BatchRecord batch;
         batch.epoch = epoch;
         batch.batch = static_cast<int>(index + 1);
@@ -435,7 +466,7 @@ bool TrainingLoop::runEpoch(int epoch, const TrainingState* resume)
         markDevice(1);
         const auto tCopy = Clock::now();
         const auto prediction = m_model->forward(x);
-        const auto loss = computeLoss(training.loss, prediction, y) + m_model->regularizationLoss();
+        const auto loss = stepLoss(prediction, y);
         markDevice(2);
         const auto tForward = Clock::now();
         loss.backward();
@@ -483,7 +514,8 @@ bool TrainingLoop::runEpoch(int epoch, const TrainingState* resume)
         for (std::size_t i = 0; i + 1 < kPhaseCount; ++i)
             named += ms[i];
         // Stamps are taken in order on one clock, so the remainder is the uncovered gaps
-        // (loss read-out, metrics, notifying observers, the pause check) and never negative.
+        // (loss read-out, metrics, notifying observers, the pause check but not the time
+        // paused) and never negative.
         ms[phaseIndex(Phase::Other)] = batch.wallMs - named;
         previousEnd = end;
 
@@ -497,7 +529,7 @@ bool TrainingLoop::runEpoch(int epoch, const TrainingState* resume)
             break;  // Keras ends the epoch after the step whose callback stopped training
     }
 
-    if (!proceed())
+    if (!proceed(pausedInEpoch))
         return false;
     const auto validationStart = Clock::now();
     const EpochAccumulator validation = evaluateModel(m_model, *m_validation, training);
@@ -521,7 +553,7 @@ bool TrainingLoop::runEpoch(int epoch, const TrainingState* resume)
                                     written.bytes - writtenBefore[i].bytes,
                                     written.writes - writtenBefore[i].writes});
     }
-    record.wallS = secondsBetween(epochStart, Clock::now());
+    record.wallS = secondsBetween(epochStart + pausedInEpoch, Clock::now());
     m_result.epochs.push_back(record);
     m_observers.notify(&RunObserver::onEpoch, record);
     return true;
@@ -530,7 +562,7 @@ bool TrainingLoop::runEpoch(int epoch, const TrainingState* resume)
 void TrainingLoop::run()
 {
     prepare();
-    for (const std::unique_ptr<Callback>& callback : m_callbacks)
+    for (const std::shared_ptr<Callback>& callback : m_callbacks)
         callback->onTrainBegin(*this);
     const int firstEpoch = m_resume ? m_resume->position.epoch : 1;
     if (firstEpoch > m_config.training.epochs)
@@ -542,7 +574,7 @@ void TrainingLoop::run()
         const bool resuming = m_resume && epoch == firstEpoch;
         if (!runEpoch(epoch, resuming ? &*m_resume : nullptr)) {
             m_result.state = RunState::Stopped;
-            for (const std::unique_ptr<Callback>& callback : m_callbacks)
+            for (const std::shared_ptr<Callback>& callback : m_callbacks)
                 callback->onTrainEnd(*this, false);
             return;
         }
@@ -555,7 +587,7 @@ void TrainingLoop::run()
             break;
         }
     }
-    for (const std::unique_ptr<Callback>& callback : m_callbacks)
+    for (const std::shared_ptr<Callback>& callback : m_callbacks)
         callback->onTrainEnd(*this, true);
     m_result.state = RunState::Finished;
 }
@@ -564,7 +596,7 @@ void TrainingLoop::run()
 
 void runTraining(const RunConfig& config, const RunClock& clock, RunControl& control,
                  const ObserverList& observers, RunResult& result,
-                 const std::function<void(RunState)>& reportState)
+                 const std::function<void(RunState)>& reportState, const RunExtensions* extensions)
 {
     // Before the first tensor of the run and after the loop, its model and its loader thread
     // are gone (the temporary loop dies at the end of its statement, before the lease).
@@ -573,7 +605,7 @@ void runTraining(const RunConfig& config, const RunClock& clock, RunControl& con
     result.info.allocator = std::string(allocatorKey(allocator.allocator));
     result.info.allocatorReason =
         lease.note().empty() ? allocator.reason : allocator.reason + "; " + lease.note();
-    TrainingLoop(config, clock, control, observers, result, reportState).run();
+    TrainingLoop(config, clock, control, observers, result, reportState, extensions).run();
 }
 
 }  // namespace es

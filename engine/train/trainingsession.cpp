@@ -59,8 +59,9 @@ public:
         sampler.start();
         try {
             checkRunnable(m_config);
-            runTraining(m_config, clock, m_control, m_observers, m_result,
-                        [this](RunState state) { setState(state); });
+            runTraining(
+                m_config, clock, m_control, m_observers, m_result,
+                [this](RunState state) { setState(state); }, m_extensions.get());
         } catch (const ConfigError& error) {
             m_result.badInput = true;
             fail(error.what());
@@ -78,6 +79,7 @@ public:
     }
 
     RunConfig m_config;
+    std::shared_ptr<const RunExtensions> m_extensions;
     ObserverList m_observers;
     RunControl m_control;
     RunResult m_result;
@@ -105,6 +107,13 @@ void TrainingSession::addObserver(RunObserver* observer)
     if (state() != RunState::Idle)
         throw std::logic_error("TrainingSession::addObserver: observers are added before start()");
     m_impl->m_observers.add(observer);
+}
+
+void TrainingSession::extend(std::shared_ptr<const RunExtensions> extensions)
+{
+    if (state() != RunState::Idle)
+        throw std::logic_error("TrainingSession::extend: extensions are added before start()");
+    m_impl->m_extensions = std::move(extensions);
 }
 
 void TrainingSession::start()

@@ -10,6 +10,8 @@
 
 namespace es {
 
+struct RunExtensions;  // train/runextensions_torch.h, for programs that embed the engine
+
 /// Owns one engine thread that trains `config`. Control calls are thread-safe and take
 /// effect between batches: pause() and requestStop() act after the current batch.
 /// The header is LibTorch-free so that the UI and the CLI can include it.
@@ -24,6 +26,10 @@ public:
 
     /// Observers must outlive the session; add them before start().
     void addObserver(RunObserver* observer);
+
+    /// C++ additions to the run: callbacks, a batch transform, a loss term (RunExtensions).
+    /// Before start(); a later call replaces an earlier one.
+    void extend(std::shared_ptr<const RunExtensions> extensions);
 
     /// Starts the engine thread. Throws std::logic_error when called twice.
     void start();

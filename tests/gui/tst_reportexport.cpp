@@ -20,6 +20,7 @@
 #include <QtCore/QFile>
 #include <QtCore/QPointer>
 #include <QtCore/QRegularExpression>
+#include <QtCore/QSet>
 #include <QtCore/QSettings>
 #include <QtCore/QStandardPaths>
 #include <QtCore/QTemporaryDir>
@@ -72,6 +73,21 @@ QByteArray withoutPdfDates(const QByteArray& pdf)
 {
     static const QRegularExpression date(QStringLiteral("/(CreationDate|ModDate) *\\([^)]*\\)"));
     return QString::fromLatin1(pdf).replace(date, QStringLiteral("/\\1 (-)")).toLatin1();
+}
+
+/// Whether a grabbed widget shows something: an unpainted or empty one is one or two flat
+/// colours; text, a table or a chart brings many more (anti-aliasing included).
+bool isPainted(const QImage& image)
+{
+    constexpr int kEnoughColours = 16;
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); x += 2) {
+            colours.insert(image.pixel(x, y));
+            if (colours.size() >= kEnoughColours)
+                return true;
+        }
+    return false;
 }
 
 /// A `width` x `height` PNG of one colour, as a data: URL.
@@ -493,26 +509,65 @@ private Q_SLOTS:
     }
 
     /// The dialog as a user sees it, at the top of the report and at its phase chart, and the
-    /// Runs panel with runs selected to compare, for people to look at.
+    /// Runs panel with runs selected to compare: saved for people to look at, and checked for
+    /// what each picture must show (a picture of an empty or unpainted widget fails).
     void screenshots()
     {
         ReportExportDialog dialog(m_database, {m_slow, m_fast, m_hostile});
         dialog.show();
         QVERIFY(waitForComparison(dialog));
+        QVERIFY2(!dialog.messageIsError(), qPrintable(dialog.message()));
         dialog.runList()->setCurrentRow(1);
         const QString directory =
             QDir(QCoreApplication::applicationDirPath()).filePath("screenshots");
         QDir().mkpath(directory);
-        QVERIFY(dialog.grab().save(QDir(directory).filePath("report-export.png")));
-        Q_EMIT dialog.preview()->anchorClicked(QUrl("#phases"));
-        QVERIFY(dialog.grab().save(QDir(directory).filePath("report-export-phases.png")));
 
+        // The three runs in order, the first the baseline, the second selected; the preview
+        // holds the report of all three from its top.
+        QListWidget* runs = dialog.runList();
+        QCOMPARE(runs->count(), 3);
+        QVERIFY2(runs->item(0)->text().contains("slow input") &&
+                     runs->item(0)->text().endsWith(" - baseline"),
+                 qPrintable(runs->item(0)->text()));
+        QVERIFY(runs->item(1)->text().contains("fast input"));
+        QVERIFY(runs->item(2)->text().contains("<script>alert(1)</script>"));
+        QCOMPARE(runs->currentRow(), 1);
+        const QString shown = dialog.preview()->toPlainText();
+        for (const char* name : {"slow input", "fast input", "<script>alert(1)</script>"})
+            QVERIFY2(shown.contains(name), name);
+        QScrollBar* scroll = dialog.preview()->verticalScrollBar();
+        QCOMPARE(scroll->value(), 0);
+        const QImage top = dialog.grab().toImage();
+        QVERIFY(isPainted(top));
+        QVERIFY(top.save(QDir(directory).filePath("report-export.png")));
+
+        // At the phase chart: the preview scrolled there, so the picture differs from the top.
+        Q_EMIT dialog.preview()->anchorClicked(QUrl("#phases"));
+        QTRY_VERIFY(scroll->value() > 0);
+        const QImage atPhases = dialog.grab().toImage();
+        QVERIFY(isPainted(atPhases));
+        QVERIFY(atPhases != top);
+        QVERIFY(atPhases.save(QDir(directory).filePath("report-export-phases.png")));
+
+        // Every run listed and selected, so Compare is on.
         es::ui::RunsPanel panel;
         panel.resize(1000, 220);
         panel.setDatabasePath(m_database);
         panel.view()->selectAll();
         panel.show();
-        QVERIFY(panel.grab().save(QDir(directory).filePath("runs-compare.png")));
+        QCOMPARE(panel.view()->model()->rowCount(), 3);
+        QCOMPARE(panel.selectedRunIds().size(), 3);
+        QVERIFY(panel.compareAction()->isEnabled());
+        QStringList names;
+        const QAbstractItemModel* listed = panel.view()->model();
+        for (int row = 0; row < listed->rowCount(); ++row)
+            for (int column = 0; column < listed->columnCount(); ++column)
+                names << listed->index(row, column).data().toString();
+        for (const char* name : {"slow input", "fast input", "<script>alert(1)</script>"})
+            QVERIFY2(names.join('|').contains(name), qPrintable(names.join('|')));
+        const QImage list = panel.grab().toImage();
+        QVERIFY(isPainted(list));
+        QVERIFY(list.save(QDir(directory).filePath("runs-compare.png")));
     }
 };
 
