@@ -2,6 +2,7 @@
 
 #include "core/threadname.h"
 #include "env/doctor.h"
+#include "live/trainingidlegate.h"
 
 #include <QtCore/QPointer>
 #include <QtGui/QFontDatabase>
@@ -65,6 +66,17 @@ void EnvironmentPanel::check()
     if (!m_check->isEnabled())
         return;
     m_check->setEnabled(false);
+    m_waitingForRun = !TrainingIdleGate::instance().whenIdle(this, [this] { measure(); });
+    if (m_waitingForRun)
+        m_report->setPlainText(
+            tr("Waiting for the training run to end: the check measures SGEMM on the same "
+               "cores, which would slow the run's steps (and its diagnosis would blame the run)."));
+}
+
+void EnvironmentPanel::measure()
+{
+    m_waitingForRun = false;
+    TrainingIdleGate::instance().toolWorkStarted();  // a run asked to start now waits for it
     m_report->setPlainText(tr("Measuring..."));
     delete m_worker;  // the previous check has finished: its button was enabled again
     QPointer<EnvironmentPanel> self(this);
@@ -72,6 +84,7 @@ void EnvironmentPanel::check()
         QMetaObject::invokeMethod(
             self.data(),
             [self, text] {
+                TrainingIdleGate::instance().toolWorkEnded();
                 if (!self)
                     return;
                 self->m_report->setPlainText(text);

@@ -3,6 +3,7 @@
 #include "core/threadname.h"
 #include "diagnosis/storeddiagnosis.h"
 #include "findings/findingsmodel.h"
+#include "live/trainingidlegate.h"
 #include "store/runstore.h"
 
 #include <QtCore/QPointer>
@@ -164,18 +165,38 @@ void FindingsPanel::diagnose(bool measureMachine)
     if (m_runId == 0 || !m_diagnose->isEnabled())
         return;
     m_diagnose->setEnabled(false);
+    TrainingIdleGate& gate = TrainingIdleGate::instance();
+    if (measureMachine && gate.trainingActive()) {
+        // The doctor's SGEMM benchmarks beside a training run would slow its steps.
+        m_title->setText(
+            tr("Run %1: waiting for the training run to end before measuring this machine...")
+                .arg(m_runId));
+        const qint64 runId = m_runId;
+        gate.whenIdle(this, [this, runId] {
+            m_diagnose->setEnabled(m_runId != 0);
+            if (m_runId == runId)
+                diagnose(true);
+        });
+        return;
+    }
     m_title->setText(measureMachine
                          ? tr("Run %1: measuring this machine and diagnosing...").arg(m_runId)
                          : tr("Run %1: diagnosing...").arg(m_runId));
     m_worker.reset();  // the previous diagnosis has finished: the button was enabled again
+    if (measureMachine)
+        gate.toolWorkStarted();  // a run asked to start now waits for the measurement
     QPointer<FindingsPanel> self(this);
     const qint64 runId = m_runId;
     m_worker = std::make_unique<Worker>(
         m_databasePath, runId, measureMachine,
-        [self, runId](std::vector<Finding> findings, const QString& note, bool succeeded) {
+        [self, runId, measureMachine](std::vector<Finding> findings, const QString& note,
+                                      bool succeeded) {
             QMetaObject::invokeMethod(
                 qApp,
-                [self, runId, findings = std::move(findings), note, succeeded]() mutable {
+                [self, runId, measureMachine, findings = std::move(findings), note,
+                 succeeded]() mutable {
+                    if (measureMachine)
+                        TrainingIdleGate::instance().toolWorkEnded();
                     if (!self)
                         return;
                     self->m_diagnose->setEnabled(self->m_runId != 0);

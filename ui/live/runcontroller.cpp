@@ -1,6 +1,7 @@
 #include "live/runcontroller.h"
 
 #include "env/environment.h"
+#include "live/trainingidlegate.h"
 #include "store/runrecorder.h"
 #include "store/runstore.h"
 #include "summary/runsummary.h"
@@ -65,6 +66,7 @@ bool RunController::start(const RunConfig& config, const QString& databasePath, 
         return false;
     }
     m_state = RunState::Running;
+    TrainingIdleGate::instance().runStarted();
     Q_EMIT timelineReplaced();
     Q_EMIT stateChanged(m_state);
     Q_EMIT started(m_runId);
@@ -161,6 +163,8 @@ void RunController::finishRun()
     Q_EMIT updated();
     Q_EMIT stateChanged(state);
     Q_EMIT finished(state, error, m_runId);
+    // Last: the work waiting for the run starts once the window has taken in its end.
+    TrainingIdleGate::instance().runEnded();
 }
 
 }  // namespace es::ui

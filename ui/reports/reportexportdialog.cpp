@@ -4,6 +4,7 @@
 #include "core/threadname.h"
 #include "history/runsmodel.h"
 #include "i18n/language.h"
+#include "live/trainingidlegate.h"
 #include "report/runcomparison.h"
 #include "settings/appsettings.h"
 #include "settings/language.h"
@@ -519,8 +520,21 @@ void ReportExportDialog::startComparison()
                               static_cast<int>(m_order.size())),
                 false);
     updateActions();
-    if (m_threadRunning)
-        return;        // finishComparison() starts the next one for the order as it is then
+    if (m_threadRunning || m_waitingForRun)
+        return;  // finishComparison() or the gate starts the next one for the order as it is then
+    if (TrainingIdleGate::instance().trainingActive()) {
+        // Reading every step and drawing the charts beside a training run would slow its
+        // steps, and its diagnosis would blame the run.
+        m_waitingForRun = true;
+        showMessage(tr("Waiting for the training run to end before comparing: drawing the "
+                       "report beside it would slow its steps."),
+                    false);
+        TrainingIdleGate::instance().whenIdle(this, [this] {
+            m_waitingForRun = false;
+            startComparison();
+        });
+        return;
+    }
     m_worker.reset();  // the previous one has handed over its result and is ending
     m_threadRunning = true;
     const std::uint64_t generation = m_generation;

@@ -130,6 +130,7 @@ private:
     std::uint64_t m_generation = 0;
     bool m_working = false;        ///< the preview is not yet of m_order
     bool m_threadRunning = false;  ///< m_worker has not handed over its result yet
+    bool m_waitingForRun = false;  ///< the comparison waits for the training run to end
     std::shared_ptr<const std::vector<StoredRun>> m_loaded;  ///< read once, reordered after
     std::shared_ptr<const RunComparison> m_comparison;       ///< for m_order, when not busy
     std::string m_comparisonLanguage;                        ///< what m_comparison is written in

@@ -3,6 +3,7 @@
 #include "console/inspectcommand.h"
 #include "core/threadname.h"
 #include "data/npzarchive.h"
+#include "live/trainingidlegate.h"
 
 #include <QtCore/QFile>
 #include <QtCore/QMetaObject>
@@ -65,6 +66,26 @@ DataInspector::~DataInspector()
 
 void DataInspector::inspect(const QStringList& paths, const QString& npzArchive)
 {
+    TrainingIdleGate& gate = TrainingIdleGate::instance();
+    if (gate.trainingActive()) {
+        // Reading a large file beside a training run would slow its steps: the latest request
+        // waits for the run to end, and the preview says so meanwhile.
+        m_deferred = {0, paths, npzArchive};
+        if (!m_waitingForRun) {
+            m_waitingForRun = true;
+            gate.whenIdle(this, [this] {
+                m_waitingForRun = false;
+                inspect(m_deferred.paths, m_deferred.npzArchive);
+            });
+        }
+        DataInspection waiting;
+        waiting.paths = paths;
+        waiting.text =
+            tr("Waiting for the training run to end: reading data files beside it "
+               "would slow its steps.");
+        Q_EMIT inspected(waiting);
+        return;
+    }
     {
         std::lock_guard<std::mutex> lock(m_mutex);
         m_pending = Request{++m_latest, paths, npzArchive};

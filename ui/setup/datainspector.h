@@ -62,6 +62,9 @@ private:
     std::uint64_t m_latest = 0;
     bool m_stopping = false;
     std::thread m_worker;
+    // GUI thread only: the request that waits for the training run to end.
+    Request m_deferred;
+    bool m_waitingForRun = false;
 };
 
 }  // namespace es::ui
