@@ -9,6 +9,7 @@
 #include "history/runspanel.h"
 #include "i18n/recordedtext.h"
 #include "live/runcontroller.h"
+#include "live/trainingidlegate.h"
 #include "settings/appsettings.h"
 #include "settings/settingsdialog.h"
 #include "setup/configeditor.h"
@@ -25,6 +26,7 @@
 #include <QtWidgets/QApplication>
 #include <QtWidgets/QDockWidget>
 #include <QtWidgets/QFileDialog>
+#include <QtWidgets/QLabel>
 #include <QtWidgets/QMenuBar>
 #include <QtWidgets/QMessageBox>
 #include <QtWidgets/QPlainTextEdit>
@@ -70,7 +72,8 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
       m_environment(new EnvironmentPanel()),
       m_findings(new FindingsPanel()),
       m_whatIf(new WhatIfPanel()),
-      m_status(new RunStatusBar())
+      m_status(new RunStatusBar()),
+      m_databaseWarning(new QLabel())
 {
     setWindowTitle(tr("EpochScope"));
     QSettings settings;
@@ -81,11 +84,15 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
     setCentralWidget(m_dashboard);
     m_dashboard->setTimeline(&m_controller->timeline());
     statusBar()->addWidget(m_status, 1);
+    m_databaseWarning->setObjectName("databaseWarning");
+    m_databaseWarning->setText(tr("Run database unusable: see the Runs panel"));
+    m_databaseWarning->setToolTip(
+        tr("Runs are neither recorded nor listed until another run database is chosen (File > "
+           "Run database...)"));
+    m_databaseWarning->hide();
+    statusBar()->addPermanentWidget(m_databaseWarning);
     createActions();
     createDocks();
-    m_runs->setDatabasePath(m_databasePath);
-    m_findings->setDatabasePath(m_databasePath);
-    m_whatIf->setDatabasePath(m_databasePath);
 
     connect(m_findings, &FindingsPanel::highlightRequested, m_dashboard,
             &DashboardView::highlightSteps);
@@ -130,6 +137,13 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
     connect(m_runs, &RunsPanel::openRequested, this, &MainWindow::openStoredRun);
     connect(m_runs, &RunsPanel::problem, this,
             [this](const QString& message) { appendLog(LogLevel::Warning, message); });
+    connect(m_runs, &RunsPanel::databaseProblemChanged, this, &MainWindow::showDatabaseProblem);
+    connect(m_runs, &RunsPanel::chooseDatabaseRequested, this, &MainWindow::chooseDatabase);
+    // After every connection: a database that cannot be read is said at once, in the Log and
+    // the window, not lost before anyone listens.
+    m_runs->setDatabasePath(m_databasePath);
+    m_findings->setDatabasePath(m_databasePath);
+    m_whatIf->setDatabasePath(m_databasePath);
 
     resize(1500, 950);
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
@@ -137,7 +151,14 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
     updateActions();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // A run still going (the app quit by --screenshot or by the session ending) is stopped and
+    // recorded here, while this window's slots can still take its last signals: left to
+    // ~QWidget, the controller would signal a window whose members are gone.
+    m_controller->disconnect(this);
+    delete m_controller;
+}
 
 void MainWindow::createActions()
 {
@@ -155,6 +176,10 @@ void MainWindow::createActions()
     saveAs->setShortcut(QKeySequence::SaveAs);
     m_recentMenu = file->addMenu(tr("Open &recent"));
     rebuildRecentMenu();
+    file->addSeparator();
+    QAction* database = file->addAction(tr("Run &database..."), this, &MainWindow::chooseDatabase);
+    database->setObjectName("chooseDatabase");
+    database->setStatusTip(tr("Choose the file runs are recorded into and browsed from"));
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -211,6 +236,8 @@ void MainWindow::createDocks()
     QDockWidget* setup = dock(tr("Run setup"), "setupDock", m_editor, Qt::LeftDockWidgetArea);
     QDockWidget* runs = dock(tr("Runs", "dock: recorded training runs"), "runsDock", m_runs,
                              Qt::BottomDockWidgetArea);
+    m_runsDock = runs;
+    m_log->setObjectName("log");
     m_log->setReadOnly(true);
     m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_log->setMaximumBlockCount(5000);
@@ -288,15 +315,49 @@ void MainWindow::editSettings()
     applyTheme(chosen.theme);
     m_dashboard->setWindowSteps(chosen.chartWindowSteps);
     m_editor->setPresetSampleInterval(chosen.sampleIntervalMs);
-    if (chosen.databasePath != m_databasePath && !chosen.databasePath.isEmpty()) {
-        // The next run records there; the history shows it now.
-        m_databasePath = chosen.databasePath;
-        m_runs->setDatabasePath(m_databasePath);
-        m_findings->setDatabasePath(m_databasePath);
-        m_whatIf->setDatabasePath(m_databasePath);
-    }
+    if (chosen.databasePath != m_databasePath && !chosen.databasePath.isEmpty())
+        setDatabase(chosen.databasePath);
 }
 
+void MainWindow::setDatabase(const QString& path)
+{
+    if (path.isEmpty())
+        return;
+    AppSettings settings = AppSettings::load();
+    settings.databasePath = path;
+    settings.save();
+    // The next run records there; the history shows it now.
+    m_databasePath = path;
+    appendLog(LogLevel::Info, tr("Run database: %1").arg(path));
+    m_runs->setDatabasePath(m_databasePath);
+    m_findings->setDatabasePath(m_databasePath);
+    m_whatIf->setDatabasePath(m_databasePath);
+}
+
+void MainWindow::chooseDatabase()
+{
+    // A name that is there is opened as it is, never replaced: no overwrite question.
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Choose the run database"), QFileInfo(m_databasePath).absolutePath(),
+        tr("Run databases (*.sqlite *.db);;All files (*)"), nullptr,
+        QFileDialog::DontConfirmOverwrite);
+    if (!path.isEmpty())
+        setDatabase(path);
+}
+
+void MainWindow::showDatabaseProblem(const QString& problem)
+{
+    // Beside the run's numbers, not over them: a run can still train (unrecorded).
+    m_databaseWarning->setVisible(!problem.isEmpty());
+    if (problem.isEmpty())
+        return;
+    appendLog(LogLevel::Error, problem);
+    // The notice with its button is in the Runs dock.
+    if (m_runsDock != nullptr) {
+        m_runsDock->show();
+        m_runsDock->raise();
+    }
+}
 void MainWindow::loadPreset(const QString& name)
 {
     m_editor->loadPreset(name);
@@ -359,6 +420,20 @@ void MainWindow::startRun()
 {
     if (!m_editor->config())
         return;
+    TrainingIdleGate& gate = TrainingIdleGate::instance();
+    if (gate.toolWorkActive()) {
+        // The environment check's benchmarks would slow the run's first steps, and its
+        // diagnosis would read them as warm-up: the run starts once they are done.
+        if (!m_startWaitsForTools) {
+            m_startWaitsForTools = true;
+            appendLog(LogLevel::Info, tr("The run starts when the environment check ends."));
+            gate.whenToolsIdle(this, [this] {
+                m_startWaitsForTools = false;
+                startRun();
+            });
+        }
+        return;
+    }
     QString error;
     m_log->clear();
     m_epochsInHistory = 0;
@@ -408,7 +483,7 @@ void MainWindow::openStoredRun(qint64 runId)
 std::optional<StoredRun> MainWindow::loadStoredRun(qint64 runId)
 {
     try {
-        const RunStore store(m_databasePath.toStdString());
+        const RunStore store(m_databasePath.toStdString(), StoreAccess::ReadOnly);
         std::optional<StoredRun> run = store.loadRun(runId);
         if (!run)
             appendLog(LogLevel::Warning, tr("Run %1 is not in the database any more.").arg(runId));

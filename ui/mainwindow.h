@@ -17,6 +17,7 @@
 class QAction;
 class QMenu;
 class QDockWidget;
+class QLabel;
 class QPlainTextEdit;
 
 namespace es::ui {
@@ -63,6 +64,11 @@ public Q_SLOTS:
     std::optional<StoredRun> loadStoredRun(qint64 runId);
     /// Opens the What-if dock with Run setup's config as the baseline.
     void openWhatIf();
+    /// Records into and browses `path` from now on, and remembers it in the settings. The
+    /// file is created when the first run is recorded; an existing one is never replaced.
+    void setDatabase(const QString& path);
+    /// Asks for another run database (an existing file or a new name) and uses it.
+    void chooseDatabase();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -86,6 +92,9 @@ private:
     void editSettings();
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
+    /// Tells the user, in the status bar and the Log, that the run database cannot be used
+    /// (`problem`) or can again (empty).
+    void showDatabaseProblem(const QString& problem);
 
     QString m_databasePath;
     QString m_configPath;
@@ -99,14 +108,17 @@ private:
     QDockWidget* m_findingsDock = nullptr;
     WhatIfPanel* m_whatIf;
     QDockWidget* m_whatIfDock = nullptr;
+    QDockWidget* m_runsDock = nullptr;
     QAction* m_whatIfAction = nullptr;
     RunStatusBar* m_status;
+    QLabel* m_databaseWarning;  ///< in the status bar while the run database cannot be used
     QAction* m_start = nullptr;
     QAction* m_pause = nullptr;
     QAction* m_stop = nullptr;
     QMenu* m_recentMenu = nullptr;
     bool m_closeWhenStopped = false;
     std::size_t m_epochsInHistory = 0;
+    bool m_startWaitsForTools = false;  ///< Start waits for the environment check to end
     QElapsedTimer m_sinceRefresh;
     qint64 m_refreshIntervalMs = 0;
 };

@@ -1,8 +1,9 @@
 // The desktop window offscreen, as a user drives it: presets load into the setup panel and
 // round-trip through a file, a bad field blocks Start with the engine's message, a short run
 // started with the Start action fills every chart and the runs table, Stop ends a run as
-// stopped, the runs model passes QAbstractItemModelTester, and a finding's "Try this fix" fills
-// the What-if dock. Screenshots of the main views go to the build directory for people to look
+// stopped, the runs model passes QAbstractItemModelTester, a finding's "Try this fix" fills
+// the What-if dock, and a run database it cannot use is shown with what to do and left as it
+// was. Screenshots of the main views go to the build directory for people to look
 // at.
 
 #include "config/presets.h"
@@ -34,11 +35,15 @@
 #include <QtWidgets/QApplication>
 #include <QtWidgets/QComboBox>
 #include <QtWidgets/QDockWidget>
+#include <QtWidgets/QLabel>
+#include <QtWidgets/QLineEdit>
+#include <QtWidgets/QPlainTextEdit>
 #include <QtWidgets/QPushButton>
 #include <QtWidgets/QSpinBox>
 #include <QtWidgets/QTabWidget>
 #include <QtWidgets/QTableView>
 
+#include <SQLiteCpp/SQLiteCpp.h>
 #include <nlohmann/json.hpp>
 
 namespace {
@@ -396,7 +401,68 @@ private Q_SLOTS:
                  QString("baseline, 2 threads"));
     }
 
-    /// Each setup tab at the size the README's screenshots use, for people to look at.
+    void unusableDatabaseIsShownAndKept_data()
+    {
+        QTest::addColumn<QByteArray>("kind");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("not a database") << QByteArray("text") << "not an SQLite database";
+        QTest::newRow("newer schema")
+            << QByteArray("newer") << "schema version 99, written by a newer EpochScope";
+    }
+
+    void unusableDatabaseIsShownAndKept()
+    {
+        // An empty Runs list and "Idle" would hide it: the window says what is wrong and what
+        // to do, in the Runs panel, the status bar and the Log, offers another database, and
+        // leaves the user's file as it was.
+        QFETCH(QByteArray, kind);
+        QFETCH(QString, expected);
+        const QString database =
+            m_dir.filePath("unusable-" + QString::fromLatin1(kind) + ".sqlite");
+        if (kind == "text") {
+            QFile file(database);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QByteArray(4096, 'x'));
+        } else {
+            SQLite::Database db(database.toStdString(),
+                                SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+            db.exec("CREATE TABLE runs (id INTEGER PRIMARY KEY, name TEXT)");
+            db.exec("PRAGMA user_version = 99");
+        }
+        const auto bytes = [&database] {
+            QFile file(database);
+            return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+        };
+        const QByteArray before = bytes();
+
+        es::ui::MainWindow window(database);
+        auto* notice = window.findChild<QWidget*>("databaseProblem");
+        QVERIFY2(notice != nullptr && notice->isVisibleTo(&window), "no notice in the window");
+        const QString text = window.findChild<QLabel*>("databaseProblemText")->text();
+        QVERIFY2(text.contains(database) && text.contains(expected), qPrintable(text));
+        QVERIFY2(text.contains("Choose another run database"), qPrintable(text));
+        auto* choose = window.findChild<QPushButton*>("chooseDatabaseButton");
+        QVERIFY(choose != nullptr && choose->isVisibleTo(&window));
+        QVERIFY(window.findChild<QAction*>("chooseDatabase") != nullptr);  // File menu
+        auto* warning = window.findChild<QLabel*>("databaseWarning");
+        QVERIFY(warning != nullptr && warning->isVisibleTo(&window));
+        const QString log = window.findChild<QPlainTextEdit*>("log")->toPlainText();
+        QVERIFY2(log.contains(expected) && log.contains(database), qPrintable(log));
+        QCOMPARE(bytes(), before);
+
+        // Another database: the notice goes, and the new choice is remembered.
+        const QString other = m_dir.filePath("instead-" + QString::fromLatin1(kind) + ".sqlite");
+        QVERIFY(QMetaObject::invokeMethod(&window, "setDatabase", Q_ARG(QString, other)));
+        QCOMPARE(window.databasePath(), other);
+        QVERIFY(!notice->isVisibleTo(&window));
+        QVERIFY(!warning->isVisibleTo(&window));
+        QCOMPARE(es::ui::AppSettings::load().databasePath, other);
+        QCOMPARE(bytes(), before);
+        QSettings().clear();
+    }
+
+    /// Each setup tab at the size the README's screenshots use, for people to look at, and
+    /// what each must show: its own page with fields to edit, the preset in the JSON.
     void setupTabsScreenshots()
     {
         es::ui::MainWindow window(m_dir.filePath("tabs.sqlite"));
@@ -404,10 +470,31 @@ private Q_SLOTS:
         window.show();
         window.loadPreset("keras-lstm-regression");
         QTabWidget* tabs = window.configEditor()->tabs();
+        QCOMPARE(tabs->count(), 6);  // Model, Data, Training, Device, Callbacks, JSON
+        QImage previous;
         for (int tab = 0; tab < tabs->count(); ++tab) {
             tabs->setCurrentIndex(tab);
-            saveScreenshot(window, "setup-" + tabs->tabText(tab).toLower());
+            const QString name = tabs->tabText(tab).remove('&');
+            QWidget* page = tabs->currentWidget();
+            QVERIFY2(page->isVisible(), qPrintable(name));
+            int fields = 0;
+            for (QWidget* child : page->findChildren<QWidget*>())
+                if (child->isVisible() &&
+                    (qobject_cast<QAbstractSpinBox*>(child) || qobject_cast<QComboBox*>(child) ||
+                     qobject_cast<QLineEdit*>(child) || qobject_cast<QAbstractItemView*>(child) ||
+                     qobject_cast<QPlainTextEdit*>(child)))
+                    ++fields;
+            QVERIFY2(fields > 0, qPrintable(name + ": no field shown"));
+            // Each tab's picture is its own, not the previous tab's again.
+            QTest::qWait(200);
+            const QImage image = window.grab().toImage();
+            QVERIFY2(image != previous, qPrintable(name));
+            previous = image;
+            saveScreenshot(window, "setup-" + name.toLower());
         }
+        auto* json = window.findChild<QPlainTextEdit*>("config_json");
+        QVERIFY(json);
+        QVERIFY(json->toPlainText().contains("\"keras-lstm-regression\""));
     }
 
 private:
