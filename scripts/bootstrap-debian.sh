@@ -12,8 +12,13 @@ set -euo pipefail
 packages=(
   # toolchain
   g++ cmake make ccache pkg-config
+  # fuzzing (scripts/fuzz.sh, which CI runs): clang, and libFuzzer with the sanitizer runtimes,
+  # which Debian ships apart from clang
+  clang libclang-rt-14-dev
   # engine
   libtorch-dev libopenblas0-openmp nlohmann-json3-dev libdnnl-dev
+  # checkpoint file names (Python's format mini-language, as Keras' filepath uses it)
+  libfmt-dev
   # device.allocator "jemalloc" and "tcmalloc", loaded at run time (tst_allocator uses both)
   libjemalloc2 libtcmalloc-minimal4
   # data loaders: .npz archives; NumPy writes the test files

@@ -100,17 +100,17 @@
 <context>
     <name>AtomicFile</name>
     <message>
-        <location filename="../engine/core/atomicfile.cpp" line="+42"/>
+        <location filename="../engine/core/atomicfile.cpp" line="+123"/>
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+55"/>
         <source>cannot create %1</source>
         <translation>无法创建 %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+10"/>
         <source>cannot flush %1</source>
         <translation>无法将 %1 写入磁盘</translation>
     </message>
@@ -339,7 +339,7 @@
 <context>
     <name>ConsoleReporter</name>
     <message>
-        <location filename="../engine/console/consolereporter.cpp" line="+23"/>
+        <location filename="../engine/console/consolereporter.cpp" line="+24"/>
         <source>warning: %1</source>
         <translation>警告：%1</translation>
     </message>
@@ -347,6 +347,19 @@
         <location line="+2"/>
         <source>error: %1</source>
         <translation>错误：%1</translation>
+    </message>
+</context>
+<context>
+    <name>CsvLogger</name>
+    <message>
+        <location filename="../engine/callbacks/metriccallbacks.cpp" line="+132"/>
+        <source>%1: cannot create or write the log&apos;s directory: %2</source>
+        <translation>%1：无法创建或写入日志所在的目录：%2</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1: cannot read the log to append to</source>
+        <translation>%1：无法读取要追加的日志</translation>
     </message>
 </context>
 <context>
@@ -591,12 +604,12 @@
 <context>
     <name>DiagnoseCommand</name>
     <message>
-        <location filename="../engine/console/diagnosecommand.cpp" line="+36"/>
+        <location filename="../engine/console/diagnosecommand.cpp" line="+37"/>
         <source>[%1] %2: %3</source>
         <translation>[%1] %2：%3</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>  evidence: %1</source>
         <translation>  证据：    %1</translation>
     </message>
@@ -1037,7 +1050,7 @@
 <context>
     <name>EarlyStopping</name>
     <message>
-        <location filename="../engine/callbacks/metriccallbacks.cpp" line="+44"/>
+        <location filename="../engine/callbacks/metriccallbacks.cpp" line="-100"/>
         <source>Early stopping conditioned on metric `%1` which is not available. Available metrics are: %2</source>
         <translation>早停所依据的指标 `%1` 不可用。可用的指标有：%2</translation>
     </message>
@@ -1050,7 +1063,7 @@
 <context>
     <name>EpochscopeCli</name>
     <message>
-        <location filename="../app/cli/main.cpp" line="+62"/>
+        <location filename="../app/cli/main.cpp" line="+64"/>
         <source>Usage</source>
         <translation>用法</translation>
     </message>
@@ -1090,7 +1103,7 @@
         <translation>显示此帮助信息并退出</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+74"/>
         <source>EpochScope: train LSTM models and find out why training is slow</source>
         <translation>EpochScope：训练 LSTM 模型，并找出训练慢的原因</translation>
     </message>
@@ -1105,13 +1118,13 @@ Run with --help for more information.
     </message>
     <message>
         <location line="+5"/>
-        <source>Exit status: 0 finished, 1 the run failed, 2 bad input (nothing ran), 130 stopped by Ctrl+C.
+        <source>Exit status: 0 finished, 1 the run failed, 2 bad input (nothing ran), 128+N stopped by signal N (130 Ctrl+C, 143 SIGTERM, 129 SIGHUP).
 Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
-        <translation>退出状态：0 完成，1 运行失败，2 输入有误（未运行任何内容），130 被 Ctrl+C 停止。
+        <translation>退出状态：0 完成，1 运行失败，2 输入有误（未运行任何内容），128+N 被信号 N 停止（130 Ctrl+C，143 SIGTERM，129 SIGHUP）。
 文档：docs/cli.md、docs/config.md、docs/summary.md。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Display program version information and exit</source>
         <translation>显示程序版本信息并退出</translation>
     </message>
@@ -1432,7 +1445,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>要输出的预设</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+29"/>
         <source>evaluate needs --config FILE or --preset NAME</source>
         <translation>evaluate 需要 --config FILE 或 --preset NAME</translation>
     </message>
@@ -1460,12 +1473,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>EvaluateCommand</name>
     <message>
-        <location filename="../engine/console/evaluatecommand.cpp" line="+28"/>
+        <location filename="../engine/console/evaluatecommand.cpp" line="+30"/>
         <source>Checkpoint: %1 (%2)</source>
         <translation>检查点：%1（%2）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Data: %1; %2 validation samples on %3</source>
         <translation>数据：%1；%2 个验证样本，在 %3 上</translation>
     </message>
@@ -1618,8 +1631,8 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+2"/>
-        <source>Stopped by Ctrl+C: %1 runs ran; the numbers come from those that completed.</source>
-        <translation>已被 Ctrl+C 停止：共运行了 %1 次；数字来自已完成的运行。</translation>
+        <source>Stopped before the end: %1 runs ran; the numbers come from those that completed.</source>
+        <translation>提前停止：共运行了 %1 次；数字来自已完成的运行。</translation>
     </message>
 </context>
 <context>
@@ -1676,7 +1689,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>InspectCommand</name>
     <message>
-        <location filename="../engine/console/inspectcommand.cpp" line="+68"/>
+        <location filename="../engine/console/inspectcommand.cpp" line="+69"/>
         <source>size unknown</source>
         <translation>大小未知</translation>
     </message>
@@ -1903,9 +1916,9 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Interrupt</name>
     <message>
-        <location filename="../engine/console/interrupt.cpp" line="+41"/>
-        <source>cannot install SIGINT handler</source>
-        <translation>无法安装 SIGINT 处理程序</translation>
+        <location filename="../engine/console/interrupt.cpp" line="+104"/>
+        <source>cannot install the handler of SIGINT, SIGTERM and SIGHUP</source>
+        <translation>无法安装 SIGINT、SIGTERM 和 SIGHUP 的处理程序</translation>
     </message>
 </context>
 <context>
@@ -1993,12 +2006,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+147"/>
+        <location line="+177"/>
         <source>expected an integer in [%1, %2], got %3</source>
         <translation>应为 [%1, %2] 范围内的整数，实际为 %3</translation>
     </message>
     <message>
-        <location line="-145"/>
+        <location line="-175"/>
         <source>expected an integer &gt;= %1, got %2</source>
         <translation>应为 &gt;= %1 的整数，实际为 %2</translation>
     </message>
@@ -2058,7 +2071,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>应为对象，实际为 %1</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+34"/>
+        <source>contains a NUL byte (\u0000) at character %1, where a file name or a run name would be cut short; remove it</source>
+        <translation>第 %1 个字符处含有 NUL 字节（\u0000），文件名或运行名称会在此处被截断；请删除它</translation>
+    </message>
+    <message>
+        <location line="+55"/>
         <source>required key is missing; expected an integer in [%1, %2]</source>
         <translation>缺少必需的键；应为 [%1, %2] 范围内的整数</translation>
     </message>
@@ -2118,7 +2136,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>应为数组，实际为 %1</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+57"/>
         <source>unknown key; expected one of: %1</source>
         <translation>未知的键；应为以下之一：%1</translation>
     </message>
@@ -2158,7 +2176,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location filename="../engine/i18n/translate.cpp" line="+2"/>
-        <location filename="../engine/report/reportcharts.cpp" line="+63"/>
+        <location filename="../engine/report/reportcharts.cpp" line="+64"/>
         <source>%1, %2</source>
         <translation>%1、%2</translation>
     </message>
@@ -2222,7 +2240,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../engine/console/messages.cpp" line="+22"/>
+        <location filename="../engine/console/messages.cpp" line="+26"/>
         <source>epochscope-cli: error: %1</source>
         <translation>epochscope-cli：错误：%1</translation>
     </message>
@@ -2660,22 +2678,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>PathTemplate</name>
     <message>
-        <location filename="../engine/callbacks/pathtemplate.cpp" line="+42"/>
+        <location filename="../engine/callbacks/pathtemplate.cpp" line="+116"/>
         <source>format spec &quot;%3&quot; has a &apos;.&apos; without a precision at character %1 of &quot;%2&quot;</source>
         <translation>&quot;%2&quot; 第 %1 个字符处：格式说明 &quot;%3&quot; 有 &apos;.&apos; 但没有精度</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>unsupported format spec &quot;%3&quot;; use [0][width][.precision][d|f|e|g] at character %1 of &quot;%2&quot;</source>
-        <translation>&quot;%2&quot; 第 %1 个字符处：不支持的格式说明 &quot;%3&quot;；请使用 [0][width][.precision][d|f|e|g]</translation>
+        <location line="-78"/>
+        <source>unsupported format spec &quot;%3&quot; at character %1 of &quot;%2&quot;; paths use [[fill]align][sign][#][0][width][.precision][type] with the align one of &lt; &gt; ^ and the type one of d b o x X e E f F g G</source>
+        <translation>&quot;%2&quot; 第 %1 个字符处：不支持的格式说明 &quot;%3&quot;；路径使用 [[fill]align][sign][#][0][width][.precision][type]，align 为 &lt; &gt; ^ 之一，type 为 d b o x X e E f F g G 之一</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>format spec &quot;%3&quot;: an integer (&apos;d&apos;) has no precision at character %1 of &quot;%2&quot;</source>
-        <translation>&quot;%2&quot; 第 %1 个字符处：格式说明 &quot;%3&quot;：整数（&apos;d&apos;）没有精度</translation>
-    </message>
-    <message>
-        <location line="+21"/>
+        <location line="+112"/>
         <source>a single &apos;}&apos; (write &apos;}}&apos; for a literal brace) at character %1 of &quot;%2&quot;</source>
         <translation>&quot;%2&quot; 第 %1 个字符处：单独的 &apos;}&apos;（字面的花括号请写作 &apos;}}&apos;）</translation>
     </message>
@@ -2688,6 +2701,26 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+5"/>
         <source>a field without a name (&apos;{}&apos;) at character %1 of &quot;%2&quot;</source>
         <translation>&quot;%2&quot; 第 %1 个字符处：没有名称的字段（&apos;{}&apos;）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>format spec &quot;%3&quot;: width %4 is wider than a file name can be (%5 bytes) at character %1 of &quot;%2&quot;</source>
+        <translation>&quot;%2&quot; 第 %1 个字符处：格式说明 &quot;%3&quot;：宽度 %4 超过了文件名的最大长度（%5 字节）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>format spec &quot;%3&quot;: precision %4 is above the maximum of %5 (a double holds 17 significant digits) at character %1 of &quot;%2&quot;</source>
+        <translation>&quot;%2&quot; 第 %1 个字符处：格式说明 &quot;%3&quot;：精度 %4 超过了上限 %5（double 只有 17 位有效数字）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>format spec &quot;%3&quot;: an integer (&apos;%4&apos;) has no precision at character %1 of &quot;%2&quot;</source>
+        <translation>&quot;%2&quot; 第 %1 个字符处：格式说明 &quot;%3&quot;：整数（&apos;%4&apos;）没有精度</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>unsupported format spec &quot;%3&quot; at character %1 of &quot;%2&quot;: %4</source>
+        <translation>&quot;%2&quot; 第 %1 个字符处：不支持的格式说明 &quot;%3&quot;：%4</translation>
     </message>
 </context>
 <context>
@@ -2823,7 +2856,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Report</name>
     <message>
-        <location filename="../engine/report/reporthtml.cpp" line="+160"/>
+        <location filename="../engine/report/reporthtml.cpp" line="+174"/>
         <source>No charts: this build of EpochScope was made without cairo (EPOCHSCOPE_WITH_CAIRO=OFF). The tables hold every figure.</source>
         <translation>没有图表：此 EpochScope 构建未包含 cairo（EPOCHSCOPE_WITH_CAIRO=OFF）。各表格包含全部数值。</translation>
     </message>
@@ -2833,7 +2866,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>由 epochscope-cli compare 生成；各部分的含义见 docs/reports.md。</translation>
     </message>
     <message>
-        <location filename="../engine/report/reportpdf.cpp" line="+30"/>
+        <location filename="../engine/report/reportpdf.cpp" line="+31"/>
         <source>PDF reports need cairo and pango, and this build of EpochScope was made without them (EPOCHSCOPE_WITH_CAIRO=OFF); rebuild with -DEPOCHSCOPE_WITH_CAIRO=ON (Debian: libcairo2-dev libpango1.0-dev), or write .html or .md</source>
         <translation>PDF 报告需要 cairo 和 pango，而此 EpochScope 构建未包含它们（EPOCHSCOPE_WITH_CAIRO=OFF）；请用 -DEPOCHSCOPE_WITH_CAIRO=ON 重新构建（Debian：libcairo2-dev libpango1.0-dev），或者写成 .html 或 .md</translation>
     </message>
@@ -2858,7 +2891,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>未记录</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+56"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
@@ -2883,7 +2916,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
@@ -2903,7 +2936,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
@@ -3870,6 +3903,11 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <source>expected &quot;cpu&quot;, &quot;cuda&quot; or &quot;cuda:N&quot; (N from 0 to 127), got %1</source>
         <translation>应为 &quot;cpu&quot;、&quot;cuda&quot; 或 &quot;cuda:N&quot;（N 为 0 到 127），实际为 %1</translation>
     </message>
+    <message>
+        <location line="+29"/>
+        <source>expected at most %1 callbacks, got %2</source>
+        <translation>最多应有 %1 个回调，实际为 %2 个</translation>
+    </message>
 </context>
 <context>
     <name>RunConfigText</name>
@@ -3905,6 +3943,11 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+43"/>
         <source>terminate_on_nan at batch %1 of epoch %2</source>
         <translation>terminate_on_nan 于第 %2 轮第 %1 批</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>csv_logger cannot write its log: %1</source>
+        <translation>csv_logger 无法写入其日志：%1</translation>
     </message>
     <message>
         <location filename="../engine/model/backendchoice.cpp" line="-10"/>
@@ -4042,7 +4085,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>未应用于张量：本进程中另一个 CPU 分配器优先</translation>
     </message>
     <message>
-        <location filename="../engine/train/trainer.cpp" line="+60"/>
+        <location filename="../engine/train/trainer.cpp" line="+61"/>
         <source>off: device.cudnn is false (unfused LSTM kernels)</source>
         <translation>关：device.cudnn 为 false（非融合 LSTM 内核）</translation>
     </message>
@@ -4067,7 +4110,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>已应用于 %2 个线程中的 %1 个</translation>
     </message>
     <message>
-        <location line="+150"/>
+        <location line="+156"/>
         <source>cannot save the model: %1</source>
         <translation>无法保存模型：%1</translation>
     </message>
@@ -4082,17 +4125,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>无法写入备份：%1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>epoch %1, step %2 of %3 (%4)</source>
         <translation>第 %1 轮，第 %2/%3 步（%4）</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+99"/>
         <source>pinned: the loader thread copies each batch to %1 ahead of its step, on a CUDA stream of its own</source>
         <translation>pinned：加载线程在每步之前，用独立的 CUDA 流把该批次复制到 %1</translation>
     </message>
     <message>
-        <location filename="../engine/train/trainingsession.cpp" line="+73"/>
+        <location filename="../engine/train/trainingsession.cpp" line="+74"/>
         <source>unknown error in the engine thread</source>
         <translation>引擎线程中发生未知错误</translation>
     </message>
@@ -4127,14 +4170,44 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>已忽略 data.validation_split %1：数据源自带验证数组（如同 Keras 的 validation_data 覆盖 validation_split）</translation>
     </message>
     <message>
-        <location filename="../engine/store/runrecorder.cpp" line="+27"/>
+        <location filename="../engine/store/runrecorder.cpp" line="+15"/>
+        <source>the run database could not take all of the run: %1</source>
+        <translation>运行数据库未能记下整个运行：%1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>the run itself completed</source>
+        <translation>运行本身已完成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the run itself was stopped</source>
+        <translation>运行本身已被停止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the run itself failed</source>
+        <translation>运行本身失败了</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the run itself ended before its end was recorded</source>
+        <translation>运行本身在其结束被记录之前就已结束</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>recording ended before the run did</source>
         <translation>记录在运行结束之前就停止了</translation>
     </message>
     <message>
-        <location filename="../engine/store/runstore.cpp" line="+223"/>
+        <location filename="../engine/store/runstore.cpp" line="+251"/>
         <source>the process running it ended without finishing it (killed or crashed)</source>
         <translation>运行它的进程在运行完成前就结束了（被终止或崩溃）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the process ended before the run&apos;s end could be recorded</source>
+        <translation>进程在运行的结束被记录之前就已结束</translation>
     </message>
     <message>
         <location filename="../engine/whatif/effectivesettings.cpp" line="+41"/>
@@ -4226,18 +4299,39 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RunStore</name>
     <message>
-        <location filename="../engine/store/runstore.cpp" line="-86"/>
-        <location line="+40"/>
+        <location filename="../engine/store/runstore.cpp" line="-100"/>
+        <location line="+136"/>
+        <location line="+36"/>
         <source>%1: cannot open the run database: %2</source>
         <translation>%1：无法打开运行数据库：%2</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>%1: the run database has schema version %2, written by a newer EpochScope; this one reads up to version %3</source>
-        <translation>%1：运行数据库的结构版本为 %2，由更新版本的 EpochScope 写入；当前版本最高只能读取版本 %3</translation>
+        <location line="-143"/>
+        <source>the run database was opened for reading only</source>
+        <translation>运行数据库是以只读方式打开的</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+75"/>
+        <source>%1: cannot open the run database: it is not an SQLite database (%2). The file was left unchanged: record into another file, or move this one away.</source>
+        <translation>%1：无法打开运行数据库：它不是 SQLite 数据库（%2）。文件未作任何改动：请记录到另一个文件，或把这个文件移走。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: the run database is damaged (%2). Nothing was written to it: move it away and record into another file; sqlite3&apos;s .recover command can save what is still readable.</source>
+        <translation>%1：运行数据库已损坏（%2）。没有向其中写入任何内容：请把它移走并记录到另一个文件；sqlite3 的 .recover 命令可以救出仍可读取的部分。</translation>
+    </message>
+    <message>
+        <location line="+102"/>
+        <source>%1: the run database has schema version %2, written by a newer EpochScope; this one reads up to version %3. The file was left unchanged: use a newer EpochScope, or record into another file.</source>
+        <translation>%1：运行数据库的结构版本为 %2，由更新版本的 EpochScope 写入；当前版本最高只能读取版本 %3。文件未作任何改动：请使用更新版本的 EpochScope，或记录到另一个文件。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: cannot open the run database: it is another program&apos;s SQLite database (it has tables but no EpochScope schema version). The file was left unchanged: record into another file.</source>
+        <translation>%1：无法打开运行数据库：它是其他程序的 SQLite 数据库（有数据表，但没有 EpochScope 的结构版本）。文件未作任何改动：请记录到另一个文件。</translation>
+    </message>
+    <message>
+        <location line="+165"/>
         <source>%1: cannot record a new run: %2</source>
         <translation>%1：无法记录新的运行：%2</translation>
     </message>
@@ -4262,6 +4356,11 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1：无法保存备注：%2</translation>
     </message>
     <message>
+        <location line="+10"/>
+        <source>%1: cannot record the run&apos;s error: %2</source>
+        <translation>%1：无法记录运行的错误：%2</translation>
+    </message>
+    <message>
         <location line="+11"/>
         <source>%1: cannot save the findings: %2</source>
         <translation>%1：无法保存诊断结果：%2</translation>
@@ -4272,12 +4371,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1：无法重命名运行：%2</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+42"/>
         <source>%1: cannot list the runs: %2</source>
         <translation>%1：无法列出运行记录：%2</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+115"/>
         <source>%1: cannot read run %3: %2</source>
         <translation>%1：无法读取运行 %3：%2</translation>
     </message>
@@ -4302,7 +4401,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1：无法列出实验：%2</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <source>%1: cannot read experiment %3: %2</source>
         <translation>%1：无法读取实验 %3：%2</translation>
     </message>
@@ -4310,7 +4409,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RunsCommand</name>
     <message>
-        <location filename="../engine/console/runscommand.cpp" line="+31"/>
+        <location filename="../engine/console/runscommand.cpp" line="+32"/>
         <source>wait</source>
         <translation>等待</translation>
     </message>
@@ -4390,17 +4489,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+19"/>
         <source>Run %1: %2 - %3</source>
         <translation>运行 %1：%2 - %3</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>  started %1, ended %2</source>
         <translation>  开始于 %1，结束于 %2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>  error: %1</source>
         <translation>  错误：%1</translation>
     </message>
@@ -4410,12 +4509,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>  %1，数据放置 %2，批大小 %3，%4 个算子内线程，后端 %5</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>  data: %1</source>
         <translation>  数据：%1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>  notes: %1</source>
         <translation>  备注：%1</translation>
     </message>
@@ -4607,7 +4706,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>StoreAccess</name>
     <message>
-        <location filename="../engine/console/storeaccess.cpp" line="+25"/>
+        <location filename="../engine/console/storeaccess.cpp" line="+31"/>
         <source>no run %1 in %2; `epochscope-cli runs list` shows the ids</source>
         <translation>%2 中没有运行 %1；`epochscope-cli runs list` 会列出各运行的 ID</translation>
     </message>
@@ -4731,7 +4830,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>TerminateOnNaN</name>
     <message>
-        <location filename="../engine/callbacks/metriccallbacks.cpp" line="-3"/>
+        <location filename="../engine/callbacks/metriccallbacks.cpp" line="-67"/>
         <source>Batch %1: Invalid loss, terminating training</source>
         <translation>第 %1 批：损失无效，终止训练</translation>
     </message>
@@ -4895,22 +4994,32 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>TrainCommand</name>
     <message>
-        <location filename="../engine/console/traincommand.cpp" line="+56"/>
+        <location filename="../engine/console/traincommand.cpp" line="+52"/>
         <source>interrupted: stopping after the current batch (press Ctrl+C again to quit at once)</source>
         <translation>已中断：当前批次结束后停止（再按一次 Ctrl+C 立即退出）</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+3"/>
+        <source>%1 received: stopping after the current batch (a second signal quits at once)</source>
+        <translation>收到 %1：当前批次结束后停止（再收到一次信号立即退出）</translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <source>not recording this run: %1</source>
         <translation>不记录本次运行：%1</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+21"/>
         <source>cannot start the run: %1</source>
         <translation>无法开始运行：%1</translation>
     </message>
     <message>
         <location line="+15"/>
+        <source>Stopped before training started</source>
+        <translation>训练开始前已停止</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>run failed: %1</source>
         <translation>运行失败：%1</translation>
     </message>
@@ -4938,17 +5047,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../engine/train/trainer.cpp" line="-76"/>
+        <location filename="../engine/train/trainer.cpp" line="-95"/>
         <source>Resuming from the backup: %1</source>
         <translation>从备份继续：%1</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+62"/>
         <source>data staged on %1 once: %2 MB in %3 s</source>
         <translation>数据一次性暂存到 %1：%2 MB，用时 %3 秒</translation>
     </message>
     <message>
-        <location line="+226"/>
+        <location line="+235"/>
         <source>The backup was taken after the last epoch: nothing is left to train</source>
         <translation>备份是在最后一轮之后做的：没有剩下要训练的</translation>
     </message>
@@ -5243,7 +5352,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>WhatifCommand</name>
     <message>
-        <location filename="../engine/console/whatifcommand.cpp" line="+55"/>
+        <location filename="../engine/console/whatifcommand.cpp" line="+58"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
@@ -5278,12 +5387,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>[%1/%2] %3 第 %4/%5 次重复：%6</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>interrupted: stopping the experiment after the current step (press Ctrl+C again to quit at once)</source>
         <translation>已中断：当前步结束后停止实验（再按一次 Ctrl+C 立即退出）</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+4"/>
+        <source>%1 received: stopping the experiment after the current step (a second signal quits at once)</source>
+        <translation>收到 %1：当前步结束后停止实验（再收到一次信号立即退出）</translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>whatif needs at least one --vary KEY=V1,V2,... or --patch JSON (for example --vary threads=1,2)</source>
         <translation>whatif 至少需要一个 --vary KEY=V1,V2,... 或 --patch JSON（例如 --vary threads=1,2）</translation>
     </message>
@@ -5338,12 +5452,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+30"/>
         <source>not recording this experiment: %1</source>
         <translation>不记录本次实验：%1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>the run database missed part of this experiment: %1</source>
         <translation>运行数据库漏记了本次实验的一部分：%1</translation>
     </message>

@@ -687,6 +687,14 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
     </message>
 </context>
 <context>
+    <name>es::ui::DataInspector</name>
+    <message>
+        <location filename="../ui/setup/datainspector.cpp" line="+84"/>
+        <source>Waiting for the training run to end: reading data files beside it would slow its steps.</source>
+        <translation>等待训练运行结束：在训练的同时读取数据文件会拖慢它的步。</translation>
+    </message>
+</context>
+<context>
     <name>es::ui::DeviceForm</name>
     <message>
         <location filename="../ui/setup/deviceform.cpp" line="+48"/>
@@ -796,7 +804,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::EnvironmentPanel</name>
     <message>
-        <location filename="../ui/env/environmentpanel.cpp" line="+28"/>
+        <location filename="../ui/env/environmentpanel.cpp" line="+29"/>
         <source>The environment check failed: %1</source>
         <translation>环境检查失败：%1</translation>
     </message>
@@ -816,7 +824,12 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
         <translation>尚未检查。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+21"/>
+        <source>Waiting for the training run to end: the check measures SGEMM on the same cores, which would slow the run&apos;s steps (and its diagnosis would blame the run).</source>
+        <translation>等待训练运行结束：检查会在同样的 CPU 核上测量 SGEMM，这会拖慢运行的步（而它的诊断会把这归咎于运行）。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Measuring...</source>
         <translation>正在测量...</translation>
     </message>
@@ -1162,7 +1175,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::FindingsPanel</name>
     <message>
-        <location filename="../ui/findings/findingspanel.cpp" line="+44"/>
+        <location filename="../ui/findings/findingspanel.cpp" line="+45"/>
         <source>Run %1 is no longer in the history.</source>
         <translation>运行 %1 已不在历史记录中。</translation>
     </message>
@@ -1227,7 +1240,12 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>尚未诊断：请按“诊断”。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
+        <source>Run %1: waiting for the training run to end before measuring this machine...</source>
+        <translation>运行 %1：等待训练运行结束后再测量这台机器...</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Run %1: measuring this machine and diagnosing...</source>
         <translation>运行 %1：正在测量本机并诊断...</translation>
     </message>
@@ -1237,7 +1255,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>运行 %1：正在诊断...</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+36"/>
         <source>No run shown: open one from Runs, or start one.</source>
         <translation>没有显示运行：从“运行记录”中打开一个，或开始一次新运行。</translation>
     </message>
@@ -1356,12 +1374,22 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+75"/>
+        <location filename="../ui/mainwindow.cpp" line="+78"/>
         <source>EpochScope</source>
         <translation>EpochScope</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+10"/>
+        <source>Run database unusable: see the Runs panel</source>
+        <translation>运行数据库无法使用：请查看“运行记录”面板</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Runs are neither recorded nor listed until another run database is chosen (File &gt; Run database...)</source>
+        <translation>在选择另一个运行数据库（文件 &gt; 运行数据库...）之前，既不会记录也不会列出运行</translation>
+    </message>
+    <message>
+        <location line="+68"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1372,18 +1400,18 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+165"/>
+        <location line="+205"/>
         <source>Open run config</source>
         <translation>打开运行配置</translation>
     </message>
     <message>
-        <location line="-164"/>
-        <location line="+178"/>
+        <location line="-204"/>
+        <location line="+218"/>
         <source>Run configs (*.json)</source>
         <translation>运行配置 (*.json)</translation>
     </message>
     <message>
-        <location line="-173"/>
+        <location line="-213"/>
         <source>&amp;Save config</source>
         <translation>保存配置(&amp;S)</translation>
     </message>
@@ -1399,6 +1427,16 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
     </message>
     <message>
         <location line="+3"/>
+        <source>Run &amp;database...</source>
+        <translation>运行数据库(&amp;D)...</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose the file runs are recorded into and browsed from</source>
+        <translation>选择用来记录和浏览运行的文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -1431,12 +1469,12 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+79"/>
+        <location line="+81"/>
         <source>&amp;Pause</source>
         <translation>暂停(&amp;P)</translation>
     </message>
     <message>
-        <location line="-76"/>
+        <location line="-78"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
@@ -1468,7 +1506,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>运行记录</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
@@ -1522,6 +1560,21 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
     </message>
     <message>
         <location line="+47"/>
+        <source>Run database: %1</source>
+        <translation>运行数据库：%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Choose the run database</source>
+        <translation>选择运行数据库</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run databases (*.sqlite *.db);;All files (*)</source>
+        <translation>运行数据库 (*.sqlite *.db);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <location line="+12"/>
         <source>EpochScope - %1</source>
         <translation>EpochScope - %1</translation>
@@ -1533,7 +1586,12 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>保存运行配置</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
+        <source>The run starts when the environment check ends.</source>
+        <translation>环境检查结束后运行才会开始。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Start</source>
         <comment>message box title</comment>
         <translation>开始</translation>
@@ -1856,7 +1914,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::ReportExportDialog</name>
     <message>
-        <location filename="../ui/reports/reportexportdialog.cpp" line="+69"/>
+        <location filename="../ui/reports/reportexportdialog.cpp" line="+70"/>
         <source>HTML</source>
         <translation>HTML</translation>
     </message>
@@ -2021,7 +2079,12 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         </translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+10"/>
+        <source>Waiting for the training run to end before comparing: drawing the report beside it would slow its steps.</source>
+        <translation>等待训练运行结束后再比较：在训练的同时绘制报告会拖慢它的步。</translation>
+    </message>
+    <message>
+        <location line="+73"/>
         <source>%1   %2 (run %3)</source>
         <translation>%1   %2（运行 %3）</translation>
     </message>
@@ -2121,7 +2184,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::RunController</name>
     <message>
-        <location filename="../ui/live/runcontroller.cpp" line="+30"/>
+        <location filename="../ui/live/runcontroller.cpp" line="+31"/>
         <source>A run is already in progress.</source>
         <translation>已有运行正在进行。</translation>
     </message>
@@ -2131,7 +2194,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>不记录此运行：%1</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location line="+109"/>
         <source>The run database missed part of this run: %1</source>
         <translation>运行数据库漏记了此运行的一部分：%1</translation>
     </message>
@@ -2289,7 +2352,7 @@ Denormals flushed to zero: %3 (%4)</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+83"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
@@ -2346,12 +2409,12 @@ Denormals flushed to zero: %3 (%4)</source>
 <context>
     <name>es::ui::RunsPanel</name>
     <message>
-        <location filename="../ui/history/runspanel.cpp" line="+28"/>
+        <location filename="../ui/history/runspanel.cpp" line="+31"/>
         <source>Co&amp;mpare...</source>
         <translation>比较(&amp;M)...</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>Filter runs (name, device, status, ...)</source>
         <translation>筛选运行（名称、设备、状态等）</translation>
     </message>
@@ -2401,12 +2464,19 @@ Denormals flushed to zero: %3 (%4)</source>
         <translation>比较...</translation>
     </message>
     <message>
-        <location line="+50"/>
-        <source>Cannot read the run history: %1</source>
-        <translation>无法读取运行历史：%1</translation>
+        <location line="+37"/>
+        <source>Choose another run database...</source>
+        <translation>选择另一个运行数据库...</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+38"/>
+        <source>The run history cannot be shown, and runs are not recorded: %1
+EpochScope does not change or replace this file. Choose another run database (File &gt; Run database...) to record and browse runs; the file stays as it is for you to update EpochScope, restore or move it.</source>
+        <translation>无法显示运行记录，也不会记录新的运行：%1
+EpochScope 不会修改或替换这个文件。请选择另一个运行数据库（文件 &gt; 运行数据库...）来记录和浏览运行；该文件保持原样，供你升级 EpochScope、恢复或移走它。</translation>
+    </message>
+    <message>
+        <location line="+66"/>
         <source>Delete run %1 and all its records? This cannot be undone.</source>
         <translation>要删除运行 %1 及其所有记录吗？此操作无法撤销。</translation>
     </message>
@@ -3186,7 +3256,7 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+86"/>
+        <location filename="../app/gui/main.cpp" line="+104"/>
         <source>Train LSTM models and find out why training is slow</source>
         <translation>训练 LSTM 模型，并找出训练慢的原因</translation>
     </message>
@@ -3295,7 +3365,7 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
         <translation>把此停靠窗口置于最前：%1（environment 还会检查本机）</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+60"/>
         <source>expected KEY=V1,V2 (threads=1,2)</source>
         <translation>应为 KEY=V1,V2（threads=1,2）</translation>
     </message>
