@@ -356,14 +356,22 @@ private:
         push(std::move(node));
     }
 
-    void reduce()
+    /// What REDUCE and NEWOBJ take: the global called (under the arguments) and the
+    /// arguments, a tuple.
+    std::pair<std::size_t, std::size_t> popCall(const std::string& opcode)
     {
         const std::size_t arguments = pop();
         const std::size_t callable = pop();
         if (m_nodes[callable].kind != Kind::Global)
-            fail("REDUCE calls something that is not a global");
+            fail(opcode + " calls something that is not a global");
         if (m_nodes[arguments].kind != Kind::Tuple)
-            fail("REDUCE with arguments that are not a tuple");
+            fail(opcode + " with arguments that are not a tuple");
+        return {callable, arguments};
+    }
+
+    void reduce()
+    {
+        const auto [callable, arguments] = popCall("REDUCE");
         if (globalBuildsTensor(m_nodes[callable].text)) {
             rebuildTensor(arguments);
             return;
@@ -375,12 +383,7 @@ private:
 
     void newObject()
     {
-        const std::size_t arguments = pop();
-        const std::size_t type = pop();
-        if (m_nodes[type].kind != Kind::Global)
-            fail("NEWOBJ of something that is not a class");
-        if (m_nodes[arguments].kind != Kind::Tuple)
-            fail("NEWOBJ with arguments that are not a tuple");
+        popCall("NEWOBJ");
         pushContainer(Kind::Object, {});
     }
 

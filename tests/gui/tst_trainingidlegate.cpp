@@ -49,6 +49,21 @@ QStringList threadNames()
     return names;
 }
 
+/// A main window on a database of its own with the short run set up, and its Environment
+/// panel.
+struct ShortRunWindow {
+    QTemporaryDir dir;
+    es::ui::MainWindow window{dir.filePath("runs.sqlite")};
+    es::ui::EnvironmentPanel* panel = nullptr;
+
+    ShortRunWindow()
+    {
+        window.show();
+        window.configEditor()->setText(shortRunText());
+        panel = window.findChild<es::ui::EnvironmentPanel*>();
+    }
+};
+
 }  // namespace
 
 class TestTrainingIdleGate : public QObject {
@@ -81,13 +96,10 @@ private Q_SLOTS:
 
     void environmentCheckWaitsForTheRun()
     {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        es::ui::MainWindow window(dir.filePath("runs.sqlite"));
-        window.show();
-        window.configEditor()->setText(shortRunText());
-        auto* panel = window.findChild<es::ui::EnvironmentPanel*>();
-        QVERIFY(panel != nullptr);
+        ShortRunWindow setup;
+        QVERIFY(setup.panel != nullptr);
+        es::ui::MainWindow& window = setup.window;
+        es::ui::EnvironmentPanel* panel = setup.panel;
         QSignalSpy finished(window.controller(), &es::ui::RunController::finished);
         QSignalSpy checked(panel, &es::ui::EnvironmentPanel::checked);
 
@@ -109,13 +121,10 @@ private Q_SLOTS:
     /// Start is pressed, and the run starts once it is done.
     void runWaitsForTheEnvironmentCheck()
     {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        es::ui::MainWindow window(dir.filePath("runs.sqlite"));
-        window.show();
-        window.configEditor()->setText(shortRunText());
-        auto* panel = window.findChild<es::ui::EnvironmentPanel*>();
-        QVERIFY(panel != nullptr);
+        ShortRunWindow setup;
+        QVERIFY(setup.panel != nullptr);
+        es::ui::MainWindow& window = setup.window;
+        es::ui::EnvironmentPanel* panel = setup.panel;
         QSignalSpy started(window.controller(), &es::ui::RunController::started);
         QSignalSpy finished(window.controller(), &es::ui::RunController::finished);
         QSignalSpy checked(panel, &es::ui::EnvironmentPanel::checked);

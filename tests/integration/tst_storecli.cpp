@@ -53,23 +53,7 @@ QStringList sideFiles(const QString& path)
 CliRun runCliWith(const QStringList& arguments, const std::function<void()>& modify,
                   int timeoutMs = kTrainTimeoutMs)
 {
-    QProcess process;
-    process.setProcessEnvironment(isolatedEnvironment());
-    process.setChildProcessModifier(modify);
-    process.start(EPOCHSCOPE_CLI_PATH, arguments);
-    CliRun run;
-    if (!process.waitForStarted() || !process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        run.err = "did not finish: " + process.errorString();
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    if (process.exitStatus() != QProcess::NormalExit)
-        run.err += QString("\n(killed by signal %1)").arg(process.exitCode());
-    return run;
+    return runCli(arguments, timeoutMs, modify);
 }
 
 /// A database with one completed run of three steps, written the way the CLI writes them.

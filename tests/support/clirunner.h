@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
+
 namespace {
 
 // Generous: two tiny epochs take seconds, but CI machines are shared and LibTorch starts slowly.
@@ -39,10 +41,15 @@ QProcessEnvironment isolatedEnvironment()
     return environment;
 }
 
-CliRun runCli(const QStringList& arguments, int timeoutMs = kQuickTimeoutMs)
+/// Runs the CLI to its end; `modify`, when given, runs in the child before the CLI starts
+/// (limits, another user).
+CliRun runCli(const QStringList& arguments, int timeoutMs = kQuickTimeoutMs,
+              const std::function<void()>& modify = {})
 {
     QProcess process;
     process.setProcessEnvironment(isolatedEnvironment());
+    if (modify)
+        process.setChildProcessModifier(modify);
     process.start(EPOCHSCOPE_CLI_PATH, arguments);
     CliRun run;
     if (!process.waitForStarted() || !process.waitForFinished(timeoutMs)) {
@@ -54,6 +61,8 @@ CliRun runCli(const QStringList& arguments, int timeoutMs = kQuickTimeoutMs)
     run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
     run.out = QString::fromUtf8(process.readAllStandardOutput());
     run.err = QString::fromUtf8(process.readAllStandardError());
+    if (process.exitStatus() != QProcess::NormalExit)
+        run.err += QString("\n(killed by signal %1)").arg(process.exitCode());
     return run;
 }
 

@@ -19,7 +19,7 @@ struct ZipRecord {
 };
 
 /// The records of the zip at `path` in directory order; empty when it cannot be read.
-std::vector<ZipRecord> readZipRecords(const std::string& path)
+[[maybe_unused]] std::vector<ZipRecord> readZipRecords(const std::string& path)
 {
     std::vector<ZipRecord> records;
     int code = 0;
@@ -44,7 +44,8 @@ std::vector<ZipRecord> readZipRecords(const std::string& path)
 }
 
 /// Writes `records` as a zip at `path`, stored unless a record asks to be compressed.
-bool writeZipRecords(const std::string& path, const std::vector<ZipRecord>& records)
+[[maybe_unused]] bool writeZipRecords(const std::string& path,
+                                      const std::vector<ZipRecord>& records)
 {
     int code = 0;
     zip_t* zip = zip_open(path.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &code);
@@ -66,7 +67,7 @@ bool writeZipRecords(const std::string& path, const std::vector<ZipRecord>& reco
 }
 
 /// The record whose name ends with `suffix`, or nullptr.
-ZipRecord* findRecord(std::vector<ZipRecord>& records, const std::string& suffix)
+[[maybe_unused]] ZipRecord* findRecord(std::vector<ZipRecord>& records, const std::string& suffix)
 {
     for (ZipRecord& record : records) {
         if (record.name.size() >= suffix.size() &&
@@ -77,7 +78,7 @@ ZipRecord* findRecord(std::vector<ZipRecord>& records, const std::string& suffix
 }
 
 /// Replaces the one occurrence of `from` in `text` by `to`; false when it is not there once.
-bool replaceOnce(std::string& text, const std::string& from, const std::string& to)
+[[maybe_unused]] bool replaceOnce(std::string& text, const std::string& from, const std::string& to)
 {
     const std::size_t at = text.find(from);
     if (at == std::string::npos || text.find(from, at + 1) != std::string::npos)
