@@ -32,6 +32,11 @@ struct RunExtensions {
     std::function<torch::Tensor(const torch::Tensor& prediction, const torch::Tensor& target)>
         extraLoss;
 
+    /// Given the model's parameters after Backward, right before the optimizer's step, and
+    /// timed in the Optimizer phase: gradient clipping, noise or a constraint of one's own.
+    /// Not called in warm-up passes (they take no optimizer step).
+    std::function<void(const std::vector<torch::Tensor>& parameters)> beforeOptimizerStep;
+
     /// Run after the config's callbacks at every hook, timed in the Callbacks phase and
     /// reported under their name(). Shared, so that the caller can read them after the run.
     std::vector<std::shared_ptr<Callback>> callbacks;

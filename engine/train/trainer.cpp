@@ -472,6 +472,8 @@ bool TrainingLoop::runEpoch(int epoch, const TrainingState* resume)
         loss.backward();
         markDevice(3);
         const auto tBackward = Clock::now();
+        if (m_extensions.beforeOptimizerStep)
+            m_extensions.beforeOptimizerStep(m_model->parameters());
         m_optimizer->step();
         m_optimizer->zero_grad();
         markDevice(4);

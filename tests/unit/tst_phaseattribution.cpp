@@ -1,8 +1,8 @@
 // The phase times against ground truth: known costs injected into the data source, the forward
-// pass, the backward pass, a callback and the warm-up, on both LSTM backends, with and without
-// prefetch; each must land in its own phase and nowhere else. "The phases add up to the wall
-// time" holds by construction (Other is the remainder), so it cannot show a phase that lost
-// its time to Other: these tests can.
+// pass, the backward pass, the optimizer step, a callback and the warm-up, on both LSTM backends,
+// with and without prefetch; each must land in its own phase and nowhere else. "The phases add up
+// to the wall time" holds by construction (Other is the remainder), so it cannot show a phase that
+// lost its time to Other: these tests can.
 
 #include "model/backendchoice.h"
 #include "support/smallconfigs.h"
@@ -90,8 +90,13 @@ struct Costs {
     double data = 0.0;
     double forward = 0.0;
     double backward = 0.0;
+    double optimizer = 0.0;
     double callback = 0.0;
 };
+
+/// Steps whose optimizer hook saw a parameter without a gradient: the hook must run between
+/// Backward and the step, where every gradient is there.
+std::atomic<int> g_stepsWithoutGradients{0};
 
 std::shared_ptr<const es::RunExtensions> injecting(const Costs& costs)
 {
@@ -110,6 +115,16 @@ std::shared_ptr<const es::RunExtensions> injecting(const Costs& costs)
             // Adds nothing to the loss, but its gradient runs through SlowBackward.
             return SlowBackward::apply(prediction, costs.backward).sum() * 0.0;
         };
+    if (costs.optimizer > 0.0)
+        extensions->beforeOptimizerStep =
+            [ms = costs.optimizer](const std::vector<torch::Tensor>& parameters) {
+                const bool allGradients =
+                    std::all_of(parameters.begin(), parameters.end(),
+                                [](const torch::Tensor& p) { return p.grad().defined(); });
+                if (parameters.empty() || !allGradients)
+                    ++g_stepsWithoutGradients;
+                sleepMs(ms);
+            };
     if (costs.callback > 0.0)
         extensions->callbacks.push_back(std::make_shared<SleepingCallback>(costs.callback));
     return extensions;
@@ -195,7 +210,7 @@ void addBackendRows(const char* what, const Costs& costs, int prefetch)
     for (const char* backend : {"libtorch", "onednn"})
         QTest::addRow("%s, %s, prefetch %d", what, backend, prefetch)
             << QString(backend) << prefetch << costs.data << costs.forward << costs.backward
-            << costs.callback;
+            << costs.optimizer << costs.callback;
 }
 
 /// Other stays small in every run: nothing injected may end up there.
@@ -217,21 +232,23 @@ private Q_SLOTS:
         QTest::addColumn<double>("dataMs");
         QTest::addColumn<double>("forwardMs");
         QTest::addColumn<double>("backwardMs");
+        QTest::addColumn<double>("optimizerMs");
         QTest::addColumn<double>("callbackMs");
         for (int prefetch : {0, 2}) {
             // With prefetch and nothing else slow the loader is behind: the step waits for it
             // for the cost less the step's own few ms of work.
-            addBackendRows("slow data source", {kInjectedMs, 0, 0, 0}, prefetch);
-            addBackendRows("slow forward", {0, kInjectedMs, 0, 0}, prefetch);
-            addBackendRows("slow backward", {0, 0, kInjectedMs, 0}, prefetch);
-            addBackendRows("slow callback", {0, 0, 0, kInjectedMs}, prefetch);
+            addBackendRows("slow data source", {kInjectedMs, 0, 0, 0, 0}, prefetch);
+            addBackendRows("slow forward", {0, kInjectedMs, 0, 0, 0}, prefetch);
+            addBackendRows("slow backward", {0, 0, kInjectedMs, 0, 0}, prefetch);
+            addBackendRows("slow optimizer step", {0, 0, 0, kInjectedMs, 0}, prefetch);
+            addBackendRows("slow callback", {0, 0, 0, 0, kInjectedMs}, prefetch);
         }
         // The loader makes a batch in kInjectedMs while the step's callback sleeps twice as
         // long: with prefetch the data cost is hidden and is no step's Data wait; without, it
         // is each step's.
         for (int prefetch : {0, 2})
             addBackendRows("slow data behind a slower callback",
-                           {kInjectedMs, 0, 0, 2 * kInjectedMs}, prefetch);
+                           {kInjectedMs, 0, 0, 0, 2 * kInjectedMs}, prefetch);
     }
 
     void injectedCostLandsInItsPhase()
@@ -241,11 +258,14 @@ private Q_SLOTS:
         QFETCH(double, dataMs);
         QFETCH(double, forwardMs);
         QFETCH(double, backwardMs);
+        QFETCH(double, optimizerMs);
         QFETCH(double, callbackMs);
         if (backend == "onednn" && !es::oneDnnBuilt())
             QSKIP("this build has no oneDNN backend");
-        const Costs costs{dataMs, forwardMs, backwardMs, callbackMs};
+        const Costs costs{dataMs, forwardMs, backwardMs, optimizerMs, callbackMs};
+        g_stepsWithoutGradients = 0;
         const es::RunResult result = runWith(smallRun(backend, prefetch), costs);
+        QCOMPARE(g_stepsWithoutGradients.load(), 0);
         QVERIFY2(result.state == es::RunState::Finished, result.error.c_str());
         const std::vector<es::BatchRecord>& batches = result.batches;
         QCOMPARE(int(batches.size()), kSteps);
@@ -255,6 +275,7 @@ private Q_SLOTS:
         // fastest step no more than the slack above it.
         const std::pair<es::Phase, double> inStep[] = {{es::Phase::Forward, forwardMs},
                                                        {es::Phase::Backward, backwardMs},
+                                                       {es::Phase::Optimizer, optimizerMs},
                                                        {es::Phase::Callbacks, callbackMs}};
         for (const auto& [phase, injected] : inStep) {
             const QString phaseName = QString::fromStdString(std::string(es::phaseKey(phase)));
@@ -270,7 +291,7 @@ private Q_SLOTS:
                      qPrintable(phaseName + "\n" + phasesOf(batches)));
         }
 
-        const double stepWork = forwardMs + backwardMs + callbackMs;
+        const double stepWork = forwardMs + backwardMs + optimizerMs + callbackMs;
         if (dataMs == 0.0) {
             QVERIFY2(fastestOf(batches, es::Phase::DataWait) < kUninjectedMs,
                      qPrintable(phasesOf(batches)));
@@ -308,8 +329,8 @@ private Q_SLOTS:
                      qPrintable(phasesOf(batches)));
         }
 
-        // No copy on the CPU, no optimizer or warm-up cost injected: those stay small.
-        for (es::Phase phase : {es::Phase::HostToDevice, es::Phase::Optimizer, es::Phase::WarmUp})
+        // No copy on the CPU, no warm-up cost injected: those stay small.
+        for (es::Phase phase : {es::Phase::HostToDevice, es::Phase::WarmUp})
             QVERIFY2(fastestOf(batches, phase) < kUninjectedMs, qPrintable(phasesOf(batches)));
         checkOther(batches);
     }
