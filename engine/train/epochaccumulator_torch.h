@@ -38,26 +38,14 @@ struct EpochAccumulator {
                 samples > 0 ? sum / static_cast<double>(samples) : 0.0;
     }
 
-    /// The sums exactly (JSON doubles read back bit for bit), for a backup.
+    /// The sums exactly (JSON doubles read back bit for bit), for a backup; backupmeta.h
+    /// reads them back, checking each field.
     nlohmann::json toJson() const
     {
         nlohmann::json metrics = nlohmann::json::object();
         for (const auto& [metric, sum] : metricSums)
             metrics[std::string(metricKey(metric))] = sum;
         return {{"loss_sum", lossSum}, {"samples", samples}, {"metric_sums", metrics}};
-    }
-
-    static EpochAccumulator fromJson(const nlohmann::json& json)
-    {
-        EpochAccumulator sums;
-        sums.lossSum = json.at("loss_sum").get<double>();
-        sums.samples = json.at("samples").get<std::int64_t>();
-        for (Metric metric : kAllMetrics) {
-            const auto found = json.at("metric_sums").find(std::string(metricKey(metric)));
-            if (found != json.at("metric_sums").end())
-                sums.metricSums[metric] = found->get<double>();
-        }
-        return sums;
     }
 };
 

@@ -16,6 +16,7 @@
 #include "config/configerror.h"
 #include "config/runconfig.h"
 #include "i18n/language.h"
+#include "printableutf8.h"
 
 #include <nlohmann/json.hpp>
 
@@ -27,50 +28,13 @@
 
 namespace {
 
-/// True when `text` is well-formed UTF-8 without C0 controls or DEL.
-bool printableUtf8(std::string_view text)
-{
-    std::size_t i = 0;
-    while (i < text.size()) {
-        const auto lead = static_cast<unsigned char>(text[i]);
-        if (lead < 0x20 || lead == 0x7F)
-            return false;
-        std::size_t length = 1;
-        unsigned char low = 0x80;
-        unsigned char high = 0xBF;
-        if (lead < 0x80) {
-            length = 1;
-        } else if (lead >= 0xC2 && lead <= 0xDF) {
-            length = 2;
-        } else if (lead >= 0xE0 && lead <= 0xEF) {
-            length = 3;
-            low = lead == 0xE0 ? 0xA0 : 0x80;   // no overlong forms
-            high = lead == 0xED ? 0x9F : 0xBF;  // no UTF-16 surrogates
-        } else if (lead >= 0xF0 && lead <= 0xF4) {
-            length = 4;
-            low = lead == 0xF0 ? 0x90 : 0x80;   // no overlong forms
-            high = lead == 0xF4 ? 0x8F : 0xBF;  // nothing above U+10FFFF
-        } else {
-            return false;
-        }
-        if (i + length > text.size())
-            return false;
-        for (std::size_t k = 1; k < length; ++k) {
-            const auto byte = static_cast<unsigned char>(text[i + k]);
-            if (byte < (k == 1 ? low : 0x80) || byte > (k == 1 ? high : 0xBF))
-                return false;
-        }
-        i += length;
-    }
-    return true;
-}
-
 void checkIssues(const es::ConfigError& error)
 {
     if (error.issues().empty())
         __builtin_trap();  // an error that says nothing
     for (const es::ConfigIssue& issue : error.issues()) {
-        if (issue.message.empty() || !printableUtf8(issue.path) || !printableUtf8(issue.message))
+        if (issue.message.empty() || !es::fuzz::printableUtf8(issue.path) ||
+            !es::fuzz::printableUtf8(issue.message))
             __builtin_trap();
     }
 }
