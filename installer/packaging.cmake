@@ -95,6 +95,12 @@ endforeach()
 # .h2m files. The GUI builds its help text after QApplication exists, hence offscreen.
 foreach(_program IN ITEMS epochscope-cli epochscope)
   set(_man "${_generated}/man/${_program}.1.gz")
+  # epochscope-cli is a launcher that runs epochscope-cli-engine (app/CMakeLists.txt): the help
+  # is that program's, and the page follows it.
+  set(_depends ${_program})
+  if(TARGET ${_program}-engine)
+    list(APPEND _depends ${_program}-engine)
+  endif()
   add_custom_command(
     OUTPUT "${_man}"
     COMMAND ${CMAKE_COMMAND}
@@ -105,7 +111,7 @@ foreach(_program IN ITEMS epochscope-cli epochscope)
             -DHELP2MAN=${EPOCHSCOPE_HELP2MAN}
             -DGZIP=${EPOCHSCOPE_GZIP}
             -P "${EPOCHSCOPE_INSTALLER_DIR}/manpage.cmake"
-    DEPENDS ${_program} "${EPOCHSCOPE_INSTALLER_DIR}/${_program}.h2m"
+    DEPENDS ${_depends} "${EPOCHSCOPE_INSTALLER_DIR}/${_program}.h2m"
             "${EPOCHSCOPE_INSTALLER_DIR}/manpage.cmake"
     COMMENT "Writing the ${_program}(1) man page"
     VERBATIM)

@@ -102,7 +102,7 @@ if [ $rc -ne 0 ] || [ ! -x "$build/app/epochscope-cli" ]; then
   tail -20 "$out/build.log"
   exit 1
 fi
-ldd "$build/app/epochscope-cli" | grep -E "torch_cuda|c10_cuda|cudart|not found" || true
+ldd "$build/libexec/epochscope/epochscope-cli-engine" | grep -E "torch_cuda|c10_cuda|cudart|not found" || true
 "$build/app/epochscope-cli" --version
 
 step "environment"

@@ -9,9 +9,11 @@ namespace es {
 /// 128 + its number, for a user who will not wait. A signal the process was started with
 /// ignored (`nohup` ignores SIGHUP; a script's `cmd &` ignores SIGINT) stays ignored.
 ///
-/// epochscope-cli defers them from its first instruction (a preinit entry in app/cli/main.cpp,
-/// which runs before LibTorch's static initialisation), so that a signal while LibTorch starts,
-/// the run database is created or the data loads is neither lost nor fatal. Commands that record
+/// epochscope-cli blocks them from its first instruction (a small launcher, app/clilauncher/,
+/// that then runs the real program), and the real program defers them in a preinit entry
+/// (app/cli/main.cpp, before LibTorch's static initialisation) and unblocks them, so that a
+/// signal while the loader maps LibTorch, the run database is created or the data loads is
+/// neither lost nor fatal. Commands that record
 /// nothing give them back to their default action with releaseStopSignals().
 
 /// Defers the stop signals. Async-signal-safe and idempotent, so that it can run before main()

@@ -66,7 +66,8 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
   fail "dpkg does not list epochscope $version as installed"
 
 step "installed files"
-for path in /usr/bin/epochscope /usr/bin/epochscope-cli; do
+# epochscope-cli is a launcher; the program it runs is the one that needs LibTorch.
+for path in /usr/bin/epochscope /usr/bin/epochscope-cli /usr/libexec/epochscope/epochscope-cli-engine; do
   [ -x "$path" ] || fail "$path is not an executable"
   if ldd "$path" | grep -q "not found"; then
     ldd "$path" | grep "not found" >&2
@@ -150,7 +151,7 @@ ls /usr/share/icons/hicolor/*/apps/"$icon".* >/dev/null 2>&1 ||
 step "purge"
 DEBIAN_FRONTEND=noninteractive apt-get purge -y -q -o DPkg::Lock::Timeout=300 epochscope
 installed=0
-for path in /usr/bin/epochscope /usr/bin/epochscope-cli "$desktop" /usr/share/epochscope \
+for path in /usr/bin/epochscope /usr/bin/epochscope-cli /usr/libexec/epochscope "$desktop" /usr/share/epochscope \
             /usr/share/doc/epochscope /usr/share/man/man1/epochscope-cli.1.gz; do
   [ ! -e "$path" ] || fail "$path is still there after the purge"
 done
