@@ -6,7 +6,11 @@
 #include "summary/runsummary.h"
 
 #include <fcntl.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
 
 namespace es {
 
@@ -193,11 +197,25 @@ void RunRecorder::reserveSpace()
     // the database holds room for them, and is given back when the store fails (makeRoom())
     // or the run ends (the destructor). One left by a killed process is removed by the next
     // open of the store (RunStore marks the run interrupted).
+    // On a nearly full disk, half of what is free: a reserve that does not fit would leave
+    // none at all, and the run's records take the other half before the store fails.
     const std::string path = RunStore::reservePath(m_store.path(), ::getpid());
+    std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    if (folder.empty())
+        folder = ".";
+    long bytes = kReserveBytes;
+    struct statvfs filesystem {};
+    if (::statvfs(folder.c_str(), &filesystem) == 0) {
+        const auto freeBytes = static_cast<unsigned long long>(filesystem.f_bavail) *
+                               static_cast<unsigned long long>(filesystem.f_frsize);
+        bytes = static_cast<long>(std::min<unsigned long long>(kReserveBytes, freeBytes / 2));
+    }
+    if (bytes <= 0)
+        return;
     const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     if (fd < 0)
         return;
-    const bool reserved = ::posix_fallocate(fd, 0, kReserveBytes) == 0;
+    const bool reserved = ::posix_fallocate(fd, 0, bytes) == 0;
     ::close(fd);
     if (reserved)
         m_reservePath = path;

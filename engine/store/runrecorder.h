@@ -47,7 +47,8 @@ public:
     std::string error() const;
 
 private:
-    /// Room for the record's end on a full disk: see reserveSpace() in runrecorder.cpp.
+    /// Room for the record's end on a full disk: see reserveSpace() in runrecorder.cpp. At
+    /// most this much, and at most half of what is free when the run starts.
     static constexpr long kReserveBytes = 1L << 20;
     void reserveSpace();
     void releaseReserve();
