@@ -1,10 +1,10 @@
 #include "callbacks/backupandrestore.h"
 
 #include "config/configerror.h"
-#include "core/atomicfile.h"
+#include "io/atomicfile.h"
 #include "i18n/recordedtext.h"
 #include "i18n/translate.h"
-#include "train/runobserver.h"
+#include "core/loglevel.h"
 
 #include <filesystem>
 #include <stdexcept>

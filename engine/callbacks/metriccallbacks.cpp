@@ -2,10 +2,10 @@
 
 #include "config/configerror.h"
 #include "config/jsonreader.h"
-#include "core/atomicfile.h"
+#include "io/atomicfile.h"
 #include "i18n/recordedtext.h"
 #include "i18n/translate.h"
-#include "train/runobserver.h"
+#include "core/loglevel.h"
 
 #include <filesystem>
 #include <fstream>

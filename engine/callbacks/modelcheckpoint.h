@@ -1,7 +1,7 @@
 #pragma once
 
 #include "callbacks/callback.h"
-#include "callbacks/pathtemplate.h"
+#include "config/pathtemplate.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,4 +1,4 @@
-#include "callbacks/pathtemplate.h"
+#include "config/pathtemplate.h"
 
 #include "config/jsonreader.h"
 #include "i18n/translate.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "data/csvtable.h"
+#include "config/csvoptions.h"
 
 #include <nlohmann/json.hpp>
 

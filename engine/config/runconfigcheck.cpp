@@ -1,6 +1,6 @@
 #include "config/runconfigcheck.h"
 
-#include "callbacks/pathtemplate.h"
+#include "config/pathtemplate.h"
 #include "config/jsonreader.h"
 #include "core/text.h"
 #include "i18n/translate.h"

@@ -3,7 +3,7 @@
 #include "console/exitstatus.h"
 #include "console/messages.h"
 #include "console/storeaccess.h"
-#include "core/atomicfile.h"
+#include "io/atomicfile.h"
 #include "i18n/translate.h"
 #include "report/reportformats.h"
 #include "report/runcomparison.h"

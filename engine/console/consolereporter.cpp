@@ -1,6 +1,7 @@
 #include "console/consolereporter.h"
 
 #include "console/runbanner.h"
+#include "core/records.h"
 #include "core/text.h"
 #include "i18n/translate.h"
 
@@ -13,8 +14,6 @@ namespace {
 
 // Moves to the start of the line and erases it: the progress line is redrawn in place.
 constexpr const char* kClearLine = "\r\x1b[K";
-constexpr double kMsPerS = 1000.0;
-
 /// A log line as printed: warnings and errors say which they are.
 std::string logLine(LogLevel level, const std::string& message)
 {

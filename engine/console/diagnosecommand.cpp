@@ -4,7 +4,7 @@
 #include "console/messages.h"
 #include "console/storeaccess.h"
 #include "core/text.h"
-#include "diagnosis/evidencetext.h"
+#include "i18n/evidencetext.h"
 #include "diagnosis/rulename.h"
 #include "diagnosis/storeddiagnosis.h"
 #include "i18n/severityname.h"

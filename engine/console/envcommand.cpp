@@ -1,6 +1,9 @@
 #include "console/envcommand.h"
 
 #include "console/exitstatus.h"
+#include "diagnosis/doctorfindings.h"
+#include "doctor/doctorjson.h"
+#include "doctor/doctortext.h"
 
 #include <cstdio>
 

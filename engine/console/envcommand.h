@@ -1,6 +1,6 @@
 #pragma once
 
-#include "env/doctor.h"
+#include "doctor/doctor.h"
 
 namespace es {
 

@@ -1,6 +1,7 @@
 #include "console/runbanner.h"
 
 #include "core/phase.h"
+#include "core/records.h"
 #include "i18n/recordedtext.h"
 #include "i18n/textwidth.h"
 #include "i18n/translate.h"
@@ -15,13 +16,10 @@ namespace es {
 
 namespace {
 
-constexpr double kMsPerS = 1000.0;
-
-/// `one` or `many` (a whole phrase each, counting with %1), filled with `count` as formatCount()
-/// writes it.
-std::string counted(std::int64_t count, const char* one, const char* many)
+/// countedText() with the count grouped as formatCount() writes it ("12,345 parameters").
+std::string groupedCount(std::int64_t count, const char* one, const char* many)
 {
-    return fillText(count == 1 ? one : many, {formatCount(count)});
+    return countedText(count, one, many, formatCount(count));
 }
 
 /// Segments of a banner line, joined as the line shows them.
@@ -82,14 +80,6 @@ std::string endedHow(const RunResult& result, const std::string& totalS)
 
 }  // namespace
 
-std::string formatCount(std::int64_t value)
-{
-    std::string digits = std::to_string(std::llabs(value));
-    for (std::ptrdiff_t at = static_cast<std::ptrdiff_t>(digits.size()) - 3; at > 0; at -= 3)
-        digits.insert(static_cast<std::size_t>(at), ",");
-    return value < 0 ? "-" + digits : digits;
-}
-
 std::string formatSi(double value, const std::string& unit)
 {
     static constexpr std::array<const char*, 6> kPrefixes = {"", "k", "M", "G", "T", "P"};
@@ -108,8 +98,8 @@ std::vector<std::string> formatRunHeader(const RunInfo& info)
     // as its translation pads them, so that the values line up.
     std::vector<std::string> lines;
     const std::string model =
-        joined({counted(info.model.totalParams, engineText("RunBanner", "%1 parameter"),
-                        engineText("RunBanner", "%1 parameters")),
+        joined({groupedCount(info.model.totalParams, engineText("RunBanner", "%1 parameter"),
+                             engineText("RunBanner", "%1 parameters")),
                 fillText(info.batchSize == 1
                              ? engineText("RunBanner", "%1 per training step of %2 sample")
                              : engineText("RunBanner", "%1 per training step of %2 samples"),
@@ -129,10 +119,10 @@ std::vector<std::string> formatRunHeader(const RunInfo& info)
             : fillText(engineText("RunBanner", "%1 placement, no prefetch"), {info.placement});
     const std::string data =
         joined({samples,
-                counted(info.batchesPerEpoch, engineText("RunBanner", "%1 step per epoch"),
-                        engineText("RunBanner", "%1 steps per epoch")),
-                counted(info.epochs, engineText("RunBanner", "%1 epoch"),
-                        engineText("RunBanner", "%1 epochs")),
+                groupedCount(info.batchesPerEpoch, engineText("RunBanner", "%1 step per epoch"),
+                             engineText("RunBanner", "%1 steps per epoch")),
+                groupedCount(info.epochs, engineText("RunBanner", "%1 epoch"),
+                             engineText("RunBanner", "%1 epochs")),
                 placement});
     lines.push_back(fillText(engineText("RunBanner", "Data:    %1"), {data}));
     const char* sourceLabel = engineText("RunBanner", "Source:  %1");
@@ -145,10 +135,10 @@ std::vector<std::string> formatRunHeader(const RunInfo& info)
     std::string device =
         fillText(engineText("RunBanner", "Device:  %1 - %2, %3"),
                  {info.device,
-                  counted(info.intraOpThreads, engineText("RunBanner", "%1 intra-op thread"),
-                          engineText("RunBanner", "%1 intra-op threads")),
-                  counted(info.interOpThreads, engineText("RunBanner", "%1 inter-op thread"),
-                          engineText("RunBanner", "%1 inter-op threads"))});
+                  groupedCount(info.intraOpThreads, engineText("RunBanner", "%1 intra-op thread"),
+                               engineText("RunBanner", "%1 intra-op threads")),
+                  groupedCount(info.interOpThreads, engineText("RunBanner", "%1 inter-op thread"),
+                               engineText("RunBanner", "%1 inter-op threads"))});
     // Only when on: leaving denormals alone is LibTorch's default and needs no mention.
     if (info.flushDenormals)
         device += " - " + fillText(engineText("RunBanner", "denormals flushed to zero (%1)"),

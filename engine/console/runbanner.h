@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/text.h"
 #include "train/runresult.h"
 
 #include <cstdint>
@@ -15,9 +16,6 @@ std::vector<std::string> formatRunHeader(const RunInfo& info);
 /// One line when the run ends: how it ended, its length, and the numbers that say whether it
 /// was slow (steady-state step time, first-epoch ratio, throughput).
 std::string formatRunFooter(const RunResult& result);
-
-/// 17217 -> "17,217".
-std::string formatCount(std::int64_t value);
 
 /// An amount with an SI prefix and three significant digits: formatSi(2.456e6, "FLOP") ->
 /// "2.46 MFLOP".

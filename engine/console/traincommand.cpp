@@ -6,7 +6,7 @@
 #include "console/messages.h"
 #include "console/runbanner.h"
 #include "console/terminal.h"
-#include "core/atomicfile.h"
+#include "io/atomicfile.h"
 #include "env/environment.h"
 #include "i18n/translate.h"
 #include "store/runrecorder.h"

@@ -23,12 +23,6 @@ namespace {
 
 constexpr int kJsonIndent = 2;
 
-/// `one` or `many` (a whole phrase each, counting with %1), filled with `count`.
-std::string counted(int count, const char* one, const char* many)
-{
-    return fillText(count == 1 ? one : many, {std::to_string(count)});
-}
-
 /// `value` right-aligned in `width` columns.
 std::string rightAligned(long long value, int width)
 {
@@ -152,12 +146,12 @@ void printPlan(FILE* out, const ExperimentPlan& plan)
                          "What-if on %1: baseline + %2, %3 each = %4 of %5 "
                          "steps (%6 warm-up + %7 measured), interleaved"),
               {plan.baseline.name,
-               counted(variants, engineText("WhatifCommand", "%1 variant"),
-                       engineText("WhatifCommand", "%1 variants")),
-               counted(plan.settings.repeats, engineText("WhatifCommand", "%1 repeat"),
-                       engineText("WhatifCommand", "%1 repeats")),
-               counted(plan.runCount(), engineText("WhatifCommand", "%1 run"),
-                       engineText("WhatifCommand", "%1 runs")),
+               countedText(variants, engineText("WhatifCommand", "%1 variant"),
+                           engineText("WhatifCommand", "%1 variants")),
+               countedText(plan.settings.repeats, engineText("WhatifCommand", "%1 repeat"),
+                           engineText("WhatifCommand", "%1 repeats")),
+               countedText(plan.runCount(), engineText("WhatifCommand", "%1 run"),
+                           engineText("WhatifCommand", "%1 runs")),
                std::to_string(window), std::to_string(plan.settings.warmupSteps),
                std::to_string(plan.settings.measuredSteps)});
     if (plan.measured.front().validationSkipped)

@@ -11,6 +11,9 @@
 
 namespace es {
 
+/// Steps are timed in milliseconds, epochs and runs in seconds.
+inline constexpr double kMsPerS = 1000.0;
+
 /// One training step. Plain values only: records cross from the engine thread to sinks that
 /// must never block it.
 struct BatchRecord {

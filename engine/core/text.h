@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -40,6 +41,16 @@ inline std::string formatDecimalUnits(double value, const char* unit)
     else
         std::snprintf(text, sizeof text, "%.1f G%s", value / 1e9, unit);
     return text;
+}
+
+/// 17217 as "17,217".
+inline std::string formatCount(std::int64_t value)
+{
+    std::string digits = std::to_string(value < 0 ? -static_cast<std::uint64_t>(value)
+                                                  : static_cast<std::uint64_t>(value));
+    for (std::ptrdiff_t at = static_cast<std::ptrdiff_t>(digits.size()) - 3; at > 0; at -= 3)
+        digits.insert(static_cast<std::size_t>(at), ",");
+    return value < 0 ? "-" + digits : digits;
 }
 
 /// A byte count in decimal units: "512 B", "12.3 kB", "4.5 MB", "1.2 GB".

@@ -1,7 +1,7 @@
 #include "data/npyfile.h"
 
 #include "config/configerror.h"
-#include "core/filedescriptor.h"
+#include "io/filedescriptor.h"
 #include "data/hostmemory.h"
 #include "i18n/recordedtext.h"
 #include "i18n/translate.h"

@@ -1,7 +1,8 @@
 // "allocator-churn": steady steps that keep taking minor page faults, the sign of an allocator
 // handing large blocks back to the kernel and faulting them in again on the next step.
 
-#include "diagnosis/evidencetext.h"
+#include "core/text.h"
+#include "i18n/evidencetext.h"
 #include "diagnosis/rules.h"
 #include "summary/statistics.h"
 #include "train/allocator.h"
@@ -29,15 +30,6 @@ constexpr double kWarningMinorFaults = 2048.0;
 // one-off page-in of a library; alone they are reported as Info.
 constexpr double kRecurringMajorShare = 0.05;
 constexpr double kP90 = 90.0;
-
-/// 1234567 as "1,234,567".
-std::string grouped(std::int64_t value)
-{
-    std::string digits = std::to_string(value < 0 ? -value : value);
-    for (std::size_t i = digits.size(); i > 3; i -= 3)
-        digits.insert(i - 3, ",");
-    return (value < 0 ? "-" : "") + digits;
-}
 
 /// The allocator to try instead of `used` (a run's recorded allocator, empty before
 /// device.allocator existed): the fastest measured, or the next one when the run already had
@@ -118,15 +110,15 @@ std::vector<Finding> diagnoseAllocatorChurn(const RunEvidence& evidence)
         wall.empty() ? std::string()
                      : fillText(engineText("AllocatorChurnRule", ", at a median step of %1"),
                                 {formatText("%.1f ms", median(wall))});
-    const std::string steps = grouped(static_cast<std::int64_t>(steadyCount));
+    const std::string steps = formatCount(static_cast<std::int64_t>(steadyCount));
     const std::string majorText =
         majorTotal == 0
             ? std::string(engineText("AllocatorChurnRule", "no major faults"))
-            : fillText(
-                  engineText("AllocatorChurnRule",
-                             "%1 major faults (pages read from disk) in %2 of the %3 steps"),
-                  {grouped(majorTotal), grouped(static_cast<std::int64_t>(stepsWithMajor)), steps});
-    const std::string minorMedianText = grouped(std::llround(minorMedian));
+            : fillText(engineText("AllocatorChurnRule",
+                                  "%1 major faults (pages read from disk) in %2 of the %3 steps"),
+                       {formatCount(majorTotal),
+                        formatCount(static_cast<std::int64_t>(stepsWithMajor)), steps});
+    const std::string minorMedianText = formatCount(std::llround(minorMedian));
 
     Finding finding;
     finding.id = "allocator-churn";
@@ -151,8 +143,8 @@ std::vector<Finding> diagnoseAllocatorChurn(const RunEvidence& evidence)
             engineText("AllocatorChurnRule",
                        "The engine thread took a median of %1 minor page faults per steady step "
                        "(p90 %2; %3 over %4 steady steps, %5%6), and %7."),
-            {minorMedianText, grouped(std::llround(minorP90)), grouped(minorTotal), steps, range,
-             stepTime, majorText});
+            {minorMedianText, formatCount(std::llround(minorP90)), formatCount(minorTotal), steps,
+             range, stepTime, majorText});
         finding.recommendation =
             fillText(engineText("AllocatorChurnRule",
                                 "Steady steps should reuse the memory of the step before; "

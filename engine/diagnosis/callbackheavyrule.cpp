@@ -3,7 +3,7 @@
 // callbacks, in config order), so the cost is named per callback, not guessed from the
 // callbacks phase.
 
-#include "diagnosis/evidencetext.h"
+#include "i18n/evidencetext.h"
 #include "diagnosis/rules.h"
 
 #include "core/phase.h"

@@ -27,7 +27,7 @@ std::string ruleName(std::string_view id)
         return engineText("RuleName", "low-efficiency");
     if (id == "allocator-churn")
         return engineText("RuleName", "allocator-churn");
-    // the environment doctor's (env/doctorreport.cpp)
+    // the environment doctor's (diagnosis/doctorfindings.cpp)
     if (id == "reference-blas")
         return engineText("RuleName", "reference-blas");
     if (id == "slow-blas")

@@ -3,7 +3,7 @@
 #include "diagnosis/diagnosis.h"
 #include "diagnosis/efficiencypeak.h"
 #include "diagnosis/runevidence.h"
-#include "env/doctor.h"
+#include "diagnosis/doctorfindings.h"
 #include "store/runstore.h"
 
 namespace es {

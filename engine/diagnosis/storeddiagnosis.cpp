@@ -2,7 +2,8 @@
 
 #include "diagnosis/diagnosis.h"
 #include "env/cpuinfo.h"
-#include "env/doctor.h"
+#include "diagnosis/doctorfindings.h"
+#include "doctor/doctorjson.h"
 #include "i18n/translate.h"
 #include "store/runstore.h"
 

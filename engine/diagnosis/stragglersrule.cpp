@@ -1,7 +1,8 @@
 // "stragglers": steady steps with a long tail (p99 far above p50), the spikes behind it, their
 // period when they recur, and the callback whose save_freq matches that period.
 
-#include "diagnosis/evidencetext.h"
+#include "core/records.h"
+#include "i18n/evidencetext.h"
 #include "diagnosis/rules.h"
 #include "summary/statistics.h"
 
@@ -43,8 +44,6 @@ constexpr double kPeriodicGapShare = 0.6;
 constexpr double kEpochStartShare = 0.6;
 constexpr std::size_t kMaxPhasesListed = 2;
 constexpr double kMinPhaseShare = 0.2;
-constexpr double kMsPerS = 1000.0;
-
 /// "mostly in Callbacks (92%)": the phases of `steps` above their steady medians.
 std::string phaseExcessText(const std::vector<BatchRecord>& batches,
                             const std::vector<std::size_t>& steps, const PhaseArray& medians)

@@ -34,35 +34,28 @@ constexpr double kWarningIdleFraction = 0.5;
 // Evidence names at most this many idle threads, then counts the rest.
 constexpr std::size_t kMaxNamedThreads = 6;
 
-/// `count` in the pattern for one (`one`, "%1 thread") or for more (`many`, "%1 threads"),
-/// both already translated.
-std::string counted(std::int64_t count, const char* one, const char* many)
-{
-    return fillText(count == 1 ? one : many, {std::to_string(count)});
-}
-
 std::string threadsText(int count)
 {
-    return counted(count, engineText("ThreadsRule", "%1 thread"),
-                   engineText("ThreadsRule", "%1 threads"));
+    return countedText(count, engineText("ThreadsRule", "%1 thread"),
+                       engineText("ThreadsRule", "%1 threads"));
 }
 
 std::string intraOpThreadsText(int count)
 {
-    return counted(count, engineText("ThreadsRule", "%1 intra-op thread"),
-                   engineText("ThreadsRule", "%1 intra-op threads"));
+    return countedText(count, engineText("ThreadsRule", "%1 intra-op thread"),
+                       engineText("ThreadsRule", "%1 intra-op threads"));
 }
 
 std::string physicalCoresText(int count)
 {
-    return counted(count, engineText("ThreadsRule", "%1 physical core"),
-                   engineText("ThreadsRule", "%1 physical cores"));
+    return countedText(count, engineText("ThreadsRule", "%1 physical core"),
+                       engineText("ThreadsRule", "%1 physical cores"));
 }
 
 std::string logicalCoresText(int count)
 {
-    return counted(count, engineText("ThreadsRule", "%1 logical core"),
-                   engineText("ThreadsRule", "%1 logical cores"));
+    return countedText(count, engineText("ThreadsRule", "%1 logical core"),
+                       engineText("ThreadsRule", "%1 logical cores"));
 }
 
 /// device.intra_op_threads as the stored config has it, or -1 when it is not there.
@@ -192,9 +185,9 @@ std::string idleList(const std::vector<ThreadLoad>& idle)
                  {listText(tids), listText(shares)});
     if (idle.size() > named)
         text += fillText(engineText("ThreadsRule", " (and %1)"),
-                         {counted(static_cast<std::int64_t>(idle.size() - named),
-                                  engineText("ThreadsRule", "%1 more thread"),
-                                  engineText("ThreadsRule", "%1 more threads"))});
+                         {countedText(static_cast<std::int64_t>(idle.size() - named),
+                                      engineText("ThreadsRule", "%1 more thread"),
+                                      engineText("ThreadsRule", "%1 more threads"))});
     return text;
 }
 
@@ -261,11 +254,11 @@ std::optional<Finding> idleFinding(const RunEvidence& evidence)
     finding.id = "threads";
     const double idleFraction = static_cast<double>(idle.size()) / static_cast<double>(team.size());
     finding.severity = idleFraction >= kWarningIdleFraction ? Severity::Warning : Severity::Info;
-    finding.title = fillText(
-        engineText("ThreadsRule", "%1 of %2 mostly idle while training ran"),
-        {std::to_string(idle.size()), counted(static_cast<std::int64_t>(team.size()),
-                                              engineText("ThreadsRule", "%1 compute thread"),
-                                              engineText("ThreadsRule", "%1 compute threads"))});
+    finding.title = fillText(engineText("ThreadsRule", "%1 of %2 mostly idle while training ran"),
+                             {std::to_string(idle.size()),
+                              countedText(static_cast<std::int64_t>(team.size()),
+                                          engineText("ThreadsRule", "%1 compute thread"),
+                                          engineText("ThreadsRule", "%1 compute threads"))});
     finding.evidence = fillText(
         engineText("ThreadsRule",
                    "%1 CPU (means over %2 samples taken while the process used at least %3 of a "

@@ -3,7 +3,8 @@
 // "Placement"); with placement "host" or "pinned" the dataset lives on the host and is copied
 // every batch, which placement "device" removes by copying it once before the first epoch.
 
-#include "diagnosis/evidencetext.h"
+#include "core/records.h"
+#include "i18n/evidencetext.h"
 #include "diagnosis/rules.h"
 
 #include "core/phase.h"
@@ -29,8 +30,6 @@ constexpr std::size_t kMinSteadySteps = 5;
 // The prefetch the fallback suggests: enough to overlap one copy with the step before it.
 constexpr int kFallbackPrefetch = 2;
 constexpr double kBytesPerGb = 1e9;
-constexpr double kMsPerS = 1000.0;
-
 /// A string member of a config object, or "" when it is absent or of another type.
 std::string configString(const nlohmann::json& config, const char* object, const char* key)
 {

@@ -1,7 +1,8 @@
 // "warm-up": the first epoch (or its first steps) far above the steady state, how much of the
 // excess the leading slow steps hold, and in which phases it sits.
 
-#include "diagnosis/evidencetext.h"
+#include "core/records.h"
+#include "i18n/evidencetext.h"
 #include "diagnosis/rules.h"
 #include "summary/statistics.h"
 
@@ -46,17 +47,11 @@ constexpr double kMinPhaseShare = 0.05;
 constexpr double kSameAmountTolerance = 1.01;
 // The title says the slow steps hold "most of" the excess from half of it.
 constexpr double kMostShare = 0.5;
-constexpr double kMsPerS = 1000.0;
 // The one-time costs warm-up steps absorb (lazy initialisation, primitive creation, allocator
 // growth) are paid in the first pass or two over a batch; slow steps beyond the third come
 // from something repeating the first batches does not reach (the first pass over the data,
 // the optimizer's state), so the patch asks for at most this many.
 constexpr int kMaxSuggestedWarmupSteps = 3;
-
-bool finite(double value)
-{
-    return std::isfinite(value);
-}
 
 /// A step's time without its Warm-up phase: the warm-up steps are a cost the run chose to pay
 /// and named, not a slow step; a warm-up that worked leaves the rest at the steady pace.
@@ -141,10 +136,10 @@ std::vector<Finding> diagnoseWarmup(const RunEvidence& evidence)
     while (firstEpochSteps < batches.size() && batches[firstEpochSteps].epoch == firstEpoch)
         ++firstEpochSteps;
     for (const BatchRecord& batch : batches) {
-        if (!finite(batch.wallMs) || batch.wallMs < 0.0)
+        if (!std::isfinite(batch.wallMs) || batch.wallMs < 0.0)
             return {};
         for (double ms : batch.phaseMs) {
-            if (!finite(ms))
+            if (!std::isfinite(ms))
                 return {};
         }
     }
@@ -176,13 +171,14 @@ std::vector<Finding> diagnoseWarmup(const RunEvidence& evidence)
     if (first != nullptr && first->batches == static_cast<int>(firstEpochSteps)) {
         for (const EpochRecord& record : evidence.epochs) {
             if (record.epoch > firstEpoch && record.batches == first->batches &&
-                finite(record.trainS) && record.trainS > 0.0) {
+                std::isfinite(record.trainS) && record.trainS > 0.0) {
                 laterTrainS.push_back(record.trainS);
                 laterEpochs.push_back(record.epoch);
             }
         }
     }
-    const bool fromEpochs = !laterTrainS.empty() && finite(first->trainS) && first->trainS > 0.0;
+    const bool fromEpochs =
+        !laterTrainS.empty() && std::isfinite(first->trainS) && first->trainS > 0.0;
     double epochS = 0.0;
     double steadyEpochS = 0.0;
     double warmUpS = 0.0;
@@ -196,7 +192,7 @@ std::vector<Finding> diagnoseWarmup(const RunEvidence& evidence)
             epochS += stepMs(batches[i]) / kMsPerS;
         steadyEpochS = static_cast<double>(firstEpochSteps) * steadyStep / kMsPerS;
     }
-    if (!(steadyEpochS > 0.0) || !finite(epochS))
+    if (!(steadyEpochS > 0.0) || !std::isfinite(epochS))
         return {};
     const double ratio = epochS / steadyEpochS;
     const double excessS = epochS - steadyEpochS;

@@ -1,7 +1,8 @@
-// runDoctor(): the measuring half of the doctor (LibTorch, oneDNN, /proc, NVML). The rules
-// and the output are in doctorreport.cpp.
+// measureMachine(): the measuring half of the doctor (LibTorch, oneDNN, /proc, NVML). Its
+// JSON and text are in doctorjson.cpp and doctortext.cpp; its rules are
+// diagnosis/doctorfindings.cpp.
 
-#include "env/doctor.h"
+#include "doctor/doctor.h"
 
 #include "config/runconfig.h"
 #include "env/cpuinfo.h"
@@ -146,7 +147,7 @@ void measureCuda(DoctorReport& report)
 
 }  // namespace
 
-DoctorReport runDoctor(const DoctorOptions& options)
+DoctorReport measureMachine(const DoctorOptions& options)
 {
     DoctorReport report;
     report.epochscopeVersion = EPOCHSCOPE_VERSION;
@@ -188,7 +189,6 @@ DoctorReport runDoctor(const DoctorOptions& options)
         const GpuSample sample = nvml.sample(index);
         report.gpus.push_back({index, nvml.deviceName(index), sample.memTotalMb});
     }
-    report.findings = doctorFindings(report);
     return report;
 }
 

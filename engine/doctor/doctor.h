@@ -4,12 +4,10 @@
 // will do to training speed, measured where it matters, with findings that say what to fix.
 
 #include "core/finding.h"
+#include "doctor/gemmbench.h"
 #include "env/blaslibrary.h"
-#include "env/gemmbench.h"
 #include "model/backendchoice.h"
 #include "train/allocator.h"
-
-#include <nlohmann/json.hpp>
 
 #include <optional>
 #include <string>
@@ -79,19 +77,8 @@ struct DoctorOptions {
     double gemmBudgetS = 0.4;  ///< per SGEMM measurement
 };
 
-/// Collects and measures everything (about a second), then adds the findings.
-DoctorReport runDoctor(const DoctorOptions& options);
-
-/// The findings a report's numbers support (docs/env.md lists the rules and thresholds).
-std::vector<Finding> doctorFindings(const DoctorReport& report);
-
-/// The `env --json` document (docs/env.md).
-nlohmann::json doctorJson(const DoctorReport& report);
-/// A doctorJson() document read back, with its findings made again in engineLanguage() (a
-/// run's saved diagnosis keeps the doctor's report so; savedfindings.h). The CPU LSTM and
-/// allocator choices, which no rule reads, stay default. nullopt for anything else.
-std::optional<DoctorReport> doctorReportFromJson(const nlohmann::json& document);
-/// The lines `env` prints.
-std::vector<std::string> formatDoctorReport(const DoctorReport& report);
+/// Collects and measures everything (about a second); the findings are the diagnosis's
+/// (diagnosis/doctorfindings.h: runDoctor() measures and adds them).
+DoctorReport measureMachine(const DoctorOptions& options);
 
 }  // namespace es

@@ -1,7 +1,7 @@
 // The LibTorch half of gemmbench.h.
 
-#include "env/gemmbench.h"
-#include "env/gemmtiming.h"
+#include "doctor/gemmbench.h"
+#include "doctor/gemmtiming.h"
 
 #include <torch/torch.h>
 

@@ -28,4 +28,10 @@ struct OneDnnInfo {
 };
 OneDnnInfo oneDnnInfo();
 
+/// Whether the measurement produced a rate (no error, a positive rate).
+inline bool gemmMeasured(const GemmMeasurement& measurement)
+{
+    return measurement.error.empty() && measurement.gflops > 0.0;
+}
+
 }  // namespace es

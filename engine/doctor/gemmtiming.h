@@ -1,6 +1,6 @@
 #pragma once
 
-#include "env/gemmbench.h"
+#include "doctor/gemmbench.h"
 
 #include <algorithm>
 #include <chrono>

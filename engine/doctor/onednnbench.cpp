@@ -1,9 +1,9 @@
 // The oneDNN half of gemmbench.h: no LibTorch here.
 
-#include "env/gemmbench.h"
+#include "doctor/gemmbench.h"
 
 #if EPOCHSCOPE_WITH_ONEDNN
-#include "env/gemmtiming.h"
+#include "doctor/gemmtiming.h"
 
 #include <oneapi/dnnl/dnnl.hpp>
 

@@ -55,6 +55,17 @@ const char* engineText(const char* context, const char* source)
     return entry == catalogue->second.end() ? source : entry->second;
 }
 
+std::string countedText(std::int64_t count, const char* one, const char* many)
+{
+    return countedText(count, one, many, std::to_string(count));
+}
+
+std::string countedText(std::int64_t count, const char* one, const char* many,
+                        std::string_view shown)
+{
+    return fillText(count == 1 ? one : many, {shown});
+}
+
 std::string fillText(std::string_view pattern, std::initializer_list<std::string_view> args)
 {
     std::string text;

@@ -13,6 +13,7 @@
 // Numbers are formatted first and substituted into whole-sentence templates (%1 ... %9), so a
 // translation can order them as its language needs; translated fragments are never glued.
 
+#include <cstdint>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -28,6 +29,13 @@ const char* engineText(const char* context, const char* source);
 /// contains "%2" stays as it is). A placeholder without its argument, and "%" followed by
 /// anything else, stays as written.
 std::string fillText(std::string_view pattern, std::initializer_list<std::string_view> args);
+
+/// The phrase for one (`one`, "%1 thread") or for more (`many`, "%1 threads"), both already
+/// translated (engineText()), filled with `count`, or with `shown` (the count as the caller
+/// writes it, "12,345").
+std::string countedText(std::int64_t count, const char* one, const char* many);
+std::string countedText(std::int64_t count, const char* one, const char* many,
+                        std::string_view shown);
 
 /// "a", "a and b", "a, b and c" in the language's way of listing ("a、b 和 c").
 std::string listText(const std::vector<std::string>& items);

@@ -1,6 +1,6 @@
-#include "core/atomicfile.h"
+#include "io/atomicfile.h"
 
-#include "core/filedescriptor.h"
+#include "io/filedescriptor.h"
 #include "i18n/translate.h"
 
 #include <dirent.h>

@@ -1,6 +1,6 @@
 #include "report/chartpainter.h"
 
-#include "diagnosis/evidencetext.h"
+#include "i18n/evidencetext.h"
 #include "i18n/translate.h"
 #include "report/pangotext.h"
 

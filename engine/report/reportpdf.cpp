@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #if EPOCHSCOPE_WITH_CAIRO
-#include "diagnosis/evidencetext.h"
+#include "i18n/evidencetext.h"
 #include "report/chartpainter.h"
 #include "report/pangotext.h"
 #include "report/reportcharts.h"

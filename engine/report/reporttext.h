@@ -5,7 +5,7 @@
 // word where a value was not recorded.
 
 #include "core/text.h"
-#include "diagnosis/evidencetext.h"
+#include "i18n/evidencetext.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,7 @@
 #include "summary/runsummary.h"
 
 #include "core/phase.h"
+#include "core/records.h"
 #include "summary/statistics.h"
 
 #include <algorithm>
@@ -16,7 +17,6 @@ namespace {
 // holds the warm-up: lazy initialisation, allocator growth, primitive creation.
 constexpr std::size_t kWarmupFractionDivisor = 10;
 
-constexpr double kMsPerS = 1000.0;
 constexpr double kFlopsPerGflop = 1e9;
 
 nlohmann::json optionalNumber(const std::optional<double>& value)

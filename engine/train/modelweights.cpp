@@ -1,6 +1,6 @@
 #include "train/modelweights_torch.h"
 
-#include "core/atomicfile.h"
+#include "io/atomicfile.h"
 #include "core/text.h"
 #include "train/archivecheck.h"
 

@@ -15,7 +15,7 @@ namespace es {
 torch::serialize::OutputArchive modelArchive(torch::nn::Module& model,
                                              torch::optim::Optimizer* optimizer);
 
-/// Writes `archive` to `path` atomically (core/atomicfile.h); returns the bytes written.
+/// Writes `archive` to `path` atomically (io/atomicfile.h); returns the bytes written.
 /// Throws std::system_error naming the file.
 std::int64_t writeArchiveAtomically(torch::serialize::OutputArchive& archive,
                                     const std::string& path);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/loglevel.h"
 #include "core/records.h"
 
 #include <string>
@@ -7,8 +8,6 @@
 namespace es {
 
 struct RunInfo;
-
-enum class LogLevel { Info, Warning, Error };
 
 /// Receives what a run produces. Calls happen on the engine thread (except
 /// onStateChanged(Stopping), which comes from the thread that asked for the stop, and

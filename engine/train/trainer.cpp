@@ -20,6 +20,7 @@
 #include "train/modelweights_torch.h"
 #include "train/optimizers_torch.h"
 #include "train/runextensions_torch.h"
+#include "train/stepclock.h"
 #include "train/threading.h"
 #include "train/trainingstate_torch.h"
 
@@ -113,11 +114,13 @@ private:
     bool proceed(Clock::duration& paused);
     /// The configured loss of `prediction` with the model's penalties and the extension's term.
     torch::Tensor stepLoss(const torch::Tensor& prediction, const torch::Tensor& target);
-    void markDevice(int boundary)
-    {
-        if (m_deviceTimer)
-            m_deviceTimer->mark(boundary);
-    }
+    /// Updates the weights from their gradients and clears the gradients.
+    void optimizerStep();
+    /// Trains on the epoch's next batch (step `index`, 0-based): the step, its loss and sums,
+    /// then the batch callbacks, each phase timed. Its wall time runs from `wallStart`; it
+    /// ends at m_stepEnd.
+    BatchRecord trainStep(int epoch, std::int64_t index, Clock::time_point wallStart,
+                          double warmUpMs, std::vector<double>& perCallbackS);
     /// Runs `hook` on every callback, adding each one's time to `perCallbackS`; returns the
     /// total in milliseconds.
     template <typename Hook>
@@ -164,6 +167,10 @@ private:
     /// Whether the warm-up steps ran: before the first step this process trains, which is a
     /// resumed step after a restore (a new process pays the one-time costs again).
     bool m_warmedUp = false;
+    /// Page faults of the engine thread at the end of the last step (or the epoch's start).
+    PageFaults m_faultsBefore;
+    /// When the last step ended.
+    Clock::time_point m_stepEnd;
 };
 
 template <typename Hook>
@@ -299,6 +306,14 @@ torch::Tensor TrainingLoop::stepLoss(const torch::Tensor& prediction, const torc
     return loss;
 }
 
+void TrainingLoop::optimizerStep()
+{
+    if (m_extensions.beforeOptimizerStep)
+        m_extensions.beforeOptimizerStep(m_model->parameters());
+    m_optimizer->step();
+    m_optimizer->zero_grad();
+}
+
 void TrainingLoop::prepare()
 {
     // Refused before any work: an explicit backend this build or device cannot run.
@@ -409,6 +424,46 @@ bool TrainingLoop::warmUp()
     return finished;
 }
 
+BatchRecord TrainingLoop::trainStep(int epoch, std::int64_t index, Clock::time_point wallStart,
+                                    double warmUpMs, std::vector<double>& perCallbackS)
+{
+    BatchRecord batch;
+    batch.epoch = epoch;
+    batch.batch = static_cast<int>(index + 1);
+
+    StepClock clock(m_deviceTimer.get(), wallStart);
+    const Dataset produced = m_train->next();
+    clock.phaseEnds(Phase::DataWait);
+    const BatchSource::Transfer transfer = m_train->toDevice(produced);
+    clock.phaseEnds(Phase::HostToDevice);
+    const torch::Tensor prediction = m_model->forward(transfer.batch.x);
+    const torch::Tensor loss = stepLoss(prediction, transfer.batch.y);
+    clock.phaseEnds(Phase::Forward);
+    loss.backward();
+    clock.phaseEnds(Phase::Backward);
+    optimizerStep();
+    clock.phaseEnds(Phase::Optimizer);
+
+    batch.loss = loss.item<double>();
+    batch.samples = produced.size();
+    batch.h2dBytes = transfer.bytes;
+    m_epochSums.add(batch.loss, batch.samples, m_config.training.metrics, prediction.detach(),
+                    transfer.batch.y);
+    m_position.batchesDone = index + 1;
+    // After the step and its sums: a backup taken by a batch callback holds this step.
+    const double callbackMs =
+        runCallbacks(perCallbackS, [&](Callback& callback) { callback.onBatchEnd(*this, batch); });
+    const PageFaults faults = PageFaults::ofThisThread();
+    const auto end = clock.finish(batch, callbackMs, warmUpMs);
+    batch.endS = m_clock.secondsAt(end);
+    const PageFaults stepFaults = faults - m_faultsBefore;
+    batch.minorFaults = stepFaults.minor;
+    batch.majorFaults = stepFaults.major;
+    m_faultsBefore = faults;
+    m_stepEnd = end;
+    return batch;
+}
+
 bool TrainingLoop::runEpoch(int epoch, const TrainingState* resume)
 {
     m_observers.notify(&RunObserver::onEpochStarted, epoch);
@@ -434,7 +489,7 @@ bool TrainingLoop::runEpoch(int epoch, const TrainingState* resume)
     m_position = {epoch, firstIndex};
     auto previousEnd = epochStart;
     Clock::duration pausedInEpoch{};
-    PageFaults previousFaults = PageFaults::ofThisThread();
+    m_faultsBefore = PageFaults::ofThisThread();
     for (std::int64_t index = firstIndex; index < m_batchesPerEpoch; ++index) {
         Clock::duration paused{};
         if (!proceed(paused))
@@ -442,10 +497,6 @@ bool TrainingLoop::runEpoch(int epoch, const TrainingState* resume)
         // The step's wall time runs from the previous step's end, less a pause in between.
         previousEnd += paused;
         pausedInEpoch += paused;
-        BatchRecord batch;
-        batch.epoch = epoch;
-        batch.batch = static_cast<int>(index + 1);
-
         // The first step this process trains carries the warm-up: its wall time includes it
         // (the epoch took that long) and its Warm-up phase says how much.
         double warmUpMs = 0.0;
@@ -456,73 +507,11 @@ bool TrainingLoop::runEpoch(int epoch, const TrainingState* resume)
                 return false;
             warmUpMs = millisecondsBetween(warmUpStart, Clock::now());
         }
-        const auto t0 = Clock::now();
-        const Dataset produced = m_train->next();
-        const auto tData = Clock::now();
-        markDevice(0);
-        const BatchSource::Transfer transfer = m_train->toDevice(produced);
-        const auto& x = transfer.batch.x;
-        const auto& y = transfer.batch.y;
-        markDevice(1);
-        const auto tCopy = Clock::now();
-        const auto prediction = m_model->forward(x);
-        const auto loss = stepLoss(prediction, y);
-        markDevice(2);
-        const auto tForward = Clock::now();
-        loss.backward();
-        markDevice(3);
-        const auto tBackward = Clock::now();
-        if (m_extensions.beforeOptimizerStep)
-            m_extensions.beforeOptimizerStep(m_model->parameters());
-        m_optimizer->step();
-        m_optimizer->zero_grad();
-        markDevice(4);
-        const auto tOptimizer = Clock::now();
-        batch.loss = loss.item<double>();
-        batch.samples = produced.size();
-        m_epochSums.add(batch.loss, batch.samples, training.metrics, prediction.detach(), y);
-        m_position.batchesDone = index + 1;
-        // After the step and its sums: a backup taken by a batch callback holds this step.
-        const double callbackMs = runCallbacks(
-            perCallbackS, [&](Callback& callback) { callback.onBatchEnd(*this, batch); });
-        const PageFaults faults = PageFaults::ofThisThread();
-        const auto end = Clock::now();
-
-        batch.endS = m_clock.secondsAt(end);
-        const PageFaults stepFaults = faults - previousFaults;
-        batch.minorFaults = stepFaults.minor;
-        batch.majorFaults = stepFaults.major;
-        previousFaults = faults;
-        batch.h2dBytes = transfer.bytes;
-        batch.wallMs = millisecondsBetween(previousEnd, end);
-        auto& ms = batch.phaseMs;
-        ms[phaseIndex(Phase::DataWait)] = millisecondsBetween(t0, tData);
-        ms[phaseIndex(Phase::HostToDevice)] = millisecondsBetween(tData, tCopy);
-        ms[phaseIndex(Phase::Forward)] = millisecondsBetween(tCopy, tForward);
-        ms[phaseIndex(Phase::Backward)] = millisecondsBetween(tForward, tBackward);
-        ms[phaseIndex(Phase::Optimizer)] = millisecondsBetween(tBackward, tOptimizer);
-        // Batch callbacks run after the loss read-back (they need the loss); each is timed.
-        ms[phaseIndex(Phase::Callbacks)] = callbackMs;
-        ms[phaseIndex(Phase::WarmUp)] = warmUpMs;
-        // On a GPU the host stamps above only say when work was queued; the events say how
-        // long the device worked on each phase (read now that the loss read-back waited).
-        if (const auto device = m_deviceTimer ? m_deviceTimer->resolve() : std::nullopt) {
-            ms[phaseIndex(Phase::HostToDevice)] = (*device)[0];
-            ms[phaseIndex(Phase::Forward)] = (*device)[1];
-            ms[phaseIndex(Phase::Backward)] = (*device)[2];
-            ms[phaseIndex(Phase::Optimizer)] = (*device)[3];
-        }
-        double named = 0.0;
-        for (std::size_t i = 0; i + 1 < kPhaseCount; ++i)
-            named += ms[i];
-        // Stamps are taken in order on one clock, so the remainder is the uncovered gaps
-        // (loss read-out, metrics, notifying observers, the pause check but not the time
-        // paused) and never negative.
-        ms[phaseIndex(Phase::Other)] = batch.wallMs - named;
-        previousEnd = end;
+        const BatchRecord batch = trainStep(epoch, index, previousEnd, warmUpMs, perCallbackS);
+        previousEnd = m_stepEnd;
 
         for (std::size_t i = 0; i < kPhaseCount; ++i)
-            record.phaseS[i] += ms[i] / 1000.0;
+            record.phaseS[i] += batch.phaseMs[i] / 1000.0;
         record.trainS += batch.wallMs / 1000.0;
         ++record.batches;
         m_result.batches.push_back(batch);

@@ -1,5 +1,6 @@
 #include "whatif/experimentresults.h"
 
+#include "core/records.h"
 #include "i18n/recordedtext.h"
 #include "summary/statistics.h"
 
@@ -9,8 +10,6 @@
 namespace es {
 
 namespace {
-
-constexpr double kMsPerS = 1000.0;
 
 }  // namespace
 

@@ -2,6 +2,7 @@
 // restarted, and compared with a run that was never interrupted; backups that cannot be
 // used; a write that fails part-way; `evaluate` on what the callbacks saved.
 #include "support/clirunner.h"
+#include "support/testpaths.h"
 #include "support/ziprecords.h"
 
 #include <QtCore/QDir>
@@ -403,7 +404,7 @@ private Q_SLOTS:
             const rlimit limit{8192, 8192};
             ::setrlimit(RLIMIT_FSIZE, &limit);
         });
-        process.start(EPOCHSCOPE_CLI_PATH,
+        process.start(es::test::cliPath(),
                       {"train", "--config", writeConfig(dir.path(), config), "--no-record"});
         QVERIFY(process.waitForFinished(kTrainTimeoutMs));
         const QString err = QString::fromUtf8(process.readAllStandardError());

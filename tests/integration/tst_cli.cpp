@@ -4,6 +4,7 @@
 #include "store/runstore.h"
 #include "support/clirunner.h"
 #include "support/numpyscript.h"
+#include "support/testpaths.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -688,7 +689,7 @@ private Q_SLOTS:
         QProcessEnvironment environment = isolatedEnvironment();
         environment.insert("LD_LIBRARY_PATH", reference);
         process.setProcessEnvironment(environment);
-        process.start(EPOCHSCOPE_CLI_PATH, {"env"});
+        process.start(es::test::cliPath(), {"env"});
         QVERIFY(process.waitForFinished(kQuickTimeoutMs));
         const QString text = QString::fromUtf8(process.readAllStandardOutput());
         QVERIFY2(text.contains("BLAS      reference - ") &&

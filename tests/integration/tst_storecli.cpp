@@ -10,6 +10,7 @@
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-function"
 #include "support/clirunner.h"
+#include "support/testpaths.h"
 #pragma GCC diagnostic pop
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -96,7 +97,7 @@ private Q_SLOTS:
                 processes.push_back(std::move(process));
             }
             for (auto& process : processes)
-                process->start(EPOCHSCOPE_CLI_PATH,
+                process->start(es::test::cliPath(),
                                {"train", "--preset", "quick-demo", "--epochs", "1", "--max-batches",
                                 "3", "--threads", "1", "--quiet", "--db", db});
             for (auto& process : processes) {
@@ -255,7 +256,7 @@ private Q_SLOTS:
         QProcess process;
         process.setProcessEnvironment(isolatedEnvironment());
         process.start("unshare", {"-m", "sh", "-c", script, "sh", mountPoint.path(), seed,
-                                  EPOCHSCOPE_CLI_PATH, dir.path()});
+                                  es::test::cliPath(), dir.path()});
         QVERIFY(process.waitForFinished(kTrainTimeoutMs));
         QFile errors(dir.filePath("err.txt"));
         QVERIFY(errors.open(QIODevice::ReadOnly));

@@ -10,6 +10,7 @@
 // when there was none; never a part of the new one.
 
 #include "support/clirunner.h"
+#include "support/testpaths.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QFile>
@@ -146,7 +147,7 @@ CliRun runLimited(const QStringList& arguments, qint64 limitBytes, Interruption 
         if (interruption == Interruption::Killed && !killAtWrite(window))
             ::_exit(99);
     });
-    process.start(EPOCHSCOPE_CLI_PATH, arguments);
+    process.start(es::test::cliPath(), arguments);
     CliRun run;
     killed = false;
     if (!process.waitForStarted() || !process.waitForFinished(kTrainTimeoutMs)) {

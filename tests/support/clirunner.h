@@ -1,7 +1,9 @@
 #pragma once
 
-// Runs the built epochscope-cli (EPOCHSCOPE_CLI_PATH, set by the test target) as a user or a
+// Runs the built epochscope-cli (es::test::cliPath(), which ctest gives) as a user or a
 // script would, with the run database kept in a directory of the test's own.
+
+#include "support/testpaths.h"
 
 #include <QtCore/QDeadlineTimer>
 #include <QtCore/QFile>
@@ -30,7 +32,7 @@ struct CliRun {
 
 /// The CLI records every run in the run database under XDG_DATA_HOME; tests keep theirs in a
 /// directory of their own instead of the user's.
-QProcessEnvironment isolatedEnvironment()
+inline QProcessEnvironment isolatedEnvironment()
 {
     static QTemporaryDir dataHome;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -43,14 +45,14 @@ QProcessEnvironment isolatedEnvironment()
 
 /// Runs the CLI to its end; `modify`, when given, runs in the child before the CLI starts
 /// (limits, another user).
-CliRun runCli(const QStringList& arguments, int timeoutMs = kQuickTimeoutMs,
-              const std::function<void()>& modify = {})
+inline CliRun runCli(const QStringList& arguments, int timeoutMs = kQuickTimeoutMs,
+                     const std::function<void()>& modify = {})
 {
     QProcess process;
     process.setProcessEnvironment(isolatedEnvironment());
     if (modify)
         process.setChildProcessModifier(modify);
-    process.start(EPOCHSCOPE_CLI_PATH, arguments);
+    process.start(es::test::cliPath(), arguments);
     CliRun run;
     if (!process.waitForStarted() || !process.waitForFinished(timeoutMs)) {
         process.kill();
@@ -68,11 +70,11 @@ CliRun runCli(const QStringList& arguments, int timeoutMs = kQuickTimeoutMs,
 
 /// Starts a long training run and returns its output up to the first line containing
 /// `marker` (or all of it when the process ends or the time runs out first).
-QByteArray startUntilOutput(QProcess& process, const QStringList& arguments,
-                            const QByteArray& marker)
+inline QByteArray startUntilOutput(QProcess& process, const QStringList& arguments,
+                                   const QByteArray& marker)
 {
     process.setProcessEnvironment(isolatedEnvironment());
-    process.start(EPOCHSCOPE_CLI_PATH, arguments);
+    process.start(es::test::cliPath(), arguments);
     QByteArray out;
     if (!process.waitForStarted())
         return out;
@@ -85,12 +87,12 @@ QByteArray startUntilOutput(QProcess& process, const QStringList& arguments,
     return out;
 }
 
-QString describe(const CliRun& run)
+inline QString describe(const CliRun& run)
 {
     return QString("exit %1\nstdout:\n%2\nstderr:\n%3").arg(run.exitCode).arg(run.out, run.err);
 }
 
-nlohmann::json readJson(const QString& path)
+inline nlohmann::json readJson(const QString& path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))

@@ -6,7 +6,9 @@
 // translated (tests/data/diagnosis_english.json); the Chinese test looks for English left in
 // them.
 
-#include "env/doctor.h"
+#include "diagnosis/doctorfindings.h"
+#include "doctor/doctorjson.h"
+#include "doctor/doctortext.h"
 #include "support/evidencebuilder.h"
 
 #include <nlohmann/json.hpp>

@@ -4,7 +4,7 @@
 
 #include "callbacks/backupandrestore.h"
 #include "callbacks/metriccallbacks.h"
-#include "callbacks/pathtemplate.h"
+#include "config/pathtemplate.h"
 #include "config/runconfig.h"
 #include "support/runtoend.h"
 #include "train/runobserver.h"

@@ -3,7 +3,7 @@
 #include "config/presetdescription.h"
 #include "config/presets.h"
 #include "config/runconfig.h"
-#include "diagnosis/evidencetext.h"
+#include "i18n/evidencetext.h"
 #include "i18n/language.h"
 #include "i18n/recordedtext.h"
 #include "i18n/textwidth.h"

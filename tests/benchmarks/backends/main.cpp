@@ -22,9 +22,9 @@
 
 #include "env/blaslibrary.h"
 #include "env/cpuinfo.h"
-#include "env/doctor.h"
+#include "doctor/doctor.h"
 #include "env/environment.h"
-#include "env/gemmbench.h"
+#include "doctor/gemmbench.h"
 #include "model/backendchoice.h"
 #include "train/allocator.h"
 #include "train/threading.h"

@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Checks that every #include of the sources points down the layers of docs/architecture.md.
+
+The allowed dependencies are read from that document, between the markers
+`<!-- layers:targets -->` (a table: a top-level folder, then the folders it may include) and
+`<!-- layers:engine -->` (a table of engine/ folders, lowest first: each may include the
+folders listed above it). Both tables end at the first line that is not a table row.
+
+An include is resolved the way the compiler finds it: next to the including file first, then
+from the repository root ("engine/whatif/x.h"), then from the including target's own folder,
+then from the folders it may include. Headers found nowhere in the tree (the standard library,
+Qt, LibTorch) are not ours to check.
+
+    check_layers.py [--root DIR]     exit 0: every include is allowed; 1: each violation is
+                                     printed as FILE:LINE: ...; 2: the document is unreadable
+"""
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+CODE_SPAN = re.compile(r"`([^`]+)`")
+SOURCE_SUFFIXES = {".h", ".hpp", ".cpp", ".c"}
+# Folders whose sources are checked; tests, benchmarks and fuzzers may reach any layer.
+CHECKED_TOPS = ("app", "cli", "ui", "engine")
+
+
+def table_after(lines, marker):
+    """The rows (lists of cells) of the first Markdown table after `marker`."""
+    try:
+        start = lines.index(marker)
+    except ValueError:
+        raise SystemExit(f"check_layers: docs/architecture.md has no line '{marker}'")
+    rows = []
+    for line in lines[start + 1 :]:
+        stripped = line.strip()
+        if not stripped.startswith("|"):
+            if rows:
+                break
+            continue
+        cells = [cell.strip() for cell in stripped.strip("|").split("|")]
+        if all(set(cell) <= set("-: ") for cell in cells):
+            continue  # the separator row
+        rows.append(cells)
+    return rows[1:]  # without the header row
+
+
+def read_layers(root):
+    document = root / "docs" / "architecture.md"
+    try:
+        lines = [line.rstrip("\n") for line in document.open(encoding="utf-8")]
+    except OSError as error:
+        print(f"check_layers: cannot read {document}: {error}", file=sys.stderr)
+        sys.exit(2)
+    targets = {}
+    for cells in table_after(lines, "<!-- layers:targets -->"):
+        names = CODE_SPAN.findall(cells[0])
+        if len(names) != 1:
+            sys.exit(f"check_layers: a targets row must name one folder: {cells}")
+        targets[names[0].rstrip("/")] = {name.rstrip("/") for name in CODE_SPAN.findall(cells[1])}
+    engine_order = []
+    for cells in table_after(lines, "<!-- layers:engine -->"):
+        names = CODE_SPAN.findall(cells[0])
+        if len(names) != 1 or not names[0].startswith("engine/"):
+            sys.exit(f"check_layers: an engine row must name one engine/ folder: {cells}")
+        engine_order.append(names[0].rstrip("/").split("/")[1])
+    if not targets or not engine_order:
+        sys.exit("check_layers: docs/architecture.md has an empty layers table")
+    return targets, engine_order
+
+
+def layer_of(root, path):
+    """(top, engine subfolder or None) of a file under root."""
+    parts = path.relative_to(root).parts
+    sub = parts[1] if parts[0] == "engine" and len(parts) > 2 else None
+    return parts[0], sub
+
+
+def resolve(root, including, name, targets):
+    top = including.relative_to(root).parts[0]
+    candidates = [including.parent / name, root / name, root / top / name]
+    candidates += [root / other / name for other in sorted(targets.get(top, ()))]
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate.resolve()
+    return None
+
+
+def violations(root, targets, engine_order):
+    for top in CHECKED_TOPS:
+        folder = root / top
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.rglob("*")):
+            if path.suffix not in SOURCE_SUFFIXES or not path.is_file():
+                continue
+            from_top, from_sub = layer_of(root, path)
+            with path.open(encoding="utf-8", errors="replace") as source:
+                for number, line in enumerate(source, 1):
+                    match = INCLUDE.match(line)
+                    if not match:
+                        continue
+                    found = resolve(root, path, match.group(1), targets)
+                    if found is None or root not in found.parents:
+                        continue
+                    to_top, to_sub = layer_of(root, found)
+                    where = f"{path.relative_to(root)}:{number}"
+                    shown = found.relative_to(root)
+                    if to_top != from_top:
+                        if to_top not in targets.get(from_top, set()):
+                            yield (f"{where}: includes {shown}, but {from_top}/ may include "
+                                   f"only {', '.join(sorted(targets.get(from_top, ()))) or 'itself'}")
+                        continue
+                    if from_top != "engine" or from_sub == to_sub:
+                        continue
+                    if from_sub not in engine_order or to_sub not in engine_order:
+                        unknown = from_sub if from_sub not in engine_order else to_sub
+                        yield (f"{where}: engine/{unknown}/ is not in the layers table of "
+                               "docs/architecture.md")
+                    elif engine_order.index(to_sub) > engine_order.index(from_sub):
+                        yield (f"{where}: includes {shown}, but engine/{from_sub}/ lies below "
+                               f"engine/{to_sub}/ and may not include it")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[2])
+    root = parser.parse_args().root.resolve()
+    targets, engine_order = read_layers(root)
+    found = list(violations(root, targets, engine_order))
+    for violation in found:
+        print(violation)
+    if found:
+        print(f"check_layers: {len(found)} include(s) point up or sideways "
+              "(docs/architecture.md, 'Layers')", file=sys.stderr)
+        return 1
+    print(f"check_layers: every include in {', '.join(CHECKED_TOPS)} points down")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
