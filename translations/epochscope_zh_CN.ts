@@ -2,6 +2,77 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>es::ui::BatchOptions</name>
+    <message>
+        <location filename="../ui/setup/batchoptions.cpp" line="+27"/>
+        <source>Batches</source>
+        <comment>group box: how batches are made</comment>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The fraction of the samples held out for validation, taken from the end before any shuffling (as in Keras). Ignored when a validation set (x_val, y_val) is given.</source>
+        <translation>留作验证的样本比例，在打乱之前从末尾截取（与 Keras 相同）。给出验证集（x_val、y_val）时忽略。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>S&amp;huffle the training samples every epoch</source>
+        <translation>每轮打乱训练样本(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Samples per training step.</source>
+        <translation>每个训练步的样本数。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Drop the last, short batch of each epoch</source>
+        <translation>丢弃每轮最后一个不完整的批次(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Where the dataset lives while training:
+host: pageable host memory; each step gathers its batch and copies it to the device (what Keras does with NumPy arrays).
+pinned: page-locked host memory, copied without blocking; CUDA devices only. With prefetch the copy overlaps the previous steps.
+device: copied to the training device once before the first epoch; batches are gathered there, with no copy per step.</source>
+        <translation>训练时数据集存放的位置：
+host：可分页的主机内存；每一步取出本批数据并复制到设备（Keras 处理 NumPy 数组时就是这样）。
+pinned：锁页主机内存，以非阻塞方式复制；仅限 CUDA 设备。启用预取时，复制与前面的步重叠进行。
+device：在第一轮之前一次性复制到训练设备；批次直接在设备上取出，每步无需复制。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>off</source>
+        <comment>prefetch of 0 batches</comment>
+        <translation>关</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Batches a loader thread prepares ahead of training; off prepares each batch when the step needs it. The batch order is the same for every value.</source>
+        <translation>加载线程提前为训练准备的批次数；“关”表示在训练步需要时才准备批次。无论取何值，批次顺序都相同。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Validation split:</source>
+        <translation>验证集比例(&amp;V)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Batch size:</source>
+        <translation>批大小(&amp;B)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Placement:</source>
+        <translation>数据放置(&amp;P)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pre&amp;fetch:</source>
+        <translation>预取(&amp;F)：</translation>
+    </message>
+</context>
+<context>
     <name>es::ui::BatchPhaseChart</name>
     <message>
         <location filename="../ui/plots/batchphasechart.cpp" line="+20"/>
@@ -25,9 +96,87 @@
     </message>
 </context>
 <context>
+    <name>es::ui::CallbackFieldFactory</name>
+    <message>
+        <location filename="../ui/setup/callbackfieldfactory.cpp" line="+145"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Choose a folder</source>
+        <translation>选择文件夹</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose a file</source>
+        <translation>选择文件</translation>
+    </message>
+    <message>
+        <location line="+120"/>
+        <source>0 (silent)</source>
+        <translation>0（不输出）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1 (a line per save)</source>
+        <translation>1（每次保存输出一行）</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>A value the run logs: loss or a metric, with val_ in front for the validation value.</source>
+        <translation>运行记录的某个值：loss 或某个指标，前面加 val_ 表示验证集上的值。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The checkpoint file; {epoch:02d} and logged values such as {val_loss:.4f} are filled in.</source>
+        <translation>检查点文件；其中的 {epoch:02d} 和 {val_loss:.4f} 等记录值会被填入。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A file or folder path, not empty.</source>
+        <translation>文件或文件夹路径，不能为空。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text, not empty.</source>
+        <translation>文本，不能为空。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>An integer, 0 or more.</source>
+        <translation>整数，不小于 0。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A number, 0 or more.</source>
+        <translation>数值，不小于 0。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A number between 0 and 1, both excluded.</source>
+        <translation>0 到 1 之间的数（不含 0 和 1）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>min: lower is better; max: higher is better; auto: decided from the monitored name.</source>
+        <translation>min：越低越好；max：越高越好；auto：根据监控项的名称决定。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&quot;epoch&quot; saves after every epoch; a number saves every that many batches.</source>
+        <translation>&quot;epoch&quot; 表示每轮之后保存；填数字表示每隔这么多个批次保存一次。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A number, or empty for none.</source>
+        <translation>数值；留空表示不设置。</translation>
+    </message>
+</context>
+<context>
     <name>es::ui::CallbacksForm</name>
     <message>
-        <location filename="../ui/setup/callbacksform.cpp" line="+208"/>
+        <location filename="../ui/setup/callbacksform.cpp" line="+134"/>
         <source>No callback selected</source>
         <translation>未选择回调</translation>
     </message>
@@ -86,81 +235,6 @@
         <location line="+13"/>
         <source>This callback has no parameters.</source>
         <translation>此回调没有参数。</translation>
-    </message>
-    <message>
-        <location line="+46"/>
-        <source>A file or folder path, not empty.</source>
-        <translation>文件或文件夹路径，不能为空。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Text, not empty.</source>
-        <translation>文本，不能为空。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Browse…</source>
-        <translation>浏览…</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Choose a folder</source>
-        <translation>选择文件夹</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Choose a file</source>
-        <translation>选择文件</translation>
-    </message>
-    <message>
-        <location line="+34"/>
-        <source>An integer, 0 or more.</source>
-        <translation>整数，不小于 0。</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>A number between 0 and 1, both excluded.</source>
-        <translation>0 到 1 之间的数（不含 0 和 1）。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>A number, 0 or more.</source>
-        <translation>数值，不小于 0。</translation>
-    </message>
-    <message>
-        <location line="+26"/>
-        <source>min: lower is better; max: higher is better; auto: decided from the monitored name.</source>
-        <translation>min：越低越好；max：越高越好；auto：根据监控项的名称决定。</translation>
-    </message>
-    <message>
-        <location line="+30"/>
-        <source>&quot;epoch&quot; saves after every epoch; a number saves every that many batches.</source>
-        <translation>&quot;epoch&quot; 表示每轮之后保存；填数字表示每隔这么多个批次保存一次。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>0 (silent)</source>
-        <translation>0（不输出）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>1 (a line per save)</source>
-        <translation>1（每次保存输出一行）</translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <source>A number, or empty for none.</source>
-        <translation>数值；留空表示不设置。</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>A value the run logs: loss or a metric, with val_ in front for the validation value.</source>
-        <translation>运行记录的某个值：loss 或某个指标，前面加 val_ 表示验证集上的值。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>The checkpoint file; {epoch:02d} and logged values such as {val_loss:.4f} are filled in.</source>
-        <translation>检查点文件；其中的 {epoch:02d} 和 {val_loss:.4f} 等记录值会被填入。</translation>
     </message>
 </context>
 <context>
@@ -262,222 +336,9 @@
     </message>
 </context>
 <context>
-    <name>es::ui::DataForm</name>
+    <name>es::ui::CsvPage</name>
     <message>
-        <location filename="../ui/setup/dataform.cpp" line="+145"/>
-        <source>Where the samples come from: generated in memory (synthetic_regression, synthetic_tokens), NumPy files (npy), one NumPy archive (npz) or a time series in a CSV file (csv).</source>
-        <translation>样本的来源：在内存中生成（synthetic_regression、synthetic_tokens）、NumPy 文件（npy）、一个 NumPy 归档（npz），或 CSV 文件中的时间序列（csv）。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>&amp;Source:</source>
-        <translation>来源(&amp;S)：</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>What the chosen files hold and what training would do with them, as `epochscope-cli inspect` prints it.</source>
-        <translation>所选文件包含什么以及训练将如何使用它们，与 `epochscope-cli inspect` 的输出相同。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Preview</source>
-        <translation>预览</translation>
-    </message>
-    <message>
-        <location line="+58"/>
-        <source>N: the number of generated sequences.</source>
-        <translation>N：生成的序列数。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>T: time steps per sequence.</source>
-        <translation>T：每个序列的时间步数。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>F: values per time step.</source>
-        <translation>F：每个时间步的值个数。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Standard deviation of the noise added to the targets.</source>
-        <translation>加到目标值上的噪声的标准差。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <location line="+32"/>
-        <source>Sa&amp;mples:</source>
-        <translation>样本数(&amp;M)：</translation>
-    </message>
-    <message>
-        <location line="-31"/>
-        <location line="+32"/>
-        <source>&amp;Timesteps:</source>
-        <translation>时间步数(&amp;T)：</translation>
-    </message>
-    <message>
-        <location line="-31"/>
-        <source>F&amp;eatures:</source>
-        <translation>特征数(&amp;E)：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Noise:</source>
-        <translation>噪声(&amp;N)：</translation>
-    </message>
-    <message>
-        <location line="+21"/>
-        <source>N: the number of generated reviews.</source>
-        <translation>N：生成的评论数。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>T: tokens per review; shorter reviews are pre-padded with id 0.</source>
-        <translation>T：每条评论的词元数；较短的评论在前面用 id 0 填充。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Distinct token ids, at least 4. The embedding&apos;s input_dim must be at least this large.</source>
-        <translation>不同词元 id 的个数，至少为 4。嵌入层的 input_dim 必须不小于此值。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>V&amp;ocabulary size:</source>
-        <translation>词表大小(&amp;O)：</translation>
-    </message>
-    <message>
-        <location line="+25"/>
-        <source>Browse…</source>
-        <translation>浏览…</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>NumPy arrays (*.npy)</source>
-        <translation>NumPy 数组 (*.npy)</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Inputs: (samples, timesteps, features) float features, or (samples, timesteps) integer token ids when the first layer is an embedding. A relative path is relative to the config file&apos;s folder.</source>
-        <translation>输入：形状为 (samples, timesteps, features) 的浮点特征；第一层是嵌入层时为 (samples, timesteps) 的整数词元 id。相对路径相对于配置文件所在的文件夹。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Targets: one value per sample of x, shaped (samples,) or (samples, 1).</source>
-        <translation>目标：x 的每个样本对应一个值，形状为 (samples,) 或 (samples, 1)。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Optional: a validation set, x and y both or neither. When given, the validation split is ignored.</source>
-        <translation>可选：验证集，x 和 y 要么都给，要么都不给。给出时忽略验证集划分比例。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <location line="+1"/>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>&amp;x (inputs):</source>
-        <translation>&amp;x（输入）：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Choose the inputs (x)</source>
-        <translation>选择输入 (x)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;y (targets):</source>
-        <translation>&amp;y（目标）：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Choose the targets (y)</source>
-        <translation>选择目标 (y)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>x va&amp;lidation:</source>
-        <translation>x 验证集(&amp;L)：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Choose the validation inputs (x_val)</source>
-        <translation>选择验证输入 (x_val)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>y valid&amp;ation:</source>
-        <translation>y 验证集(&amp;A)：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Choose the validation targets (y_val)</source>
-        <translation>选择验证目标 (y_val)</translation>
-    </message>
-    <message>
-        <location line="+22"/>
-        <source>default: %1</source>
-        <translation>默认：%1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>The array&apos;s name in the archive (with or without .npy). Empty picks %1.</source>
-        <translation>数组在归档中的名称（可带或不带 .npy）。留空则选 %1。</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>An archive written by np.savez or np.savez_compressed. A relative path is relative to the config file&apos;s folder.</source>
-        <translation>由 np.savez 或 np.savez_compressed 写出的归档。相对路径相对于配置文件所在的文件夹。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>x_val, else x_test, if present</source>
-        <translation>x_val，没有则用 x_test（如果存在）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>y_val, else y_test, if present</source>
-        <translation>y_val，没有则用 y_test（如果存在）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>&amp;Archive:</source>
-        <translation>归档(&amp;A)：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Choose the archive</source>
-        <translation>选择归档</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>NumPy archives (*.npz)</source>
-        <translation>NumPy 归档 (*.npz)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;x array:</source>
-        <translation>&amp;x 数组：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;y array:</source>
-        <translation>&amp;y 数组：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>x va&amp;lidation array:</source>
-        <translation>x 验证数组(&amp;L)：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>y validati&amp;on array:</source>
-        <translation>y 验证数组(&amp;O)：</translation>
-    </message>
-    <message>
-        <location line="+23"/>
+        <location filename="../ui/setup/csvpage.cpp" line="+29"/>
         <source>A time series, one row per time step. A relative path is relative to the config file&apos;s folder.</source>
         <translation>时间序列，每个时间步一行。相对路径相对于配置文件所在的文件夹。</translation>
     </message>
@@ -592,76 +453,42 @@
         <source>S&amp;tride:</source>
         <translation>步幅(&amp;T)：</translation>
     </message>
+</context>
+<context>
+    <name>es::ui::DataForm</name>
     <message>
-        <location line="+30"/>
-        <source>Batches</source>
-        <comment>group box: how batches are made</comment>
-        <translation>批次</translation>
+        <location filename="../ui/setup/dataform.cpp" line="+44"/>
+        <source>Where the samples come from: generated in memory (synthetic_regression, synthetic_tokens), NumPy files (npy), one NumPy archive (npz) or a time series in a CSV file (csv).</source>
+        <translation>样本的来源：在内存中生成（synthetic_regression、synthetic_tokens）、NumPy 文件（npy）、一个 NumPy 归档（npz），或 CSV 文件中的时间序列（csv）。</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>The fraction of the samples held out for validation, taken from the end before any shuffling (as in Keras). Ignored when a validation set (x_val, y_val) is given.</source>
-        <translation>留作验证的样本比例，在打乱之前从末尾截取（与 Keras 相同）。给出验证集（x_val、y_val）时忽略。</translation>
+        <location line="+6"/>
+        <source>&amp;Source:</source>
+        <translation>来源(&amp;S)：</translation>
     </message>
+</context>
+<context>
+    <name>es::ui::DataInspector</name>
     <message>
-        <location line="+2"/>
-        <source>S&amp;huffle the training samples every epoch</source>
-        <translation>每轮打乱训练样本(&amp;H)</translation>
+        <location filename="../ui/setup/datainspector.cpp" line="+91"/>
+        <source>Waiting for the training run to end: reading data files beside it would slow its steps.</source>
+        <translation>等待训练运行结束：在训练的同时读取数据文件会拖慢它的步。</translation>
     </message>
+</context>
+<context>
+    <name>es::ui::DataPreview</name>
     <message>
-        <location line="+4"/>
-        <source>Samples per training step.</source>
-        <translation>每个训练步的样本数。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Drop the last, short batch of each epoch</source>
-        <translation>丢弃每轮最后一个不完整的批次(&amp;D)</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Where the dataset lives while training:
-host: pageable host memory; each step gathers its batch and copies it to the device (what Keras does with NumPy arrays).
-pinned: page-locked host memory, copied without blocking; CUDA devices only. With prefetch the copy overlaps the previous steps.
-device: copied to the training device once before the first epoch; batches are gathered there, with no copy per step.</source>
-        <translation>训练时数据集存放的位置：
-host：可分页的主机内存；每一步取出本批数据并复制到设备（Keras 处理 NumPy 数组时就是这样）。
-pinned：锁页主机内存，以非阻塞方式复制；仅限 CUDA 设备。启用预取时，复制与前面的步重叠进行。
-device：在第一轮之前一次性复制到训练设备；批次直接在设备上取出，每步无需复制。</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>off</source>
-        <comment>prefetch of 0 batches</comment>
-        <translation>关</translation>
+        <location filename="../ui/setup/datapreview.cpp" line="+34"/>
+        <source>What the chosen files hold and what training would do with them, as `epochscope-cli inspect` prints it.</source>
+        <translation>所选文件包含什么以及训练将如何使用它们，与 `epochscope-cli inspect` 的输出相同。</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>Batches a loader thread prepares ahead of training; off prepares each batch when the step needs it. The batch order is the same for every value.</source>
-        <translation>加载线程提前为训练准备的批次数；“关”表示在训练步需要时才准备批次。无论取何值，批次顺序都相同。</translation>
+        <source>Preview</source>
+        <translation>预览</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>&amp;Validation split:</source>
-        <translation>验证集比例(&amp;V)：</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>&amp;Batch size:</source>
-        <translation>批大小(&amp;B)：</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>&amp;Placement:</source>
-        <translation>数据放置(&amp;P)：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Pre&amp;fetch:</source>
-        <translation>预取(&amp;F)：</translation>
-    </message>
-    <message>
-        <location line="+257"/>
+        <location line="+39"/>
         <source>%1 samples train, %2 validate</source>
         <translation>%1 个样本用于训练，%2 个用于验证</translation>
     </message>
@@ -687,11 +514,11 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
     </message>
 </context>
 <context>
-    <name>es::ui::DataInspector</name>
+    <name>es::ui::DataSourcePage</name>
     <message>
-        <location filename="../ui/setup/datainspector.cpp" line="+84"/>
-        <source>Waiting for the training run to end: reading data files beside it would slow its steps.</source>
-        <translation>等待训练运行结束：在训练的同时读取数据文件会拖慢它的步。</translation>
+        <location filename="../ui/setup/datasourcepage.cpp" line="+52"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
     </message>
 </context>
 <context>
@@ -804,17 +631,17 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::EnvironmentPanel</name>
     <message>
-        <location filename="../ui/env/environmentpanel.cpp" line="+29"/>
+        <location filename="../ui/env/environmentpanel.cpp" line="+26"/>
         <source>The environment check failed: %1</source>
         <translation>环境检查失败：%1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+9"/>
         <source>&amp;Check this machine</source>
         <translation>检查本机(&amp;C)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Find the BLAS LibTorch loaded, measure SGEMM, check threads, CUDA and GPUs (a few seconds)</source>
         <translation>找出 LibTorch 加载的 BLAS，测量 SGEMM，检查线程、CUDA 和 GPU（需要几秒钟）</translation>
     </message>
@@ -824,7 +651,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
         <translation>尚未检查。</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+18"/>
         <source>Waiting for the training run to end: the check measures SGEMM on the same cores, which would slow the run&apos;s steps (and its diagnosis would blame the run).</source>
         <translation>等待训练运行结束：检查会在同样的 CPU 核上测量 SGEMM，这会拖慢运行的步（而它的诊断会把这归咎于运行）。</translation>
     </message>
@@ -943,6 +770,34 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <location line="+7"/>
         <source>speedup %1×, epoch %2 s (projected, not measured)</source>
         <translation>加速比 %1×，每轮 %2 秒（推算值，非实测）</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::ExperimentJob</name>
+    <message>
+        <location filename="../ui/whatif/experimentjob.cpp" line="+105"/>
+        <source>Not recording this experiment: %1</source>
+        <translation>不记录此实验：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The run database missed part of this experiment: %1</source>
+        <translation>运行数据库漏记了此实验的一部分：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The baseline run failed, so there is nothing to compare against: %1</source>
+        <translation>基线运行失败，因此没有可比较的对象：%1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The experiment failed: %1</source>
+        <translation>实验失败：%1</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>run %1 of %2: %3, repeat %4 of %5</source>
+        <translation>运行 %1/%2：%3，重复 %4/%5</translation>
     </message>
 </context>
 <context>
@@ -1093,34 +948,6 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
     </message>
 </context>
 <context>
-    <name>es::ui::ExperimentRunner</name>
-    <message>
-        <location filename="../ui/whatif/experimentrunner.cpp" line="+98"/>
-        <source>Not recording this experiment: %1</source>
-        <translation>不记录此实验：%1</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>The run database missed part of this experiment: %1</source>
-        <translation>运行数据库漏记了此实验的一部分：%1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>The baseline run failed, so there is nothing to compare against: %1</source>
-        <translation>基线运行失败，因此没有可比较的对象：%1</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>The experiment failed: %1</source>
-        <translation>实验失败：%1</translation>
-    </message>
-    <message>
-        <location line="+26"/>
-        <source>run %1 of %2: %3, repeat %4 of %5</source>
-        <translation>运行 %1/%2：%3，重复 %4/%5</translation>
-    </message>
-</context>
-<context>
     <name>es::ui::FindingsModel</name>
     <message>
         <location filename="../ui/findings/findingsmodel.cpp" line="+15"/>
@@ -1185,7 +1012,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>未包含本机诊断结果：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Peak for efficiency: %1 GFLOP/s (%2)</source>
         <translation>效率参照峰值：%1 GFLOP/s（%2）</translation>
     </message>
@@ -1195,7 +1022,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>诊断失败：%1</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+11"/>
         <source>&amp;Diagnose</source>
         <translation>诊断(&amp;D)</translation>
     </message>
@@ -1215,7 +1042,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>试用此修复(&amp;T)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Run the diagnosis rules over the shown run and save the findings with it (docs/diagnosis.md)</source>
         <translation>对显示的运行执行诊断规则，并把诊断结果与之一起保存（docs/diagnosis.md）</translation>
     </message>
@@ -1255,7 +1082,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>运行 %1：正在诊断...</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+27"/>
         <source>No run shown: open one from Runs, or start one.</source>
         <translation>没有显示运行：从“运行记录”中打开一个，或开始一次新运行。</translation>
     </message>
@@ -1389,7 +1216,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>在选择另一个运行数据库（文件 &gt; 运行数据库...）之前，既不会记录也不会列出运行</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+75"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1861,6 +1688,163 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
     </message>
 </context>
 <context>
+    <name>es::ui::NpyPage</name>
+    <message>
+        <location filename="../ui/setup/npypage.cpp" line="+13"/>
+        <source>NumPy arrays (*.npy)</source>
+        <translation>NumPy 数组 (*.npy)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Inputs: (samples, timesteps, features) float features, or (samples, timesteps) integer token ids when the first layer is an embedding. A relative path is relative to the config file&apos;s folder.</source>
+        <translation>输入：形状为 (samples, timesteps, features) 的浮点特征；第一层是嵌入层时为 (samples, timesteps) 的整数词元 id。相对路径相对于配置文件所在的文件夹。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Targets: one value per sample of x, shaped (samples,) or (samples, 1).</source>
+        <translation>目标：x 的每个样本对应一个值，形状为 (samples,) 或 (samples, 1)。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Optional: a validation set, x and y both or neither. When given, the validation split is ignored.</source>
+        <translation>可选：验证集，x 和 y 要么都给，要么都不给。给出时忽略验证集划分比例。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+1"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;x (inputs):</source>
+        <translation>&amp;x（输入）：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the inputs (x)</source>
+        <translation>选择输入 (x)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;y (targets):</source>
+        <translation>&amp;y（目标）：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the targets (y)</source>
+        <translation>选择目标 (y)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>x va&amp;lidation:</source>
+        <translation>x 验证集(&amp;L)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the validation inputs (x_val)</source>
+        <translation>选择验证输入 (x_val)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>y valid&amp;ation:</source>
+        <translation>y 验证集(&amp;A)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the validation targets (y_val)</source>
+        <translation>选择验证目标 (y_val)</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::NpzPage</name>
+    <message>
+        <location filename="../ui/setup/npzpage.cpp" line="+18"/>
+        <source>An archive written by np.savez or np.savez_compressed. A relative path is relative to the config file&apos;s folder.</source>
+        <translation>由 np.savez 或 np.savez_compressed 写出的归档。相对路径相对于配置文件所在的文件夹。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>x_val, else x_test, if present</source>
+        <translation>x_val，没有则用 x_test（如果存在）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>y_val, else y_test, if present</source>
+        <translation>y_val，没有则用 y_test（如果存在）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Archive:</source>
+        <translation>归档(&amp;A)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the archive</source>
+        <translation>选择归档</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>NumPy archives (*.npz)</source>
+        <translation>NumPy 归档 (*.npz)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;x array:</source>
+        <translation>&amp;x 数组：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;y array:</source>
+        <translation>&amp;y 数组：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>x va&amp;lidation array:</source>
+        <translation>x 验证数组(&amp;L)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>y validati&amp;on array:</source>
+        <translation>y 验证数组(&amp;O)：</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>default: %1</source>
+        <translation>默认：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The array&apos;s name in the archive (with or without .npy). Empty picks %1.</source>
+        <translation>数组在归档中的名称（可带或不带 .npy）。留空则选 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::PastExperimentsBox</name>
+    <message>
+        <location filename="../ui/whatif/pastexperiments.cpp" line="+36"/>
+        <source>Past experiments...</source>
+        <translation>以往的实验...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Experiments in the run database, the CLI&apos;s too: choose one to show it</source>
+        <translation>运行数据库中的实验（包括 CLI 运行的）：选择一个即可显示</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>#%1  %2  %3 (%n run(s))</source>
+        <translation>
+            <numerusform>#%1  %2  %3（%n 次运行）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Past experiments: cannot read the run database</source>
+        <translation>以往的实验：无法读取运行数据库</translation>
+    </message>
+</context>
+<context>
     <name>es::ui::PhaseNames</name>
     <message>
         <location filename="../ui/plots/phasenames.cpp" line="+14"/>
@@ -1912,9 +1896,22 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
     </message>
 </context>
 <context>
+    <name>es::ui::ReportComparer</name>
+    <message>
+        <location filename="../ui/reports/reportcomparer.cpp" line="+41"/>
+        <source>Run %1 is no longer in the history.</source>
+        <translation>运行 %1 已不在历史记录中。</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Cannot compare the runs: %1</source>
+        <translation>无法比较这些运行：%1</translation>
+    </message>
+</context>
+<context>
     <name>es::ui::ReportExportDialog</name>
     <message>
-        <location filename="../ui/reports/reportexportdialog.cpp" line="+70"/>
+        <location filename="../ui/reports/reportexportdialog.cpp" line="+55"/>
         <source>HTML</source>
         <translation>HTML</translation>
     </message>
@@ -1964,34 +1961,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>JSON 文档 (*.json)</translation>
     </message>
     <message>
-        <location line="+147"/>
-        <source>Run %1 is no longer in the history.</source>
-        <translation>运行 %1 已不在历史记录中。</translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <source>Cannot compare the runs: %1</source>
-        <translation>无法比较这些运行：%1</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>Make &amp;baseline</source>
-        <translation>设为基线(&amp;B)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Up</source>
-        <comment>button: move the run up</comment>
-        <translation>上移(&amp;U)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Do&amp;wn</source>
-        <comment>button: move the run down</comment>
-        <translation>下移(&amp;W)</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+51"/>
         <source>&amp;Save...</source>
         <translation>保存(&amp;S)...</translation>
     </message>
@@ -2001,32 +1971,12 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>打开(&amp;O)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
         <source>Compare runs %1</source>
         <translation>比较运行 %1</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>The first run is the baseline (A); every other run is compared with it.</source>
-        <translation>第一个运行是基线 (A)；其他所有运行都与它比较。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Compare the other runs with the selected one</source>
-        <translation>把其他运行与选中的运行比较</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Move the selected run up (Ctrl+Up)</source>
-        <translation>上移选中的运行（Ctrl+Up）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Move the selected run down (Ctrl+Down)</source>
-        <translation>下移选中的运行（Ctrl+Down）</translation>
-    </message>
-    <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>The report&apos;s preview appears here.</source>
         <translation>报告预览显示在这里。</translation>
     </message>
@@ -2036,23 +1986,23 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>预览中不会打开指向报告外部的链接：%1</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+50"/>
         <source>&amp;Format:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
         <source>The language the report is written in</source>
         <translation>报告所用的语言</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>&amp;Language:</source>
         <comment>label: the report&apos;s language</comment>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>Save the report in the chosen format (Ctrl+S)</source>
         <translation>以所选格式保存报告（Ctrl+S）</translation>
     </message>
@@ -2062,12 +2012,12 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>用桌面上关联的应用程序打开已保存的报告</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="-94"/>
         <source>A comparison needs at least two runs.</source>
         <translation>比较至少需要两个运行。</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+171"/>
         <source>Comparing with run %1 as the baseline...</source>
         <translation>正在以运行 %1 为基线进行比较...</translation>
     </message>
@@ -2084,29 +2034,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>等待训练运行结束后再比较：在训练的同时绘制报告会拖慢它的步。</translation>
     </message>
     <message>
-        <location line="+73"/>
-        <source>%1   %2 (run %3)</source>
-        <translation>%1   %2（运行 %3）</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>Run %1: %2, started %3, %n step(s)</source>
-        <translation>
-            <numerusform>运行 %1：%2，开始于 %3，%n 步</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>%1   run %2</source>
-        <translation>%1   运行 %2</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source> - baseline</source>
-        <translation> - 基线</translation>
-    </message>
-    <message>
-        <location line="+35"/>
+        <location line="+74"/>
         <source>The comparison is not ready yet.</source>
         <translation>比较尚未完成。</translation>
     </message>
@@ -2140,6 +2068,68 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <location line="+15"/>
         <source>No application here opens %1.</source>
         <translation>本机没有能打开 %1 的应用程序。</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::ReportRunOrder</name>
+    <message>
+        <location filename="../ui/reports/reportrunorder.cpp" line="+29"/>
+        <source>Make &amp;baseline</source>
+        <translation>设为基线(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Up</source>
+        <comment>button: move the run up</comment>
+        <translation>上移(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Do&amp;wn</source>
+        <comment>button: move the run down</comment>
+        <translation>下移(&amp;W)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The first run is the baseline (A); every other run is compared with it.</source>
+        <translation>第一个运行是基线 (A)；其他所有运行都与它比较。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Compare the other runs with the selected one</source>
+        <translation>把其他运行与选中的运行比较</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move the selected run up (Ctrl+Up)</source>
+        <translation>上移选中的运行（Ctrl+Up）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move the selected run down (Ctrl+Down)</source>
+        <translation>下移选中的运行（Ctrl+Down）</translation>
+    </message>
+    <message>
+        <location line="+83"/>
+        <source>%1   %2 (run %3)</source>
+        <translation>%1   %2（运行 %3）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Run %1: %2, started %3, %n step(s)</source>
+        <translation>
+            <numerusform>运行 %1：%2，开始于 %3，%n 步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1   run %2</source>
+        <translation>%1   运行 %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source> - baseline</source>
+        <translation> - 基线</translation>
     </message>
 </context>
 <context>
@@ -2641,6 +2631,82 @@ EpochScope 不会修改或替换这个文件。请选择另一个运行数据库
     </message>
 </context>
 <context>
+    <name>es::ui::SyntheticRegressionPage</name>
+    <message>
+        <location filename="../ui/setup/syntheticregressionpage.cpp" line="+39"/>
+        <source>N: the number of generated sequences.</source>
+        <translation>N：生成的序列数。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>T: time steps per sequence.</source>
+        <translation>T：每个序列的时间步数。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>F: values per time step.</source>
+        <translation>F：每个时间步的值个数。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Standard deviation of the noise added to the targets.</source>
+        <translation>加到目标值上的噪声的标准差。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sa&amp;mples:</source>
+        <translation>样本数(&amp;M)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Timesteps:</source>
+        <translation>时间步数(&amp;T)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>F&amp;eatures:</source>
+        <translation>特征数(&amp;E)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Noise:</source>
+        <translation>噪声(&amp;N)：</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::SyntheticTokensPage</name>
+    <message>
+        <location filename="../ui/setup/synthetictokenspage.cpp" line="+29"/>
+        <source>N: the number of generated reviews.</source>
+        <translation>N：生成的评论数。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>T: tokens per review; shorter reviews are pre-padded with id 0.</source>
+        <translation>T：每条评论的词元数；较短的评论在前面用 id 0 填充。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Distinct token ids, at least 4. The embedding&apos;s input_dim must be at least this large.</source>
+        <translation>不同词元 id 的个数，至少为 4。嵌入层的 input_dim 必须不小于此值。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Sa&amp;mples:</source>
+        <translation>样本数(&amp;M)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Timesteps:</source>
+        <translation>时间步数(&amp;T)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>V&amp;ocabulary size:</source>
+        <translation>词表大小(&amp;O)：</translation>
+    </message>
+</context>
+<context>
     <name>es::ui::TrainingForm</name>
     <message>
         <location filename="../ui/setup/trainingform.cpp" line="+53"/>
@@ -2972,157 +3038,12 @@ Copy: %4 ms, %5 MB</source>
 <context>
     <name>es::ui::WhatIfPanel</name>
     <message>
-        <location filename="../ui/whatif/whatifpanel.cpp" line="+51"/>
-        <source>. </source>
-        <comment>between the sentences of a heading</comment>
-        <translation>。</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Skipped %1</source>
-        <translation>已跳过 %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Note: %1</source>
-        <translation>注意：%1</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Measured: ms per step is the median step time of each run&apos;s measured window; min, median and max are over the runs.
-Projected, not measured: the epoch time (median ms per step x steps per epoch of the full config) and the speedup (the baseline&apos;s projected epoch time over the row&apos;s).</source>
-        <translation>实测：每步毫秒数是每次运行测量窗口内步耗时的中位数；最小值、中位数和最大值取自各次运行。
-推算值，非实测：每轮耗时（每步毫秒数中位数 × 完整配置的每轮步数）和加速比（基线的推算每轮耗时除以本行的）。</translation>
-    </message>
-    <message>
-        <location line="+23"/>
-        <source>&amp;Add...</source>
-        <translation>添加(&amp;A)...</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Re&amp;move</source>
-        <translation>移除(&amp;M)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Com&amp;bine</source>
-        <translation>组合(&amp;B)</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Ru&amp;n</source>
-        <comment>button: run the experiment</comment>
-        <translation>运行(&amp;N)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>St&amp;op</source>
-        <translation>停止(&amp;O)</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Steps run first and not measured: lazy initialisation, allocator growth and kernel selection make a run&apos;s first steps slower</source>
-        <translation>先运行但不测量的步数：延迟初始化、内存分配器扩容和内核选择会使运行的最初几步变慢</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Steps measured after the warm-up, in every run</source>
-        <translation>每次运行在预热之后测量的步数</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Runs per configuration, interleaved (baseline, variants, baseline, ...) so that the machine&apos;s noise spreads over all of them</source>
-        <translation>每个配置的运行次数，交替进行（基线、变体、基线……），使机器的噪声均匀分布到所有配置上</translation>
-    </message>
-    <message>
-        <location line="+33"/>
+        <location filename="../ui/whatif/whatifpanel.cpp" line="+47"/>
         <source>No experiment run yet</source>
         <translation>尚未运行实验</translation>
     </message>
     <message>
-        <location line="+17"/>
-        <source>Variant</source>
-        <comment>column: a variant of the baseline config</comment>
-        <translation>变体</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Changes to the baseline</source>
-        <translation>相对基线的改动</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Each variant is measured against the baseline</source>
-        <translation>每个变体都与基线对比测量</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>Vary a setting over values you type: threads, batch size, placement, prefetch, backend, device, checkpoint frequency or any config path (Insert)</source>
-        <translation>让某个设置取你输入的多个值：线程数、批大小、数据放置、预取、后端、设备、检查点频率或任意配置路径（Insert）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Remove the selected variant (Delete)</source>
-        <translation>移除选中的变体（Delete）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Measure every combination of the varied settings&apos; values instead of one setting at a time</source>
-        <translation>测量所有变化设置取值的全部组合，而不是一次只变一个设置</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>End the experiment after the current step, keeping what was measured</source>
-        <translation>在当前步之后结束实验，保留已测得的数据</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>&amp;Warm-up steps:</source>
-        <translation>预热步数(&amp;W)：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>M&amp;easured steps:</source>
-        <translation>测量步数(&amp;E)：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Re&amp;peats:</source>
-        <translation>重复次数(&amp;P)：</translation>
-    </message>
-    <message>
-        <location line="+31"/>
-        <source>Add variants and press Run: the table and the chart fill run by run. Or choose a past experiment.</source>
-        <translation>添加变体后按“运行”：表格和图表会随每次运行逐步填充。也可以选择一个以往的实验。</translation>
-    </message>
-    <message>
-        <location line="+62"/>
-        <source>An experiment is running: add variants when it has ended.</source>
-        <translation>实验正在运行：请在结束后再添加变体。</translation>
-    </message>
-    <message>
-        <location line="+45"/>
-        <source>baseline</source>
-        <translation>基线</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Config &quot;%1&quot;: every variant is this config with its changes</source>
-        <translation>配置“%1”：每个变体都是此配置加上各自的改动</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>No baseline yet: Run &gt; What-if experiment... (Ctrl+Shift+E) measures Run setup&apos;s config, Try this fix in Findings a recorded run&apos;s.</source>
-        <translation>还没有基线：“运行 &gt; 假设实验...”（Ctrl+Shift+E）测量“运行设置”中的配置，“诊断结果”中的“试用此修复”测量已记录运行的配置。</translation>
-    </message>
-    <message>
-        <location line="+58"/>
-        <source>Measure the baseline and every variant, each for a warm-up and a measured window, repeated (docs/whatif.md)</source>
-        <translation>测量基线和每个变体，每次先预热再测量一个窗口，重复多次（docs/whatif.md）</translation>
-    </message>
-    <message>
-        <location line="+45"/>
+        <location line="+114"/>
         <source>There is no baseline to measure against.</source>
         <translation>没有可供对比测量的基线。</translation>
     </message>
@@ -3133,27 +3054,15 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
         <translation>实验无法运行：
 %1</translation>
     </message>
-    <message>
-        <location line="+9"/>
-        <source>Validation is left out of the measured runs: no step time includes it, and no callback needs it.</source>
-        <translation>测量的运行中不做验证：步耗时不包含验证，也没有回调需要它。</translation>
-    </message>
     <message numerus="yes">
-        <location line="+4"/>
-        <source>%1 warm-up + %2 measured steps per run, %n repeat(s) each, interleaved</source>
-        <translation>
-            <numerusform>每次运行 %1 步预热 + %2 步测量，每个配置重复 %n 次，交替进行</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+12"/>
+        <location line="+8"/>
         <source>Starting %n run(s)...</source>
         <translation>
             <numerusform>正在启动 %n 次运行...</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>Stopping after the current step...</source>
         <translation>将在当前步之后停止...</translation>
     </message>
@@ -3163,7 +3072,7 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
         <translation>正在测量 %1...</translation>
     </message>
     <message numerus="yes">
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Stopped after %n run(s); what was measured is kept</source>
         <translation>
             <numerusform>在 %n 次运行后停止；已测得的数据会保留</numerusform>
@@ -3189,7 +3098,65 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
         <translation>，已记录为实验 %1</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
+        <source>Experiment %1 is not in the run database any more.</source>
+        <translation>实验 %1 已不在运行数据库中。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cannot read experiment %1: %2</source>
+        <translation>无法读取实验 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Experiment %1 from the run database</source>
+        <translation>来自运行数据库的实验 %1</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::WhatIfResults</name>
+    <message>
+        <location filename="../ui/whatif/whatifresults.cpp" line="+31"/>
+        <source>. </source>
+        <comment>between the sentences of a heading</comment>
+        <translation>。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Skipped %1</source>
+        <translation>已跳过 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Note: %1</source>
+        <translation>注意：%1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Measured: ms per step is the median step time of each run&apos;s measured window; min, median and max are over the runs.
+Projected, not measured: the epoch time (median ms per step x steps per epoch of the full config) and the speedup (the baseline&apos;s projected epoch time over the row&apos;s).</source>
+        <translation>实测：每步毫秒数是每次运行测量窗口内步耗时的中位数；最小值、中位数和最大值取自各次运行。
+推算值，非实测：每轮耗时（每步毫秒数中位数 × 完整配置的每轮步数）和加速比（基线的推算每轮耗时除以本行的）。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Add variants and press Run: the table and the chart fill run by run. Or choose a past experiment.</source>
+        <translation>添加变体后按“运行”：表格和图表会随每次运行逐步填充。也可以选择一个以往的实验。</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Validation is left out of the measured runs: no step time includes it, and no callback needs it.</source>
+        <translation>测量的运行中不做验证：步耗时不包含验证，也没有回调需要它。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%1 warm-up + %2 measured steps per run, %n repeat(s) each, interleaved</source>
+        <translation>
+            <numerusform>每次运行 %1 步预热 + %2 步测量，每个配置重复 %n 次，交替进行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>Experiment %1: %2</source>
         <translation>实验 %1：%2</translation>
     </message>
@@ -3215,42 +3182,125 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
         <source>; stopped early</source>
         <translation>；提前停止</translation>
     </message>
+</context>
+<context>
+    <name>es::ui::WhatIfSetup</name>
     <message>
-        <location line="+9"/>
-        <source>Past experiments...</source>
-        <translation>以往的实验...</translation>
+        <location filename="../ui/whatif/whatifsetup.cpp" line="+46"/>
+        <source>&amp;Add...</source>
+        <translation>添加(&amp;A)...</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Experiments in the run database, the CLI&apos;s too: choose one to show it</source>
-        <translation>运行数据库中的实验（包括 CLI 运行的）：选择一个即可显示</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+8"/>
-        <source>#%1  %2  %3 (%n run(s))</source>
-        <translation>
-            <numerusform>#%1  %2  %3（%n 次运行）</numerusform>
-        </translation>
+        <source>Re&amp;move</source>
+        <translation>移除(&amp;M)</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>Past experiments: cannot read the run database</source>
-        <translation>以往的实验：无法读取运行数据库</translation>
+        <location line="+1"/>
+        <source>Com&amp;bine</source>
+        <translation>组合(&amp;B)</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <source>Experiment %1 is not in the run database any more.</source>
-        <translation>实验 %1 已不在运行数据库中。</translation>
+        <location line="+4"/>
+        <source>Ru&amp;n</source>
+        <comment>button: run the experiment</comment>
+        <translation>运行(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>St&amp;op</source>
+        <translation>停止(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Steps run first and not measured: lazy initialisation, allocator growth and kernel selection make a run&apos;s first steps slower</source>
+        <translation>先运行但不测量的步数：延迟初始化、内存分配器扩容和内核选择会使运行的最初几步变慢</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Steps measured after the warm-up, in every run</source>
+        <translation>每次运行在预热之后测量的步数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Runs per configuration, interleaved (baseline, variants, baseline, ...) so that the machine&apos;s noise spreads over all of them</source>
+        <translation>每个配置的运行次数，交替进行（基线、变体、基线……），使机器的噪声均匀分布到所有配置上</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>&amp;Warm-up steps:</source>
+        <translation>预热步数(&amp;W)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>M&amp;easured steps:</source>
+        <translation>测量步数(&amp;E)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Re&amp;peats:</source>
+        <translation>重复次数(&amp;P)：</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Variant</source>
+        <comment>column: a variant of the baseline config</comment>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Changes to the baseline</source>
+        <translation>相对基线的改动</translation>
     </message>
     <message>
         <location line="+6"/>
-        <source>Cannot read experiment %1: %2</source>
-        <translation>无法读取实验 %1：%2</translation>
+        <source>Each variant is measured against the baseline</source>
+        <translation>每个变体都与基线对比测量</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>Experiment %1 from the run database</source>
-        <translation>来自运行数据库的实验 %1</translation>
+        <location line="+22"/>
+        <source>Vary a setting over values you type: threads, batch size, placement, prefetch, backend, device, checkpoint frequency or any config path (Insert)</source>
+        <translation>让某个设置取你输入的多个值：线程数、批大小、数据放置、预取、后端、设备、检查点频率或任意配置路径（Insert）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Remove the selected variant (Delete)</source>
+        <translation>移除选中的变体（Delete）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Measure every combination of the varied settings&apos; values instead of one setting at a time</source>
+        <translation>测量所有变化设置取值的全部组合，而不是一次只变一个设置</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>End the experiment after the current step, keeping what was measured</source>
+        <translation>在当前步之后结束实验，保留已测得的数据</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>An experiment is running: add variants when it has ended.</source>
+        <translation>实验正在运行：请在结束后再添加变体。</translation>
+    </message>
+    <message>
+        <location line="+76"/>
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Config &quot;%1&quot;: every variant is this config with its changes</source>
+        <translation>配置“%1”：每个变体都是此配置加上各自的改动</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No baseline yet: Run &gt; What-if experiment... (Ctrl+Shift+E) measures Run setup&apos;s config, Try this fix in Findings a recorded run&apos;s.</source>
+        <translation>还没有基线：“运行 &gt; 假设实验...”（Ctrl+Shift+E）测量“运行设置”中的配置，“诊断结果”中的“试用此修复”测量已记录运行的配置。</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>Measure the baseline and every variant, each for a warm-up and a measured window, repeated (docs/whatif.md)</source>
+        <translation>测量基线和每个变体，每次先预热再测量一个窗口，重复多次（docs/whatif.md）</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 
 #include "config/presets.h"
 #include "setup/dataform.h"
+#include "support/testpaths.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QFile>
@@ -449,7 +450,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString archive = dir.filePath("stored.npz");
-        QVERIFY(QFile::copy(EPOCHSCOPE_TEST_NPZ, archive));
+        QVERIFY(QFile::copy(es::test::pathFromCtest("EPOCHSCOPE_TEST_NPZ"), archive));
         es::RunConfig config = npzConfig();
         config.data.source.path = archive.toStdString();
         config.data.source.x.clear();

@@ -11,6 +11,7 @@
 #include "report/reportformats.h"
 #include "report/runcomparison.h"
 #include "reports/reportexportdialog.h"
+#include "reports/reportpreview.h"
 #include "settings/appsettings.h"
 #include "store/runstore.h"
 #include "support/recordedruns.h"

@@ -9,9 +9,9 @@
 #include "mainwindow.h"
 #include "setup/configeditor.h"
 #include "setup/datainspector.h"
+#include "support/threadnames.h"
 
 #include <QtCore/QDir>
-#include <QtCore/QFile>
 #include <QtCore/QStandardPaths>
 #include <QtCore/QTemporaryDir>
 #include <QtGui/QAction>
@@ -34,19 +34,6 @@ QString shortRunText()
     config["training"]["steps_per_epoch"] = 6;
     config["data"]["source"]["samples"] = 640;
     return QString::fromStdString(config.dump(2));
-}
-
-/// The names of this process's threads (Linux: /proc/self/task/*/comm).
-QStringList threadNames()
-{
-    QStringList names;
-    for (const QString& task :
-         QDir("/proc/self/task").entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        QFile comm("/proc/self/task/" + task + "/comm");
-        if (comm.open(QIODevice::ReadOnly))
-            names << QString::fromUtf8(comm.readAll()).trimmed();
-    }
-    return names;
 }
 
 /// A main window on a database of its own with the short run set up, and its Environment
@@ -107,7 +94,8 @@ private Q_SLOTS:
         QVERIFY(window.controller()->isActive());
         panel->check();  // as opening the Environment dock with --show environment does
         QVERIFY(panel->waitingForRun());
-        QVERIFY2(!threadNames().contains("es-doctor"), qPrintable(threadNames().join(", ")));
+        QVERIFY2(!es::test::threadNames().contains("es-doctor"),
+                 qPrintable(es::test::threadNames().join(", ")));
 
         QVERIFY(finished.wait(kRunTimeoutMs));
         QCOMPARE(checked.count(), 0);  // nothing measured while the run trained

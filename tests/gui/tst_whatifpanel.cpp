@@ -9,8 +9,8 @@
 #include "plots/qcustomplotinclude.h"
 #include "store/runstore.h"
 #include "whatif/experimentchart.h"
+#include "whatif/experimentjob.h"
 #include "whatif/experimentresultsmodel.h"
-#include "whatif/experimentrunner.h"
 #include "whatif/variantdialog.h"
 #include "whatif/variantset.h"
 #include "whatif/whatifpanel.h"
@@ -398,9 +398,9 @@ private Q_SLOTS:
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         // The table follows the runs: connected after the panel, so it has updated already.
         QList<int> measuredAfterEachRun;
-        connect(panel.runner(), &es::ui::ExperimentRunner::runFinished, this,
+        connect(panel.job(), &es::ui::ExperimentJob::runFinished, this,
                 [&] { measuredAfterEachRun << measuredRows(*model); });
-        QSignalSpy starting(panel.runner(), &es::ui::ExperimentRunner::runStarting);
+        QSignalSpy starting(panel.job(), &es::ui::ExperimentJob::runStarting);
         QSignalSpy finished(&panel, &es::ui::WhatIfPanel::experimentFinished);
         QVERIFY(panel.start());
         QVERIFY(panel.isRunning());
@@ -455,7 +455,7 @@ private Q_SLOTS:
         panel.setSettings(tinyWindows(3));
         QCOMPARE(panel.addFactor("threads", "2"), QString());
         // Stop as soon as the first run (the baseline's) is in.
-        connect(panel.runner(), &es::ui::ExperimentRunner::runFinished, &panel,
+        connect(panel.job(), &es::ui::ExperimentJob::runFinished, &panel,
                 [&panel] { panel.stop(); });
         QSignalSpy finished(&panel, &es::ui::WhatIfPanel::experimentFinished);
         QVERIFY(panel.start());
@@ -492,7 +492,7 @@ private Q_SLOTS:
         settings.measuredSteps = 90;  // long enough to be mid-run when the panel goes
         panel->setSettings(settings);
         QCOMPARE(panel->addFactor("threads", "2"), QString());
-        QSignalSpy starting(panel->runner(), &es::ui::ExperimentRunner::runStarting);
+        QSignalSpy starting(panel->job(), &es::ui::ExperimentJob::runStarting);
         QVERIFY(panel->start());
         QVERIFY(starting.wait(kExperimentTimeoutMs));
         QTest::qWait(200);

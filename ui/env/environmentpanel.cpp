@@ -1,47 +1,42 @@
 #include "env/environmentpanel.h"
 
-#include "core/threadname.h"
-#include "env/doctor.h"
+#include "diagnosis/doctorfindings.h"
+#include "doctor/doctorjson.h"
+#include "doctor/doctortext.h"
 #include "live/trainingidlegate.h"
 
-#include <QtCore/QPointer>
 #include <QtGui/QFontDatabase>
 #include <QtWidgets/QPlainTextEdit>
 #include <QtWidgets/QPushButton>
 #include <QtWidgets/QVBoxLayout>
 
-#include <thread>
+#include <exception>
+#include <string>
 
 namespace es::ui {
 
-/// Runs the doctor on its own thread; joined when the panel goes.
-class EnvironmentPanel::Worker {
-public:
-    template <typename Done>
-    explicit Worker(Done done)
-        : m_thread([done] {
-              nameThisThread("es-doctor");
-              QString text;
-              try {
-                  for (const std::string& line : formatDoctorReport(runDoctor(DoctorOptions())))
-                      text += QString::fromStdString(line) + '\n';
-              } catch (const std::exception& error) {
-                  text = EnvironmentPanel::tr("The environment check failed: %1").arg(error.what());
-              }
-              done(text);
-          })
-    {
-    }
-    ~Worker() { m_thread.join(); }
+namespace {
 
-private:
-    std::thread m_thread;
-};
+/// The doctor's report as the panel shows it; on the doctor's thread.
+QString measureThisMachine()
+{
+    QString text;
+    try {
+        for (const std::string& line : formatDoctorReport(runDoctor(DoctorOptions())))
+            text += QString::fromStdString(line) + '\n';
+    } catch (const std::exception& error) {
+        text = EnvironmentPanel::tr("The environment check failed: %1").arg(error.what());
+    }
+    return text;
+}
+
+}  // namespace
 
 EnvironmentPanel::EnvironmentPanel(QWidget* parent)
     : QWidget(parent),
       m_check(new QPushButton(tr("&Check this machine"), this)),
-      m_report(new QPlainTextEdit(this))
+      m_report(new QPlainTextEdit(this)),
+      m_doctor(this, "es-doctor")
 {
     m_check->setToolTip(
         tr("Find the BLAS LibTorch loaded, measure SGEMM, check threads, CUDA "
@@ -56,10 +51,7 @@ EnvironmentPanel::EnvironmentPanel(QWidget* parent)
     layout->addWidget(m_report, 1);
 }
 
-EnvironmentPanel::~EnvironmentPanel()
-{
-    delete m_worker;
-}
+EnvironmentPanel::~EnvironmentPanel() = default;  // m_doctor waits for a check in progress
 
 void EnvironmentPanel::check()
 {
@@ -78,21 +70,14 @@ void EnvironmentPanel::measure()
     m_waitingForRun = false;
     TrainingIdleGate::instance().toolWorkStarted();  // a run asked to start now waits for it
     m_report->setPlainText(tr("Measuring..."));
-    delete m_worker;  // the previous check has finished: its button was enabled again
-    QPointer<EnvironmentPanel> self(this);
-    m_worker = new Worker([self](const QString& text) {
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, text] {
-                TrainingIdleGate::instance().toolWorkEnded();
-                if (!self)
-                    return;
-                self->m_report->setPlainText(text);
-                self->m_check->setEnabled(true);
-                Q_EMIT self->checked(text);
-            },
-            Qt::QueuedConnection);
-    });
+    m_doctor.run(
+        measureThisMachine,
+        [this](const QString& text) {
+            m_report->setPlainText(text);
+            m_check->setEnabled(true);
+            Q_EMIT checked(text);
+        },
+        [] { TrainingIdleGate::instance().toolWorkEnded(); });
 }
 
 }  // namespace es::ui

@@ -5,6 +5,8 @@
 // and never while a run is training (live/trainingidlegate.h): its benchmarks would slow the
 // run's steps.
 
+#include "jobs/backgroundjob.h"
+
 #include <QtWidgets/QWidget>
 
 class QPlainTextEdit;
@@ -36,8 +38,7 @@ private:
     QPushButton* m_check;
     bool m_waitingForRun = false;
     QPlainTextEdit* m_report;
-    class Worker;
-    Worker* m_worker = nullptr;
+    BackgroundJob m_doctor;  ///< declared last, so gone first: waits for a check in progress
 };
 
 }  // namespace es::ui

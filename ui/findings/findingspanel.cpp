@@ -1,13 +1,10 @@
 #include "findings/findingspanel.h"
 
-#include "core/threadname.h"
 #include "diagnosis/storeddiagnosis.h"
 #include "findings/findingsmodel.h"
 #include "live/trainingidlegate.h"
 #include "store/runstore.h"
 
-#include <QtCore/QPointer>
-#include <QtWidgets/QApplication>
 #include <QtWidgets/QCheckBox>
 #include <QtWidgets/QHBoxLayout>
 #include <QtWidgets/QHeaderView>
@@ -18,7 +15,10 @@
 #include <QtWidgets/QTextBrowser>
 #include <QtWidgets/QVBoxLayout>
 
-#include <thread>
+#include <exception>
+#include <functional>
+#include <optional>
+#include <utility>
 
 namespace es::ui {
 
@@ -26,52 +26,43 @@ namespace {
 
 constexpr int kPatchIndent = 2;
 
-}  // namespace
+/// What one diagnosis found, handed from its thread to the panel.
+struct Diagnosis {
+    std::vector<Finding> findings;
+    QString note;  ///< beside the count; why it failed when it did
+    bool succeeded = false;
+};
 
-/// One diagnosis on its own thread (the doctor measures for about a second, and a long run's
-/// records take a moment to read); joined when the next one starts or the panel goes.
-class FindingsPanel::Worker {
-public:
-    template <typename Done>
-    Worker(QString database, qint64 runId, bool measureMachine, Done done)
-        : m_thread([database, runId, measureMachine, done] {
-              nameThisThread("es-diagnose");
-              std::vector<Finding> findings;
-              QString note;
-              try {
-                  RunStore store(database.toStdString());
-                  const std::optional<StoredRun> run = store.loadRun(runId);
-                  if (!run) {
-                      done(findings, tr("Run %1 is no longer in the history.").arg(runId), false);
-                      return;
-                  }
-                  StoredRunDiagnosis diagnosis = diagnoseStoredRun(*run, measureMachine);
-                  store.setFindings(runId, diagnosis.findings, savedDiagnosisJson(diagnosis));
-                  findings = std::move(diagnosis.findings);
-                  if (!diagnosis.doctorLeftOut.empty())
-                      note = tr("Machine findings left out: %1")
-                                 .arg(QString::fromStdString(diagnosis.doctorLeftOut));
-                  else if (diagnosis.peak)
-                      note =
-                          tr("Peak for efficiency: %1 GFLOP/s (%2)")
+/// Diagnoses run `runId` and saves the findings with it, on a thread of its own: the doctor
+/// measures for about a second, and a long run's records take a moment to read.
+Diagnosis diagnoseAndSave(const QString& database, qint64 runId, bool measureMachine)
+{
+    Diagnosis result;
+    try {
+        RunStore store(database.toStdString());
+        const std::optional<StoredRun> run = store.loadRun(runId);
+        if (!run) {
+            result.note = FindingsPanel::tr("Run %1 is no longer in the history.").arg(runId);
+            return result;
+        }
+        StoredRunDiagnosis diagnosis = diagnoseStoredRun(*run, measureMachine);
+        store.setFindings(runId, diagnosis.findings, savedDiagnosisJson(diagnosis));
+        result.findings = std::move(diagnosis.findings);
+        if (!diagnosis.doctorLeftOut.empty())
+            result.note = FindingsPanel::tr("Machine findings left out: %1")
+                              .arg(QString::fromStdString(diagnosis.doctorLeftOut));
+        else if (diagnosis.peak)
+            result.note = FindingsPanel::tr("Peak for efficiency: %1 GFLOP/s (%2)")
                               .arg(diagnosis.peak->gflops, 0, 'f', 1)
                               .arg(QString::fromStdString(efficiencyPeakSource(*diagnosis.peak)));
-                  done(findings, note, true);
-              } catch (const std::exception& error) {
-                  done(findings, tr("The diagnosis failed: %1").arg(error.what()), false);
-              }
-          })
-    {
+        result.succeeded = true;
+    } catch (const std::exception& error) {
+        result.note = FindingsPanel::tr("The diagnosis failed: %1").arg(error.what());
     }
-    ~Worker() { m_thread.join(); }
-    Worker(const Worker&) = delete;
-    Worker& operator=(const Worker&) = delete;
+    return result;
+}
 
-private:
-    static QString tr(const char* text) { return FindingsPanel::tr(text); }
-
-    std::thread m_thread;
-};
+}  // namespace
 
 FindingsPanel::FindingsPanel(QWidget* parent)
     : QWidget(parent),
@@ -82,7 +73,8 @@ FindingsPanel::FindingsPanel(QWidget* parent)
       m_view(new QTableView(this)),
       m_details(new QTextBrowser(this)),
       m_apply(new QPushButton(tr("&Apply fix to setup"), this)),
-      m_tryFix(new QPushButton(tr("&Try this fix"), this))
+      m_tryFix(new QPushButton(tr("&Try this fix"), this)),
+      m_diagnosis(this, "es-diagnose")
 {
     m_diagnose->setToolTip(
         tr("Run the diagnosis rules over the shown run and save the "
@@ -149,12 +141,12 @@ FindingsPanel::FindingsPanel(QWidget* parent)
     showRun(0, {});
 }
 
-FindingsPanel::~FindingsPanel() = default;
+FindingsPanel::~FindingsPanel() = default;  // m_diagnosis waits for a diagnosis in progress
 
 void FindingsPanel::showRun(qint64 runId, std::vector<Finding> saved)
 {
     m_runId = runId;
-    m_diagnose->setEnabled(runId != 0 && !m_worker);
+    m_diagnose->setEnabled(runId != 0 && !m_diagnosis.isRunning());
     const QString note =
         runId != 0 && saved.empty() ? tr("Not diagnosed yet: press Diagnose.") : QString();
     showFindings(std::move(saved), note);
@@ -182,34 +174,25 @@ void FindingsPanel::diagnose(bool measureMachine)
     m_title->setText(measureMachine
                          ? tr("Run %1: measuring this machine and diagnosing...").arg(m_runId)
                          : tr("Run %1: diagnosing...").arg(m_runId));
-    m_worker.reset();  // the previous diagnosis has finished: the button was enabled again
-    if (measureMachine)
+    std::function<void()> measurementEnded;
+    if (measureMachine) {
         gate.toolWorkStarted();  // a run asked to start now waits for the measurement
-    QPointer<FindingsPanel> self(this);
+        measurementEnded = [] { TrainingIdleGate::instance().toolWorkEnded(); };
+    }
     const qint64 runId = m_runId;
-    m_worker = std::make_unique<Worker>(
-        m_databasePath, runId, measureMachine,
-        [self, runId, measureMachine](std::vector<Finding> findings, const QString& note,
-                                      bool succeeded) {
-            QMetaObject::invokeMethod(
-                qApp,
-                [self, runId, measureMachine, findings = std::move(findings), note,
-                 succeeded]() mutable {
-                    if (measureMachine)
-                        TrainingIdleGate::instance().toolWorkEnded();
-                    if (!self)
-                        return;
-                    self->m_diagnose->setEnabled(self->m_runId != 0);
-                    if (!succeeded)
-                        Q_EMIT self->problem(note);
-                    if (self->m_runId != runId)
-                        return;  // another run is shown now; its own findings stay
-                    const int count = static_cast<int>(findings.size());
-                    self->showFindings(std::move(findings), note);
-                    Q_EMIT self->diagnosed(count);
-                },
-                Qt::QueuedConnection);
-        });
+    m_diagnosis.run([database = m_databasePath, runId,
+                     measureMachine] { return diagnoseAndSave(database, runId, measureMachine); },
+                    [this, runId](Diagnosis result) {
+                        m_diagnose->setEnabled(m_runId != 0);
+                        if (!result.succeeded)
+                            Q_EMIT problem(result.note);
+                        if (m_runId != runId)
+                            return;  // another run is shown now; its own findings stay
+                        const int count = static_cast<int>(result.findings.size());
+                        showFindings(std::move(result.findings), result.note);
+                        Q_EMIT diagnosed(count);
+                    },
+                    std::move(measurementEnded));
 }
 
 void FindingsPanel::showFindings(std::vector<Finding> findings, const QString& note)

@@ -7,11 +7,11 @@
 // fix" to a what-if experiment that measures it.
 
 #include "core/finding.h"
+#include "jobs/backgroundjob.h"
 
 #include <QtCore/QString>
 #include <QtWidgets/QWidget>
 
-#include <memory>
 #include <vector>
 
 class QCheckBox;
@@ -71,8 +71,7 @@ private:
     QTextBrowser* m_details;
     QPushButton* m_apply;
     QPushButton* m_tryFix;
-    class Worker;
-    std::unique_ptr<Worker> m_worker;
+    BackgroundJob m_diagnosis;  ///< declared last, so gone first: waits for a diagnosis
 };
 
 }  // namespace es::ui

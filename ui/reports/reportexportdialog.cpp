@@ -1,11 +1,10 @@
 #include "reports/reportexportdialog.h"
 
-#include "core/atomicfile.h"
-#include "core/threadname.h"
-#include "history/runsmodel.h"
 #include "i18n/language.h"
+#include "io/atomicfile.h"
 #include "live/trainingidlegate.h"
-#include "report/runcomparison.h"
+#include "reports/reportpreview.h"
+#include "reports/reportrunorder.h"
 #include "settings/appsettings.h"
 #include "settings/language.h"
 #include "store/runstore.h"
@@ -14,7 +13,6 @@
 #include <QtCore/QFile>
 #include <QtCore/QFileInfo>
 #include <QtCore/QLocale>
-#include <QtCore/QPointer>
 #include <QtCore/QStandardPaths>
 #include <QtCore/QUrl>
 #include <QtGui/QAction>
@@ -22,8 +20,6 @@
 #include <QtGui/QGuiApplication>
 #include <QtGui/QKeySequence>
 #include <QtGui/QScreen>
-#include <QtGui/QTextDocument>
-#include <QtWidgets/QApplication>
 #include <QtWidgets/QComboBox>
 #include <QtWidgets/QDialogButtonBox>
 #include <QtWidgets/QFileDialog>
@@ -32,14 +28,13 @@
 #include <QtWidgets/QListWidget>
 #include <QtWidgets/QProgressBar>
 #include <QtWidgets/QPushButton>
-#include <QtWidgets/QScrollBar>
 #include <QtWidgets/QSplitter>
 #include <QtWidgets/QStyle>
 #include <QtWidgets/QVBoxLayout>
 
 #include <algorithm>
+#include <exception>
 #include <string_view>
-#include <thread>
 
 namespace es::ui {
 
@@ -48,21 +43,11 @@ namespace {
 /// The formats in the order the choice offers them: the one with a preview first.
 constexpr ReportFormat kFormats[] = {ReportFormat::Html, ReportFormat::Pdf, ReportFormat::Markdown,
                                      ReportFormat::Csv, ReportFormat::Json};
-constexpr int kRunIdRole = Qt::UserRole + 1;
-/// Wide enough for "A  a run name of some length (run 1234)" without crowding the preview.
-constexpr int kRunListWidth = 260;
+constexpr int kRunListWidth = ReportRunOrder::kWidth;
 constexpr QSize kInitialSize(1100, 760);
 constexpr int kMessageIconSize = 16;
 /// The share of the screen the dialog may take at first.
 constexpr double kMaxScreenShare = 0.9;
-
-/// What the report's own style sheet asks for and Qt's rich text does not render from it (it
-/// does not understand the sheet's CSS variables): cell borders and padding, figures aligned
-/// right.
-constexpr const char* kPreviewStyle =
-    "table { border-collapse: collapse; }"
-    "th, td { border: 1px solid #b8bcc4; padding: 2px 6px; }"
-    "td.num, th.num { text-align: right; }";
 
 QString formatLabel(ReportFormat format)
 {
@@ -118,6 +103,15 @@ QString sizeText(std::size_t bytes)
     return QLocale().formattedDataSize(static_cast<qint64>(bytes), 1, QLocale::DataSizeSIFormat);
 }
 
+/// The dialog's first size: kInitialSize, or less on a small screen.
+QSize initialSize(const QWidget* parent)
+{
+    QSize initial = kInitialSize;
+    if (const QScreen* screen = parent ? parent->screen() : QGuiApplication::primaryScreen())
+        initial = initial.boundedTo(screen->availableSize() * kMaxScreenShare);
+    return initial;
+}
+
 /// The path as the C library wants it (the locale's encoding, as QFile would use).
 std::string nativePath(const QString& path)
 {
@@ -126,168 +120,11 @@ std::string nativePath(const QString& path)
 
 }  // namespace
 
-QImage imageFromDataUrl(const QUrl& url)
-{
-    if (url.scheme().compare(QLatin1String("data"), Qt::CaseInsensitive) != 0)
-        return {};
-    // data:[<media type>][;base64],<data>; the path is all after "data:".
-    const QByteArray path = url.path(QUrl::FullyEncoded).toLatin1();
-    const qsizetype comma = path.indexOf(',');
-    if (comma < 0)
-        return {};
-    const QByteArray header = path.left(comma).toLower();
-    if (!header.startsWith("image/") || !header.endsWith(";base64"))
-        return {};
-    const QByteArray encoded = QByteArray::fromPercentEncoding(path.mid(comma + 1));
-    const auto decoded =
-        QByteArray::fromBase64Encoding(encoded, QByteArray::AbortOnBase64DecodingErrors);
-    if (!decoded)
-        return {};
-    return QImage::fromData(*decoded);
-}
-
-ReportPreview::ReportPreview(QWidget* parent) : QTextBrowser(parent)
-{
-    document()->setDefaultStyleSheet(QString::fromLatin1(kPreviewStyle));
-    // Anchors are followed by hand: QTextBrowser would otherwise try to load other targets
-    // as documents (a file next to nothing) or hand them to the desktop.
-    setOpenLinks(false);
-    setOpenExternalLinks(false);
-    connect(this, &QTextBrowser::anchorClicked, this, &ReportPreview::followLink);
-}
-
-void ReportPreview::showReport(const std::string& html)
-{
-    QString text = QString::fromStdString(html);
-    // Qt's rich text predates HTML5's <figure>: it would put a chart inline at the end of the
-    // paragraph before it. A <div> is the block the report means. (Text from a run is escaped,
-    // so a literal tag here is always the report's own.)
-    text.replace(QLatin1String("<figure>"), QLatin1String("<div>"));
-    text.replace(QLatin1String("</figure>"), QLatin1String("</div>"));
-    // The navigation's links sit side by side with a CSS margin between them, which Qt's rich
-    // text ignores: without a separator they would read as one long word.
-    const qsizetype navStart = text.indexOf(QLatin1String("<nav>"));
-    const qsizetype navEnd = text.indexOf(QLatin1String("</nav>"), navStart);
-    if (navStart >= 0 && navEnd > navStart) {
-        QString nav = text.mid(navStart, navEnd - navStart);
-        nav.replace(QLatin1String("</a><a "), QLatin1String("</a> &nbsp;&middot;&nbsp; <a "));
-        text.replace(navStart, navEnd - navStart, nav);
-    }
-    const int scrolled = verticalScrollBar()->value();
-    setHtml(text);
-    verticalScrollBar()->setValue(scrolled);
-}
-
-QVariant ReportPreview::loadResource(int type, const QUrl& name)
-{
-    if (type != QTextDocument::ImageResource)
-        return {};
-    QImage image = imageFromDataUrl(name);
-    if (image.isNull())
-        return {};
-    // A chart wider than the preview is shown scaled to fit, at full resolution: a higher
-    // device pixel ratio makes it smaller on screen without dropping pixels.
-    const int available = viewport()->width() - 2 * static_cast<int>(document()->documentMargin());
-    if (available > 0 && image.width() > available)
-        image.setDevicePixelRatio(static_cast<qreal>(image.width()) / available);
-    return image;
-}
-
-void ReportPreview::followLink(const QUrl& url)
-{
-    if (url.scheme().isEmpty() && url.path().isEmpty() && url.hasFragment())
-        scrollToAnchor(url.fragment());
-    else
-        Q_EMIT externalLinkRefused(url);
-}
-
-/// What one comparison produced, handed from the worker to the dialog.
-struct ReportExportDialog::Outcome {
-    std::shared_ptr<const std::vector<StoredRun>> loaded;
-    std::shared_ptr<const RunComparison> comparison;
-    std::shared_ptr<const std::string> html;
-    QString error;
-};
-
-/// One comparison on its own thread: a long run's steps take a moment to read and compare,
-/// and the preview's charts to draw. Joined when the next one starts (the previous one has
-/// handed over its result by then) or when the dialog goes.
-class ReportExportDialog::Worker {
-public:
-    template <typename Done>
-    Worker(QString database, std::shared_ptr<const std::vector<StoredRun>> loaded,
-           QList<qint64> order, std::string language, Done done)
-        : m_thread([database, loaded, order, language, done] {
-              nameThisThread("es-compare");
-              // The comparison's sentences and the report are written in the chosen language.
-              const LanguageScope scope(language);
-              done(compare(database, loaded, order));
-          })
-    {
-    }
-    ~Worker() { m_thread.join(); }
-    Worker(const Worker&) = delete;
-    Worker& operator=(const Worker&) = delete;
-
-private:
-    static Outcome compare(const QString& database,
-                           std::shared_ptr<const std::vector<StoredRun>> loaded,
-                           const QList<qint64>& order)
-    {
-        Outcome outcome;
-        try {
-            if (!loaded) {
-                RunStore store(nativePath(database));
-                auto runs = std::make_shared<std::vector<StoredRun>>();
-                for (qint64 id : order) {
-                    std::optional<StoredRun> run = store.loadRun(id);
-                    if (!run) {
-                        outcome.error = tr("Run %1 is no longer in the history.").arg(id);
-                        return outcome;
-                    }
-                    runs->push_back(std::move(*run));
-                }
-                loaded = std::move(runs);
-            }
-            outcome.loaded = loaded;
-            bool asLoaded = static_cast<qsizetype>(loaded->size()) == order.size();
-            for (std::size_t i = 0; asLoaded && i < loaded->size(); ++i)
-                asLoaded = (*loaded)[i].header.id == order[static_cast<qsizetype>(i)];
-            // Reordered runs are copied (every step of each): compareRuns takes them in order.
-            std::vector<StoredRun> ordered;
-            if (!asLoaded) {
-                ordered.reserve(loaded->size());
-                for (qint64 id : order) {
-                    const auto run = std::find_if(
-                        loaded->begin(), loaded->end(),
-                        [id](const StoredRun& stored) { return stored.header.id == id; });
-                    if (run != loaded->end())
-                        ordered.push_back(*run);
-                }
-            }
-            auto comparison =
-                std::make_shared<const RunComparison>(compareRuns(asLoaded ? *loaded : ordered));
-            outcome.html = std::make_shared<const std::string>(writeHtml(*comparison));
-            outcome.comparison = std::move(comparison);
-        } catch (const std::exception& error) {
-            outcome.error = tr("Cannot compare the runs: %1").arg(QString::fromUtf8(error.what()));
-        }
-        return outcome;
-    }
-
-    static QString tr(const char* text) { return ReportExportDialog::tr(text); }
-
-    std::thread m_thread;
-};
-
 ReportExportDialog::ReportExportDialog(const QString& databasePath, const QList<qint64>& runIds,
                                        QWidget* parent)
     : QDialog(parent),
       m_databasePath(databasePath),
-      m_runList(new QListWidget(this)),
-      m_baseline(new QPushButton(tr("Make &baseline"), this)),
-      m_up(new QPushButton(tr("&Up", "button: move the run up"), this)),
-      m_down(new QPushButton(tr("Do&wn", "button: move the run down"), this)),
+      m_runOrder(new ReportRunOrder(runIds, this)),
       m_preview(new ReportPreview(this)),
       m_busy(new QProgressBar(this)),
       m_messageIcon(new QLabel(this)),
@@ -295,75 +132,59 @@ ReportExportDialog::ReportExportDialog(const QString& databasePath, const QList<
       m_format(new QComboBox(this)),
       m_language(new QComboBox(this)),
       m_save(new QPushButton(tr("&Save..."), this)),
-      m_open(new QPushButton(tr("&Open"), this))
+      m_open(new QPushButton(tr("&Open"), this)),
+      m_comparer(this, "es-compare")
 {
     QStringList ids;
-    for (qint64 id : runIds) {
-        if (m_order.contains(id))
-            continue;  // a run compared with itself says nothing
-        m_order << id;
+    for (qint64 id : runOrder())
         ids << QString::number(id);
-    }
     setWindowTitle(tr("Compare runs %1").arg(ids.join(QLatin1String(", "))));
     setSizeGripEnabled(true);
-
-    auto* runsHeading = new QLabel(
-        tr("The first run is the baseline (A); every other run is compared with it."), this);
-    runsHeading->setWordWrap(true);
-    m_runList->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_runList->setMinimumWidth(kRunListWidth / 2);
-    m_baseline->setToolTip(tr("Compare the other runs with the selected one"));
-    m_up->setToolTip(tr("Move the selected run up (Ctrl+Up)"));
-    m_down->setToolTip(tr("Move the selected run down (Ctrl+Down)"));
-    for (QPushButton* button : {m_baseline, m_up, m_down})
-        button->setAutoDefault(false);
-    connect(m_baseline, &QPushButton::clicked, this, [this] {
-        if (QListWidgetItem* item = m_runList->currentItem())
-            setBaseline(item->data(kRunIdRole).toLongLong());
+    connect(m_runOrder, &ReportRunOrder::orderChanged, this, [this] {
+        ++m_generation;
+        startComparison();
     });
-    connect(m_up, &QPushButton::clicked, this, [this] { moveRun(m_runList->currentRow(), -1); });
-    connect(m_down, &QPushButton::clicked, this, [this] { moveRun(m_runList->currentRow(), +1); });
-    connect(m_runList, &QListWidget::currentRowChanged, this, &ReportExportDialog::updateActions);
-    connect(m_runList, &QListWidget::itemDoubleClicked, this,
-            [this](QListWidgetItem* item) { setBaseline(item->data(kRunIdRole).toLongLong()); });
-    // The keys the Model tab's layer list uses for the same thing.
-    const auto listShortcut = [this](const QKeySequence& keys, int delta) {
-        auto* action = new QAction(m_runList);
-        action->setShortcut(keys);
-        action->setShortcutContext(Qt::WidgetShortcut);
-        connect(action, &QAction::triggered, this,
-                [this, delta] { moveRun(m_runList->currentRow(), delta); });
-        m_runList->addAction(action);
-    };
-    listShortcut(QKeySequence(Qt::CTRL | Qt::Key_Up), -1);
-    listShortcut(QKeySequence(Qt::CTRL | Qt::Key_Down), +1);
 
-    auto* orderButtons = new QHBoxLayout();
-    orderButtons->addWidget(m_baseline);
-    orderButtons->addStretch(1);
-    orderButtons->addWidget(m_up);
-    orderButtons->addWidget(m_down);
-    auto* runsPane = new QWidget(this);
-    auto* runsLayout = new QVBoxLayout(runsPane);
-    runsLayout->setContentsMargins(0, 0, 0, 0);
-    runsLayout->addWidget(runsHeading);
-    runsLayout->addWidget(m_runList, 1);
-    runsLayout->addLayout(orderButtons);
-
-    m_preview->setPlaceholderText(tr("The report's preview appears here."));
-    connect(m_preview, &ReportPreview::externalLinkRefused, this, [this](const QUrl& url) {
-        showMessage(tr("Links out of the report are not opened from the preview: %1")
-                        .arg(url.toDisplayString()),
-                    false);
-    });
+    setUpPreview();
     auto* splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(runsPane);
+    splitter->addWidget(m_runOrder);
     splitter->addWidget(m_preview);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
     splitter->setSizes({kRunListWidth, kInitialSize.width() - kRunListWidth});
     splitter->setChildrenCollapsible(false);
 
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(splitter, 1);
+    layout->addLayout(createMessageRow());
+    layout->addLayout(createSaveRow());
+    resize(initialSize(parent));
+
+    updateActions();
+    if (runOrder().size() < 2) {
+        showMessage(tr("A comparison needs at least two runs."), true);
+        updateActions();
+        return;
+    }
+    startComparison();
+}
+
+// m_comparer waits for a comparison in progress: its result has nowhere to go, but it is not
+// left running beside whatever the app does next.
+ReportExportDialog::~ReportExportDialog() = default;
+
+void ReportExportDialog::setUpPreview()
+{
+    m_preview->setPlaceholderText(tr("The report's preview appears here."));
+    connect(m_preview, &ReportPreview::externalLinkRefused, this, [this](const QUrl& url) {
+        showMessage(tr("Links out of the report are not opened from the preview: %1")
+                        .arg(url.toDisplayString()),
+                    false);
+    });
+}
+
+QLayout* ReportExportDialog::createMessageRow()
+{
     m_busy->setRange(0, 0);  // no known length: the bar moves to show that work goes on
     m_busy->setTextVisible(false);
     m_busy->setMaximumWidth(kRunListWidth / 2);
@@ -375,40 +196,14 @@ ReportExportDialog::ReportExportDialog(const QString& databasePath, const QList<
     messageRow->addWidget(m_busy);
     messageRow->addWidget(m_messageIcon, 0, Qt::AlignTop);
     messageRow->addWidget(m_message, 1);
+    return messageRow;
+}
 
-    for (ReportFormat format : kFormats)
-        m_format->addItem(formatLabel(format), static_cast<int>(format));
-    if (const std::optional<ReportFormat> remembered =
-            formatFromName(ReportExportSettings::load().format))
-        setFormat(*remembered);
-    auto* formatLabelWidget = new QLabel(tr("&Format:"), this);
-    formatLabelWidget->setBuddy(m_format);
-    // Each language in its own words, as Settings lists them; the app's language first chosen.
-    for (const QString& code : availableLanguages())
-        m_language->addItem(languageNativeName(code), code);
-    m_language->setObjectName(QStringLiteral("reportLanguage"));
-    m_language->setCurrentIndex(
-        std::max(0, m_language->findData(QString::fromStdString(engineLanguage()))));
-    m_language->setToolTip(tr("The language the report is written in"));
-    connect(m_language, &QComboBox::currentIndexChanged, this, [this] {
-        ++m_generation;
-        startComparison();
-    });
-    auto* languageLabel = new QLabel(tr("&Language:", "label: the report's language"), this);
-    languageLabel->setBuddy(m_language);
-    m_save->setToolTip(tr("Save the report in the chosen format (Ctrl+S)"));
-    m_save->setDefault(true);
-    connect(m_save, &QPushButton::clicked, this, &ReportExportDialog::chooseFileAndSave);
-    m_open->setToolTip(tr("Open the saved report with the desktop's application for it"));
-    m_open->setAutoDefault(false);
-    connect(m_open, &QPushButton::clicked, this, &ReportExportDialog::openSaved);
-    auto* saveShortcut = new QAction(this);
-    saveShortcut->setShortcut(QKeySequence::Save);
-    connect(saveShortcut, &QAction::triggered, this, [this] {
-        if (m_save->isEnabled())
-            chooseFileAndSave();
-    });
-    addAction(saveShortcut);
+QLayout* ReportExportDialog::createSaveRow()
+{
+    QLabel* formatLabelWidget = setUpFormatChoice();
+    QLabel* languageLabel = setUpLanguageChoice();
+    setUpSaveButtons();
     // Escape closes too (QDialog rejects on it).
     auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
     close->button(QDialogButtonBox::Close)->setAutoDefault(false);
@@ -422,52 +217,75 @@ ReportExportDialog::ReportExportDialog(const QString& databasePath, const QList<
     bottom->addWidget(m_open);
     bottom->addStretch(1);
     bottom->addWidget(close);
-
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(splitter, 1);
-    layout->addLayout(messageRow);
-    layout->addLayout(bottom);
-    QSize initial = kInitialSize;
-    if (const QScreen* screen = parent ? parent->screen() : QGuiApplication::primaryScreen())
-        initial = initial.boundedTo(screen->availableSize() * kMaxScreenShare);
-    resize(initial);
-
-    showRuns();
-    if (m_order.size() < 2) {
-        showMessage(tr("A comparison needs at least two runs."), true);
-        updateActions();
-        return;
-    }
-    startComparison();
+    return bottom;
 }
 
-ReportExportDialog::~ReportExportDialog()
+QLabel* ReportExportDialog::setUpFormatChoice()
 {
-    m_worker.reset();  // its result has nowhere to go; wait for it rather than leave it running
+    for (ReportFormat format : kFormats)
+        m_format->addItem(formatLabel(format), static_cast<int>(format));
+    if (const std::optional<ReportFormat> remembered =
+            formatFromName(ReportExportSettings::load().format))
+        setFormat(*remembered);
+    auto* label = new QLabel(tr("&Format:"), this);
+    label->setBuddy(m_format);
+    return label;
+}
+
+QLabel* ReportExportDialog::setUpLanguageChoice()
+{
+    // Each language in its own words, as Settings lists them; the app's language first chosen.
+    for (const QString& code : availableLanguages())
+        m_language->addItem(languageNativeName(code), code);
+    m_language->setObjectName(QStringLiteral("reportLanguage"));
+    m_language->setCurrentIndex(
+        std::max(0, m_language->findData(QString::fromStdString(engineLanguage()))));
+    m_language->setToolTip(tr("The language the report is written in"));
+    // Connected after the first choice: the first comparison is started once, by the dialog.
+    connect(m_language, &QComboBox::currentIndexChanged, this, [this] {
+        ++m_generation;
+        startComparison();
+    });
+    auto* label = new QLabel(tr("&Language:", "label: the report's language"), this);
+    label->setBuddy(m_language);
+    return label;
+}
+
+void ReportExportDialog::setUpSaveButtons()
+{
+    m_save->setToolTip(tr("Save the report in the chosen format (Ctrl+S)"));
+    m_save->setDefault(true);
+    connect(m_save, &QPushButton::clicked, this, &ReportExportDialog::chooseFileAndSave);
+    m_open->setToolTip(tr("Open the saved report with the desktop's application for it"));
+    m_open->setAutoDefault(false);
+    connect(m_open, &QPushButton::clicked, this, &ReportExportDialog::openSaved);
+    auto* saveShortcut = new QAction(this);
+    saveShortcut->setShortcut(QKeySequence::Save);
+    connect(saveShortcut, &QAction::triggered, this, [this] {
+        if (m_save->isEnabled())
+            chooseFileAndSave();
+    });
+    addAction(saveShortcut);
+}
+
+QList<qint64> ReportExportDialog::runOrder() const
+{
+    return m_runOrder->order();
 }
 
 void ReportExportDialog::setBaseline(qint64 runId)
 {
-    const qsizetype row = m_order.indexOf(runId);
-    if (row <= 0)
-        return;
-    m_order.move(row, 0);
-    ++m_generation;
-    showRuns();
-    m_runList->setCurrentRow(0);
-    startComparison();
+    m_runOrder->setBaseline(runId);
 }
 
 void ReportExportDialog::moveRun(int row, int delta)
 {
-    const int target = row + delta;
-    if (row < 0 || row >= m_order.size() || target < 0 || target >= m_order.size() || delta == 0)
-        return;
-    m_order.move(row, target);
-    ++m_generation;
-    showRuns();
-    m_runList->setCurrentRow(target);
-    startComparison();
+    m_runOrder->moveRun(row, delta);
+}
+
+QListWidget* ReportExportDialog::runList() const
+{
+    return m_runOrder->list();
 }
 
 ReportFormat ReportExportDialog::format() const
@@ -497,7 +315,7 @@ void ReportExportDialog::setLanguage(const QString& code)
 QString ReportExportDialog::defaultFileName() const
 {
     QStringList ids;
-    for (qint64 id : m_order)
+    for (qint64 id : runOrder())
         ids << QString::number(id);
     return QStringLiteral("comparison-%1.%2")
         .arg(ids.join(QLatin1Char('-')), formatExtension(format()));
@@ -515,12 +333,12 @@ void ReportExportDialog::startComparison()
     m_html.reset();
     m_made.reset();
     m_busy->show();
-    showMessage(m_loaded ? tr("Comparing with run %1 as the baseline...").arg(m_order.front())
+    showMessage(m_loaded ? tr("Comparing with run %1 as the baseline...").arg(runOrder().front())
                          : tr("Reading and comparing %n run(s)...", nullptr,
-                              static_cast<int>(m_order.size())),
+                              static_cast<int>(runOrder().size())),
                 false);
     updateActions();
-    if (m_threadRunning || m_waitingForRun)
+    if (m_comparer.isRunning() || m_waitingForRun)
         return;  // finishComparison() or the gate starts the next one for the order as it is then
     if (TrainingIdleGate::instance().trainingActive()) {
         // Reading every step and drawing the charts beside a training run would slow its
@@ -535,28 +353,23 @@ void ReportExportDialog::startComparison()
         });
         return;
     }
-    m_worker.reset();  // the previous one has handed over its result and is ending
-    m_threadRunning = true;
     const std::uint64_t generation = m_generation;
-    QPointer<ReportExportDialog> self(this);
-    m_worker = std::make_unique<Worker>(m_databasePath, m_loaded, m_order, language().toStdString(),
-                                        [self, generation](const Outcome& outcome) {
-                                            QMetaObject::invokeMethod(
-                                                qApp,
-                                                [self, generation, outcome] {
-                                                    if (self)
-                                                        self->finishComparison(generation, outcome);
-                                                },
-                                                Qt::QueuedConnection);
-                                        });
+    m_comparer.run(
+        [database = m_databasePath, loaded = m_loaded, order = runOrder(),
+         language = language().toStdString()] {
+            return ReportComparer::compare(database, loaded, order, language);
+        },
+        [this, generation](const ReportComparer::Outcome& outcome) {
+            finishComparison(generation, outcome);
+        });
 }
 
-void ReportExportDialog::finishComparison(std::uint64_t generation, const Outcome& outcome)
+void ReportExportDialog::finishComparison(std::uint64_t generation,
+                                          const ReportComparer::Outcome& outcome)
 {
-    m_threadRunning = false;
     if (outcome.loaded && !m_loaded) {
         m_loaded = outcome.loaded;
-        showRuns();  // with their names now
+        m_runOrder->setLoadedRuns(m_loaded);
     }
     if (generation != m_generation) {
         startComparison();  // the order changed meanwhile: this result is of the old one
@@ -581,52 +394,8 @@ void ReportExportDialog::finishComparison(std::uint64_t generation, const Outcom
     Q_EMIT comparisonFinished(true);
 }
 
-void ReportExportDialog::showRuns()
-{
-    const int current = m_runList->currentRow();
-    m_runList->clear();
-    for (int row = 0; row < m_order.size(); ++row) {
-        const qint64 id = m_order[row];
-        const QString label = QString::fromStdString(runLabel(static_cast<std::size_t>(row)));
-        const StoredRun* run = nullptr;
-        if (m_loaded) {
-            const auto found =
-                std::find_if(m_loaded->begin(), m_loaded->end(),
-                             [id](const StoredRun& stored) { return stored.header.id == id; });
-            if (found != m_loaded->end())
-                run = &*found;
-        }
-        auto* item = new QListWidgetItem(m_runList);
-        item->setData(kRunIdRole, id);
-        if (run) {
-            item->setText(tr("%1   %2 (run %3)")
-                              .arg(label, QString::fromStdString(run->header.name))
-                              .arg(id));
-            item->setToolTip(tr("Run %1: %2, started %3, %n step(s)", nullptr,
-                                static_cast<int>(run->header.batches))
-                                 .arg(id)
-                                 .arg(runStatusText(run->header.status),
-                                      QString::fromStdString(run->header.startedAt)));
-        } else {
-            item->setText(tr("%1   run %2").arg(label).arg(id));
-        }
-        if (row == 0) {
-            QFont bold = item->font();
-            bold.setBold(true);
-            item->setFont(bold);
-            item->setText(item->text() + tr(" - baseline"));
-        }
-    }
-    m_runList->setCurrentRow(std::min(current, static_cast<int>(m_order.size()) - 1));
-    updateActions();
-}
-
 void ReportExportDialog::updateActions()
 {
-    const int row = m_runList->currentRow();
-    m_baseline->setEnabled(row > 0);
-    m_up->setEnabled(row > 0);
-    m_down->setEnabled(row >= 0 && row + 1 < m_order.size());
     m_save->setEnabled(m_comparison != nullptr);
     m_open->setEnabled(!m_savedPath.isEmpty());
 }

@@ -2,17 +2,18 @@
 
 // Comparison reports from the desktop app (docs/reports.md, docs/gui.md): the chosen runs in
 // order with the baseline first, a preview of the HTML report, and Save in any report format.
-// Loading the runs and comparing them happen on a thread of their own; the dialog stays
-// responsive and shows that it is working.
+// Loading the runs and comparing them happen on a thread of their own (reports/reportcomparer.h);
+// the dialog stays responsive and shows that it is working. The run order is
+// reports/reportrunorder.h, the preview reports/reportpreview.h.
 
+#include "jobs/backgroundjob.h"
 #include "report/reportformats.h"
+#include "reports/reportcomparer.h"
 
 #include <QtCore/QList>
 #include <QtCore/QString>
 #include <QtCore/QtGlobal>
-#include <QtGui/QImage>
 #include <QtWidgets/QDialog>
-#include <QtWidgets/QTextBrowser>
 
 #include <cstdint>
 #include <memory>
@@ -22,6 +23,7 @@
 
 class QComboBox;
 class QLabel;
+class QLayout;
 class QListWidget;
 class QProgressBar;
 class QPushButton;
@@ -33,30 +35,8 @@ struct StoredRun;
 
 namespace es::ui {
 
-/// The image a `data:image/...;base64,...` URL holds (PNG, JPEG, ... as Qt reads them); a
-/// null image for any other URL or undecodable data.
-QImage imageFromDataUrl(const QUrl& url);
-
-/// The report preview: a QTextBrowser that shows the images embedded in the report as `data:`
-/// URLs and loads nothing else (no files, nothing remote). Links to `#anchors` scroll within
-/// the preview; links anywhere else are never opened, only reported with externalLinkRefused.
-class ReportPreview : public QTextBrowser {
-    Q_OBJECT
-
-public:
-    explicit ReportPreview(QWidget* parent = nullptr);
-
-    /// Shows the HTML report `html`, keeping the scroll position.
-    void showReport(const std::string& html);
-
-    Q_INVOKABLE QVariant loadResource(int type, const QUrl& name) override;
-
-Q_SIGNALS:
-    void externalLinkRefused(const QUrl& url);
-
-private:
-    void followLink(const QUrl& url);
-};
+class ReportPreview;
+class ReportRunOrder;
 
 class ReportExportDialog : public QDialog {
     Q_OBJECT
@@ -69,7 +49,7 @@ public:
     ~ReportExportDialog() override;
 
     /// The runs in report order: the baseline (A) first, then B, C, ...
-    QList<qint64> runOrder() const { return m_order; }
+    QList<qint64> runOrder() const;
     /// Makes `runId` the baseline (moved to the top, the others keep their order).
     void setBaseline(qint64 runId);
     /// Moves the run at `row` up (delta -1) or down (+1) in the order.
@@ -97,7 +77,7 @@ public:
     QString message() const;
     bool messageIsError() const { return m_messageIsError; }
     ReportPreview* preview() const { return m_preview; }
-    QListWidget* runList() const { return m_runList; }
+    QListWidget* runList() const;
     QPushButton* saveButton() const { return m_save; }
     QPushButton* openButton() const { return m_open; }
 
@@ -113,26 +93,29 @@ Q_SIGNALS:
     void saved(const QString& path);
 
 private:
-    struct Outcome;
-    class Worker;
+    void setUpPreview();
+    /// The busy bar, the icon and the message under the preview.
+    QLayout* createMessageRow();
+    /// Format, language, Save, Open and Close at the bottom.
+    QLayout* createSaveRow();
+    QLabel* setUpFormatChoice();
+    QLabel* setUpLanguageChoice();
+    void setUpSaveButtons();
 
     void startComparison();
-    void finishComparison(std::uint64_t generation, const Outcome& outcome);
-    void showRuns();
+    void finishComparison(std::uint64_t generation, const ReportComparer::Outcome& outcome);
     void updateActions();
     void showMessage(const QString& text, bool error);
     /// The report's bytes in `format`; null with the reason shown when it cannot be made.
     std::shared_ptr<const std::string> reportBytes(ReportFormat format);
 
     QString m_databasePath;
-    QList<qint64> m_order;
     /// Counts order and language changes; a stale result is dropped.
     std::uint64_t m_generation = 0;
-    bool m_working = false;        ///< the preview is not yet of m_order
-    bool m_threadRunning = false;  ///< m_worker has not handed over its result yet
+    bool m_working = false;        ///< the preview is not yet of runOrder()
     bool m_waitingForRun = false;  ///< the comparison waits for the training run to end
     std::shared_ptr<const std::vector<StoredRun>> m_loaded;  ///< read once, reordered after
-    std::shared_ptr<const RunComparison> m_comparison;       ///< for m_order, when not busy
+    std::shared_ptr<const RunComparison> m_comparison;       ///< for runOrder(), when not busy
     std::string m_comparisonLanguage;                        ///< what m_comparison is written in
     std::shared_ptr<const std::string> m_html;               ///< writeHtml of m_comparison
     /// The last report made for saving, kept for a second save of the same comparison.
@@ -141,10 +124,7 @@ private:
     QString m_savedPath;
     bool m_messageIsError = false;
 
-    QListWidget* m_runList;
-    QPushButton* m_baseline;
-    QPushButton* m_up;
-    QPushButton* m_down;
+    ReportRunOrder* m_runOrder;
     ReportPreview* m_preview;
     QProgressBar* m_busy;
     QLabel* m_messageIcon;
@@ -153,7 +133,7 @@ private:
     QComboBox* m_language;
     QPushButton* m_save;
     QPushButton* m_open;
-    std::unique_ptr<Worker> m_worker;
+    BackgroundJob m_comparer;  ///< declared last, so gone first: waits for a comparison
 };
 
 }  // namespace es::ui

@@ -5,95 +5,18 @@
 #include "setup/formwidgets.h"
 
 #include <QtCore/QItemSelectionModel>
-#include <QtCore/QLocale>
-#include <QtGui/QDoubleValidator>
 #include <QtGui/QFont>
-#include <QtWidgets/QCheckBox>
-#include <QtWidgets/QComboBox>
-#include <QtWidgets/QDoubleSpinBox>
-#include <QtWidgets/QFileDialog>
 #include <QtWidgets/QFormLayout>
 #include <QtWidgets/QHBoxLayout>
 #include <QtWidgets/QLabel>
-#include <QtWidgets/QLineEdit>
 #include <QtWidgets/QListView>
-#include <QtWidgets/QPushButton>
-#include <QtWidgets/QSpinBox>
 #include <QtWidgets/QSplitter>
 #include <QtWidgets/QVBoxLayout>
 
-#include <algorithm>
-#include <cmath>
-#include <cstdint>
-#include <limits>
+#include <string>
+#include <utility>
 
 namespace es::ui {
-
-namespace {
-
-using Json = nlohmann::json;
-using Kind = CallbackParamKind;
-
-// Enough places for the small deltas and learning rates these parameters take (ReduceLROnPlateau's
-// min_delta defaults to 1e-4, min_lr values go down to 1e-7).
-constexpr int kNumberDecimals = 8;
-constexpr double kNumberStep = 1e-4;
-// The parser accepts any non-negative number; a million is past every sensible delta or rate.
-constexpr double kMaxNumber = 1e6;
-// (0, 1) open at both ends, to the places shown.
-constexpr int kFractionDecimals = 6;
-constexpr double kFractionStep = 0.05;
-constexpr char kEachEpoch[] = "epoch";
-constexpr std::string_view kModes[] = {"auto", "min", "max"};
-
-/// A double spin box that shows 0.0001 rather than 0.00010000: the many places it needs for
-/// small values would otherwise trail every number with zeros.
-class CompactDoubleSpinBox : public QDoubleSpinBox {
-public:
-    using QDoubleSpinBox::QDoubleSpinBox;
-
-protected:
-    QString textFromValue(double value) const override
-    {
-        QString text = locale().toString(value, 'f', decimals());
-        text.remove(locale().groupSeparator());
-        const QString point = locale().decimalPoint();
-        if (text.contains(point)) {
-            while (text.endsWith(QLatin1Char('0')))
-                text.chop(1);
-            if (text.endsWith(point))
-                text.chop(point.size());
-        }
-        return text;
-    }
-};
-
-/// A number validator that also accepts an empty field, which stands for null.
-class OptionalNumberValidator : public QDoubleValidator {
-public:
-    using QDoubleValidator::QDoubleValidator;
-
-    State validate(QString& input, int& pos) const override
-    {
-        if (input.trimmed().isEmpty())
-            return Acceptable;
-        return QDoubleValidator::validate(input, pos);
-    }
-};
-
-QString numberText(double value)
-{
-    return QString::number(value, 'g', QLocale::FloatingPointShortest);
-}
-
-bool isDirectoryParam(std::string_view name)
-{
-    constexpr std::string_view suffix = "_dir";
-    return name.size() >= suffix.size() &&
-           name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
-}  // namespace
 
 CallbacksForm::CallbacksForm(QWidget* parent)
     : ConfigForm(parent),
@@ -101,7 +24,10 @@ CallbacksForm::CallbacksForm(QWidget* parent)
       m_list(new QListView(this)),
       m_title(new QLabel(this)),
       m_explanation(new QLabel(this)),
-      m_editorHost(new QWidget(this))
+      m_editorHost(new QWidget(this)),
+      m_fieldFactory(this, [this](const std::string& name, const nlohmann::json& value) {
+          applyParam(name, value);
+      })
 {
     m_list->setObjectName("callbacks");
     m_title->setObjectName("callbackTitle");
@@ -220,9 +146,9 @@ void CallbacksForm::updateEditor()
     markFieldProblems(m_fieldsBox, {});
     const bool wasFilling = m_filling;
     m_filling = true;
-    for (const ParamField& field : m_fields) {
+    for (const CallbackParamField& field : m_fields) {
         const auto value = callback.params.find(field.name);
-        field.show(value == callback.params.end() ? Json() : *value);
+        field.show(value == callback.params.end() ? nlohmann::json() : *value);
         setConfigPath(field.input, checked ? QStringLiteral("callbacks[%1].%2")
                                                  .arg(configIndex)
                                                  .arg(QString::fromStdString(field.name))
@@ -275,7 +201,7 @@ void CallbacksForm::rebuildFields(int row)
         form->addRow(new QLabel(tr("This callback has no parameters."), m_fieldsBox));
     if (spec) {
         for (const CallbackParamSpec& param : spec->params) {
-            ParamField field = makeField(param, m_fieldsBox);
+            CallbackParamField field = m_fieldFactory.make(param, m_fieldsBox);
             form->addRow(keyText(param.name) + QLatin1Char(':'), field.cell);
             m_fields.push_back(std::move(field));
         }
@@ -298,201 +224,6 @@ void CallbacksForm::dropFields()
     m_fields.clear();
     m_fieldsRow = -1;
     m_fieldsType.clear();
-}
-
-CallbacksForm::ParamField CallbacksForm::makeField(const CallbackParamSpec& spec, QWidget* parent)
-{
-    ParamField field;
-    field.name = std::string(spec.name);
-    const std::string name = field.name;
-    QString hint;
-    switch (spec.kind) {
-        case Kind::Path:
-        case Kind::Text: {
-            auto* edit = new QLineEdit(parent);
-            field.input = edit;
-            field.cell = edit;
-            field.show = [edit](const Json& value) {
-                edit->setText(value.is_string() ? QString::fromStdString(value.get<std::string>())
-                                                : QString());
-            };
-            connect(edit, &QLineEdit::editingFinished, this,
-                    [this, edit, name] { applyParam(name, edit->text().toStdString()); });
-            hint = spec.kind == Kind::Path ? tr("A file or folder path, not empty.")
-                                           : tr("Text, not empty.");
-            if (spec.kind == Kind::Path) {
-                auto* cell = new QWidget(parent);
-                auto* row = new QHBoxLayout(cell);
-                row->setContentsMargins(0, 0, 0, 0);
-                auto* browse = new QPushButton(tr("Browse…"), cell);
-                browse->setObjectName(keyText(spec.name) + QStringLiteral("_browse"));
-                edit->setParent(cell);
-                row->addWidget(edit, 1);
-                row->addWidget(browse);
-                field.cell = cell;
-                const bool directory = isDirectoryParam(spec.name);
-                connect(browse, &QPushButton::clicked, this, [this, edit, name, directory] {
-                    // A file the run will write, often a template: nothing to overwrite yet.
-                    const QString chosen =
-                        directory ? QFileDialog::getExistingDirectory(this, tr("Choose a folder"),
-                                                                      edit->text())
-                                  : QFileDialog::getSaveFileName(this, tr("Choose a file"),
-                                                                 edit->text(), QString(), nullptr,
-                                                                 QFileDialog::DontConfirmOverwrite);
-                    if (chosen.isEmpty())
-                        return;
-                    edit->setText(chosen);
-                    applyParam(name, chosen.toStdString());
-                });
-            }
-            break;
-        }
-        case Kind::Boolean: {
-            auto* box = new QCheckBox(parent);
-            field.input = box;
-            field.show = [box](const Json& value) {
-                box->setChecked(value.is_boolean() && value.get<bool>());
-            };
-            connect(box, &QCheckBox::toggled, this,
-                    [this, name](bool checked) { applyParam(name, checked); });
-            break;
-        }
-        case Kind::NonNegativeInt: {
-            auto* box = new QSpinBox(parent);
-            box->setRange(0, std::numeric_limits<int>::max());
-            // One change per finished entry, not one per digit typed.
-            box->setKeyboardTracking(false);
-            field.input = box;
-            field.show = [box](const Json& value) {
-                box->setValue(value.is_number() ? static_cast<int>(std::clamp<double>(
-                                                      value.get<double>(), 0, box->maximum()))
-                                                : 0);
-            };
-            connect(box, &QSpinBox::valueChanged, this,
-                    [this, name](int value) { applyParam(name, std::int64_t{value}); });
-            hint = tr("An integer, 0 or more.");
-            break;
-        }
-        case Kind::NonNegativeNumber:
-        case Kind::OpenFraction: {
-            auto* box = new CompactDoubleSpinBox(parent);
-            if (spec.kind == Kind::OpenFraction) {
-                const double smallest = std::pow(10.0, -kFractionDecimals);
-                box->setDecimals(kFractionDecimals);
-                box->setRange(smallest, 1.0 - smallest);
-                box->setSingleStep(kFractionStep);
-                hint = tr("A number between 0 and 1, both excluded.");
-            } else {
-                box->setDecimals(kNumberDecimals);
-                box->setRange(0.0, kMaxNumber);
-                box->setSingleStep(kNumberStep);
-                hint = tr("A number, 0 or more.");
-            }
-            box->setKeyboardTracking(false);
-            field.input = box;
-            field.show = [box](const Json& value) {
-                if (value.is_number())
-                    box->setValue(value.get<double>());
-            };
-            connect(box, &QDoubleSpinBox::valueChanged, this,
-                    [this, name](double value) { applyParam(name, value); });
-            break;
-        }
-        case Kind::Mode: {
-            auto* combo = new QComboBox(parent);
-            for (std::string_view mode : kModes)
-                combo->addItem(keyText(mode));
-            field.input = combo;
-            field.show = [combo](const Json& value) {
-                combo->setCurrentIndex(std::max(
-                    0, combo->findText(value.is_string()
-                                           ? QString::fromStdString(value.get<std::string>())
-                                           : QString())));
-            };
-            connect(combo, &QComboBox::currentIndexChanged, this,
-                    [this, combo, name] { applyParam(name, combo->currentText().toStdString()); });
-            hint =
-                tr("min: lower is better; max: higher is better; auto: decided from the "
-                   "monitored name.");
-            break;
-        }
-        case Kind::SaveFrequency: {
-            auto* combo = new QComboBox(parent);
-            combo->setEditable(true);
-            combo->setInsertPolicy(QComboBox::NoInsert);
-            combo->addItem(QString::fromLatin1(kEachEpoch));
-            field.input = combo;
-            field.show = [combo](const Json& value) {
-                if (value.is_number_integer())
-                    combo->setEditText(QString::number(value.get<std::int64_t>()));
-                else
-                    combo->setEditText(value.is_string()
-                                           ? QString::fromStdString(value.get<std::string>())
-                                           : QString());
-            };
-            // Anything else goes to the config as typed, for the parser to name what it expects.
-            const auto apply = [this, combo, name] {
-                const QString text = combo->currentText().trimmed();
-                bool isNumber = false;
-                const qlonglong batches = text.toLongLong(&isNumber);
-                if (isNumber)
-                    applyParam(name, std::int64_t{batches});
-                else
-                    applyParam(name, text.toStdString());
-            };
-            connect(combo->lineEdit(), &QLineEdit::editingFinished, this, apply);
-            connect(combo, &QComboBox::activated, this, apply);
-            hint = tr("\"epoch\" saves after every epoch; a number saves every that many batches.");
-            break;
-        }
-        case Kind::Verbosity: {
-            auto* combo = new QComboBox(parent);
-            combo->addItem(tr("0 (silent)"), 0);
-            combo->addItem(tr("1 (a line per save)"), 1);
-            field.input = combo;
-            field.show = [combo](const Json& value) {
-                combo->setCurrentIndex(
-                    std::max(0, combo->findData(value.is_number() ? value.get<int>() : 0)));
-            };
-            connect(combo, &QComboBox::currentIndexChanged, this, [this, combo, name] {
-                applyParam(name, std::int64_t{combo->currentData().toInt()});
-            });
-            break;
-        }
-        case Kind::NumberOrNull: {
-            auto* edit = new QLineEdit(parent);
-            auto* validator = new OptionalNumberValidator(edit);
-            // The C locale both ways, so that what is shown parses back whatever the UI language.
-            validator->setLocale(QLocale::c());
-            edit->setValidator(validator);
-            field.input = edit;
-            field.cell = edit;
-            field.show = [edit](const Json& value) {
-                edit->setText(value.is_number() ? numberText(value.get<double>()) : QString());
-            };
-            connect(edit, &QLineEdit::editingFinished, this, [this, edit, name] {
-                const QString text = edit->text().trimmed();
-                bool isNumber = false;
-                const double number = QLocale::c().toDouble(text, &isNumber);
-                applyParam(name, isNumber ? Json(number) : Json());
-            });
-            hint = tr("A number, or empty for none.");
-            break;
-        }
-    }
-    if (!field.cell)
-        field.cell = field.input;
-    field.input->setObjectName(keyText(spec.name));
-    if (spec.name == "monitor")
-        hint =
-            tr("A value the run logs: loss or a metric, with val_ in front for the "
-               "validation value.");
-    else if (spec.name == "filepath")
-        hint =
-            tr("The checkpoint file; {epoch:02d} and logged values such as {val_loss:.4f} "
-               "are filled in.");
-    field.input->setToolTip(hint);
-    return field;
 }
 
 void CallbacksForm::applyParam(const std::string& name, const nlohmann::json& value)

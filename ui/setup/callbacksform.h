@@ -2,24 +2,20 @@
 
 // The Callbacks tab of the Run setup panel: every callback type in a checklist (checked = in
 // the run, in config order) and, next to it, the parameters of the selected one as fields made
-// from its spec (engine/config/callbackspecs.h). Checking adds a callback, unchecking removes
-// it and keeps its parameters for later.
+// from its spec (engine/config/callbackspecs.h) by CallbackFieldFactory. Checking adds a
+// callback, unchecking removes it and keeps its parameters for later.
 
+#include "setup/callbackfieldfactory.h"
 #include "setup/configform.h"
 
 #include <nlohmann/json.hpp>
 
-#include <functional>
 #include <string>
 #include <vector>
 
 class QLabel;
 class QListView;
 class QWidget;
-
-namespace es {
-struct CallbackParamSpec;
-}
 
 namespace es::ui {
 
@@ -45,18 +41,9 @@ public:
     int selectedRow() const;
 
 private:
-    /// One generated field: the widget tagged with the config path, and how to show a value.
-    struct ParamField {
-        std::string name;
-        QWidget* input = nullptr;
-        QWidget* cell = nullptr;  ///< what the form row holds: the input, or it and a button
-        std::function<void(const nlohmann::json&)> show;
-    };
-
     void updateEditor();
     void rebuildFields(int row);
     void dropFields();
-    ParamField makeField(const CallbackParamSpec& spec, QWidget* parent);
     void applyParam(const std::string& name, const nlohmann::json& value);
     void emitEdited();
 
@@ -67,8 +54,9 @@ private:
     QLabel* m_title;
     QLabel* m_explanation;
     QWidget* m_editorHost;
+    CallbackFieldFactory m_fieldFactory;
     QWidget* m_fieldsBox = nullptr;
-    std::vector<ParamField> m_fields;
+    std::vector<CallbackParamField> m_fields;
     /// The row and type the fields were made for: a refill keeps them (and the focus) when
     /// only values changed.
     int m_fieldsRow = -1;

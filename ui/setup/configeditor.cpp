@@ -2,7 +2,7 @@
 
 #include "config/configerror.h"
 #include "config/presets.h"
-#include "core/atomicfile.h"
+#include "io/atomicfile.h"
 #include "env/environment.h"
 #include "setup/callbacksform.h"
 #include "setup/dataform.h"

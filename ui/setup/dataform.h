@@ -6,6 +6,7 @@
 // chosen files hold, described off the GUI thread.
 
 #include "setup/configform.h"
+#include "setup/datafields.h"
 
 #include <QtCore/QString>
 #include <QtCore/QStringList>
@@ -13,22 +14,17 @@
 #include <array>
 #include <vector>
 
-class QCheckBox;
 class QComboBox;
-class QDoubleSpinBox;
 class QDragEnterEvent;
 class QDragMoveEvent;
 class QDropEvent;
-class QLineEdit;
-class QPlainTextEdit;
-class QSpinBox;
 class QStackedWidget;
-class QTimer;
 
 namespace es::ui {
 
-class DataInspector;
-struct DataInspection;
+class BatchOptions;
+class DataPreview;
+class DataSourcePage;
 
 class DataForm : public ConfigForm {
     Q_OBJECT
@@ -64,88 +60,26 @@ protected:
 private:
     static constexpr std::size_t kSourceTypes = kAllDataSourceTypes.size();
 
-    void buildSyntheticRegressionPage();
-    void buildSyntheticTokensPage();
-    void buildNpyPage();
-    void buildNpzPage();
-    void buildCsvPage();
-    QWidget* buildCommonOptions();
-    QLineEdit* pathField(const QString& configPath, const QString& objectName);
-    QWidget* browseRow(QLineEdit* field, const QString& title, const QString& filter);
-    QComboBox* memberField(const QString& configPath, const QString& objectName,
-                           const QString& defaultName);
-
-    /// Applies one change to the config and emits it: only the changed field is written, so
-    /// that values the widgets cannot show exactly (a split of 0.1234) survive other edits.
-    template <typename Apply>
-    void change(Apply apply);
+    void addSourcePage(DataSourceType type);
+    /// Applies one field's change to the config and emits it.
+    void change(const DataChange& apply);
     void changeSourceType(DataSourceType type);
-    void fillSourcePage(const DataSourceConfig& source);
-    void fillCommonOptions(const DataConfig& data);
-    void browse(QLineEdit* field, const QString& title, const QString& filter);
-    /// How a chosen file is written into the config: relative to the base directory when it
-    /// lies inside it, so that a config and its data move together; absolute otherwise.
-    QString configPathFor(const QString& file) const;
-    QString resolvedPath(const std::string& configPath) const;
-
-    void refreshPreview();
-    void showInspection(const DataInspection& inspection);
-    void fillNpzMembers(const QStringList& members);
+    /// Shows `source` on its page, which becomes the current one, without emitting edited().
+    void showSource(const DataSourceConfig& source);
 
     RunConfig m_config;
     /// The last source of each type, so that switching the type back restores its values.
     std::array<DataSourceConfig, kSourceTypes> m_sources;
     bool m_filling = false;
     QString m_baseDirectory;
-    /// What the preview shows (the source type and the resolved files): a showConfig() of the
-    /// same files does not describe them again.
-    QStringList m_previewKey;
-    QString m_previewArchive;
 
     QComboBox* m_type;
     QStackedWidget* m_pages;
-    // synthetic_regression
-    QSpinBox* m_regressionSamples;
-    QSpinBox* m_regressionTimesteps;
-    QSpinBox* m_regressionFeatures;
-    QDoubleSpinBox* m_noise;
-    // synthetic_tokens
-    QSpinBox* m_tokenSamples;
-    QSpinBox* m_tokenTimesteps;
-    QSpinBox* m_vocabSize;
-    // npy
-    QLineEdit* m_npyX;
-    QLineEdit* m_npyY;
-    QLineEdit* m_npyXVal;
-    QLineEdit* m_npyYVal;
-    // npz
-    QLineEdit* m_npzPath;
-    QComboBox* m_npzX;
-    QComboBox* m_npzY;
-    QComboBox* m_npzXVal;
-    QComboBox* m_npzYVal;
-    // csv
-    QLineEdit* m_csvPath;
-    QComboBox* m_delimiter;
-    QComboBox* m_header;
-    QLineEdit* m_features;
-    QLineEdit* m_target;
-    QSpinBox* m_window;
-    QSpinBox* m_horizon;
-    QSpinBox* m_stride;
-    // common
+    DataPreview* m_preview;
     QWidget* m_typeRow;
-    QWidget* m_common;
-    QDoubleSpinBox* m_validationSplit;
-    QCheckBox* m_shuffle;
-    QSpinBox* m_batchSize;
-    QCheckBox* m_dropLast;
-    QComboBox* m_placement;
-    QSpinBox* m_prefetch;
-
-    QPlainTextEdit* m_preview;
-    QTimer* m_previewDelay;
-    DataInspector* m_inspector;
+    /// In the order of kAllDataSourceTypes, so that a type's index is its page's.
+    std::array<DataSourcePage*, kSourceTypes> m_sourcePages{};
+    BatchOptions* m_common;
 };
 
 }  // namespace es::ui

@@ -1,16 +1,13 @@
 #include "setup/datainspector.h"
 
 #include "console/inspectcommand.h"
-#include "core/threadname.h"
 #include "data/npzarchive.h"
 #include "live/trainingidlegate.h"
 
 #include <QtCore/QFile>
-#include <QtCore/QMetaObject>
 
 #include <exception>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace es::ui {
@@ -48,21 +45,31 @@ QStringList npzMemberNames(const QString& path)
     return names;
 }
 
+/// Describes `paths` and lists `npzArchive`'s arrays, on the inspector's thread; stops between
+/// files once a newer request has superseded this one (its result is dropped then).
+DataInspection inspectFiles(const QStringList& paths, const QString& npzArchive,
+                            const BackgroundJob::Ticket& ticket)
+{
+    DataInspection inspection;
+    inspection.paths = paths;
+    QStringList blocks;
+    for (const QString& path : paths) {
+        if (ticket.isStale())
+            return inspection;
+        blocks << describeFile(path);
+    }
+    inspection.text = blocks.join(QStringLiteral("\n\n"));
+    if (!npzArchive.isEmpty() && !ticket.isStale())
+        inspection.npzMembers = npzMemberNames(npzArchive);
+    return inspection;
+}
+
 }  // namespace
 
-DataInspector::DataInspector(QObject* parent) : QObject(parent) {}
+// Started on first use: most setup sessions use generated data and never need its thread.
+DataInspector::DataInspector(QObject* parent) : QObject(parent), m_job(this, "es-inspect") {}
 
-DataInspector::~DataInspector()
-{
-    {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        m_stopping = true;
-        ++m_latest;
-    }
-    m_wake.notify_all();
-    if (m_worker.joinable())
-        m_worker.join();
-}
+DataInspector::~DataInspector() = default;  // m_job waits for the file being described
 
 void DataInspector::inspect(const QStringList& paths, const QString& npzArchive)
 {
@@ -70,7 +77,7 @@ void DataInspector::inspect(const QStringList& paths, const QString& npzArchive)
     if (gate.trainingActive()) {
         // Reading a large file beside a training run would slow its steps: the latest request
         // waits for the run to end, and the preview says so meanwhile.
-        m_deferred = {0, paths, npzArchive};
+        m_deferred = {paths, npzArchive};
         if (!m_waitingForRun) {
             m_waitingForRun = true;
             gate.whenIdle(this, [this] {
@@ -86,76 +93,18 @@ void DataInspector::inspect(const QStringList& paths, const QString& npzArchive)
         Q_EMIT inspected(waiting);
         return;
     }
-    {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        m_pending = Request{++m_latest, paths, npzArchive};
-        m_hasPending = true;
-        // Started on first use: most setup sessions use generated data and never need it.
-        if (!m_worker.joinable())
-            m_worker = std::thread([this] {
-                nameThisThread("es-inspect");
-                run();
-            });
-    }
-    m_wake.notify_one();
+    // A request still being described is superseded: it stops after its current file, and
+    // only the latest result is reported.
+    m_job.run(
+        [paths, npzArchive](const BackgroundJob::Ticket& ticket) {
+            return inspectFiles(paths, npzArchive, ticket);
+        },
+        [this](const DataInspection& inspection) { Q_EMIT inspected(inspection); });
 }
 
 void DataInspector::cancel()
 {
-    std::lock_guard<std::mutex> lock(m_mutex);
-    ++m_latest;
-    m_hasPending = false;
-}
-
-void DataInspector::run()
-{
-    std::unique_lock<std::mutex> lock(m_mutex);
-    for (;;) {
-        m_wake.wait(lock, [this] { return m_stopping || m_hasPending; });
-        if (m_stopping)
-            return;
-        const Request request = std::move(m_pending);
-        m_hasPending = false;
-        lock.unlock();
-
-        DataInspection inspection;
-        inspection.paths = request.paths;
-        QStringList blocks;
-        bool superseded = false;
-        for (const QString& path : request.paths) {
-            {
-                std::lock_guard<std::mutex> check(m_mutex);
-                superseded = request.generation != m_latest;
-            }
-            if (superseded)
-                break;
-            blocks << describeFile(path);
-        }
-        inspection.text = blocks.join(QStringLiteral("\n\n"));
-        if (!superseded && !request.npzArchive.isEmpty())
-            inspection.npzMembers = npzMemberNames(request.npzArchive);
-
-        lock.lock();
-        if (!superseded && !m_stopping && request.generation == m_latest)
-            deliver(request.generation, inspection);
-    }
-}
-
-void DataInspector::deliver(std::uint64_t generation, const DataInspection& inspection)
-{
-    // Posted to this object: the destructor joins the worker before the object goes, and Qt
-    // drops events still queued for a deleted object, so the call never reaches a dead one.
-    QMetaObject::invokeMethod(
-        this,
-        [this, generation, inspection] {
-            {
-                std::lock_guard<std::mutex> lock(m_mutex);
-                if (generation != m_latest)
-                    return;  // a newer request is on its way
-            }
-            Q_EMIT inspected(inspection);
-        },
-        Qt::QueuedConnection);
+    m_job.cancel();
 }
 
 }  // namespace es::ui

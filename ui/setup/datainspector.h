@@ -4,14 +4,11 @@
 // array for its value range never blocks the GUI. One worker serves every request, the latest
 // one winning: a request that is superseded before its result arrives is never reported.
 
+#include "jobs/backgroundjob.h"
+
 #include <QtCore/QObject>
 #include <QtCore/QString>
 #include <QtCore/QStringList>
-
-#include <condition_variable>
-#include <cstdint>
-#include <mutex>
-#include <thread>
 
 namespace es::ui {
 
@@ -45,26 +42,14 @@ Q_SIGNALS:
 
 private:
     struct Request {
-        std::uint64_t generation = 0;
         QStringList paths;
         QString npzArchive;
     };
 
-    void run();
-    void deliver(std::uint64_t generation, const DataInspection& inspection);
-
-    // Guards m_pending, m_hasPending, m_latest and m_stopping, shared with the worker.
-    std::mutex m_mutex;
-    std::condition_variable m_wake;
-    Request m_pending;
-    bool m_hasPending = false;
-    // The generation the worker checks between files, so that a superseded request stops early.
-    std::uint64_t m_latest = 0;
-    bool m_stopping = false;
-    std::thread m_worker;
     // GUI thread only: the request that waits for the training run to end.
     Request m_deferred;
     bool m_waitingForRun = false;
+    BackgroundJob m_job;  ///< declared last, so gone first: waits for the file being described
 };
 
 }  // namespace es::ui

@@ -1,35 +1,37 @@
-#include "whatif/experimentrunner.h"
+#include "whatif/experimentjob.h"
 
-#include "core/threadname.h"
 #include "i18n/recordedtext.h"
 #include "store/runstore.h"
 
+#include <exception>
 #include <set>
 #include <string>
 #include <utility>
 
 namespace es::ui {
 
-/// The engine's progress calls on the worker thread, posted to the runner's thread.
-class ExperimentRunner::Progress : public ExperimentProgress {
+/// The engine's progress calls on the worker thread, posted to the GUI thread. A posted call
+/// reaches the job only while it lives: the ticket drops it once the job has gone.
+class ExperimentJob::Progress : public ExperimentProgress {
 public:
-    Progress(ExperimentRunner* runner, std::shared_ptr<std::atomic<bool>> stop)
-        : m_runner(runner), m_stop(std::move(stop))
+    Progress(ExperimentJob* job, std::shared_ptr<std::atomic<bool>> stop,
+             const BackgroundJob::Ticket& ticket)
+        : m_job(job), m_stop(std::move(stop)), m_ticket(ticket)
     {
     }
 
     void onRunStarting(const ExperimentRunSlot& slot) override
     {
-        post([slot](ExperimentRunner* runner) {
-            Q_EMIT runner->runStarting(slot.number, slot.total, describeSlot(slot));
+        post([slot](ExperimentJob* job) {
+            Q_EMIT job->runStarting(slot.number, slot.total, describeSlot(slot));
         });
     }
 
     void onRunFinished(const ExperimentRunSlot& slot, const ExperimentRun& run) override
     {
-        post([slot, run](ExperimentRunner* runner) {
-            runner->m_runs.push_back(run);
-            Q_EMIT runner->runFinished(slot, run);
+        post([slot, run](ExperimentJob* job) {
+            job->m_runs.push_back(run);
+            Q_EMIT job->runFinished(slot, run);
         });
     }
 
@@ -42,41 +44,45 @@ public:
         log(level, QString::fromStdString(slot.label + ": " + message));
     }
 
-    bool stopRequested() override { return m_stop->load(); }
+    // Stale: the job is going (the window closed mid-experiment), so nothing waits for more.
+    bool stopRequested() override { return m_stop->load() || m_ticket.isStale(); }
 
     void log(LogLevel level, const QString& message)
     {
-        post(
-            [level, message](ExperimentRunner* runner) { Q_EMIT runner->logLine(level, message); });
-    }
-
-    /// Runs `call` on the runner's thread. The runner joins this thread before it goes, so it
-    /// is alive here; a call still queued when it goes is dropped with it.
-    template <typename Call>
-    void post(Call call)
-    {
-        ExperimentRunner* runner = m_runner;
-        QMetaObject::invokeMethod(
-            runner, [runner, call = std::move(call)] { call(runner); }, Qt::QueuedConnection);
+        post([level, message](ExperimentJob* job) { Q_EMIT job->logLine(level, message); });
     }
 
 private:
-    ExperimentRunner* m_runner;
+    /// Runs `call` with the job on the GUI thread, while the job lives.
+    template <typename Call>
+    void post(Call call)
+    {
+        m_ticket.post([job = m_job, call = std::move(call)] { call(job); });
+    }
+
+    ExperimentJob* m_job;
     std::shared_ptr<std::atomic<bool>> m_stop;
+    const BackgroundJob::Ticket& m_ticket;
     std::set<std::string> m_seen;
 };
 
-ExperimentRunner::ExperimentRunner(QObject* parent) : QObject(parent) {}
+namespace {
 
-ExperimentRunner::~ExperimentRunner()
-{
-    if (m_thread.joinable()) {
-        m_stop->store(true);  // the current run stops after its step; no further run starts
-        m_thread.join();
-    }
-}
+/// How an experiment ended, handed from its thread to the job.
+struct Ending {
+    ExperimentReport report;
+    QString problem;
+};
 
-bool ExperimentRunner::start(ExperimentPlan plan, const QString& databasePath)
+}  // namespace
+
+ExperimentJob::ExperimentJob(QObject* parent) : QObject(parent), m_worker(this, "es-whatif") {}
+
+// m_worker's end makes the experiment stale, which its progress reports as a stop request: the
+// current run stops after its step, no further run starts, and m_worker waits for that.
+ExperimentJob::~ExperimentJob() = default;
+
+bool ExperimentJob::start(ExperimentPlan plan, const QString& databasePath)
 {
     if (isRunning())
         return false;
@@ -84,10 +90,11 @@ bool ExperimentRunner::start(ExperimentPlan plan, const QString& databasePath)
     m_stop = std::make_shared<std::atomic<bool>>(false);
     m_runs.clear();
     const int planned = m_plan->runCount();
-    m_thread =
-        std::thread([this, plan = m_plan, stop = m_stop, database = databasePath.toStdString()] {
-            nameThisThread("es-whatif");
-            Progress progress(this, stop);
+    m_worker.run(
+        [this, plan = m_plan, stop = m_stop,
+         database = databasePath.toStdString()](const BackgroundJob::Ticket& ticket) {
+            // `this` only travels in the progress' posted calls, which run on the GUI thread.
+            Progress progress(this, stop, ticket);
             // Opened here: a RunStore belongs to the thread that uses it.
             std::unique_ptr<RunStore> store;
             if (!database.empty()) {
@@ -98,48 +105,47 @@ bool ExperimentRunner::start(ExperimentPlan plan, const QString& databasePath)
                                  tr("Not recording this experiment: %1").arg(error.what()));
                 }
             }
-            ExperimentReport report;
-            QString problem;
+            Ending ending;
             try {
                 const ExperimentOutcome outcome = runExperiment(*plan, store.get(), &progress);
-                report = makeReport(*plan, outcome);
+                ending.report = makeReport(*plan, outcome);
                 if (!outcome.storeError.empty())
                     progress.log(LogLevel::Warning,
                                  tr("The run database missed part of this experiment: %1")
                                      .arg(QString::fromStdString(outcome.storeError)));
                 if (outcome.baselineFailed)
-                    problem = tr("The baseline run failed, so there is nothing to compare "
-                                 "against: %1")
-                                  .arg(outcome.runs.empty() ? QString()
-                                                            : QString::fromStdString(recordedText(
-                                                                  outcome.runs.back().error)));
+                    ending.problem = tr("The baseline run failed, so there is nothing to compare "
+                                        "against: %1")
+                                         .arg(outcome.runs.empty()
+                                                  ? QString()
+                                                  : QString::fromStdString(
+                                                        recordedText(outcome.runs.back().error)));
             } catch (const std::exception& error) {
-                report = makeReport(*plan, ExperimentOutcome());
-                problem = tr("The experiment failed: %1").arg(error.what());
+                ending.report = makeReport(*plan, ExperimentOutcome());
+                ending.problem = tr("The experiment failed: %1").arg(error.what());
             }
             store.reset();  // closed on its own thread, before the window reads the experiment
-            progress.post([report = std::move(report), problem](ExperimentRunner* runner) {
-                runner->onFinished(report, problem);
-            });
-        });
+            return ending;
+        },
+        [this](Ending ending) { onFinished(ending.report, ending.problem); });
     Q_EMIT started(planned);
     return true;
 }
 
-void ExperimentRunner::stop()
+void ExperimentJob::stop()
 {
     if (isRunning())
         m_stop->store(true);
 }
 
-std::vector<VariantResult> ExperimentRunner::results() const
+std::vector<VariantResult> ExperimentJob::results() const
 {
     if (!m_plan)
         return {};
     return summariseExperiment(m_plan->configurations, m_plan->settings.repeats, m_runs);
 }
 
-QString ExperimentRunner::describeSlot(const ExperimentRunSlot& slot)
+QString ExperimentJob::describeSlot(const ExperimentRunSlot& slot)
 {
     return tr("run %1 of %2: %3, repeat %4 of %5")
         .arg(slot.number)
@@ -149,10 +155,8 @@ QString ExperimentRunner::describeSlot(const ExperimentRunSlot& slot)
         .arg(slot.repeats);
 }
 
-void ExperimentRunner::onFinished(const ExperimentReport& report, const QString& problem)
+void ExperimentJob::onFinished(const ExperimentReport& report, const QString& problem)
 {
-    // Posting this was the thread's last act: the join returns at once.
-    m_thread.join();
     m_runs = report.runs;
     Q_EMIT finished(report, problem);
 }

@@ -1,10 +1,12 @@
 #pragma once
 
 // Runs a what-if experiment (docs/whatif.md) on a thread of its own, recording it into the run
-// store, and reports each run to the window through queued signals. The window never waits on
-// the experiment: the engine's ExperimentProgress calls arrive on the worker thread and are
-// posted to this object's (the UI) thread.
+// store, and reports each run to the window through signals. The window never waits on the
+// experiment: the engine's ExperimentProgress calls arrive on the worker thread and are posted
+// to the GUI thread (jobs/backgroundjob.h). Named apart from the engine's runner of the
+// experiment itself (whatif/experiment.cpp), which this one drives.
 
+#include "jobs/backgroundjob.h"
 #include "whatif/experiment.h"
 #include "whatif/experimentreport.h"
 
@@ -13,20 +15,19 @@
 
 #include <atomic>
 #include <memory>
-#include <thread>
 #include <vector>
 
 namespace es::ui {
 
-class ExperimentRunner : public QObject {
+class ExperimentJob : public QObject {
     Q_OBJECT
 
 public:
-    explicit ExperimentRunner(QObject* parent = nullptr);
-    /// Stops an experiment in progress (after its current step) and joins its thread.
-    ~ExperimentRunner() override;
-    ExperimentRunner(const ExperimentRunner&) = delete;
-    ExperimentRunner& operator=(const ExperimentRunner&) = delete;
+    explicit ExperimentJob(QObject* parent = nullptr);
+    /// Stops an experiment in progress (after its current step) and waits for its thread.
+    ~ExperimentJob() override;
+    ExperimentJob(const ExperimentJob&) = delete;
+    ExperimentJob& operator=(const ExperimentJob&) = delete;
 
     /// Starts running `plan` on a worker thread, recording it into the database at
     /// `databasePath`, which that thread opens itself (none when empty; when it cannot be
@@ -37,7 +38,7 @@ public:
     /// measured is kept; finished() follows.
     void stop();
 
-    bool isRunning() const { return m_thread.joinable(); }
+    bool isRunning() const { return m_worker.isRunning(); }
     bool isStopping() const { return isRunning() && m_stop && m_stop->load(); }
     /// The plan being run, or the last one; null before the first start.
     const ExperimentPlan* plan() const { return m_plan.get(); }
@@ -68,7 +69,7 @@ private:
     /// Shared with the worker's progress: stop() must reach it without a lock.
     std::shared_ptr<std::atomic<bool>> m_stop;
     std::vector<ExperimentRun> m_runs;
-    std::thread m_thread;
+    BackgroundJob m_worker;  ///< declared last, so gone first: stops the experiment and waits
 };
 
 }  // namespace es::ui

@@ -4,11 +4,15 @@
 // finding's fix, or settings varied over values the user types), the windows and repeats;
 // Run measures them all on a thread of its own and fills the table and the chart run by run.
 // Experiments stored in the run database, the CLI's too, can be shown again.
+//
+// The panel composes its parts and runs the experiment: the setup (whatif/whatifsetup.h), the
+// results (whatif/whatifresults.h), the past experiments (whatif/pastexperiments.h) and the
+// experiment's thread (whatif/experimentjob.h).
 
 #include "config/runconfig.h"
 #include "train/runobserver.h"
 #include "whatif/experimentreport.h"
-#include "whatif/variantset.h"
+#include "whatif/measuredrun.h"
 #include "whatif/variantspec.h"
 
 #include <QtCore/QString>
@@ -19,20 +23,16 @@
 #include <optional>
 #include <vector>
 
-class QCheckBox;
 class QComboBox;
-class QLabel;
-class QProgressBar;
-class QPushButton;
-class QSpinBox;
-class QTableView;
-class QTreeWidget;
 
 namespace es::ui {
 
 class ExperimentChart;
+class ExperimentJob;
 class ExperimentResultsModel;
-class ExperimentRunner;
+class PastExperimentsBox;
+class WhatIfResults;
+class WhatIfSetup;
 
 class WhatIfPanel : public QWidget {
     Q_OBJECT
@@ -70,13 +70,13 @@ public:
     bool isRunning() const;
 
     /// The variants the list shows, in order.
-    const std::vector<Variant>& variants() const { return m_set.variants(); }
-    QString baselineLabel() const { return m_baselineLabel; }
-    const std::optional<RunConfig>& baseline() const { return m_set.baseline(); }
-    ExperimentRunner* runner() const { return m_runner; }
-    ExperimentResultsModel* resultsModel() const { return m_results; }
-    ExperimentChart* chart() const { return m_chart; }
-    QComboBox* pastExperiments() const { return m_past; }
+    const std::vector<Variant>& variants() const;
+    QString baselineLabel() const;
+    const std::optional<RunConfig>& baseline() const;
+    ExperimentJob* job() const { return m_job; }
+    ExperimentResultsModel* resultsModel() const;
+    ExperimentChart* chart() const;
+    QComboBox* pastExperiments() const;
     /// The problem shown in the panel, empty when none is.
     QString errorText() const;
     QString statusText() const;
@@ -100,48 +100,19 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
-    QWidget* createSetup();
-    QWidget* createResults();
-    /// Shows the baseline and m_set's variants in the list.
-    void refreshVariantList();
-    /// The index into variants() of the list's current row; -1 for the baseline or none.
-    int selectedVariant() const;
-    void removeSelectedVariant();
-    void addWithDialog();
+    /// Run, Stop, the variants and the past experiments as the experiment allows.
     void updateControls();
-    void showError(const QString& message);
-    /// What the experiment is doing, in the progress bar (the dock is short of rows).
-    void setStatus(const QString& text);
-    void showResults(const std::vector<VariantResult>& results);
-    void showReport(const ExperimentReport& report);
     void onRunStarting(int number, int total, const QString& description);
     void onRunFinished();
     void onFinished(const ExperimentReport& report, const QString& problem);
 
     QString m_databasePath;
-    VariantSet m_set;
-    QString m_baselineLabel;
-    QString m_blockedReason;
-    QString m_statusText;
     std::optional<ExperimentReport> m_report;
 
-    ExperimentRunner* m_runner;
-    ExperimentResultsModel* m_results;
-    QTreeWidget* m_variantList;
-    QPushButton* m_add;
-    QPushButton* m_remove;
-    QCheckBox* m_combine;
-    QSpinBox* m_warmup;
-    QSpinBox* m_measured;
-    QSpinBox* m_repeats;
-    QPushButton* m_run;
-    QPushButton* m_stop;
-    QProgressBar* m_progress;
-    QLabel* m_error;
-    QComboBox* m_past;
-    QLabel* m_reportTitle;
-    QTableView* m_table;
-    ExperimentChart* m_chart;
+    ExperimentJob* m_job;
+    WhatIfSetup* m_setup;
+    PastExperimentsBox* m_past;
+    WhatIfResults* m_results;
 };
 
 }  // namespace es::ui

@@ -1,0 +1,126 @@
+#include "setup/csvpage.h"
+
+#include "setup/columnlisttext.h"
+#include "setup/configform.h"
+#include "setup/formwidgets.h"
+
+#include <QtWidgets/QComboBox>
+#include <QtWidgets/QFormLayout>
+#include <QtWidgets/QLabel>
+#include <QtWidgets/QLineEdit>
+#include <QtWidgets/QSpinBox>
+
+#include <algorithm>
+#include <cstdint>
+
+namespace es::ui {
+
+namespace {
+
+// What the type shows the first time it is picked: small enough to train in seconds on a CPU.
+constexpr std::int64_t kDefaultWindow = 32;
+
+}  // namespace
+
+CsvPage::CsvPage(QWidget* parent) : DataSourcePage(DataSourceType::Csv, parent)
+{
+    m_path = pathField("data.source.path", "path");
+    m_path->setToolTip(
+        tr("A time series, one row per time step. A relative path is relative "
+           "to the config file's folder."));
+    m_delimiter = new QComboBox(this);
+    m_delimiter->setObjectName("delimiter");
+    setConfigPath(m_delimiter, "data.source.delimiter");
+    m_delimiter->addItem(tr("auto", "CSV delimiter: detected"),
+                         static_cast<int>(CsvOptions::kAutoDelimiter));
+    m_delimiter->addItem(tr(", (comma)"), static_cast<int>(','));
+    m_delimiter->addItem(tr("; (semicolon)"), static_cast<int>(';'));
+    m_delimiter->addItem(tr("tab"), static_cast<int>('\t'));
+    m_delimiter->setToolTip(tr("The field separator; auto detects it from the first rows."));
+    m_header = enumCombo(kAllCsvHeaders, csvHeaderKey, this);
+    m_header->setObjectName("header");
+    setConfigPath(m_header, "data.source.header");
+    m_header->setToolTip(
+        tr("Whether row 1 names the columns; auto detects it (naming any "
+           "column by name means a header)."));
+    m_features = new QLineEdit(this);
+    m_features->setObjectName("features");
+    setConfigPath(m_features, "data.source.features");
+    m_features->setPlaceholderText(tr("e.g. open, close, 4"));
+    m_features->setToolTip(
+        tr("The input columns in order, separated by commas: header names or 0-based indices "
+           "(0 is the first column). Quote a name that looks like a number or holds a comma: "
+           "\"2020\". The target may be one of them."));
+    m_target = new QLineEdit(this);
+    m_target->setObjectName("target");
+    setConfigPath(m_target, "data.source.target");
+    m_target->setToolTip(
+        tr("The column each sample predicts: a header name or a 0-based "
+           "index."));
+    m_window = spinBox("window", "data.source.window", 1, kMaxTimesteps, this);
+    m_window->setToolTip(tr("Rows per sample: the timesteps T."));
+    m_horizon = spinBox("horizon", "data.source.horizon", 1, kMaxTimesteps, this);
+    m_horizon->setToolTip(tr("Rows from the window's last row to the target row."));
+    m_stride = spinBox("stride", "data.source.stride", 1, kMaxTimesteps, this);
+    m_stride->setToolTip(tr("Rows between the starts of consecutive windows."));
+
+    auto* form = new QFormLayout(this);
+    form->addRow(buddyLabel(tr("F&ile:"), m_path, this),
+                 browseRow(m_path, tr("Choose the CSV file"), tr("CSV files (*.csv *.txt)")));
+    form->addRow(tr("Deli&miter:"), m_delimiter);
+    form->addRow(tr("Heade&r:"), m_header);
+    form->addRow(tr("Feature &columns:"), m_features);
+    form->addRow(tr("Tar&get column:"), m_target);
+    form->addRow(tr("&Window:"), m_window);
+    form->addRow(tr("H&orizon:"), m_horizon);
+    form->addRow(tr("S&tride:"), m_stride);
+
+    connect(m_path, &QLineEdit::textChanged, this, [this](const QString& text) {
+        change([&text](DataConfig& d) { d.source.path = text.toStdString(); });
+    });
+    connect(m_delimiter, &QComboBox::currentIndexChanged, this, [this] {
+        const char delimiter = static_cast<char>(m_delimiter->currentData().toInt());
+        change([delimiter](DataConfig& d) { d.source.delimiter = delimiter; });
+    });
+    connect(m_header, &QComboBox::currentIndexChanged, this, [this] {
+        const CsvHeader header = selectedData<CsvHeader>(m_header);
+        change([header](DataConfig& d) { d.source.header = header; });
+    });
+    connect(m_features, &QLineEdit::textChanged, this, [this](const QString& text) {
+        change([&text](DataConfig& d) { d.source.columns = parseColumns(text); });
+    });
+    connect(m_target, &QLineEdit::textChanged, this, [this](const QString& text) {
+        change([&text](DataConfig& d) { d.source.target = parseColumn(text); });
+    });
+    connect(m_window, &QSpinBox::valueChanged, this,
+            [this](int value) { change([value](DataConfig& d) { d.source.window = value; }); });
+    connect(m_horizon, &QSpinBox::valueChanged, this,
+            [this](int value) { change([value](DataConfig& d) { d.source.horizon = value; }); });
+    connect(m_stride, &QSpinBox::valueChanged, this,
+            [this](int value) { change([value](DataConfig& d) { d.source.stride = value; }); });
+}
+
+DataSourceConfig CsvPage::defaultSource() const
+{
+    DataSourceConfig source = DataSourcePage::defaultSource();
+    source.window = kDefaultWindow;
+    return source;
+}
+
+void CsvPage::fillFields(const DataSourceConfig& source)
+{
+    setTextIfChanged(m_path, fromConfig(source.path));
+    const int delimiter = m_delimiter->findData(static_cast<int>(source.delimiter));
+    m_delimiter->setCurrentIndex(std::max(delimiter, 0));
+    selectData(m_header, source.header);
+    // Text that already reads as these columns stays as typed ("a,b" and "a, b").
+    if (parseColumns(m_features->text()) != source.columns)
+        m_features->setText(columnsText(source.columns));
+    if (!(parseColumn(m_target->text()) == source.target))
+        m_target->setText(columnText(source.target));
+    m_window->setValue(spinValue(source.window));
+    m_horizon->setValue(spinValue(source.horizon));
+    m_stride->setValue(spinValue(source.stride));
+}
+
+}  // namespace es::ui

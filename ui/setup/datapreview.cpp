@@ -1,0 +1,131 @@
+#include "setup/datapreview.h"
+
+#include "setup/datainspector.h"
+#include "setup/datapaths.h"
+#include "setup/formwidgets.h"
+
+#include <QtCore/QTimer>
+#include <QtGui/QFontDatabase>
+#include <QtWidgets/QPlainTextEdit>
+#include <QtWidgets/QVBoxLayout>
+
+#include <string>
+
+namespace es::ui {
+
+namespace {
+
+// Typing a path calls for a description only once the typing pauses.
+constexpr int kPreviewDelayMs = 300;
+
+}  // namespace
+
+DataPreview::DataPreview(QWidget* parent)
+    : QGroupBox(parent),
+      m_text(new QPlainTextEdit(this)),
+      m_delay(new QTimer(this)),
+      m_inspector(new DataInspector(this))
+{
+    m_text->setObjectName("preview");
+    m_text->setReadOnly(true);
+    m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_text->setToolTip(
+        tr("What the chosen files hold and what training would do with them, "
+           "as `epochscope-cli inspect` prints it."));
+    setTitle(tr("Preview"));
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_text);
+
+    m_delay->setSingleShot(true);
+    m_delay->setInterval(kPreviewDelayMs);
+    connect(m_delay, &QTimer::timeout, this, &DataPreview::refresh);
+    connect(m_inspector, &DataInspector::inspected, this, &DataPreview::showInspection);
+}
+
+void DataPreview::describe(const DataConfig& data)
+{
+    m_data = data;
+    refresh();
+}
+
+void DataPreview::describeLater(const DataConfig& data)
+{
+    m_data = data;
+    m_delay->start();
+}
+
+void DataPreview::follow(const DataConfig& data)
+{
+    m_data = data;
+    if (!m_delay->isActive())
+        refresh();
+}
+
+void DataPreview::refresh()
+{
+    m_delay->stop();
+    const DataSourceConfig& source = m_data.source;
+    if (!source.fromFiles()) {
+        m_inspector->cancel();
+        m_key.clear();
+        m_archive.clear();
+        const SampleSplit split = splitSamples(m_data);
+        const QString use =
+            tr("%1 samples train, %2 validate").arg(split.training).arg(split.validation);
+        if (source.type == DataSourceType::SyntheticRegression)
+            m_text->setPlainText(tr("Generated in memory: x (%1, %2, %3) float32 features, "
+                                    "y (%1, 1) float32 targets; %4.")
+                                     .arg(source.samples)
+                                     .arg(source.timesteps)
+                                     .arg(source.features)
+                                     .arg(use));
+        else
+            m_text->setPlainText(tr("Generated in memory: x (%1, %2) int64 token ids in "
+                                    "[0, %3), y (%1, 1) 0/1 labels; %4.")
+                                     .arg(source.samples)
+                                     .arg(source.timesteps)
+                                     .arg(source.vocabSize)
+                                     .arg(use));
+        return;
+    }
+
+    QStringList files;
+    QString archive;
+    if (source.type == DataSourceType::Npy) {
+        for (const std::string* path : {&source.x, &source.y, &source.xVal, &source.yVal}) {
+            if (!path->empty())
+                files << resolvedPath(*path, m_baseDirectory);
+        }
+    } else if (!source.path.empty()) {
+        files << resolvedPath(source.path, m_baseDirectory);
+        if (source.type == DataSourceType::Npz)
+            archive = files.front();
+    }
+    QStringList key = files;
+    key.prepend(keyText(dataSourceKey(source.type)));
+    if (key == m_key)
+        return;
+    m_key = key;
+    m_archive = archive;
+    if (files.isEmpty()) {
+        m_inspector->cancel();
+        Q_EMIT archiveListed({});
+        m_text->setPlainText(
+            tr("Choose the data files (Browse…) or drop them here to see what they hold."));
+        return;
+    }
+    m_text->setPlainText(tr("Inspecting %1 …").arg(files.join(QStringLiteral(", "))));
+    m_inspector->inspect(files, archive);
+}
+
+void DataPreview::showInspection(const DataInspection& inspection)
+{
+    if (inspection.paths != m_key.mid(1))
+        return;
+    m_text->setPlainText(inspection.text);
+    if (!m_archive.isEmpty())
+        Q_EMIT archiveListed(inspection.npzMembers);
+}
+
+}  // namespace es::ui

@@ -1,0 +1,73 @@
+#include "setup/datasourcepage.h"
+
+#include "setup/configform.h"
+#include "setup/datapaths.h"
+#include "setup/formwidgets.h"
+
+#include <QtCore/QDir>
+#include <QtWidgets/QFileDialog>
+#include <QtWidgets/QHBoxLayout>
+#include <QtWidgets/QLineEdit>
+#include <QtWidgets/QPushButton>
+
+namespace es::ui {
+
+DataSourcePage::DataSourcePage(DataSourceType type, QWidget* parent) : QWidget(parent), m_type(type)
+{
+    setObjectName(keyText(dataSourceKey(type)));
+}
+
+DataSourceConfig DataSourcePage::defaultSource() const
+{
+    DataSourceConfig source;
+    source.type = m_type;
+    return source;
+}
+
+void DataSourcePage::showSource(const DataSourceConfig& source)
+{
+    filling([&] { fillFields(source); });
+}
+
+void DataSourcePage::change(const DataChange& change)
+{
+    if (!m_filling)
+        Q_EMIT changed(change);
+}
+
+QLineEdit* DataSourcePage::pathField(const QString& configPath, const QString& objectName)
+{
+    auto* field = new QLineEdit(this);
+    field->setObjectName(objectName);
+    setConfigPath(field, configPath);
+    field->setClearButtonEnabled(true);
+    return field;
+}
+
+QWidget* DataSourcePage::browseRow(QLineEdit* field, const QString& title, const QString& filter)
+{
+    auto* row = new QWidget(this);
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* button = new QPushButton(tr("Browse…"), row);
+    button->setObjectName(field->objectName() + QStringLiteral("_browse"));
+    button->setToolTip(title);
+    button->setAccessibleName(title);
+    layout->addWidget(field, 1);
+    layout->addWidget(button);
+    connect(button, &QPushButton::clicked, this,
+            [this, field, title, filter] { browse(field, title, filter); });
+    return row;
+}
+
+void DataSourcePage::browse(QLineEdit* field, const QString& title, const QString& filter)
+{
+    QString start = m_baseDirectory.isEmpty() ? QDir::currentPath() : m_baseDirectory;
+    if (!field->text().isEmpty())
+        start = resolvedPath(field->text().toStdString(), m_baseDirectory);
+    const QString file = QFileDialog::getOpenFileName(this, title, start, filter);
+    if (!file.isEmpty())
+        field->setText(configPathFor(file, m_baseDirectory));
+}
+
+}  // namespace es::ui

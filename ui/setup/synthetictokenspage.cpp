@@ -1,0 +1,64 @@
+#include "setup/synthetictokenspage.h"
+
+#include <QtWidgets/QFormLayout>
+#include <QtWidgets/QSpinBox>
+
+#include <cstdint>
+
+namespace es::ui {
+
+namespace {
+
+constexpr int kMinVocabulary = 4;  // padding, a positive, a negative and a neutral word
+constexpr int kMaxVocabulary = 1 << 24;
+
+// What the type shows the first time it is picked: small enough to train in seconds on a CPU.
+constexpr std::int64_t kDefaultSamples = 1024;
+constexpr std::int64_t kDefaultTimesteps = 100;
+constexpr std::int64_t kDefaultVocabulary = 1000;
+
+}  // namespace
+
+SyntheticTokensPage::SyntheticTokensPage(QWidget* parent)
+    : DataSourcePage(DataSourceType::SyntheticTokens, parent)
+{
+    m_samples = spinBox("samples", "data.source.samples", 1, kMaxSpinValue, this);
+    m_timesteps = spinBox("timesteps", "data.source.timesteps", 1, kMaxTimesteps, this);
+    m_vocabSize =
+        spinBox("vocab_size", "data.source.vocab_size", kMinVocabulary, kMaxVocabulary, this);
+    m_samples->setToolTip(tr("N: the number of generated reviews."));
+    m_timesteps->setToolTip(tr("T: tokens per review; shorter reviews are pre-padded with id 0."));
+    m_vocabSize->setToolTip(
+        tr("Distinct token ids, at least 4. The embedding's input_dim must "
+           "be at least this large."));
+
+    auto* form = new QFormLayout(this);
+    form->addRow(tr("Sa&mples:"), m_samples);
+    form->addRow(tr("&Timesteps:"), m_timesteps);
+    form->addRow(tr("V&ocabulary size:"), m_vocabSize);
+
+    connect(m_samples, &QSpinBox::valueChanged, this,
+            [this](int value) { change([value](DataConfig& d) { d.source.samples = value; }); });
+    connect(m_timesteps, &QSpinBox::valueChanged, this,
+            [this](int value) { change([value](DataConfig& d) { d.source.timesteps = value; }); });
+    connect(m_vocabSize, &QSpinBox::valueChanged, this,
+            [this](int value) { change([value](DataConfig& d) { d.source.vocabSize = value; }); });
+}
+
+DataSourceConfig SyntheticTokensPage::defaultSource() const
+{
+    DataSourceConfig source = DataSourcePage::defaultSource();
+    source.samples = kDefaultSamples;
+    source.timesteps = kDefaultTimesteps;
+    source.vocabSize = kDefaultVocabulary;
+    return source;
+}
+
+void SyntheticTokensPage::fillFields(const DataSourceConfig& source)
+{
+    m_samples->setValue(spinValue(source.samples));
+    m_timesteps->setValue(spinValue(source.timesteps));
+    m_vocabSize->setValue(spinValue(source.vocabSize));
+}
+
+}  // namespace es::ui

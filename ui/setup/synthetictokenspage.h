@@ -1,0 +1,29 @@
+#pragma once
+
+// The Data tab's page for synthetic_tokens: reviews of random token ids generated in memory,
+// each labelled 0 or 1.
+
+#include "setup/datasourcepage.h"
+
+class QSpinBox;
+
+namespace es::ui {
+
+class SyntheticTokensPage : public DataSourcePage {
+    Q_OBJECT
+
+public:
+    explicit SyntheticTokensPage(QWidget* parent = nullptr);
+
+    DataSourceConfig defaultSource() const override;
+
+protected:
+    void fillFields(const DataSourceConfig& source) override;
+
+private:
+    QSpinBox* m_samples;
+    QSpinBox* m_timesteps;
+    QSpinBox* m_vocabSize;
+};
+
+}  // namespace es::ui
