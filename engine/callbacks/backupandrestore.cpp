@@ -1,10 +1,10 @@
 #include "callbacks/backupandrestore.h"
 
 #include "config/configerror.h"
-#include "io/atomicfile.h"
+#include "core/loglevel.h"
 #include "i18n/recordedtext.h"
 #include "i18n/translate.h"
-#include "core/loglevel.h"
+#include "io/atomicfile.h"
 
 #include <filesystem>
 #include <stdexcept>

@@ -2,10 +2,10 @@
 
 #include "config/configerror.h"
 #include "config/jsonreader.h"
-#include "io/atomicfile.h"
+#include "core/loglevel.h"
 #include "i18n/recordedtext.h"
 #include "i18n/translate.h"
-#include "core/loglevel.h"
+#include "io/atomicfile.h"
 
 #include <filesystem>
 #include <fstream>

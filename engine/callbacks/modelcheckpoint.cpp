@@ -1,10 +1,10 @@
 #include "callbacks/modelcheckpoint.h"
 
 #include "config/configerror.h"
-#include "io/atomicfile.h"
+#include "core/loglevel.h"
 #include "core/text.h"
 #include "i18n/translate.h"
-#include "core/loglevel.h"
+#include "io/atomicfile.h"
 
 #include <cstdio>
 #include <filesystem>

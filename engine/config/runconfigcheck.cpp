@@ -1,7 +1,7 @@
 #include "config/runconfigcheck.h"
 
-#include "config/pathtemplate.h"
 #include "config/jsonreader.h"
+#include "config/pathtemplate.h"
 #include "core/text.h"
 #include "i18n/translate.h"
 

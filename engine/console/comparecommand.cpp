@@ -3,8 +3,8 @@
 #include "console/exitstatus.h"
 #include "console/messages.h"
 #include "console/storeaccess.h"
-#include "io/atomicfile.h"
 #include "i18n/translate.h"
+#include "io/atomicfile.h"
 #include "report/reportformats.h"
 #include "report/runcomparison.h"
 

@@ -4,9 +4,9 @@
 #include "console/messages.h"
 #include "console/storeaccess.h"
 #include "core/text.h"
-#include "i18n/evidencetext.h"
 #include "diagnosis/rulename.h"
 #include "diagnosis/storeddiagnosis.h"
+#include "i18n/evidencetext.h"
 #include "i18n/severityname.h"
 #include "i18n/translate.h"
 

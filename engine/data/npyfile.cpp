@@ -1,10 +1,10 @@
 #include "data/npyfile.h"
 
 #include "config/configerror.h"
-#include "io/filedescriptor.h"
 #include "data/hostmemory.h"
 #include "i18n/recordedtext.h"
 #include "i18n/translate.h"
+#include "io/filedescriptor.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -2,8 +2,8 @@
 // handing large blocks back to the kernel and faulting them in again on the next step.
 
 #include "core/text.h"
-#include "i18n/evidencetext.h"
 #include "diagnosis/rules.h"
+#include "i18n/evidencetext.h"
 #include "summary/statistics.h"
 #include "train/allocator.h"
 

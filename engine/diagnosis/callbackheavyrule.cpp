@@ -3,8 +3,8 @@
 // callbacks, in config order), so the cost is named per callback, not guessed from the
 // callbacks phase.
 
-#include "i18n/evidencetext.h"
 #include "diagnosis/rules.h"
+#include "i18n/evidencetext.h"
 
 #include "core/phase.h"
 #include "core/text.h"

@@ -2,8 +2,8 @@
 // getting its batch (gathering it, or waiting for the loader thread when data.prefetch > 0,
 // docs/config.md), so its share of the steady steps' time is what a faster input would win.
 
-#include "i18n/evidencetext.h"
 #include "diagnosis/rules.h"
+#include "i18n/evidencetext.h"
 
 #include "core/phase.h"
 #include "summary/statistics.h"

@@ -1,9 +1,9 @@
 #include "diagnosis/savedfindings.h"
 
 #include "diagnosis/diagnosis.h"
+#include "diagnosis/doctorfindings.h"
 #include "diagnosis/efficiencypeak.h"
 #include "diagnosis/runevidence.h"
-#include "diagnosis/doctorfindings.h"
 #include "store/runstore.h"
 
 namespace es {

@@ -1,9 +1,9 @@
 #include "diagnosis/storeddiagnosis.h"
 
 #include "diagnosis/diagnosis.h"
-#include "env/cpuinfo.h"
 #include "diagnosis/doctorfindings.h"
 #include "doctor/doctorjson.h"
+#include "env/cpuinfo.h"
 #include "i18n/translate.h"
 #include "store/runstore.h"
 

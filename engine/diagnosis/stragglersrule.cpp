@@ -2,8 +2,8 @@
 // period when they recur, and the callback whose save_freq matches that period.
 
 #include "core/records.h"
-#include "i18n/evidencetext.h"
 #include "diagnosis/rules.h"
+#include "i18n/evidencetext.h"
 #include "summary/statistics.h"
 
 #include <algorithm>

@@ -4,8 +4,8 @@
 // every batch, which placement "device" removes by copying it once before the first epoch.
 
 #include "core/records.h"
-#include "i18n/evidencetext.h"
 #include "diagnosis/rules.h"
+#include "i18n/evidencetext.h"
 
 #include "core/phase.h"
 #include "core/text.h"

@@ -2,8 +2,8 @@
 // excess the leading slow steps hold, and in which phases it sits.
 
 #include "core/records.h"
-#include "i18n/evidencetext.h"
 #include "diagnosis/rules.h"
+#include "i18n/evidencetext.h"
 #include "summary/statistics.h"
 
 #include <algorithm>

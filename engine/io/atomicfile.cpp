@@ -1,7 +1,7 @@
 #include "io/atomicfile.h"
 
-#include "io/filedescriptor.h"
 #include "i18n/translate.h"
+#include "io/filedescriptor.h"
 
 #include <dirent.h>
 #include <fcntl.h>

@@ -1,7 +1,7 @@
 #include "train/modelweights_torch.h"
 
-#include "io/atomicfile.h"
 #include "core/text.h"
+#include "io/atomicfile.h"
 #include "train/archivecheck.h"
 
 #include <fstream>

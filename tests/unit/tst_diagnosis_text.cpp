@@ -6,14 +6,14 @@
 //   - Simplified Chinese has no English word left besides technical names, config keys and
 //     values, units and the run's own recorded words.
 #include "diagnosis/diagnosis.h"
+#include "diagnosis/doctorfindings.h"
 #include "diagnosis/efficiencypeak.h"
 #include "diagnosis/rules.h"
 #include "diagnosis/savedfindings.h"
 #include "diagnosis/storeddiagnosis.h"
-#include "env/blaslibrary.h"
-#include "diagnosis/doctorfindings.h"
 #include "doctor/doctorjson.h"
 #include "doctor/doctortext.h"
+#include "env/blaslibrary.h"
 #include "i18n/language.h"
 #include "store/runstore.h"
 #include "support/diagnosisscenarios.h"

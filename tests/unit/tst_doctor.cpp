@@ -1,9 +1,9 @@
 // The environment doctor: BLAS detection, the findings' rules, the JSON document's fields.
 
-#include "env/blaslibrary.h"
 #include "diagnosis/doctorfindings.h"
 #include "doctor/doctorjson.h"
 #include "doctor/doctortext.h"
+#include "env/blaslibrary.h"
 
 #include <QtTest>
 

@@ -2,8 +2,8 @@
 
 #include "config/configerror.h"
 #include "config/presets.h"
-#include "io/atomicfile.h"
 #include "env/environment.h"
+#include "io/atomicfile.h"
 #include "setup/callbacksform.h"
 #include "setup/dataform.h"
 #include "setup/deviceform.h"

@@ -20,11 +20,11 @@
 #include "pythonreference.h"
 #include "report.h"
 
+#include "doctor/doctor.h"
+#include "doctor/gemmbench.h"
 #include "env/blaslibrary.h"
 #include "env/cpuinfo.h"
-#include "doctor/doctor.h"
 #include "env/environment.h"
-#include "doctor/gemmbench.h"
 #include "model/backendchoice.h"
 #include "train/allocator.h"
 #include "train/threading.h"
