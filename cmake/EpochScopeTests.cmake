@@ -5,8 +5,8 @@ function(epochscope_add_test name)
   # Tests may use LibTorch directly to check the engine's tensors.
   target_link_libraries(${name} PRIVATE torch)
   set_target_properties(${name} PROPERTIES AUTOMOC ON)
-  target_include_directories(${name} PRIVATE "${PROJECT_SOURCE_DIR}/tests")
   epochscope_set_warnings(${name})
   add_test(NAME ${name} COMMAND ${name})
-  set_tests_properties(${name} PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen" TIMEOUT 600)
+  set_tests_properties(${name} PROPERTIES ENVIRONMENT
+    "QT_QPA_PLATFORM=offscreen;EPOCHSCOPE_TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data" TIMEOUT 600)
 endfunction()

@@ -1,15 +1,15 @@
 // epochscope: the desktop app. Argument parsing and wiring only; the window lives in ui/.
-#include "config/configerror.h"
-#include "env/environmentpanel.h"
-#include "history/runsmodel.h"
-#include "history/runspanel.h"
-#include "live/runcontroller.h"
-#include "mainwindow.h"
-#include "reports/reportexportdialog.h"
-#include "settings/appsettings.h"
-#include "settings/language.h"
-#include "setup/configeditor.h"
-#include "whatif/whatifpanel.h"
+#include "engine/config/configerror.h"
+#include "ui/env/environmentpanel.h"
+#include "ui/history/runsmodel.h"
+#include "ui/history/runspanel.h"
+#include "ui/live/runcontroller.h"
+#include "ui/mainwindow.h"
+#include "ui/reports/reportexportdialog.h"
+#include "ui/settings/appsettings.h"
+#include "ui/settings/language.h"
+#include "ui/setup/configeditor.h"
+#include "ui/whatif/whatifpanel.h"
 
 #include <QtCore/QCommandLineParser>
 #include <QtCore/QItemSelectionModel>

@@ -1,10 +1,10 @@
-#include "callbacks/backupandrestore.h"
+#include "engine/callbacks/backupandrestore.h"
 
-#include "config/configerror.h"
-#include "core/loglevel.h"
-#include "i18n/recordedtext.h"
-#include "i18n/translate.h"
-#include "io/atomicfile.h"
+#include "engine/config/configerror.h"
+#include "engine/core/loglevel.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/i18n/translate.h"
+#include "engine/io/atomicfile.h"
 
 #include <filesystem>
 #include <stdexcept>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "callbacks/callback.h"
+#include "engine/callbacks/callback.h"
 
 #include <cstdint>
 #include <string>

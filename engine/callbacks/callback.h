@@ -3,8 +3,8 @@
 // Callbacks as the training loop runs them: Keras' hooks, with what a callback may do to the
 // run behind a small interface, so that callbacks need no LibTorch.
 
-#include "callbacks/monitorrules.h"
-#include "core/records.h"
+#include "engine/callbacks/monitorrules.h"
+#include "engine/core/records.h"
 
 #include <cstdint>
 #include <string>

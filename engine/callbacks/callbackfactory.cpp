@@ -1,8 +1,8 @@
-#include "callbacks/callbackfactory.h"
+#include "engine/callbacks/callbackfactory.h"
 
-#include "callbacks/backupandrestore.h"
-#include "callbacks/metriccallbacks.h"
-#include "callbacks/modelcheckpoint.h"
+#include "engine/callbacks/backupandrestore.h"
+#include "engine/callbacks/metriccallbacks.h"
+#include "engine/callbacks/modelcheckpoint.h"
 
 #include <stdexcept>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "callbacks/callback.h"
-#include "config/runconfig.h"
+#include "engine/callbacks/callback.h"
+#include "engine/config/runconfig.h"
 
 #include <memory>
 #include <vector>

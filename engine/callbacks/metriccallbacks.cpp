@@ -1,11 +1,11 @@
-#include "callbacks/metriccallbacks.h"
+#include "engine/callbacks/metriccallbacks.h"
 
-#include "config/configerror.h"
-#include "config/jsonreader.h"
-#include "core/loglevel.h"
-#include "i18n/recordedtext.h"
-#include "i18n/translate.h"
-#include "io/atomicfile.h"
+#include "engine/config/configerror.h"
+#include "engine/config/jsonreader.h"
+#include "engine/core/loglevel.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/i18n/translate.h"
+#include "engine/io/atomicfile.h"
 
 #include <filesystem>
 #include <fstream>

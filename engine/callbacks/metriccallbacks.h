@@ -3,8 +3,8 @@
 // The callbacks that watch logged values or write them: EarlyStopping, ReduceLROnPlateau,
 // TerminateOnNaN and CSVLogger, with Keras' semantics and messages.
 
-#include "callbacks/callback.h"
-#include "config/runconfig.h"
+#include "engine/callbacks/callback.h"
+#include "engine/config/runconfig.h"
 
 #include <memory>
 #include <string>

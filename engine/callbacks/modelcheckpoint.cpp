@@ -1,10 +1,10 @@
-#include "callbacks/modelcheckpoint.h"
+#include "engine/callbacks/modelcheckpoint.h"
 
-#include "config/configerror.h"
-#include "core/loglevel.h"
-#include "core/text.h"
-#include "i18n/translate.h"
-#include "io/atomicfile.h"
+#include "engine/config/configerror.h"
+#include "engine/core/loglevel.h"
+#include "engine/core/text.h"
+#include "engine/i18n/translate.h"
+#include "engine/io/atomicfile.h"
 
 #include <cstdio>
 #include <filesystem>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "callbacks/callback.h"
-#include "config/pathtemplate.h"
+#include "engine/callbacks/callback.h"
+#include "engine/config/pathtemplate.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,4 +1,4 @@
-#include "callbacks/monitorrules.h"
+#include "engine/callbacks/monitorrules.h"
 
 #include <cmath>
 #include <limits>

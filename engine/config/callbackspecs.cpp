@@ -1,6 +1,6 @@
-#include "config/callbackspecs.h"
+#include "engine/config/callbackspecs.h"
 
-#include "i18n/translate.h"
+#include "engine/i18n/translate.h"
 
 #include <cmath>
 #include <cstdint>

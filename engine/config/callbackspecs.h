@@ -1,7 +1,7 @@
 #pragma once
 
-#include "config/jsonreader.h"
-#include "config/runconfig.h"
+#include "engine/config/jsonreader.h"
+#include "engine/config/runconfig.h"
 
 #include <nlohmann/json.hpp>
 

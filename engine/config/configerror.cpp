@@ -1,6 +1,6 @@
-#include "config/configerror.h"
+#include "engine/config/configerror.h"
 
-#include "i18n/translate.h"
+#include "engine/i18n/translate.h"
 
 #include <cstddef>
 #include <cstdio>

@@ -1,8 +1,8 @@
-#include "config/jsondocument.h"
+#include "engine/config/jsondocument.h"
 
-#include "config/configerror.h"
-#include "config/jsonreader.h"
-#include "i18n/translate.h"
+#include "engine/config/configerror.h"
+#include "engine/config/jsonreader.h"
+#include "engine/i18n/translate.h"
 
 #include <algorithm>
 #include <cstddef>

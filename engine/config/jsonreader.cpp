@@ -1,6 +1,6 @@
-#include "config/jsonreader.h"
+#include "engine/config/jsonreader.h"
 
-#include "i18n/translate.h"
+#include "engine/i18n/translate.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "config/configerror.h"
+#include "engine/config/configerror.h"
 
 #include <nlohmann/json.hpp>
 

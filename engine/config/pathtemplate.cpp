@@ -1,7 +1,7 @@
-#include "config/pathtemplate.h"
+#include "engine/config/pathtemplate.h"
 
-#include "config/jsonreader.h"
-#include "i18n/translate.h"
+#include "engine/config/jsonreader.h"
+#include "engine/i18n/translate.h"
 
 #include <fmt/format.h>
 

@@ -1,7 +1,7 @@
-#include "config/presetdescription.h"
+#include "engine/config/presetdescription.h"
 
-#include "i18n/language.h"
-#include "i18n/translate.h"
+#include "engine/i18n/language.h"
+#include "engine/i18n/translate.h"
 
 #include <array>
 #include <utility>

@@ -1,10 +1,10 @@
-#include "config/presets.h"
+#include "engine/config/presets.h"
 
-#include "config/configerror.h"
-#include "config/jsondocument.h"
-#include "config/jsonreader.h"
-#include "config/presetdata.h"
-#include "config/presetdescription.h"
+#include "engine/config/configerror.h"
+#include "engine/config/jsondocument.h"
+#include "engine/config/jsonreader.h"
+#include "engine/config/presetdata.h"
+#include "engine/config/presetdescription.h"
 
 #include <algorithm>
 

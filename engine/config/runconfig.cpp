@@ -1,4 +1,4 @@
-#include "config/runconfig.h"
+#include "engine/config/runconfig.h"
 
 #include <charconv>
 #include <cmath>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "config/csvoptions.h"
+#include "engine/config/csvoptions.h"
 
 #include <nlohmann/json.hpp>
 

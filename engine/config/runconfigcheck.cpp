@@ -1,9 +1,9 @@
-#include "config/runconfigcheck.h"
+#include "engine/config/runconfigcheck.h"
 
-#include "config/jsonreader.h"
-#include "config/pathtemplate.h"
-#include "core/text.h"
-#include "i18n/translate.h"
+#include "engine/config/jsonreader.h"
+#include "engine/config/pathtemplate.h"
+#include "engine/core/text.h"
+#include "engine/i18n/translate.h"
 
 #include <algorithm>
 #include <cmath>

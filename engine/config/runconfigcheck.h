@@ -1,7 +1,7 @@
 #pragma once
 
-#include "config/configerror.h"
-#include "config/runconfig.h"
+#include "engine/config/configerror.h"
+#include "engine/config/runconfig.h"
 
 #include <cstdint>
 #include <vector>

@@ -1,7 +1,7 @@
 // toJson: the inverse of parseRunConfig. Every field is written, defaults included, so that a
 // saved config still means the same after a default changes in a later version.
 
-#include "config/runconfig.h"
+#include "engine/config/runconfig.h"
 
 namespace es {
 

@@ -1,12 +1,12 @@
 // parseRunConfig: reads every field on its own (type, range, unknown keys), then, when each
 // field is valid, checks how the fields fit together (runconfigcheck.cpp).
 
-#include "config/callbackspecs.h"
-#include "config/configerror.h"
-#include "config/jsonreader.h"
-#include "config/runconfig.h"
-#include "config/runconfigcheck.h"
-#include "i18n/translate.h"
+#include "engine/config/callbackspecs.h"
+#include "engine/config/configerror.h"
+#include "engine/config/jsonreader.h"
+#include "engine/config/runconfig.h"
+#include "engine/config/runconfigcheck.h"
+#include "engine/i18n/translate.h"
 
 #include <algorithm>
 #include <limits>

@@ -1,9 +1,9 @@
 // Run configs from text and from files; the checks themselves are in runconfigparse.cpp.
 
-#include "config/configerror.h"
-#include "config/jsondocument.h"
-#include "config/runconfig.h"
-#include "i18n/translate.h"
+#include "engine/config/configerror.h"
+#include "engine/config/jsondocument.h"
+#include "engine/config/runconfig.h"
+#include "engine/i18n/translate.h"
 
 #include <cerrno>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "core/phase.h"
+#include "engine/core/phase.h"
 
 namespace es {
 

@@ -1,4 +1,4 @@
-#include "core/records.h"
+#include "engine/core/records.h"
 
 namespace es {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/phase.h"
+#include "engine/core/phase.h"
 
 #include <cstdint>
 #include <map>

@@ -1,4 +1,4 @@
-#include "data/batcher_torch.h"
+#include "engine/data/batcher_torch.h"
 
 #include <ATen/CPUGeneratorImpl.h>
 

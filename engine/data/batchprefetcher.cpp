@@ -1,6 +1,6 @@
-#include "data/batchprefetcher_torch.h"
+#include "engine/data/batchprefetcher_torch.h"
 
-#include "core/threadname.h"
+#include "engine/core/threadname.h"
 
 #include <utility>
 

@@ -2,7 +2,7 @@
 
 // Internal to the engine: includes LibTorch.
 
-#include "data/dataset_torch.h"
+#include "engine/data/dataset_torch.h"
 
 #include <condition_variable>
 #include <cstdint>

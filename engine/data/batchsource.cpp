@@ -1,4 +1,4 @@
-#include "data/batchsource_torch.h"
+#include "engine/data/batchsource_torch.h"
 
 #if EPOCHSCOPE_WITH_CUDA
 #include <ATen/cuda/CUDAContext.h>

@@ -2,9 +2,9 @@
 
 // Internal to the engine: includes LibTorch.
 
-#include "config/runconfig.h"
-#include "data/batcher_torch.h"
-#include "data/batchprefetcher_torch.h"
+#include "engine/config/runconfig.h"
+#include "engine/data/batcher_torch.h"
+#include "engine/data/batchprefetcher_torch.h"
 
 #include <torch/torch.h>
 

@@ -1,6 +1,6 @@
-#include "data/csvscanner.h"
+#include "engine/data/csvscanner.h"
 
-#include "i18n/translate.h"
+#include "engine/i18n/translate.h"
 
 #include <string>
 

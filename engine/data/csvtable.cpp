@@ -1,10 +1,10 @@
-#include "data/csvtable.h"
+#include "engine/data/csvtable.h"
 
-#include "config/configerror.h"
-#include "core/text.h"
-#include "data/csvscanner.h"
-#include "data/hostmemory.h"
-#include "i18n/translate.h"
+#include "engine/config/configerror.h"
+#include "engine/core/text.h"
+#include "engine/data/csvscanner.h"
+#include "engine/data/hostmemory.h"
+#include "engine/i18n/translate.h"
 
 #include <algorithm>
 #include <array>

@@ -1,8 +1,8 @@
-#include "data/csvwindows.h"
+#include "engine/data/csvwindows.h"
 
-#include "config/configerror.h"
-#include "data/hostmemory.h"
-#include "i18n/translate.h"
+#include "engine/config/configerror.h"
+#include "engine/data/hostmemory.h"
+#include "engine/i18n/translate.h"
 
 #include <limits>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "data/csvtable.h"
+#include "engine/data/csvtable.h"
 
 #include <cstdint>
 #include <string>

@@ -1,8 +1,8 @@
-#include "data/dataset_torch.h"
+#include "engine/data/dataset_torch.h"
 
-#include "data/sourcearrays.h"
-#include "i18n/recordedtext.h"
-#include "i18n/translate.h"
+#include "engine/data/sourcearrays.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/i18n/translate.h"
 
 #include <memory>
 #include <utility>

@@ -1,7 +1,7 @@
-#include "data/hostmemory.h"
+#include "engine/data/hostmemory.h"
 
-#include "config/configerror.h"
-#include "i18n/translate.h"
+#include "engine/config/configerror.h"
+#include "engine/i18n/translate.h"
 
 #include <charconv>
 #include <fstream>

@@ -1,11 +1,11 @@
-#include "data/sourcearrays.h"
+#include "engine/data/sourcearrays.h"
 
-#include "config/configerror.h"
-#include "config/jsonreader.h"
-#include "data/csvwindows.h"
-#include "data/npzarchive.h"
-#include "i18n/recordedtext.h"
-#include "i18n/translate.h"
+#include "engine/config/configerror.h"
+#include "engine/config/jsonreader.h"
+#include "engine/data/csvwindows.h"
+#include "engine/data/npzarchive.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/i18n/translate.h"
 
 #include <algorithm>
 #include <stdexcept>

@@ -4,8 +4,8 @@
 // against the model before training starts. LibTorch-free: the engine wraps the buffers in
 // tensors without copying them.
 
-#include "config/runconfig.h"
-#include "data/npyfile.h"
+#include "engine/config/runconfig.h"
+#include "engine/data/npyfile.h"
 
 #include <string>
 #include <vector>

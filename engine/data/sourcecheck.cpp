@@ -1,12 +1,12 @@
 // checkSourceArrays(): what must hold between loaded data files and the model before a run
 // starts. Each rule adds an issue at the config field to change and says what to do.
 
-#include "config/configerror.h"
-#include "config/jsonreader.h"
-#include "config/runconfigcheck.h"
-#include "core/text.h"
-#include "data/sourcearrays.h"
-#include "i18n/translate.h"
+#include "engine/config/configerror.h"
+#include "engine/config/jsonreader.h"
+#include "engine/config/runconfigcheck.h"
+#include "engine/core/text.h"
+#include "engine/data/sourcearrays.h"
+#include "engine/i18n/translate.h"
 
 #include <cmath>
 #include <utility>

@@ -1,4 +1,4 @@
-#include "data/dataset_torch.h"
+#include "engine/data/dataset_torch.h"
 
 #include <ATen/CPUGeneratorImpl.h>
 

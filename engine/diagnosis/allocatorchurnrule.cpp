@@ -1,11 +1,11 @@
 // "allocator-churn": steady steps that keep taking minor page faults, the sign of an allocator
 // handing large blocks back to the kernel and faulting them in again on the next step.
 
-#include "core/text.h"
-#include "diagnosis/rules.h"
-#include "i18n/evidencetext.h"
-#include "summary/statistics.h"
-#include "train/allocator.h"
+#include "engine/core/text.h"
+#include "engine/diagnosis/rules.h"
+#include "engine/i18n/evidencetext.h"
+#include "engine/summary/statistics.h"
+#include "engine/train/allocator.h"
 
 #include <algorithm>
 #include <cmath>

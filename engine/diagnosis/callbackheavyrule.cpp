@@ -3,12 +3,12 @@
 // callbacks, in config order), so the cost is named per callback, not guessed from the
 // callbacks phase.
 
-#include "diagnosis/rules.h"
-#include "i18n/evidencetext.h"
+#include "engine/diagnosis/rules.h"
+#include "engine/i18n/evidencetext.h"
 
-#include "core/phase.h"
-#include "core/text.h"
-#include "summary/statistics.h"
+#include "engine/core/phase.h"
+#include "engine/core/text.h"
+#include "engine/summary/statistics.h"
 
 #include <algorithm>
 #include <cmath>

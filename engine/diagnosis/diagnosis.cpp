@@ -1,6 +1,6 @@
-#include "diagnosis/diagnosis.h"
+#include "engine/diagnosis/diagnosis.h"
 
-#include "diagnosis/rules.h"
+#include "engine/diagnosis/rules.h"
 
 #include <algorithm>
 

@@ -3,8 +3,8 @@
 // Diagnosis of a run: every rule in engine/diagnosis/rules.h over its evidence, the findings
 // most severe first (docs/diagnosis.md).
 
-#include "core/finding.h"
-#include "diagnosis/runevidence.h"
+#include "engine/core/finding.h"
+#include "engine/diagnosis/runevidence.h"
 
 #include <string_view>
 #include <vector>

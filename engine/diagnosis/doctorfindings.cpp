@@ -1,10 +1,10 @@
-#include "diagnosis/doctorfindings.h"
+#include "engine/diagnosis/doctorfindings.h"
 
-#include "doctor/doctorjson.h"
-#include "doctor/doctortext.h"
-#include "i18n/evidencetext.h"
-#include "i18n/recordedtext.h"
-#include "i18n/translate.h"
+#include "engine/doctor/doctorjson.h"
+#include "engine/doctor/doctortext.h"
+#include "engine/i18n/evidencetext.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/i18n/translate.h"
 
 namespace es {
 

@@ -3,7 +3,7 @@
 // The environment doctor's rules: what a DoctorReport's numbers say to fix (docs/env.md lists
 // the rules and their thresholds).
 
-#include "doctor/doctor.h"
+#include "engine/doctor/doctor.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
-#include "diagnosis/efficiencypeak.h"
+#include "engine/diagnosis/efficiencypeak.h"
 
-#include "diagnosis/runevidence.h"
-#include "i18n/translate.h"
+#include "engine/diagnosis/runevidence.h"
+#include "engine/i18n/translate.h"
 
 #include <cmath>
 

@@ -2,11 +2,11 @@
 // getting its batch (gathering it, or waiting for the loader thread when data.prefetch > 0,
 // docs/config.md), so its share of the steady steps' time is what a faster input would win.
 
-#include "diagnosis/rules.h"
-#include "i18n/evidencetext.h"
+#include "engine/diagnosis/rules.h"
+#include "engine/i18n/evidencetext.h"
 
-#include "core/phase.h"
-#include "summary/statistics.h"
+#include "engine/core/phase.h"
+#include "engine/summary/statistics.h"
 
 #include <algorithm>
 #include <cstdio>

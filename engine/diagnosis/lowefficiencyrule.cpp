@@ -1,8 +1,8 @@
 // "low-efficiency": the training math ran at a small fraction of the matrix-product rate the
 // environment doctor measured on this machine (DESIGN §6).
 
-#include "diagnosis/rules.h"
-#include "i18n/evidencetext.h"
+#include "engine/diagnosis/rules.h"
+#include "engine/i18n/evidencetext.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,6 +1,6 @@
-#include "diagnosis/rulename.h"
+#include "engine/diagnosis/rulename.h"
 
-#include "i18n/translate.h"
+#include "engine/i18n/translate.h"
 
 namespace es {
 

@@ -5,8 +5,8 @@
 // nothing when its cause is absent or the evidence cannot show it (too few steps, a run
 // that stopped early); it never guesses.
 
-#include "core/finding.h"
-#include "diagnosis/runevidence.h"
+#include "engine/core/finding.h"
+#include "engine/diagnosis/runevidence.h"
 
 #include <vector>
 

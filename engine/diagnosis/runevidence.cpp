@@ -1,7 +1,7 @@
-#include "diagnosis/runevidence.h"
+#include "engine/diagnosis/runevidence.h"
 
-#include "store/runstore.h"
-#include "summary/runsummary.h"
+#include "engine/store/runstore.h"
+#include "engine/summary/runsummary.h"
 
 #include <cmath>
 

@@ -4,8 +4,8 @@
 // summary recorded) and everything it measured. Built from a stored run, or by tests from
 // records they make up, so that each rule is a pure function of this and nothing else.
 
-#include "core/phase.h"
-#include "core/records.h"
+#include "engine/core/phase.h"
+#include "engine/core/records.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,10 +1,10 @@
-#include "diagnosis/savedfindings.h"
+#include "engine/diagnosis/savedfindings.h"
 
-#include "diagnosis/diagnosis.h"
-#include "diagnosis/doctorfindings.h"
-#include "diagnosis/efficiencypeak.h"
-#include "diagnosis/runevidence.h"
-#include "store/runstore.h"
+#include "engine/diagnosis/diagnosis.h"
+#include "engine/diagnosis/doctorfindings.h"
+#include "engine/diagnosis/efficiencypeak.h"
+#include "engine/diagnosis/runevidence.h"
+#include "engine/store/runstore.h"
 
 namespace es {
 

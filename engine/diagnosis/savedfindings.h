@@ -4,7 +4,7 @@
 // findings as the texts they were written in; a run diagnosed in English and opened in Chinese
 // (or the other way round) has its rules' findings written again from its stored records.
 
-#include "core/finding.h"
+#include "engine/core/finding.h"
 
 #include <vector>
 

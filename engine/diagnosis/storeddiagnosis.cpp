@@ -1,11 +1,11 @@
-#include "diagnosis/storeddiagnosis.h"
+#include "engine/diagnosis/storeddiagnosis.h"
 
-#include "diagnosis/diagnosis.h"
-#include "diagnosis/doctorfindings.h"
-#include "doctor/doctorjson.h"
-#include "env/cpuinfo.h"
-#include "i18n/translate.h"
-#include "store/runstore.h"
+#include "engine/diagnosis/diagnosis.h"
+#include "engine/diagnosis/doctorfindings.h"
+#include "engine/doctor/doctorjson.h"
+#include "engine/env/cpuinfo.h"
+#include "engine/i18n/translate.h"
+#include "engine/store/runstore.h"
 
 #include <algorithm>
 

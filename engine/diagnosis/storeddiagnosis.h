@@ -4,8 +4,8 @@
 // make it: the rules over its evidence, plus, when the run trained on this machine, the
 // environment doctor's findings and its measured SGEMM rate as the efficiency peak.
 
-#include "core/finding.h"
-#include "diagnosis/efficiencypeak.h"
+#include "engine/core/finding.h"
+#include "engine/diagnosis/efficiencypeak.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,10 +1,10 @@
 // "stragglers": steady steps with a long tail (p99 far above p50), the spikes behind it, their
 // period when they recur, and the callback whose save_freq matches that period.
 
-#include "core/records.h"
-#include "diagnosis/rules.h"
-#include "i18n/evidencetext.h"
-#include "summary/statistics.h"
+#include "engine/core/records.h"
+#include "engine/diagnosis/rules.h"
+#include "engine/i18n/evidencetext.h"
+#include "engine/summary/statistics.h"
 
 #include <algorithm>
 #include <cmath>

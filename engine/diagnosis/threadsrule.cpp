@@ -1,8 +1,8 @@
 // "threads": the intra-op thread count the run applied against the machine's cores, and the
 // run's compute threads the system sampler saw mostly idle while training ran.
 
-#include "diagnosis/rules.h"
-#include "i18n/translate.h"
+#include "engine/diagnosis/rules.h"
+#include "engine/i18n/translate.h"
 
 #include <algorithm>
 #include <cmath>

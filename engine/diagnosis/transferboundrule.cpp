@@ -3,13 +3,13 @@
 // "Placement"); with placement "host" or "pinned" the dataset lives on the host and is copied
 // every batch, which placement "device" removes by copying it once before the first epoch.
 
-#include "core/records.h"
-#include "diagnosis/rules.h"
-#include "i18n/evidencetext.h"
+#include "engine/core/records.h"
+#include "engine/diagnosis/rules.h"
+#include "engine/i18n/evidencetext.h"
 
-#include "core/phase.h"
-#include "core/text.h"
-#include "summary/statistics.h"
+#include "engine/core/phase.h"
+#include "engine/core/text.h"
+#include "engine/summary/statistics.h"
 
 #include <cstdio>
 #include <string>

@@ -1,9 +1,9 @@
 // "unfused-lstm": the LSTM layers ran as a chain of small kernels per time step where a fused
 // kernel computes the whole cell, and why the fused one was not used (DESIGN §1, §5).
 
-#include "diagnosis/rules.h"
-#include "i18n/evidencetext.h"
-#include "model/backendchoice.h"
+#include "engine/diagnosis/rules.h"
+#include "engine/i18n/evidencetext.h"
+#include "engine/model/backendchoice.h"
 
 #include <cstdio>
 #include <optional>

@@ -1,10 +1,10 @@
 // "warm-up": the first epoch (or its first steps) far above the steady state, how much of the
 // excess the leading slow steps hold, and in which phases it sits.
 
-#include "core/records.h"
-#include "diagnosis/rules.h"
-#include "i18n/evidencetext.h"
-#include "summary/statistics.h"
+#include "engine/core/records.h"
+#include "engine/diagnosis/rules.h"
+#include "engine/i18n/evidencetext.h"
+#include "engine/summary/statistics.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,12 +2,12 @@
 // JSON and text are in doctorjson.cpp and doctortext.cpp; its rules are
 // diagnosis/doctorfindings.cpp.
 
-#include "doctor/doctor.h"
+#include "engine/doctor/doctor.h"
 
-#include "config/runconfig.h"
-#include "env/cpuinfo.h"
-#include "profile/nvml.h"
-#include "train/threading.h"
+#include "engine/config/runconfig.h"
+#include "engine/env/cpuinfo.h"
+#include "engine/profile/nvml.h"
+#include "engine/train/threading.h"
 
 #include <ATen/Version.h>
 #include <ATen/detail/CUDAHooksInterface.h>

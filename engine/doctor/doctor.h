@@ -3,11 +3,11 @@
 // The environment doctor (`epochscope-cli env`): what this machine and this LibTorch build
 // will do to training speed, measured where it matters, with findings that say what to fix.
 
-#include "core/finding.h"
-#include "doctor/gemmbench.h"
-#include "env/blaslibrary.h"
-#include "model/backendchoice.h"
-#include "train/allocator.h"
+#include "engine/core/finding.h"
+#include "engine/doctor/gemmbench.h"
+#include "engine/env/blaslibrary.h"
+#include "engine/model/backendchoice.h"
+#include "engine/train/allocator.h"
 
 #include <optional>
 #include <string>

@@ -1,4 +1,4 @@
-#include "doctor/doctorjson.h"
+#include "engine/doctor/doctorjson.h"
 
 namespace es {
 

@@ -2,7 +2,7 @@
 
 // The environment doctor's report as the `env --json` document (docs/env.md), and back.
 
-#include "doctor/doctor.h"
+#include "engine/doctor/doctor.h"
 
 #include <nlohmann/json.hpp>
 

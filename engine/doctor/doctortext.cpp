@@ -1,10 +1,10 @@
-#include "doctor/doctortext.h"
+#include "engine/doctor/doctortext.h"
 
-#include "i18n/evidencetext.h"
-#include "i18n/recordedtext.h"
-#include "i18n/severityname.h"
-#include "i18n/textwidth.h"
-#include "i18n/translate.h"
+#include "engine/i18n/evidencetext.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/i18n/severityname.h"
+#include "engine/i18n/textwidth.h"
+#include "engine/i18n/translate.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -3,7 +3,7 @@
 // The environment doctor's report as the lines `env` prints, and the figures the doctor's
 // findings quote the same way.
 
-#include "doctor/doctor.h"
+#include "engine/doctor/doctor.h"
 
 #include <string>
 #include <vector>

@@ -1,7 +1,7 @@
 // The LibTorch half of gemmbench.h.
 
-#include "doctor/gemmbench.h"
-#include "doctor/gemmtiming.h"
+#include "engine/doctor/gemmbench.h"
+#include "engine/doctor/gemmtiming.h"
 
 #include <torch/torch.h>
 

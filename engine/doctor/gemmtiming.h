@@ -1,6 +1,6 @@
 #pragma once
 
-#include "doctor/gemmbench.h"
+#include "engine/doctor/gemmbench.h"
 
 #include <algorithm>
 #include <chrono>

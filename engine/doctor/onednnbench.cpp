@@ -1,9 +1,9 @@
 // The oneDNN half of gemmbench.h: no LibTorch here.
 
-#include "doctor/gemmbench.h"
+#include "engine/doctor/gemmbench.h"
 
 #if EPOCHSCOPE_WITH_ONEDNN
-#include "doctor/gemmtiming.h"
+#include "engine/doctor/gemmtiming.h"
 
 #include <oneapi/dnnl/dnnl.hpp>
 

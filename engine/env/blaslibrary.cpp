@@ -1,4 +1,4 @@
-#include "env/blaslibrary.h"
+#include "engine/env/blaslibrary.h"
 
 #include <link.h>
 

@@ -1,6 +1,6 @@
-#include "env/cpuinfo.h"
+#include "engine/env/cpuinfo.h"
 
-#include "core/text.h"
+#include "engine/core/text.h"
 
 #include <fstream>
 #include <set>

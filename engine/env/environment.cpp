@@ -1,6 +1,6 @@
-#include "env/environment.h"
+#include "engine/env/environment.h"
 
-#include "env/cpuinfo.h"
+#include "engine/env/cpuinfo.h"
 
 #include <torch/torch.h>
 

@@ -5,9 +5,9 @@
 // Texts go through engineText() (i18n/translate.h): a rule formats its numbers with these,
 // then fills them into a whole translated sentence.
 
-#include "core/phase.h"
-#include "i18n/phasename.h"
-#include "i18n/translate.h"
+#include "engine/core/phase.h"
+#include "engine/i18n/phasename.h"
+#include "engine/i18n/translate.h"
 
 #include <cstddef>
 #include <cstdint>

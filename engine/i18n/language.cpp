@@ -1,6 +1,6 @@
-#include "i18n/language.h"
+#include "engine/i18n/language.h"
 
-#include "i18n/translationtable.h"
+#include "engine/i18n/translationtable.h"
 
 #include <atomic>
 #include <cstdlib>

@@ -1,8 +1,8 @@
-#include "i18n/recordedtext.h"
+#include "engine/i18n/recordedtext.h"
 
-#include "i18n/language.h"
-#include "i18n/translate.h"
-#include "i18n/translationtable.h"
+#include "engine/i18n/language.h"
+#include "engine/i18n/translate.h"
+#include "engine/i18n/translationtable.h"
 
 #include <algorithm>
 #include <array>

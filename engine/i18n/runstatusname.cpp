@@ -1,6 +1,6 @@
-#include "i18n/runstatusname.h"
+#include "engine/i18n/runstatusname.h"
 
-#include "i18n/translate.h"
+#include "engine/i18n/translate.h"
 
 namespace es {
 

@@ -1,6 +1,6 @@
-#include "i18n/severityname.h"
+#include "engine/i18n/severityname.h"
 
-#include "i18n/translate.h"
+#include "engine/i18n/translate.h"
 
 namespace es {
 

@@ -1,4 +1,4 @@
-#include "i18n/textwidth.h"
+#include "engine/i18n/textwidth.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
-#include "i18n/translate.h"
+#include "engine/i18n/translate.h"
 
-#include "i18n/language.h"
-#include "i18n/translationtable.h"
+#include "engine/i18n/language.h"
+#include "engine/i18n/translationtable.h"
 
 #include <string>
 #include <string_view>

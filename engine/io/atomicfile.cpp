@@ -1,7 +1,7 @@
-#include "io/atomicfile.h"
+#include "engine/io/atomicfile.h"
 
-#include "i18n/translate.h"
-#include "io/filedescriptor.h"
+#include "engine/i18n/translate.h"
+#include "engine/io/filedescriptor.h"
 
 #include <dirent.h>
 #include <fcntl.h>

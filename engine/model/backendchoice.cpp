@@ -1,8 +1,8 @@
-#include "model/backendchoice.h"
+#include "engine/model/backendchoice.h"
 
-#include "config/configerror.h"
-#include "i18n/recordedtext.h"
-#include "i18n/translate.h"
+#include "engine/config/configerror.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/i18n/translate.h"
 
 #include <algorithm>
 

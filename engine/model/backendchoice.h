@@ -4,7 +4,7 @@
 // decided once when the run starts, from the config, the device and this build, and
 // recorded in the run with the reason. No LibTorch here, so the rules are tested on their own.
 
-#include "config/runconfig.h"
+#include "engine/config/runconfig.h"
 
 #include <string>
 

@@ -1,7 +1,7 @@
-#include "model/modelsummary.h"
+#include "engine/model/modelsummary.h"
 
-#include "config/configerror.h"
-#include "i18n/translate.h"
+#include "engine/config/configerror.h"
+#include "engine/i18n/translate.h"
 
 #include <map>
 

@@ -1,4 +1,4 @@
-#include "model/onednnlstm_torch.h"
+#include "engine/model/onednnlstm_torch.h"
 
 #include <algorithm>
 #include <chrono>

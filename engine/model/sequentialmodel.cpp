@@ -1,4 +1,4 @@
-#include "model/sequentialmodel_torch.h"
+#include "engine/model/sequentialmodel_torch.h"
 
 #include <cmath>
 #include <map>

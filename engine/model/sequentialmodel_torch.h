@@ -2,8 +2,8 @@
 
 // Internal to the engine: includes LibTorch.
 
-#include "config/runconfig.h"
-#include "model/onednnlstm_torch.h"
+#include "engine/config/runconfig.h"
+#include "engine/model/onednnlstm_torch.h"
 
 #include <torch/torch.h>
 

@@ -1,4 +1,4 @@
-#include "profile/nvml.h"
+#include "engine/profile/nvml.h"
 
 #include <dlfcn.h>
 

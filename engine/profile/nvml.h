@@ -4,7 +4,7 @@
 // that EpochScope starts and runs where no NVIDIA driver is installed. Only the few functions
 // used are declared here (their C signatures from nvml.h).
 
-#include "core/records.h"
+#include "engine/core/records.h"
 
 #include <memory>
 #include <string>

@@ -1,4 +1,4 @@
-#include "profile/pagefaults.h"
+#include "engine/profile/pagefaults.h"
 
 #include <sys/resource.h>
 

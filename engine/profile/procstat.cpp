@@ -1,4 +1,4 @@
-#include "profile/procstat.h"
+#include "engine/profile/procstat.h"
 
 #include <unistd.h>
 

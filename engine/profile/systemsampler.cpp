@@ -1,8 +1,8 @@
-#include "profile/systemsampler.h"
+#include "engine/profile/systemsampler.h"
 
-#include "core/threadname.h"
-#include "profile/nvml.h"
-#include "profile/procstat.h"
+#include "engine/core/threadname.h"
+#include "engine/profile/nvml.h"
+#include "engine/profile/procstat.h"
 
 #include <dirent.h>
 #include <unistd.h>

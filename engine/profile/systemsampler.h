@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/records.h"
-#include "core/runclock.h"
+#include "engine/core/records.h"
+#include "engine/core/runclock.h"
 
 #include <chrono>
 #include <functional>

@@ -1,7 +1,7 @@
-#include "report/chartimage.h"
+#include "engine/report/chartimage.h"
 
-#include "i18n/translate.h"
-#include "report/chartpainter.h"
+#include "engine/i18n/translate.h"
+#include "engine/report/chartpainter.h"
 
 #include <cairo.h>
 #include <glib.h>

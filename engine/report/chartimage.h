@@ -3,7 +3,7 @@
 // A report chart as a PNG image, and bytes as base64 text, for the HTML report's
 // `data:image/png;base64,...` images.
 
-#include "report/reportcharts.h"
+#include "engine/report/reportcharts.h"
 
 #include <string>
 #include <string_view>

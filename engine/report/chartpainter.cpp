@@ -1,8 +1,8 @@
-#include "report/chartpainter.h"
+#include "engine/report/chartpainter.h"
 
-#include "i18n/evidencetext.h"
-#include "i18n/translate.h"
-#include "report/pangotext.h"
+#include "engine/i18n/evidencetext.h"
+#include "engine/i18n/translate.h"
+#include "engine/report/pangotext.h"
 
 #include <algorithm>
 #include <cmath>

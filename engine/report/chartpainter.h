@@ -3,7 +3,7 @@
 // Draws a report chart (reportcharts.h) with cairo and pango: the same drawing on a PNG for the
 // HTML report and as vectors on a PDF page, so that both look alike.
 
-#include "report/reportcharts.h"
+#include "engine/report/reportcharts.h"
 
 // As cairo.h declares it, so that including this header needs no cairo include path.
 typedef struct _cairo cairo_t;

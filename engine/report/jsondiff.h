@@ -5,7 +5,7 @@
 // value), and the paths whose value is not the same in all of them. Header-only: small, and used by
 // the comparison alone.
 
-#include "report/runcomparison.h"
+#include "engine/report/runcomparison.h"
 
 #include <nlohmann/json.hpp>
 

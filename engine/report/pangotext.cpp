@@ -1,6 +1,6 @@
-#include "report/pangotext.h"
+#include "engine/report/pangotext.h"
 
-#include "report/reporttext.h"
+#include "engine/report/reporttext.h"
 
 #include <string>
 

@@ -1,9 +1,9 @@
-#include "report/reportcharts.h"
+#include "engine/report/reportcharts.h"
 
-#include "core/text.h"
-#include "i18n/phasename.h"
-#include "i18n/translate.h"
-#include "report/runcomparison.h"
+#include "engine/core/text.h"
+#include "engine/i18n/phasename.h"
+#include "engine/i18n/translate.h"
+#include "engine/report/runcomparison.h"
 
 #include <algorithm>
 #include <array>

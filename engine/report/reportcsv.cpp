@@ -1,6 +1,6 @@
-#include "report/reportcsv.h"
+#include "engine/report/reportcsv.h"
 
-#include "report/runcomparison.h"
+#include "engine/report/runcomparison.h"
 
 #include <nlohmann/json.hpp>
 

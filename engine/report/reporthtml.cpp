@@ -1,14 +1,14 @@
-#include "report/reporthtml.h"
+#include "engine/report/reporthtml.h"
 
-#include "i18n/language.h"
-#include "i18n/translate.h"
-#include "report/reportcharts.h"
-#include "report/reporttables.h"
-#include "report/reporttext.h"
+#include "engine/i18n/language.h"
+#include "engine/i18n/translate.h"
+#include "engine/report/reportcharts.h"
+#include "engine/report/reporttables.h"
+#include "engine/report/reporttext.h"
 
 #if EPOCHSCOPE_WITH_CAIRO
-#include "report/chartimage.h"
-#include "report/chartpainter.h"
+#include "engine/report/chartimage.h"
+#include "engine/report/chartpainter.h"
 #endif
 
 #include <algorithm>

@@ -1,6 +1,6 @@
-#include "report/reportjson.h"
+#include "engine/report/reportjson.h"
 
-#include "report/runcomparison.h"
+#include "engine/report/runcomparison.h"
 
 namespace es {
 

@@ -1,8 +1,8 @@
-#include "report/reportmarkdown.h"
+#include "engine/report/reportmarkdown.h"
 
-#include "i18n/textwidth.h"
-#include "report/reporttables.h"
-#include "report/reporttext.h"
+#include "engine/i18n/textwidth.h"
+#include "engine/report/reporttables.h"
+#include "engine/report/reporttext.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,17 +1,17 @@
-#include "report/reportpdf.h"
+#include "engine/report/reportpdf.h"
 
-#include "i18n/translate.h"
-#include "report/runcomparison.h"
+#include "engine/i18n/translate.h"
+#include "engine/report/runcomparison.h"
 
 #include <stdexcept>
 
 #if EPOCHSCOPE_WITH_CAIRO
-#include "i18n/evidencetext.h"
-#include "report/chartpainter.h"
-#include "report/pangotext.h"
-#include "report/reportcharts.h"
-#include "report/reporttables.h"
-#include "report/reporttext.h"
+#include "engine/i18n/evidencetext.h"
+#include "engine/report/chartpainter.h"
+#include "engine/report/pangotext.h"
+#include "engine/report/reportcharts.h"
+#include "engine/report/reporttables.h"
+#include "engine/report/reporttext.h"
 
 #include <cairo-pdf.h>
 

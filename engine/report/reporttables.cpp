@@ -1,12 +1,12 @@
-#include "report/reporttables.h"
+#include "engine/report/reporttables.h"
 
-#include "core/text.h"
-#include "diagnosis/rulename.h"
-#include "i18n/phasename.h"
-#include "i18n/runstatusname.h"
-#include "i18n/severityname.h"
-#include "i18n/translate.h"
-#include "report/reporttext.h"
+#include "engine/core/text.h"
+#include "engine/diagnosis/rulename.h"
+#include "engine/i18n/phasename.h"
+#include "engine/i18n/runstatusname.h"
+#include "engine/i18n/severityname.h"
+#include "engine/i18n/translate.h"
+#include "engine/report/reporttext.h"
 
 #include <algorithm>
 

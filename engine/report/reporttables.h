@@ -4,7 +4,7 @@
 // (Markdown, HTML), so that they show the same rows with the same figures. Cells hold plain
 // text; each writer escapes it for its own format.
 
-#include "report/runcomparison.h"
+#include "engine/report/runcomparison.h"
 
 #include <optional>
 #include <string>

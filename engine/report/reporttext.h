@@ -4,8 +4,8 @@
 // decimals per unit, signed differences with as many decimals as small values need, and a
 // word where a value was not recorded.
 
-#include "core/text.h"
-#include "i18n/evidencetext.h"
+#include "engine/core/text.h"
+#include "engine/i18n/evidencetext.h"
 
 #include <algorithm>
 #include <cmath>

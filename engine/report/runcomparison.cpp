@@ -1,14 +1,14 @@
-#include "report/runcomparison.h"
+#include "engine/report/runcomparison.h"
 
-#include "diagnosis/runevidence.h"
-#include "diagnosis/savedfindings.h"
-#include "i18n/phasename.h"
-#include "i18n/translate.h"
-#include "report/jsondiff.h"
-#include "report/reporttext.h"
-#include "store/runstore.h"
-#include "summary/runsummary.h"
-#include "summary/statistics.h"
+#include "engine/diagnosis/runevidence.h"
+#include "engine/diagnosis/savedfindings.h"
+#include "engine/i18n/phasename.h"
+#include "engine/i18n/translate.h"
+#include "engine/report/jsondiff.h"
+#include "engine/report/reporttext.h"
+#include "engine/store/runstore.h"
+#include "engine/summary/runsummary.h"
+#include "engine/summary/statistics.h"
 
 #include <algorithm>
 #include <cmath>

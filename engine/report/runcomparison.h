@@ -6,7 +6,7 @@
 // unset, never estimated. The writers (reportmarkdown.h, reportcsv.h, reportjson.h,
 // reporthtml.h) turn this into files.
 
-#include "core/phase.h"
+#include "engine/core/phase.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,9 +1,9 @@
-#include "store/runexport.h"
+#include "engine/store/runexport.h"
 
-#include "config/jsonreader.h"
-#include "core/phase.h"
-#include "store/samplejson.h"
-#include "summary/runsummary.h"
+#include "engine/config/jsonreader.h"
+#include "engine/core/phase.h"
+#include "engine/store/samplejson.h"
+#include "engine/summary/runsummary.h"
 
 namespace es {
 

@@ -1,9 +1,9 @@
-#include "store/runrecorder.h"
+#include "engine/store/runrecorder.h"
 
-#include "core/threadname.h"
-#include "i18n/recordedtext.h"
-#include "i18n/translate.h"
-#include "summary/runsummary.h"
+#include "engine/core/threadname.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/i18n/translate.h"
+#include "engine/summary/runsummary.h"
 
 #include <fcntl.h>
 #include <sys/statvfs.h>

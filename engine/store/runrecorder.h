@@ -1,9 +1,9 @@
 #pragma once
 
-#include "config/runconfig.h"
-#include "store/runstore.h"
-#include "train/runobserver.h"
-#include "train/runresult.h"
+#include "engine/config/runconfig.h"
+#include "engine/store/runstore.h"
+#include "engine/train/runobserver.h"
+#include "engine/train/runresult.h"
 
 #include <chrono>
 #include <condition_variable>

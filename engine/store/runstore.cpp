@@ -1,11 +1,11 @@
-#include "store/runstore.h"
+#include "engine/store/runstore.h"
 
-#include "core/phase.h"
-#include "i18n/recordedtext.h"
-#include "i18n/translate.h"
-#include "profile/procstat.h"
-#include "store/samplejson.h"
-#include "store/schema.h"
+#include "engine/core/phase.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/i18n/translate.h"
+#include "engine/profile/procstat.h"
+#include "engine/store/samplejson.h"
+#include "engine/store/schema.h"
 
 #include <SQLiteCpp/Backup.h>
 #include <SQLiteCpp/SQLiteCpp.h>

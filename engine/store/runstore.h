@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/finding.h"
-#include "core/records.h"
+#include "engine/core/finding.h"
+#include "engine/core/records.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,4 +1,4 @@
-#include "store/samplejson.h"
+#include "engine/store/samplejson.h"
 
 #include <cmath>
 #include <limits>

@@ -3,7 +3,7 @@
 // The per-thread and per-GPU parts of a SystemSample as JSON, for the run database's columns
 // and for exports. A GPU value NVML could not read (NaN) is JSON null.
 
-#include "core/records.h"
+#include "engine/core/records.h"
 
 #include <nlohmann/json.hpp>
 

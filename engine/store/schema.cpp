@@ -1,4 +1,4 @@
-#include "store/schema.h"
+#include "engine/store/schema.h"
 
 namespace es {
 

@@ -1,6 +1,6 @@
-#include "store/traceexport.h"
+#include "engine/store/traceexport.h"
 
-#include "core/phase.h"
+#include "engine/core/phase.h"
 
 #include <array>
 #include <cmath>

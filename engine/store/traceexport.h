@@ -1,6 +1,6 @@
 #pragma once
 
-#include "store/runstore.h"
+#include "engine/store/runstore.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,4 +1,4 @@
-#include "summary/statistics.h"
+#include "engine/summary/statistics.h"
 
 #include <algorithm>
 #include <cmath>

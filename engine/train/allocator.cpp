@@ -1,8 +1,8 @@
-#include "train/allocator.h"
+#include "engine/train/allocator.h"
 
-#include "config/configerror.h"
-#include "i18n/recordedtext.h"
-#include "i18n/translate.h"
+#include "engine/config/configerror.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/i18n/translate.h"
 
 #include <c10/core/CPUAllocator.h>
 #include <c10/util/Exception.h>

@@ -1,7 +1,7 @@
-#include "train/archivecheck.h"
+#include "engine/train/archivecheck.h"
 
-#include "core/text.h"
-#include "train/picklescan.h"
+#include "engine/core/text.h"
+#include "engine/train/picklescan.h"
 
 #include <zip.h>
 

@@ -1,6 +1,6 @@
-#include "train/backupmeta.h"
+#include "engine/train/backupmeta.h"
 
-#include "config/configerror.h"
+#include "engine/config/configerror.h"
 
 #include <cmath>
 #include <regex>

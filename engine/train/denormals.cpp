@@ -2,7 +2,7 @@
 // same OpenMP runtime, and so on the same worker threads, as LibTorch's and oneDNN's parallel
 // loops. Debian's libtorch-dev and libdnnl2 both use the system's libgomp.so.1.
 
-#include "train/denormals.h"
+#include "engine/train/denormals.h"
 
 #include <torch/torch.h>
 

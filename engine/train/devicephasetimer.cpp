@@ -1,4 +1,4 @@
-#include "train/devicephasetimer.h"
+#include "engine/train/devicephasetimer.h"
 
 #if EPOCHSCOPE_WITH_CUDA
 #include <ATen/cuda/CUDAContext.h>

@@ -2,8 +2,8 @@
 
 // Internal to the engine: includes LibTorch.
 
-#include "config/runconfig.h"
-#include "train/losses_torch.h"
+#include "engine/config/runconfig.h"
+#include "engine/train/losses_torch.h"
 
 #include <torch/torch.h>
 #include <nlohmann/json.hpp>

@@ -1,11 +1,11 @@
-#include "train/evaluation.h"
+#include "engine/train/evaluation.h"
 
-#include "config/configerror.h"
-#include "data/dataset_torch.h"
-#include "model/backendchoice.h"
-#include "train/evaluation_torch.h"
-#include "train/losses_torch.h"
-#include "train/modelweights_torch.h"
+#include "engine/config/configerror.h"
+#include "engine/data/dataset_torch.h"
+#include "engine/model/backendchoice.h"
+#include "engine/train/evaluation_torch.h"
+#include "engine/train/losses_torch.h"
+#include "engine/train/modelweights_torch.h"
 
 #include <filesystem>
 

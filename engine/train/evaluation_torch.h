@@ -2,10 +2,10 @@
 
 // Internal to the engine: includes LibTorch.
 
-#include "config/runconfig.h"
-#include "data/batchsource_torch.h"
-#include "model/sequentialmodel_torch.h"
-#include "train/epochaccumulator_torch.h"
+#include "engine/config/runconfig.h"
+#include "engine/data/batchsource_torch.h"
+#include "engine/model/sequentialmodel_torch.h"
+#include "engine/train/epochaccumulator_torch.h"
 
 namespace es {
 

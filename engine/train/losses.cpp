@@ -1,4 +1,4 @@
-#include "train/losses_torch.h"
+#include "engine/train/losses_torch.h"
 
 #include <stdexcept>
 

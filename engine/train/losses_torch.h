@@ -2,7 +2,7 @@
 
 // Internal to the engine: includes LibTorch.
 
-#include "config/runconfig.h"
+#include "engine/config/runconfig.h"
 
 #include <torch/torch.h>
 

@@ -1,8 +1,8 @@
-#include "train/modelweights_torch.h"
+#include "engine/train/modelweights_torch.h"
 
-#include "core/text.h"
-#include "io/atomicfile.h"
-#include "train/archivecheck.h"
+#include "engine/core/text.h"
+#include "engine/io/atomicfile.h"
+#include "engine/train/archivecheck.h"
 
 #include <fstream>
 #include <functional>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "train/runobserver.h"
+#include "engine/train/runobserver.h"
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "train/optimizers_torch.h"
+#include "engine/train/optimizers_torch.h"
 
 #include <stdexcept>
 #include <utility>

@@ -1,4 +1,4 @@
-#include "train/picklescan.h"
+#include "engine/train/picklescan.h"
 
 #include <array>
 #include <limits>

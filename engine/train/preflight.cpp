@@ -1,8 +1,8 @@
-#include "train/preflight.h"
+#include "engine/train/preflight.h"
 
-#include "config/configerror.h"
-#include "i18n/translate.h"
-#include "train/allocator.h"
+#include "engine/config/configerror.h"
+#include "engine/i18n/translate.h"
+#include "engine/train/allocator.h"
 
 #include <torch/torch.h>
 

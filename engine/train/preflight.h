@@ -1,6 +1,6 @@
 #pragma once
 
-#include "config/runconfig.h"
+#include "engine/config/runconfig.h"
 
 namespace es {
 

@@ -1,4 +1,4 @@
-#include "train/runcontrol.h"
+#include "engine/train/runcontrol.h"
 
 namespace es {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/records.h"
+#include "engine/core/records.h"
 
 #include <atomic>
 #include <condition_variable>

@@ -2,8 +2,8 @@
 
 // Internal to the engine and to programs that embed it: includes LibTorch.
 
-#include "callbacks/callback.h"
-#include "data/dataset_torch.h"
+#include "engine/callbacks/callback.h"
+#include "engine/data/dataset_torch.h"
 
 #include <torch/torch.h>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/loglevel.h"
-#include "core/records.h"
+#include "engine/core/loglevel.h"
+#include "engine/core/records.h"
 
 #include <string>
 

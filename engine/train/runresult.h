@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/records.h"
-#include "env/environment.h"
-#include "model/modelsummary.h"
+#include "engine/core/records.h"
+#include "engine/env/environment.h"
+#include "engine/model/modelsummary.h"
 
 #include <cstdint>
 #include <string>

@@ -1,6 +1,6 @@
-#include "train/stepclock.h"
+#include "engine/train/stepclock.h"
 
-#include "train/devicephasetimer.h"
+#include "engine/train/devicephasetimer.h"
 
 namespace es {
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/phase.h"
-#include "core/records.h"
+#include "engine/core/phase.h"
+#include "engine/core/records.h"
 
 #include <chrono>
 

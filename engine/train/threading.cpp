@@ -1,6 +1,6 @@
-#include "train/threading.h"
+#include "engine/train/threading.h"
 
-#include "i18n/translate.h"
+#include "engine/i18n/translate.h"
 
 #include <torch/torch.h>
 

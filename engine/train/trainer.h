@@ -1,10 +1,10 @@
 #pragma once
 
-#include "config/runconfig.h"
-#include "core/runclock.h"
-#include "train/observerlist.h"
-#include "train/runcontrol.h"
-#include "train/runresult.h"
+#include "engine/config/runconfig.h"
+#include "engine/core/runclock.h"
+#include "engine/train/observerlist.h"
+#include "engine/train/runcontrol.h"
+#include "engine/train/runresult.h"
 
 #include <functional>
 

@@ -1,13 +1,13 @@
-#include "train/trainingsession.h"
+#include "engine/train/trainingsession.h"
 
-#include "config/configerror.h"
-#include "core/threadname.h"
-#include "i18n/recordedtext.h"
-#include "profile/systemsampler.h"
-#include "train/observerlist.h"
-#include "train/preflight.h"
-#include "train/runcontrol.h"
-#include "train/trainer.h"
+#include "engine/config/configerror.h"
+#include "engine/core/threadname.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/profile/systemsampler.h"
+#include "engine/train/observerlist.h"
+#include "engine/train/preflight.h"
+#include "engine/train/runcontrol.h"
+#include "engine/train/trainer.h"
 
 #include <c10/util/Exception.h>
 

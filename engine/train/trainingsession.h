@@ -1,9 +1,9 @@
 #pragma once
 
-#include "config/runconfig.h"
-#include "core/records.h"
-#include "train/runobserver.h"
-#include "train/runresult.h"
+#include "engine/config/runconfig.h"
+#include "engine/core/records.h"
+#include "engine/train/runobserver.h"
+#include "engine/train/runresult.h"
 
 #include <chrono>
 #include <memory>

@@ -1,10 +1,10 @@
-#include "train/trainingstate_torch.h"
+#include "engine/train/trainingstate_torch.h"
 
-#include "config/configerror.h"
-#include "train/backupmeta.h"
-#include "train/modelweights_torch.h"
+#include "engine/config/configerror.h"
+#include "engine/train/backupmeta.h"
+#include "engine/train/modelweights_torch.h"
 
-#include "core/text.h"
+#include "engine/core/text.h"
 
 #include <ATen/Context.h>
 

@@ -2,9 +2,9 @@
 
 // Internal to the engine: includes LibTorch. The file BackupAndRestore writes.
 
-#include "config/runconfig.h"
-#include "data/batchsource_torch.h"
-#include "train/epochaccumulator_torch.h"
+#include "engine/config/runconfig.h"
+#include "engine/data/batchsource_torch.h"
+#include "engine/train/epochaccumulator_torch.h"
 
 #include <torch/torch.h>
 #include <nlohmann/json.hpp>

@@ -1,8 +1,8 @@
-#include "whatif/effectivesettings.h"
+#include "engine/whatif/effectivesettings.h"
 
-#include "config/runconfig.h"
-#include "i18n/recordedtext.h"
-#include "i18n/translate.h"
+#include "engine/config/runconfig.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/i18n/translate.h"
 
 #include <cstddef>
 

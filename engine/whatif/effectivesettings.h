@@ -5,7 +5,7 @@
 // `threads=2`. An experiment that measures both measures noise, and the user should be told
 // before reading a speedup into it.
 
-#include "config/runconfig.h"
+#include "engine/config/runconfig.h"
 
 #include <nlohmann/json.hpp>
 

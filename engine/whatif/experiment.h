@@ -4,12 +4,12 @@
 // measured window, repeated in interleaved order, recorded in the run store as one group
 // (docs/whatif.md). Qt-free and LibTorch-free: the CLI and the desktop app both drive it.
 
-#include "config/runconfig.h"
-#include "store/runstore.h"
-#include "train/runobserver.h"
-#include "whatif/experimentresults.h"
-#include "whatif/measuredrun.h"
-#include "whatif/variantspec.h"
+#include "engine/config/runconfig.h"
+#include "engine/store/runstore.h"
+#include "engine/train/runobserver.h"
+#include "engine/whatif/experimentresults.h"
+#include "engine/whatif/measuredrun.h"
+#include "engine/whatif/variantspec.h"
 
 #include <nlohmann/json.hpp>
 

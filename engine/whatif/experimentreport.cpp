@@ -1,9 +1,9 @@
-#include "whatif/experimentreport.h"
+#include "engine/whatif/experimentreport.h"
 
-#include "i18n/phasename.h"
-#include "i18n/recordedtext.h"
-#include "i18n/textwidth.h"
-#include "i18n/translate.h"
+#include "engine/i18n/phasename.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/i18n/textwidth.h"
+#include "engine/i18n/translate.h"
 
 #include <algorithm>
 #include <cmath>

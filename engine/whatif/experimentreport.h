@@ -3,8 +3,8 @@
 // The results of an experiment as the CLI prints them: a table, one row per configuration, or
 // the `--json` document (docs/whatif.md). Measured numbers and projected ones are labelled apart.
 
-#include "whatif/experiment.h"
-#include "whatif/experimentresults.h"
+#include "engine/whatif/experiment.h"
+#include "engine/whatif/experimentresults.h"
 
 #include <nlohmann/json.hpp>
 

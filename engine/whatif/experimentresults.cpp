@@ -1,8 +1,8 @@
-#include "whatif/experimentresults.h"
+#include "engine/whatif/experimentresults.h"
 
-#include "core/records.h"
-#include "i18n/recordedtext.h"
-#include "summary/statistics.h"
+#include "engine/core/records.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/summary/statistics.h"
 
 #include <algorithm>
 #include <cmath>

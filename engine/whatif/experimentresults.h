@@ -5,10 +5,10 @@
 // against the baseline. Pure functions over step records, so a live experiment and one loaded
 // from the run store give the same table.
 
-#include "core/phase.h"
-#include "core/records.h"
-#include "store/runstore.h"
-#include "whatif/variantspec.h"
+#include "engine/core/phase.h"
+#include "engine/core/records.h"
+#include "engine/store/runstore.h"
+#include "engine/whatif/variantspec.h"
 
 #include <cstdint>
 #include <optional>

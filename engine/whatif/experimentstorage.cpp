@@ -1,7 +1,7 @@
 // How an experiment is kept in the run store (experiments.settings_json) and read back into
 // the same runs and configurations a live experiment has.
 
-#include "whatif/experiment.h"
+#include "engine/whatif/experiment.h"
 
 #include <algorithm>
 

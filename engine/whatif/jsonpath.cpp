@@ -1,6 +1,6 @@
-#include "whatif/jsonpath.h"
+#include "engine/whatif/jsonpath.h"
 
-#include "i18n/translate.h"
+#include "engine/i18n/translate.h"
 
 #include <cctype>
 #include <stdexcept>

@@ -1,8 +1,8 @@
-#include "whatif/measuredrun.h"
+#include "engine/whatif/measuredrun.h"
 
-#include "config/callbackspecs.h"
-#include "config/configerror.h"
-#include "i18n/translate.h"
+#include "engine/config/callbackspecs.h"
+#include "engine/config/configerror.h"
+#include "engine/i18n/translate.h"
 
 #include <algorithm>
 #include <filesystem>

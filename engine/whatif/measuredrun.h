@@ -3,7 +3,7 @@
 // How one configuration of an experiment is measured: the shortened config a measured run
 // trains, and the epoch length its numbers are projected onto (docs/whatif.md).
 
-#include "config/runconfig.h"
+#include "engine/config/runconfig.h"
 
 #include <nlohmann/json.hpp>
 

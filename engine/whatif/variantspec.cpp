@@ -1,8 +1,8 @@
-#include "whatif/variantspec.h"
+#include "engine/whatif/variantspec.h"
 
-#include "config/configerror.h"
-#include "i18n/recordedtext.h"
-#include "i18n/translate.h"
+#include "engine/config/configerror.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/i18n/translate.h"
 
 #include <algorithm>
 #include <array>

@@ -4,8 +4,8 @@
 // `--patch`, a finding's fix or the desktop app), turned into variants of a baseline config
 // that are all checked before anything runs (docs/whatif.md).
 
-#include "config/runconfig.h"
-#include "whatif/jsonpath.h"
+#include "engine/config/runconfig.h"
+#include "engine/whatif/jsonpath.h"
 
 #include <nlohmann/json.hpp>
 

@@ -13,11 +13,11 @@
 // Usage: allocators_bench [--rounds N] [--warmup STEPS] [--steps STEPS]
 //                         [--presets a,b] [--backends a,b] [--allocators a,b] [--json FILE]
 
-#include "config/presets.h"
-#include "profile/pagefaults.h"
-#include "summary/statistics.h"
-#include "train/trainingsession.h"
-#include "wholenumber.h"
+#include "engine/config/presets.h"
+#include "engine/profile/pagefaults.h"
+#include "engine/summary/statistics.h"
+#include "engine/train/trainingsession.h"
+#include "tests/benchmarks/wholenumber.h"
 
 #include <nlohmann/json.hpp>
 

@@ -5,11 +5,11 @@
 //   2. per-batch DataWait on the IMDB-shaped preset with `host` vs `device` placement.
 // Usage: data_loading [--dir DIR] [--repeats N] [--skip-file] [--skip-placement]
 
-#include "config/presets.h"
-#include "core/phase.h"
-#include "data/npyfile.h"
-#include "summary/statistics.h"
-#include "train/trainingsession.h"
+#include "engine/config/presets.h"
+#include "engine/core/phase.h"
+#include "engine/data/npyfile.h"
+#include "engine/summary/statistics.h"
+#include "engine/train/trainingsession.h"
 
 #include <sys/resource.h>
 #include <sys/wait.h>

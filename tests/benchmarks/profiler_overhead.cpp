@@ -11,17 +11,17 @@
 // Prints each repeat's ms/step and the median ratio engine/bare (target <= 1.02).
 // Usage: profiler_overhead [--preset NAME] [--repeats N] [--warmup STEPS] [--steps STEPS]
 
-#include "config/presets.h"
-#include "data/dataset_torch.h"
-#include "env/cpuinfo.h"
-#include "model/sequentialmodel_torch.h"
-#include "store/runrecorder.h"
-#include "store/runstore.h"
-#include "summary/statistics.h"
-#include "train/losses_torch.h"
-#include "train/optimizers_torch.h"
-#include "train/threading.h"
-#include "train/trainingsession.h"
+#include "engine/config/presets.h"
+#include "engine/data/dataset_torch.h"
+#include "engine/env/cpuinfo.h"
+#include "engine/model/sequentialmodel_torch.h"
+#include "engine/store/runrecorder.h"
+#include "engine/store/runstore.h"
+#include "engine/summary/statistics.h"
+#include "engine/train/losses_torch.h"
+#include "engine/train/optimizers_torch.h"
+#include "engine/train/threading.h"
+#include "engine/train/trainingsession.h"
 
 #include <unistd.h>
 #include <algorithm>

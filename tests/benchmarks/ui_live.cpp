@@ -7,11 +7,11 @@
 // Runs offscreen unless QT_QPA_PLATFORM says otherwise.
 // Usage: ui_live [--steps N] [--repeats N]
 
-#include "live/runtimeline.h"
-#include "plots/batchphasechart.h"
-#include "plots/qcustomplotinclude.h"
-#include "plots/transferchart.h"
-#include "summary/statistics.h"
+#include "engine/summary/statistics.h"
+#include "ui/live/runtimeline.h"
+#include "ui/plots/batchphasechart.h"
+#include "ui/plots/qcustomplotinclude.h"
+#include "ui/plots/transferchart.h"
 
 #include <QtWidgets/QApplication>
 

@@ -12,9 +12,9 @@
 // finite learning rate per parameter group, one or two known generators. A broken invariant
 // traps.
 
-#include "config/configerror.h"
-#include "printableutf8.h"
-#include "train/backupmeta.h"
+#include "engine/config/configerror.h"
+#include "engine/train/backupmeta.h"
+#include "tests/fuzz/printableutf8.h"
 
 #include <nlohmann/json.hpp>
 

@@ -16,7 +16,7 @@
 // records of the wrong length and the checks that join them reach the checker. fuzz_pickle
 // fuzzes the scanner on its own as well.
 
-#include "train/archivecheck.h"
+#include "engine/train/archivecheck.h"
 
 #include <array>
 #include <cstddef>

@@ -3,9 +3,9 @@
 // windowing shape; the rest is the text. Only es::ConfigError may come out: any other
 // exception escapes and libFuzzer reports it, and broken invariants trap.
 
-#include "config/configerror.h"
-#include "data/csvtable.h"
-#include "data/csvwindows.h"
+#include "engine/config/configerror.h"
+#include "engine/data/csvtable.h"
+#include "engine/data/csvwindows.h"
 
 #include <cmath>
 #include <cstddef>

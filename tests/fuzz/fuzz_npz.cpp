@@ -2,8 +2,8 @@
 // the same path-based API the engine uses (libzip opens /proc/self/fd/N), so the archive
 // checks, the header parse and the streamed conversion are all exercised.
 
-#include "config/configerror.h"
-#include "data/npzarchive.h"
+#include "engine/config/configerror.h"
+#include "engine/data/npzarchive.h"
 
 #include <cstddef>
 #include <cstdint>

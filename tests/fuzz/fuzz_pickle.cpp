@@ -9,7 +9,7 @@
 // storage index in range, as many strides as sizes, no more dimensions than LibTorch has, known
 // storage types and non-negative storage sizes. A broken invariant traps.
 
-#include "train/picklescan.h"
+#include "engine/train/picklescan.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -13,10 +13,10 @@
 //   patterns go through fillText like the English ones.
 // A broken invariant traps, so that libFuzzer saves the input.
 
-#include "config/configerror.h"
-#include "config/runconfig.h"
-#include "i18n/language.h"
-#include "printableutf8.h"
+#include "engine/config/configerror.h"
+#include "engine/config/runconfig.h"
+#include "engine/i18n/language.h"
+#include "tests/fuzz/printableutf8.h"
 
 #include <nlohmann/json.hpp>
 

@@ -4,9 +4,9 @@
 // server without Qt (scripts/gpu-check.sh). Without a CUDA device it exits with 77, which
 // ctest reports as skipped.
 
-#include "config/runconfig.h"
-#include "env/environment.h"
-#include "support/runtoend.h"
+#include "engine/config/runconfig.h"
+#include "engine/env/environment.h"
+#include "tests/support/runtoend.h"
 
 #include <nlohmann/json.hpp>
 

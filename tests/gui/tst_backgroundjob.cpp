@@ -5,8 +5,8 @@
 // request, and a receiver destroyed mid-job neither gets its result nor is touched (the job
 // waits for its function, which sees the job going as staleness).
 
-#include "jobs/backgroundjob.h"
-#include "support/threadnames.h"
+#include "tests/support/threadnames.h"
+#include "ui/jobs/backgroundjob.h"
 
 #include <QtCore/QObject>
 #include <QtCore/QThread>

@@ -4,11 +4,11 @@
 // set, the engine's issues mark the field and the row, and the model passes
 // QAbstractItemModelTester while rows are checked, unchecked and reset.
 
-#include "config/callbackspecs.h"
-#include "config/configerror.h"
-#include "config/presets.h"
-#include "setup/callbacksform.h"
-#include "setup/callbacksmodel.h"
+#include "engine/config/callbackspecs.h"
+#include "engine/config/configerror.h"
+#include "engine/config/presets.h"
+#include "ui/setup/callbacksform.h"
+#include "ui/setup/callbacksmodel.h"
 
 #include <QtCore/QDir>
 #include <QtTest/QAbstractItemModelTester>

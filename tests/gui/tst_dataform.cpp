@@ -3,9 +3,9 @@
 // source type keeps each type's values, dropped files land in the right fields, the preview
 // describes the chosen files off the GUI thread, and the engine's issues mark the visible field.
 
-#include "config/presets.h"
-#include "setup/dataform.h"
-#include "support/testpaths.h"
+#include "engine/config/presets.h"
+#include "tests/support/testpaths.h"
+#include "ui/setup/dataform.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QFile>

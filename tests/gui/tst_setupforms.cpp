@@ -3,13 +3,13 @@
 // parameter counts, the engine's issues land on the field or layer they name, and the layers
 // model passes QAbstractItemModelTester through every edit.
 
-#include "config/presets.h"
-#include "model/modelsummary.h"
-#include "setup/deviceform.h"
-#include "setup/layersmodel.h"
-#include "setup/modelform.h"
-#include "setup/trainingform.h"
-#include "train/allocator.h"
+#include "engine/config/presets.h"
+#include "engine/model/modelsummary.h"
+#include "engine/train/allocator.h"
+#include "ui/setup/deviceform.h"
+#include "ui/setup/layersmodel.h"
+#include "ui/setup/modelform.h"
+#include "ui/setup/trainingform.h"
 
 #include <QtCore/QLocale>
 #include <QtGui/QStandardItemModel>

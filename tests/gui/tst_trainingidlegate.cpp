@@ -1,15 +1,15 @@
 // Work the app does for itself (the environment doctor's SGEMM benchmarks, a report's charts,
 // a data file's preview) waits until no run is training: run beside it on the same cores, it
 // slowed the run's first steps and the run's diagnosis blamed the run (a warm-up finding).
-#include "config/presets.h"
-#include "config/runconfig.h"
-#include "env/environmentpanel.h"
-#include "live/runcontroller.h"
-#include "live/trainingidlegate.h"
-#include "mainwindow.h"
-#include "setup/configeditor.h"
-#include "setup/datainspector.h"
-#include "support/threadnames.h"
+#include "engine/config/presets.h"
+#include "engine/config/runconfig.h"
+#include "tests/support/threadnames.h"
+#include "ui/env/environmentpanel.h"
+#include "ui/live/runcontroller.h"
+#include "ui/live/trainingidlegate.h"
+#include "ui/mainwindow.h"
+#include "ui/setup/configeditor.h"
+#include "ui/setup/datainspector.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QStandardPaths>

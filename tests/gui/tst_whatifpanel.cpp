@@ -5,15 +5,15 @@
 // and chart run by run, land in the run store as one experiment, stop keeping what was
 // measured, and end cleanly when the panel goes while one runs.
 
-#include "config/presets.h"
-#include "plots/qcustomplotinclude.h"
-#include "store/runstore.h"
-#include "whatif/experimentchart.h"
-#include "whatif/experimentjob.h"
-#include "whatif/experimentresultsmodel.h"
-#include "whatif/variantdialog.h"
-#include "whatif/variantset.h"
-#include "whatif/whatifpanel.h"
+#include "engine/config/presets.h"
+#include "engine/store/runstore.h"
+#include "ui/plots/qcustomplotinclude.h"
+#include "ui/whatif/experimentchart.h"
+#include "ui/whatif/experimentjob.h"
+#include "ui/whatif/experimentresultsmodel.h"
+#include "ui/whatif/variantdialog.h"
+#include "ui/whatif/variantset.h"
+#include "ui/whatif/whatifpanel.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QTemporaryDir>

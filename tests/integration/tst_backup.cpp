@@ -1,9 +1,9 @@
 // BackupAndRestore end to end: the built CLI killed with SIGKILL in the middle of a run,
 // restarted, and compared with a run that was never interrupted; backups that cannot be
 // used; a write that fails part-way; `evaluate` on what the callbacks saved.
-#include "support/clirunner.h"
-#include "support/testpaths.h"
-#include "support/ziprecords.h"
+#include "tests/support/clirunner.h"
+#include "tests/support/testpaths.h"
+#include "tests/support/ziprecords.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QElapsedTimer>

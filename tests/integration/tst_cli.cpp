@@ -1,10 +1,10 @@
 // End to end: runs the built epochscope-cli as a user or a CI script would.
-#include "env/cpuinfo.h"
-#include "i18n/textwidth.h"
-#include "store/runstore.h"
-#include "support/clirunner.h"
-#include "support/numpyscript.h"
-#include "support/testpaths.h"
+#include "engine/env/cpuinfo.h"
+#include "engine/i18n/textwidth.h"
+#include "engine/store/runstore.h"
+#include "tests/support/clirunner.h"
+#include "tests/support/numpyscript.h"
+#include "tests/support/testpaths.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 

@@ -5,9 +5,9 @@
 // defect 6: SIGTERM and SIGHUP killed the process with the run left `running`, and a signal
 // while LibTorch started left no summary and an empty database file. es::test::cliPath() is
 // the launcher (app/clilauncher), which blocks the signals while the loader maps LibTorch.
-#include "store/runstore.h"
-#include "support/clirunner.h"
-#include "support/testpaths.h"
+#include "engine/store/runstore.h"
+#include "tests/support/clirunner.h"
+#include "tests/support/testpaths.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 

@@ -4,13 +4,13 @@
 // commands work on read-only storage; a file-size limit and a full disk end the run with a
 // message and a stored status that says what happened.
 
-#include "store/runstore.h"
+#include "engine/store/runstore.h"
 
 // The shared runner's helper for long runs (startUntilOutput) has no use here.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-function"
-#include "support/clirunner.h"
-#include "support/testpaths.h"
+#include "tests/support/clirunner.h"
+#include "tests/support/testpaths.h"
 #pragma GCC diagnostic pop
 
 #include <SQLiteCpp/SQLiteCpp.h>

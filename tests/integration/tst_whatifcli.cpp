@@ -1,8 +1,8 @@
 // End to end: `epochscope-cli whatif` measures a preset against variants, prints the table or
 // the JSON document, keeps the experiment in the run database, and refuses bad input before
 // anything runs.
-#include "env/cpuinfo.h"
-#include "support/clirunner.h"
+#include "engine/env/cpuinfo.h"
+#include "tests/support/clirunner.h"
 
 #include <QtCore/QProcess>
 #include <QtCore/QTemporaryDir>

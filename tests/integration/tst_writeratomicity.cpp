@@ -9,8 +9,8 @@
 // The file under its final name must then be the previous version, byte for byte, or absent
 // when there was none; never a part of the new one.
 
-#include "support/clirunner.h"
-#include "support/testpaths.h"
+#include "tests/support/clirunner.h"
+#include "tests/support/testpaths.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QFile>

@@ -7,9 +7,10 @@ The allowed dependencies are read from that document, between the markers
 folders listed above it). Both tables end at the first line that is not a table row.
 
 An include is resolved the way the compiler finds it: next to the including file first, then
-from the repository root ("engine/whatif/x.h"), then from the including target's own folder,
-then from the folders it may include. Headers found nowhere in the tree (the standard library,
-Qt, LibTorch) are not ours to check.
+from the repository root, the only include root of the project. Every include of a file in the
+tree must name it from the root, so that it says its layer ("engine/whatif/experiment.h",
+"ui/whatif/variantset.h", "cli/progressbar.h"); this holds for tests too. Headers found nowhere
+in the tree (the standard library, Qt, LibTorch) are not ours to check.
 
     check_layers.py [--root DIR]     exit 0: every include is allowed; 1: each violation is
                                      printed as FILE:LINE: ...; 2: the document is unreadable
@@ -23,8 +24,10 @@ from pathlib import Path
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 CODE_SPAN = re.compile(r"`([^`]+)`")
 SOURCE_SUFFIXES = {".h", ".hpp", ".cpp", ".c"}
-# Folders whose sources are checked; tests, benchmarks and fuzzers may reach any layer.
+# Folders whose includes must point down; tests, benchmarks and fuzzers may reach any layer,
+# but they too name what they include from the root.
 CHECKED_TOPS = ("app", "cli", "ui", "engine")
+NAMED_TOPS = CHECKED_TOPS + ("tests",)
 
 
 def table_after(lines, marker):
@@ -78,18 +81,15 @@ def layer_of(root, path):
     return parts[0], sub
 
 
-def resolve(root, including, name, targets):
-    top = including.relative_to(root).parts[0]
-    candidates = [including.parent / name, root / name, root / top / name]
-    candidates += [root / other / name for other in sorted(targets.get(top, ()))]
-    for candidate in candidates:
+def resolve(root, including, name):
+    for candidate in (including.parent / name, root / name):
         if candidate.is_file():
             return candidate.resolve()
     return None
 
 
 def violations(root, targets, engine_order):
-    for top in CHECKED_TOPS:
+    for top in NAMED_TOPS:
         folder = root / top
         if not folder.is_dir():
             continue
@@ -102,12 +102,17 @@ def violations(root, targets, engine_order):
                     match = INCLUDE.match(line)
                     if not match:
                         continue
-                    found = resolve(root, path, match.group(1), targets)
+                    found = resolve(root, path, match.group(1))
                     if found is None or root not in found.parents:
                         continue
                     to_top, to_sub = layer_of(root, found)
                     where = f"{path.relative_to(root)}:{number}"
                     shown = found.relative_to(root)
+                    if match.group(1) != shown.as_posix():
+                        yield (f'{where}: includes "{match.group(1)}"; name it from the '
+                               f'repository root: "{shown.as_posix()}"')
+                    if from_top not in CHECKED_TOPS:
+                        continue
                     if to_top != from_top:
                         if to_top not in targets.get(from_top, set()):
                             yield (f"{where}: includes {shown}, but {from_top}/ may include "
@@ -133,10 +138,11 @@ def main():
     for violation in found:
         print(violation)
     if found:
-        print(f"check_layers: {len(found)} include(s) point up or sideways "
-              "(docs/architecture.md, 'Layers')", file=sys.stderr)
+        print(f"check_layers: {len(found)} include(s) point up or sideways or do not name "
+              "their layer (docs/architecture.md, 'Layers')", file=sys.stderr)
         return 1
-    print(f"check_layers: every include in {', '.join(CHECKED_TOPS)} points down")
+    print(f"check_layers: every include in {', '.join(CHECKED_TOPS)} points down, and every "
+          f"include in {', '.join(NAMED_TOPS)} names its layer")
     return 0
 
 

@@ -18,17 +18,44 @@ CASES = {
     "downward includes pass": (
         {
             "engine/core/records.h": "#pragma once\n",
-            "engine/train/trainer.cpp": '#include "core/records.h"\n#include <vector>\n',
-            "ui/live/feed.cpp": '#include "live/feed.h"\n#include "train/trainer.h"\n',
+            "engine/train/trainer.cpp": '#include "engine/core/records.h"\n#include <vector>\n',
+            "ui/live/feed.cpp": '#include "ui/live/feed.h"\n#include "engine/train/trainer.h"\n',
             "ui/live/feed.h": "#pragma once\n",
             "engine/train/trainer.h": "#pragma once\n",
-            "app/gui/main.cpp": '#include "live/feed.h"\n',
+            "app/gui/main.cpp": '#include "ui/live/feed.h"\n',
+            "cli/progressbar.h": '#pragma once\n\n#include "engine/core/records.h"\n',
+            "cli/commandline/train.cpp": '#include "cli/progressbar.h"\n',
+            "app/cli/main.cpp": '#include "cli/commandline/train.h"\n',
+            "cli/commandline/train.h": '#pragma once\n\n#include "engine/train/trainer.h"\n',
+            "tests/unit/tst_feed.cpp": '#include "ui/live/feed.h"\n#include "app/gui/main.cpp"\n',
         },
         [],
     ),
+    "CLI including the UI": (
+        {
+            "cli/inspect.cpp": '#include "cli/messages.h"\n#include "ui/setup/inspector.h"\n',
+            "cli/messages.h": "#pragma once\n",
+            "ui/setup/inspector.h": "#pragma once\n",
+        },
+        ["cli/inspect.cpp:2"],
+    ),
+    "engine including the CLI": (
+        {
+            "engine/data/datafiledescription.cpp": '#include "cli/inspectcommand.h"\n',
+            "cli/inspectcommand.h": "#pragma once\n",
+        },
+        ["engine/data/datafiledescription.cpp:1"],
+    ),
+    "UI including the CLI": (
+        {
+            "ui/setup/datainspector.cpp": '#include "cli/inspectcommand.h"\n',
+            "cli/inspectcommand.h": "#pragma once\n",
+        },
+        ["ui/setup/datainspector.cpp:1"],
+    ),
     "engine folder including one above it": (
         {
-            "engine/core/records.h": '#pragma once\n\n#include "train/trainer.h"\n',
+            "engine/core/records.h": '#pragma once\n\n#include "engine/train/trainer.h"\n',
             "engine/train/trainer.h": "#pragma once\n",
         },
         ["engine/core/records.h:3"],
@@ -42,24 +69,31 @@ CASES = {
     ),
     "UI including an executable": (
         {
-            "ui/mainwindow.cpp": '#include "gui/options.h"\n',
-            "app/gui/options.h": "#pragma once\n",
-        },
-        [],  # not found from ui/: the compiler would not find it either
-    ),
-    "layer-named include pointing up": (
-        {
             "ui/mainwindow.cpp": '#include "app/gui/options.h"\n',
             "app/gui/options.h": "#pragma once\n",
         },
         ["ui/mainwindow.cpp:1"],
     ),
-    "the same name in two layers resolves to the including one's": (
+    "include named from its own folder": (
         {
-            "ui/whatif/panel.cpp": '#include "whatif/variantset.h"\n',
+            "engine/train/trainer.cpp": '#include "trainer.h"\n',
+            "engine/train/trainer.h": "#pragma once\n",
+        },
+        ["engine/train/trainer.cpp:1"],
+    ),
+    "test including a support header by its folder's name": (
+        {
+            "tests/unit/tst_feed.cpp": '#include "../support/paths.h"\n',
+            "tests/support/paths.h": "#pragma once\n",
+        },
+        ["tests/unit/tst_feed.cpp:1"],
+    ),
+    "one layer's file of the same name as another's is the one named": (
+        {
+            "ui/whatif/panel.cpp": '#include "ui/whatif/variantset.h"\n',
             "ui/whatif/variantset.h": "#pragma once\n",
             "engine/whatif/variantset.h": "#pragma once\n",
-            "engine/core/text.h": '#include "whatif/variantset.h"\n',
+            "engine/core/text.h": '#include "engine/whatif/variantset.h"\n',
         },
         ["engine/core/text.h:1"],
     ),

@@ -3,7 +3,7 @@
 // Runs the built epochscope-cli (es::test::cliPath(), which ctest gives) as a user or a
 // script would, with the run database kept in a directory of the test's own.
 
-#include "support/testpaths.h"
+#include "tests/support/testpaths.h"
 
 #include <QtCore/QDeadlineTimer>
 #include <QtCore/QFile>

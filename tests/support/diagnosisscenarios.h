@@ -6,10 +6,10 @@
 // translated (tests/data/diagnosis_english.json); the Chinese test looks for English left in
 // them.
 
-#include "diagnosis/doctorfindings.h"
-#include "doctor/doctorjson.h"
-#include "doctor/doctortext.h"
-#include "support/evidencebuilder.h"
+#include "engine/diagnosis/doctorfindings.h"
+#include "engine/doctor/doctorjson.h"
+#include "engine/doctor/doctortext.h"
+#include "tests/support/evidencebuilder.h"
 
 #include <nlohmann/json.hpp>
 

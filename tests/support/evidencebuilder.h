@@ -3,8 +3,8 @@
 // Runs made up in a test for the diagnosis rules: epochs of steps whose phases the test sets,
 // with the epoch records the engine would have written for them.
 
-#include "core/phase.h"
-#include "diagnosis/runevidence.h"
+#include "engine/core/phase.h"
+#include "engine/diagnosis/runevidence.h"
 
 #include <functional>
 

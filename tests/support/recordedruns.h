@@ -4,8 +4,8 @@
 // phases the test sets (evidencebuilder.h), with the facts, summary and a system sample the
 // engine would have stored, so that comparisons and reports over them have every section.
 
-#include "store/runstore.h"
-#include "support/evidencebuilder.h"
+#include "engine/store/runstore.h"
+#include "tests/support/evidencebuilder.h"
 
 #include <nlohmann/json.hpp>
 

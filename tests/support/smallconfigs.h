@@ -2,7 +2,7 @@
 
 // Small, fast versions of the two reference workloads for tests that train.
 
-#include "config/runconfig.h"
+#include "engine/config/runconfig.h"
 
 #include <nlohmann/json.hpp>
 

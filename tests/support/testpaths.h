@@ -22,6 +22,12 @@ inline QString pathFromCtest(const char* name)
     return path;
 }
 
+/// A file under tests/data (`name` relative to it).
+inline QString testDataPath(const QString& name)
+{
+    return pathFromCtest("EPOCHSCOPE_TEST_DATA") + QLatin1Char('/') + name;
+}
+
 /// The epochscope-cli under test (the launcher in app/).
 inline QString cliPath()
 {

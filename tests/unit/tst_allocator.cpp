@@ -2,11 +2,11 @@
 // each allocator and freed after its run; runs that train to the very same losses with every
 // allocator, put LibTorch's allocator back afterwards and record their choice.
 
-#include "config/configerror.h"
-#include "summary/runsummary.h"
-#include "support/runtoend.h"
-#include "support/smallconfigs.h"
-#include "train/allocator.h"
+#include "engine/config/configerror.h"
+#include "engine/summary/runsummary.h"
+#include "engine/train/allocator.h"
+#include "tests/support/runtoend.h"
+#include "tests/support/smallconfigs.h"
 
 #include <QtTest>
 

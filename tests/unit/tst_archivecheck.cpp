@@ -2,10 +2,10 @@
 // archive that the test builds here must be refused, naming the record and the parameter,
 // before LibTorch reads a byte of the tensors (its loader lays views over storages unchecked
 // and inflates records to whatever they claim).
-#include "support/ziprecords.h"
-#include "train/archivecheck.h"
-#include "train/modelweights_torch.h"
-#include "train/picklescan.h"
+#include "engine/train/archivecheck.h"
+#include "engine/train/modelweights_torch.h"
+#include "engine/train/picklescan.h"
+#include "tests/support/ziprecords.h"
 
 #include <QtCore/QTemporaryDir>
 #include <QtTest/QtTest>

@@ -1,7 +1,7 @@
 // writeFileAtomically: readers see the old file or the whole new one, also when the write
 // fails part-way (simulated with a file size limit, as a full disk would fail it), when writers
 // meet, and when a writer is killed half-way: the next write removes what it left.
-#include "io/atomicfile.h"
+#include "engine/io/atomicfile.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QFile>

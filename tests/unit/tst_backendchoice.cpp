@@ -1,8 +1,8 @@
 // The backend and denormal decisions and their config keys: no LibTorch needed.
 
-#include "config/configerror.h"
-#include "model/backendchoice.h"
-#include "support/smallconfigs.h"
+#include "engine/config/configerror.h"
+#include "engine/model/backendchoice.h"
+#include "tests/support/smallconfigs.h"
 
 #include <QtTest>
 

@@ -2,8 +2,8 @@
 // of the wrong type, negative, huge, NaN or infinite, must be refused with a ConfigError that
 // names it, and nothing else may come out (train/backupmeta.h). LibTorch-free: the archive
 // around the metadata is tst_backup's (tests/integration/).
-#include "config/configerror.h"
-#include "train/backupmeta.h"
+#include "engine/config/configerror.h"
+#include "engine/train/backupmeta.h"
 
 #include <QtTest/QtTest>
 

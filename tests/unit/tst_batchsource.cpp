@@ -1,8 +1,8 @@
-#include "data/batchprefetcher_torch.h"
-#include "data/batchsource_torch.h"
-#include "support/runtoend.h"
-#include "support/smallconfigs.h"
-#include "train/trainingsession.h"
+#include "engine/data/batchprefetcher_torch.h"
+#include "engine/data/batchsource_torch.h"
+#include "engine/train/trainingsession.h"
+#include "tests/support/runtoend.h"
+#include "tests/support/smallconfigs.h"
 
 #include <QtTest>
 

@@ -2,12 +2,12 @@
 // changes the rate, TerminateOnNaN ends the epoch at the bad step, CSVLogger writes Keras'
 // rows, and each callback's time is recorded per epoch.
 
-#include "callbacks/backupandrestore.h"
-#include "callbacks/metriccallbacks.h"
-#include "config/pathtemplate.h"
-#include "config/runconfig.h"
-#include "support/runtoend.h"
-#include "train/runobserver.h"
+#include "engine/callbacks/backupandrestore.h"
+#include "engine/callbacks/metriccallbacks.h"
+#include "engine/config/pathtemplate.h"
+#include "engine/config/runconfig.h"
+#include "engine/train/runobserver.h"
+#include "tests/support/runtoend.h"
 
 #include <QtTest>
 

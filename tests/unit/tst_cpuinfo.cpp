@@ -1,4 +1,4 @@
-#include "env/cpuinfo.h"
+#include "engine/env/cpuinfo.h"
 
 #include <QtTest>
 

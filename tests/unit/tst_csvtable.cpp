@@ -1,7 +1,7 @@
-#include "config/configerror.h"
-#include "data/csvtable.h"
-#include "data/hostmemory.h"
-#include "i18n/language.h"
+#include "engine/config/configerror.h"
+#include "engine/data/csvtable.h"
+#include "engine/data/hostmemory.h"
+#include "engine/i18n/language.h"
 
 #include <QtTest>
 

@@ -1,6 +1,6 @@
-#include "config/configerror.h"
-#include "data/csvtable.h"
-#include "data/csvwindows.h"
+#include "engine/config/configerror.h"
+#include "engine/data/csvtable.h"
+#include "engine/data/csvwindows.h"
 
 #include <QtTest>
 

@@ -1,11 +1,11 @@
 // File data sources end to end: NumPy and CSV files written by NumPy itself, loaded for a
 // run, checked against the model before training, and trained on.
 
-#include "config/configerror.h"
-#include "config/runconfig.h"
-#include "data/sourcearrays.h"
-#include "support/numpyscript.h"
-#include "support/runtoend.h"
+#include "engine/config/configerror.h"
+#include "engine/config/runconfig.h"
+#include "engine/data/sourcearrays.h"
+#include "tests/support/numpyscript.h"
+#include "tests/support/runtoend.h"
 
 #include <QtTest>
 

@@ -1,11 +1,11 @@
 // The diagnosis rules about the machine and the kernels: unfused-lstm, threads and
 // low-efficiency, on made-up runs (tests/support/evidencebuilder.h).
-#include "config/presets.h"
-#include "config/runconfig.h"
-#include "diagnosis/diagnosis.h"
-#include "diagnosis/rules.h"
-#include "model/backendchoice.h"
-#include "support/evidencebuilder.h"
+#include "engine/config/presets.h"
+#include "engine/config/runconfig.h"
+#include "engine/diagnosis/diagnosis.h"
+#include "engine/diagnosis/rules.h"
+#include "engine/model/backendchoice.h"
+#include "tests/support/evidencebuilder.h"
 
 #include <QtTest/QtTest>
 

@@ -1,10 +1,11 @@
 // The pipeline rules (input-bound, transfer-bound, callback-heavy) on made-up runs: each
 // finds its cause with the numbers and steps that show it, stays quiet without it or below
 // its threshold, and gives a patch that the config parser accepts.
-#include "config/presets.h"
-#include "config/runconfig.h"
-#include "diagnosis/rules.h"
-#include "support/evidencebuilder.h"
+#include "engine/config/presets.h"
+#include "engine/config/runconfig.h"
+#include "engine/diagnosis/rules.h"
+#include "tests/support/evidencebuilder.h"
+#include "tests/support/testpaths.h"
 
 #include <QtTest/QtTest>
 
@@ -94,7 +95,7 @@ const nlohmann::json kTwoCheckpoints = nlohmann::json::array({
 es::RunEvidence measuredGpuRun()
 {
     es::RunEvidence evidence;
-    QFile file(QFINDTESTDATA("../data/h200-keras-lstm-regression-run.json"));
+    QFile file(es::test::testDataPath(QStringLiteral("h200-keras-lstm-regression-run.json")));
     if (!file.open(QIODevice::ReadOnly))
         return evidence;
     const nlohmann::json run = nlohmann::json::parse(file.readAll().toStdString());

@@ -5,18 +5,19 @@
 //     English text changes that file with it;
 //   - Simplified Chinese has no English word left besides technical names, config keys and
 //     values, units and the run's own recorded words.
-#include "diagnosis/diagnosis.h"
-#include "diagnosis/doctorfindings.h"
-#include "diagnosis/efficiencypeak.h"
-#include "diagnosis/rules.h"
-#include "diagnosis/savedfindings.h"
-#include "diagnosis/storeddiagnosis.h"
-#include "doctor/doctorjson.h"
-#include "doctor/doctortext.h"
-#include "env/blaslibrary.h"
-#include "i18n/language.h"
-#include "store/runstore.h"
-#include "support/diagnosisscenarios.h"
+#include "engine/diagnosis/diagnosis.h"
+#include "engine/diagnosis/doctorfindings.h"
+#include "engine/diagnosis/efficiencypeak.h"
+#include "engine/diagnosis/rules.h"
+#include "engine/diagnosis/savedfindings.h"
+#include "engine/diagnosis/storeddiagnosis.h"
+#include "engine/doctor/doctorjson.h"
+#include "engine/doctor/doctortext.h"
+#include "engine/env/blaslibrary.h"
+#include "engine/i18n/language.h"
+#include "engine/store/runstore.h"
+#include "tests/support/diagnosisscenarios.h"
+#include "tests/support/testpaths.h"
 
 #include <QtCore/QFile>
 #include <QtCore/QRegularExpression>
@@ -49,7 +50,7 @@ QString findingsTexts(const std::vector<es::Finding>& findings)
 
 nlohmann::json englishReference()
 {
-    QFile file(QFINDTESTDATA("../data/diagnosis_english.json"));
+    QFile file(es::test::testDataPath(QStringLiteral("diagnosis_english.json")));
     if (!file.open(QIODevice::ReadOnly))
         return nullptr;
     return nlohmann::json::parse(file.readAll().toStdString(), nullptr, false);

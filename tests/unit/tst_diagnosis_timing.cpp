@@ -1,11 +1,11 @@
 // The timing rules (warm-up, stragglers, allocator-churn) on made-up runs: each finds its
 // cause with the measured numbers and step range, and stays quiet when the cause is absent,
 // below its threshold, or the run is too short to show it.
-#include "config/presets.h"
-#include "config/runconfig.h"
-#include "diagnosis/rules.h"
-#include "support/evidencebuilder.h"
-#include "train/allocator.h"
+#include "engine/config/presets.h"
+#include "engine/config/runconfig.h"
+#include "engine/diagnosis/rules.h"
+#include "engine/train/allocator.h"
+#include "tests/support/evidencebuilder.h"
 
 #include <QtTest/QtTest>
 

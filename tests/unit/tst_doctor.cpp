@@ -1,9 +1,9 @@
 // The environment doctor: BLAS detection, the findings' rules, the JSON document's fields.
 
-#include "diagnosis/doctorfindings.h"
-#include "doctor/doctorjson.h"
-#include "doctor/doctortext.h"
-#include "env/blaslibrary.h"
+#include "engine/diagnosis/doctorfindings.h"
+#include "engine/doctor/doctorjson.h"
+#include "engine/doctor/doctortext.h"
+#include "engine/env/blaslibrary.h"
 
 #include <QtTest>
 

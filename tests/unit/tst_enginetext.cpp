@@ -1,14 +1,14 @@
 // The engine's translation mechanism (engine/i18n): languages from locale names, the
 // process-wide language and per-thread scopes, lookups in the compiled tables, placeholders.
-#include "config/presetdescription.h"
-#include "config/presets.h"
-#include "config/runconfig.h"
-#include "i18n/evidencetext.h"
-#include "i18n/language.h"
-#include "i18n/recordedtext.h"
-#include "i18n/textwidth.h"
-#include "i18n/translate.h"
-#include "model/backendchoice.h"
+#include "engine/config/presetdescription.h"
+#include "engine/config/presets.h"
+#include "engine/config/runconfig.h"
+#include "engine/i18n/evidencetext.h"
+#include "engine/i18n/language.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/i18n/textwidth.h"
+#include "engine/i18n/translate.h"
+#include "engine/model/backendchoice.h"
 
 #include <QtCore/QRegularExpression>
 #include <QtTest>

@@ -1,8 +1,8 @@
-#include "config/presets.h"
-#include "model/modelsummary.h"
-#include "model/sequentialmodel_torch.h"
-#include "support/layerbuilders.h"
-#include "support/smallconfigs.h"
+#include "engine/config/presets.h"
+#include "engine/model/modelsummary.h"
+#include "engine/model/sequentialmodel_torch.h"
+#include "tests/support/layerbuilders.h"
+#include "tests/support/smallconfigs.h"
 
 #include <QtTest>
 

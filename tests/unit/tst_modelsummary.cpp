@@ -1,11 +1,11 @@
 // summarizeModel: shapes, parameter counts and FLOPs, checked against arithmetic written out
 // by hand from docs/config.md#flops.
 
-#include "config/configerror.h"
-#include "config/presets.h"
-#include "config/runconfig.h"
-#include "model/modelsummary.h"
-#include "support/layerbuilders.h"
+#include "engine/config/configerror.h"
+#include "engine/config/presets.h"
+#include "engine/config/runconfig.h"
+#include "engine/model/modelsummary.h"
+#include "tests/support/layerbuilders.h"
 
 #include <QTest>
 

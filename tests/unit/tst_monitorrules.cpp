@@ -2,7 +2,7 @@
 // sequences. Expected values are worked out by hand from Keras 2.x's callbacks.py (the
 // comments trace the state), including its corner cases.
 
-#include "callbacks/monitorrules.h"
+#include "engine/callbacks/monitorrules.h"
 
 #include <QtTest>
 

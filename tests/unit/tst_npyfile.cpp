@@ -1,8 +1,8 @@
-#include "config/configerror.h"
-#include "data/hostmemory.h"
-#include "data/npyfile.h"
-#include "data/npzarchive.h"
-#include "support/numpyscript.h"
+#include "engine/config/configerror.h"
+#include "engine/data/hostmemory.h"
+#include "engine/data/npyfile.h"
+#include "engine/data/npzarchive.h"
+#include "tests/support/numpyscript.h"
 
 #include <QtTest>
 

@@ -2,13 +2,13 @@
 // random shapes, the primitive cache, the model built on either backend, denormal flushing on
 // the training threads, and the presets trained with both.
 
-#include "config/presets.h"
-#include "model/backendchoice.h"
-#include "model/onednnlstm_torch.h"
-#include "model/sequentialmodel_torch.h"
-#include "support/runtoend.h"
-#include "support/smallconfigs.h"
-#include "train/denormals.h"
+#include "engine/config/presets.h"
+#include "engine/model/backendchoice.h"
+#include "engine/model/onednnlstm_torch.h"
+#include "engine/model/sequentialmodel_torch.h"
+#include "engine/train/denormals.h"
+#include "tests/support/runtoend.h"
+#include "tests/support/smallconfigs.h"
 
 #include <QtTest>
 

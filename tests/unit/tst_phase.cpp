@@ -1,5 +1,5 @@
-#include "core/phase.h"
-#include "core/records.h"
+#include "engine/core/phase.h"
+#include "engine/core/records.h"
 
 #include <QtTest>
 

@@ -4,10 +4,10 @@
 // to the wall time" holds by construction (Other is the remainder), so it cannot show a phase that
 // lost its time to Other: these tests can.
 
-#include "model/backendchoice.h"
-#include "support/smallconfigs.h"
-#include "train/runextensions_torch.h"
-#include "train/trainingsession.h"
+#include "engine/model/backendchoice.h"
+#include "engine/train/runextensions_torch.h"
+#include "engine/train/trainingsession.h"
+#include "tests/support/smallconfigs.h"
 
 #include <QtTest>
 

@@ -1,12 +1,12 @@
 // RunConfig: parsing, validation messages (path and wording), serialisation and presets.
 
-#include "config/callbackspecs.h"
-#include "config/configerror.h"
-#include "config/presetdata.h"
-#include "config/presets.h"
-#include "config/runconfig.h"
-#include "i18n/language.h"
-#include "i18n/translate.h"
+#include "engine/config/callbackspecs.h"
+#include "engine/config/configerror.h"
+#include "engine/config/presetdata.h"
+#include "engine/config/presets.h"
+#include "engine/config/runconfig.h"
+#include "engine/i18n/language.h"
+#include "engine/i18n/translate.h"
 
 #include <QDir>
 #include <QFile>

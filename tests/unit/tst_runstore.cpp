@@ -3,12 +3,12 @@
 // files: stores opened at once on a new file, refused files left byte for byte as they were,
 // a damaged file never written to, a file-size limit stored as what happened.
 
-#include "core/phase.h"
-#include "store/runexport.h"
-#include "store/runrecorder.h"
-#include "store/runstore.h"
-#include "store/schema.h"
-#include "store/traceexport.h"
+#include "engine/core/phase.h"
+#include "engine/store/runexport.h"
+#include "engine/store/runrecorder.h"
+#include "engine/store/runstore.h"
+#include "engine/store/schema.h"
+#include "engine/store/traceexport.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 

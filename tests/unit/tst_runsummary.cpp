@@ -1,7 +1,7 @@
 // The run summary's statistics and the --json-out document, on hand-made records.
-#include "config/runconfig.h"
-#include "summary/runsummary.h"
-#include "summary/statistics.h"
+#include "engine/config/runconfig.h"
+#include "engine/summary/runsummary.h"
+#include "engine/summary/statistics.h"
 
 #include <QtTest/QtTest>
 

@@ -1,5 +1,5 @@
-#include "support/smallconfigs.h"
-#include "train/trainingsession.h"
+#include "engine/train/trainingsession.h"
+#include "tests/support/smallconfigs.h"
 
 #include <QtTest>
 

@@ -1,8 +1,8 @@
 // The system sampler: /proc parsers on fixtures, live samples in sane ranges, and NVML absent.
 
-#include "profile/nvml.h"
-#include "profile/procstat.h"
-#include "profile/systemsampler.h"
+#include "engine/profile/nvml.h"
+#include "engine/profile/procstat.h"
+#include "engine/profile/systemsampler.h"
 
 #include <QtTest>
 

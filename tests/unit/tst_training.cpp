@@ -1,7 +1,7 @@
-#include "model/backendchoice.h"
-#include "support/runtoend.h"
-#include "support/smallconfigs.h"
-#include "train/trainingsession.h"
+#include "engine/model/backendchoice.h"
+#include "engine/train/trainingsession.h"
+#include "tests/support/runtoend.h"
+#include "tests/support/smallconfigs.h"
 
 #include <QtCore/QTemporaryDir>
 #include <QtTest>

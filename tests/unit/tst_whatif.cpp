@@ -2,18 +2,18 @@
 // one factor at a time and combined, invalid variants named with their field, the statistics
 // from made-up steps, and a real tiny experiment recorded and rebuilt from the run store.
 
-#include "config/configerror.h"
-#include "i18n/language.h"
-#include "i18n/recordedtext.h"
-#include "store/runstore.h"
-#include "support/smallconfigs.h"
-#include "whatif/effectivesettings.h"
-#include "whatif/experiment.h"
-#include "whatif/experimentreport.h"
-#include "whatif/experimentresults.h"
-#include "whatif/jsonpath.h"
-#include "whatif/measuredrun.h"
-#include "whatif/variantspec.h"
+#include "engine/config/configerror.h"
+#include "engine/i18n/language.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/store/runstore.h"
+#include "engine/whatif/effectivesettings.h"
+#include "engine/whatif/experiment.h"
+#include "engine/whatif/experimentreport.h"
+#include "engine/whatif/experimentresults.h"
+#include "engine/whatif/jsonpath.h"
+#include "engine/whatif/measuredrun.h"
+#include "engine/whatif/variantspec.h"
+#include "tests/support/smallconfigs.h"
 
 #include <QtTest>
 

@@ -1,13 +1,13 @@
-#include "dashboard/dashboardview.h"
+#include "ui/dashboard/dashboardview.h"
 
-#include "plots/batchphasechart.h"
-#include "plots/epochphasechart.h"
-#include "plots/losschart.h"
-#include "plots/stepchart.h"
-#include "plots/transferchart.h"
-#include "plots/utilisationchart.h"
+#include "ui/plots/batchphasechart.h"
+#include "ui/plots/epochphasechart.h"
+#include "ui/plots/losschart.h"
+#include "ui/plots/stepchart.h"
+#include "ui/plots/transferchart.h"
+#include "ui/plots/utilisationchart.h"
 
-#include "plots/qcustomplotinclude.h"
+#include "ui/plots/qcustomplotinclude.h"
 
 #include <QtCore/QElapsedTimer>
 #include <QtWidgets/QGridLayout>

@@ -2,7 +2,7 @@
 
 // The live dashboard: the five charts of a run, all drawing one RunTimeline.
 
-#include "live/runtimeline.h"
+#include "ui/live/runtimeline.h"
 
 #include <QtWidgets/QWidget>
 

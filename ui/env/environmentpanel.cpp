@@ -1,9 +1,9 @@
-#include "env/environmentpanel.h"
+#include "ui/env/environmentpanel.h"
 
-#include "diagnosis/doctorfindings.h"
-#include "doctor/doctorjson.h"
-#include "doctor/doctortext.h"
-#include "live/trainingidlegate.h"
+#include "engine/diagnosis/doctorfindings.h"
+#include "engine/doctor/doctorjson.h"
+#include "engine/doctor/doctortext.h"
+#include "ui/live/trainingidlegate.h"
 
 #include <QtGui/QFontDatabase>
 #include <QtWidgets/QPlainTextEdit>

@@ -5,7 +5,7 @@
 // and never while a run is training (live/trainingidlegate.h): its benchmarks would slow the
 // run's steps.
 
-#include "jobs/backgroundjob.h"
+#include "ui/jobs/backgroundjob.h"
 
 #include <QtWidgets/QWidget>
 

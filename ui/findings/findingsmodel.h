@@ -2,7 +2,7 @@
 
 // A run's findings as a table: severity, rule, title and the steps its evidence is about.
 
-#include "core/finding.h"
+#include "engine/core/finding.h"
 
 #include <QtCore/QAbstractTableModel>
 

@@ -1,9 +1,9 @@
-#include "findings/findingspanel.h"
+#include "ui/findings/findingspanel.h"
 
-#include "diagnosis/storeddiagnosis.h"
-#include "findings/findingsmodel.h"
-#include "live/trainingidlegate.h"
-#include "store/runstore.h"
+#include "engine/diagnosis/storeddiagnosis.h"
+#include "engine/store/runstore.h"
+#include "ui/findings/findingsmodel.h"
+#include "ui/live/trainingidlegate.h"
 
 #include <QtWidgets/QCheckBox>
 #include <QtWidgets/QHBoxLayout>

@@ -6,8 +6,8 @@
 // in the charts; "Apply fix to setup" hands its config patch to the Run setup panel, "Try this
 // fix" to a what-if experiment that measures it.
 
-#include "core/finding.h"
-#include "jobs/backgroundjob.h"
+#include "engine/core/finding.h"
+#include "ui/jobs/backgroundjob.h"
 
 #include <QtCore/QString>
 #include <QtWidgets/QWidget>

@@ -1,8 +1,8 @@
-#include "history/runspanel.h"
+#include "ui/history/runspanel.h"
 
-#include "history/runsmodel.h"
-#include "reports/reportexportdialog.h"
-#include "store/runstore.h"
+#include "engine/store/runstore.h"
+#include "ui/history/runsmodel.h"
+#include "ui/reports/reportexportdialog.h"
 
 #include <QtCore/QSortFilterProxyModel>
 #include <QtGui/QAction>

@@ -1,6 +1,6 @@
-#include "jobs/backgroundjob.h"
+#include "ui/jobs/backgroundjob.h"
 
-#include "core/threadname.h"
+#include "engine/core/threadname.h"
 
 #include <QtCore/QCoreApplication>
 #include <QtCore/QMetaObject>

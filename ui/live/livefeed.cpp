@@ -1,4 +1,4 @@
-#include "live/livefeed.h"
+#include "ui/live/livefeed.h"
 
 namespace es::ui {
 

@@ -3,8 +3,8 @@
 // The engine's records on their way to the UI thread: the engine and sampler threads append
 // under a short lock (a vector push), the UI thread takes everything at once on its timer.
 
-#include "train/runobserver.h"
-#include "train/runresult.h"
+#include "engine/train/runobserver.h"
+#include "engine/train/runresult.h"
 
 #include <mutex>
 #include <optional>

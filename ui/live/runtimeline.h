@@ -4,7 +4,7 @@
 // them) or reopened from the run store. Plain data; the charts keep what they have drawn and
 // read only what is new.
 
-#include "core/records.h"
+#include "engine/core/records.h"
 
 #include <QtCore/QString>
 

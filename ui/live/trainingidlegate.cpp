@@ -1,4 +1,4 @@
-#include "live/trainingidlegate.h"
+#include "ui/live/trainingidlegate.h"
 
 #include <utility>
 

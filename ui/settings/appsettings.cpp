@@ -1,6 +1,6 @@
-#include "settings/appsettings.h"
+#include "ui/settings/appsettings.h"
 
-#include "store/runstore.h"
+#include "engine/store/runstore.h"
 
 #include <QtCore/QSettings>
 #include <QtGui/QPalette>

@@ -1,6 +1,6 @@
-#include "settings/language.h"
+#include "ui/settings/language.h"
 
-#include "i18n/language.h"
+#include "engine/i18n/language.h"
 
 #include <QtCore/QCoreApplication>
 #include <QtCore/QLibraryInfo>

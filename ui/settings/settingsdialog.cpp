@@ -1,6 +1,6 @@
-#include "settings/settingsdialog.h"
+#include "ui/settings/settingsdialog.h"
 
-#include "settings/language.h"
+#include "ui/settings/language.h"
 
 #include <QtWidgets/QComboBox>
 #include <QtWidgets/QDialogButtonBox>

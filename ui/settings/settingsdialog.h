@@ -3,7 +3,7 @@
 // Settings: where runs are recorded, how much of a live run the step charts follow, the
 // theme and the language.
 
-#include "settings/appsettings.h"
+#include "ui/settings/appsettings.h"
 
 #include <QtWidgets/QDialog>
 

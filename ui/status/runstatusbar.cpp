@@ -1,7 +1,7 @@
-#include "status/runstatusbar.h"
+#include "ui/status/runstatusbar.h"
 
-#include "i18n/recordedtext.h"
-#include "summary/runsummary.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/summary/runsummary.h"
 
 #include <QtWidgets/QHBoxLayout>
 #include <QtWidgets/QLabel>

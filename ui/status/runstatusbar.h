@@ -4,8 +4,8 @@
 // backend, the profiler's state (how phases are timed, how many system samples), and the run's
 // state.
 
-#include "live/runtimeline.h"
-#include "train/runresult.h"
+#include "engine/train/runresult.h"
+#include "ui/live/runtimeline.h"
 
 #include <QtCore/QElapsedTimer>
 #include <QtWidgets/QWidget>

@@ -1,7 +1,7 @@
-#include "benchcases.h"
+#include "tests/benchmarks/backends/benchcases.h"
 
-#include "config/presets.h"
-#include "model/modelsummary.h"
+#include "engine/config/presets.h"
+#include "engine/model/modelsummary.h"
 
 #include <algorithm>
 #include <sstream>

@@ -3,7 +3,7 @@
 // The cases of the backends benchmark: the two reference presets and a sweep of one-layer LSTM
 // regression models over hidden units, sequence length and batch size (issue 8 item 5).
 
-#include "config/runconfig.h"
+#include "engine/config/runconfig.h"
 
 #include <cstdint>
 #include <string>

@@ -1,12 +1,12 @@
-#include "enginestepper.h"
+#include "tests/benchmarks/backends/enginestepper.h"
 
-#include "data/dataset_torch.h"
-#include "model/backendchoice.h"
-#include "model/sequentialmodel_torch.h"
-#include "profile/pagefaults.h"
-#include "train/denormals.h"
-#include "train/losses_torch.h"
-#include "train/optimizers_torch.h"
+#include "engine/data/dataset_torch.h"
+#include "engine/model/backendchoice.h"
+#include "engine/model/sequentialmodel_torch.h"
+#include "engine/profile/pagefaults.h"
+#include "engine/train/denormals.h"
+#include "engine/train/losses_torch.h"
+#include "engine/train/optimizers_torch.h"
 
 #include <torch/torch.h>
 

@@ -3,8 +3,8 @@
 // EpochScope's own training step on one backend, for the backends benchmark. LibTorch stays in
 // the .cpp file.
 
-#include "config/runconfig.h"
-#include "measurements.h"
+#include "engine/config/runconfig.h"
+#include "tests/benchmarks/backends/measurements.h"
 
 #include <memory>
 #include <vector>

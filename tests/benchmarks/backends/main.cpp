@@ -13,21 +13,22 @@
 //                       [--round-ms MS] [--warmup N] [--json PATH] [--python PATH]
 //                       [--reference SCRIPT] [--no-python] [--allocator KEY]
 
-#include "../wholenumber.h"
-#include "benchcases.h"
-#include "enginestepper.h"
-#include "measurements.h"
-#include "pythonreference.h"
-#include "report.h"
+#include "tests/benchmarks/backends/benchcases.h"
+#include "tests/benchmarks/backends/enginestepper.h"
+#include "tests/benchmarks/backends/measurements.h"
+#include "tests/benchmarks/backends/pythonreference.h"
+#include "tests/benchmarks/backends/referencescript.h"
+#include "tests/benchmarks/backends/report.h"
+#include "tests/benchmarks/wholenumber.h"
 
-#include "doctor/doctor.h"
-#include "doctor/gemmbench.h"
-#include "env/blaslibrary.h"
-#include "env/cpuinfo.h"
-#include "env/environment.h"
-#include "model/backendchoice.h"
-#include "train/allocator.h"
-#include "train/threading.h"
+#include "engine/doctor/doctor.h"
+#include "engine/doctor/gemmbench.h"
+#include "engine/env/blaslibrary.h"
+#include "engine/env/cpuinfo.h"
+#include "engine/env/environment.h"
+#include "engine/model/backendchoice.h"
+#include "engine/train/allocator.h"
+#include "engine/train/threading.h"
 
 #include <algorithm>
 #include <cmath>
@@ -61,7 +62,7 @@ struct Options {
     int warmup = 2;
     std::string json;
     std::string python = "/usr/bin/python3";
-    std::string reference = EPOCHSCOPE_BACKENDS_REFERENCE;
+    std::string reference = bench::defaultReferenceScript();
     bool withPython = true;
     /// The engine variants' host allocator, as device.allocator (a run's default unless set).
     es::HostAllocator allocator = es::DeviceConfig().allocator;

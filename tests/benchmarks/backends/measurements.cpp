@@ -1,6 +1,6 @@
-#include "measurements.h"
+#include "tests/benchmarks/backends/measurements.h"
 
-#include "summary/statistics.h"
+#include "engine/summary/statistics.h"
 
 namespace bench {
 

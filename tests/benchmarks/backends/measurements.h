@@ -3,7 +3,7 @@
 // What the backends benchmark measures: per case, per variant, per step. No LibTorch here, so
 // the driver and the report compile without it.
 
-#include "benchcases.h"
+#include "tests/benchmarks/backends/benchcases.h"
 
 #include <array>
 #include <cstddef>

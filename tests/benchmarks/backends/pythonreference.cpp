@@ -1,4 +1,4 @@
-#include "pythonreference.h"
+#include "tests/benchmarks/backends/pythonreference.h"
 
 #include <fcntl.h>
 #include <sys/wait.h>

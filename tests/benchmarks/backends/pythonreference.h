@@ -4,7 +4,7 @@
 // (tests/benchmarks/backends_reference.py) in a child process that stays up for the whole
 // run, so that its steps can alternate with the engine's, round by round.
 
-#include "measurements.h"
+#include "tests/benchmarks/backends/measurements.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,4 +1,4 @@
-#include "report.h"
+#include "tests/benchmarks/backends/report.h"
 
 #include <algorithm>
 #include <cmath>

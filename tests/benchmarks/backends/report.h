@@ -3,7 +3,7 @@
 // The backends benchmark's output: the tables on stdout, the targets checked against
 // what was measured, and the JSON file.
 
-#include "measurements.h"
+#include "tests/benchmarks/backends/measurements.h"
 
 #include <nlohmann/json.hpp>
 
