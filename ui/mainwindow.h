@@ -3,10 +3,17 @@
 // The EpochScope window: Run setup, the live dashboard, the run history, the findings, what-if
 // experiments, the log and the environment report, with Start/Pause/Stop wired to one
 // RunController.
+//
+// Its members are defined by job: mainwindow.cpp creates the panels and wires them together;
+// mainwindowmenus.cpp has the menus, shortcuts and toolbar, mainwindowdocks.cpp the docks and
+// the Log, mainwindowrun.cpp a run from Start to its end and closing the window,
+// mainwindowconfigfiles.cpp presets, config files and the recent ones, mainwindowhistory.cpp
+// recorded runs, mainwindowfixes.cpp a finding's fix and the What-if baseline,
+// mainwindowsettings.cpp the settings and the run database; windowlayout.h keeps the layout.
 
-#include "store/runstore.h"
-#include "train/runobserver.h"
-#include "train/runresult.h"
+#include "engine/store/runstore.h"
+#include "engine/train/runobserver.h"
+#include "engine/train/runresult.h"
 
 #include <QtCore/QElapsedTimer>
 #include <QtCore/QString>
@@ -74,24 +81,30 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    // mainwindowmenus.cpp
     void createActions();
+    // mainwindowdocks.cpp
     void createDocks();
+    /// Shows and raises the What-if dock, tall enough for its table and chart.
+    void showWhatIfDock();
+    void appendLog(es::LogLevel level, const QString& message);
+    // mainwindowrun.cpp
     void updateActions();
     /// Redraws the dashboard and the status bar, at most as often as keeps drawing a small
     /// share of one core (training competes for the same cores); `force` draws now.
     void refreshDashboard(bool force);
-    void appendLog(es::LogLevel level, const QString& message);
+    void onFinished(es::RunState state, const QString& error, qint64 runId);
+    // mainwindowfixes.cpp
     /// Loads run `runId`'s config with a finding's JSON merge patch applied into Run setup.
     void applyFindingPatch(qint64 runId, const QString& patch);
     /// Measures a finding's patch against run `runId`'s config in a what-if experiment.
     void tryFindingFix(qint64 runId, const QString& findingId, const QString& patch);
-    /// Shows and raises the What-if dock, tall enough for its table and chart.
-    void showWhatIfDock();
-    void onFinished(es::RunState state, const QString& error, qint64 runId);
+    // mainwindowconfigfiles.cpp
     void saveConfig(bool askForPath);
-    void editSettings();
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
+    // mainwindowsettings.cpp
+    void editSettings();
     /// Tells the user, in the status bar and the Log, that the run database cannot be used
     /// (`problem`) or can again (empty).
     void showDatabaseProblem(const QString& problem);

@@ -1,10 +1,10 @@
-#include "data/npyfile.h"
+#include "engine/data/npyfile.h"
 
-#include "config/configerror.h"
-#include "data/hostmemory.h"
-#include "i18n/recordedtext.h"
-#include "i18n/translate.h"
-#include "io/filedescriptor.h"
+#include "engine/config/configerror.h"
+#include "engine/data/hostmemory.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/i18n/translate.h"
+#include "engine/io/filedescriptor.h"
 
 #include <algorithm>
 #include <cerrno>

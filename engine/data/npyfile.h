@@ -3,7 +3,8 @@
 // Reading .npy files from disk: memory-mapped, converted once into the array the engine trains
 // on. LibTorch-free; the engine wraps the vectors in tensors.
 
-#include "data/npyformat.h"
+#include "engine/data/npydata.h"
+#include "engine/data/npyheader.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,8 @@
-#include "data/npzarchive.h"
+#include "engine/data/npzarchive.h"
 
-#include "config/configerror.h"
-#include "i18n/translate.h"
+#include "engine/config/configerror.h"
+#include "engine/data/npydata.h"
+#include "engine/i18n/translate.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -4,8 +4,8 @@
 // deflate-compressed, read through libzip. Members are streamed from the archive straight
 // into the converted array.
 
-#include "data/npyfile.h"
-#include "data/npyformat.h"
+#include "engine/data/npyfile.h"
+#include "engine/data/npyheader.h"
 
 #include <string>
 #include <vector>

@@ -1,8 +1,9 @@
 // libFuzzer target for the .npy parser: any bytes must give an NpyArrayInfo or a ConfigError,
 // never a crash, a hang, a sanitizer report or an allocation beyond the input's size.
 
-#include "config/configerror.h"
-#include "data/npyformat.h"
+#include "engine/config/configerror.h"
+#include "engine/data/npydata.h"
+#include "engine/data/npyheader.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,7 @@
-#include "config/configerror.h"
-#include "data/npyformat.h"
-#include "i18n/language.h"
+#include "engine/config/configerror.h"
+#include "engine/data/npydata.h"
+#include "engine/data/npyheader.h"
+#include "engine/i18n/language.h"
 
 #include <QtTest>
 

@@ -1,8 +1,9 @@
 #pragma once
 
-// The NumPy .npy format (header versions 1.0, 2.0 and 3.0) parsed from bytes in memory, and
-// conversion of its data into float32 or int64 buffers in C order. No I/O and no LibTorch, so
-// that the parser can be fuzzed on its own and used by the CLI and the GUI alike.
+// The header of a NumPy .npy file (format versions 1.0, 2.0 and 3.0) parsed from bytes in
+// memory and checked: the magic, the version, the header length and the dict that gives the
+// dtype, the order and the shape. No I/O and no LibTorch, so that the parser can be fuzzed on
+// its own and used by the CLI and the GUI alike; npydata.h reads the data that follows.
 
 #include <cstddef>
 #include <cstdint>
@@ -54,16 +55,6 @@ struct NpyArrayInfo {
     std::string descr;
 };
 
-/// min/max over the finite elements (both NaN when there are none), NaN and infinity counts,
-/// and the C-order index of the first NaN or infinity (-1 when all are finite).
-struct ArrayStats {
-    double min = 0.0;
-    double max = 0.0;
-    std::int64_t nanCount = 0;
-    std::int64_t infCount = 0;
-    std::int64_t firstNonFiniteIndex = -1;
-};
-
 /// Bytes needed to learn the header length: the magic string, the version and the longest
 /// length field (version 2.0 and later).
 constexpr std::size_t kNpyPreambleBytes = 12;
@@ -81,26 +72,8 @@ NpyArrayInfo parseNpyHeader(const std::uint8_t* data, std::size_t size, std::str
 /// file), giving both counts.
 void requireNpyData(const NpyArrayInfo& info, std::size_t available, std::string_view origin);
 
-/// Converts the whole array (`src` points at the data, after the header) into `dst`, which
-/// holds info.elementCount values, in C order: Fortran arrays are transposed, big-endian
-/// values swapped, float16 widened, float64 rounded to nearest. Checks srcSize first.
-void convertNpyData(const NpyArrayInfo& info, const std::uint8_t* src, std::size_t srcSize,
-                    float* dst, std::string_view origin);
-/// As above into int64. Floats must hold whole numbers in range, and uint64 values must fit
-/// int64; otherwise the error names the element and its byte offset.
-void convertNpyData(const NpyArrayInfo& info, const std::uint8_t* src, std::size_t srcSize,
-                    std::int64_t* dst, std::string_view origin);
-
-/// Converts `count` elements starting at element `first` in file order (what a streamed chunk
-/// holds) into `dst`, the whole C-order destination. For readers that cannot map the file.
-void convertNpyChunk(const NpyArrayInfo& info, const std::uint8_t* src, std::int64_t first,
-                     std::int64_t count, float* dst, std::string_view origin);
-void convertNpyChunk(const NpyArrayInfo& info, const std::uint8_t* src, std::int64_t first,
-                     std::int64_t count, std::int64_t* dst, std::string_view origin);
-
-/// Statistics read straight from the source bytes, element by element, without converting
-/// the array. Checks srcSize first.
-ArrayStats computeArrayStats(const NpyArrayInfo& info, const std::uint8_t* src, std::size_t srcSize,
-                             std::string_view origin);
+/// Whether this machine stores numbers big-endian: the order a descr of `=` means, and the one
+/// data in the other order is byte-swapped into.
+bool hostIsBigEndian();
 
 }  // namespace es
