@@ -75,7 +75,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::BatchPhaseChart</name>
     <message>
-        <location filename="../ui/plots/batchphasechart.cpp" line="+20"/>
+        <location filename="../ui/plots/batchphasechart.cpp" line="+21"/>
         <source>Step time by phase</source>
         <translation>各阶段的步耗时</translation>
     </message>
@@ -98,7 +98,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::CallbackFieldFactory</name>
     <message>
-        <location filename="../ui/setup/callbackfieldfactory.cpp" line="+145"/>
+        <location filename="../ui/setup/callbackfieldfactory.cpp" line="+146"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
@@ -176,7 +176,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::CallbacksForm</name>
     <message>
-        <location filename="../ui/setup/callbacksform.cpp" line="+134"/>
+        <location filename="../ui/setup/callbacksform.cpp" line="+135"/>
         <source>No callback selected</source>
         <translation>未选择回调</translation>
     </message>
@@ -240,7 +240,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::CallbacksModel</name>
     <message>
-        <location filename="../ui/setup/callbacksmodel.cpp" line="+260"/>
+        <location filename="../ui/setup/callbacksmodel.cpp" line="+256"/>
         <source>%1, every batch</source>
         <translation>%1，每个批次</translation>
     </message>
@@ -338,7 +338,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::CsvPage</name>
     <message>
-        <location filename="../ui/setup/csvpage.cpp" line="+29"/>
+        <location filename="../ui/setup/csvpage.cpp" line="+30"/>
         <source>A time series, one row per time step. A relative path is relative to the config file&apos;s folder.</source>
         <translation>时间序列，每个时间步一行。相对路径相对于配置文件所在的文件夹。</translation>
     </message>
@@ -478,7 +478,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::DataPreview</name>
     <message>
-        <location filename="../ui/setup/datapreview.cpp" line="+34"/>
+        <location filename="../ui/setup/datapreview.cpp" line="+35"/>
         <source>What the chosen files hold and what training would do with them, as `epochscope-cli inspect` prints it.</source>
         <translation>所选文件包含什么以及训练将如何使用它们，与 `epochscope-cli inspect` 的输出相同。</translation>
     </message>
@@ -516,7 +516,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::DataSourcePage</name>
     <message>
-        <location filename="../ui/setup/datasourcepage.cpp" line="+52"/>
+        <location filename="../ui/setup/datasourcepage.cpp" line="+53"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
@@ -631,7 +631,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::EnvironmentPanel</name>
     <message>
-        <location filename="../ui/env/environmentpanel.cpp" line="+26"/>
+        <location filename="../ui/env/environmentpanel.cpp" line="+28"/>
         <source>The environment check failed: %1</source>
         <translation>环境检查失败：%1</translation>
     </message>
@@ -664,7 +664,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::EpochPhaseChart</name>
     <message>
-        <location filename="../ui/plots/epochphasechart.cpp" line="+34"/>
+        <location filename="../ui/plots/epochphasechart.cpp" line="+35"/>
         <source>Epoch time by phase</source>
         <translation>各阶段的每轮耗时</translation>
     </message>
@@ -803,7 +803,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::ExperimentResultsModel</name>
     <message>
-        <location filename="../ui/whatif/experimentresultsmodel.cpp" line="+67"/>
+        <location filename="../ui/whatif/experimentresultsmodel.cpp" line="+68"/>
         <source>%1 %2 ms</source>
         <translation>%1 %2 ms</translation>
     </message>
@@ -950,24 +950,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::FindingsModel</name>
     <message>
-        <location filename="../ui/findings/findingsmodel.cpp" line="+15"/>
-        <source>critical</source>
-        <translation>严重</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>warning</source>
-        <comment>finding severity</comment>
-        <translation>警告</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>info</source>
-        <comment>finding severity</comment>
-        <translation>提示</translation>
-    </message>
-    <message>
-        <location line="+24"/>
+        <location filename="../ui/findings/findingsmodel.cpp" line="+33"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
@@ -1117,7 +1100,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::LayersModel</name>
     <message>
-        <location filename="../ui/setup/layersmodel.cpp" line="+23"/>
+        <location filename="../ui/setup/layersmodel.cpp" line="+24"/>
         <source>batch</source>
         <comment>output shape&apos;s first dimension: (batch, 64)</comment>
         <translation>批次</translation>
@@ -1201,12 +1184,12 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+78"/>
+        <location filename="../ui/mainwindow.cpp" line="+37"/>
         <source>EpochScope</source>
         <translation>EpochScope</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>Run database unusable: see the Runs panel</source>
         <translation>运行数据库无法使用：请查看“运行记录”面板</translation>
     </message>
@@ -1216,7 +1199,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>在选择另一个运行数据库（文件 &gt; 运行数据库...）之前，既不会记录也不会列出运行</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="+17"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1226,19 +1209,19 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>打开配置(&amp;O)...</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+205"/>
+        <location filename="../ui/mainwindowconfigfiles.cpp" line="+33"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="+1"/>
         <source>Open run config</source>
         <translation>打开运行配置</translation>
     </message>
     <message>
-        <location line="-204"/>
-        <location line="+218"/>
+        <location line="+14"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="+1"/>
         <source>Run configs (*.json)</source>
         <translation>运行配置 (*.json)</translation>
     </message>
     <message>
-        <location line="-213"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="+5"/>
         <source>&amp;Save config</source>
         <translation>保存配置(&amp;S)</translation>
     </message>
@@ -1296,12 +1279,12 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+81"/>
+        <location filename="../ui/mainwindowrun.cpp" line="+42"/>
         <source>&amp;Pause</source>
         <translation>暂停(&amp;P)</translation>
     </message>
     <message>
-        <location line="-78"/>
+        <location line="+3"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
@@ -1322,7 +1305,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location filename="../ui/mainwindowdocks.cpp" line="+29"/>
         <source>Run setup</source>
         <translation>运行设置</translation>
     </message>
@@ -1359,7 +1342,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../ui/mainwindowrun.cpp" line="-9"/>
         <source>A what-if experiment is measuring: start when it has ended</source>
         <translation>假设实验正在测量：请在它结束后再开始</translation>
     </message>
@@ -1386,7 +1369,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>继续(&amp;R)</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location filename="../ui/mainwindowsettings.cpp" line="+45"/>
         <source>Run database: %1</source>
         <translation>运行数据库：%1</translation>
     </message>
@@ -1401,7 +1384,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>运行数据库 (*.sqlite *.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location filename="../ui/mainwindowconfigfiles.cpp" line="-21"/>
         <location line="+12"/>
         <source>EpochScope - %1</source>
         <translation>EpochScope - %1</translation>
@@ -1413,7 +1396,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>保存运行配置</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location filename="../ui/mainwindowrun.cpp" line="+32"/>
         <source>The run starts when the environment check ends.</source>
         <translation>环境检查结束后运行才会开始。</translation>
     </message>
@@ -1434,7 +1417,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>将在当前步之后停止...</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../ui/mainwindowhistory.cpp" line="+39"/>
         <source>A run is in progress: the dashboard shows it until it ends.</source>
         <translation>有运行正在进行：在它结束之前仪表板会一直显示它。</translation>
     </message>
@@ -1454,7 +1437,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>无法打开运行 %1：%2</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location filename="../ui/mainwindowfixes.cpp" line="+23"/>
         <source>Run %1&apos;s config with the fix %2 is in Run setup: press Start to measure it.</source>
         <translation>运行 %1 应用修复 %2 后的配置已载入“运行设置”：按“开始”进行测量。</translation>
     </message>
@@ -1489,7 +1472,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>无法在运行 %1 的配置上试用修复：%2</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location filename="../ui/mainwindowdocks.cpp" line="+21"/>
         <source>warning: </source>
         <translation>警告：</translation>
     </message>
@@ -1499,7 +1482,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>错误：</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location filename="../ui/mainwindowrun.cpp" line="+9"/>
         <source>The run failed: %1</source>
         <translation>运行失败：%1</translation>
     </message>
@@ -1690,7 +1673,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::NpyPage</name>
     <message>
-        <location filename="../ui/setup/npypage.cpp" line="+13"/>
+        <location filename="../ui/setup/npypage.cpp" line="+15"/>
         <source>NumPy arrays (*.npy)</source>
         <translation>NumPy 数组 (*.npy)</translation>
     </message>
@@ -1759,7 +1742,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::NpzPage</name>
     <message>
-        <location filename="../ui/setup/npzpage.cpp" line="+18"/>
+        <location filename="../ui/setup/npzpage.cpp" line="+19"/>
         <source>An archive written by np.savez or np.savez_compressed. A relative path is relative to the config file&apos;s folder.</source>
         <translation>由 np.savez 或 np.savez_compressed 写出的归档。相对路径相对于配置文件所在的文件夹。</translation>
     </message>
@@ -1845,57 +1828,6 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
     </message>
 </context>
 <context>
-    <name>es::ui::PhaseNames</name>
-    <message>
-        <location filename="../ui/plots/phasenames.cpp" line="+14"/>
-        <source>Data wait</source>
-        <comment>training phase: waiting for the input batch</comment>
-        <translation>数据等待</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Host→device</source>
-        <comment>training phase: copying the batch to the device</comment>
-        <translation>主机→设备</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Forward</source>
-        <comment>training phase: the forward pass</comment>
-        <translation>前向</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Backward</source>
-        <comment>training phase: the backward pass</comment>
-        <translation>反向</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Optimizer</source>
-        <comment>training phase: the optimizer&apos;s step</comment>
-        <translation>优化器</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Callbacks</source>
-        <comment>training phase: the callbacks&apos; time in a step</comment>
-        <translation>回调</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Warm-up</source>
-        <comment>training phase: warm-up steps before training</comment>
-        <translation>预热</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Other</source>
-        <comment>training phase: the rest of the step&apos;s time</comment>
-        <translation>其他</translation>
-    </message>
-</context>
-<context>
     <name>es::ui::ReportComparer</name>
     <message>
         <location filename="../ui/reports/reportcomparer.cpp" line="+41"/>
@@ -1911,7 +1843,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::ReportExportDialog</name>
     <message>
-        <location filename="../ui/reports/reportexportdialog.cpp" line="+55"/>
+        <location filename="../ui/reports/reportexportdialog.cpp" line="+54"/>
         <source>HTML</source>
         <translation>HTML</translation>
     </message>
@@ -1936,32 +1868,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location line="+20"/>
-        <source>HTML report (*.html *.htm)</source>
-        <translation>HTML 报告 (*.html *.htm)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>PDF report (*.pdf)</source>
-        <translation>PDF 报告 (*.pdf)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Markdown report (*.md)</source>
-        <translation>Markdown 报告 (*.md)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>CSV table (*.csv)</source>
-        <translation>CSV 表格 (*.csv)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>JSON document (*.json)</source>
-        <translation>JSON 文档 (*.json)</translation>
-    </message>
-    <message>
-        <location line="+51"/>
+        <location line="+67"/>
         <source>&amp;Save...</source>
         <translation>保存(&amp;S)...</translation>
     </message>
@@ -1986,7 +1893,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>预览中不会打开指向报告外部的链接：%1</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>&amp;Format:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
@@ -2012,12 +1919,37 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>用桌面上关联的应用程序打开已保存的报告</translation>
     </message>
     <message>
-        <location line="-94"/>
+        <location line="-95"/>
         <source>A comparison needs at least two runs.</source>
         <translation>比较至少需要两个运行。</translation>
     </message>
     <message>
-        <location line="+171"/>
+        <location line="-89"/>
+        <source>HTML report</source>
+        <translation>HTML 报告</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PDF report</source>
+        <translation>PDF 报告</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Markdown report</source>
+        <translation>Markdown 报告</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CSV table</source>
+        <translation>CSV 表格</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>JSON document</source>
+        <translation>JSON 文档</translation>
+    </message>
+    <message>
+        <location line="+257"/>
         <source>Comparing with run %1 as the baseline...</source>
         <translation>正在以运行 %1 为基线进行比较...</translation>
     </message>
@@ -2073,7 +2005,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::ReportRunOrder</name>
     <message>
-        <location filename="../ui/reports/reportrunorder.cpp" line="+29"/>
+        <location filename="../ui/reports/reportrunorder.cpp" line="+30"/>
         <source>Make &amp;baseline</source>
         <translation>设为基线(&amp;B)</translation>
     </message>
@@ -2174,17 +2106,17 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::RunController</name>
     <message>
-        <location filename="../ui/live/runcontroller.cpp" line="+31"/>
+        <location filename="../ui/live/runcontroller.cpp" line="+29"/>
         <source>A run is already in progress.</source>
         <translation>已有运行正在进行。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+10"/>
         <source>Not recording this run: %1</source>
         <translation>不记录此运行：%1</translation>
     </message>
     <message>
-        <location line="+109"/>
+        <location line="+100"/>
         <source>The run database missed part of this run: %1</source>
         <translation>运行数据库漏记了此运行的一部分：%1</translation>
     </message>
@@ -2312,37 +2244,7 @@ Denormals flushed to zero: %3 (%4)</source>
 <context>
     <name>es::ui::RunsModel</name>
     <message>
-        <location filename="../ui/history/runsmodel.cpp" line="+10"/>
-        <source>running</source>
-        <comment>run status</comment>
-        <translation>运行中</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>completed</source>
-        <comment>run status</comment>
-        <translation>已完成</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>failed</source>
-        <comment>run status</comment>
-        <translation>失败</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>stopped</source>
-        <comment>run status</comment>
-        <translation>已停止</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>interrupted</source>
-        <comment>run status</comment>
-        <translation>已中断</translation>
-    </message>
-    <message>
-        <location line="+83"/>
+        <location filename="../ui/history/runsmodel.cpp" line="+88"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
@@ -2709,7 +2611,7 @@ EpochScope 不会修改或替换这个文件。请选择另一个运行数据库
 <context>
     <name>es::ui::TrainingForm</name>
     <message>
-        <location filename="../ui/setup/trainingform.cpp" line="+53"/>
+        <location filename="../ui/setup/trainingform.cpp" line="+54"/>
         <source>all batches</source>
         <translation>全部批次</translation>
     </message>
@@ -2887,7 +2789,7 @@ Copy: %4 ms, %5 MB</source>
 <context>
     <name>es::ui::VariantDialog</name>
     <message>
-        <location filename="../ui/whatif/variantdialog.cpp" line="+58"/>
+        <location filename="../ui/whatif/variantdialog.cpp" line="+57"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>

@@ -2,16 +2,16 @@
 // read only new records, decimation of long runs, rebuilds on a replaced timeline, export.
 // Runs offscreen; no timing assertions (the benchmark ui_live measures speed).
 
-#include "live/runtimeline.h"
-#include "plots/batchphasechart.h"
-#include "plots/epochphasechart.h"
-#include "plots/losschart.h"
-#include "plots/phasenames.h"
-#include "plots/phasepalette.h"
-#include "plots/qcustomplotinclude.h"
-#include "plots/stepbuckets.h"
-#include "plots/transferchart.h"
-#include "plots/utilisationchart.h"
+#include "engine/i18n/phasename.h"
+#include "ui/live/runtimeline.h"
+#include "ui/plots/batchphasechart.h"
+#include "ui/plots/epochphasechart.h"
+#include "ui/plots/losschart.h"
+#include "ui/plots/phasepalette.h"
+#include "ui/plots/qcustomplotinclude.h"
+#include "ui/plots/stepbuckets.h"
+#include "ui/plots/transferchart.h"
+#include "ui/plots/utilisationchart.h"
 
 #include <QtCore/QTemporaryDir>
 #include <QtGui/QImage>
@@ -175,16 +175,9 @@ private Q_SLOTS:
     void phaseColoursAreDistinct()
     {
         std::set<QRgb> colours;
-        std::set<QString> names;
-        for (Phase phase : kAllPhases) {
+        for (Phase phase : kAllPhases)
             colours.insert(phaseColor(phase).rgb());
-            names.insert(phaseDisplayName(phase));
-            QVERIFY(!phaseDisplayName(phase).isEmpty());
-        }
         QCOMPARE(colours.size(), kPhaseCount);
-        QCOMPARE(names.size(), kPhaseCount);
-        QCOMPARE(phaseDisplayName(Phase::HostToDevice), QStringLiteral("Host→device"));
-        QCOMPARE(phaseDisplayName(Phase::WarmUp), QStringLiteral("Warm-up"));
         // The epoch chart stacks validation and epoch-end callbacks on the phases, and extra
         // series must never look like a phase.
         std::set<QRgb> besidePhases = {seriesColor(SeriesRole::Validation).rgb(),
@@ -195,6 +188,26 @@ private Q_SLOTS:
             QVERIFY2(colours.count(rgb) == 0, qPrintable(QColor(rgb).name()));
         QVERIFY(seriesColor(SeriesRole::Validation) != seriesColor(SeriesRole::EpochEndCallbacks));
         QCOMPARE(extraSeriesColor(1), extraSeriesColor(1));
+    }
+
+    /// The legends name each phase as the engine does (es::phaseName(), in the engine's
+    /// language, which the app sets to its own), so that the charts say the words the
+    /// findings and the reports say; regression guard for the app's own copy ("Host→device").
+    void legendsShowTheEnginesPhaseNames()
+    {
+        BatchPhaseChart batch;
+        EpochPhaseChart epochs;
+        std::set<QString> names;
+        for (Phase phase : kAllPhases) {
+            const QString name = QString::fromStdString(phaseName(phase));
+            QVERIFY(!name.isEmpty());
+            QCOMPARE(batch.phaseGraph(phase)->name(), name);
+            QCOMPARE(epochs.phaseBars(phase)->name(), name);
+            names.insert(name);
+        }
+        QCOMPARE(names.size(), kPhaseCount);
+        QCOMPARE(batch.phaseGraph(Phase::HostToDevice)->name(), QStringLiteral("Host to device"));
+        QCOMPARE(epochs.phaseBars(Phase::WarmUp)->name(), QStringLiteral("Warm-up"));
     }
 
     void bucketGridStaysUnderTheCap_data()

@@ -5,16 +5,17 @@
 // decodes the charts the HTML embeds as data: URLs and follows only in-report links. The Runs
 // panel's Compare action needs two selected runs. A screenshot goes to the build directory.
 
-#include "history/runsmodel.h"
-#include "history/runspanel.h"
-#include "i18n/language.h"
-#include "report/reportformats.h"
-#include "report/runcomparison.h"
-#include "reports/reportexportdialog.h"
-#include "reports/reportpreview.h"
-#include "settings/appsettings.h"
-#include "store/runstore.h"
-#include "support/recordedruns.h"
+#include "engine/i18n/language.h"
+#include "engine/report/reportformats.h"
+#include "engine/report/runcomparison.h"
+#include "engine/store/runstore.h"
+#include "tests/support/recordedruns.h"
+#include "ui/core/qtext.h"
+#include "ui/history/runsmodel.h"
+#include "ui/history/runspanel.h"
+#include "ui/reports/reportexportdialog.h"
+#include "ui/reports/reportpreview.h"
+#include "ui/settings/appsettings.h"
 
 #include <QtCore/QBuffer>
 #include <QtCore/QDir>
@@ -164,6 +165,26 @@ private Q_SLOTS:
         QVERIFY(dialog.runList()->item(1)->text().contains("fast input"));
         QCOMPARE(dialog.defaultFileName(),
                  QString("comparison-%1-%2.html").arg(m_slow).arg(m_fast));
+    }
+
+    /// The format choice and the names of new files come from the engine's table
+    /// (engine/report/reportformat.h), the one `epochscope-cli compare --out` reads: every
+    /// format in the table's order, a new file with the format's first extension.
+    void formatsAreTheEnginesTable()
+    {
+        ReportExportDialog dialog(m_database, {m_slow, m_fast});
+        QVERIFY(waitForComparison(dialog));
+        auto* choice = dialog.findChild<QComboBox*>("reportFormat");
+        QVERIFY(choice);
+        QCOMPARE(static_cast<std::size_t>(choice->count()), es::kReportFormats.size());
+        for (int i = 0; i < choice->count(); ++i) {
+            const es::ReportFormatInfo& info = es::kReportFormats.at(static_cast<std::size_t>(i));
+            QCOMPARE(choice->itemData(i).toInt(), static_cast<int>(info.format));
+            dialog.setFormat(info.format);
+            const QString extension = es::ui::toQString(info.extensions.front());
+            QCOMPARE(dialog.defaultFileName(),
+                     QString("comparison-%1-%2.%3").arg(m_slow).arg(m_fast).arg(extension));
+        }
     }
 
     void changingTheBaselineRecomputes()

@@ -4,19 +4,20 @@
 // keys, preset names); Settings offers the languages. Guards against a string that bypasses
 // tr() or that the .ts lacks; the translations_ts test checks the .ts against the sources.
 
-#include "config/callbackspecs.h"
-#include "config/presets.h"
-#include "config/runconfig.h"
-#include "dashboard/dashboardview.h"
-#include "history/runspanel.h"
-#include "mainwindow.h"
-#include "plots/phasenames.h"
-#include "plots/qcustomplotinclude.h"
-#include "plots/runchart.h"
-#include "settings/appsettings.h"
-#include "settings/language.h"
-#include "settings/settingsdialog.h"
-#include "setup/configeditor.h"
+#include "engine/config/callbackspecs.h"
+#include "engine/config/presets.h"
+#include "engine/config/runconfig.h"
+#include "engine/i18n/phasename.h"
+#include "ui/dashboard/dashboardview.h"
+#include "ui/history/runspanel.h"
+#include "ui/mainwindow.h"
+#include "ui/plots/batchphasechart.h"
+#include "ui/plots/qcustomplotinclude.h"
+#include "ui/plots/runchart.h"
+#include "ui/settings/appsettings.h"
+#include "ui/settings/language.h"
+#include "ui/settings/settingsdialog.h"
+#include "ui/setup/configeditor.h"
 
 #include <QtCore/QRegularExpression>
 #include <QtCore/QSet>
@@ -135,17 +136,23 @@ private Q_SLOTS:
         QCOMPARE(dialog.settings().language, QString());  // follows the system
     }
 
-    /// Every phase has its own name, translated (the legends and the what-if table use them).
+    /// Every phase has its own name, translated: the engine's (es::phaseName()), in the
+    /// language installTranslators() set for the engine too; the legends and the what-if table
+    /// show it.
     void phaseNamesAreTranslated()
     {
         QSet<QString> names;
         for (es::Phase phase : es::kAllPhases) {
-            const QString name = es::ui::phaseDisplayName(phase);
+            const QString name = QString::fromStdString(es::phaseName(phase));
             QVERIFY2(!englishLeft(name), qPrintable(name));
             names.insert(name);
         }
         QCOMPARE(static_cast<std::size_t>(names.size()), es::kAllPhases.size());
-        QCOMPARE(es::ui::phaseDisplayName(es::Phase::WarmUp), QString::fromUtf8("预热"));
+        QCOMPARE(QString::fromStdString(es::phaseName(es::Phase::WarmUp)),
+                 QString::fromUtf8("预热"));
+        const es::ui::BatchPhaseChart chart;
+        QCOMPARE(chart.phaseGraph(es::Phase::HostToDevice)->name(),
+                 QString::fromUtf8("主机到设备"));
     }
 
     void mainWindowHasNoEnglishLeft()

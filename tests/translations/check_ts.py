@@ -3,7 +3,7 @@
 
 Runs lupdate over the sources of each translations/*.ts into a temporary copy of it (keeping
 obsolete entries, so that they show as vanished): ui/ and app/gui/ for the desktop app's
-epochscope_<lang>.ts, engine/ and app/cli/ (their engineText() and markedText() calls) for
+epochscope_<lang>.ts, engine/, cli/ and app/cli/ (their engineText() and markedText() calls) for
 epochscope_engine_<lang>.ts. Fails, naming the strings, when:
   - the .ts itself has an unfinished, empty, obsolete or vanished entry;
   - the sources have a string the .ts lacks (lupdate adds it as unfinished);
@@ -28,8 +28,8 @@ APP_SOURCES = (["ui", "app/gui"], [])
 # QCoreApplication::translate() (engine/i18n/translate.h), and the English templates of what a
 # run records with markedText(context, source), read as QT_TRANSLATE_NOOP
 # (engine/i18n/recordedtext.h).
-# epochscope-cli's own texts (app/cli) are the engine's too: the CLI has no Qt.
-ENGINE_SOURCES = (["engine", "app/cli"],
+# epochscope-cli's own texts (cli, app/cli) are the engine's too: the CLI has no Qt.
+ENGINE_SOURCES = (["engine", "cli", "app/cli"],
                   ["-tr-function-alias", "translate+=engineText,QT_TRANSLATE_NOOP+=markedText"])
 
 
@@ -82,8 +82,10 @@ def check(ts, lupdate, root):
         copy = pathlib.Path(scratch) / ts.name
         shutil.copyfile(ts, copy)
         folders, options = sources_of(ts)
-        run = subprocess.run([str(lupdate), "-locations", "none", *options, *folders,
-                              "-ts", str(copy)],
+        # Includes name their files from the root ("ui/setup/formwidgets.h"); without it as an
+        # include path lupdate cannot read a class's namespace and files its strings elsewhere.
+        run = subprocess.run([str(lupdate), "-locations", "none", "-I", str(root), *options,
+                              *folders, "-ts", str(copy)],
                              cwd=root, capture_output=True, text=True)
         if run.returncode != 0:
             problems.append(f"lupdate failed ({run.returncode}):\n{run.stdout}{run.stderr}")

@@ -3,20 +3,21 @@
 // writer (Markdown, CSV, JSON, HTML with its escaping and chart images, PDF read back with
 // poppler-utils' pdftotext and pdfinfo) and `compare` over a real run database.
 
-#include "console/comparecommand.h"
-#include "i18n/language.h"
-#include "report/jsondiff.h"
-#include "report/reportcharts.h"
-#include "report/reportcsv.h"
-#include "report/reporthtml.h"
-#include "report/reportjson.h"
-#include "report/reportmarkdown.h"
-#include "report/reportpdf.h"
-#include "report/reporttables.h"
-#include "report/reporttext.h"
-#include "report/runcomparison.h"
-#include "store/runstore.h"
-#include "support/evidencebuilder.h"
+#include "cli/comparecommand.h"
+#include "engine/i18n/language.h"
+#include "engine/report/jsondiff.h"
+#include "engine/report/reportcharts.h"
+#include "engine/report/reportcsv.h"
+#include "engine/report/reportformat.h"
+#include "engine/report/reporthtml.h"
+#include "engine/report/reportjson.h"
+#include "engine/report/reportmarkdown.h"
+#include "engine/report/reportpdf.h"
+#include "engine/report/reporttables.h"
+#include "engine/report/reporttext.h"
+#include "engine/report/runcomparison.h"
+#include "engine/store/runstore.h"
+#include "tests/support/evidencebuilder.h"
 
 #include <QtTest>
 
@@ -27,7 +28,10 @@
 #include <cstdio>
 #include <fstream>
 #include <numeric>
+#include <optional>
+#include <set>
 #include <sstream>
+#include <string_view>
 
 using Json = nlohmann::json;
 using es::test::StepPhases;
@@ -1136,6 +1140,54 @@ private Q_SLOTS:
     void compareNeedsTwoRuns()
     {
         QVERIFY_EXCEPTION_THROWN(es::compareRuns({}), std::invalid_argument);
+    }
+
+    /// The one table of formats and extensions (engine/report/reportformat.h), which the CLI's
+    /// --out and the app's report dialog read: any case, .htm too; -1 is no format.
+    void extensionsNameTheirFormat_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<int>("format");
+        const auto row = [](const char* name, const char* path, int format) {
+            QTest::newRow(name) << QString::fromUtf8(path) << format;
+        };
+        row("html", "report.html", static_cast<int>(es::ReportFormat::Html));
+        row("htm in capitals", "dir/REPORT.HTM", static_cast<int>(es::ReportFormat::Html));
+        row("pdf", "report.pdf", static_cast<int>(es::ReportFormat::Pdf));
+        row("md", "report.md", static_cast<int>(es::ReportFormat::Markdown));
+        row("csv in mixed case", "report.Csv", static_cast<int>(es::ReportFormat::Csv));
+        row("json", "report.json", static_cast<int>(es::ReportFormat::Json));
+        row("unknown", "report.txt", -1);
+        row("no extension", "report", -1);
+        row("a dot and nothing after", "report.", -1);
+        row("a directory's dot", "out.md/report", -1);
+    }
+
+    void extensionsNameTheirFormat()
+    {
+        QFETCH(QString, path);
+        QFETCH(int, format);
+        const std::optional<es::ReportFormat> named = es::reportFormatFromPath(path.toStdString());
+        QCOMPARE(named ? static_cast<int>(*named) : -1, format);
+    }
+
+    /// Each row's name and extensions lead back to it, the first extension is what a new file
+    /// gets, and messages list the extensions in the table's order.
+    void formatTableRoundTrips()
+    {
+        std::set<es::ReportFormat> formats;
+        for (const es::ReportFormatInfo& info : es::kReportFormats) {
+            formats.insert(info.format);
+            QCOMPARE(es::reportFormatName(info.format), info.name);
+            QVERIFY(es::reportFormatFromName(info.name) == info.format);
+            QCOMPARE(es::reportFormatExtension(info.format), info.extensions.front());
+            for (std::string_view extension : info.extensions)
+                if (!extension.empty())
+                    QVERIFY(es::reportFormatFromPath("x." + std::string(extension)) == info.format);
+        }
+        QCOMPARE(formats.size(), es::kReportFormats.size());
+        QVERIFY(!es::reportFormatFromName("htm"));
+        QCOMPARE(es::reportExtensionList(), std::string(".html, .htm, .pdf, .md, .csv, .json"));
     }
 
     void commandWritesEachFormat_data()

@@ -1,6 +1,8 @@
-#include "findings/findingsmodel.h"
+#include "ui/findings/findingsmodel.h"
 
-#include "diagnosis/rulename.h"
+#include "engine/diagnosis/rulename.h"
+#include "engine/i18n/severityname.h"
+#include "ui/core/qtext.h"
 
 #include <QtWidgets/QApplication>
 #include <QtWidgets/QStyle>
@@ -8,16 +10,6 @@
 namespace es::ui {
 
 namespace {
-
-QString severityText(es::Severity severity)
-{
-    switch (severity) {
-        case es::Severity::Critical: return FindingsModel::tr("critical");
-        case es::Severity::Warning: return FindingsModel::tr("warning", "finding severity");
-        case es::Severity::Info: return FindingsModel::tr("info", "finding severity");
-    }
-    return {};
-}
 
 QIcon severityIcon(es::Severity severity)
 {
@@ -69,7 +61,7 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const
     switch (role) {
         case Qt::DisplayRole:
             switch (index.column()) {
-                case Severity: return severityText(shown.severity);
+                case Severity: return toQString(severityName(shown.severity));
                 case Rule: return QString::fromStdString(ruleName(shown.id));
                 case Title: return QString::fromStdString(shown.title);
                 case Steps: return stepRangeText(shown);

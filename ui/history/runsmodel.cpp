@@ -1,20 +1,11 @@
-#include "history/runsmodel.h"
+#include "ui/history/runsmodel.h"
+
+#include "engine/i18n/runstatusname.h"
+#include "ui/core/qtext.h"
 
 #include <QtCore/QDateTime>
 
 namespace es::ui {
-
-QString runStatusText(RunStatus status)
-{
-    switch (status) {
-        case RunStatus::Running: return RunsModel::tr("running", "run status");
-        case RunStatus::Completed: return RunsModel::tr("completed", "run status");
-        case RunStatus::Failed: return RunsModel::tr("failed", "run status");
-        case RunStatus::Stopped: return RunsModel::tr("stopped", "run status");
-        case RunStatus::Interrupted: return RunsModel::tr("interrupted", "run status");
-    }
-    return {};
-}
 
 RunsModel::RunsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -83,7 +74,7 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
                 return {};
             return role == Qt::EditRole ? QVariant(*run.steadyStepMs)
                                         : QVariant(QString::number(*run.steadyStepMs, 'f', 2));
-        case Status: return runStatusText(run.status);
+        case Status: return toQString(runStatusName(runStatusKey(run.status)));
         case Notes: return QString::fromStdString(run.notes);
         default: return {};
     }

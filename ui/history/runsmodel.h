@@ -2,7 +2,7 @@
 
 // The run history as a table: one row per run in the store, newest first.
 
-#include "store/runstore.h"
+#include "engine/store/runstore.h"
 
 #include <QtCore/QAbstractTableModel>
 #include <QtCore/QString>
@@ -46,9 +46,5 @@ public:
 private:
     std::vector<StoredRunHeader> m_runs;
 };
-
-/// A run's status as the app shows it ("completed", translated); runStatusKey() is the key
-/// stored and printed by the CLI.
-QString runStatusText(RunStatus status);
 
 }  // namespace es::ui

@@ -1,4 +1,4 @@
-#include "plots/bandgraph.h"
+#include "ui/plots/bandgraph.h"
 
 #include <algorithm>
 #include <cmath>

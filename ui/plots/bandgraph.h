@@ -6,7 +6,7 @@
 // Rectangles merged per pixel column cost a fraction of that and keep the tallest bucket of
 // each column visible (a straggler step is not averaged away by the pixel grid).
 
-#include "plots/qcustomplotinclude.h"
+#include "ui/plots/qcustomplotinclude.h"
 
 namespace es::ui {
 

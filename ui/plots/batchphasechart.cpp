@@ -1,9 +1,10 @@
-#include "plots/batchphasechart.h"
+#include "ui/plots/batchphasechart.h"
 
-#include "plots/bandgraph.h"
-#include "plots/phasenames.h"
-#include "plots/phasepalette.h"
-#include "plots/qcustomplotinclude.h"
+#include "engine/i18n/phasename.h"
+#include "ui/core/qtext.h"
+#include "ui/plots/bandgraph.h"
+#include "ui/plots/phasepalette.h"
+#include "ui/plots/qcustomplotinclude.h"
 
 #include <algorithm>
 
@@ -26,7 +27,7 @@ BatchPhaseChart::BatchPhaseChart(QWidget* parent)
     QCPGraph* below = nullptr;
     for (Phase phase : kAllPhases) {
         QCPGraph* graph = new BandGraph(plot()->xAxis, plot()->yAxis);
-        graph->setName(phaseDisplayName(phase));
+        graph->setName(toQString(phaseName(phase)));
         graph->setPen(Qt::NoPen);
         graph->setBrush(phaseColor(phase));
         graph->setAntialiased(false);
@@ -87,7 +88,7 @@ QString BatchPhaseChart::describeAt(double x) const
         const double ms = record.phaseMs[phaseIndex(*it)];
         const double share = record.wallMs > 0.0 ? 100.0 * ms / record.wallMs : 0.0;
         text += QStringLiteral("\n%1: %2 ms (%3%)")
-                    .arg(phaseDisplayName(*it))
+                    .arg(toQString(phaseName(*it)))
                     .arg(ms, 0, 'f', 2)
                     .arg(share, 0, 'f', 0);
     }

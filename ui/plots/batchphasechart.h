@@ -4,7 +4,7 @@
 // the global step index (1..N across epochs). Long runs are drawn as bucket means (see
 // StepChart); the timeline keeps every step and the tooltip shows the exact one.
 
-#include "plots/stepchart.h"
+#include "ui/plots/stepchart.h"
 
 #include <array>
 

@@ -1,8 +1,9 @@
-#include "plots/epochphasechart.h"
+#include "ui/plots/epochphasechart.h"
 
-#include "plots/phasenames.h"
-#include "plots/phasepalette.h"
-#include "plots/qcustomplotinclude.h"
+#include "engine/i18n/phasename.h"
+#include "ui/core/qtext.h"
+#include "ui/plots/phasepalette.h"
+#include "ui/plots/qcustomplotinclude.h"
 
 #include <algorithm>
 #include <cmath>
@@ -41,7 +42,7 @@ EpochPhaseChart::EpochPhaseChart(QWidget* parent) : RunChart(QStringLiteral("epo
 
     QCPBars* below = nullptr;
     for (Phase phase : kAllPhases) {
-        below = addBars(plot(), phaseDisplayName(phase), phaseColor(phase), below);
+        below = addBars(plot(), toQString(phaseName(phase)), phaseColor(phase), below);
         m_phaseBars[phaseIndex(phase)] = below;
     }
     m_validation = addBars(plot(), tr("Validation", "legend: the validation pass's time"),
@@ -144,7 +145,7 @@ QString EpochPhaseChart::describeAt(double x) const
                        .arg(epoch.validationS, 0, 'f', 2);
     for (auto it = kAllPhases.rbegin(); it != kAllPhases.rend(); ++it)
         text += QStringLiteral("\n%1: %2 s")
-                    .arg(phaseDisplayName(*it))
+                    .arg(toQString(phaseName(*it)))
                     .arg(epoch.phaseS[phaseIndex(*it)], 0, 'f', 3);
     for (const CallbackCost& callback : epoch.callbacks) {
         text += QLatin1Char('\n') +

@@ -5,7 +5,7 @@
 // first epoch is outlined and labelled, because warm-up (lazy initialisation, allocator growth,
 // kernel selection) makes it the usual outlier.
 
-#include "plots/runchart.h"
+#include "ui/plots/runchart.h"
 
 #include <array>
 #include <cstddef>

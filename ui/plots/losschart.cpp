@@ -1,7 +1,7 @@
-#include "plots/losschart.h"
+#include "ui/plots/losschart.h"
 
-#include "plots/phasepalette.h"
-#include "plots/qcustomplotinclude.h"
+#include "ui/plots/phasepalette.h"
+#include "ui/plots/qcustomplotinclude.h"
 
 #include <algorithm>
 #include <cmath>

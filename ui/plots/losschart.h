@@ -4,7 +4,7 @@
 // ("mae", "val_mae", ...) on a right axis, and the per-step loss smoothed with an exponential
 // moving average, drawn at fractional epochs so that it lines up with the epoch points.
 
-#include "plots/runchart.h"
+#include "ui/plots/runchart.h"
 
 #include <map>
 #include <string>

@@ -1,4 +1,4 @@
-#include "plots/phasepalette.h"
+#include "ui/plots/phasepalette.h"
 
 #include <array>
 

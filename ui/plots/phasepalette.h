@@ -3,7 +3,7 @@
 // The one place chart colours come from: the live dashboard, exported images and (later) the
 // HTML/PDF reports all call these, so a phase looks the same wherever a user meets it.
 
-#include "core/phase.h"
+#include "engine/core/phase.h"
 
 #include <QtCore/QString>
 #include <QtGui/QColor>

@@ -1,6 +1,6 @@
-#include "plots/runchart.h"
+#include "ui/plots/runchart.h"
 
-#include "plots/qcustomplotinclude.h"
+#include "ui/plots/qcustomplotinclude.h"
 
 #include <QtCore/QEvent>
 #include <QtCore/QFileInfo>

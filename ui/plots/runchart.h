@@ -6,7 +6,7 @@
 // new, not the whole run. The base also owns what every chart shares: following the newest
 // data, x-axis zoom and pan, the nearest-point tooltip and export.
 
-#include "live/runtimeline.h"
+#include "ui/live/runtimeline.h"
 
 #include <QtWidgets/QWidget>
 

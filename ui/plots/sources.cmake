@@ -4,8 +4,6 @@ set(EPOCHSCOPE_UI_PLOT_SOURCES
     plots/qcustomplotinclude.h
     plots/phasepalette.h
     plots/phasepalette.cpp
-    plots/phasenames.h
-    plots/phasenames.cpp
     plots/bandgraph.h
     plots/bandgraph.cpp
     plots/stepbuckets.h

@@ -1,4 +1,4 @@
-#include "plots/stepbuckets.h"
+#include "ui/plots/stepbuckets.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
-#include "plots/stepchart.h"
+#include "ui/plots/stepchart.h"
 
-#include "plots/qcustomplotinclude.h"
+#include "ui/plots/qcustomplotinclude.h"
 
 #include <algorithm>
 #include <cmath>

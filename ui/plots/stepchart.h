@@ -5,8 +5,8 @@
 // visible steps, and re-cuts the buckets whenever the visible x range changes. While following
 // live it shows the newest `windowSteps` steps, or the whole run with full history on.
 
-#include "plots/runchart.h"
-#include "plots/stepbuckets.h"
+#include "ui/plots/runchart.h"
+#include "ui/plots/stepbuckets.h"
 
 #include <QtCore/QVector>
 

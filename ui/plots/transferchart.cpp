@@ -1,8 +1,8 @@
-#include "plots/transferchart.h"
+#include "ui/plots/transferchart.h"
 
-#include "plots/bandgraph.h"
-#include "plots/phasepalette.h"
-#include "plots/qcustomplotinclude.h"
+#include "ui/plots/bandgraph.h"
+#include "ui/plots/phasepalette.h"
+#include "ui/plots/qcustomplotinclude.h"
 
 #include <algorithm>
 #include <cmath>

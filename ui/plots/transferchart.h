@@ -4,7 +4,7 @@
 // megabytes copied and the effective bandwidth (bytes / HostToDevice time) on the right, so a
 // pageable copy that runs at a fraction of the link speed stands out. Decimated like (a).
 
-#include "plots/stepchart.h"
+#include "ui/plots/stepchart.h"
 
 class QCPGraph;
 

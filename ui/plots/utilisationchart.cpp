@@ -1,7 +1,7 @@
-#include "plots/utilisationchart.h"
+#include "ui/plots/utilisationchart.h"
 
-#include "plots/phasepalette.h"
-#include "plots/qcustomplotinclude.h"
+#include "ui/plots/phasepalette.h"
+#include "ui/plots/qcustomplotinclude.h"
 
 #include <algorithm>
 #include <cmath>

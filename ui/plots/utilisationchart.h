@@ -5,7 +5,7 @@
 // reads as "one thread does all the work"), GPU utilisation and memory when the samples carry
 // GPUs, and the process RSS on a second axis.
 
-#include "plots/runchart.h"
+#include "ui/plots/runchart.h"
 
 #include <array>
 #include <map>

@@ -1,9 +1,9 @@
-#include "reports/reportcomparer.h"
+#include "ui/reports/reportcomparer.h"
 
-#include "i18n/language.h"
-#include "report/reporthtml.h"
-#include "report/runcomparison.h"
-#include "store/runstore.h"
+#include "engine/i18n/language.h"
+#include "engine/report/reporthtml.h"
+#include "engine/report/runcomparison.h"
+#include "engine/store/runstore.h"
 
 #include <QtCore/QFile>
 

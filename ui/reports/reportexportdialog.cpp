@@ -1,13 +1,15 @@
-#include "reports/reportexportdialog.h"
+#include "ui/reports/reportexportdialog.h"
 
-#include "i18n/language.h"
-#include "io/atomicfile.h"
-#include "live/trainingidlegate.h"
-#include "reports/reportpreview.h"
-#include "reports/reportrunorder.h"
-#include "settings/appsettings.h"
-#include "settings/language.h"
-#include "store/runstore.h"
+#include "engine/i18n/language.h"
+#include "engine/io/atomicfile.h"
+#include "engine/report/reportformat.h"
+#include "engine/store/runstore.h"
+#include "ui/core/qtext.h"
+#include "ui/live/trainingidlegate.h"
+#include "ui/reports/reportpreview.h"
+#include "ui/reports/reportrunorder.h"
+#include "ui/settings/appsettings.h"
+#include "ui/settings/language.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QFile>
@@ -40,9 +42,6 @@ namespace es::ui {
 
 namespace {
 
-/// The formats in the order the choice offers them: the one with a preview first.
-constexpr ReportFormat kFormats[] = {ReportFormat::Html, ReportFormat::Pdf, ReportFormat::Markdown,
-                                     ReportFormat::Csv, ReportFormat::Json};
 constexpr int kRunListWidth = ReportRunOrder::kWidth;
 constexpr QSize kInitialSize(1100, 760);
 constexpr int kMessageIconSize = 16;
@@ -61,41 +60,33 @@ QString formatLabel(ReportFormat format)
     return {};
 }
 
-QString formatExtension(ReportFormat format)
+/// What a file of `format` is, for the file chooser's filter.
+QString fileKind(ReportFormat format)
 {
     switch (format) {
-        case ReportFormat::Html: return QStringLiteral("html");
-        case ReportFormat::Pdf: return QStringLiteral("pdf");
-        case ReportFormat::Markdown: return QStringLiteral("md");
-        case ReportFormat::Csv: return QStringLiteral("csv");
-        case ReportFormat::Json: return QStringLiteral("json");
-    }
-    return QStringLiteral("html");
-}
-
-QString formatFilter(ReportFormat format)
-{
-    switch (format) {
-        case ReportFormat::Html: return ReportExportDialog::tr("HTML report (*.html *.htm)");
-        case ReportFormat::Pdf: return ReportExportDialog::tr("PDF report (*.pdf)");
-        case ReportFormat::Markdown: return ReportExportDialog::tr("Markdown report (*.md)");
-        case ReportFormat::Csv: return ReportExportDialog::tr("CSV table (*.csv)");
-        case ReportFormat::Json: return ReportExportDialog::tr("JSON document (*.json)");
+        case ReportFormat::Html: return ReportExportDialog::tr("HTML report");
+        case ReportFormat::Pdf: return ReportExportDialog::tr("PDF report");
+        case ReportFormat::Markdown: return ReportExportDialog::tr("Markdown report");
+        case ReportFormat::Csv: return ReportExportDialog::tr("CSV table");
+        case ReportFormat::Json: return ReportExportDialog::tr("JSON document");
     }
     return {};
 }
 
-QString fromView(std::string_view text)
+/// "HTML report (*.html *.htm)": the patterns are the engine's extensions of the format
+/// (engine/report/reportformat.h), so that the chooser shows the files the format reads.
+QString formatFilter(ReportFormat format)
 {
-    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+    QStringList patterns;
+    for (std::string_view extension : reportFormatInfo(format).extensions)
+        if (!extension.empty())
+            patterns << QStringLiteral("*.") + toQString(extension);
+    return QStringLiteral("%1 (%2)").arg(fileKind(format), patterns.join(QLatin1Char(' ')));
 }
 
-std::optional<ReportFormat> formatFromName(const QString& name)
+QString formatExtension(ReportFormat format)
 {
-    for (ReportFormat format : kFormats)
-        if (name == fromView(reportFormatName(format)))
-            return format;
-    return std::nullopt;
+    return toQString(reportFormatExtension(format));
 }
 
 QString sizeText(std::size_t bytes)
@@ -222,10 +213,12 @@ QLayout* ReportExportDialog::createSaveRow()
 
 QLabel* ReportExportDialog::setUpFormatChoice()
 {
-    for (ReportFormat format : kFormats)
-        m_format->addItem(formatLabel(format), static_cast<int>(format));
+    m_format->setObjectName(QStringLiteral("reportFormat"));
+    // The engine's order, HTML (the one with a preview) first.
+    for (const ReportFormatInfo& info : kReportFormats)
+        m_format->addItem(formatLabel(info.format), static_cast<int>(info.format));
     if (const std::optional<ReportFormat> remembered =
-            formatFromName(ReportExportSettings::load().format))
+            reportFormatFromName(ReportExportSettings::load().format.toStdString()))
         setFormat(*remembered);
     auto* label = new QLabel(tr("&Format:"), this);
     label->setBuddy(m_format);
@@ -473,7 +466,7 @@ bool ReportExportDialog::saveTo(const QString& path)
     m_savedPath = written.absoluteFilePath();
     ReportExportSettings remembered;
     remembered.directory = written.absolutePath();
-    remembered.format = fromView(reportFormatName(chosen));
+    remembered.format = toQString(reportFormatName(chosen));
     remembered.save();
     showMessage(tr("Saved %1 (%2, %3).")
                     .arg(QDir::toNativeSeparators(m_savedPath), formatLabel(chosen),

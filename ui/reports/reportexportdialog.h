@@ -6,9 +6,9 @@
 // the dialog stays responsive and shows that it is working. The run order is
 // reports/reportrunorder.h, the preview reports/reportpreview.h.
 
-#include "jobs/backgroundjob.h"
-#include "report/reportformats.h"
-#include "reports/reportcomparer.h"
+#include "engine/report/reportformats.h"
+#include "ui/jobs/backgroundjob.h"
+#include "ui/reports/reportcomparer.h"
 
 #include <QtCore/QList>
 #include <QtCore/QString>

@@ -1,4 +1,4 @@
-#include "reports/reportpreview.h"
+#include "ui/reports/reportpreview.h"
 
 #include <QtCore/QByteArray>
 #include <QtCore/QUrl>

@@ -1,8 +1,9 @@
-#include "reports/reportrunorder.h"
+#include "ui/reports/reportrunorder.h"
 
-#include "history/runsmodel.h"
-#include "report/runcomparison.h"
-#include "store/runstore.h"
+#include "engine/i18n/runstatusname.h"
+#include "engine/report/runcomparison.h"
+#include "engine/store/runstore.h"
+#include "ui/core/qtext.h"
 
 #include <QtGui/QAction>
 #include <QtGui/QKeySequence>
@@ -130,7 +131,7 @@ void ReportRunOrder::showRuns()
             item->setToolTip(tr("Run %1: %2, started %3, %n step(s)", nullptr,
                                 static_cast<int>(run->header.batches))
                                  .arg(id)
-                                 .arg(runStatusText(run->header.status),
+                                 .arg(toQString(runStatusName(runStatusKey(run->header.status))),
                                       QString::fromStdString(run->header.startedAt)));
         } else {
             item->setText(tr("%1   run %2").arg(label).arg(id));

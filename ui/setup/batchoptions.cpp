@@ -1,7 +1,7 @@
-#include "setup/batchoptions.h"
+#include "ui/setup/batchoptions.h"
 
-#include "setup/configform.h"
-#include "setup/formwidgets.h"
+#include "ui/setup/configform.h"
+#include "ui/setup/formwidgets.h"
 
 #include <QtWidgets/QCheckBox>
 #include <QtWidgets/QComboBox>

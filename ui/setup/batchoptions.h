@@ -3,8 +3,8 @@
 // The Data tab's options that hold for every source type: the validation split and how the
 // training samples are batched, placed and prefetched.
 
-#include "config/runconfig.h"
-#include "setup/datafields.h"
+#include "engine/config/runconfig.h"
+#include "ui/setup/datafields.h"
 
 #include <QtWidgets/QGroupBox>
 

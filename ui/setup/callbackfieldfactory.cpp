@@ -1,7 +1,8 @@
-#include "setup/callbackfieldfactory.h"
+#include "ui/setup/callbackfieldfactory.h"
 
-#include "config/callbackspecs.h"
-#include "setup/formwidgets.h"
+#include "engine/config/callbackspecs.h"
+#include "ui/core/qtext.h"
+#include "ui/setup/formwidgets.h"
 
 #include <QtCore/QLocale>
 #include <QtGui/QDoubleValidator>
@@ -117,7 +118,7 @@ CallbackParamField CallbackFieldFactory::make(const CallbackParamSpec& spec, QWi
     field.name = name;
     if (!field.cell)
         field.cell = field.input;
-    field.input->setObjectName(keyText(spec.name));
+    field.input->setObjectName(toQString(spec.name));
     field.input->setToolTip(hint(spec));
     return field;
 }
@@ -143,7 +144,7 @@ CallbackParamField CallbackFieldFactory::pathField(const CallbackParamSpec& spec
     auto* row = new QHBoxLayout(cell);
     row->setContentsMargins(0, 0, 0, 0);
     auto* browse = new QPushButton(tr("Browse…"), cell);
-    browse->setObjectName(keyText(spec.name) + QStringLiteral("_browse"));
+    browse->setObjectName(toQString(spec.name) + QStringLiteral("_browse"));
     edit->setParent(cell);
     row->addWidget(edit, 1);
     row->addWidget(browse);
@@ -230,7 +231,7 @@ CallbackParamField CallbackFieldFactory::modeField(const std::string& name, QWid
 {
     auto* combo = new QComboBox(parent);
     for (std::string_view mode : kModes)
-        combo->addItem(keyText(mode));
+        combo->addItem(toQString(mode));
     CallbackParamField field;
     field.input = combo;
     field.show = [combo](const Json& value) {

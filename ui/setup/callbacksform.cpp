@@ -1,8 +1,9 @@
-#include "setup/callbacksform.h"
+#include "ui/setup/callbacksform.h"
 
-#include "config/callbackspecs.h"
-#include "setup/callbacksmodel.h"
-#include "setup/formwidgets.h"
+#include "engine/config/callbackspecs.h"
+#include "ui/core/qtext.h"
+#include "ui/setup/callbacksmodel.h"
+#include "ui/setup/formwidgets.h"
 
 #include <QtCore/QItemSelectionModel>
 #include <QtGui/QFont>
@@ -202,7 +203,7 @@ void CallbacksForm::rebuildFields(int row)
     if (spec) {
         for (const CallbackParamSpec& param : spec->params) {
             CallbackParamField field = m_fieldFactory.make(param, m_fieldsBox);
-            form->addRow(keyText(param.name) + QLatin1Char(':'), field.cell);
+            form->addRow(toQString(param.name) + QLatin1Char(':'), field.cell);
             m_fields.push_back(std::move(field));
         }
     }

@@ -5,8 +5,8 @@
 // from its spec (engine/config/callbackspecs.h) by CallbackFieldFactory. Checking adds a
 // callback, unchecking removes it and keeps its parameters for later.
 
-#include "setup/callbackfieldfactory.h"
-#include "setup/configform.h"
+#include "ui/setup/callbackfieldfactory.h"
+#include "ui/setup/configform.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,7 @@
-#include "setup/callbacksmodel.h"
+#include "ui/setup/callbacksmodel.h"
 
-#include "config/callbackspecs.h"
+#include "engine/config/callbackspecs.h"
+#include "ui/core/qtext.h"
 
 #include <QtCore/QCoreApplication>
 #include <QtCore/QLocale>
@@ -37,11 +38,6 @@ constexpr RequiredDefault kRequiredDefaults[] = {
     {"backup_and_restore", "backup_dir", "backup"},
     {"csv_logger", "filename", "training-log.csv"},
 };
-
-QString text(std::string_view value)
-{
-    return QString::fromUtf8(value.data(), static_cast<qsizetype>(value.size()));
-}
 
 /// A parameter as a person would write it: strings bare, numbers in their shortest form.
 QString valueText(const nlohmann::json& value)
@@ -309,7 +305,7 @@ QVariant CallbacksModel::data(const QModelIndex& index, int role) const
     const Row& row = m_rows[static_cast<std::size_t>(index.row())];
     const CallbackSpec* spec = findCallbackSpec(row.callback.type);
     const QString kerasName =
-        spec ? text(spec->kerasName) : QString::fromStdString(row.callback.type);
+        spec ? toQString(spec->kerasName) : QString::fromStdString(row.callback.type);
     switch (role) {
         case Qt::DisplayRole: {
             const QString line = summary(row.callback);

@@ -1,4 +1,4 @@
-#include "setup/columnlisttext.h"
+#include "ui/setup/columnlisttext.h"
 
 #include <QtCore/QStringList>
 

@@ -4,7 +4,7 @@
 // name and one by 0-based index; a name that would read as an index or as two columns is
 // written in double quotes ("2020", "a,b"), with doubled quotes inside it.
 
-#include "data/csvtable.h"
+#include "engine/data/csvtable.h"
 
 #include <QtCore/QString>
 

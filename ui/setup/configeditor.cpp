@@ -1,14 +1,14 @@
-#include "setup/configeditor.h"
+#include "ui/setup/configeditor.h"
 
-#include "config/configerror.h"
-#include "config/presets.h"
-#include "env/environment.h"
-#include "io/atomicfile.h"
-#include "setup/callbacksform.h"
-#include "setup/dataform.h"
-#include "setup/deviceform.h"
-#include "setup/modelform.h"
-#include "setup/trainingform.h"
+#include "engine/config/configerror.h"
+#include "engine/config/presets.h"
+#include "engine/env/environment.h"
+#include "engine/io/atomicfile.h"
+#include "ui/setup/callbacksform.h"
+#include "ui/setup/dataform.h"
+#include "ui/setup/deviceform.h"
+#include "ui/setup/modelform.h"
+#include "ui/setup/trainingform.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QFile>

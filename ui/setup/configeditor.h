@@ -5,8 +5,8 @@
 // of truth: a form edit rewrites it, and every change is checked by the engine's own parser, so
 // a bad value is marked at its field with the engine's message before Start is allowed.
 
-#include "config/configerror.h"
-#include "config/runconfig.h"
+#include "engine/config/configerror.h"
+#include "engine/config/runconfig.h"
 
 #include <QtCore/QString>
 #include <QtWidgets/QWidget>

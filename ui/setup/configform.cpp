@@ -1,4 +1,4 @@
-#include "setup/configform.h"
+#include "ui/setup/configform.h"
 
 #include <QtCore/QVariant>
 

@@ -6,8 +6,8 @@
 // and its issues come back to the form through markProblems() so that the bad value is marked
 // where the user typed it.
 
-#include "config/configerror.h"
-#include "config/runconfig.h"
+#include "engine/config/configerror.h"
+#include "engine/config/runconfig.h"
 
 #include <QtCore/QString>
 #include <QtWidgets/QWidget>

@@ -1,8 +1,9 @@
-#include "setup/csvpage.h"
+#include "ui/setup/csvpage.h"
 
-#include "setup/columnlisttext.h"
-#include "setup/configform.h"
-#include "setup/formwidgets.h"
+#include "ui/core/qtext.h"
+#include "ui/setup/columnlisttext.h"
+#include "ui/setup/configform.h"
+#include "ui/setup/formwidgets.h"
 
 #include <QtWidgets/QComboBox>
 #include <QtWidgets/QFormLayout>
@@ -109,7 +110,7 @@ DataSourceConfig CsvPage::defaultSource() const
 
 void CsvPage::fillFields(const DataSourceConfig& source)
 {
-    setTextIfChanged(m_path, fromConfig(source.path));
+    setTextIfChanged(m_path, toQString(source.path));
     const int delimiter = m_delimiter->findData(static_cast<int>(source.delimiter));
     m_delimiter->setCurrentIndex(std::max(delimiter, 0));
     selectData(m_header, source.header);

@@ -3,7 +3,7 @@
 // The Data tab's page for csv: a time series in a CSV file, cut into windows of rows, each
 // predicting a later row's target column.
 
-#include "setup/datasourcepage.h"
+#include "ui/setup/datasourcepage.h"
 
 class QComboBox;
 class QLineEdit;

@@ -1,6 +1,6 @@
-#include "setup/datafields.h"
+#include "ui/setup/datafields.h"
 
-#include "setup/configform.h"
+#include "ui/setup/configform.h"
 
 #include <QtWidgets/QComboBox>
 #include <QtWidgets/QLabel>

@@ -3,14 +3,13 @@
 // What the Data tab's parts (the source pages, the batch options) share: how a field's edit
 // reaches the config, the ranges a spin box can hold, and small field helpers.
 
-#include "config/runconfig.h"
+#include "engine/config/runconfig.h"
 
 #include <QtCore/QString>
 
 #include <cstdint>
 #include <functional>
 #include <limits>
-#include <string>
 
 class QComboBox;
 class QLabel;
@@ -42,10 +41,5 @@ QLabel* buddyLabel(const QString& text, QWidget* buddy, QWidget* parent);
 /// setText() moves the cursor to the end; a refill while the user types must not.
 void setTextIfChanged(QLineEdit* field, const QString& text);
 void setEditTextIfChanged(QComboBox* field, const QString& text);
-
-inline QString fromConfig(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
 
 }  // namespace es::ui

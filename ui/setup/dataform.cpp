@@ -1,15 +1,15 @@
-#include "setup/dataform.h"
+#include "ui/setup/dataform.h"
 
-#include "setup/batchoptions.h"
-#include "setup/csvpage.h"
-#include "setup/datapaths.h"
-#include "setup/datapreview.h"
-#include "setup/droppedfiles.h"
-#include "setup/formwidgets.h"
-#include "setup/npypage.h"
-#include "setup/npzpage.h"
-#include "setup/syntheticregressionpage.h"
-#include "setup/synthetictokenspage.h"
+#include "ui/setup/batchoptions.h"
+#include "ui/setup/csvpage.h"
+#include "ui/setup/datapaths.h"
+#include "ui/setup/datapreview.h"
+#include "ui/setup/droppedfiles.h"
+#include "ui/setup/formwidgets.h"
+#include "ui/setup/npypage.h"
+#include "ui/setup/npzpage.h"
+#include "ui/setup/syntheticregressionpage.h"
+#include "ui/setup/synthetictokenspage.h"
 
 #include <QtCore/QFileInfo>
 #include <QtGui/QDragEnterEvent>

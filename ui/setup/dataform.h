@@ -5,8 +5,8 @@
 // batched. Files can be browsed for or dropped onto the form, and a preview shows what the
 // chosen files hold, described off the GUI thread.
 
-#include "setup/configform.h"
-#include "setup/datafields.h"
+#include "ui/setup/configform.h"
+#include "ui/setup/datafields.h"
 
 #include <QtCore/QString>
 #include <QtCore/QStringList>

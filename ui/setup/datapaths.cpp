@@ -1,4 +1,4 @@
-#include "setup/datapaths.h"
+#include "ui/setup/datapaths.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QFileInfo>

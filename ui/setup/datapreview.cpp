@@ -1,8 +1,9 @@
-#include "setup/datapreview.h"
+#include "ui/setup/datapreview.h"
 
-#include "setup/datainspector.h"
-#include "setup/datapaths.h"
-#include "setup/formwidgets.h"
+#include "ui/core/qtext.h"
+#include "ui/setup/datainspector.h"
+#include "ui/setup/datapaths.h"
+#include "ui/setup/formwidgets.h"
 
 #include <QtCore/QTimer>
 #include <QtGui/QFontDatabase>
@@ -103,7 +104,7 @@ void DataPreview::refresh()
             archive = files.front();
     }
     QStringList key = files;
-    key.prepend(keyText(dataSourceKey(source.type)));
+    key.prepend(toQString(dataSourceKey(source.type)));
     if (key == m_key)
         return;
     m_key = key;

@@ -1,8 +1,9 @@
-#include "setup/datasourcepage.h"
+#include "ui/setup/datasourcepage.h"
 
-#include "setup/configform.h"
-#include "setup/datapaths.h"
-#include "setup/formwidgets.h"
+#include "ui/core/qtext.h"
+#include "ui/setup/configform.h"
+#include "ui/setup/datapaths.h"
+#include "ui/setup/formwidgets.h"
 
 #include <QtCore/QDir>
 #include <QtWidgets/QFileDialog>
@@ -14,7 +15,7 @@ namespace es::ui {
 
 DataSourcePage::DataSourcePage(DataSourceType type, QWidget* parent) : QWidget(parent), m_type(type)
 {
-    setObjectName(keyText(dataSourceKey(type)));
+    setObjectName(toQString(dataSourceKey(type)));
 }
 
 DataSourceConfig DataSourcePage::defaultSource() const

@@ -1,8 +1,8 @@
-#include "setup/deviceform.h"
+#include "ui/setup/deviceform.h"
 
-#include "i18n/recordedtext.h"
-#include "setup/formwidgets.h"
-#include "train/allocator.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/train/allocator.h"
+#include "ui/setup/formwidgets.h"
 
 #include <QtGui/QStandardItemModel>
 #include <QtWidgets/QCheckBox>

@@ -3,7 +3,7 @@
 // The Device tab: where the run trains (CPU or a CUDA device present here), its threads, the
 // LSTM backend, cuDNN, denormal flushing, the host allocator, and how the profiler samples.
 
-#include "setup/configform.h"
+#include "ui/setup/configform.h"
 
 class QCheckBox;
 class QComboBox;

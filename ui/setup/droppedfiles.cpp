@@ -1,4 +1,4 @@
-#include "setup/droppedfiles.h"
+#include "ui/setup/droppedfiles.h"
 
 #include <QtCore/QFileInfo>
 #include <QtCore/QMimeData>

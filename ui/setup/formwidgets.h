@@ -1,21 +1,16 @@
 #pragma once
 
 // Small helpers the Run setup forms share: combo boxes over the config's enums (their JSON
-// keys as the items, the enum value as item data) and std::string_view <-> QString.
+// keys as the items, the enum value as item data).
 
-#include <QtCore/QString>
+#include "ui/core/qtext.h"
+
 #include <QtWidgets/QComboBox>
 
 #include <array>
 #include <cstddef>
-#include <string_view>
 
 namespace es::ui {
-
-inline QString keyText(std::string_view key)
-{
-    return QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size()));
-}
 
 /// A combo box of an enum's keys, the enum value in each item's data.
 template <typename Enum, std::size_t N, typename KeyOf>
@@ -23,7 +18,7 @@ QComboBox* enumCombo(const std::array<Enum, N>& values, KeyOf keyOf, QWidget* pa
 {
     auto* combo = new QComboBox(parent);
     for (Enum value : values)
-        combo->addItem(keyText(keyOf(value)), static_cast<int>(value));
+        combo->addItem(toQString(keyOf(value)), static_cast<int>(value));
     return combo;
 }
 

@@ -1,8 +1,9 @@
-#include "setup/layersmodel.h"
+#include "ui/setup/layersmodel.h"
 
-#include "config/configerror.h"
-#include "core/text.h"
-#include "setup/formwidgets.h"
+#include "engine/config/configerror.h"
+#include "engine/core/text.h"
+#include "ui/core/qtext.h"
+#include "ui/setup/formwidgets.h"
 
 #include <QtCore/QLocale>
 #include <QtGui/QColor>
@@ -91,7 +92,7 @@ QString LayersModel::layerName(int row) const
     int ordinal = 0;
     for (int other = 0; other <= row; ++other)
         ordinal += m_model.layers[other].type == type ? 1 : 0;
-    return QStringLiteral("%1_%2").arg(keyText(layerTypeKey(type))).arg(ordinal);
+    return QStringLiteral("%1_%2").arg(toQString(layerTypeKey(type))).arg(ordinal);
 }
 
 QVariant LayersModel::data(const QModelIndex& index, int role) const

@@ -3,9 +3,9 @@
 // The layers of the model being set up, one row each, with what the model summary says about
 // them (output shape, parameters, training FLOPs per batch) and the engine's issues for them.
 
-#include "config/configerror.h"
-#include "config/runconfig.h"
-#include "model/modelsummary.h"
+#include "engine/config/configerror.h"
+#include "engine/config/runconfig.h"
+#include "engine/model/modelsummary.h"
 
 #include <QtCore/QAbstractTableModel>
 

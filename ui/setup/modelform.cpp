@@ -1,11 +1,11 @@
-#include "setup/modelform.h"
+#include "ui/setup/modelform.h"
 
-#include "config/configerror.h"
-#include "core/text.h"
-#include "data/npyfile.h"
-#include "data/npzarchive.h"
-#include "setup/formwidgets.h"
-#include "setup/layersmodel.h"
+#include "engine/config/configerror.h"
+#include "engine/core/text.h"
+#include "engine/data/npyfile.h"
+#include "engine/data/npzarchive.h"
+#include "ui/setup/formwidgets.h"
+#include "ui/setup/layersmodel.h"
 
 #include <QtCore/QLocale>
 #include <QtCore/QRegularExpression>

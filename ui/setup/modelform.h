@@ -4,7 +4,7 @@
 // properties) with the parameter count and training FLOPs per batch recomputed from the
 // config on every change, as the CLI's summary computes them.
 
-#include "setup/configform.h"
+#include "ui/setup/configform.h"
 
 #include <optional>
 #include <vector>

@@ -1,4 +1,6 @@
-#include "setup/npypage.h"
+#include "ui/setup/npypage.h"
+
+#include "ui/core/qtext.h"
 
 #include <QtWidgets/QFormLayout>
 #include <QtWidgets/QLabel>
@@ -53,10 +55,10 @@ NpyPage::NpyPage(QWidget* parent) : DataSourcePage(DataSourceType::Npy, parent)
 
 void NpyPage::fillFields(const DataSourceConfig& source)
 {
-    setTextIfChanged(m_x, fromConfig(source.x));
-    setTextIfChanged(m_y, fromConfig(source.y));
-    setTextIfChanged(m_xVal, fromConfig(source.xVal));
-    setTextIfChanged(m_yVal, fromConfig(source.yVal));
+    setTextIfChanged(m_x, toQString(source.x));
+    setTextIfChanged(m_y, toQString(source.y));
+    setTextIfChanged(m_xVal, toQString(source.xVal));
+    setTextIfChanged(m_yVal, toQString(source.yVal));
 }
 
 }  // namespace es::ui

@@ -3,7 +3,7 @@
 // The Data tab's page for npy: the inputs, the targets and optionally a validation set, each
 // a NumPy .npy file.
 
-#include "setup/datasourcepage.h"
+#include "ui/setup/datasourcepage.h"
 
 class QLineEdit;
 

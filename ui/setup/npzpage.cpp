@@ -1,6 +1,7 @@
-#include "setup/npzpage.h"
+#include "ui/setup/npzpage.h"
 
-#include "setup/configform.h"
+#include "ui/core/qtext.h"
+#include "ui/setup/configform.h"
 
 #include <QtWidgets/QComboBox>
 #include <QtWidgets/QFormLayout>
@@ -61,11 +62,11 @@ QComboBox* NpzPage::memberField(const QString& configPath, const QString& object
 
 void NpzPage::fillFields(const DataSourceConfig& source)
 {
-    setTextIfChanged(m_path, fromConfig(source.path));
-    setEditTextIfChanged(m_x, fromConfig(source.x));
-    setEditTextIfChanged(m_y, fromConfig(source.y));
-    setEditTextIfChanged(m_xVal, fromConfig(source.xVal));
-    setEditTextIfChanged(m_yVal, fromConfig(source.yVal));
+    setTextIfChanged(m_path, toQString(source.path));
+    setEditTextIfChanged(m_x, toQString(source.x));
+    setEditTextIfChanged(m_y, toQString(source.y));
+    setEditTextIfChanged(m_xVal, toQString(source.xVal));
+    setEditTextIfChanged(m_yVal, toQString(source.yVal));
 }
 
 void NpzPage::setMembers(const QStringList& members)

@@ -3,7 +3,7 @@
 // The Data tab's page for npz: one NumPy archive and the names of the arrays in it to train
 // and validate on, offered from the archive once the preview has listed it.
 
-#include "setup/datasourcepage.h"
+#include "ui/setup/datasourcepage.h"
 
 #include <QtCore/QStringList>
 

@@ -1,6 +1,6 @@
-#include "setup/syntheticregressionpage.h"
+#include "ui/setup/syntheticregressionpage.h"
 
-#include "setup/configform.h"
+#include "ui/setup/configform.h"
 
 #include <QtWidgets/QDoubleSpinBox>
 #include <QtWidgets/QFormLayout>

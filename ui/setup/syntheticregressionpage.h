@@ -3,7 +3,7 @@
 // The Data tab's page for synthetic_regression: sequences of random features generated in
 // memory, each with a noisy target.
 
-#include "setup/datasourcepage.h"
+#include "ui/setup/datasourcepage.h"
 
 class QDoubleSpinBox;
 class QSpinBox;

@@ -1,4 +1,4 @@
-#include "setup/synthetictokenspage.h"
+#include "ui/setup/synthetictokenspage.h"
 
 #include <QtWidgets/QFormLayout>
 #include <QtWidgets/QSpinBox>

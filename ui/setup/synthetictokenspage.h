@@ -3,7 +3,7 @@
 // The Data tab's page for synthetic_tokens: reviews of random token ids generated in memory,
 // each labelled 0 or 1.
 
-#include "setup/datasourcepage.h"
+#include "ui/setup/datasourcepage.h"
 
 class QSpinBox;
 

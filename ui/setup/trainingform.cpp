@@ -1,6 +1,7 @@
-#include "setup/trainingform.h"
+#include "ui/setup/trainingform.h"
 
-#include "setup/formwidgets.h"
+#include "ui/core/qtext.h"
+#include "ui/setup/formwidgets.h"
 
 #include <QtWidgets/QCheckBox>
 #include <QtWidgets/QDoubleSpinBox>
@@ -69,8 +70,8 @@ TrainingForm::TrainingForm(QWidget* parent)
     auto* metricsLayout = new QHBoxLayout(metricsRow);
     metricsLayout->setContentsMargins(0, 0, 0, 0);
     for (Metric metric : kAllMetrics) {
-        auto* box = new QCheckBox(keyText(metricKey(metric)), metricsRow);
-        box->setObjectName(QStringLiteral("metric_") + keyText(metricKey(metric)));
+        auto* box = new QCheckBox(toQString(metricKey(metric)), metricsRow);
+        box->setObjectName(QStringLiteral("metric_") + toQString(metricKey(metric)));
         metricsLayout->addWidget(box);
         m_metrics.emplace_back(metric, box);
         connect(box, &QCheckBox::toggled, this, &TrainingForm::applyFields);

@@ -1,9 +1,9 @@
-#include "whatif/experimentchart.h"
+#include "ui/whatif/experimentchart.h"
 
-#include "i18n/recordedtext.h"
-#include "plots/phasepalette.h"
-#include "plots/qcustomplotinclude.h"
-#include "whatif/experimentresultsmodel.h"
+#include "engine/i18n/recordedtext.h"
+#include "ui/plots/phasepalette.h"
+#include "ui/plots/qcustomplotinclude.h"
+#include "ui/whatif/experimentresultsmodel.h"
 
 #include <algorithm>
 #include <cmath>

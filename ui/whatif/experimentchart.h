@@ -6,8 +6,8 @@
 // it. Built on RunChart for the shared palette, tooltip and export; it has no timeline and
 // draws whatever setResults() was given.
 
-#include "plots/runchart.h"
-#include "whatif/experimentresults.h"
+#include "engine/whatif/experimentresults.h"
+#include "ui/plots/runchart.h"
 
 #include <vector>
 

@@ -1,7 +1,7 @@
-#include "whatif/experimentjob.h"
+#include "ui/whatif/experimentjob.h"
 
-#include "i18n/recordedtext.h"
-#include "store/runstore.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/store/runstore.h"
 
 #include <exception>
 #include <set>

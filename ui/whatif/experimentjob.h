@@ -6,9 +6,9 @@
 // to the GUI thread (jobs/backgroundjob.h). Named apart from the engine's runner of the
 // experiment itself (whatif/experiment.cpp), which this one drives.
 
-#include "jobs/backgroundjob.h"
-#include "whatif/experiment.h"
-#include "whatif/experimentreport.h"
+#include "engine/whatif/experiment.h"
+#include "engine/whatif/experimentreport.h"
+#include "ui/jobs/backgroundjob.h"
 
 #include <QtCore/QObject>
 #include <QtCore/QString>

@@ -1,7 +1,8 @@
-#include "whatif/experimentresultsmodel.h"
+#include "ui/whatif/experimentresultsmodel.h"
 
-#include "i18n/recordedtext.h"
-#include "plots/phasenames.h"
+#include "engine/i18n/phasename.h"
+#include "engine/i18n/recordedtext.h"
+#include "ui/core/qtext.h"
 
 #include <QtGui/QFont>
 
@@ -64,7 +65,7 @@ QString ExperimentResultsModel::changesText(const std::vector<PhaseChange>& chan
             QString::number(std::fabs(change.deltaMs), 'f',
                             std::fabs(change.deltaMs) < kFineBelowMs ? 2 : 1)
                 .prepend(change.deltaMs < 0.0 ? QLatin1Char('-') : QLatin1Char('+'));
-        parts << tr("%1 %2 ms").arg(phaseDisplayName(change.phase), delta);
+        parts << tr("%1 %2 ms").arg(toQString(phaseName(change.phase)), delta);
     }
     return parts.join(QStringLiteral(", "));
 }

@@ -5,7 +5,7 @@
 // speedup against the baseline, and the phases that moved most. Projected numbers are marked
 // as such (italic, with the projection in their tooltip); a failed configuration says why.
 
-#include "whatif/experimentresults.h"
+#include "engine/whatif/experimentresults.h"
 
 #include <QtCore/QAbstractTableModel>
 

@@ -1,6 +1,6 @@
-#include "whatif/pastexperiments.h"
+#include "ui/whatif/pastexperiments.h"
 
-#include "store/runstore.h"
+#include "engine/store/runstore.h"
 
 #include <QtCore/QDateTime>
 #include <QtCore/QSignalBlocker>

@@ -1,7 +1,8 @@
-#include "whatif/variantdialog.h"
+#include "ui/whatif/variantdialog.h"
 
-#include "whatif/jsonpath.h"
-#include "whatif/variantspec.h"
+#include "engine/whatif/jsonpath.h"
+#include "engine/whatif/variantspec.h"
+#include "ui/core/qtext.h"
 
 #include <QtGui/QStandardItemModel>
 #include <QtWidgets/QComboBox>
@@ -15,7 +16,6 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
-#include <string_view>
 #include <utility>
 
 namespace es::ui {
@@ -26,7 +26,7 @@ QString backendChoices()
 {
     QStringList keys;
     for (Backend backend : kAllBackends)
-        keys << QString::fromStdString(std::string(backendKey(backend)));
+        keys << toQString(backendKey(backend));
     return keys.join(QStringLiteral(", "));
 }
 
@@ -34,8 +34,7 @@ QString backendChoices()
 QString aliasPath(const QString& key)
 {
     const std::string text = key.toStdString();
-    const std::string_view path = resolveVaryAlias(text);
-    return QString::fromUtf8(path.data(), static_cast<qsizetype>(path.size()));
+    return toQString(resolveVaryAlias(text));
 }
 
 /// The index of the baseline's first model_checkpoint callback, or -1.

@@ -6,7 +6,7 @@
 // with the engine's own parser before the dialog closes, so a mistake is shown with the
 // engine's message and the dialog stays open to fix it.
 
-#include "config/runconfig.h"
+#include "engine/config/runconfig.h"
 
 #include <QtCore/QString>
 #include <QtWidgets/QDialog>

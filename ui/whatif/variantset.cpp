@@ -1,6 +1,6 @@
-#include "whatif/variantset.h"
+#include "ui/whatif/variantset.h"
 
-#include "whatif/jsonpath.h"
+#include "engine/whatif/jsonpath.h"
 
 #include <QtCore/QStringList>
 

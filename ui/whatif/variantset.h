@@ -5,9 +5,9 @@
 // baseline, one setting at a time or every combination. Every edit goes through the engine's
 // variantspec functions, so a mistake comes back with the engine's own message.
 
-#include "config/configerror.h"
-#include "config/runconfig.h"
-#include "whatif/variantspec.h"
+#include "engine/config/configerror.h"
+#include "engine/config/runconfig.h"
+#include "engine/whatif/variantspec.h"
 
 #include <QtCore/QCoreApplication>
 #include <QtCore/QString>

@@ -1,12 +1,12 @@
-#include "whatif/whatifpanel.h"
+#include "ui/whatif/whatifpanel.h"
 
-#include "config/configerror.h"
-#include "store/runstore.h"
-#include "whatif/experiment.h"
-#include "whatif/experimentjob.h"
-#include "whatif/pastexperiments.h"
-#include "whatif/whatifresults.h"
-#include "whatif/whatifsetup.h"
+#include "engine/config/configerror.h"
+#include "engine/store/runstore.h"
+#include "engine/whatif/experiment.h"
+#include "ui/whatif/experimentjob.h"
+#include "ui/whatif/pastexperiments.h"
+#include "ui/whatif/whatifresults.h"
+#include "ui/whatif/whatifsetup.h"
 
 #include <QtWidgets/QSplitter>
 #include <QtWidgets/QVBoxLayout>

@@ -9,11 +9,11 @@
 // results (whatif/whatifresults.h), the past experiments (whatif/pastexperiments.h) and the
 // experiment's thread (whatif/experimentjob.h).
 
-#include "config/runconfig.h"
-#include "train/runobserver.h"
-#include "whatif/experimentreport.h"
-#include "whatif/measuredrun.h"
-#include "whatif/variantspec.h"
+#include "engine/config/runconfig.h"
+#include "engine/train/runobserver.h"
+#include "engine/whatif/experimentreport.h"
+#include "engine/whatif/measuredrun.h"
+#include "engine/whatif/variantspec.h"
 
 #include <QtCore/QString>
 #include <QtWidgets/QWidget>

@@ -1,8 +1,8 @@
-#include "whatif/whatifresults.h"
+#include "ui/whatif/whatifresults.h"
 
-#include "i18n/recordedtext.h"
-#include "whatif/experimentchart.h"
-#include "whatif/experimentresultsmodel.h"
+#include "engine/i18n/recordedtext.h"
+#include "ui/whatif/experimentchart.h"
+#include "ui/whatif/experimentresultsmodel.h"
 
 #include <QtCore/QDateTime>
 #include <QtWidgets/QHBoxLayout>

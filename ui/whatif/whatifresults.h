@@ -5,9 +5,9 @@
 // one, and the results as a table and a chart that fill run by run. Shows an experiment being
 // planned, run, or read back from the run database alike.
 
-#include "whatif/experiment.h"
-#include "whatif/experimentreport.h"
-#include "whatif/experimentresults.h"
+#include "engine/whatif/experiment.h"
+#include "engine/whatif/experimentreport.h"
+#include "engine/whatif/experimentresults.h"
 
 #include <QtCore/QString>
 #include <QtWidgets/QWidget>

@@ -1,6 +1,6 @@
-#include "whatif/whatifsetup.h"
+#include "ui/whatif/whatifsetup.h"
 
-#include "whatif/variantdialog.h"
+#include "ui/whatif/variantdialog.h"
 
 #include <QtGui/QAction>
 #include <QtWidgets/QCheckBox>

@@ -5,10 +5,10 @@
 // and a progress bar that says what the experiment is doing. It holds what is to be measured;
 // the panel runs it.
 
-#include "config/runconfig.h"
-#include "whatif/measuredrun.h"
-#include "whatif/variantset.h"
-#include "whatif/variantspec.h"
+#include "engine/config/runconfig.h"
+#include "engine/whatif/measuredrun.h"
+#include "engine/whatif/variantspec.h"
+#include "ui/whatif/variantset.h"
 
 #include <QtCore/QString>
 #include <QtWidgets/QWidget>
