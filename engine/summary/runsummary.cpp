@@ -1,8 +1,8 @@
-#include "summary/runsummary.h"
+#include "engine/summary/runsummary.h"
 
-#include "core/phase.h"
-#include "core/records.h"
-#include "summary/statistics.h"
+#include "engine/core/phase.h"
+#include "engine/core/records.h"
+#include "engine/summary/statistics.h"
 
 #include <algorithm>
 #include <string>
@@ -266,6 +266,13 @@ nlohmann::json buildRunSummary(const RunConfig& config, const RunResult& result,
         {"achieved_gflops", optionalNumber(throughput.achievedGflops)},
         {"total_s", result.totalS},
     };
+}
+
+nlohmann::json buildRunSummary(const RunConfig& config, const RunResult& result)
+{
+    const bool knowsItsEnvironment = !result.info.environment.libtorchVersion.empty();
+    return buildRunSummary(config, result,
+                           knowsItsEnvironment ? result.info.environment : collectEnvironment());
 }
 
 }  // namespace es

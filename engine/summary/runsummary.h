@@ -1,9 +1,9 @@
 #pragma once
 
-#include "config/runconfig.h"
-#include "core/records.h"
-#include "env/environment.h"
-#include "train/runresult.h"
+#include "engine/config/runconfig.h"
+#include "engine/core/records.h"
+#include "engine/env/environment.h"
+#include "engine/train/runresult.h"
 
 #include <nlohmann/json.hpp>
 
@@ -65,5 +65,8 @@ nlohmann::json epochJson(const EpochRecord& record);
 /// The `--json-out` document described in docs/summary.md.
 nlohmann::json buildRunSummary(const RunConfig& config, const RunResult& result,
                                const EnvironmentInfo& environment);
+/// The same with the run's own environment, or this machine's for a run that failed before it
+/// knew its own (collectEnvironment()).
+nlohmann::json buildRunSummary(const RunConfig& config, const RunResult& result);
 
 }  // namespace es

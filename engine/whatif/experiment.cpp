@@ -1,16 +1,15 @@
-#include "whatif/experiment.h"
+#include "engine/whatif/experiment.h"
 
-#include "config/configerror.h"
-#include "env/cpuinfo.h"
-#include "env/environment.h"
-#include "i18n/recordedtext.h"
-#include "i18n/translate.h"
-#include "store/runrecorder.h"
-#include "summary/runsummary.h"
-#include "train/allocator.h"
-#include "train/preflight.h"
-#include "train/trainingsession.h"
-#include "whatif/effectivesettings.h"
+#include "engine/config/configerror.h"
+#include "engine/env/cpuinfo.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/i18n/translate.h"
+#include "engine/store/runrecording.h"
+#include "engine/summary/runsummary.h"
+#include "engine/train/allocator.h"
+#include "engine/train/preflight.h"
+#include "engine/train/trainingsession.h"
+#include "engine/whatif/effectivesettings.h"
 
 #include <unistd.h>
 
@@ -188,10 +187,10 @@ public:
 private:
     bool stopRequested() { return m_progress != nullptr && m_progress->stopRequested(); }
 
-    void storeFailed(const StoreError& error)
+    void storeFailed(const std::string& error)
     {
         if (m_outcome.storeError.empty())
-            m_outcome.storeError = error.what();
+            m_outcome.storeError = error;
         m_store = nullptr;
     }
 
@@ -203,24 +202,29 @@ private:
             m_outcome.experimentId = m_store->createExperiment(
                 m_plan.name, experimentSettingsJson(m_plan), toJson(m_plan.baseline));
         } catch (const StoreError& error) {
-            storeFailed(error);
+            storeFailed(error.what());
         }
     }
 
-    std::unique_ptr<RunRecorder> startRecorder(const RunConfig& config,
-                                               const ExperimentRunSlot& slot)
+    /// The run recorded as one of the experiment's; nullptr once the store has failed.
+    std::unique_ptr<RunRecording> startRecording(const RunConfig& config,
+                                                 const ExperimentRunSlot& slot)
     {
         if (m_store == nullptr)
             return nullptr;
+        auto recording = std::make_unique<RunRecording>(*m_store, config);
+        if (!recording->recording()) {
+            storeFailed(recording->openError());
+            return nullptr;
+        }
         try {
-            auto recorder = std::make_unique<RunRecorder>(*m_store, config);
             const Variant& variant =
                 m_plan.configurations[static_cast<std::size_t>(slot.variantIndex)];
-            m_store->addExperimentRun(m_outcome.experimentId, recorder->runId(), slot.variantIndex,
+            m_store->addExperimentRun(m_outcome.experimentId, recording->runId(), slot.variantIndex,
                                       variant.label, variant.patch, slot.repeat);
-            return recorder;
+            return recording;
         } catch (const StoreError& error) {
-            storeFailed(error);
+            storeFailed(error.what());
             return nullptr;
         }
     }
@@ -245,19 +249,19 @@ private:
             m_progress->onRunStarting(slot);
         const ScratchDirectory scratch(slot.number);
         const RunConfig config = runConfig(slot, scratch);
-        // The recorder outlives the session, whose destructor joins the engine thread.
-        std::unique_ptr<RunRecorder> recorder = startRecorder(config, slot);
+        // The recording outlives the session, whose destructor joins the engine thread.
+        std::unique_ptr<RunRecording> recording = startRecording(config, slot);
         LogCollector logs;
         RunOutcome outcome;
         ExperimentRun& run = outcome.run;
         run.variantIndex = slot.variantIndex;
         run.repeat = slot.repeat;
-        run.runId = recorder ? recorder->runId() : 0;
+        run.runId = recording ? recording->runId() : 0;
         {
             TrainingSession session(config);
             session.addObserver(&logs);
-            if (recorder)
-                session.addObserver(recorder.get());
+            if (recording)
+                recording->watch(session);
             bool started = true;
             try {
                 session.start();
@@ -266,12 +270,14 @@ private:
                 run.status = RunStatus::Failed;
                 run.error =
                     fillText(markedText("RunRecord", "cannot start the run: %1"), {error.what()});
-                if (recorder)
-                    finishRecorder(*recorder, RunStatus::Failed, run.error, nullptr);
+                if (recording) {
+                    recording->finishFailedStart(run.error);
+                    keepStoreError(*recording);
+                }
             }
             if (started) {
                 supervise(session);
-                finishRun(session.result(), config, recorder.get(), slot, outcome);
+                finishRun(session.result(), config, recording.get(), slot, outcome);
             }
         }
         if (m_progress != nullptr) {
@@ -292,7 +298,7 @@ private:
         }
     }
 
-    void finishRun(const RunResult& result, const RunConfig& config, RunRecorder* recorder,
+    void finishRun(const RunResult& result, const RunConfig& config, RunRecording* recording,
                    const ExperimentRunSlot& slot, RunOutcome& outcome)
     {
         ExperimentRun& run = outcome.run;
@@ -304,26 +310,17 @@ private:
             run.epochSteps = fullEpochSteps(
                 toJson(m_plan.fullConfigs[static_cast<std::size_t>(slot.variantIndex)]),
                 toJson(config), result.info.trainSamples, result.info.validationSamples);
-        if (recorder == nullptr)
+        if (recording == nullptr)
             return;
-        // A run that failed before it started has no environment of its own.
-        const EnvironmentInfo environment = result.info.environment.libtorchVersion.empty()
-                                                ? collectEnvironment()
-                                                : result.info.environment;
-        finishRecorder(*recorder, run.status, result.error,
-                       buildRunSummary(config, result, environment));
+        recording->finish(result, buildRunSummary(config, result));
+        keepStoreError(*recording);
     }
 
-    void finishRecorder(RunRecorder& recorder, RunStatus status, const std::string& error,
-                        const nlohmann::json& summary)
+    /// The experiment reports the first store error any of its runs met.
+    void keepStoreError(const RunRecording& recording)
     {
-        try {
-            recorder.finish(status, error, summary);
-        } catch (const StoreError& failure) {
-            storeFailed(failure);
-        }
-        if (!recorder.error().empty() && m_outcome.storeError.empty())
-            m_outcome.storeError = recorder.error();
+        if (!recording.error().empty() && m_outcome.storeError.empty())
+            m_outcome.storeError = recording.error();
     }
 
     const ExperimentPlan& m_plan;

@@ -1,11 +1,9 @@
-#include "live/runcontroller.h"
+#include "ui/live/runcontroller.h"
 
-#include "env/environment.h"
-#include "live/trainingidlegate.h"
-#include "store/runrecorder.h"
-#include "store/runstore.h"
-#include "summary/runsummary.h"
-#include "train/trainingsession.h"
+#include "engine/store/runrecording.h"
+#include "engine/summary/runsummary.h"
+#include "engine/train/trainingsession.h"
+#include "ui/live/trainingidlegate.h"
 
 namespace es::ui {
 
@@ -33,34 +31,24 @@ bool RunController::start(const RunConfig& config, const QString& databasePath, 
     }
     m_config = std::make_unique<RunConfig>(config);
     m_feed = std::make_unique<LiveFeed>();
-    m_runId = 0;
-    if (!databasePath.isEmpty()) {
-        try {
-            m_store = std::make_unique<RunStore>(databasePath.toStdString());
-            m_recorder = std::make_unique<RunRecorder>(*m_store, *m_config);
-            m_runId = m_recorder->runId();
-        } catch (const StoreError& storeError) {
-            m_recorder.reset();
-            m_store.reset();
-            Q_EMIT logLine(LogLevel::Warning,
-                           tr("Not recording this run: %1").arg(storeError.what()));
-        }
-    }
+    m_recording = std::make_unique<RunRecording>(databasePath.toStdString(), *m_config);
+    m_runId = m_recording->runId();
+    if (!m_recording->openError().empty())
+        Q_EMIT logLine(
+            LogLevel::Warning,
+            tr("Not recording this run: %1").arg(QString::fromStdString(m_recording->openError())));
     m_timeline.clear();
     m_timeline.name = QString::fromStdString(config.name);
     m_info.reset();
     m_session = std::make_unique<TrainingSession>(*m_config);
     m_session->addObserver(m_feed.get());
-    if (m_recorder)
-        m_session->addObserver(m_recorder.get());
+    m_recording->watch(*m_session);
     try {
         m_session->start();
     } catch (const std::exception& startError) {
-        if (m_recorder)
-            m_recorder->finish(RunStatus::Failed, startError.what(), nullptr);
+        m_recording->finishFailedStart(startError.what());
         m_session.reset();
-        m_recorder.reset();
-        m_store.reset();
+        m_recording.reset();
         if (error)
             *error = QString::fromStdString(startError.what());
         return false;
@@ -144,19 +132,14 @@ void RunController::finishRun()
     m_session.reset();
     absorb(m_feed->take());  // what arrived between the last drain and the end
 
-    if (m_recorder) {
-        const EnvironmentInfo environment = result.info.environment.libtorchVersion.empty()
-                                                ? collectEnvironment()
-                                                : result.info.environment;
-        m_recorder->finish(storedStatus(result.state), result.error,
-                           buildRunSummary(*m_config, result, environment));
-        if (!m_recorder->error().empty())
+    if (m_recording->recording()) {
+        m_recording->finish(result, buildRunSummary(*m_config, result));
+        if (!m_recording->error().empty())
             Q_EMIT logLine(LogLevel::Warning,
                            tr("The run database missed part of this run: %1")
-                               .arg(QString::fromStdString(m_recorder->error())));
+                               .arg(QString::fromStdString(m_recording->error())));
     }
-    m_recorder.reset();
-    m_store.reset();
+    m_recording.reset();
     const RunState state = result.state;
     const QString error = QString::fromStdString(result.error);
     m_state = state;

@@ -4,10 +4,10 @@
 // thread, records it into the run store, and on a UI-thread timer moves what the engine
 // reported into the RunTimeline the charts draw. The window never waits on the engine.
 
-#include "config/runconfig.h"
-#include "live/livefeed.h"
-#include "live/runtimeline.h"
-#include "train/runresult.h"
+#include "engine/config/runconfig.h"
+#include "engine/train/runresult.h"
+#include "ui/live/livefeed.h"
+#include "ui/live/runtimeline.h"
 
 #include <QtCore/QObject>
 #include <QtCore/QString>
@@ -17,8 +17,7 @@
 #include <optional>
 
 namespace es {
-class RunRecorder;
-class RunStore;
+class RunRecording;
 class TrainingSession;
 }  // namespace es
 
@@ -69,8 +68,7 @@ private:
 
     QTimer m_timer;
     std::unique_ptr<LiveFeed> m_feed;
-    std::unique_ptr<RunStore> m_store;
-    std::unique_ptr<RunRecorder> m_recorder;
+    std::unique_ptr<RunRecording> m_recording;  ///< before the session: it outlives it
     std::unique_ptr<TrainingSession> m_session;
     std::unique_ptr<RunConfig> m_config;
     RunTimeline m_timeline;
