@@ -303,7 +303,7 @@
 <context>
     <name>CompareCommand</name>
     <message>
-        <location filename="../engine/console/comparecommand.cpp" line="+23"/>
+        <location filename="../cli/comparecommand.cpp" line="+23"/>
         <source>compare needs at least two run ids (the first is the baseline); `epochscope-cli runs list` shows them</source>
         <translation>compare 至少需要两个运行 ID（第一个是基线）；`epochscope-cli runs list` 会列出它们</translation>
     </message>
@@ -339,7 +339,7 @@
 <context>
     <name>ConsoleReporter</name>
     <message>
-        <location filename="../engine/console/consolereporter.cpp" line="+24"/>
+        <location filename="../cli/consolereporter.cpp" line="+23"/>
         <source>warning: %1</source>
         <translation>警告：%1</translation>
     </message>
@@ -604,7 +604,7 @@
 <context>
     <name>DiagnoseCommand</name>
     <message>
-        <location filename="../engine/console/diagnosecommand.cpp" line="+37"/>
+        <location filename="../cli/diagnosecommand.cpp" line="+37"/>
         <source>[%1] %2: %3</source>
         <translation>[%1] %2：%3</translation>
     </message>
@@ -1063,7 +1063,7 @@
 <context>
     <name>EpochscopeCli</name>
     <message>
-        <location filename="../app/cli/main.cpp" line="+64"/>
+        <location filename="../cli/commandline/helpwords.cpp" line="+15"/>
         <source>Usage</source>
         <translation>用法</translation>
     </message>
@@ -1103,12 +1103,12 @@
         <translation>显示此帮助信息并退出</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location filename="../app/cli/main.cpp" line="+30"/>
         <source>EpochScope: train LSTM models and find out why training is slow</source>
         <translation>EpochScope：训练 LSTM 模型，并找出训练慢的原因</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../cli/commandline/toplevel.cpp" line="+15"/>
         <source>epochscope-cli: error: %1
 Run with --help for more information.
 </source>
@@ -1129,17 +1129,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>显示程序版本信息并退出</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>Language of the output, findings and reports: en or zh_CN (default: from LC_ALL, LC_MESSAGES or LANG)</source>
         <translation>输出语言：en 或 zh_CN（默认取自 LC_ALL、LC_MESSAGES 或 LANG）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../cli/commandline/traincommandline.cpp" line="+220"/>
         <source>Train a model and report where the time went</source>
         <translation>训练模型，并报告时间花在了哪里</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="-160"/>
         <source>Run config file (JSON, docs/config.md)</source>
         <translation>运行配置文件（JSON，docs/config.md）</translation>
     </message>
@@ -1154,37 +1154,37 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>轮数（training.epochs）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>Stop each epoch after N batches (training.steps_per_epoch)</source>
         <translation>每轮在 N 个批次后结束（training.steps_per_epoch）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>Forward and backward passes without updates before training, timed as the Warm-up phase (training.warmup_steps)</source>
         <translation>训练前不更新权重的前向和反向计算次数，计入预热阶段（training.warmup_steps）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Intra-op CPU threads, 0 for one per core (device.intra_op_threads)</source>
         <translation>CPU 算子内线程数，0 表示每个核心一个（device.intra_op_threads）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>cpu, cuda or cuda:N (device.name)</source>
         <translation>cpu、cuda 或 cuda:N（device.name）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>LSTM backend: auto, libtorch or onednn (backend)</source>
         <translation>LSTM 后端：auto、libtorch 或 onednn（backend）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>Host allocator for tensors: auto, system, glibc-tuned, jemalloc or tcmalloc (device.allocator)</source>
         <translation>张量的主机内存分配器：auto、system、glibc-tuned、jemalloc 或 tcmalloc（device.allocator）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>Inputs in a .npy file (replaces data.source)</source>
         <translation>.npy 文件中的输入（取代 data.source）</translation>
     </message>
@@ -1204,7 +1204,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>.npy 文件中的验证目标值</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+12"/>
         <source>Write the run summary (JSON) here</source>
         <translation>把运行摘要（JSON）写到此文件</translation>
     </message>
@@ -1215,84 +1215,84 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+202"/>
+        <location filename="../cli/commandline/whatifcommandline.cpp" line="+102"/>
         <source>Run database to record into</source>
         <translation>记录到的运行数据库</translation>
     </message>
     <message>
-        <location line="-197"/>
+        <location line="+4"/>
         <source>Do not record the run in the run database</source>
         <translation>不在运行数据库中记录本次运行</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>Start fresh instead of resuming from the backup_and_restore backup (replaced at the first save)</source>
         <translation>从头开始，不从 backup_and_restore 的备份恢复（备份在第一次保存时被替换）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../cli/commandline/evaluatecommandline.cpp" line="+45"/>
         <source>Evaluate a saved model on the config&apos;s validation data</source>
         <translation>在配置的验证数据上评估已保存的模型</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>A model_checkpoint file or a backup_and_restore backup</source>
         <translation>model_checkpoint 文件或 backup_and_restore 备份</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>The run config the model was trained with</source>
         <translation>训练该模型时用的运行配置</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>Or the built-in preset it was trained with</source>
         <translation>或训练它时用的内置预设</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>Print the result as JSON</source>
         <translation>以 JSON 输出结果</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location filename="../cli/commandline/inspectcommandline.cpp" line="+17"/>
         <source>Show what data files hold and what training would do with them</source>
         <translation>显示数据文件的内容，以及训练会如何使用它们</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>.npy, .npz or .csv files</source>
         <translation>.npy、.npz 或 .csv 文件</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../cli/commandline/envcommandline.cpp" line="+26"/>
         <source>Check this machine and LibTorch build for what slows training (docs/env.md)</source>
         <translation>检查本机和 LibTorch 构建中拖慢训练的因素（docs/env.md）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Print the report as JSON</source>
         <translation>以 JSON 输出报告</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Intra-op threads to check and measure with, 0 for one per physical core</source>
         <translation>检查和测量时用的算子内线程数，0 表示每个物理核心一个</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../cli/commandline/runscommandline.cpp" line="+46"/>
         <source>List, show, export or delete recorded runs (docs/runs.md)</source>
         <translation>列出、显示、导出或删除已记录的运行（docs/runs.md）</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+44"/>
-        <location line="+122"/>
+        <location filename="../cli/commandline/comparecommandline.cpp" line="+32"/>
+        <location filename="../cli/commandline/diagnosecommandline.cpp" line="+24"/>
+        <location filename="../cli/commandline/runscommandline.cpp" line="+3"/>
         <source>Run database</source>
         <translation>运行数据库</translation>
     </message>
     <message>
-        <location line="-159"/>
+        <location filename="../cli/commandline/runscommandline.cpp" line="+6"/>
         <source>One line per run, newest first</source>
         <translation>每个运行一行，最新的在前</translation>
     </message>
@@ -1302,25 +1302,25 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>运行的概况和每轮各阶段耗时</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+4"/>
+        <location filename="../cli/commandline/diagnosecommandline.cpp" line="-2"/>
+        <location filename="../cli/commandline/runscommandline.cpp" line="+3"/>
+        <location line="+6"/>
         <location line="+15"/>
-        <location line="+11"/>
         <source>Run id (see `runs list`)</source>
         <translation>运行 ID（见 `runs list`）</translation>
     </message>
     <message>
-        <location line="-27"/>
+        <location filename="../cli/commandline/runscommandline.cpp" line="-18"/>
         <source>Write a run to a file</source>
         <translation>把运行写入文件</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>json, csv (one row per step) or trace (Chrome/Perfetto)</source>
         <translation>json、csv（每步一行）或 trace（Chrome/Perfetto）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>File to write</source>
         <translation>要写入的文件</translation>
     </message>
@@ -1330,27 +1330,27 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>删除运行及其记录</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../cli/commandline/diagnosecommandline.cpp" line="-6"/>
         <source>Why a recorded run is slow: findings with evidence and fixes (docs/diagnosis.md)</source>
         <translation>已记录的运行为什么慢：带证据和修复方法的诊断结果（docs/diagnosis.md）</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+12"/>
         <source>Print the findings as JSON</source>
         <translation>以 JSON 输出诊断结果</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Skip measuring this machine (no machine findings, no SGEMM peak)</source>
         <translation>不测量本机（没有本机的检查结果，也没有 SGEMM 峰值）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../cli/commandline/whatifcommandline.cpp" line="+44"/>
         <source>Measure a config against variants of it: step times, projected epoch time, speedup (docs/whatif.md)</source>
         <translation>把配置与其变体对比测量：步耗时、推算的每轮耗时、加速比（docs/whatif.md）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="-107"/>
         <source>The baseline run config (JSON)</source>
         <translation>基线运行配置（JSON）</translation>
     </message>
@@ -1360,17 +1360,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>或以内置预设为基线</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>Or a recorded run as the baseline; without --vary or --patch, its findings&apos; fixes are the variants</source>
         <translation>或以已记录的运行为基线；不给 --vary 或 --patch 时，以其诊断结果的修复方法作为变体</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Values to try for a config key: threads, batch_size, placement, prefetch, backend, device, or a path such as callbacks[0].save_freq (repeatable)</source>
         <translation>要尝试的配置键取值：threads、batch_size、placement、prefetch、backend、device，或 callbacks[0].save_freq 这样的路径（可重复）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>A variant given as a JSON merge patch on the config (repeatable)</source>
         <translation>以配置的 JSON 合并补丁给出的变体（可重复）</translation>
     </message>
@@ -1380,7 +1380,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>尝试 --vary 取值的所有组合，而不是一次只改一个因素</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
         <source>Steps each run takes before measuring</source>
         <translation>每次运行在测量前先走的步数</translation>
     </message>
@@ -1395,7 +1395,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>每个配置的运行次数，交替进行</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>The experiment&apos;s name</source>
         <translation>实验名称</translation>
     </message>
@@ -1405,12 +1405,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>以 JSON 输出结果（进度输出到 stderr）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>The stored experiments, newest first</source>
         <translation>已保存的实验，最新的在前</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>A stored experiment&apos;s table, rebuilt from its runs</source>
         <translation>已保存实验的结果表，由其运行重新生成</translation>
     </message>
@@ -1420,12 +1420,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>实验 ID（见 `whatif list`）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../cli/commandline/comparecommandline.cpp" line="-15"/>
         <source>Compare recorded runs: what differs and where the time went (docs/reports.md)</source>
         <translation>比较已记录的运行：有何不同，时间花在了哪里（docs/reports.md）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>Run ids, the baseline first (see `runs list`)</source>
         <translation>运行 ID，基线在前（见 `runs list`）</translation>
     </message>
@@ -1435,7 +1435,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>报告文件；由 .html、.pdf、.md、.csv 或 .json 决定格式（默认：Markdown 输出到 stdout）</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../cli/commandline/presetscommandline.cpp" line="+17"/>
         <source>List the built-in presets, or print one preset&apos;s full config as JSON</source>
         <translation>列出内置预设，或以 JSON 输出某个预设的完整配置</translation>
     </message>
@@ -1445,27 +1445,27 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>要输出的预设</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location filename="../cli/commandline/evaluatecommandline.cpp" line="-34"/>
         <source>evaluate needs --config FILE or --preset NAME</source>
         <translation>evaluate 需要 --config FILE 或 --preset NAME</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location filename="../cli/commandline/whatifcommandline.cpp" line="+17"/>
         <source>whatif needs --config FILE, --preset NAME or --from-run ID</source>
         <translation>whatif 需要 --config FILE、--preset NAME 或 --from-run ID</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location filename="../cli/commandline/command.cpp" line="+32"/>
         <source>a subcommand is required: train, evaluate, env, inspect, runs, diagnose, compare, whatif or presets</source>
         <translation>需要一个子命令：train、evaluate、env、inspect、runs、diagnose、compare、whatif 或 presets</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location filename="../cli/commandline/traincommandline.cpp" line="+36"/>
         <source>train needs --config FILE or --preset NAME</source>
         <translation>train 需要 --config FILE 或 --preset NAME</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+14"/>
         <source>--ignore-backup: the config has no backup_and_restore callback, so there is no backup to ignore</source>
         <translation>--ignore-backup：配置中没有 backup_and_restore 回调，因此没有可忽略的备份</translation>
     </message>
@@ -1473,7 +1473,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>EvaluateCommand</name>
     <message>
-        <location filename="../engine/console/evaluatecommand.cpp" line="+30"/>
+        <location filename="../cli/evaluatecommand.cpp" line="+30"/>
         <source>Checkpoint: %1 (%2)</source>
         <translation>检查点：%1（%2）</translation>
     </message>
@@ -1689,7 +1689,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>InspectCommand</name>
     <message>
-        <location filename="../engine/console/inspectcommand.cpp" line="+69"/>
+        <location filename="../engine/data/datafiledescription.cpp" line="+70"/>
         <source>size unknown</source>
         <translation>大小未知</translation>
     </message>
@@ -1916,7 +1916,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Interrupt</name>
     <message>
-        <location filename="../engine/console/interrupt.cpp" line="+104"/>
+        <location filename="../cli/interrupt.cpp" line="+104"/>
         <source>cannot install the handler of SIGINT, SIGTERM and SIGHUP</source>
         <translation>无法安装 SIGINT、SIGTERM 和 SIGHUP 的处理程序</translation>
     </message>
@@ -2240,7 +2240,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../engine/console/messages.cpp" line="+26"/>
+        <location filename="../cli/messages.cpp" line="+26"/>
         <source>epochscope-cli: error: %1</source>
         <translation>epochscope-cli：错误：%1</translation>
     </message>
@@ -2800,7 +2800,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ProgressBar</name>
     <message>
-        <location filename="../engine/console/progressbar.cpp" line="+121"/>
+        <location filename="../cli/progressbar.cpp" line="+121"/>
         <source>%1s/step</source>
         <translation>%1s/步</translation>
     </message>
@@ -3548,7 +3548,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RunBanner</name>
     <message>
-        <location filename="../engine/console/runbanner.cpp" line="+60"/>
+        <location filename="../cli/runbanner.cpp" line="+50"/>
         <source>Finished %1 epoch of %2 epochs, ended by %3, in %4</source>
         <translation>已完成 %2 轮中的 %1 轮，由 %3 提前结束，用时 %4</translation>
     </message>
@@ -3588,7 +3588,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>已结束（%1），用时 %2</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+13"/>
         <source>%1 parameter</source>
         <translation>%1 个参数</translation>
     </message>
@@ -3708,12 +3708,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>内存：  %1 分配器（%2）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>steady state %1ms/step</source>
         <translation>稳态 %1ms/步</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>first epoch %1x the later ones</source>
         <translation>首轮耗时是后续轮次的 %1 倍</translation>
     </message>
@@ -4409,7 +4409,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RunsCommand</name>
     <message>
-        <location filename="../engine/console/runscommand.cpp" line="+32"/>
+        <location filename="../cli/runscommand.cpp" line="+32"/>
         <source>wait</source>
         <translation>等待</translation>
     </message>
@@ -4706,7 +4706,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>StoreAccess</name>
     <message>
-        <location filename="../engine/console/storeaccess.cpp" line="+31"/>
+        <location filename="../cli/storeaccess.cpp" line="+31"/>
         <source>no run %1 in %2; `epochscope-cli runs list` shows the ids</source>
         <translation>%2 中没有运行 %1；`epochscope-cli runs list` 会列出各运行的 ID</translation>
     </message>
@@ -4994,7 +4994,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>TrainCommand</name>
     <message>
-        <location filename="../engine/console/traincommand.cpp" line="+52"/>
+        <location filename="../cli/traincommand.cpp" line="+49"/>
         <source>interrupted: stopping after the current batch (press Ctrl+C again to quit at once)</source>
         <translation>已中断：当前批次结束后停止（再按一次 Ctrl+C 立即退出）</translation>
     </message>
@@ -5004,17 +5004,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>收到 %1：当前批次结束后停止（再收到一次信号立即退出）</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+43"/>
         <source>not recording this run: %1</source>
         <translation>不记录本次运行：%1</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+17"/>
         <source>cannot start the run: %1</source>
         <translation>无法开始运行：%1</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>Stopped before training started</source>
         <translation>训练开始前已停止</translation>
     </message>
@@ -5024,12 +5024,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>运行失败：%1</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+11"/>
         <source>the run database missed part of this run: %1</source>
         <translation>运行数据库漏记了本次运行的一部分：%1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Recorded as run %1 in %2</source>
         <translation>已记录为 %2 中的运行 %1</translation>
     </message>
@@ -5352,7 +5352,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>WhatifCommand</name>
     <message>
-        <location filename="../engine/console/whatifcommand.cpp" line="+58"/>
+        <location filename="../cli/whatifcommand.cpp" line="+52"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>

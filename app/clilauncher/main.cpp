@@ -1,7 +1,7 @@
 // epochscope-cli: blocks the stop signals, then runs the real CLI (epochscope-cli-engine, in
 // libexec) in its place with the same arguments and environment.
 //
-// The real CLI defers SIGINT, SIGTERM and SIGHUP from a preinit entry (app/cli/main.cpp), but
+// The real CLI defers SIGINT, SIGTERM and SIGHUP from a preinit entry (app/cli/preinit.cpp), but
 // that runs only once the dynamic loader has mapped and relocated LibTorch, a tenth to a third
 // of a second in which a signal would still end the process at once. This program links the C
 // library alone and starts within a millisecond. The signal mask and the pending signals survive

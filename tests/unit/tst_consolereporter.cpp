@@ -1,10 +1,11 @@
 // The CLI's console output: epoch and progress lines, the run header, and the reporter that
 // moves events from the engine thread to the printing thread.
-#include "console/consolereporter.h"
-#include "console/progressbar.h"
-#include "console/runbanner.h"
-#include "core/phase.h"
-#include "core/text.h"
+#include "cli/consolereporter.h"
+#include "cli/progressbar.h"
+#include "cli/runbanner.h"
+#include "engine/core/phase.h"
+#include "engine/core/siunits.h"
+#include "engine/core/text.h"
 
 #include <QtTest/QtTest>
 

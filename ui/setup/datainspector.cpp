@@ -1,8 +1,8 @@
-#include "setup/datainspector.h"
+#include "ui/setup/datainspector.h"
 
-#include "console/inspectcommand.h"
-#include "data/npzarchive.h"
-#include "live/trainingidlegate.h"
+#include "engine/data/datafiledescription.h"
+#include "engine/data/npzarchive.h"
+#include "ui/live/trainingidlegate.h"
 
 #include <QtCore/QFile>
 

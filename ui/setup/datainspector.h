@@ -4,7 +4,7 @@
 // array for its value range never blocks the GUI. One worker serves every request, the latest
 // one winning: a request that is superseded before its result arrives is never reported.
 
-#include "jobs/backgroundjob.h"
+#include "ui/jobs/backgroundjob.h"
 
 #include <QtCore/QObject>
 #include <QtCore/QString>

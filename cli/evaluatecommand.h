@@ -1,0 +1,15 @@
+#pragma once
+
+#include "engine/config/runconfig.h"
+
+#include <string>
+
+namespace es {
+
+/// `epochscope-cli evaluate --checkpoint FILE --config FILE [--json]`: loads a saved model
+/// and prints its loss and metrics on the config's validation data, Keras-style
+/// ("val_loss: 0.0123 - val_mae: 0.0891"), or as a JSON object. Returns the exit status; a
+/// ConfigError (unreadable or unfitting checkpoint, no validation data) propagates.
+int runEvaluateCommand(const RunConfig& config, const std::string& checkpointPath, bool json);
+
+}  // namespace es

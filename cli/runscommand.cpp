@@ -1,0 +1,220 @@
+#include "cli/runscommand.h"
+
+#include "cli/exitstatus.h"
+#include "cli/messages.h"
+#include "cli/storeaccess.h"
+#include "engine/core/phase.h"
+#include "engine/core/text.h"
+#include "engine/i18n/evidencetext.h"
+#include "engine/i18n/runstatusname.h"
+#include "engine/i18n/textwidth.h"
+#include "engine/i18n/translate.h"
+#include "engine/io/atomicfile.h"
+#include "engine/store/runexport.h"
+#include "engine/store/runstore.h"
+#include "engine/store/traceexport.h"
+
+#include <array>
+#include <cstdio>
+#include <initializer_list>
+#include <optional>
+
+namespace es {
+
+namespace {
+
+constexpr int kJsonIndent = 2;
+constexpr double kPercent = 100.0;
+
+/// Column heads for the phases in kAllPhases order, short enough for one terminal line.
+std::array<const char*, kPhaseCount> phaseHeads()
+{
+    return {engineText("RunsCommand", "wait"), engineText("RunsCommand", "h2d"),
+            engineText("RunsCommand", "fwd"),  engineText("RunsCommand", "bwd"),
+            engineText("RunsCommand", "opt"),  engineText("RunsCommand", "callb"),
+            engineText("RunsCommand", "warm"), engineText("RunsCommand", "other")};
+}
+
+/// `pattern` filled with `args`, as a line of its own.
+void printLine(const char* pattern, std::initializer_list<std::string_view> args)
+{
+    std::printf("%s\n", fillText(pattern, args).c_str());
+}
+
+std::string phaseShares(const EpochRecord& epoch)
+{
+    std::string text;
+    for (Phase phase : kAllPhases) {
+        const double share =
+            epoch.trainS > 0.0 ? kPercent * epoch.phaseS[phaseIndex(phase)] / epoch.trainS : 0.0;
+        char cell[16];
+        std::snprintf(cell, sizeof cell, " %6.1f", share);
+        text += cell;
+    }
+    return text;
+}
+
+}  // namespace
+
+int runRunsList(const std::string& database)
+{
+    return withStore(database, StoreAccess::ReadOnly, [](RunStore& store) {
+        const std::vector<StoredRunHeader> runs = store.listRuns();
+        if (runs.empty()) {
+            printLine(engineText("RunsCommand", "No runs recorded in %1 yet."), {store.path()});
+            return kExitFinished;
+        }
+        // Columns padded by their width on screen, so that translated heads and names line up.
+        const auto line = [](std::string_view id, std::string_view status, std::string_view started,
+                             std::string_view name, std::string_view epochs, std::string_view steps,
+                             std::string_view device) {
+            std::printf("%s  %s  %s  %s  %s  %s  %s\n", paddedText(id, 5, true).c_str(),
+                        paddedText(status, 11).c_str(), paddedText(started, 20).c_str(),
+                        paddedText(name, 24).c_str(), paddedText(epochs, 6, true).c_str(),
+                        paddedText(steps, 7, true).c_str(), std::string(device).c_str());
+        };
+        line(engineText("RunsCommand", "ID"), engineText("RunsCommand", "STATUS"),
+             engineText("RunsCommand", "STARTED"), engineText("RunsCommand", "NAME"),
+             engineText("RunsCommand", "EPOCHS"), engineText("RunsCommand", "STEPS"),
+             engineText("RunsCommand", "DEVICE"));
+        // What a run recorded is shown with its controls escaped: a name is user text, and
+        // an ESC sequence or a newline in it must not act on the terminal.
+        for (const StoredRunHeader& run : runs)
+            line(std::to_string(run.id), runStatusName(runStatusKey(run.status)),
+                 escapeControls(run.startedAt), escapeControls(run.name),
+                 std::to_string(run.epochs), std::to_string(run.batches),
+                 escapeControls(run.device));
+        return kExitFinished;
+    });
+}
+
+int runRunsShow(const std::string& database, std::int64_t id)
+{
+    return withStore(database, StoreAccess::ReadOnly, [id](RunStore& store) {
+        const std::optional<StoredRun> run = loadOrComplain(store, id);
+        if (!run)
+            return kExitBadInput;
+        const StoredRunHeader& header = run->header;
+        printLine(engineText("RunsCommand", "Run %1: %2 - %3"),
+                  {std::to_string(header.id), escapeControls(header.name),
+                   runStatusName(runStatusKey(header.status))});
+        printLine(engineText("RunsCommand", "  started %1, ended %2"),
+                  {escapeControls(header.startedAt),
+                   header.endedAt.empty() ? "-" : escapeControls(header.endedAt)});
+        if (!run->error.empty())
+            printLine(engineText("RunsCommand", "  error: %1"),
+                      {escapeControls(run->error, LineBreaks::Keep)});
+        if (run->info.is_object()) {
+            const nlohmann::json& info = run->info;
+            printLine(engineText("RunsCommand",
+                                 "  %1, %2 placement, batch %3, %4 intra-op threads, backend %5"),
+                      {escapeControls(info.value("device", "")),
+                       escapeControls(info.value("placement", "")),
+                       std::to_string(info.value("batch_size", 0LL)),
+                       std::to_string(info.value("intra_op_threads", 0)),
+                       escapeControls(info.value("backend", ""))});
+            printLine(engineText("RunsCommand", "  data: %1"),
+                      {escapeControls(info.value("data_source", ""))});
+        }
+        if (!run->notes.empty())
+            printLine(engineText("RunsCommand", "  notes: %1"), {escapeControls(run->notes)});
+        if (!run->epochs.empty()) {
+            const std::string sharesHead = engineText("RunsCommand", "% of training time:");
+            std::printf("\n  %s %s %s %s %s  %s",
+                        paddedText(engineText("RunsCommand", "epoch"), 5, true).c_str(),
+                        paddedText(engineText("RunsCommand", "train s"), 8, true).c_str(),
+                        paddedText(engineText("RunsCommand", "val s"), 8, true).c_str(),
+                        paddedText(engineText("RunsCommand", "loss"), 10, true).c_str(),
+                        paddedText(engineText("RunsCommand", "val_loss"), 10, true).c_str(),
+                        sharesHead.c_str());
+            for (const char* head : phaseHeads())
+                std::printf(" %s", paddedText(head, 6, true).c_str());
+            std::printf("\n");
+            // The shares start under their heads, past the label in front of those.
+            const std::string underHead(displayWidth(sharesHead), ' ');
+            for (const EpochRecord& epoch : run->epochs) {
+                char valLoss[24] = "-";
+                if (epoch.valLoss)
+                    std::snprintf(valLoss, sizeof valLoss, "%.4g", *epoch.valLoss);
+                std::printf("  %5d %8.2f %8.2f %10.4g %10s  %s%s\n", epoch.epoch, epoch.trainS,
+                            epoch.validationS, epoch.trainLoss, valLoss, underHead.c_str(),
+                            phaseShares(epoch).c_str());
+            }
+        }
+        std::printf("\n");
+        printLine(engineText("RunsCommand", "  %1 steps, %2 system samples stored"),
+                  {std::to_string(header.batches), std::to_string(run->samples.size())});
+        if (run->summary.is_object()) {
+            const nlohmann::json& summary = run->summary;
+            const nlohmann::json& latency = summary["batch_latency_ms"];
+            std::string figures;
+            if (summary["steady_state_step_ms"].is_number())
+                figures +=
+                    fillText(engineText("RunsCommand", "  steady state %1 ms/step"),
+                             {formatText("%.3g", summary["steady_state_step_ms"].get<double>())});
+            if (latency.is_object() && latency["p50"].is_number())
+                figures += fillText(
+                    engineText("RunsCommand", ", step latency p50 %1 / p95 %2 / p99 %3 ms"),
+                    {formatText("%.3g", latency["p50"].get<double>()),
+                     formatText("%.3g", latency["p95"].get<double>()),
+                     formatText("%.3g", latency["p99"].get<double>())});
+            if (summary["samples_per_s"].is_number())
+                figures += fillText(engineText("RunsCommand", ", %1 samples/s"),
+                                    {formatText("%.0f", summary["samples_per_s"].get<double>())});
+            std::printf("%s\n", figures.c_str());
+        }
+        return kExitFinished;
+    });
+}
+
+int runRunsExport(const std::string& database, std::int64_t id, const std::string& format,
+                  const std::string& out)
+{
+    if (format != "json" && format != "csv" && format != "trace") {
+        printError(
+            fillText(engineText("RunsCommand", "--format: expected json, csv or trace, got \"%1\""),
+                     {format}));
+        return kExitBadInput;
+    }
+    if (const auto problem = checkWritableTarget(out)) {
+        printError("--out " + *problem);
+        return kExitBadInput;
+    }
+    return withStore(database, StoreAccess::ReadOnly, [&](RunStore& store) {
+        const std::optional<StoredRun> run = loadOrComplain(store, id);
+        if (!run)
+            return kExitBadInput;
+        std::string text;
+        if (format == "json")
+            text = runExportJson(*run).dump(kJsonIndent) + "\n";
+        else if (format == "csv")
+            text = stepsCsv(*run);
+        else
+            text = chromeTrace(*run).dump() + "\n";
+        try {
+            writeFileAtomically(out, text);
+        } catch (const std::exception& error) {
+            printError(
+                fillText(engineText("RunsCommand", "cannot write %1: %2"), {out, error.what()}));
+            return kExitRunFailed;
+        }
+        printLine(engineText("RunsCommand", "Run %1 exported as %2 to %3"),
+                  {std::to_string(id), format, out});
+        return kExitFinished;
+    });
+}
+
+int runRunsDelete(const std::string& database, std::int64_t id)
+{
+    return withStore(database, [id](RunStore& store) {
+        if (!store.deleteRun(id)) {
+            printError(fillText(engineText("RunsCommand", "no run %1 in %2"),
+                                {std::to_string(id), store.path()}));
+            return kExitBadInput;
+        }
+        printLine(engineText("RunsCommand", "Deleted run %1"), {std::to_string(id)});
+        return kExitFinished;
+    });
+}
+
+}  // namespace es

@@ -1,0 +1,172 @@
+#include "cli/traincommand.h"
+
+#include "cli/consolereporter.h"
+#include "cli/exitstatus.h"
+#include "cli/interrupt.h"
+#include "cli/messages.h"
+#include "cli/runbanner.h"
+#include "cli/terminal.h"
+#include "engine/i18n/translate.h"
+#include "engine/io/atomicfile.h"
+#include "engine/store/runrecording.h"
+#include "engine/summary/runsummary.h"
+#include "engine/train/trainingsession.h"
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <exception>
+#include <string>
+
+namespace es {
+
+namespace {
+
+// Often enough that progress looks live and Ctrl+C is answered at once; costs nothing.
+constexpr std::chrono::milliseconds kPollInterval{50};
+// Terminals that do not report a size are assumed to have the classic width.
+constexpr int kFallbackWidth = 80;
+constexpr int kSummaryIndent = 2;
+
+ConsoleOptions consoleOptions(bool quiet)
+{
+    ConsoleOptions options;
+    if (quiet) {
+        options.mode = ConsoleMode::Quiet;
+    } else if (isTerminal(stdout)) {
+        options.mode = ConsoleMode::Tty;
+        options.width = terminalWidth(stdout, kFallbackWidth);
+    } else {
+        options.mode = ConsoleMode::Plain;
+    }
+    return options;
+}
+
+/// What the CLI says when a stop signal arrives; Ctrl+C in the words of the user who pressed it.
+std::string stopAnnouncement(int signal)
+{
+    if (signal == SIGINT)
+        return engineText("TrainCommand",
+                          "interrupted: stopping after the current batch "
+                          "(press Ctrl+C again to quit at once)");
+    return fillText(engineText("TrainCommand",
+                               "%1 received: stopping after the current batch "
+                               "(a second signal quits at once)"),
+                    {stopSignalName(signal)});
+}
+
+/// Runs the session to its end, turning the first stop signal into a stop after the current
+/// batch.
+void superviseRun(TrainingSession& session, ConsoleReporter& reporter,
+                  const InterruptGuard& interrupt, ConsoleMode mode)
+{
+    bool stopRequested = false;
+    while (!session.waitFor(kPollInterval)) {
+        if (!stopRequested && interrupt.requested()) {
+            stopRequested = true;
+            session.requestStop();
+            reporter.onLog(LogLevel::Warning, stopAnnouncement(interrupt.signal()));
+        }
+        if (mode == ConsoleMode::Tty)
+            reporter.setWidth(terminalWidth(stdout, kFallbackWidth));
+        reporter.drain(stdout, stderr);
+    }
+    reporter.drain(stdout, stderr);
+}
+
+}  // namespace
+
+int runTrainCommand(const RunConfig& config, const TrainCommandOptions& options)
+{
+    // epochscope-cli deferred the stop signals before LibTorch started; this covers other
+    // callers. A signal from here on ends in a recorded run and a summary.
+    const InterruptGuard interrupt;
+    if (!options.jsonOut.empty()) {
+        if (const auto problem = checkWritableTarget(options.jsonOut)) {
+            printError("--json-out " + *problem);
+            return kExitBadInput;
+        }
+    }
+    const ConsoleOptions console = consoleOptions(options.quiet);
+    // The recording outlives the session, whose destructor joins the engine thread: no record
+    // can arrive at a recorder that is gone.
+    RunRecording recording(options.database, config);
+    if (!recording.openError().empty())
+        printWarning(fillText(engineText("TrainCommand", "not recording this run: %1"),
+                              {recording.openError()}));
+    ConsoleReporter reporter(console);
+    TrainingSession session(config);
+    session.addObserver(&reporter);
+    recording.watch(session);
+
+    // A signal that came while LibTorch started or the database opened stops the run before
+    // it loads any data: the user asked to stop, and loading can take minutes. It is recorded
+    // and summarised like any stopped run.
+    RunResult stoppedBeforeStart;
+    const bool started = !interrupt.requested();
+    if (started) {
+        try {
+            session.start();
+        } catch (const std::exception& error) {
+            printError(
+                fillText(engineText("TrainCommand", "cannot start the run: %1"), {error.what()}));
+            recording.finishFailedStart(error.what());
+            return kExitRunFailed;
+        }
+        superviseRun(session, reporter, interrupt, console.mode);
+    } else {
+        printWarning(stopAnnouncement(interrupt.signal()));
+        stoppedBeforeStart.state = RunState::Stopped;
+    }
+
+    const RunResult& result = started ? session.result() : stoppedBeforeStart;
+    if (console.mode != ConsoleMode::Quiet) {
+        const std::string footer =
+            started ? formatRunFooter(result)
+                    : engineText("TrainCommand", "Stopped before training started");
+        std::printf("%s\n", footer.c_str());
+    }
+
+    int status = kExitFinished;
+    if (result.state == RunState::Failed) {
+        // The engine reports its error as a log line, which the reporter has printed.
+        if (reporter.errorsPrinted() == 0)
+            printError(fillText(engineText("TrainCommand", "run failed: %1"), {result.error}));
+        status = result.badInput ? kExitBadInput : kExitRunFailed;
+    } else if (result.state == RunState::Stopped) {
+        status = interrupt.requested() ? exitStatusForSignal(interrupt.signal()) : kExitInterrupted;
+    }
+
+    const nlohmann::json summary = buildRunSummary(config, result);
+    if (recording.recording()) {
+        recording.finish(result, summary);
+        if (!recording.error().empty())
+            printWarning(
+                fillText(engineText("TrainCommand", "the run database missed part of this run: %1"),
+                         {recording.error()}));
+        else if (console.mode != ConsoleMode::Quiet)
+            std::printf("%s\n",
+                        fillText(engineText("TrainCommand", "Recorded as run %1 in %2"),
+                                 {std::to_string(recording.runId()), recording.databasePath()})
+                            .c_str());
+    }
+
+    if (!options.jsonOut.empty()) {
+        try {
+            writeFileAtomically(options.jsonOut, summary.dump(kSummaryIndent) + "\n");
+            if (console.mode != ConsoleMode::Quiet)
+                std::printf("%s\n", fillText(engineText("TrainCommand", "Summary written to %1"),
+                                             {options.jsonOut})
+                                        .c_str());
+        } catch (const std::exception& error) {
+            printError(fillText(engineText("TrainCommand", "cannot write the run summary: %1"),
+                                {error.what()}));
+            if (status == kExitFinished)
+                status = kExitRunFailed;
+        }
+    }
+    std::fflush(stdout);
+    return status;
+}
+
+}  // namespace es
