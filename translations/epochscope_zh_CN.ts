@@ -1893,7 +1893,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>预览中不会打开指向报告外部的链接：%1</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>&amp;Format:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
@@ -1919,7 +1919,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>用桌面上关联的应用程序打开已保存的报告</translation>
     </message>
     <message>
-        <location line="-95"/>
+        <location line="-96"/>
         <source>A comparison needs at least two runs.</source>
         <translation>比较至少需要两个运行。</translation>
     </message>
@@ -1949,7 +1949,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>JSON 文档</translation>
     </message>
     <message>
-        <location line="+257"/>
+        <location line="+258"/>
         <source>Comparing with run %1 as the baseline...</source>
         <translation>正在以运行 %1 为基线进行比较...</translation>
     </message>
