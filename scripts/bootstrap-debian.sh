@@ -17,6 +17,8 @@ packages=(
   clang libclang-rt-14-dev
   # engine
   libtorch-dev libopenblas0-openmp nlohmann-json3-dev libdnnl-dev
+  # distributed training: the headers of Gloo, which c10d's process group includes
+  libgloo-dev
   # checkpoint file names (Python's format mini-language, as Keras' filepath uses it)
   libfmt-dev
   # device.allocator "jemalloc" and "tcmalloc", loaded at run time (tst_allocator uses both)

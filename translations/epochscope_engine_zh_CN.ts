@@ -17,7 +17,7 @@
 <context>
     <name>AllocatorChurnRule</name>
     <message>
-        <location filename="../engine/diagnosis/allocatorchurnrule.cpp" line="+58"/>
+        <location filename="../engine/diagnosis/allocatorchurnrule.cpp" line="+50"/>
         <source>&quot;tcmalloc&quot; takes the tensors&apos; memory from TCMalloc, which keeps freed blocks for the next step (Debian package libtcmalloc-minimal4)</source>
         <translation>&quot;tcmalloc&quot; 从 TCMalloc 获取张量内存，它会把释放的内存块留给下一步使用（Debian 软件包 libtcmalloc-minimal4）</translation>
     </message>
@@ -42,12 +42,12 @@
         <translation>没有主缺页</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>%1 major faults (pages read from disk) in %2 of the %3 steps</source>
         <translation>发生了 %1 次主缺页（从磁盘读入的页），分布在 %3 步中的 %2 步</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>glibc&apos;s malloc as it is (the run predates device.allocator)</source>
         <translation>未调整的 glibc malloc（该运行早于 device.allocator 设置）</translation>
     </message>
@@ -100,7 +100,7 @@
 <context>
     <name>AtomicFile</name>
     <message>
-        <location filename="../engine/core/atomicfile.cpp" line="+123"/>
+        <location filename="../engine/io/atomicfile.cpp" line="+123"/>
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
@@ -652,7 +652,7 @@
 <context>
     <name>Diagnosis</name>
     <message>
-        <location filename="../engine/diagnosis/evidencetext.h" line="+41"/>
+        <location filename="../engine/i18n/evidencetext.h" line="+41"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
@@ -677,15 +677,15 @@
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../engine/diagnosis/stragglersrule.cpp" line="+74"/>
-        <location filename="../engine/diagnosis/warmuprule.cpp" line="+112"/>
+        <location filename="../engine/diagnosis/stragglersrule.cpp" line="+73"/>
+        <location filename="../engine/diagnosis/warmuprule.cpp" line="+107"/>
         <source>mostly in %1</source>
         <translation>主要在%1</translation>
     </message>
     <message>
         <location line="+160"/>
         <location line="+13"/>
-        <location filename="../engine/diagnosis/warmuprule.cpp" line="+179"/>
+        <location filename="../engine/diagnosis/warmuprule.cpp" line="+180"/>
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
@@ -704,12 +704,12 @@
 <context>
     <name>DoctorReport</name>
     <message>
-        <location filename="../engine/env/doctorreport.cpp" line="+47"/>
+        <location filename="../engine/doctor/doctortext.cpp" line="+104"/>
         <source>no BLAS library loaded in this process</source>
         <translation>此进程未加载 BLAS 库</translation>
     </message>
     <message>
-        <location line="+188"/>
+        <location line="-78"/>
         <source>; %1: %2</source>
         <translation>；%1：%2</translation>
     </message>
@@ -774,7 +774,7 @@
         <translation>；主机到设备：可分页内存 %1 GB/s，锁页内存 %2 GB/s</translation>
     </message>
     <message>
-        <location line="+173"/>
+        <location line="+33"/>
         <source>EpochScope %1, LibTorch %2</source>
         <translation>EpochScope %1，LibTorch %2</translation>
     </message>
@@ -888,7 +888,7 @@
 <context>
     <name>DoctorRule</name>
     <message>
-        <location line="-490"/>
+        <location filename="../engine/diagnosis/doctorfindings.cpp" line="+19"/>
         <source>%1 intra-op thread</source>
         <translation>%1 个算子内线程</translation>
     </message>
@@ -898,7 +898,7 @@
         <translation>%1 个算子内线程</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+8"/>
         <source>%1 measured through LibTorch vs %2 through oneDNN (SGEMM %3^3)</source>
         <translation>经 LibTorch 实测 %1，经 oneDNN 为 %2（SGEMM %3^3）</translation>
     </message>
@@ -934,18 +934,18 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+367"/>
+        <location filename="../engine/doctor/doctortext.cpp" line="-51"/>
         <source>%1 physical core</source>
         <translation>%1 个物理核心</translation>
     </message>
     <message>
-        <location line="-366"/>
-        <location line="+367"/>
+        <location line="+1"/>
+        <location filename="../engine/doctor/doctortext.cpp" line="+1"/>
         <source>%1 physical cores</source>
         <translation>%1 个物理核心</translation>
     </message>
     <message>
-        <location line="-365"/>
+        <location line="+2"/>
         <source>LibTorch runs each operation on %1; the other cores idle</source>
         <translation>LibTorch 在 %1上运行每个运算；其他核心处于空闲</translation>
     </message>
@@ -971,18 +971,18 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+350"/>
+        <location filename="../engine/doctor/doctortext.cpp" line="+1"/>
         <source>%1 logical core</source>
         <translation>%1 个逻辑核心</translation>
     </message>
     <message>
-        <location line="-349"/>
-        <location line="+350"/>
+        <location line="+1"/>
+        <location filename="../engine/doctor/doctortext.cpp" line="+1"/>
         <source>%1 logical cores</source>
         <translation>%1 个逻辑核心</translation>
     </message>
     <message>
-        <location line="-349"/>
+        <location line="+1"/>
         <source>more threads than cores: they take turns and wait for each other at every parallel region</source>
         <translation>线程多于核心：它们轮流使用核心，并在每个并行区域相互等待</translation>
     </message>
@@ -1486,12 +1486,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Experiment</name>
     <message>
-        <location filename="../engine/whatif/experiment.cpp" line="+118"/>
+        <location filename="../engine/whatif/experiment.cpp" line="+117"/>
         <source>the data gives %1 steps per epoch (%2 samples in batches of %3); --warmup-steps %4 leaves no step to measure</source>
         <translation>数据每轮只有 %1 步（%2 个样本，批大小 %3）；--warmup-steps %4 之后没有可测量的步</translation>
     </message>
     <message>
-        <location line="+259"/>
+        <location line="+257"/>
         <source>nothing to measure: give --vary KEY=V1,V2,... or --patch JSON</source>
         <translation>没有可测量的内容：请给出 --vary KEY=V1,V2,... 或 --patch JSON</translation>
     </message>
@@ -2170,7 +2170,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     <name>List</name>
     <message>
         <location filename="../engine/diagnosis/stragglersrule.cpp" line="-150"/>
-        <location filename="../engine/i18n/translate.cpp" line="+84"/>
+        <location filename="../engine/i18n/translate.cpp" line="+95"/>
         <source>%1 and %2</source>
         <translation>%1 和 %2</translation>
     </message>
@@ -2337,7 +2337,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>NpyFormat</name>
     <message>
-        <location filename="../engine/data/npyformat.cpp" line="+88"/>
+        <location filename="../engine/data/npyheaderdict.cpp" line="+236"/>
         <source>a string</source>
         <translation>字符串</translation>
     </message>
@@ -2372,7 +2372,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>值</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="-201"/>
         <source>header dict syntax error: expected only padding after the dict, found %1</source>
         <translation>头部字典语法错误：字典之后应只有填充，实际遇到 %1</translation>
     </message>
@@ -2432,17 +2432,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>头部字典语法错误：应为 True、False 或 None，实际遇到 &apos;%1&apos;</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location filename="../engine/data/npyheader.cpp" line="+51"/>
         <source>structured dtype (a list of named fields) is not supported: save each field as its own array, converted with .astype(np.float32); pickled data is never loaded; save a plain numeric array instead: np.save(path, x.astype(np.float32), allow_pickle=False)</source>
         <translation>不支持结构化 dtype（具名字段的列表）：请把每个字段分别保存为一个数组，并用 .astype(np.float32) 转换；pickle 数据一律不加载；请改为保存普通数值数组：np.save(path, x.astype(np.float32), allow_pickle=False)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>expected a dtype string such as &apos;&lt;f4&apos; for &apos;descr&apos;, found %1</source>
         <translation>&apos;descr&apos; 应为 &apos;&lt;f4&apos; 这样的 dtype 字符串，实际为%1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>object array (dtype %1): its elements are pickled Python objects; pickled data is never loaded; save a plain numeric array instead: np.save(path, x.astype(np.float32), allow_pickle=False)</source>
         <translation>对象数组（dtype %1）：其元素是经 pickle 序列化的 Python 对象；pickle 数据一律不加载；请改为保存普通数值数组：np.save(path, x.astype(np.float32), allow_pickle=False)</translation>
     </message>
@@ -2482,22 +2482,22 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>不支持的 dtype %1：应为 bool、int8/16/32/64、uint8/16/32/64、float16/32/64 之一（用 .astype(np.float32) 转换）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>expected a tuple of integers for &apos;shape&apos;, found %1</source>
         <translation>&apos;shape&apos; 应为整数元组，实际为%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>shape has %1 dimensions, expected at most %2</source>
         <translation>形状有 %1 个维度，最多应为 %2 个</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>expected an integer dimension in &apos;shape&apos;, found %1</source>
         <translation>&apos;shape&apos; 中的维度应为整数，实际为%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>negative dimension %1 in &apos;shape&apos;</source>
         <translation>&apos;shape&apos; 中有负维度 %1</translation>
     </message>
@@ -2507,7 +2507,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>元素数溢出：形状为 %1 的 %2 数组需要超过 %3 字节</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>expected the header to be a dict, found %1</source>
         <translation>头部应为字典，实际为%1</translation>
     </message>
@@ -2517,7 +2517,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>头部字典的键应为字符串，实际为%1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>unexpected key &apos;%1&apos; in the header dict: expected exactly &apos;descr&apos;, &apos;fortran_order&apos; and &apos;shape&apos;</source>
         <translation>头部字典中有意外的键 &apos;%1&apos;：应恰好为 &apos;descr&apos;、&apos;fortran_order&apos; 和 &apos;shape&apos;</translation>
     </message>
@@ -2532,12 +2532,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>头部字典没有 &apos;%1&apos; 键：应有 &apos;descr&apos;、&apos;fortran_order&apos; 和 &apos;shape&apos;</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>expected True or False for &apos;fortran_order&apos;, found %1</source>
         <translation>&apos;fortran_order&apos; 应为 True 或 False，实际为%1</translation>
     </message>
     <message>
-        <location line="+210"/>
+        <location filename="../engine/data/npydata.cpp" line="+221"/>
         <source>element %1 (%2) is %3: expected a whole number that fits int64 for an integer array</source>
         <translation>元素 %1（%2）为 %3：整数数组需要能放入 int64 的整数值</translation>
     </message>
@@ -2547,12 +2547,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>元素 %1（%2）为 %3：最大应为 9223372036854775807（int64）</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location filename="../engine/data/npyheader.cpp" line="+73"/>
         <source>empty file: expected a .npy file starting with \x93NUMPY</source>
         <translation>空文件：应为以 \x93NUMPY 开头的 .npy 文件</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>bad magic: expected \x93NUMPY at the start of a .npy file, found %1 (a zip archive: name it .npz to read it as one)</source>
         <translation>魔数错误：.npy 文件开头应为 \x93NUMPY，实际为 %1（这是 zip 压缩包：把它命名为 .npz 即可按压缩包读取）</translation>
     </message>
@@ -2572,7 +2572,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>不支持的 .npy 格式版本 %1.%2：应为 1.0、2.0 或 3.0</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>header length %1 exceeds the limit of %2 bytes</source>
         <translation>头部长度 %1 超过了 %2 字节的上限</translation>
     </message>
@@ -2582,7 +2582,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>头部被截断：头部声明其长度为 %1 字节，文件在 %2 字节后就结束了</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+20"/>
         <source>truncated data: shape %1 of %2 needs %3 bytes after the %4-byte header, found %5</source>
         <translation>数据被截断：形状为 %1 的 %2 数组在 %4 字节的头部之后需要 %3 字节，实际只有 %5 字节</translation>
     </message>
@@ -2590,7 +2590,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>NpzArchive</name>
     <message>
-        <location filename="../engine/data/npzarchive.cpp" line="+52"/>
+        <location filename="../engine/data/npzarchive.cpp" line="+53"/>
         <source>cannot open: %1</source>
         <translation>无法打开：%1</translation>
     </message>
@@ -2678,7 +2678,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>PathTemplate</name>
     <message>
-        <location filename="../engine/callbacks/pathtemplate.cpp" line="+116"/>
+        <location filename="../engine/config/pathtemplate.cpp" line="+116"/>
         <source>format spec &quot;%3&quot; has a &apos;.&apos; without a precision at character %1 of &quot;%2&quot;</source>
         <translation>&quot;%2&quot; 第 %1 个字符处：格式说明 &quot;%3&quot; 有 &apos;.&apos; 但没有精度</translation>
     </message>
@@ -2798,6 +2798,39 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
 </context>
 <context>
+    <name>ProcessGroup</name>
+    <message>
+        <location filename="../engine/distributed/processgroup.cpp" line="+65"/>
+        <source>rank %1: %2 failed: %3</source>
+        <translation>进程 %1：%2 失败：%3</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>rank %1 is outside a world of %2 processes</source>
+        <translation>进程编号 %1 不在共 %2 个进程的范围内</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>rank %1 of %2 could not meet the others at %3 (distributed.init, distributed.interface, distributed.timeout_s): %4</source>
+        <translation>第 %1 个进程（共 %2 个）未能在 %3 与其他进程会合（distributed.init、distributed.interface、distributed.timeout_s）：%4</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>all-reduce</source>
+        <translation>全归约（all-reduce）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>broadcast</source>
+        <translation>广播</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>barrier</source>
+        <translation>屏障同步</translation>
+    </message>
+</context>
+<context>
     <name>ProgressBar</name>
     <message>
         <location filename="../cli/progressbar.cpp" line="+121"/>
@@ -2851,6 +2884,61 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+12"/>
         <source>Epoch %1: ReduceLROnPlateau reducing learning rate to %2.</source>
         <translation>第 %1 轮：ReduceLROnPlateau 将学习率降低到 %2。</translation>
+    </message>
+</context>
+<context>
+    <name>Rendezvous</name>
+    <message>
+        <location filename="../engine/distributed/rendezvous.cpp" line="+26"/>
+        <source>expected tcp://HOST:PORT or file:PATH</source>
+        <translation>应为 tcp://HOST:PORT 或 file:PATH</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <location line="+6"/>
+        <source>port &quot;%1&quot; is not a number from 1 to %2</source>
+        <translation>端口“%1”不是 1 到 %2 之间的数</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>an IPv6 address in brackets lacks its &quot;]&quot;</source>
+        <translation>方括号中的 IPv6 地址缺少“]”</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&quot;%1&quot; is not an IPv6 address</source>
+        <translation>“%1”不是 IPv6 地址</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+5"/>
+        <source>the port is missing: tcp://HOST:PORT</source>
+        <translation>缺少端口：tcp://HOST:PORT</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the host is missing: tcp://HOST:PORT</source>
+        <translation>缺少主机：tcp://HOST:PORT</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&quot;%1&quot; is not a host name or address (an IPv6 address goes in brackets: tcp://[::1]:29500)</source>
+        <translation>“%1”不是主机名或地址（IPv6 地址须放在方括号中：tcp://[::1]:29500）</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>file://HOST/PATH names another machine&apos;s file; write file:///PATH for a file every rank can open</source>
+        <translation>file://HOST/PATH 指向另一台机器上的文件；请写 file:///PATH，指向每个进程都能打开的文件</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the file is missing: file:PATH</source>
+        <translation>缺少文件：file:PATH</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the file name contains a NUL character</source>
+        <translation>文件名中含有 NUL 字符</translation>
     </message>
 </context>
 <context>
@@ -4085,7 +4173,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>未应用于张量：本进程中另一个 CPU 分配器优先</translation>
     </message>
     <message>
-        <location filename="../engine/train/trainer.cpp" line="+61"/>
+        <location filename="../engine/train/trainer.cpp" line="+62"/>
         <source>off: device.cudnn is false (unfused LSTM kernels)</source>
         <translation>关：device.cudnn 为 false（非融合 LSTM 内核）</translation>
     </message>
@@ -4110,7 +4198,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>已应用于 %2 个线程中的 %1 个</translation>
     </message>
     <message>
-        <location line="+156"/>
+        <location line="+162"/>
         <source>cannot save the model: %1</source>
         <translation>无法保存模型：%1</translation>
     </message>
@@ -4130,7 +4218,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>第 %1 轮，第 %2/%3 步（%4）</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+107"/>
         <source>pinned: the loader thread copies each batch to %1 ahead of its step, on a CUDA stream of its own</source>
         <translation>pinned：加载线程在每步之前，用独立的 CUDA 流把该批次复制到 %1</translation>
     </message>
@@ -4170,7 +4258,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>已忽略 data.validation_split %1：数据源自带验证数组（如同 Keras 的 validation_data 覆盖 validation_split）</translation>
     </message>
     <message>
-        <location filename="../engine/store/runrecorder.cpp" line="+15"/>
+        <location filename="../engine/store/runrecorder.cpp" line="+22"/>
         <source>the run database could not take all of the run: %1</source>
         <translation>运行数据库未能记下整个运行：%1</translation>
     </message>
@@ -4195,12 +4283,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>运行本身在其结束被记录之前就已结束</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>recording ended before the run did</source>
         <translation>记录在运行结束之前就停止了</translation>
     </message>
     <message>
-        <location filename="../engine/store/runstore.cpp" line="+251"/>
+        <location filename="../engine/store/runstore.cpp" line="+253"/>
         <source>the process running it ended without finishing it (killed or crashed)</source>
         <translation>运行它的进程在运行完成前就结束了（被终止或崩溃）</translation>
     </message>
@@ -4225,17 +4313,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 在本机上的训练方式与 %2 相同，因此两者之间的差异只是运行间的噪声</translation>
     </message>
     <message>
-        <location filename="../engine/whatif/experiment.cpp" line="-257"/>
+        <location filename="../engine/whatif/experiment.cpp" line="-255"/>
         <source>%1: the data gives %2 steps per epoch (%3 samples in batches of %4), so each run measures %5 steps, not %6</source>
         <translation>%1：数据每轮只有 %2 步（%3 个样本，批大小 %4），因此每次运行实测 %5 步，而不是 %6 步</translation>
     </message>
     <message>
-        <location line="+142"/>
+        <location line="+147"/>
         <source>cannot start the run: %1</source>
         <translation>无法启动运行：%1</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+78"/>
         <source>%1 tunes glibc with mallopt, which lasts for the rest of the process: every run after the first of them finds glibc tuned too, so the difference measured understates what glibc-tuned changes (compare it against a baseline in a fresh process instead)</source>
         <translation>%1 会用 mallopt 调整 glibc，且在进程剩余时间内一直有效：这些配置的第一次运行之后，每次运行遇到的都是已调整的 glibc，因此实测的差异低估了 glibc-tuned 带来的变化（请改为在新进程中与基线对比）</translation>
     </message>
@@ -4245,7 +4333,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 会用 mallopt 调整 glibc，且在进程剩余时间内一直有效：这些配置的第一次运行之后，每次运行遇到的都是已调整的 glibc，因此实测的差异低估了 glibc-tuned 带来的变化（请改为在新进程中与基线对比）</translation>
     </message>
     <message>
-        <location filename="../engine/whatif/experimentresults.cpp" line="+79"/>
+        <location filename="../engine/whatif/experimentresults.cpp" line="+78"/>
         <source>the run failed</source>
         <translation>运行失败</translation>
     </message>
@@ -4331,7 +4419,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1：无法打开运行数据库：它是其他程序的 SQLite 数据库（有数据表，但没有 EpochScope 的结构版本）。文件未作任何改动：请记录到另一个文件。</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+185"/>
         <source>%1: cannot record a new run: %2</source>
         <translation>%1：无法记录新的运行：%2</translation>
     </message>
@@ -4371,7 +4459,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1：无法重命名运行：%2</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+59"/>
         <source>%1: cannot list the runs: %2</source>
         <translation>%1：无法列出运行记录：%2</translation>
     </message>
@@ -4714,7 +4802,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>StoredDiagnosis</name>
     <message>
-        <location filename="../engine/diagnosis/storeddiagnosis.cpp" line="+34"/>
+        <location filename="../engine/diagnosis/storeddiagnosis.cpp" line="+35"/>
         <source>the run trained on another machine (%1); this machine&apos;s doctor findings and SGEMM peak would not apply</source>
         <translation>该运行是在另一台机器上训练的（%1）；本机的环境检查结果和 SGEMM 峰值对它不适用</translation>
     </message>
@@ -4846,7 +4934,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ThreadsRule</name>
     <message>
-        <location filename="../engine/diagnosis/threadsrule.cpp" line="+46"/>
+        <location filename="../engine/diagnosis/threadsrule.cpp" line="+39"/>
         <source>%1 thread</source>
         <translation>%1 个线程</translation>
     </message>
@@ -4966,12 +5054,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 个线程</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+67"/>
         <source>%1 of %2 mostly idle while training ran</source>
         <translation>训练期间 %2中有 %1 个大多处于空闲</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1 compute thread</source>
         <translation>%1 个计算线程</translation>
     </message>
@@ -5047,17 +5135,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../engine/train/trainer.cpp" line="-95"/>
+        <location filename="../engine/train/trainer.cpp" line="-103"/>
         <source>Resuming from the backup: %1</source>
         <translation>从备份继续：%1</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+70"/>
         <source>data staged on %1 once: %2 MB in %3 s</source>
         <translation>数据一次性暂存到 %1：%2 MB，用时 %3 秒</translation>
     </message>
     <message>
-        <location line="+235"/>
+        <location line="+211"/>
         <source>The backup was taken after the last epoch: nothing is left to train</source>
         <translation>备份是在最后一轮之后做的：没有剩下要训练的</translation>
     </message>
@@ -5070,7 +5158,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>TransferBoundRule</name>
     <message>
-        <location filename="../engine/diagnosis/transferboundrule.cpp" line="+112"/>
+        <location filename="../engine/diagnosis/transferboundrule.cpp" line="+111"/>
         <source>Copying batches to the device takes %1 of the steady step time</source>
         <translation>把批次复制到设备占稳态步耗时的 %1</translation>
     </message>
@@ -5229,7 +5317,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>WarmupRule</name>
     <message>
-        <location filename="../engine/diagnosis/warmuprule.cpp" line="-174"/>
+        <location filename="../engine/diagnosis/warmuprule.cpp" line="-175"/>
         <source>the median of epochs %1-%2</source>
         <translation>第 %1-%2 轮的中位数</translation>
     </message>
@@ -5239,7 +5327,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>其后 %1 轮的中位数</translation>
     </message>
     <message>
-        <location line="+115"/>
+        <location line="+116"/>
         <source>Epoch %1 took %2 the steady epoch (%3 vs %4, %5 of %6 steps), %7 more</source>
         <translation>第 %1 轮耗时是稳态轮的 %2（%3 对比 %4，即%5，每轮 %6 步），多用了 %7</translation>
     </message>

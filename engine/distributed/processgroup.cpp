@@ -1,0 +1,165 @@
+#include "engine/distributed/processgroup_torch.h"
+
+#include "engine/i18n/translate.h"
+
+#include <torch/csrc/distributed/c10d/FileStore.hpp>
+#include <torch/csrc/distributed/c10d/PrefixStore.hpp>
+#include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
+#include <torch/csrc/distributed/c10d/TCPStore.hpp>
+
+#include <net/if.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <exception>
+
+namespace es {
+
+namespace {
+
+// Each group's keys under a prefix of their own, so that a store could serve several.
+constexpr const char* kStorePrefix = "epochscope";
+constexpr const char* kLoopback = "127.0.0.1";
+
+c10::intrusive_ptr<c10d::Store> openStore(const ProcessGroupOptions& options)
+{
+    const Rendezvous& rendezvous = options.rendezvous;
+    if (rendezvous.kind == Rendezvous::Kind::File)
+        return c10::make_intrusive<c10d::FileStore>(rendezvous.path, options.worldSize);
+    c10d::TCPStoreOptions tcp;
+    tcp.port = rendezvous.port;
+    tcp.isServer = options.rank == 0;
+    tcp.numWorkers = options.worldSize;
+    tcp.waitWorkers = true;
+    tcp.timeout = options.timeout;
+    return c10::make_intrusive<c10d::TCPStore>(rendezvous.host, tcp);
+}
+
+/// The device Gloo binds to: a network interface by name when one of that name exists, else
+/// an address or host name; loopback when none was given.
+std::shared_ptr<::gloo::transport::Device> glooDevice(const std::string& interface)
+{
+    if (interface.empty())
+        return c10d::ProcessGroupGloo::createDeviceForHostname(kLoopback);
+    if (if_nametoindex(interface.c_str()) != 0)
+        return c10d::ProcessGroupGloo::createDeviceForInterface(interface);
+    return c10d::ProcessGroupGloo::createDeviceForHostname(interface);
+}
+
+/// An error's message without the C++ stack that c10::Error appends.
+std::string messageOf(const std::exception& error)
+{
+    if (const auto* c10Error = dynamic_cast<const c10::Error*>(&error))
+        return c10Error->what_without_backtrace();
+    return error.what();
+}
+
+/// Runs a c10d call, turning its errors (c10::Error, gloo's exceptions) into DistributedError
+/// with the rank and what it was doing.
+template <typename Call>
+void communicate(const std::string& what, int rank, Call&& call)
+{
+    try {
+        call();
+    } catch (const std::exception& error) {
+        throw DistributedError(fillText(engineText("ProcessGroup", "rank %1: %2 failed: %3"),
+                                        {std::to_string(rank), what, messageOf(error)}));
+    }
+}
+
+/// Runs `collective` on one flat buffer per element type holding all of `tensors`, then copies
+/// the result back: one message per type instead of one per tensor (c10d's collectives take
+/// a list of same-shaped tensors, one per device, not a list of different tensors).
+template <typename Collective>
+void onFlatBuffers(std::vector<torch::Tensor>& tensors, Collective&& collective)
+{
+    std::vector<c10::ScalarType> types;
+    for (const torch::Tensor& tensor : tensors)
+        if (std::find(types.begin(), types.end(), tensor.scalar_type()) == types.end())
+            types.push_back(tensor.scalar_type());
+    torch::NoGradGuard noGrad;
+    for (c10::ScalarType type : types) {
+        std::vector<torch::Tensor> members;
+        for (const torch::Tensor& tensor : tensors)
+            if (tensor.scalar_type() == type)
+                members.push_back(tensor.reshape({-1}));
+        std::vector<at::Tensor> buffer{torch::cat(members)};
+        collective(buffer);
+        std::int64_t offset = 0;
+        for (torch::Tensor& tensor : tensors) {
+            if (tensor.scalar_type() != type)
+                continue;
+            const std::int64_t count = tensor.numel();
+            tensor.copy_(buffer[0].narrow(0, offset, count).view(tensor.sizes()));
+            offset += count;
+        }
+    }
+}
+
+}  // namespace
+
+struct ProcessGroup::Backend {
+    c10::intrusive_ptr<c10d::Store> store;
+    c10::intrusive_ptr<c10d::ProcessGroupGloo> group;
+};
+
+ProcessGroup::ProcessGroup(const ProcessGroupOptions& options)
+    : m_rank(options.rank), m_worldSize(options.worldSize), m_backend(std::make_unique<Backend>())
+{
+    if (options.worldSize < 1 || options.rank < 0 || options.rank >= options.worldSize)
+        throw DistributedError(
+            fillText(engineText("ProcessGroup", "rank %1 is outside a world of %2 processes"),
+                     {std::to_string(options.rank), std::to_string(options.worldSize)}));
+    const std::string meeting = rendezvousText(options.rendezvous);
+    try {
+        auto store = openStore(options);
+        m_backend->store = c10::make_intrusive<c10d::PrefixStore>(kStorePrefix, store);
+        m_backend->store->setTimeout(options.timeout);
+        auto glooOptions = c10d::ProcessGroupGloo::Options::create(options.timeout);
+        glooOptions->devices.push_back(glooDevice(options.interface));
+        m_backend->group = c10::make_intrusive<c10d::ProcessGroupGloo>(
+            m_backend->store, options.rank, options.worldSize, glooOptions);
+    } catch (const std::exception& error) {
+        throw DistributedError(
+            fillText(engineText("ProcessGroup",
+                                "rank %1 of %2 could not meet the others at %3 (distributed.init, "
+                                "distributed.interface, distributed.timeout_s): %4"),
+                     {std::to_string(options.rank), std::to_string(options.worldSize), meeting,
+                      messageOf(error)}));
+    }
+}
+
+ProcessGroup::~ProcessGroup() = default;
+
+void ProcessGroup::allReduceMean(std::vector<torch::Tensor>& tensors)
+{
+    if (tensors.empty())
+        return;
+    communicate(engineText("ProcessGroup", "all-reduce"), m_rank, [&] {
+        onFlatBuffers(tensors, [&](std::vector<at::Tensor>& buffer) {
+            m_backend->group->allreduce(buffer)->wait();
+            buffer[0].div_(m_worldSize);
+        });
+    });
+}
+
+void ProcessGroup::broadcastFromRankZero(std::vector<torch::Tensor>& tensors)
+{
+    if (tensors.empty())
+        return;
+    communicate(engineText("ProcessGroup", "broadcast"), m_rank, [&] {
+        onFlatBuffers(tensors, [&](std::vector<at::Tensor>& buffer) {
+            c10d::BroadcastOptions options;
+            options.rootRank = 0;
+            m_backend->group->broadcast(buffer, options)->wait();
+        });
+    });
+}
+
+void ProcessGroup::barrier()
+{
+    communicate(engineText("ProcessGroup", "barrier"), m_rank,
+                [&] { m_backend->group->barrier()->wait(); });
+}
+
+}  // namespace es

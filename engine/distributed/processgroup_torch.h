@@ -1,0 +1,65 @@
+#pragma once
+
+// Internal to the engine (LibTorch): a process group of a distributed run on PyTorch's c10d.
+
+#include "engine/distributed/rendezvous.h"
+
+#include <torch/torch.h>
+
+#include <chrono>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace es {
+
+/// The ranks could not meet or talk: a rendezvous that timed out, a peer that went away, an
+/// interface that does not exist. what() names the setting to check.
+class DistributedError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct ProcessGroupOptions {
+    Rendezvous rendezvous;
+    int rank = 0;
+    int worldSize = 1;
+    /// The network interface (`eth0`) or the address or host name of this machine that Gloo
+    /// binds to. Empty: the loopback address, for ranks on one machine. Gloo's own choice (the
+    /// host name's address, or loopback when that does not resolve) is never used, because on
+    /// several machines it falls back to loopback without a word.
+    std::string interface;
+    /// How long a rank waits for the others, at the rendezvous and at each collective.
+    std::chrono::milliseconds timeout{std::chrono::minutes(5)};
+};
+
+/// A group of ranks over c10d's Gloo backend (CPU tensors), met at a TCP or file store. Every
+/// collective blocks until all ranks took part or the timeout passed (DistributedError).
+class ProcessGroup {
+public:
+    /// Meets the other ranks; blocks until all of them arrived or the timeout passed.
+    explicit ProcessGroup(const ProcessGroupOptions& options);
+    ~ProcessGroup();
+    ProcessGroup(const ProcessGroup&) = delete;
+    ProcessGroup& operator=(const ProcessGroup&) = delete;
+
+    int rank() const { return m_rank; }
+    int worldSize() const { return m_worldSize; }
+
+    /// Replaces each tensor by its mean over the ranks, in one message per element type. The
+    /// tensors must have the same shapes and types on every rank, in the same order.
+    void allReduceMean(std::vector<torch::Tensor>& tensors);
+    /// Replaces each tensor by rank 0's.
+    void broadcastFromRankZero(std::vector<torch::Tensor>& tensors);
+    /// Returns when every rank has called it.
+    void barrier();
+
+private:
+    struct Backend;
+    int m_rank;
+    int m_worldSize;
+    std::unique_ptr<Backend> m_backend;
+};
+
+}  // namespace es
