@@ -2894,8 +2894,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>应为 tcp://HOST:PORT 或 file:PATH</translation>
     </message>
     <message>
-        <location line="+20"/>
-        <location line="+6"/>
+        <location line="+24"/>
         <source>port &quot;%1&quot; is not a number from 1 to %2</source>
         <translation>端口“%1”不是 1 到 %2 之间的数</translation>
     </message>

@@ -38,15 +38,13 @@ bool isIpv6Character(char c)
 
 std::uint16_t parsePort(std::string_view digits, const std::string& field)
 {
-    const bool allDigits = !digits.empty() && std::all_of(digits.begin(), digits.end(), [](char c) {
-        return std::isdigit(static_cast<unsigned char>(c)) != 0;
-    });
     // Six digits or more cannot be a port; checked before the value, which could overflow.
-    if (!allDigits || digits.size() > 5)
-        refuse(field, fillText(engineText("Rendezvous", "port \"%1\" is not a number from 1 to %2"),
-                               {std::string(digits), std::to_string(kMaxPort)}));
+    const bool allDigits = !digits.empty() && digits.size() <= 5 &&
+                           std::all_of(digits.begin(), digits.end(), [](char c) {
+                               return std::isdigit(static_cast<unsigned char>(c)) != 0;
+                           });
     unsigned value = 0;
-    for (char c : digits)
+    for (char c : allDigits ? digits : std::string_view())
         value = value * 10 + static_cast<unsigned>(c - '0');
     if (value == 0 || value > kMaxPort)
         refuse(field, fillText(engineText("Rendezvous", "port \"%1\" is not a number from 1 to %2"),
