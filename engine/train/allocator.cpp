@@ -14,7 +14,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <mutex>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -132,6 +134,8 @@ void* openLibrary(const char* soname, const char* package, std::string& detail)
     return nullptr;
 }
 
+/// jemalloc needs no such care as TCMalloc (openTcmallocOnMmapOnly): it takes memory from mmap
+/// and turns to sbrk only when mmap fails (its opt.dss is "secondary").
 LoadedLibrary loadJemalloc()
 {
     LoadedLibrary library;
@@ -158,10 +162,30 @@ LoadedLibrary loadJemalloc()
     return library;
 }
 
+/// Loads TCMalloc with TCMALLOC_SKIP_SBRK set, which it reads while it loads, and puts the
+/// variable back as it was. Why: TCMalloc takes memory from sbrk before mmap, and glibc's main
+/// heap moves the same program break; sbrk is not atomic, so the engine thread's tensors and
+/// the GUI thread's heap could be given the same pages (tst_mainwindow died of a corrupted
+/// heap about once in 50 runs; tst_allocator's leavesTheProgramBreakToGlibc shows the sbrk).
+void* openTcmallocOnMmapOnly(std::string& detail)
+{
+    constexpr const char* kSkipSbrk = "TCMALLOC_SKIP_SBRK";
+    const char* set = std::getenv(kSkipSbrk);
+    const std::optional<std::string> previous =
+        set != nullptr ? std::optional<std::string>(set) : std::nullopt;
+    ::setenv(kSkipSbrk, "true", 1);
+    void* handle = openLibrary(kTcmallocLibrary, "libtcmalloc-minimal4", detail);
+    if (previous)
+        ::setenv(kSkipSbrk, previous->c_str(), 1);
+    else
+        ::unsetenv(kSkipSbrk);
+    return handle;
+}
+
 LoadedLibrary loadTcmalloc()
 {
     LoadedLibrary library;
-    void* handle = openLibrary(kTcmallocLibrary, "libtcmalloc-minimal4", library.detail);
+    void* handle = openTcmallocOnMmapOnly(library.detail);
     if (handle == nullptr)
         return library;
     g_tcMemalign =
