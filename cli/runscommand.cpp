@@ -32,7 +32,8 @@ std::array<const char*, kPhaseCount> phaseHeads()
     return {engineText("RunsCommand", "wait"), engineText("RunsCommand", "h2d"),
             engineText("RunsCommand", "fwd"),  engineText("RunsCommand", "bwd"),
             engineText("RunsCommand", "opt"),  engineText("RunsCommand", "callb"),
-            engineText("RunsCommand", "warm"), engineText("RunsCommand", "other")};
+            engineText("RunsCommand", "warm"), engineText("RunsCommand", "comm"),
+            engineText("RunsCommand", "other")};
 }
 
 /// `pattern` filled with `args`, as a line of its own.

@@ -4,11 +4,11 @@ namespace es {
 
 namespace {
 constexpr std::array<std::string_view, kPhaseCount> kKeys = {
-    "data_wait", "host_to_device", "forward", "backward",
-    "optimizer", "callbacks",      "warm_up", "other"};
+    "data_wait", "host_to_device", "forward",       "backward", "optimizer",
+    "callbacks", "warm_up",        "communication", "other"};
 constexpr std::array<std::string_view, kPhaseCount> kLabels = {
-    "Data wait", "Host to device", "Forward", "Backward",
-    "Optimizer", "Callbacks",      "Warm-up", "Other"};
+    "Data wait", "Host to device", "Forward",       "Backward", "Optimizer",
+    "Callbacks", "Warm-up",        "Communication", "Other"};
 // Tableau 10 hues: tell-apart for most colour-vision deficiencies and print well in grey.
 // Compute phases are the cool colours, waiting and copying the warm ones, so a warm chart
 // reads as "the machine is starved" at a glance. The app's charts and the reports use these.
@@ -22,6 +22,8 @@ constexpr std::array<std::uint32_t, kPhaseCount> kColours = {
     // WarmUp: dark gold (Tableau 20's B6992D darkened to the 3:1 contrast on white that WCAG
     // asks of chart marks): a one-time cost, neither a compute phase nor validation's yellow.
     0xA58A28,
+    // Communication: brown, warm like the other waits; Tableau 10's 9C755F.
+    0x9C755F,
     0xBAB0AC,  // Other: grey (the remainder, shown but quiet)
 };
 }  // namespace

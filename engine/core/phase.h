@@ -9,13 +9,25 @@
 namespace es {
 
 /// The parts one training step is split into (DESIGN §4). `Other` is what the named phases
-/// do not cover (wall minus their sum); it is reported, never hidden. New phases (such as a
-/// later `Communication`) are added before `Other`, which stays last. `WarmUp` is the time of the
-/// warm-up steps (training.warmup_steps) run before the first step a run trains, recorded in
-/// that step; it is zero in every other step.
-enum class Phase { DataWait, HostToDevice, Forward, Backward, Optimizer, Callbacks, WarmUp, Other };
+/// do not cover (wall minus their sum); it is reported, never hidden. New phases are added
+/// before `Other`, which stays last, so that a phase's index never changes. `WarmUp` is the
+/// time of the warm-up steps (training.warmup_steps) run before the first step a run trains,
+/// recorded in that step; it is zero in every other step. `Communication` is the time a step
+/// of a distributed run waits for its gradients to be averaged over the ranks after its own
+/// backward pass (exposed communication); zero in a run of one process.
+enum class Phase {
+    DataWait,
+    HostToDevice,
+    Forward,
+    Backward,
+    Optimizer,
+    Callbacks,
+    WarmUp,
+    Communication,
+    Other
+};
 
-inline constexpr std::size_t kPhaseCount = 8;
+inline constexpr std::size_t kPhaseCount = 9;
 
 using PhaseArray = std::array<double, kPhaseCount>;
 
@@ -37,7 +49,7 @@ std::optional<Phase> phaseFromKey(std::string_view key);
 std::uint32_t phaseColour(Phase phase);
 
 inline constexpr std::array<Phase, kPhaseCount> kAllPhases = {
-    Phase::DataWait,  Phase::HostToDevice, Phase::Forward, Phase::Backward,
-    Phase::Optimizer, Phase::Callbacks,    Phase::WarmUp,  Phase::Other};
+    Phase::DataWait,  Phase::HostToDevice, Phase::Forward,       Phase::Backward, Phase::Optimizer,
+    Phase::Callbacks, Phase::WarmUp,       Phase::Communication, Phase::Other};
 
 }  // namespace es

@@ -15,6 +15,7 @@ std::string phaseName(Phase phase)
         case Phase::Optimizer: return engineText("Phase", "Optimizer");
         case Phase::Callbacks: return engineText("Phase", "Callbacks");
         case Phase::WarmUp: return engineText("Phase", "Warm-up");
+        case Phase::Communication: return engineText("Phase", "Communication");
         case Phase::Other: return engineText("Phase", "Other");
     }
     return std::string(phaseLabel(phase));

@@ -134,6 +134,12 @@ ALTER TABLE batches ADD COLUMN warm_up_ms REAL NOT NULL DEFAULT 0;
         R"sql(
 ALTER TABLE runs ADD COLUMN diagnosis_json TEXT;
 )sql",
+        // 7: the Communication phase (a distributed run's wait for its averaged gradients);
+        // runs recorded before it ran in one process, where it is 0.
+        R"sql(
+ALTER TABLE epochs ADD COLUMN communication_s REAL NOT NULL DEFAULT 0;
+ALTER TABLE batches ADD COLUMN communication_ms REAL NOT NULL DEFAULT 0;
+)sql",
     };
     return kMigrations;
 }

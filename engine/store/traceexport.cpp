@@ -83,18 +83,27 @@ void addEpochs(const StoredRun& run, Json& events)
 }
 
 /// The phases in the order the training loop runs them within a step: the warm-up steps run
-/// before the step reads its batch; the others follow kAllPhases, `Other` (the gaps) last.
-std::array<Phase, kPhaseCount> phasesInLoopOrder()
+/// before the step reads its batch; a distributed step waits for its averaged gradients
+/// (Communication) between its backward pass and the weight update; `Other` (the gaps) last.
+/// Not kAllPhases' order, which only ever grows at the end (before Other) so that a phase's
+/// index never changes.
+constexpr std::array<Phase, kPhaseCount> kPhasesInLoopOrder = {
+    Phase::WarmUp,        Phase::DataWait,  Phase::HostToDevice, Phase::Forward, Phase::Backward,
+    Phase::Communication, Phase::Optimizer, Phase::Callbacks,    Phase::Other};
+
+constexpr bool holdsEveryPhaseOnce(const std::array<Phase, kPhaseCount>& order)
 {
-    std::array<Phase, kPhaseCount> order{};
-    std::size_t next = 0;
-    order[next++] = Phase::WarmUp;
     for (Phase phase : kAllPhases) {
-        if (phase != Phase::WarmUp)
-            order[next++] = phase;
+        int seen = 0;
+        for (Phase placed : order)
+            seen += placed == phase ? 1 : 0;
+        if (seen != 1)
+            return false;
     }
-    return order;
+    return true;
 }
+// A phase added to the enum gets a place here too, or its slices would be drawn twice or never.
+static_assert(holdsEveryPhaseOnce(kPhasesInLoopOrder), "place every phase in the loop order");
 
 void addSteps(const StoredRun& run, Json& events)
 {
@@ -110,7 +119,7 @@ void addSteps(const StoredRun& run, Json& events)
                                 {"minor_faults", batch.minorFaults},
                                 {"major_faults", batch.majorFaults}}));
         double phaseStartUs = startUs;
-        for (Phase phase : phasesInLoopOrder()) {
+        for (Phase phase : kPhasesInLoopOrder) {
             const double durationUs = batch.phaseMs[phaseIndex(phase)] * kMicrosPerMilli;
             if (durationUs > 0.0) {
                 events.push_back(slice(kFirstPhaseTrack + static_cast<int>(phaseIndex(phase)),

@@ -33,6 +33,8 @@ constexpr int kBusyTids[] = {101, 102, 103, 104, 105};
 constexpr int kIdleTid = 199;
 
 /// A step whose phases vary with its global index; every 10th step copies nothing in 0 ms.
+/// Steps wait for their gradients as a distributed run's do (Communication), so that every
+/// phase but Warm-up holds time.
 BatchRecord makeStep(int epoch, int batch, std::size_t index, double endS)
 {
     BatchRecord step;
@@ -45,6 +47,7 @@ BatchRecord makeStep(int epoch, int batch, std::size_t index, double endS)
     ms[phaseIndex(Phase::Backward)] = 5.0 + 0.01 * static_cast<double>(index % 13);
     ms[phaseIndex(Phase::Optimizer)] = 1.0;
     ms[phaseIndex(Phase::Callbacks)] = 0.05;
+    ms[phaseIndex(Phase::Communication)] = 0.3 + 0.1 * static_cast<double>(index % 4);
     ms[phaseIndex(Phase::Other)] = 0.2;
     for (double phase : ms)
         step.wallMs += phase;
@@ -208,6 +211,8 @@ private Q_SLOTS:
         QCOMPARE(names.size(), kPhaseCount);
         QCOMPARE(batch.phaseGraph(Phase::HostToDevice)->name(), QStringLiteral("Host to device"));
         QCOMPARE(epochs.phaseBars(Phase::WarmUp)->name(), QStringLiteral("Warm-up"));
+        QCOMPARE(batch.phaseGraph(Phase::Communication)->name(), QStringLiteral("Communication"));
+        QCOMPARE(epochs.phaseBars(Phase::Communication)->name(), QStringLiteral("Communication"));
     }
 
     void bucketGridStaysUnderTheCap_data()
@@ -279,12 +284,22 @@ private Q_SLOTS:
         const auto bottom = batch.phaseGraph(Phase::DataWait)->data();
         QVERIFY(near(bottom->at(7)->value,
                      timeline.batches[2507].phaseMs[phaseIndex(Phase::DataWait)]));
+        // Communication's band: its running total less the phase stacked under it (Warm-up).
+        const auto communication = batch.phaseGraph(Phase::Communication)->data();
+        const auto underCommunication = batch.phaseGraph(Phase::WarmUp)->data();
+        for (int k : {5, 6, 7, 8}) {
+            QVERIFY(near(communication->at(k)->value - underCommunication->at(k)->value,
+                         timeline.batches[2500 + static_cast<std::size_t>(k)]
+                             .phaseMs[phaseIndex(Phase::Communication)]));
+        }
 
         EpochPhaseChart epochs;
         epochs.setTimeline(&timeline);
         epochs.refresh();
         for (Phase phase : kAllPhases)
             QCOMPARE(points(epochs.phaseBars(phase)), 3);
+        QVERIFY(near(epochs.phaseBars(Phase::Communication)->data()->at(1)->value,
+                     timeline.epochs[1].phaseS[phaseIndex(Phase::Communication)]));
         QCOMPARE(points(epochs.validationBars()), 3);
         QCOMPARE(points(epochs.epochEndCallbackBars()), 3);
         QVERIFY(epochs.firstEpochLabel()->visible());
@@ -556,6 +571,9 @@ private Q_SLOTS:
         probe.setTimeline(&timeline);
         probe.refresh();
         QVERIFY(probe.describeAt(2999.8).contains(QStringLiteral("Step 3000")));
+        // Step 3000 (index 2999) waited 0.3 + 0.1 * (2999 % 4) ms for its gradients.
+        QVERIFY2(probe.describeAt(2999.8).contains(QStringLiteral("\nCommunication: 0.60 ms")),
+                 qPrintable(probe.describeAt(2999.8)));
         QVERIFY(probe.describeAt(5000.0).isEmpty());
         // Regression guard: a timeline cut short between two refreshes is not read past its end.
         RunTimeline shrinking = makeTimeline(3 * kStepsPerEpoch);

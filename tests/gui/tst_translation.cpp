@@ -150,6 +150,8 @@ private Q_SLOTS:
         QCOMPARE(static_cast<std::size_t>(names.size()), es::kAllPhases.size());
         QCOMPARE(QString::fromStdString(es::phaseName(es::Phase::WarmUp)),
                  QString::fromUtf8("预热"));
+        QCOMPARE(QString::fromStdString(es::phaseName(es::Phase::Communication)),
+                 QString::fromUtf8("通信"));
         const es::ui::BatchPhaseChart chart;
         QCOMPARE(chart.phaseGraph(es::Phase::HostToDevice)->name(),
                  QString::fromUtf8("主机到设备"));

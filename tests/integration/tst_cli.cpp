@@ -99,7 +99,7 @@ void verifySummaryFields(const nlohmann::json& summary)
                    "epoch");
         verifyKeys(epoch["phase_s"],
                    {"data_wait", "host_to_device", "forward", "backward", "optimizer", "callbacks",
-                    "other"},
+                    "warm_up", "communication", "other"},
                    "phase_s");
     }
 }
@@ -585,6 +585,17 @@ private Q_SLOTS:
         QVERIFY2(
             show.exitCode == kExitFinished && show.out.contains("Run 1: quick-demo - completed"),
             qPrintable(describe(show)));
+        // A share per phase under its head, Communication's 0.0 in a run of one process.
+        QVERIFY2(show.out.contains("  warm   comm  other\n"), qPrintable(describe(show)));
+        const QStringList epochRows =
+            show.out.split('\n').filter(QRegularExpression("^\\s+[12]\\s+\\d+\\.\\d\\d\\s"));
+        QVERIFY2(epochRows.size() == 2, qPrintable(describe(show)));
+        for (const QString& row : epochRows) {
+            const QStringList cells = row.split(' ', Qt::SkipEmptyParts);
+            // epoch, train s, val s, loss, val_loss, then the phases in kAllPhases order.
+            QVERIFY2(cells.size() == 5 + 9, qPrintable(row));
+            QCOMPARE(cells[5 + 7], QString("0.0"));  // communication
+        }
 
         // In Chinese the heads, states and labels are translated and the columns still line
         // up: the device column starts at the same screen column in the head and the row.
@@ -600,6 +611,7 @@ private Q_SLOTS:
         const CliRun chineseShow = runCli({"runs", "show", "1", "--db", db, "--lang", "zh_CN"});
         QVERIFY2(chineseShow.out.contains(QString::fromUtf8("运行 1：quick-demo - 已完成")) &&
                      chineseShow.out.contains(QString::fromUtf8("占训练时间的 %：")) &&
+                     chineseShow.out.contains(QString::fromUtf8("预热   通信")) &&
                      !chineseShow.out.contains("placement"),
                  qPrintable(describe(chineseShow)));
 

@@ -19,7 +19,9 @@ struct StepPhases {
     double optimizerMs = 2.0;
     double callbacksMs = 0.0;
     double otherMs = 0.5;
-    double warmUpMs = 0.0;  ///< last, so that positional initialisers above keep their meaning
+    // The phases added later come last, so that positional initialisers above keep their meaning.
+    double warmUpMs = 0.0;
+    double communicationMs = 0.0;  ///< a distributed step's wait for its averaged gradients
 };
 
 /// A CPU run of `epochs` x `stepsPerEpoch` steps of batch 64 on a 2-core machine, 2 threads,
@@ -62,6 +64,7 @@ inline RunEvidence makeEvidence(int epochs, int stepsPerEpoch,
             step.phaseMs[phaseIndex(Phase::Callbacks)] = p.callbacksMs;
             step.phaseMs[phaseIndex(Phase::Other)] = p.otherMs;
             step.phaseMs[phaseIndex(Phase::WarmUp)] = p.warmUpMs;
+            step.phaseMs[phaseIndex(Phase::Communication)] = p.communicationMs;
             for (double ms : step.phaseMs)
                 step.wallMs += ms;
             step.samples = facts.batchSize;

@@ -70,6 +70,7 @@ RunEvidence spikyRun(int epochs, int stepsPerEpoch, const std::vector<int>& spik
             switch (phase) {
                 case es::Phase::Callbacks: phases.callbacksMs += extraMs; break;
                 case es::Phase::DataWait: phases.dataWaitMs += extraMs; break;
+                case es::Phase::Communication: phases.communicationMs += extraMs; break;
                 default: phases.otherMs += extraMs; break;
             }
         }
@@ -136,6 +137,7 @@ private Q_SLOTS:
     void stragglersPeriodWithoutMatchingCallback();
     void stragglersPeriodToleratesOneStepJitter();
     void stragglersAtEachEpochStart();
+    void stragglersWaitingForTheOtherRanks();
     void stragglersQuietOnThinOrBrokenEvidence_data();
     void stragglersQuietOnThinOrBrokenEvidence();
 
@@ -565,6 +567,18 @@ void TestDiagnosisTiming::stragglersAtEachEpochStart()
     QCOMPARE(finding.lastStep, std::optional<std::int64_t>(181));
     QVERIFY(contains(finding.recommendation, "epoch start"));
     QVERIFY(finding.patch.is_null());
+}
+
+void TestDiagnosisTiming::stragglersWaitingForTheOtherRanks()
+{
+    // A distributed run whose every 16th step waits 90 ms for its averaged gradients (another
+    // rank is slow then): the finding names the Communication phase, no other.
+    const auto findings = es::diagnoseStragglers(
+        spikyRun(3, 96, everyNth(16, 16, 288), 90.0, es::Phase::Communication));
+    QCOMPARE(findings.size(), std::size_t(1));
+    QVERIFY(contains(findings.front().evidence, "every 16 steps"));
+    QVERIFY2(contains(findings.front().evidence, "mostly in Communication (100%)"),
+             findings.front().evidence.c_str());
 }
 
 void TestDiagnosisTiming::stragglersQuietOnThinOrBrokenEvidence_data()

@@ -70,6 +70,22 @@ private Q_SLOTS:
                  qPrintable(QString::number(contrastOnWhite(es::phaseColour(es::Phase::WarmUp)))));
     }
 
+    void communicationHasItsOwnKeyLabelAndColour()
+    {
+        QCOMPARE(std::string(es::phaseKey(es::Phase::Communication)), std::string("communication"));
+        QCOMPARE(std::string(es::phaseLabel(es::Phase::Communication)),
+                 std::string("Communication"));
+        QCOMPARE(es::phaseFromKey("communication"),
+                 std::optional<es::Phase>(es::Phase::Communication));
+        // Added before Other, so that the phases recorded before it keep their indices (the
+        // run database's columns are named, the exports' order is this one).
+        QCOMPARE(es::phaseIndex(es::Phase::Communication), es::phaseIndex(es::Phase::Other) - 1);
+        QCOMPARE(es::phaseIndex(es::Phase::WarmUp), std::size_t(6));
+        QVERIFY2(contrastOnWhite(es::phaseColour(es::Phase::Communication)) >= 3.0,
+                 qPrintable(
+                     QString::number(contrastOnWhite(es::phaseColour(es::Phase::Communication)))));
+    }
+
     void terminalStates()
     {
         QVERIFY(es::isTerminal(es::RunState::Finished));

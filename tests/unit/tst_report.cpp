@@ -84,6 +84,13 @@ StepPhases phases(double dataWaitMs, double forwardMs, double backwardMs = 20.0)
     return p;
 }
 
+/// `steps` as a step of a distributed run that waits `communicationMs` for its gradients.
+StepPhases distributed(StepPhases steps, double communicationMs)
+{
+    steps.communicationMs = communicationMs;
+    return steps;
+}
+
 /// A: 2 epochs of 50 steps, its first epoch's steps `warmup`, the rest `steady`; B: 3 epochs
 /// of 40 steps of `other` (a different length, so that scaling to A's steps shows).
 std::vector<es::StoredRun> twoRuns(StepPhases warmup, StepPhases steady, StepPhases other)
@@ -323,6 +330,13 @@ private Q_SLOTS:
             << "B is 1.62x faster per step than A (32.5 vs 52.5 ms/step): Forward -20.0 ms/step "
                "(-2.5 s over A's 100 steps); the other phases differ by less than 1% of A's "
                "step.";
+        // B ran on several processes, each step waiting 12 ms for its averaged gradients.
+        QTest::newRow("B slower: waits for its gradients")
+            << phases(0.0, 10.0) << phases(0.0, 10.0) << distributed(phases(0.0, 10.0), 12.0)
+            << 32.5 / 44.5 << int(es::Phase::Communication) << 12.0 << 1.2
+            << "B is 1.37x slower per step than A (44.5 vs 32.5 ms/step): Communication +12.0 "
+               "ms/step (+1.2 s over A's 100 steps); the other phases differ by less than 1% of "
+               "A's step.";
     }
 
     void attribution()
@@ -640,6 +654,26 @@ private Q_SLOTS:
         QCOMPARE(names, spent);
         QCOMPARE(*chart->series[1].values[0], 30.0);  // A's forward
         QCOMPARE(*chart->series[1].values[1], 10.0);  // B's
+    }
+
+    void phaseChartShowsCommunicationWhereARunWaited()
+    {
+        // B ran distributed (4 ms a step waiting for its averaged gradients), A on one process.
+        const es::RunComparison comparison = es::compareRuns(
+            twoRuns(phases(6.0, 30.0), phases(6.0, 30.0), distributed(phases(1.0, 10.0), 4.0)));
+        const std::optional<es::ChartSpec> chart = es::phaseChart(comparison);
+        QVERIFY(chart);
+        std::vector<std::string> names;
+        for (const es::ChartSeries& series : chart->series)
+            names.push_back(series.name);
+        // Stacked in kAllPhases order: Communication sits on the phases before it, under Other.
+        const std::vector<std::string> spent = {"Data wait", "Forward",       "Backward",
+                                                "Optimizer", "Communication", "Other"};
+        QCOMPARE(names, spent);
+        const es::ChartSeries& communication = chart->series[4];
+        QCOMPARE(communication.rgb, es::phaseColour(es::Phase::Communication));
+        QCOMPARE(communication.values[0], std::optional<double>(0.0));  // A waited for nobody
+        QCOMPARE(communication.values[1], std::optional<double>(4.0));
     }
 
     void epochChartCarriesTheWallTimes()

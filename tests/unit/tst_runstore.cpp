@@ -22,8 +22,10 @@
 #include <chrono>
 #include <cmath>
 #include <csignal>
+#include <map>
 #include <set>
 #include <thread>
+#include <vector>
 
 using Json = nlohmann::json;
 using namespace std::chrono_literals;
@@ -124,6 +126,82 @@ QStringList sideFiles(const std::string& path)
     for (const char* suffix : {"-wal", "-shm", "-journal"}) {
         if (QFile::exists(QString::fromStdString(path + suffix)))
             found << suffix;
+    }
+    return found;
+}
+
+/// The run database as schema version 6 (EpochScope before the Communication phase) left it,
+/// written out as SQLite keeps it (columns a migration added sit at the end of their table),
+/// not derived from schemaMigrations(): eight phase columns per table, no communication_*.
+constexpr const char* kVersion6Schema = R"sql(
+CREATE TABLE runs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, status TEXT NOT NULL,
+    started_at TEXT NOT NULL, ended_at TEXT, config_json TEXT NOT NULL, info_json TEXT,
+    summary_json TEXT, error TEXT, notes TEXT NOT NULL DEFAULT '', pid INTEGER,
+    process_start INTEGER, host TEXT, diagnosis_json TEXT);
+CREATE TABLE epochs (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE, epoch INTEGER NOT NULL,
+    start_s REAL NOT NULL, batches INTEGER NOT NULL, wall_s REAL NOT NULL,
+    train_s REAL NOT NULL, validation_s REAL NOT NULL, data_wait_s REAL NOT NULL,
+    host_to_device_s REAL NOT NULL, forward_s REAL NOT NULL, backward_s REAL NOT NULL,
+    optimizer_s REAL NOT NULL, callbacks_s REAL NOT NULL, other_s REAL NOT NULL,
+    samples INTEGER NOT NULL, train_loss REAL, val_loss REAL, metrics_json TEXT NOT NULL,
+    warm_up_s REAL NOT NULL DEFAULT 0,
+    PRIMARY KEY (run_id, epoch));
+CREATE TABLE batches (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE, epoch INTEGER NOT NULL,
+    batch INTEGER NOT NULL, end_s REAL NOT NULL, wall_ms REAL NOT NULL,
+    data_wait_ms REAL NOT NULL, host_to_device_ms REAL NOT NULL, forward_ms REAL NOT NULL,
+    backward_ms REAL NOT NULL, optimizer_ms REAL NOT NULL, callbacks_ms REAL NOT NULL,
+    other_ms REAL NOT NULL, loss REAL, samples INTEGER NOT NULL, h2d_bytes INTEGER NOT NULL,
+    minor_faults INTEGER NOT NULL DEFAULT 0, major_faults INTEGER NOT NULL DEFAULT 0,
+    warm_up_ms REAL NOT NULL DEFAULT 0,
+    PRIMARY KEY (run_id, epoch, batch)) WITHOUT ROWID;
+CREATE TABLE samples (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE, t_s REAL NOT NULL,
+    process_cpu_pct REAL NOT NULL, machine_cpu_pct REAL NOT NULL, rss_mb REAL NOT NULL,
+    threads_json TEXT NOT NULL, gpus_json TEXT NOT NULL);
+CREATE INDEX samples_by_run ON samples(run_id, t_s);
+CREATE TABLE epoch_callbacks (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE, epoch INTEGER NOT NULL,
+    position INTEGER NOT NULL, name TEXT NOT NULL, seconds REAL NOT NULL,
+    bytes_written INTEGER NOT NULL DEFAULT 0, files_written INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (run_id, epoch, position));
+CREATE TABLE findings (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE, position INTEGER NOT NULL,
+    rule TEXT NOT NULL, severity TEXT NOT NULL, title TEXT NOT NULL, evidence TEXT NOT NULL,
+    recommendation TEXT NOT NULL, patch_json TEXT, first_batch INTEGER, last_batch INTEGER,
+    PRIMARY KEY (run_id, position));
+CREATE TABLE experiments (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, created_at TEXT NOT NULL,
+    settings_json TEXT NOT NULL, baseline_config_json TEXT NOT NULL);
+CREATE TABLE experiment_runs (
+    experiment_id INTEGER NOT NULL REFERENCES experiments(id) ON DELETE CASCADE,
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    variant_index INTEGER NOT NULL, variant_label TEXT NOT NULL, patch_json TEXT NOT NULL,
+    repeat INTEGER NOT NULL,
+    PRIMARY KEY (experiment_id, run_id));
+CREATE INDEX experiment_runs_by_run ON experiment_runs(run_id);
+PRAGMA user_version = 6;
+)sql";
+
+/// Every column of every table of the database at `path` ("batches.wall_ms REAL notnull=1
+/// default= pk=3"), in order, so that two layouts can be compared.
+QStringList columnsOf(const std::string& path)
+{
+    SQLite::Database db(path, SQLite::OPEN_READONLY);
+    SQLite::Statement columns(db,
+                              "SELECT m.name, c.name, c.type, c.\"notnull\", "
+                              "IFNULL(c.dflt_value, ''), c.pk FROM sqlite_master m, "
+                              "pragma_table_info(m.name) c WHERE m.type = 'table' AND "
+                              "m.name <> 'sqlite_sequence' ORDER BY m.name, c.cid");
+    QStringList found;
+    while (columns.executeStep()) {
+        found << QString::fromStdString(
+            columns.getColumn(0).getString() + "." + columns.getColumn(1).getString() + " " +
+            columns.getColumn(2).getString() + " notnull=" + columns.getColumn(3).getString() +
+            " default=" + columns.getColumn(4).getString() +
+            " pk=" + columns.getColumn(5).getString());
     }
     return found;
 }
@@ -363,6 +441,115 @@ private Q_SLOTS:
         QCOMPARE(now->batches.size(), std::size_t(2));
         compareBatches(now->batches[1], batch);
         QCOMPARE(now->epochs[1].phaseS, epoch.phaseS);
+    }
+
+    void migratesTheCommunicationPhaseIn()
+    {
+        // A database as version 6 left it (kVersion6Schema): eight phase columns. It opens,
+        // its runs read back with no communication time, and new runs store theirs.
+        const int communicationVersion = 7;
+        QVERIFY(es::currentSchemaVersion() >= communicationVersion);
+        const std::string path = freshPath();
+        {
+            SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+            db.exec(kVersion6Schema);
+            db.exec(
+                "INSERT INTO runs (id, name, status, started_at, ended_at, config_json) VALUES "
+                "(4, 'one process', 'completed', '2026-01-01T00:00:00Z', "
+                "'2026-01-01T00:01:00Z', '{}')");
+            for (int batch = 1; batch <= 2; ++batch) {
+                db.exec(
+                    "INSERT INTO batches (run_id, epoch, batch, end_s, wall_ms, data_wait_ms, "
+                    "host_to_device_ms, forward_ms, backward_ms, optimizer_ms, callbacks_ms, "
+                    "other_ms, loss, samples, h2d_bytes, minor_faults, major_faults, "
+                    "warm_up_ms) VALUES (4, 1, " +
+                    std::to_string(batch) +
+                    ", 0.5, 14.0, 1, 2, 3, 4, 1.5, 0.25, 0.75, 0.5, 32, 4096, 7, 0, 1.5)");
+            }
+            db.exec(
+                "INSERT INTO epochs (run_id, epoch, start_s, batches, wall_s, train_s, "
+                "validation_s, data_wait_s, host_to_device_s, forward_s, backward_s, "
+                "optimizer_s, callbacks_s, other_s, samples, train_loss, val_loss, "
+                "metrics_json, warm_up_s) VALUES (4, 1, 0.0, 2, 0.04, 0.028, 0.012, 0.002, "
+                "0.004, 0.006, 0.008, 0.003, 0.0005, 0.0015, 64, 0.5, 0.6, '{\"mae\": 0.3}', "
+                "0.003)");
+        }
+        // The fixture is the layout the migrations up to 6 build, column for column.
+        const std::string built = freshPath();
+        createAtVersion(built, communicationVersion - 1);
+        QCOMPARE(columnsOf(path), columnsOf(built));
+        QVERIFY(!columnsOf(path).join('\n').contains("communication"));
+
+        const std::size_t communication = es::phaseIndex(es::Phase::Communication);
+        const auto readsAsOnOneProcess = [communication](const es::StoredRun& run) {
+            QCOMPARE(run.header.name, std::string("one process"));
+            QCOMPARE(run.header.status, es::RunStatus::Completed);
+            QCOMPARE(run.batches.size(), std::size_t(2));
+            for (const es::BatchRecord& batch : run.batches) {
+                QCOMPARE(batch.phaseMs[communication], 0.0);
+                QCOMPARE(batch.phaseMs[es::phaseIndex(es::Phase::Backward)], 4.0);
+                QCOMPARE(batch.phaseMs[es::phaseIndex(es::Phase::Optimizer)], 1.5);
+                QCOMPARE(batch.phaseMs[es::phaseIndex(es::Phase::WarmUp)], 1.5);
+                QCOMPARE(batch.phaseMs[es::phaseIndex(es::Phase::Other)], 0.75);
+                QCOMPARE(batch.wallMs, 14.0);
+                QCOMPARE(batch.minorFaults, std::int64_t(7));
+            }
+            QCOMPARE(run.epochs.size(), std::size_t(1));
+            QCOMPARE(run.epochs[0].phaseS[communication], 0.0);
+            QCOMPARE(run.epochs[0].phaseS[es::phaseIndex(es::Phase::Other)], 0.0015);
+            QCOMPARE(run.epochs[0].phaseS[es::phaseIndex(es::Phase::WarmUp)], 0.003);
+            QCOMPARE(run.epochs[0].metrics.at("mae"), 0.3);
+        };
+
+        // A reader (runs show, the Runs browser) migrates a copy in memory, never the file.
+        const QByteArray before = fileBytes(path);
+        {
+            const es::RunStore reader(path, es::StoreAccess::ReadOnly);
+            QCOMPARE(reader.schemaVersion(), es::currentSchemaVersion());
+            const std::optional<es::StoredRun> old = reader.loadRun(4);
+            QVERIFY(old.has_value());
+            readsAsOnOneProcess(*old);
+        }
+        QCOMPARE(fileBytes(path), before);
+
+        es::RunStore store(path);
+        QCOMPARE(store.schemaVersion(), es::currentSchemaVersion());
+        const std::optional<es::StoredRun> old = store.loadRun(4);
+        QVERIFY(old.has_value());
+        readsAsOnOneProcess(*old);
+
+        // A distributed run recorded into the migrated file keeps its communication time.
+        const std::int64_t id = store.beginRun("two ranks", Json::object());
+        QVERIFY(id != 4);
+        es::BatchRecord batch = makeBatch(1, 1);
+        batch.phaseMs[communication] = 6.25;
+        es::EpochRecord epoch = makeEpoch(1, true);
+        epoch.phaseS[communication] = 0.00625;
+        store.append(id, {batch}, {epoch}, {makeSample(0.1)});
+        store.finishRun(id, es::RunStatus::Completed, "", Json::object());
+        const std::optional<es::StoredRun> now = store.loadRun(id);
+        QVERIFY(now.has_value());
+        QCOMPARE(now->batches.size(), std::size_t(1));
+        compareBatches(now->batches[0], batch);
+        QCOMPARE(now->epochs.size(), std::size_t(1));
+        QCOMPARE(now->epochs[0].phaseS, epoch.phaseS);
+        readsAsOnOneProcess(*store.loadRun(4));  // the old run as it was
+        QCOMPARE(store.listRuns().size(), std::size_t(2));
+
+        // In the file, under the phase's own columns.
+        SQLite::Database db(path, SQLite::OPEN_READONLY);
+        QCOMPARE(db.execAndGet("PRAGMA user_version").getInt(), es::currentSchemaVersion());
+        QCOMPARE(db.execAndGet("SELECT communication_ms FROM batches WHERE run_id = " +
+                               std::to_string(id))
+                     .getDouble(),
+                 6.25);
+        QCOMPARE(
+            db.execAndGet("SELECT communication_s FROM epochs WHERE run_id = " + std::to_string(id))
+                .getDouble(),
+            0.00625);
+        QCOMPARE(
+            db.execAndGet("SELECT SUM(communication_ms) FROM batches WHERE run_id = 4").getDouble(),
+            0.0);
     }
 
     void refusesANewerSchema()
@@ -842,6 +1029,7 @@ private Q_SLOTS:
             }
         }
         int inside = 0;
+        std::map<double, std::string> byStart;
         for (const Json& event : trace["traceEvents"]) {
             if (event["ph"] != "X" || event["args"].value("step", "") != "step 1.1")
                 continue;
@@ -851,9 +1039,21 @@ private Q_SLOTS:
             // The warm-up steps run before the step reads its batch: its slice comes first.
             if (event["name"] == std::string(es::phaseLabel(es::Phase::WarmUp)))
                 QCOMPARE(start, stepStart);
+            byStart[start] = event["name"].get<std::string>();
             ++inside;
         }
         QCOMPARE(inside, static_cast<int>(es::kPhaseCount));
+        // One after the other as the loop runs them: a distributed step waits for its averaged
+        // gradients (Communication) between its backward pass and the weight update.
+        std::vector<std::string> order;
+        for (const auto& [start, name] : byStart)
+            order.push_back(name);
+        std::vector<std::string> loopOrder;
+        for (es::Phase phase : {es::Phase::WarmUp, es::Phase::DataWait, es::Phase::HostToDevice,
+                                es::Phase::Forward, es::Phase::Backward, es::Phase::Communication,
+                                es::Phase::Optimizer, es::Phase::Callbacks, es::Phase::Other})
+            loopOrder.emplace_back(es::phaseLabel(phase));
+        QCOMPARE(order, loopOrder);
     }
 
     void exportsJsonAndCsv()
@@ -868,13 +1068,21 @@ private Q_SLOTS:
         QCOMPARE(document["format"].get<std::string>(), std::string(es::kRunExportFormat));
         QCOMPARE(document["steps"].size(), std::size_t(3));
         QCOMPARE(document["steps"][1]["phase_ms"]["forward"].get<double>(), 1.5);
+        QCOMPARE(document["steps"][1]["phase_ms"].size(), es::kPhaseCount);
+        QCOMPARE(document["steps"][1]["phase_ms"]["communication"].get<double>(), 4.0);
+        QCOMPARE(document["epochs"][0]["phase_s"]["communication"].get<double>(), 0.08);
         QVERIFY(document["samples"][0]["gpus"][0]["power_w"].is_null());
         const QStringList lines = QString::fromStdString(es::stepsCsv(run)).trimmed().split('\n');
         QCOMPARE(lines.size(), 4);
         QVERIFY(lines[0].startsWith("epoch,batch,end_s,wall_ms,data_wait_ms,"));
         QCOMPARE(lines[0].split(',').size(), lines[2].split(',').size());
-        QCOMPARE(lines[2].split(',')[3], QString("20"));  // wall_ms of step 2, as stored
-        QVERIFY(lines[0].contains(",callbacks_ms,warm_up_ms,other_ms,"));
+        // wall_ms of step 2, as stored: its nine phases (0.5 + 1.0 + ... + 4.5) and 2 ms of gaps.
+        QCOMPARE(lines[2].split(',')[3], QString("24.5"));
+        QCOMPARE(lines[0], QString("epoch,batch,end_s,wall_ms,data_wait_ms,host_to_device_ms,"
+                                   "forward_ms,backward_ms,optimizer_ms,callbacks_ms,warm_up_ms,"
+                                   "communication_ms,other_ms,loss,samples,h2d_bytes,minor_faults,"
+                                   "major_faults"));
+        QCOMPARE(lines[1].split(',')[11], QString("4"));  // communication_ms of step 1
     }
 };
 

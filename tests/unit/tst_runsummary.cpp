@@ -315,8 +315,9 @@ private Q_SLOTS:
               "callback_writes", "samples", "loss", "val_loss", "metrics"})
             QVERIFY2(first.contains(key), key);
         for (const char* phase : {"data_wait", "host_to_device", "forward", "backward", "optimizer",
-                                  "callbacks", "warm_up", "other"})
+                                  "callbacks", "warm_up", "communication", "other"})
             QVERIFY2(first["phase_s"].contains(phase), phase);
+        QCOMPARE(first["phase_s"].size(), std::size_t{9});  // every phase, none more
         QCOMPARE(first["phase_s"]["backward"].get<double>(), 0.020);
         QVERIFY2(first["val_loss"].is_null(), "an epoch without validation has val_loss null");
         QCOMPARE(summary["epochs"][1]["val_loss"].get<double>(), 0.3);

@@ -6,9 +6,10 @@ namespace es::ui {
 
 namespace {
 
-// Beyond the phase hues so that extra series never look like a phase.
-constexpr std::array<QRgb, 8> kExtraRgb = {0x9C755F, 0xFF9DA7, 0x17BECF, 0xBCBD22,
-                                           0x8C564B, 0x7F7F7F, 0x1F77B4, 0xD62728};
+// Beyond the phase hues so that extra series never look like a phase: no browns since
+// Communication took Tableau's 9C755F (D3's 8C564B beside it would read as that phase).
+constexpr std::array<QRgb, 8> kExtraRgb = {0xE377C2, 0xFF9DA7, 0x17BECF, 0xBCBD22,
+                                           0x393B79, 0x7F7F7F, 0x1F77B4, 0xD62728};
 
 }  // namespace
 

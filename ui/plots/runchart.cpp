@@ -21,8 +21,9 @@ constexpr int kFallbackExportWidth = 1200;
 constexpr int kFallbackExportHeight = 675;
 // Below this the widget has not been laid out yet (QWidget starts at 100x30 or so).
 constexpr int kSmallestLaidOutSide = 200;
-// Legend entries per row: the longest chart (nine stacked series) takes two rows.
-constexpr int kLegendColumns = 5;
+// Legend entries per row at most: the longest chart (the epoch chart's eleven stacked series,
+// nine phases, validation and epoch-end callbacks) takes two rows where its width allows.
+constexpr int kLegendColumns = 6;
 // The narrowest a chart gets. Set, not left to the plot's size hint: the legend's columns
 // follow the chart's width (fitLegendColumns), so a hint that counts them would hold the
 // window at whatever width it had.
