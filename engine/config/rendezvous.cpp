@@ -1,4 +1,4 @@
-#include "engine/distributed/rendezvous.h"
+#include "engine/config/rendezvous.h"
 
 #include "engine/config/configerror.h"
 #include "engine/i18n/translate.h"

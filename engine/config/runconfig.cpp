@@ -137,7 +137,13 @@ bool RunConfig::operator==(const RunConfig& other) const
     return name == other.name && description == other.description && seed == other.seed &&
            model == other.model && data == other.data && training == other.training &&
            device == other.device && callbacks == other.callbacks && backend == other.backend &&
-           profiling == other.profiling;
+           profiling == other.profiling && distributed == other.distributed;
+}
+
+bool DistributedConfig::operator==(const DistributedConfig& other) const
+{
+    return backend == other.backend && worldSize == other.worldSize && init == other.init &&
+           interface == other.interface && timeoutS == other.timeoutS && bucketMb == other.bucketMb;
 }
 
 bool ProfilingConfig::operator==(const ProfilingConfig& other) const
@@ -292,6 +298,16 @@ std::string_view allocatorKey(HostAllocator allocator)
         case HostAllocator::GlibcTuned: return "glibc-tuned";
         case HostAllocator::Jemalloc: return "jemalloc";
         case HostAllocator::Tcmalloc: return "tcmalloc";
+    }
+    return "auto";
+}
+
+std::string_view distributedBackendKey(DistributedBackend backend)
+{
+    switch (backend) {
+        case DistributedBackend::Auto: return "auto";
+        case DistributedBackend::Gloo: return "gloo";
+        case DistributedBackend::Nccl: return "nccl";
     }
     return "auto";
 }

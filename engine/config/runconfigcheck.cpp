@@ -42,6 +42,7 @@ public:
         }
         checkPlacement();
         checkBackend();
+        checkDistributed();
         checkFirstLayer();
         checkInputShape();
         checkLayerOrder();
@@ -129,6 +130,20 @@ private:
                                     "\"onednn\" runs the LSTM layers on the CPU, but device.name "
                                     "is \"%1\"; use \"auto\" or \"libtorch\" (cuDNN's fused LSTM) "
                                     "on a CUDA device, or device.name \"cpu\""),
+                         {m_config.device.name()}));
+    }
+
+    void checkDistributed()
+    {
+        // NCCL reduces CUDA tensors only: on the CPU the run would fail only once every rank
+        // has started and met the others.
+        if (m_config.distributed.backend == DistributedBackend::Nccl &&
+            m_config.device.type != DeviceType::Cuda)
+            add("distributed.backend",
+                fillText(engineText("RunConfigCheck",
+                                    "\"nccl\" reduces CUDA tensors only, but device.name is "
+                                    "\"%1\"; use \"gloo\" or \"auto\" on the CPU, or a CUDA "
+                                    "device.name"),
                          {m_config.device.name()}));
     }
 

@@ -145,6 +145,7 @@ Json toJson(const RunConfig& config)
         callbacks.push_back(callbackJson(callback));
     const DataConfig& data = config.data;
     const DeviceConfig& device = config.device;
+    const DistributedConfig& distributed = config.distributed;
     return {
         {"name", config.name},
         {"description", config.description},
@@ -175,6 +176,15 @@ Json toJson(const RunConfig& config)
         {"profiling",
          {{"sample_interval_ms", config.profiling.sampleIntervalMs},
           {"precise_gpu_timing", config.profiling.preciseGpuTiming}}},
+        // "init" and "interface" are written empty too: empty means the launcher's rendezvous
+        // and loopback, and parses back as such.
+        {"distributed",
+         {{"backend", distributedBackendKey(distributed.backend)},
+          {"world_size", distributed.worldSize},
+          {"init", distributed.init},
+          {"interface", distributed.interface},
+          {"timeout_s", distributed.timeoutS},
+          {"bucket_mb", distributed.bucketMb}}},
     };
 }
 

@@ -4,12 +4,15 @@
 #include "engine/config/callbackspecs.h"
 #include "engine/config/configerror.h"
 #include "engine/config/jsonreader.h"
+#include "engine/config/rendezvous.h"
 #include "engine/config/runconfig.h"
 #include "engine/config/runconfigcheck.h"
 #include "engine/i18n/translate.h"
 
 #include <algorithm>
 #include <limits>
+#include <string>
+#include <string_view>
 #include <utility>
 
 namespace es {
@@ -41,6 +44,18 @@ constexpr IntRange kThreadsRange{0, 1024};
 // One-time costs are paid in the first step or few; a thousand warm-up steps is already far
 // past any of them, and more is a typo that would hold the run's start for minutes.
 constexpr IntRange kWarmupStepsRange{0, 1000};
+// Far more processes than any cluster this trains on; Gloo connects every rank to every other,
+// so a larger count is a typo that would open millions of connections before failing.
+constexpr IntRange kWorldSizeRange{1, 4096};
+// A day: no rendezvous or collective needs longer, and a larger value (milliseconds typed for
+// seconds) would leave the other ranks of a run hanging for weeks when one of them dies.
+constexpr IntRange kTimeoutRange{1, 86400};
+// Each bucket is a flat copy of the gradients it averages; above a GiB it is a typo (kilobytes
+// typed for megabytes), not a tuning: no model here has that many gradients.
+constexpr NumberRange kBucketMbRange{0.0, 1024.0, true, false};  // (0, 1024]
+// An interface name is at most 15 bytes (IFNAMSIZ) and a host name 253 (RFC 1035); the limit
+// leaves room for either and refuses a pasted paragraph.
+constexpr std::size_t kMaxInterfaceBytes = 255;
 
 constexpr NumberRange kNonNegative{};
 constexpr NumberRange kPositive{0.0, std::numeric_limits<double>::infinity(), true, false};
@@ -375,6 +390,98 @@ void readProfiling(JsonReader& reader, ProfilingConfig& profiling)
     reader.finish();
 }
 
+/// The byte offset of the first whitespace or control character of `text` (ASCII, the C1
+/// controls and Unicode's other spaces, such as a no-break space pasted from a web page), or
+/// npos. An interface name or an address has none, and one would only fail when the run starts.
+std::size_t firstBlankOrControl(std::string_view text)
+{
+    const auto byte = [text](std::size_t k) -> unsigned char {
+        return k < text.size() ? static_cast<unsigned char>(text[k]) : 0;
+    };
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const unsigned char c = byte(i);
+        if (c <= 0x20 || c == 0x7F)
+            return i;
+        // U+0080 to U+00A0: the C1 controls and the no-break space.
+        if (c == 0xC2 && byte(i + 1) >= 0x80 && byte(i + 1) <= 0xA0)
+            return i;
+        // U+1680 (Ogham space mark)
+        if (c == 0xE1 && byte(i + 1) == 0x9A && byte(i + 2) == 0x80)
+            return i;
+        if (c == 0xE2 && byte(i + 1) == 0x80) {
+            const unsigned char last = byte(i + 2);
+            // U+2000 to U+200A (en quad to hair space), U+2028, U+2029, U+202F
+            if ((last >= 0x80 && last <= 0x8A) || last == 0xA8 || last == 0xA9 || last == 0xAF)
+                return i;
+        }
+        // U+205F (medium mathematical space)
+        if (c == 0xE2 && byte(i + 1) == 0x81 && byte(i + 2) == 0x9F)
+            return i;
+        // U+3000 (ideographic space)
+        if (c == 0xE3 && byte(i + 1) == 0x80 && byte(i + 2) == 0x80)
+            return i;
+    }
+    return std::string_view::npos;
+}
+
+/// "interface": empty (loopback), or a network interface name or an address of this machine.
+void readInterface(JsonReader& reader, std::string& interface)
+{
+    std::string text;
+    if (!reader.string("interface", text))
+        return;
+    if (text.size() > kMaxInterfaceBytes) {
+        reader.addIssue(
+            "interface",
+            fillText(engineText("RunConfigParse",
+                                "expected a network interface (\"eth0\") or an address of this "
+                                "machine of at most %1 bytes, got %2 bytes"),
+                     {std::to_string(kMaxInterfaceBytes), std::to_string(text.size())}));
+        return;
+    }
+    if (const std::size_t at = firstBlankOrControl(text); at != std::string_view::npos) {
+        reader.addIssue(
+            "interface",
+            fillText(engineText("RunConfigParse",
+                                "expected a network interface (\"eth0\") or an address of this "
+                                "machine, without spaces or control characters; got %1, which has "
+                                "one at byte %2"),
+                     {JsonReader::describe(Json(text)), std::to_string(at + 1)}));
+        return;
+    }
+    interface = std::move(text);
+}
+
+/// "init": empty (the launcher says where the ranks meet) or a rendezvous, parseRendezvous()'s
+/// issue reported with the others rather than thrown.
+void readInit(JsonReader& reader, std::string& init)
+{
+    std::string text;
+    if (!reader.string("init", text))
+        return;
+    if (!text.empty()) {
+        try {
+            parseRendezvous(text, reader.pathOf("init"));
+        } catch (const ConfigError& error) {
+            for (const ConfigIssue& issue : error.issues())
+                reader.addIssueAt(issue.path, issue.message);
+            return;
+        }
+    }
+    init = std::move(text);
+}
+
+void readDistributed(JsonReader& reader, DistributedConfig& distributed)
+{
+    reader.choice("backend", kAllDistributedBackends, distributedBackendKey, distributed.backend);
+    reader.integer("world_size", kWorldSizeRange, distributed.worldSize);
+    readInit(reader, distributed.init);
+    readInterface(reader, distributed.interface);
+    reader.integer("timeout_s", kTimeoutRange, distributed.timeoutS);
+    reader.number("bucket_mb", kBucketMbRange, distributed.bucketMb);
+    reader.finish();
+}
+
 void readCallbacks(JsonReader& reader, std::vector<CallbackConfig>& callbacks)
 {
     const Json* items = reader.array("callbacks");
@@ -419,6 +526,8 @@ RunConfig parseRunConfig(const Json& document)
         root.choice("backend", kAllBackends, backendKey, config.backend);
         if (auto profiling = root.object("profiling"))
             readProfiling(*profiling, config.profiling);
+        if (auto distributed = root.object("distributed"))
+            readDistributed(*distributed, config.distributed);
         root.finish();
     }
     // How fields fit together is checked once each is valid, so that one bad value does not

@@ -1,7 +1,7 @@
 // distributed.init: where the ranks of a distributed run meet (tcp://HOST:PORT or file:PATH),
 // every accepted form and a table of refused ones, each refusal naming the field.
 #include "engine/config/configerror.h"
-#include "engine/distributed/rendezvous.h"
+#include "engine/config/rendezvous.h"
 
 #include <QtTest/QtTest>
 

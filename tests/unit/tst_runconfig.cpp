@@ -16,6 +16,8 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <string>
 
 using Json = nlohmann::json;
@@ -179,6 +181,17 @@ private Q_SLOTS:
     void deviceNames();
     void sampleSplit_data();
     void sampleSplit();
+    void distributedAccepted_data();
+    void distributedAccepted();
+    void distributedRefused_data();
+    void distributedRefused();
+    void distributedNonFiniteNumbers_data();
+    void distributedNonFiniteNumbers();
+    void distributedNonFiniteText_data();
+    void distributedNonFiniteText();
+    void distributedFieldsAreRead();
+    void distributedEqualityAndRank();
+    void distributedMessagesAreTranslated();
 };
 
 void TestRunConfig::invalidConfigNamesPathAndCause_data()
@@ -1144,6 +1157,11 @@ void TestRunConfig::defaultsAreFilledIn()
     QVERIFY(written.at("backend") == Json("auto"));
     QVERIFY(written.at("device").at("allocator") == Json("auto"));
     QCOMPARE(config.device.allocator, es::HostAllocator::Auto);
+    // The distributed section is written whole even for a run of one process.
+    QVERIFY2(written.at("distributed") == Json::parse(R"({"backend": "auto", "world_size": 1,
+                 "init": "", "interface": "", "timeout_s": 300, "bucket_mb": 25.0})"),
+             written.at("distributed").dump().c_str());
+    QVERIFY(!config.distributed.enabled());
 }
 
 void TestRunConfig::callbackDefaultsAreFilledIn_data()
@@ -1227,6 +1245,16 @@ void TestRunConfig::roundTrip_data()
         patched(
             "regression",
             R"([{"op":"add","path":"/training/optimizer","value":{"type":"sgd","learning_rate":0.1,"momentum":0.9,"nesterov":true}}])")
+            .dump());
+    QTest::newRow("distributed nccl") << QString::fromStdString(
+        patched(
+            "regression",
+            R"([{"op":"add","path":"/device","value":{"name":"cuda:1"}},{"op":"add","path":"/distributed","value":{"backend":"nccl","world_size":8,"init":"tcp://[fd00::1]:29500","interface":"ib0","timeout_s":60,"bucket_mb":12.5}}])")
+            .dump());
+    QTest::newRow("distributed file rendezvous") << QString::fromStdString(
+        patched(
+            "regression",
+            R"([{"op":"add","path":"/distributed","value":{"backend":"gloo","world_size":4096,"init":"file:///shared/rdzv","interface":"10.0.0.2","timeout_s":86400,"bucket_mb":1024}}])")
             .dump());
     QTest::newRow("adam") << QString::fromStdString(
         patched(
@@ -1471,6 +1499,500 @@ void TestRunConfig::sampleSplit()
     const es::SampleSplit result = es::splitSamples(data);
     QCOMPARE(qint64(result.training), training);
     QCOMPARE(qint64(result.validation), validation);
+}
+
+void TestRunConfig::distributedAccepted_data()
+{
+    QTest::addColumn<QString>("device");
+    QTest::addColumn<QString>("section");
+
+    QTest::newRow("empty section") << "cpu"
+                                   << "{}";
+    QTest::newRow("every key")
+        << "cpu"
+        << R"({"backend":"auto","world_size":2,"init":"tcp://10.0.0.1:29500","interface":"eth0","timeout_s":300,"bucket_mb":25})";
+    QTest::newRow("gloo on cpu") << "cpu"
+                                 << R"({"backend":"gloo","world_size":4})";
+    QTest::newRow("gloo on cuda") << "cuda"
+                                  << R"({"backend":"gloo","world_size":2})";
+    QTest::newRow("nccl on cuda") << "cuda:1"
+                                  << R"({"backend":"nccl","world_size":2})";
+    QTest::newRow("auto on cuda") << "cuda"
+                                  << R"({"backend":"auto"})";
+    QTest::newRow("nccl for one process on cuda") << "cuda"
+                                                  << R"({"backend":"nccl"})";
+    QTest::newRow("world_size 1") << "cpu"
+                                  << R"({"world_size":1})";
+    QTest::newRow("world_size 4096") << "cpu"
+                                     << R"({"world_size":4096})";
+    QTest::newRow("timeout_s 1") << "cpu"
+                                 << R"({"timeout_s":1})";
+    QTest::newRow("timeout_s a day") << "cpu"
+                                     << R"({"timeout_s":86400})";
+    QTest::newRow("bucket_mb small fraction") << "cpu"
+                                              << R"({"bucket_mb":0.001})";
+    QTest::newRow("bucket_mb 1024") << "cpu"
+                                    << R"({"bucket_mb":1024.0})";
+    QTest::newRow("bucket_mb integer") << "cpu"
+                                       << R"({"bucket_mb":50})";
+    QTest::newRow("init empty") << "cpu"
+                                << R"({"world_size":2,"init":""})";
+    QTest::newRow("init host name") << "cpu"
+                                    << R"({"init":"tcp://node-1.cluster:1"})";
+    QTest::newRow("init ipv6") << "cpu"
+                               << R"({"init":"tcp://[::1]:65535"})";
+    QTest::newRow("init file") << "cpu"
+                               << R"({"init":"file:/shared/rdzv"})";
+    QTest::newRow("init file url") << "cpu"
+                                   << R"({"init":"file:///shared/rdzv"})";
+    QTest::newRow("interface with a file rendezvous")
+        << "cpu"
+        << R"({"world_size":2,"init":"file:/shared/rdzv","interface":"eth0"})";
+    QTest::newRow("interface empty") << "cpu"
+                                     << R"({"interface":""})";
+    QTest::newRow("interface ipv4 address") << "cpu"
+                                            << R"({"interface":"10.0.0.2"})";
+    QTest::newRow("interface ipv6 address") << "cpu"
+                                            << R"({"interface":"fd00::2"})";
+    QTest::newRow("interface host name") << "cpu"
+                                         << R"({"interface":"node-2.cluster"})";
+    // Letters outside ASCII are not spaces: only whitespace and controls are refused.
+    QTest::newRow("interface non-ascii letters") << "cpu"
+                                                 << R"({"interface":"r\u00e9seau0"})";
+    QTest::newRow("interface of 255 bytes")
+        << "cpu" << QString(R"({"interface":"%1"})").arg(QString(255, 'a'));
+}
+
+void TestRunConfig::distributedAccepted()
+{
+    QFETCH(QString, device);
+    QFETCH(QString, section);
+    Json document = baseConfig("regression");
+    document["device"] = {{"name", device.toStdString()}};
+    const Json given = Json::parse(section.toStdString());
+    document["distributed"] = given;
+    const auto error = errorOf([&] { es::parseRunConfig(document); });
+    QVERIFY2(!error.has_value(), error ? error->what() : "");
+    // Every value given was read, not ignored: the saved config writes it back.
+    const Json written = es::toJson(es::parseRunConfig(document)).at("distributed");
+    for (const auto& item : given.items())
+        QVERIFY2(written.at(item.key()) == item.value(),
+                 (item.key() + " " + written.dump()).c_str());
+}
+
+void TestRunConfig::distributedRefused_data()
+{
+    QTest::addColumn<QString>("device");
+    QTest::addColumn<QString>("section");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("phrase");
+
+    QTest::newRow("section not an object") << "cpu"
+                                           << "2"
+                                           << "distributed"
+                                           << "expected an object, got 2";
+    QTest::newRow("section null") << "cpu"
+                                  << "null"
+                                  << "distributed"
+                                  << "got null";
+    QTest::newRow("section an array") << "cpu"
+                                      << "[]"
+                                      << "distributed"
+                                      << "got an array of 0";
+
+    QTest::newRow("backend unknown") << "cpu"
+                                     << R"({"backend":"mpi"})"
+                                     << "distributed.backend"
+                                     << R"(expected one of "auto", "gloo", "nccl", got "mpi")";
+    QTest::newRow("backend upper case") << "cpu"
+                                        << R"({"backend":"NCCL"})"
+                                        << "distributed.backend"
+                                        << R"(got "NCCL")";
+    QTest::newRow("backend not a string") << "cpu"
+                                          << R"({"backend":1})"
+                                          << "distributed.backend"
+                                          << "got 1";
+
+    QTest::newRow("world_size 0") << "cpu"
+                                  << R"({"world_size":0})"
+                                  << "distributed.world_size"
+                                  << "expected a positive integer, got 0";
+    QTest::newRow("world_size negative") << "cpu"
+                                         << R"({"world_size":-2})"
+                                         << "distributed.world_size"
+                                         << "got -2";
+    QTest::newRow("world_size too large")
+        << "cpu"
+        << R"({"world_size":4097})"
+        << "distributed.world_size"
+        << "expected a positive integer no larger than 4096, got 4097";
+    QTest::newRow("world_size beyond int64") << "cpu"
+                                             << R"({"world_size":18446744073709551615})"
+                                             << "distributed.world_size"
+                                             << "got 18446744073709551615";
+    QTest::newRow("world_size beyond int") << "cpu"
+                                           << R"({"world_size":4294967298})"
+                                           << "distributed.world_size"
+                                           << "got 4294967298";
+    QTest::newRow("world_size as string") << "cpu"
+                                          << R"({"world_size":"2"})"
+                                          << "distributed.world_size"
+                                          << R"(expected a positive integer, got "2")";
+    QTest::newRow("world_size integral float") << "cpu"
+                                               << R"({"world_size":2.0})"
+                                               << "distributed.world_size"
+                                               << "got 2.0";
+    QTest::newRow("world_size fractional") << "cpu"
+                                           << R"({"world_size":2.5})"
+                                           << "distributed.world_size"
+                                           << "got 2.5";
+    QTest::newRow("world_size boolean") << "cpu"
+                                        << R"({"world_size":true})"
+                                        << "distributed.world_size"
+                                        << "got true";
+    QTest::newRow("world_size null") << "cpu"
+                                     << R"({"world_size":null})"
+                                     << "distributed.world_size"
+                                     << "got null";
+
+    QTest::newRow("timeout_s 0") << "cpu"
+                                 << R"({"timeout_s":0})"
+                                 << "distributed.timeout_s"
+                                 << "expected a positive integer, got 0";
+    QTest::newRow("timeout_s negative") << "cpu"
+                                        << R"({"timeout_s":-1})"
+                                        << "distributed.timeout_s"
+                                        << "got -1";
+    QTest::newRow("timeout_s too large") << "cpu"
+                                         << R"({"timeout_s":86401})"
+                                         << "distributed.timeout_s"
+                                         << "no larger than 86400, got 86401";
+    QTest::newRow("timeout_s in milliseconds") << "cpu"
+                                               << R"({"timeout_s":300000})"
+                                               << "distributed.timeout_s"
+                                               << "got 300000";
+    QTest::newRow("timeout_s fractional") << "cpu"
+                                          << R"({"timeout_s":1.5})"
+                                          << "distributed.timeout_s"
+                                          << "got 1.5";
+    QTest::newRow("timeout_s as string") << "cpu"
+                                         << R"({"timeout_s":"300"})"
+                                         << "distributed.timeout_s"
+                                         << R"(got "300")";
+
+    QTest::newRow("bucket_mb 0") << "cpu"
+                                 << R"({"bucket_mb":0})"
+                                 << "distributed.bucket_mb"
+                                 << "expected a number in (0, 1024], got 0";
+    QTest::newRow("bucket_mb negative") << "cpu"
+                                        << R"({"bucket_mb":-25})"
+                                        << "distributed.bucket_mb"
+                                        << "got -25";
+    QTest::newRow("bucket_mb negative zero") << "cpu"
+                                             << R"({"bucket_mb":-0.0})"
+                                             << "distributed.bucket_mb"
+                                             << "got -0.0";
+    QTest::newRow("bucket_mb too large") << "cpu"
+                                         << R"({"bucket_mb":1024.5})"
+                                         << "distributed.bucket_mb"
+                                         << "expected a number in (0, 1024], got 1024.5";
+    QTest::newRow("bucket_mb in bytes") << "cpu"
+                                        << R"({"bucket_mb":26214400})"
+                                        << "distributed.bucket_mb"
+                                        << "got 26214400";
+    QTest::newRow("bucket_mb as string") << "cpu"
+                                         << R"({"bucket_mb":"25"})"
+                                         << "distributed.bucket_mb"
+                                         << R"(got "25")";
+
+    QTest::newRow("init not a string") << "cpu"
+                                       << R"({"init":29500})"
+                                       << "distributed.init"
+                                       << "expected a string, got 29500";
+    QTest::newRow("init null") << "cpu"
+                               << R"({"init":null})"
+                               << "distributed.init"
+                               << "expected a string, got null";
+    QTest::newRow("init without port") << "cpu"
+                                       << R"({"init":"tcp://host"})"
+                                       << "distributed.init"
+                                       << "the port is missing: tcp://HOST:PORT";
+    QTest::newRow("init without host") << "cpu"
+                                       << R"({"init":"tcp://:29500"})"
+                                       << "distributed.init"
+                                       << "the host is missing: tcp://HOST:PORT";
+    QTest::newRow("init udp") << "cpu"
+                              << R"({"init":"udp://x:1"})"
+                              << "distributed.init"
+                              << "expected tcp://HOST:PORT or file:PATH";
+    QTest::newRow("init without scheme") << "cpu"
+                                         << R"({"init":"10.0.0.1:29500"})"
+                                         << "distributed.init"
+                                         << "expected tcp://HOST:PORT or file:PATH";
+    QTest::newRow("init env") << "cpu"
+                              << R"({"init":"env://"})"
+                              << "distributed.init"
+                              << "expected tcp://HOST:PORT or file:PATH";
+    QTest::newRow("init port 0") << "cpu"
+                                 << R"({"init":"tcp://host:0"})"
+                                 << "distributed.init"
+                                 << R"(port "0" is not a number from 1 to 65535)";
+    QTest::newRow("init port too large") << "cpu"
+                                         << R"({"init":"tcp://host:65536"})"
+                                         << "distributed.init"
+                                         << R"(port "65536" is not a number from 1 to 65535)";
+    QTest::newRow("init trailing space") << "cpu"
+                                         << R"({"init":"tcp://host:29500 "})"
+                                         << "distributed.init"
+                                         << R"(port "29500 " is not a number)";
+    QTest::newRow("init ipv6 without brackets") << "cpu"
+                                                << R"({"init":"tcp://fd00::1:29500"})"
+                                                << "distributed.init"
+                                                << "an IPv6 address goes in brackets";
+    QTest::newRow("init file without path") << "cpu"
+                                            << R"({"init":"file:"})"
+                                            << "distributed.init"
+                                            << "the file is missing: file:PATH";
+    QTest::newRow("init another machine's file") << "cpu"
+                                                 << R"({"init":"file://host/rdzv"})"
+                                                 << "distributed.init"
+                                                 << "names another machine's file";
+
+    QTest::newRow("interface with a space")
+        << "cpu"
+        << R"({"interface":"eth 0"})"
+        << "distributed.interface"
+        << R"(without spaces or control characters; got "eth 0", which has one at byte 4)";
+    QTest::newRow("interface with a newline") << "cpu"
+                                              << R"({"interface":"eth0\n"})"
+                                              << "distributed.interface"
+                                              << R"(got "eth0\n", which has one at byte 5)";
+    QTest::newRow("interface with a tab") << "cpu"
+                                          << R"({"interface":"\teth0"})"
+                                          << "distributed.interface"
+                                          << "at byte 1";
+    QTest::newRow("interface with DEL") << "cpu"
+                                        << R"({"interface":"eth0\u007f"})"
+                                        << "distributed.interface"
+                                        << "at byte 5";
+    QTest::newRow("interface with a C1 control") << "cpu"
+                                                 << R"({"interface":"eth\u00850"})"
+                                                 << "distributed.interface"
+                                                 << "at byte 4";
+    QTest::newRow("interface with a no-break space") << "cpu"
+                                                     << R"({"interface":"eth0\u00a0"})"
+                                                     << "distributed.interface"
+                                                     << "at byte 5";
+    QTest::newRow("interface with an ideographic space") << "cpu"
+                                                         << R"({"interface":"\u3000eth0"})"
+                                                         << "distributed.interface"
+                                                         << "at byte 1";
+    QTest::newRow("interface with a line separator") << "cpu"
+                                                     << R"({"interface":"eth0\u2028"})"
+                                                     << "distributed.interface"
+                                                     << "at byte 5";
+    QTest::newRow("interface of 256 bytes")
+        << "cpu" << QString(R"({"interface":"%1"})").arg(QString(256, 'a'))
+        << "distributed.interface"
+        << "of at most 255 bytes, got 256 bytes";
+    QTest::newRow("interface not a string") << "cpu"
+                                            << R"({"interface":0})"
+                                            << "distributed.interface"
+                                            << "expected a string, got 0";
+    QTest::newRow("interface with a NUL byte") << "cpu"
+                                               << R"({"interface":"eth0\u0000"})"
+                                               << "distributed.interface"
+                                               << "contains a NUL byte";
+
+    QTest::newRow("unknown key")
+        << "cpu"
+        << R"({"worldsize":2})"
+        << "distributed.worldsize"
+        << "unknown key; expected one of: backend, world_size, init, interface, timeout_s, "
+           "bucket_mb; did you mean \"world_size\"?";
+    QTest::newRow("unknown key not an identifier") << "cpu"
+                                                   << R"({"world-size":2})"
+                                                   << R"(distributed["world-size"])"
+                                                   << "did you mean \"world_size\"?";
+    // The launcher gives each process its rank; one config serves them all.
+    QTest::newRow("rank is not part of the file") << "cpu"
+                                                  << R"({"rank":1})"
+                                                  << "distributed.rank"
+                                                  << "unknown key";
+
+    QTest::newRow("nccl on cpu")
+        << "cpu"
+        << R"({"backend":"nccl","world_size":2})"
+        << "distributed.backend"
+        << R"("nccl" reduces CUDA tensors only, but device.name is "cpu"; use "gloo" or "auto" on the CPU)";
+    QTest::newRow("nccl for one process on cpu") << "cpu"
+                                                 << R"({"backend":"nccl"})"
+                                                 << "distributed.backend"
+                                                 << "reduces CUDA tensors only";
+}
+
+void TestRunConfig::distributedRefused()
+{
+    QFETCH(QString, device);
+    QFETCH(QString, section);
+    QFETCH(QString, path);
+    QFETCH(QString, phrase);
+    Json document = baseConfig("regression");
+    document["device"] = {{"name", device.toStdString()}};
+    document["distributed"] = Json::parse(section.toStdString());
+    const auto error = errorOf([&] { es::parseRunConfig(document); });
+    QVERIFY2(error.has_value(), "the config was accepted");
+    const std::string what = error->what();
+    // One issue, at the field: nothing else in the config is wrong.
+    QVERIFY2(error->issues().size() == 1, what.c_str());
+    QCOMPARE(error->issues()[0].path, path.toStdString());
+    QVERIFY2(hasIssue(*error, path.toStdString(), phrase.toStdString()), what.c_str());
+}
+
+void TestRunConfig::distributedNonFiniteNumbers_data()
+{
+    // JSON text has no NaN or infinity (distributedNonFiniteText), but a document built in code
+    // (the app's forms, a what-if patch) can hold them.
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("phrase");
+
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double infinity = std::numeric_limits<double>::infinity();
+    QTest::newRow("bucket_mb NaN")
+        << "bucket_mb" << nan << "expected a number in (0, 1024], got NaN";
+    QTest::newRow("bucket_mb Infinity") << "bucket_mb" << infinity << "got Infinity";
+    QTest::newRow("bucket_mb -Infinity") << "bucket_mb" << -infinity << "got -Infinity";
+    QTest::newRow("world_size NaN")
+        << "world_size" << nan << "expected a positive integer, got NaN";
+    QTest::newRow("world_size Infinity") << "world_size" << infinity << "got Infinity";
+    QTest::newRow("timeout_s Infinity") << "timeout_s" << infinity << "got Infinity";
+    QTest::newRow("timeout_s NaN") << "timeout_s" << nan << "got NaN";
+}
+
+void TestRunConfig::distributedNonFiniteNumbers()
+{
+    QFETCH(QString, key);
+    QFETCH(double, value);
+    QFETCH(QString, phrase);
+    Json document = baseConfig("regression");
+    document["distributed"] = {{key.toStdString(), value}};
+    const auto error = errorOf([&] { es::parseRunConfig(document); });
+    QVERIFY2(error.has_value(), "a non-finite number was accepted");
+    const std::string path = "distributed." + key.toStdString();
+    QVERIFY2(error->issues().size() == 1, error->what());
+    QVERIFY2(hasIssue(*error, path, phrase.toStdString()), error->what());
+}
+
+void TestRunConfig::distributedNonFiniteText_data()
+{
+    QTest::addColumn<QString>("literal");
+    QTest::addColumn<QString>("phrase");
+
+    QTest::newRow("NaN") << "NaN"
+                         << "invalid literal";
+    QTest::newRow("Infinity") << "Infinity"
+                              << "invalid literal";
+    QTest::newRow("-Infinity") << "-Infinity"
+                               << "invalid number";
+    // Finite in the text, infinite as a double: the parser refuses it rather than keep inf.
+    QTest::newRow("1e999") << "1e999"
+                           << "number overflow";
+}
+
+void TestRunConfig::distributedNonFiniteText()
+{
+    QFETCH(QString, literal);
+    QFETCH(QString, phrase);
+    const std::string text = R"({"model": {"layers": [{"type": "dense", "units": 1}]},
+        "data": {"source": {"type": "synthetic_regression", "samples": 4, "timesteps": 2,
+                            "features": 1}},
+        "distributed": {"bucket_mb": )" +
+                             literal.toStdString() + "}}";
+    const auto error = errorOf([&] { es::parseRunConfigText(text, "run.json"); });
+    QVERIFY2(error.has_value(), "a number JSON does not have was accepted");
+    QVERIFY2(error->issues().size() == 1, error->what());
+    QVERIFY2(error->issues()[0].path.rfind("run.json@byte ", 0) == 0, error->what());
+    QVERIFY2(error->issues()[0].message.find(phrase.toStdString()) != std::string::npos,
+             error->what());
+}
+
+void TestRunConfig::distributedFieldsAreRead()
+{
+    Json document = baseConfig("regression");
+    document["distributed"] = Json::parse(R"({"backend": "gloo", "world_size": 2,
+        "init": "tcp://10.0.0.1:29500", "interface": "eth0", "timeout_s": 120, "bucket_mb": 12.5})");
+    const es::DistributedConfig read = es::parseRunConfig(document).distributed;
+    QCOMPARE(read.backend, es::DistributedBackend::Gloo);
+    QCOMPARE(read.worldSize, 2);
+    QCOMPARE(read.init, std::string("tcp://10.0.0.1:29500"));
+    QCOMPARE(read.interface, std::string("eth0"));
+    QCOMPARE(read.timeoutS, 120);
+    QCOMPARE(read.bucketMb, 12.5);
+    QVERIFY(read.enabled());
+
+    // The section as the user wrote it: a file URL is not rewritten to another spelling.
+    document["distributed"] = {{"init", "file:///shared/rdzv"}};
+    QCOMPARE(es::parseRunConfig(document).distributed.init, std::string("file:///shared/rdzv"));
+
+    // Left out, the section is one process with every default.
+    document.erase("distributed");
+    QVERIFY(es::parseRunConfig(document).distributed == es::DistributedConfig());
+}
+
+void TestRunConfig::distributedEqualityAndRank()
+{
+    // The round trip proves parse(toJson(c)) == c only as far as operator== compares: each
+    // field must count.
+    const es::RunConfig base = es::parseRunConfig(baseConfig("regression"));
+    const auto differs = [&](auto change) {
+        es::RunConfig other = base;
+        change(other.distributed);
+        return !(other == base);
+    };
+    QVERIFY(differs([](es::DistributedConfig& d) { d.backend = es::DistributedBackend::Gloo; }));
+    QVERIFY(differs([](es::DistributedConfig& d) { d.worldSize = 2; }));
+    QVERIFY(differs([](es::DistributedConfig& d) { d.init = "file:/x"; }));
+    QVERIFY(differs([](es::DistributedConfig& d) { d.interface = "eth0"; }));
+    QVERIFY(differs([](es::DistributedConfig& d) { d.timeoutS = 60; }));
+    QVERIFY(differs([](es::DistributedConfig& d) { d.bucketMb = 12.5; }));
+
+    // The rank comes from the launcher: every rank's config is the same config, and the file
+    // does not hold it.
+    es::RunConfig rankOne = base;
+    rankOne.distributed.worldSize = 2;
+    rankOne.rank = 1;
+    es::RunConfig rankZero = rankOne;
+    rankZero.rank = 0;
+    QVERIFY(rankOne == rankZero);
+    const Json written = es::toJson(rankOne);
+    QVERIFY(!written.at("distributed").contains("rank"));
+    QVERIFY(!written.contains("rank"));
+    QCOMPARE(es::parseRunConfig(written).rank, 0);
+}
+
+void TestRunConfig::distributedMessagesAreTranslated()
+{
+    const es::LanguageScope chinese("zh_CN");
+    Json document = baseConfig("regression");
+    document["distributed"] = {{"backend", "nccl"}};
+    const auto nccl = errorOf([&] { es::parseRunConfig(document); });
+    QVERIFY(nccl.has_value());
+    QCOMPARE(nccl->issues()[0].path, std::string("distributed.backend"));
+    QCOMPARE(nccl->issues()[0].message,
+             es::fillText("\"nccl\" 只能归约 CUDA 张量，但 device.name 为 \"%1\"；在 CPU 上请使用 "
+                          "\"gloo\" 或 \"auto\"，或将 device.name 设为 CUDA 设备",
+                          {"cpu"}));
+
+    document["distributed"] = {{"interface", "eth 0"}};
+    const auto blank = errorOf([&] { es::parseRunConfig(document); });
+    QVERIFY(blank.has_value());
+    QCOMPARE(blank->issues()[0].path, std::string("distributed.interface"));
+    QCOMPARE(
+        blank->issues()[0].message,
+        es::fillText("应为不含空白或控制字符的网络接口（\"eth0\"）或本机地址；实际为 %1，第 %2 "
+                     "字节处含有此类字符",
+                     {"\"eth 0\"", "4"}));
 }
 
 QTEST_APPLESS_MAIN(TestRunConfig)
