@@ -124,6 +124,14 @@ std::vector<std::string> formatRunHeader(const RunInfo& info)
         device += " - " + fillText(engineText("RunBanner", "denormals flushed to zero (%1)"),
                                    {recordedText(info.flushDenormalsReason)});
     lines.push_back(device);
+    if (info.worldSize > 1)
+        lines.push_back(fillText(
+            engineText("RunBanner",
+                       "Ranks:   %1 - a global batch of %2 samples (%3 per process) - "
+                       "%4"),
+            {fillText(engineText("RunBanner", "%1 processes"), {formatCount(info.worldSize)}),
+             formatCount(info.globalBatchSize), formatCount(info.batchSize),
+             recordedText(info.gradientReduction)}));
     std::string backend = info.backendReason.empty()
                               ? fillText(engineText("RunBanner", "Backend: %1"), {info.backend})
                               : fillText(engineText("RunBanner", "Backend: %1 (%2)"),

@@ -23,12 +23,21 @@ std::string BackupAndRestoreCallback::backupPath() const
 
 void BackupAndRestoreCallback::onTrainBegin(CallbackContext& context)
 {
+    if (!m_options.writes) {
+        restoreIfPresent(context);
+        return;
+    }
     if (const auto problem = createWritableDirectory(m_options.backupDir))
         throw ConfigError(
             m_options.field,
             fillText(engineText("BackupAndRestore",
                                 "%1: cannot create or write the backup directory: %2"),
                      {m_options.backupDir, *problem}));
+    restoreIfPresent(context);
+}
+
+void BackupAndRestoreCallback::restoreIfPresent(CallbackContext& context)
+{
     const std::string path = backupPath();
     std::error_code error;
     if (!std::filesystem::exists(path, error))
@@ -63,6 +72,8 @@ void BackupAndRestoreCallback::onEpochEnd(CallbackContext& context, int, const E
 
 void BackupAndRestoreCallback::save(CallbackContext& context)
 {
+    if (!m_options.writes)
+        return;
     try {
         m_written.add(context.saveTrainingState(backupPath()));
     } catch (const std::exception& error) {
@@ -79,7 +90,7 @@ void BackupAndRestoreCallback::save(CallbackContext& context)
 
 void BackupAndRestoreCallback::onTrainEnd(CallbackContext& context, bool completed)
 {
-    if (!completed || !m_options.deleteCheckpoint)
+    if (!completed || !m_options.deleteCheckpoint || !m_options.writes)
         return;
     std::error_code error;
     std::filesystem::remove(backupPath(), error);

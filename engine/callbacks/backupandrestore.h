@@ -12,7 +12,10 @@ struct BackupOptions {
     std::int64_t saveFreq = 0;  ///< 0: at the end of every epoch; N: every N training steps
     bool deleteCheckpoint = true;
     bool ignoreExisting = false;  ///< `train --ignore-backup`: start fresh, replace it later
-    std::string field;            ///< "callbacks[2].backup_dir", for messages
+    /// False on the ranks other than 0 of a distributed run: they resume from the backup rank
+    /// 0 wrote (backup_dir on a file system every rank sees) and never save or delete it.
+    bool writes = true;
+    std::string field;  ///< "callbacks[2].backup_dir", for messages
 };
 
 /// Keras' BackupAndRestore: keeps one backup of the whole training state in `backup_dir`
@@ -38,6 +41,8 @@ public:
     std::string backupPath() const;
 
 private:
+    /// Resumes from the backup in backup_dir when there is one (and --ignore-backup is off).
+    void restoreIfPresent(CallbackContext& context);
     void save(CallbackContext& context);
 
     BackupOptions m_options;

@@ -9,7 +9,7 @@
 namespace es {
 
 std::vector<std::unique_ptr<Callback>> makeCallbacks(const std::vector<CallbackConfig>& configs,
-                                                     bool ignoreBackup)
+                                                     bool ignoreBackup, bool writesFiles)
 {
     std::vector<std::unique_ptr<Callback>> callbacks;
     for (std::size_t i = 0; i < configs.size(); ++i) {
@@ -38,6 +38,9 @@ std::vector<std::unique_ptr<Callback>> makeCallbacks(const std::vector<CallbackC
             callbacks.push_back(std::make_unique<ReduceLrOnPlateauCallback>(options));
         } else if (config.type == "terminate_on_nan") {
             callbacks.push_back(std::make_unique<TerminateOnNaNCallback>());
+        } else if (!writesFiles &&
+                   (config.type == "model_checkpoint" || config.type == "csv_logger")) {
+            continue;
         } else if (config.type == "model_checkpoint") {
             ModelCheckpointOptions options;
             options.filepath = p.at("filepath").get<std::string>();
@@ -60,6 +63,7 @@ std::vector<std::unique_ptr<Callback>> makeCallbacks(const std::vector<CallbackC
             options.saveFreq = frequency.is_number_integer() ? frequency.get<std::int64_t>() : 0;
             options.deleteCheckpoint = p.at("delete_checkpoint").get<bool>();
             options.ignoreExisting = ignoreBackup;
+            options.writes = writesFiles;
             options.field = "callbacks[" + std::to_string(i) + "].backup_dir";
             callbacks.push_back(std::make_unique<BackupAndRestoreCallback>(options));
         } else {

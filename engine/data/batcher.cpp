@@ -8,9 +8,10 @@
 namespace es {
 
 Batcher::Batcher(Dataset data, std::int64_t batchSize, bool shuffle, bool dropLast,
-                 std::uint64_t seed)
+                 std::uint64_t seed, BatchShard shard)
     : m_data(std::move(data)),
       m_batchSize(batchSize),
+      m_shard(shard),
       m_shuffle(shuffle),
       m_dropLast(dropLast),
       m_generator(at::make_generator<at::CPUGeneratorImpl>(seed))
@@ -20,7 +21,21 @@ Batcher::Batcher(Dataset data, std::int64_t batchSize, bool shuffle, bool dropLa
 std::int64_t Batcher::batchCount() const
 {
     const std::int64_t n = m_data.size();
-    return m_dropLast ? n / m_batchSize : (n + m_batchSize - 1) / m_batchSize;
+    const std::int64_t global = m_batchSize * m_shard.count;
+    return m_dropLast ? n / global : (n + global - 1) / global;
+}
+
+std::int64_t Batcher::globalBatchSamples(std::int64_t index) const
+{
+    const std::int64_t global = m_batchSize * m_shard.count;
+    return std::clamp<std::int64_t>(m_data.size() - index * global, 0, global);
+}
+
+std::pair<std::int64_t, std::int64_t> Batcher::shardRange(std::int64_t index) const
+{
+    const std::int64_t n = m_data.size();
+    const std::int64_t begin = std::min(n, (index * m_shard.count + m_shard.index) * m_batchSize);
+    return {begin, std::min(m_batchSize, n - begin)};
 }
 
 void Batcher::startEpoch()
@@ -45,8 +60,7 @@ void Batcher::restore(const torch::Tensor& generatorState, const torch::Tensor& 
 
 Dataset Batcher::storedBatch(std::int64_t index) const
 {
-    const std::int64_t begin = index * m_batchSize;
-    const std::int64_t count = std::min(m_batchSize, m_data.size() - begin);
+    const auto [begin, count] = shardRange(index);
     return {m_data.x.narrow(0, begin, count), m_data.y.narrow(0, begin, count)};
 }
 
@@ -54,8 +68,7 @@ Dataset Batcher::batch(std::int64_t index) const
 {
     if (!m_shuffle || !m_order.defined())
         return storedBatch(index);
-    const std::int64_t begin = index * m_batchSize;
-    const std::int64_t count = std::min(m_batchSize, m_data.size() - begin);
+    const auto [begin, count] = shardRange(index);
     const auto indices = m_orderOnDataDevice.narrow(0, begin, count);
     return {m_data.x.index_select(0, indices), m_data.y.index_select(0, indices)};
 }

@@ -6,14 +6,29 @@
 
 #include <torch/torch.h>
 
+#include <utility>
+
 namespace es {
+
+/// This process's part of every batch in a distributed run (distributed.world_size
+/// processes): a step's global batch is `count` consecutive slices of the configured batch
+/// size, cut from the same order on every rank, and this process trains on slice `index`.
+/// So the global batches are the very batches one process with count times the batch size
+/// would train on, in the same order.
+struct BatchShard {
+    int index = 0;
+    int count = 1;
+};
 
 /// Cuts a dataset into batches, in a new seeded order every epoch when shuffling.
 class Batcher {
 public:
-    Batcher(Dataset data, std::int64_t batchSize, bool shuffle, bool dropLast, std::uint64_t seed);
+    /// `batchSize` is one shard's; a batch of the epoch holds batchSize * shard.count samples,
+    /// of which batch() returns this shard's slice (empty when the last batch ends before it).
+    Batcher(Dataset data, std::int64_t batchSize, bool shuffle, bool dropLast, std::uint64_t seed,
+            BatchShard shard = {});
 
-    /// Batches per epoch: ceil(N / B), or floor(N / B) with drop_last.
+    /// Batches per epoch: ceil(N / B), or floor(N / B) with drop_last, B the global batch.
     std::int64_t batchCount() const;
 
     /// Draws the next epoch's order (a no-op without shuffling).
@@ -33,10 +48,16 @@ public:
     Dataset storedBatch(std::int64_t index) const;
 
     const Dataset& data() const { return m_data; }
+    /// Samples in batch `index` over all shards: what one process would train on.
+    std::int64_t globalBatchSamples(std::int64_t index) const;
 
 private:
+    /// Where this shard's slice of batch `index` starts in the epoch's order, and its length.
+    std::pair<std::int64_t, std::int64_t> shardRange(std::int64_t index) const;
+
     Dataset m_data;
     std::int64_t m_batchSize;
+    BatchShard m_shard;
     bool m_shuffle;
     bool m_dropLast;
     void setOrder(const torch::Tensor& order);

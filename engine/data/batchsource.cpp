@@ -19,7 +19,7 @@ std::int64_t tensorBytes(const torch::Tensor& tensor)
 }
 
 BatchSource::BatchSource(Dataset data, const DataConfig& config, torch::Device device,
-                         std::uint64_t shuffleSeed, Transform transform)
+                         std::uint64_t shuffleSeed, Transform transform, BatchShard shard)
     : m_placement(config.placement), m_device(device), m_transform(std::move(transform))
 {
     const bool empty = data.size() == 0;  // e.g. the validation set without validation_split
@@ -33,7 +33,7 @@ BatchSource::BatchSource(Dataset data, const DataConfig& config, torch::Device d
         data = {data.x.pin_memory(), data.y.pin_memory()};
     }
     m_batcher = std::make_unique<Batcher>(std::move(data), config.batchSize, config.shuffle,
-                                          config.dropLast, shuffleSeed);
+                                          config.dropLast, shuffleSeed, shard);
     m_copiesAhead = EPOCHSCOPE_WITH_CUDA && m_placement == Placement::Pinned && device.is_cuda() &&
                     config.prefetch > 0;
     if (config.prefetch > 0)

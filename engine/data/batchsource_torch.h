@@ -24,11 +24,17 @@ public:
     /// Stages the data on `device` first when the placement is `device`. `transform`, when
     /// set, runs on every batch of next() as the batcher cuts it, before placement (on the
     /// loader thread with prefetch); warm-up batches are not transformed.
+    /// `shard` is this process's slice of each batch in a distributed run (BatchShard).
     BatchSource(Dataset data, const DataConfig& config, torch::Device device,
-                std::uint64_t shuffleSeed, Transform transform = {});
+                std::uint64_t shuffleSeed, Transform transform = {}, BatchShard shard = {});
 
     std::int64_t batchCount() const { return m_batcher->batchCount(); }
     std::int64_t samples() const { return m_batcher->data().size(); }
+    /// Samples of batch `index` over every shard (the global batch of a distributed run).
+    std::int64_t globalBatchSamples(std::int64_t index) const
+    {
+        return m_batcher->globalBatchSamples(index);
+    }
 
     /// Draws the epoch's order and, with prefetch, starts preparing its first `batches`.
     void startEpoch(std::int64_t batches);

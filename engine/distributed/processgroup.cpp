@@ -131,16 +131,23 @@ ProcessGroup::ProcessGroup(const ProcessGroupOptions& options)
 
 ProcessGroup::~ProcessGroup() = default;
 
-void ProcessGroup::allReduceMean(std::vector<torch::Tensor>& tensors)
+void ProcessGroup::allReduceSum(std::vector<torch::Tensor>& tensors)
 {
     if (tensors.empty())
         return;
     communicate(engineText("ProcessGroup", "all-reduce"), m_rank, [&] {
         onFlatBuffers(tensors, [&](std::vector<at::Tensor>& buffer) {
             m_backend->group->allreduce(buffer)->wait();
-            buffer[0].div_(m_worldSize);
         });
     });
+}
+
+void ProcessGroup::allReduceMean(std::vector<torch::Tensor>& tensors)
+{
+    allReduceSum(tensors);
+    torch::NoGradGuard noGrad;
+    for (torch::Tensor& tensor : tensors)
+        tensor.div_(m_worldSize);
 }
 
 void ProcessGroup::broadcastFromRankZero(std::vector<torch::Tensor>& tensors)
@@ -154,6 +161,21 @@ void ProcessGroup::broadcastFromRankZero(std::vector<torch::Tensor>& tensors)
             m_backend->group->broadcast(buffer, options)->wait();
         });
     });
+}
+
+std::string ProcessGroup::broadcastTextFromRankZero(const std::string& text)
+{
+    std::vector<torch::Tensor> length{
+        torch::tensor({static_cast<std::int64_t>(text.size())}, torch::kInt64)};
+    broadcastFromRankZero(length);
+    const std::int64_t size = length[0].item<std::int64_t>();
+    std::vector<torch::Tensor> bytes{torch::zeros({size}, torch::kUInt8)};
+    if (m_rank == 0)
+        std::copy(text.begin(), text.end(), bytes[0].data_ptr<std::uint8_t>());
+    if (size > 0)
+        broadcastFromRankZero(bytes);
+    const auto* data = reinterpret_cast<const char*>(bytes[0].data_ptr<std::uint8_t>());
+    return std::string(data, static_cast<std::size_t>(size));
 }
 
 void ProcessGroup::barrier()

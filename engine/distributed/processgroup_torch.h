@@ -2,7 +2,7 @@
 
 // Internal to the engine (LibTorch): a process group of a distributed run on PyTorch's c10d.
 
-#include "engine/distributed/rendezvous.h"
+#include "engine/config/rendezvous.h"
 
 #include <torch/torch.h>
 
@@ -47,11 +47,16 @@ public:
     int rank() const { return m_rank; }
     int worldSize() const { return m_worldSize; }
 
+    /// Replaces each tensor by its sum over the ranks, in one message per element type; the
+    /// same shapes, types and order on every rank, as allReduceMean.
+    void allReduceSum(std::vector<torch::Tensor>& tensors);
     /// Replaces each tensor by its mean over the ranks, in one message per element type. The
     /// tensors must have the same shapes and types on every rank, in the same order.
     void allReduceMean(std::vector<torch::Tensor>& tensors);
     /// Replaces each tensor by rank 0's.
     void broadcastFromRankZero(std::vector<torch::Tensor>& tensors);
+    /// Rank 0's `text` on every rank (the others' `text` is not read).
+    std::string broadcastTextFromRankZero(const std::string& text);
     /// Returns when every rank has called it.
     void barrier();
 

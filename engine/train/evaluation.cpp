@@ -32,6 +32,8 @@ EpochAccumulator evaluateModel(SequentialModel& model, BatchSource& source,
     source.startEpoch(source.batchCount());
     for (std::int64_t index = 0; index < source.batchCount(); ++index) {
         const Dataset batch = source.toDevice(source.next()).batch;
+        if (batch.size() == 0)
+            continue;  // a rank's empty slice of the last batch (distributed runs)
         const auto prediction = model->forward(batch.x);
         const double loss =
             computeLoss(training.loss, prediction, batch.y).item<double>() + regularization;

@@ -39,6 +39,13 @@ struct RunInfo {
     std::string gpuMonitor;   ///< what NVML said: "NVML driver ..., 1 GPU" or why there is none
     int intraOpThreads = 0;   ///< applied for this run
     int interOpThreads = 0;
+    /// Processes that trained together (distributed.world_size), and the samples one step
+    /// trained on over all of them: batchSize * worldSize.
+    int worldSize = 1;
+    std::int64_t globalBatchSize = 0;
+    /// How the ranks' gradients were averaged ("bucketed all-reduce after backward, ..."),
+    /// empty in a run of one process.
+    std::string gradientReduction;
     ModelSummary model;
     /// Collected on the engine thread after the thread settings were applied.
     EnvironmentInfo environment;

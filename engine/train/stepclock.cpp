@@ -31,7 +31,10 @@ void StepClock::phaseEnds(Phase phase)
     // copy), and before it at each later boundary: each host phase then holds the queueing
     // of exactly the device work its events enclose.
     const bool deviceWorkStarts = phase == Phase::DataWait;
-    if (m_deviceTimer && !deviceWorkStarts)
+    // Communication is the host's wait for the other ranks: the device has no work of its own
+    // in it, so it has no device boundary (its device time falls in Optimizer's events).
+    const bool deviceBoundary = !deviceWorkStarts && phase != Phase::Communication;
+    if (m_deviceTimer && deviceBoundary)
         m_deviceTimer->mark(deviceBoundaryAfter(phase));
     const Clock::time_point now = Clock::now();
     m_phaseMs[phaseIndex(phase)] = millisecondsBetween(m_phaseStart, now);

@@ -3,6 +3,7 @@
 #include "engine/callbacks/callbackfactory.h"
 #include "engine/config/configerror.h"
 #include "engine/data/batchsource_torch.h"
+#include "engine/distributed/dataparallel_torch.h"
 #include "engine/env/cpuinfo.h"
 #include "engine/env/environment.h"
 #include "engine/i18n/recordedtext.h"
@@ -30,6 +31,7 @@
 #include <chrono>
 #include <filesystem>
 #include <map>
+#include <mutex>
 
 namespace es {
 
@@ -116,6 +118,14 @@ private:
     torch::Tensor stepLoss(const torch::Tensor& prediction, const torch::Tensor& target);
     /// Updates the weights from their gradients and clears the gradients.
     void optimizerStep();
+    /// Joins the other ranks of a distributed run (nothing in a run of one process).
+    void joinRanks();
+    /// Sums of `local` over every rank: an epoch's or a step's loss and metrics as one process
+    /// would have summed them; `local` itself in a run of one process. `votes`, when given, is
+    /// summed in the same message.
+    EpochAccumulator sumOverRanks(const EpochAccumulator& local, double* votes = nullptr);
+    /// Checks that every rank resumed where rank 0 did (a backup they all read).
+    void checkSamePosition();
     /// Trains on the epoch's next batch (step `index`, 0-based): the step, its loss and sums,
     /// then the batch callbacks, each phase timed. Its wall time runs from `wallStart`; it
     /// ends at m_stepEnd.
@@ -152,6 +162,8 @@ private:
     SequentialModel m_model{nullptr};
     std::unique_ptr<torch::optim::Optimizer> m_optimizer;
     std::unique_ptr<DevicePhaseTimer> m_deviceTimer;
+    /// This rank's link to the others in a distributed run; null in a run of one process.
+    std::unique_ptr<DataParallel> m_parallel;
     std::int64_t m_batchesPerEpoch = 0;
     /// The config's callbacks, then the extension's.
     std::vector<std::shared_ptr<Callback>> m_callbacks;
@@ -169,6 +181,8 @@ private:
     bool m_warmedUp = false;
     /// Page faults of the engine thread at the end of the last step (or the epoch's start).
     PageFaults m_faultsBefore;
+    /// Set when a rank of a distributed run asked to stop: every rank stops after this step.
+    bool m_ranksStop = false;
     /// When the last step ended.
     Clock::time_point m_stepEnd;
 };
@@ -314,12 +328,86 @@ void TrainingLoop::optimizerStep()
     m_optimizer->zero_grad();
 }
 
+void TrainingLoop::joinRanks()
+{
+    const DistributedConfig& distributed = m_config.distributed;
+    if (!distributed.enabled())
+        return;
+    if (distributed.backend == DistributedBackend::Nccl)
+        throw ConfigError("distributed.backend",
+                          engineText("Trainer",
+                                     "\"nccl\" is not supported by this EpochScope yet: its "
+                                     "ranks average gradients over Gloo; use \"gloo\" or "
+                                     "\"auto\""));
+    m_observers.notify(&RunObserver::onLog, LogLevel::Info,
+                       fillText(engineText("Trainer", "rank %1 of %2: meeting the others at %3"),
+                                {std::to_string(m_config.rank),
+                                 std::to_string(distributed.worldSize), distributed.init}));
+    m_parallel = std::make_unique<DataParallel>(m_config);
+}
+
+EpochAccumulator TrainingLoop::sumOverRanks(const EpochAccumulator& local, double* votes)
+{
+    if (!m_parallel)
+        return local;
+    const std::vector<Metric>& metrics = m_config.training.metrics;
+    std::vector<double> values{local.lossSum, static_cast<double>(local.samples)};
+    for (Metric metric : metrics) {
+        const auto found = local.metricSums.find(metric);
+        values.push_back(found != local.metricSums.end() ? found->second : 0.0);
+    }
+    if (votes)
+        values.push_back(*votes);
+    const std::vector<double> sums = m_parallel->sumOverRanks(values);
+    if (votes)
+        *votes = sums.back();
+    EpochAccumulator global;
+    global.lossSum = sums[0];
+    global.samples = static_cast<std::int64_t>(sums[1]);
+    for (std::size_t i = 0; i < metrics.size(); ++i)
+        global.metricSums[metrics[i]] = sums[2 + i];
+    return global;
+}
+
+void TrainingLoop::checkSamePosition()
+{
+    if (!m_parallel)
+        return;
+    const TrainingPosition here = m_resume ? m_resume->position : TrainingPosition{1, 0};
+    std::vector<torch::Tensor> rankZero{
+        torch::tensor({static_cast<std::int64_t>(here.epoch), here.batchesDone}, torch::kInt64)};
+    m_parallel->broadcastFromRankZero(rankZero);
+    const std::int64_t epoch = rankZero[0][0].item<std::int64_t>();
+    const std::int64_t batchesDone = rankZero[0][1].item<std::int64_t>();
+    const bool same = epoch == here.epoch && batchesDone == here.batchesDone;
+    // Every rank learns whether one differs, so that none waits for the others' first step.
+    const double differing = m_parallel->sumOverRanks({same ? 0.0 : 1.0}).front();
+    if (differing == 0.0)
+        return;
+    const std::string where = engineText("Trainer",
+                                         "backup_and_restore's backup_dir must be on a file "
+                                         "system every rank sees");
+    if (same)
+        throw ConfigError("callbacks",
+                          fillText(engineText("Trainer",
+                                              "%1 of the ranks would not resume where rank 0 "
+                                              "does (epoch %2, step %3): %4"),
+                                   {std::to_string(static_cast<int>(differing)),
+                                    std::to_string(epoch), std::to_string(batchesDone), where}));
+    throw ConfigError(
+        "callbacks",
+        fillText(engineText("Trainer",
+                            "rank %1 would start at epoch %2, step %3, but rank 0 resumes at epoch "
+                            "%4, step %5: %6"),
+                 {std::to_string(m_config.rank), std::to_string(here.epoch),
+                  std::to_string(here.batchesDone), std::to_string(epoch),
+                  std::to_string(batchesDone), where}));
+}
+
 void TrainingLoop::prepare()
 {
     // Refused before any work: an explicit backend this build or device cannot run.
     const BackendChoice backend = resolveBackend(m_config, m_config.device.type, oneDnnBuilt());
-    // One seed drives weights, dropout and data: same config, same losses (on CPU).
-    torch::manual_seed(m_config.seed);
     const AppliedThreads threads =
         applyThreadSettings(m_config.device, readCpuTopology().physicalCores);
     for (const std::string& warning : threads.warnings)
@@ -331,6 +419,10 @@ void TrainingLoop::prepare()
 
     m_device = torch::Device(m_config.device.name());
     const std::string cudnn = applyCudnnSetting(m_config.device);
+    // Before the data loads: ranks that cannot meet, or train different configs, are refused
+    // before anything else takes time.
+    joinRanks();
+    const BatchShard shard{m_config.rank, m_config.distributed.worldSize};
     m_deviceTimer =
         makeDevicePhaseTimer(m_config.device.name(), m_config.profiling.preciseGpuTiming);
     const DataConfig& dataConfig = m_config.data;
@@ -338,10 +430,11 @@ void TrainingLoop::prepare()
     const TrainValidationSplit& split = data.split;
     m_train = std::make_unique<BatchSource>(split.train, dataConfig, m_device,
                                             m_config.seed ^ kShuffleSeedSalt,
-                                            m_extensions.transformBatch);
-    // Validation reads every sample once, in order, from the same placement.
+                                            m_extensions.transformBatch, shard);
+    // Validation reads every sample once, in order, from the same placement; each rank its
+    // slice of every batch.
     m_validation = std::make_unique<BatchSource>(split.validation, validationDataConfig(dataConfig),
-                                                 m_device, 0);
+                                                 m_device, 0, BatchSource::Transform(), shard);
     if (dataConfig.placement == Placement::Device && !m_device.is_cpu()) {
         const double megabytes =
             static_cast<double>(m_train->stagedBytes() + m_validation->stagedBytes()) / 1e6;
@@ -353,12 +446,29 @@ void TrainingLoop::prepare()
     }
 
     const std::int64_t inputFeatures = split.train.x.dim() == 3 ? split.train.x.size(2) : 1;
-    m_model = SequentialModel(m_config.model, inputFeatures, backend.backend);
+    {
+        // One seed drives weights, dropout and data: same config, same losses (on CPU). The
+        // weights come from LibTorch's one global generator, so runs that start together in
+        // one process (the ranks of tst_dataparallel, what-if variants) take turns seeding it
+        // and drawing their weights; nothing before this point draws from it.
+        static std::mutex seedAndInitialise;
+        const std::lock_guard<std::mutex> turn(seedAndInitialise);
+        torch::manual_seed(m_config.seed);
+        m_model = SequentialModel(m_config.model, inputFeatures, backend.backend);
+    }
     m_model->to(m_device);
     m_model->train();
+    if (m_parallel) {
+        // DDP starts every rank from rank 0's weights (and buffers).
+        std::vector<torch::Tensor> state = m_model->parameters();
+        for (const torch::Tensor& buffer : m_model->buffers())
+            state.push_back(buffer);
+        m_parallel->broadcastFromRankZero(state);
+    }
     m_optimizer = makeOptimizer(m_config.training.optimizer, m_model->parameters());
+    // Rank 0 writes for every rank: the others would write the very same files.
     for (std::unique_ptr<Callback>& callback :
-         makeCallbacks(m_config.callbacks, m_config.ignoreBackup))
+         makeCallbacks(m_config.callbacks, m_config.ignoreBackup, m_config.rank == 0))
         m_callbacks.push_back(std::move(callback));
     m_callbacks.insert(m_callbacks.end(), m_extensions.callbacks.begin(),
                        m_extensions.callbacks.end());
@@ -374,6 +484,10 @@ void TrainingLoop::prepare()
     info.trainSamples = split.train.size();
     info.validationSamples = split.validation.size();
     info.batchSize = dataConfig.batchSize;
+    info.worldSize = m_config.distributed.worldSize;
+    info.globalBatchSize = dataConfig.batchSize * m_config.distributed.worldSize;
+    if (m_parallel)
+        info.gradientReduction = m_parallel->gradientReduction();
     info.device = m_config.device.name();
     info.cudnn = cudnn;
     info.phaseTiming = m_deviceTimer ? m_deviceTimer->description() : hostClockTiming();
@@ -406,11 +520,14 @@ bool TrainingLoop::warmUp()
     const auto rngStates = captureRngStates(m_device);
     bool finished = true;
     for (int step = 0; step < training.warmupSteps; ++step) {
-        if (m_control.stopRequested()) {
+        // Ranks stop together, after a step (trainStep); warm-up passes are short.
+        if (!m_parallel && m_control.stopRequested()) {
             finished = false;
             break;
         }
         const BatchSource::Transfer transfer = m_train->warmUpBatch(step);
+        if (transfer.batch.size() == 0)
+            continue;  // this rank's slice of a short last batch
         const auto prediction = m_model->forward(transfer.batch.x);
         const auto loss = stepLoss(prediction, transfer.batch.y);
         loss.backward();
@@ -436,19 +553,47 @@ BatchRecord TrainingLoop::trainStep(int epoch, std::int64_t index, Clock::time_p
     clock.phaseEnds(Phase::DataWait);
     const BatchSource::Transfer transfer = m_train->toDevice(produced);
     clock.phaseEnds(Phase::HostToDevice);
-    const torch::Tensor prediction = m_model->forward(transfer.batch.x);
-    const torch::Tensor loss = stepLoss(prediction, transfer.batch.y);
+    // A rank of a distributed run whose slice of the epoch's last batch is empty computes
+    // nothing and adds zeros to the others' gradients.
+    const bool computes = produced.size() > 0;
+    torch::Tensor prediction;
+    torch::Tensor loss;
+    if (computes) {
+        prediction = m_model->forward(transfer.batch.x);
+        loss = stepLoss(prediction, transfer.batch.y);
+    }
     clock.phaseEnds(Phase::Forward);
-    loss.backward();
+    if (computes)
+        loss.backward();
     clock.phaseEnds(Phase::Backward);
+    EpochAccumulator stepSums;
+    const double rankLoss = computes ? loss.item<double>() : 0.0;
+    if (computes)
+        stepSums.add(rankLoss, produced.size(), m_config.training.metrics, prediction.detach(),
+                     transfer.batch.y);
+    if (m_parallel) {
+        m_parallel->averageGradients(m_model->parameters(), produced.size(),
+                                     m_train->globalBatchSamples(index));
+        // The step's loss and metrics over the global batch: every rank then logs, and its
+        // callbacks decide, on the same numbers. A stop asked of any rank (Ctrl+C reaches them
+        // one by one) stops every rank after this same step: a rank that went on alone would
+        // wait for the others in the next step's reduction until timeout_s.
+        double stopVotes = m_control.stopRequested() ? 1.0 : 0.0;
+        stepSums = sumOverRanks(stepSums, &stopVotes);
+        m_ranksStop = stopVotes > 0.0;
+        clock.phaseEnds(Phase::Communication);
+    }
     optimizerStep();
     clock.phaseEnds(Phase::Optimizer);
 
-    batch.loss = loss.item<double>();
-    batch.samples = produced.size();
+    // One process's loss as it came, not re-divided: the same bits as before ranks existed.
+    batch.loss = m_parallel ? stepSums.meanLoss() : rankLoss;
+    batch.samples = stepSums.samples;
     batch.h2dBytes = transfer.bytes;
-    m_epochSums.add(batch.loss, batch.samples, m_config.training.metrics, prediction.detach(),
-                    transfer.batch.y);
+    m_epochSums.lossSum += stepSums.lossSum;
+    m_epochSums.samples += stepSums.samples;
+    for (const auto& [metric, sum] : stepSums.metricSums)
+        m_epochSums.metricSums[metric] += sum;
     m_position.batchesDone = index + 1;
     // After the step and its sums: a backup taken by a batch callback holds this step.
     const double callbackMs =
@@ -492,7 +637,8 @@ bool TrainingLoop::runEpoch(int epoch, const TrainingState* resume)
     m_faultsBefore = PageFaults::ofThisThread();
     for (std::int64_t index = firstIndex; index < m_batchesPerEpoch; ++index) {
         Clock::duration paused{};
-        if (!proceed(paused))
+        // The ranks of a distributed run stop only where they agreed to (trainStep).
+        if (!proceed(paused) && !m_parallel)
             return false;
         // The step's wall time runs from the previous step's end, less a pause in between.
         previousEnd += paused;
@@ -516,14 +662,17 @@ bool TrainingLoop::runEpoch(int epoch, const TrainingState* resume)
         ++record.batches;
         m_result.batches.push_back(batch);
         m_observers.notify(&RunObserver::onBatch, batch);
+        if (m_ranksStop)
+            return false;
         if (!m_stopReason.empty())
             break;  // Keras ends the epoch after the step whose callback stopped training
     }
 
-    if (!proceed(pausedInEpoch))
+    if (!proceed(pausedInEpoch) && !m_parallel)
         return false;
     const auto validationStart = Clock::now();
-    const EpochAccumulator validation = evaluateModel(m_model, *m_validation, training);
+    const EpochAccumulator validation =
+        sumOverRanks(evaluateModel(m_model, *m_validation, training));
     const auto validationEnd = Clock::now();
     record.validationS = secondsBetween(validationStart, validationEnd);
     record.samples = m_epochSums.samples;
@@ -555,6 +704,7 @@ void TrainingLoop::run()
     prepare();
     for (const std::shared_ptr<Callback>& callback : m_callbacks)
         callback->onTrainBegin(*this);
+    checkSamePosition();
     const int firstEpoch = m_resume ? m_resume->position.epoch : 1;
     if (firstEpoch > m_config.training.epochs)
         m_observers.notify(&RunObserver::onLog, LogLevel::Info,

@@ -1,0 +1,169 @@
+#include "engine/distributed/dataparallel_torch.h"
+
+#include "engine/config/configerror.h"
+#include "engine/config/jsonreader.h"
+#include "engine/config/rendezvous.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/i18n/translate.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+
+namespace es {
+
+namespace {
+
+// bucket_mb counts MiB, as PyTorch DDP's bucket_cap_mb does.
+constexpr double kBytesPerMegabyte = 1024.0 * 1024.0;
+
+/// The config as it must be the same on every rank: the rank's own CUDA device
+/// (cuda:LOCAL_RANK), network interface and way of writing the rendezvous may differ.
+nlohmann::json comparableConfig(RunConfig config)
+{
+    config.device.index = 0;
+    config.distributed.interface.clear();
+    config.distributed.init.clear();
+    return toJson(config);
+}
+
+/// "/model/layers/1/units" (a JSON pointer) as the config's own field path,
+/// "model.layers[1].units".
+std::string fieldPath(const std::string& pointer)
+{
+    std::string path;
+    std::size_t start = 1;
+    while (start <= pointer.size()) {
+        const std::size_t end = std::min(pointer.find('/', start), pointer.size());
+        const std::string token = pointer.substr(start, end - start);
+        const bool index = !token.empty() && std::all_of(token.begin(), token.end(), [](char c) {
+            return std::isdigit(static_cast<unsigned char>(c)) != 0;
+        });
+        if (index)
+            path += "[" + token + "]";
+        else
+            path += (path.empty() ? "" : ".") + token;
+        start = end + 1;
+    }
+    return path;
+}
+
+std::string valueAt(const nlohmann::json& document, const std::string& pointer)
+{
+    const nlohmann::json::json_pointer at(pointer);
+    return document.contains(at) ? document.at(at).dump() : engineText("DataParallel", "nothing");
+}
+
+}  // namespace
+
+ProcessGroupOptions processGroupOptions(const RunConfig& config)
+{
+    const DistributedConfig& distributed = config.distributed;
+    if (distributed.init.empty())
+        throw ConfigError(
+            "distributed.init",
+            engineText("DataParallel",
+                       "a run of several processes needs a rendezvous: set "
+                       "distributed.init to tcp://HOST:PORT or file:PATH, or start "
+                       "it with epochscope-cli train --nproc N, torchrun or --master"));
+    ProcessGroupOptions options;
+    options.rendezvous = parseRendezvous(distributed.init, "distributed.init");
+    options.rank = config.rank;
+    options.worldSize = distributed.worldSize;
+    options.interface = distributed.interface;
+    options.timeout = std::chrono::seconds(distributed.timeoutS);
+    return options;
+}
+
+DataParallel::DataParallel(const RunConfig& config)
+    : m_group(processGroupOptions(config)),
+      m_bucketBytes(std::max<std::int64_t>(
+          1, static_cast<std::int64_t>(config.distributed.bucketMb * kBytesPerMegabyte)))
+{
+    checkSameConfig(config);
+}
+
+void DataParallel::checkSameConfig(const RunConfig& config)
+{
+    const nlohmann::json mine = comparableConfig(config);
+    const nlohmann::json rankZero =
+        nlohmann::json::parse(m_group.broadcastTextFromRankZero(mine.dump()));
+    const nlohmann::json patch = nlohmann::json::diff(rankZero, mine);
+    const double differing = sumOverRanks({patch.empty() ? 0.0 : 1.0}).front();
+    if (differing == 0.0)
+        return;
+    if (patch.empty())
+        throw ConfigError(
+            "distributed",
+            fillText(engineText("DataParallel",
+                                "%1 of the %2 ranks train a config that differs "
+                                "from rank 0's; their messages name the field"),
+                     {std::to_string(static_cast<int>(differing)), std::to_string(worldSize())}));
+    const std::string pointer = patch.front().at("path").get<std::string>();
+    throw ConfigError(
+        fieldPath(pointer),
+        fillText(engineText("DataParallel",
+                            "differs between the ranks: rank 0 has %1, rank %2 "
+                            "has %3; every rank must train the same config"),
+                 {valueAt(rankZero, pointer), std::to_string(rank()), valueAt(mine, pointer)}));
+}
+
+void DataParallel::broadcastFromRankZero(std::vector<torch::Tensor> tensors)
+{
+    m_group.broadcastFromRankZero(tensors);
+}
+
+std::int64_t DataParallel::averageGradients(const std::vector<torch::Tensor>& parameters,
+                                            std::int64_t samples, std::int64_t globalSamples)
+{
+    torch::NoGradGuard noGrad;
+    const double weight =
+        globalSamples > 0 ? static_cast<double>(samples) / static_cast<double>(globalSamples) : 0;
+    std::int64_t reducedBytes = 0;
+    std::vector<torch::Tensor> bucket;
+    std::int64_t bucketBytes = 0;
+    const auto flush = [&] {
+        m_group.allReduceSum(bucket);
+        reducedBytes += bucketBytes;
+        bucket.clear();
+        bucketBytes = 0;
+    };
+    // Last parameters first: backward finishes them first, and DDP's buckets go in that order.
+    for (auto parameter = parameters.rbegin(); parameter != parameters.rend(); ++parameter) {
+        torch::Tensor& gradient = parameter->mutable_grad();
+        if (!gradient.defined())
+            gradient = torch::zeros_like(*parameter);
+        gradient.mul_(weight);
+        bucket.push_back(gradient);
+        bucketBytes += gradient.numel() * static_cast<std::int64_t>(gradient.element_size());
+        if (bucketBytes >= m_bucketBytes)
+            flush();
+    }
+    if (!bucket.empty())
+        flush();
+    return reducedBytes;
+}
+
+std::vector<double> DataParallel::sumOverRanks(const std::vector<double>& values)
+{
+    std::vector<torch::Tensor> tensors{
+        torch::tensor(std::vector<double>(values), torch::TensorOptions(torch::kFloat64))};
+    m_group.allReduceSum(tensors);
+    const torch::Tensor& sums = tensors.front();
+    return std::vector<double>(sums.data_ptr<double>(), sums.data_ptr<double>() + sums.numel());
+}
+
+std::string DataParallel::gradientReduction() const
+{
+    // c10d's Reducer, which overlaps the reduction with backward, needs a header Debian's
+    // LibTorch does not ship (torch/csrc/distributed/autograd/context/context.h).
+    return fillText(markedText("RunRecord",
+                               "bucketed all-reduce after backward over c10d Gloo, %1 processes, "
+                               "buckets of %2 MiB"),
+                    {std::to_string(worldSize()),
+                     formatNumber(static_cast<double>(m_bucketBytes) / kBytesPerMegabyte)});
+}
+
+}  // namespace es

@@ -1,0 +1,64 @@
+#pragma once
+
+// Internal to the engine: includes LibTorch.
+//
+// One rank of a data-parallel run, with the semantics of PyTorch's DistributedDataParallel
+// (docs/distributed.md): every rank starts from rank 0's weights, trains on its own slice of
+// each global batch (data/batcher_torch.h BatchShard) and, after its backward pass, takes the
+// gradient that one process would have computed on the whole global batch, so that the
+// weights stay the same on every rank and match a run of one process with the global batch.
+
+#include "engine/config/runconfig.h"
+#include "engine/distributed/processgroup_torch.h"
+
+#include <torch/torch.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace es {
+
+class DataParallel {
+public:
+    /// Meets the other ranks (distributed.init, interface, timeout_s) and checks that every
+    /// rank trains the same config: a rank whose config differs throws ConfigError naming the
+    /// first field that differs from rank 0's, and every other rank throws ConfigError at
+    /// `distributed` saying that one did. DistributedError when the ranks cannot meet.
+    explicit DataParallel(const RunConfig& config);
+
+    int rank() const { return m_group.rank(); }
+    int worldSize() const { return m_group.worldSize(); }
+
+    /// Rank 0's values of `tensors` (a model's parameters and buffers) on every rank.
+    void broadcastFromRankZero(std::vector<torch::Tensor> tensors);
+
+    /// Replaces each parameter's gradient by the gradient of the global batch's mean loss:
+    /// the sum over the ranks of gradient * samples / globalSamples (ranks with fewer samples
+    /// in the last batch weigh less, as in one process). Reduced in buckets of about
+    /// distributed.bucket_mb, last parameters first (the order backward finishes them). A rank
+    /// with no samples in this step (and so no gradients) adds zeros. Returns the bytes of
+    /// gradients this rank reduced.
+    std::int64_t averageGradients(const std::vector<torch::Tensor>& parameters,
+                                  std::int64_t samples, std::int64_t globalSamples);
+
+    /// The sums of `values` over every rank, in double precision: a step's weighted loss, an
+    /// epoch's loss and metric sums.
+    std::vector<double> sumOverRanks(const std::vector<double>& values);
+
+    /// How gradients are averaged, for the run's record.
+    std::string gradientReduction() const;
+
+private:
+    void checkSameConfig(const RunConfig& config);
+
+    ProcessGroup m_group;
+    std::int64_t m_bucketBytes;
+};
+
+/// The options a run's process group meets with: distributed.init (or the launcher's
+/// rendezvous), the rank, distributed.interface and timeout_s. ConfigError at
+/// `distributed.init` when no rendezvous was given.
+ProcessGroupOptions processGroupOptions(const RunConfig& config);
+
+}  // namespace es

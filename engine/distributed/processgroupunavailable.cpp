@@ -1,0 +1,58 @@
+// The process group of an engine built without Gloo's headers (engine/CMakeLists.txt builds
+// this file instead of processgroup.cpp): a distributed run is refused when its ranks would
+// meet, saying what the build lacks, and a run of one process never gets here.
+
+#include "engine/distributed/processgroup_torch.h"
+
+#include "engine/i18n/translate.h"
+
+namespace es {
+
+namespace {
+
+[[noreturn]] void refuse()
+{
+    throw DistributedError(engineText("ProcessGroup",
+                                      "this EpochScope was built without Gloo's headers "
+                                      "(Debian: libgloo-dev), so it cannot train on several "
+                                      "processes; set distributed.world_size to 1"));
+}
+
+}  // namespace
+
+struct ProcessGroup::Backend {};
+
+ProcessGroup::ProcessGroup(const ProcessGroupOptions& options)
+    : m_rank(options.rank), m_worldSize(options.worldSize)
+{
+    refuse();
+}
+
+ProcessGroup::~ProcessGroup() = default;
+
+void ProcessGroup::allReduceSum(std::vector<torch::Tensor>& /*tensors*/)
+{
+    refuse();
+}
+
+void ProcessGroup::allReduceMean(std::vector<torch::Tensor>& /*tensors*/)
+{
+    refuse();
+}
+
+void ProcessGroup::broadcastFromRankZero(std::vector<torch::Tensor>& /*tensors*/)
+{
+    refuse();
+}
+
+std::string ProcessGroup::broadcastTextFromRankZero(const std::string& /*text*/)
+{
+    refuse();
+}
+
+void ProcessGroup::barrier()
+{
+    refuse();
+}
+
+}  // namespace es
