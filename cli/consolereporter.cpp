@@ -82,7 +82,9 @@ void ConsoleReporter::onEpoch(const EpochRecord& record)
 
 void ConsoleReporter::onLog(LogLevel level, const std::string& message)
 {
-    if (m_options.mode == ConsoleMode::Quiet && level != LogLevel::Error)
+    const bool shownWhenQuiet =
+        level == LogLevel::Error || (level == LogLevel::Warning && m_options.quietWarnings);
+    if (m_options.mode == ConsoleMode::Quiet && !shownWhenQuiet)
         return;
     std::lock_guard lock(m_mutex);
     m_queue.emplace_back(LogEvent{level, message});
@@ -151,7 +153,8 @@ void ConsoleReporter::print(const LogEvent& log, std::FILE* out, std::FILE* err)
     if (stream != out)
         std::fflush(out);  // keeps the order when both streams reach the same terminal
     // Log lines quote paths and values from the config; a message of several lines keeps them.
-    std::fprintf(stream, "%s\n",
+    const char* prefix = log.level == LogLevel::Info ? "" : m_options.linePrefix.c_str();
+    std::fprintf(stream, "%s%s\n", prefix,
                  logLine(log.level, escapeControls(log.message, LineBreaks::Keep)).c_str());
     if (log.level == LogLevel::Error)
         ++m_errorsPrinted;

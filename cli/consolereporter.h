@@ -17,7 +17,7 @@ namespace es {
 enum class ConsoleMode {
     Tty,    ///< live progress line redrawn in place with '\r', plus the plain output
     Plain,  ///< header, one line per epoch, log lines: for pipes, files and CI logs
-    Quiet,  ///< errors only
+    Quiet,  ///< errors only (and warnings, with quietWarnings)
 };
 
 struct ConsoleOptions {
@@ -26,6 +26,12 @@ struct ConsoleOptions {
     /// Redraws of the progress line are at least this far apart: faster than a person reads,
     /// and a terminal that redraws every step can cost more than a small model's step.
     std::chrono::milliseconds redrawInterval{100};
+    /// Quiet mode also prints warnings: a distributed run's ranks other than 0 say nothing but
+    /// what could go wrong.
+    bool quietWarnings = false;
+    /// Put before each warning and error line (`rank 1: `), so that the lines of several
+    /// processes on one terminal can be told apart.
+    std::string linePrefix;
 };
 
 /// Prints a run to the console the way Keras' fit() does. Observer calls arrive on the engine

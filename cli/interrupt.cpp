@@ -1,6 +1,7 @@
 #include "cli/interrupt.h"
 
 #include "cli/exitstatus.h"
+#include "cli/rankenvironment.h"
 #include "engine/i18n/translate.h"
 
 #include <unistd.h>
@@ -9,6 +10,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstddef>
+#include <cstring>
 #include <system_error>
 
 namespace es {
@@ -22,6 +24,8 @@ constexpr std::size_t kStopSignalCount = std::size(kStopSignals);
 // they are usable from the preinit entry, before any constructor has run.
 std::atomic<int> g_first{0};
 std::atomic<int> g_received{0};
+// The `train --nproc` that started this process (kLauncherPidVariable), 0 when none did.
+std::atomic<int> g_launcher{0};
 static_assert(std::atomic<int>::is_always_lock_free);
 
 // Written by deferStopSignals() and releaseStopSignals() only, which run on one thread: first
@@ -30,12 +34,31 @@ bool g_deferred = false;
 bool g_caught[kStopSignalCount] = {};
 struct sigaction g_previous[kStopSignalCount] = {};
 
-extern "C" void onStopSignal(int signal)
+extern "C" void onStopSignal(int signal, siginfo_t* info, void*)
 {
     int none = 0;
     g_first.compare_exchange_strong(none, signal);
+    // The launcher forwards a signal that was sent to it with kill(2), which may have been sent
+    // to this process too (to the whole process group, or to every process of a Slurm step):
+    // its copy asks for the same stop, never for the second, impatient one.
+    const int launcher = g_launcher.load();
+    if (launcher != 0 && info != nullptr && info->si_code == SI_USER && info->si_pid == launcher)
+        return;
     if (g_received.fetch_add(1) > 0)
         ::_exit(exitStatusForSignal(signal));  // async-signal-safe, unlike std::exit
+}
+
+/// The value of variable `name` in `environment`, nullptr when it is not there.
+/// Async-signal-safe, unlike getenv, which the preinit entry could not use anyway: the C
+/// library has not set `environ` yet when it runs.
+const char* findVariable(char* const* environment, const char* name)
+{
+    const std::size_t length = std::strlen(name);
+    for (char* const* entry = environment; entry != nullptr && *entry != nullptr; ++entry) {
+        if (std::strncmp(*entry, name, length) == 0 && (*entry)[length] == '=')
+            return *entry + length + 1;
+    }
+    return nullptr;
 }
 
 }  // namespace
@@ -53,11 +76,11 @@ bool deferStopSignals() noexcept
         if (!g_caught[i])
             continue;
         struct sigaction action {};
-        action.sa_handler = onStopSignal;
+        action.sa_sigaction = onStopSignal;
         sigemptyset(&action.sa_mask);
         // Blocking calls in LibTorch, SQLite and the C library resume instead of failing with
-        // EINTR.
-        action.sa_flags = SA_RESTART;
+        // EINTR. SA_SIGINFO tells a signal the launcher forwarded from the others.
+        action.sa_flags = SA_RESTART | SA_SIGINFO;
         if (::sigaction(kStopSignals[i], &action, nullptr) != 0)
             return false;
     }
@@ -81,6 +104,21 @@ void releaseStopSignals()
         std::raise(pending);
 }
 
+void noteLauncher(char* const* environment) noexcept
+{
+    const char* value = findVariable(environment, kLauncherPidVariable);
+    if (value == nullptr)
+        return;
+    // A process id has at most 7 digits (pid_max is at most 2^22); anything else is not one.
+    constexpr int kMaxPidDigits = 7;
+    int pid = 0;
+    int digits = 0;
+    for (; value[digits] >= '0' && value[digits] <= '9' && digits <= kMaxPidDigits; ++digits)
+        pid = pid * 10 + (value[digits] - '0');
+    if (value[digits] == '\0' && digits > 0 && digits <= kMaxPidDigits)
+        g_launcher = pid;
+}
+
 int stopSignal()
 {
     return g_first.load();
@@ -98,6 +136,7 @@ const char* stopSignalName(int signal)
 
 InterruptGuard::InterruptGuard()
 {
+    noteLauncher(environ);
     if (!deferStopSignals())
         throw std::system_error(
             errno, std::generic_category(),

@@ -25,6 +25,14 @@ bool deferStopSignals() noexcept;
 /// as it would have without the deferral.
 void releaseStopSignals();
 
+/// Reads kLauncherPidVariable (cli/rankenvironment.h) from `environment` (a null-terminated
+/// array of NAME=VALUE, as a preinit entry or main() gets it): this process is a rank that
+/// `train --nproc` started. A stop signal that process sends (it forwards the ones sent to
+/// it alone, cli/ranklauncher.h) then asks for a stop after the current step but never counts
+/// as the second signal, since the same signal may have reached this rank directly too.
+/// Async-signal-safe, for the preinit entry; InterruptGuard reads `environ` again.
+void noteLauncher(char* const* environment) noexcept;
+
 /// The first stop signal that came while they were deferred, 0 when none came.
 int stopSignal();
 

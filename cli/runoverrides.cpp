@@ -1,5 +1,8 @@
 #include "cli/runoverrides.h"
 
+#include "engine/config/configerror.h"
+#include "engine/i18n/translate.h"
+
 namespace es {
 
 RunConfig applyOverrides(const RunConfig& config, const RunOverrides& overrides)
@@ -19,6 +22,8 @@ RunConfig applyOverrides(const RunConfig& config, const RunOverrides& overrides)
         document["backend"] = *overrides.backend;
     if (overrides.allocator)
         document["device"]["allocator"] = *overrides.allocator;
+    if (overrides.interface)
+        document["distributed"]["interface"] = *overrides.interface;
     if (overrides.x || overrides.y || overrides.xVal || overrides.yVal) {
         nlohmann::json source = {{"type", "npy"}};
         const auto put = [&source](const char* key, const std::optional<std::string>& path) {
@@ -32,6 +37,52 @@ RunConfig applyOverrides(const RunConfig& config, const RunOverrides& overrides)
         document["data"]["source"] = std::move(source);
     }
     return parseRunConfig(document);
+}
+
+namespace {
+
+/// What to set so that the ranks know where to meet, in the words of the launcher that
+/// started them.
+std::string missingInitAdvice(const std::optional<RankAssignment>& assignment)
+{
+    const std::string worldSize = std::to_string(assignment ? assignment->worldSize : 0);
+    if (assignment && assignment->source == RankSource::Slurm)
+        return fillText(engineText("RunOverrides",
+                                   "empty, and Slurm gives each of the %1 tasks its rank but not "
+                                   "where the ranks meet: export MASTER_ADDR (the first host of "
+                                   "the job, `scontrol show hostnames \"$SLURM_JOB_NODELIST\" "
+                                   "| head -n 1`) and MASTER_PORT (a free port, such as 29500) in "
+                                   "the batch script, or set distributed.init"),
+                        {worldSize});
+    if (assignment && assignment->source == RankSource::Torchrun)
+        return fillText(engineText("RunOverrides",
+                                   "empty, and neither MASTER_ADDR and MASTER_PORT nor "
+                                   "EPOCHSCOPE_RENDEZVOUS say where the %1 ranks meet: export "
+                                   "them, or set distributed.init"),
+                        {worldSize});
+    return engineText("RunOverrides",
+                      "empty, and nothing says where the ranks meet: set it (tcp://HOST:PORT "
+                      "or file:PATH), pass --master HOST:PORT, or start the ranks with --nproc "
+                      "N, torchrun or srun");
+}
+
+}  // namespace
+
+void applyRankAssignment(RunConfig& config, const std::optional<RankAssignment>& assignment)
+{
+    if (assignment) {
+        config.rank = assignment->rank;
+        config.distributed.worldSize = assignment->worldSize;
+        if (!assignment->init.empty())
+            config.distributed.init = assignment->init;
+        // Each rank of a machine trains on its own GPU; cuda:0 for all of them would put every
+        // rank's model on one.
+        if (config.distributed.enabled() && config.device.type == DeviceType::Cuda &&
+            assignment->localRank)
+            config.device.index = *assignment->localRank;
+    }
+    if (config.distributed.enabled() && config.distributed.init.empty())
+        throw ConfigError("distributed.init", missingInitAdvice(assignment));
 }
 
 }  // namespace es

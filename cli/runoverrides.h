@@ -1,5 +1,6 @@
 #pragma once
 
+#include "cli/rankenvironment.h"
 #include "engine/config/runconfig.h"
 
 #include <cstdint>
@@ -17,6 +18,7 @@ struct RunOverrides {
     std::optional<std::string> device;       ///< device.name
     std::optional<std::string> backend;      ///< backend
     std::optional<std::string> allocator;    ///< device.allocator
+    std::optional<std::string> interface;    ///< distributed.interface
     /// .npy files that replace data.source (type "npy"): x and y, and optionally x_val and
     /// y_val. Relative paths are relative to the current directory.
     std::optional<std::string> x;
@@ -29,5 +31,12 @@ struct RunOverrides {
 /// bad value fails exactly as it would in a config file: a ConfigError naming the field
 /// (`training.epochs: ...`).
 RunConfig applyOverrides(const RunConfig& config, const RunOverrides& overrides);
+
+/// Makes `config` the run of the rank `assignment` says (nullopt: the config decides alone):
+/// config.rank, distributed.world_size, distributed.init when the launcher says where the ranks
+/// meet, and with a CUDA device and more than one rank the GPU of the local rank
+/// (cuda:LOCAL_RANK), as torchrun's ranks take it. Throws a ConfigError at distributed.init
+/// when several ranks have nowhere to meet, saying what to set for where the rank came from.
+void applyRankAssignment(RunConfig& config, const std::optional<RankAssignment>& assignment);
 
 }  // namespace es

@@ -28,10 +28,16 @@ constexpr std::chrono::milliseconds kPollInterval{50};
 constexpr int kFallbackWidth = 80;
 constexpr int kSummaryIndent = 2;
 
-ConsoleOptions consoleOptions(bool quiet)
+ConsoleOptions consoleOptions(bool quiet, int rank)
 {
     ConsoleOptions options;
-    if (quiet) {
+    if (rank != 0) {
+        // The other ranks train the same model in step with rank 0: their epoch lines would
+        // repeat its own. What could go wrong on one of them is still said, with its rank.
+        options.mode = ConsoleMode::Quiet;
+        options.quietWarnings = true;
+        options.linePrefix = rankLinePrefix(rank);
+    } else if (quiet) {
         options.mode = ConsoleMode::Quiet;
     } else if (isTerminal(stdout)) {
         options.mode = ConsoleMode::Tty;
@@ -74,20 +80,35 @@ void superviseRun(TrainingSession& session, ConsoleReporter& reporter,
     reporter.drain(stdout, stderr);
 }
 
+/// What rank `rank` writes: rank 0 all that was asked; the others nothing, since rank 0 records
+/// and summarises the one run they train together.
+TrainCommandOptions optionsOfRank(const TrainCommandOptions& options, int rank)
+{
+    if (rank == 0)
+        return options;
+    TrainCommandOptions quiet = options;
+    quiet.database.clear();
+    quiet.jsonOut.clear();
+    quiet.quiet = true;
+    return quiet;
+}
+
 }  // namespace
 
-int runTrainCommand(const RunConfig& config, const TrainCommandOptions& options)
+int runTrainCommand(const RunConfig& config, const TrainCommandOptions& requested)
 {
     // epochscope-cli deferred the stop signals before LibTorch started; this covers other
     // callers. A signal from here on ends in a recorded run and a summary.
     const InterruptGuard interrupt;
+    setMessageRank(config.rank);
+    const TrainCommandOptions options = optionsOfRank(requested, config.rank);
     if (!options.jsonOut.empty()) {
         if (const auto problem = checkWritableTarget(options.jsonOut)) {
             printError("--json-out " + *problem);
             return kExitBadInput;
         }
     }
-    const ConsoleOptions console = consoleOptions(options.quiet);
+    const ConsoleOptions console = consoleOptions(options.quiet, config.rank);
     // The recording outlives the session, whose destructor joins the engine thread: no record
     // can arrive at a recorder that is gone.
     RunRecording recording(options.database, config);

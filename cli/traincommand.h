@@ -18,7 +18,9 @@ struct TrainCommandOptions {
 /// progress on a terminal, epoch lines otherwise), stops after the current batch on the first
 /// Ctrl+C, records the run into the run database as it goes (a database that cannot be opened
 /// or written is a warning: the run goes on), writes the summary (docs/summary.md) atomically,
-/// and returns the exit status (cli/exitstatus.h).
+/// and returns the exit status (cli/exitstatus.h). A rank other than 0 of a distributed run
+/// (config.rank) records nothing, writes no summary and prints only warnings and errors, each
+/// line starting with `rank N: `: rank 0 speaks and writes for the run.
 int runTrainCommand(const RunConfig& config, const TrainCommandOptions& options);
 
 }  // namespace es

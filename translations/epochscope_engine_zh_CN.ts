@@ -4,7 +4,7 @@
 <context>
     <name>Allocator</name>
     <message>
-        <location filename="../engine/train/allocator.cpp" line="+295"/>
+        <location filename="../engine/train/allocator.cpp" line="+319"/>
         <source>&quot;%1&quot; is not available here: %2</source>
         <translation>&quot;%1&quot; 在此不可用：%2</translation>
     </message>
@@ -161,17 +161,17 @@
 <context>
     <name>BackupAndRestore</name>
     <message>
-        <location filename="../engine/callbacks/backupandrestore.cpp" line="+29"/>
+        <location filename="../engine/callbacks/backupandrestore.cpp" line="+33"/>
         <source>%1: cannot create or write the backup directory: %2</source>
         <translation>%1：无法创建或写入备份目录：%2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+14"/>
         <source>backup_and_restore: ignoring the backup in %1 (--ignore-backup); training starts fresh and replaces it at the first save</source>
         <translation>backup_and_restore：忽略 %1 中的备份（--ignore-backup）；训练从头开始，并在第一次保存时替换它</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+51"/>
         <source>backup_and_restore: cannot delete %1 after the finished run: %2</source>
         <translation>backup_and_restore：运行完成后无法删除 %1：%2</translation>
     </message>
@@ -599,6 +599,29 @@
         <location line="+4"/>
         <source>windowing the table</source>
         <translation>将该表切分为窗口</translation>
+    </message>
+</context>
+<context>
+    <name>DataParallel</name>
+    <message>
+        <location filename="../engine/distributed/dataparallel.cpp" line="+56"/>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>a run of several processes needs a rendezvous: set distributed.init to tcp://HOST:PORT or file:PATH, or start it with epochscope-cli train --nproc N, torchrun or --master</source>
+        <translation>多进程运行需要一个会合点：将 distributed.init 设为 tcp://HOST:PORT 或 file:PATH，或用 epochscope-cli train --nproc N、torchrun 或 --master 启动</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>%1 of the %2 ranks train a config that differs from rank 0&apos;s; their messages name the field</source>
+        <translation>%2 个进程中有 %1 个训练的配置与进程 0 的不同；它们的消息会指出字段</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>differs between the ranks: rank 0 has %1, rank %2 has %3; every rank must train the same config</source>
+        <translation>各进程之间不一致：进程 0 为 %1，进程 %2 为 %3；所有进程必须训练同一配置</translation>
     </message>
 </context>
 <context>
@@ -1134,12 +1157,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>输出语言：en 或 zh_CN（默认取自 LC_ALL、LC_MESSAGES 或 LANG）</translation>
     </message>
     <message>
-        <location filename="../cli/commandline/traincommandline.cpp" line="+220"/>
+        <location filename="../cli/commandline/traincommandline.cpp" line="+323"/>
         <source>Train a model and report where the time went</source>
         <translation>训练模型，并报告时间花在了哪里</translation>
     </message>
     <message>
-        <location line="-160"/>
+        <location line="-249"/>
         <source>Run config file (JSON, docs/config.md)</source>
         <translation>运行配置文件（JSON，docs/config.md）</translation>
     </message>
@@ -1204,7 +1227,32 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>.npy 文件中的验证目标值</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
+        <source>Start N ranks of a distributed run on this machine, as torchrun --nproc-per-node N does</source>
+        <translation>在本机启动分布式运行的 N 个进程，如同 torchrun --nproc-per-node N</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>This process&apos;s rank, 0 to N-1, for ranks started by hand (with --world-size and --master)</source>
+        <translation>本进程的编号（0 到 N-1），用于手动启动的进程（与 --world-size 和 --master 一起给出）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>How many processes train together (distributed.world_size)</source>
+        <translation>共同训练的进程数（distributed.world_size）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Where the ranks meet: rank 0&apos;s host and a free port (distributed.init tcp://HOST:PORT)</source>
+        <translation>各进程的会合点：0 号进程的主机和一个空闲端口（distributed.init tcp://HOST:PORT）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Network interface or address of this machine the ranks talk over (distributed.interface)</source>
+        <translation>各进程通信所用的本机网络接口或地址（distributed.interface）</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Write the run summary (JSON) here</source>
         <translation>把运行摘要（JSON）写到此文件</translation>
     </message>
@@ -1228,6 +1276,11 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+2"/>
         <source>Start fresh instead of resuming from the backup_and_restore backup (replaced at the first save)</source>
         <translation>从头开始，不从 backup_and_restore 的备份恢复（备份在第一次保存时被替换）</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>distributed.world_size is %1 in the config, %2 from %3: %2 ranks train</source>
+        <translation>配置中的 distributed.world_size 为 %1，%3 给出 %2：由 %2 个进程训练</translation>
     </message>
     <message>
         <location filename="../cli/commandline/evaluatecommandline.cpp" line="+45"/>
@@ -1460,12 +1513,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>需要一个子命令：train、evaluate、env、inspect、runs、diagnose、compare、whatif 或 presets</translation>
     </message>
     <message>
-        <location filename="../cli/commandline/traincommandline.cpp" line="+36"/>
+        <location filename="../cli/commandline/traincommandline.cpp" line="+10"/>
         <source>train needs --config FILE or --preset NAME</source>
         <translation>train 需要 --config FILE 或 --preset NAME</translation>
     </message>
     <message>
         <location line="+14"/>
+        <source>expected a whole number from 1 to %1, got %2</source>
+        <translation>应为 1 到 %1 之间的整数，实际为 %2</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>--ignore-backup: the config has no backup_and_restore callback, so there is no backup to ignore</source>
         <translation>--ignore-backup：配置中没有 backup_and_restore 回调，因此没有可忽略的备份</translation>
     </message>
@@ -1916,7 +1974,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Interrupt</name>
     <message>
-        <location filename="../cli/interrupt.cpp" line="+104"/>
+        <location filename="../cli/interrupt.cpp" line="+143"/>
         <source>cannot install the handler of SIGINT, SIGTERM and SIGHUP</source>
         <translation>无法安装 SIGINT、SIGTERM 和 SIGHUP 的处理程序</translation>
     </message>
@@ -2182,6 +2240,24 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
 </context>
 <context>
+    <name>LocalRanks</name>
+    <message>
+        <location filename="../cli/localranks.cpp" line="+30"/>
+        <source>cannot read /proc/self/cmdline</source>
+        <translation>无法读取 /proc/self/cmdline</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>cannot read /proc/self/exe</source>
+        <translation>无法读取 /proc/self/exe</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>%1 received: no rank was started</source>
+        <translation>收到 %1：未启动任何进程</translation>
+    </message>
+</context>
+<context>
     <name>LowEfficiencyRule</name>
     <message>
         <location filename="../engine/diagnosis/lowefficiencyrule.cpp" line="+45"/>
@@ -2240,7 +2316,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../cli/messages.cpp" line="+26"/>
+        <location filename="../cli/messages.cpp" line="+29"/>
         <source>epochscope-cli: error: %1</source>
         <translation>epochscope-cli：错误：%1</translation>
     </message>
@@ -2248,6 +2324,11 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+5"/>
         <source>epochscope-cli: warning: %1</source>
         <translation>epochscope-cli：警告：%1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>rank %1: </source>
+        <translation>进程 %1：</translation>
     </message>
 </context>
 <context>
@@ -2762,6 +2843,11 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Other</source>
         <translation>其他</translation>
     </message>
@@ -2820,14 +2906,19 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>全归约（all-reduce）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+19"/>
         <source>broadcast</source>
         <translation>广播</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+26"/>
         <source>barrier</source>
         <translation>屏障同步</translation>
+    </message>
+    <message>
+        <location filename="../engine/distributed/processgroupunavailable.cpp" line="+15"/>
+        <source>this EpochScope was built without Gloo&apos;s headers (Debian: libgloo-dev), so it cannot train on several processes; set distributed.world_size to 1</source>
+        <translation>此 EpochScope 构建时没有 Gloo 的头文件（Debian：libgloo-dev），因此不能多进程训练；请将 distributed.world_size 设为 1</translation>
     </message>
 </context>
 <context>
@@ -2874,6 +2965,92 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
 </context>
 <context>
+    <name>RankEnvironment</name>
+    <message>
+        <location filename="../cli/rankenvironment.cpp" line="+42"/>
+        <source>expected a whole number from %1 to %2, got &quot;%3&quot;</source>
+        <translation>应为 %1 到 %2 之间的整数，实际为“%3”</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>expected a rank from 0 to %1 (%2 is %3), got &quot;%4&quot;</source>
+        <translation>应为 0 到 %1 之间的进程编号（%2 为 %3），实际为“%4”</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>not set, though %1 is (%2)</source>
+        <translation>未设置，但 %1 已设置（%2）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>the ranks meet at MASTER_ADDR:MASTER_PORT</source>
+        <translation>各进程在 MASTER_ADDR:MASTER_PORT 会合</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>--rank, --world-size and --master go together</source>
+        <translation>--rank、--world-size 和 --master 须一起给出</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>torchrun sets RANK, WORLD_SIZE and LOCAL_RANK together</source>
+        <translation>torchrun 会同时设置 RANK、WORLD_SIZE 和 LOCAL_RANK</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>srun sets both for each task</source>
+        <translation>srun 会为每个任务同时设置这两个变量</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>torchrun variables</source>
+        <translation>torchrun 变量</translation>
+    </message>
+</context>
+<context>
+    <name>RankLauncher</name>
+    <message>
+        <location filename="../cli/ranklauncher.cpp" line="+113"/>
+        <source>cannot make a directory for the ranks&apos; rendezvous in %1</source>
+        <translation>无法在 %1 中为各进程的会合点创建目录</translation>
+    </message>
+    <message>
+        <location line="+96"/>
+        <source>cannot start rank %1 (%2)</source>
+        <translation>无法启动进程 %1（%2）</translation>
+    </message>
+    <message>
+        <location line="+70"/>
+        <source>cannot wait for rank %1: %2</source>
+        <translation>无法等待进程 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>rank %1 was killed by %2</source>
+        <translation>进程 %1 被 %2 终止</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>rank %1 failed with exit status %2</source>
+        <translation>进程 %1 失败，退出状态为 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>stopping the other ranks: SIGTERM now, SIGKILL to those still running %1 s later</source>
+        <translation>正在停止其他进程：现在发送 SIGTERM，%1 秒后仍在运行的进程将收到 SIGKILL</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>a second stop signal: killing the ranks</source>
+        <translation>第二个停止信号：强制结束各进程</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>rank %1 still running %2 s later: killed</source>
+        <translation>进程 %1 在 %2 秒后仍在运行：已强制结束</translation>
+    </message>
+</context>
+<context>
     <name>ReduceLrOnPlateau</name>
     <message>
         <location filename="../engine/callbacks/metriccallbacks.cpp" line="+23"/>
@@ -2889,7 +3066,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Rendezvous</name>
     <message>
-        <location filename="../engine/distributed/rendezvous.cpp" line="+26"/>
+        <location filename="../engine/config/rendezvous.cpp" line="+26"/>
         <source>expected tcp://HOST:PORT or file:PATH</source>
         <translation>应为 tcp://HOST:PORT 或 file:PATH</translation>
     </message>
@@ -3780,6 +3957,16 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>非规格化数清零（%1）</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>Ranks:   %1 - a global batch of %2 samples (%3 per process) - %4</source>
+        <translation>进程：  %1 - 全局批次 %2 个样本（每个进程 %3 个）- %4</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 processes</source>
+        <translation>%1 个进程</translation>
+    </message>
+    <message>
         <location line="+4"/>
         <source>Backend: %1</source>
         <translation>后端：  %1</translation>
@@ -3818,7 +4005,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RunConfigCheck</name>
     <message>
-        <location filename="../engine/config/runconfigcheck.cpp" line="+106"/>
+        <location filename="../engine/config/runconfigcheck.cpp" line="+107"/>
         <source>%1 values (%2 GiB) are more than the generator holds in memory (%3 values); use fewer samples or timesteps</source>
         <translation>%1 个值（%2 GiB）超出了生成器能在内存中容纳的上限（%3 个值）；请减少样本数或时间步数</translation>
     </message>
@@ -3831,6 +4018,11 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+10"/>
         <source>&quot;onednn&quot; runs the LSTM layers on the CPU, but device.name is &quot;%1&quot;; use &quot;auto&quot; or &quot;libtorch&quot; (cuDNN&apos;s fused LSTM) on a CUDA device, or device.name &quot;cpu&quot;</source>
         <translation>&quot;onednn&quot; 在 CPU 上运行 LSTM 层，但 device.name 为 &quot;%1&quot;；在 CUDA 设备上请使用 &quot;auto&quot; 或 &quot;libtorch&quot;（cuDNN 的融合 LSTM），或将 device.name 设为 &quot;cpu&quot;</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>&quot;nccl&quot; reduces CUDA tensors only, but device.name is &quot;%1&quot;; use &quot;gloo&quot; or &quot;auto&quot; on the CPU, or a CUDA device.name</source>
+        <translation>&quot;nccl&quot; 只能归约 CUDA 张量，但 device.name 为 &quot;%1&quot;；在 CPU 上请使用 &quot;gloo&quot; 或 &quot;auto&quot;，或将 device.name 设为 CUDA 设备</translation>
     </message>
     <message>
         <location line="+16"/>
@@ -3936,7 +4128,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RunConfigParse</name>
     <message>
-        <location filename="../engine/config/runconfigparse.cpp" line="+98"/>
+        <location filename="../engine/config/runconfigparse.cpp" line="+113"/>
         <source>expected null, [timesteps] (token ids) or [timesteps, features], each a positive integer up to %1, got %2</source>
         <translation>应为 null、[timesteps]（词元 ID）或 [timesteps, features]，每项均为不超过 %1 的正整数，实际为 %2</translation>
     </message>
@@ -3991,7 +4183,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>应为 &quot;cpu&quot;、&quot;cuda&quot; 或 &quot;cuda:N&quot;（N 为 0 到 127），实际为 %1</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+64"/>
+        <source>expected a network interface (&quot;eth0&quot;) or an address of this machine of at most %1 bytes, got %2 bytes</source>
+        <translation>应为网络接口（&quot;eth0&quot;）或本机地址，最多 %1 字节，实际为 %2 字节</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>expected a network interface (&quot;eth0&quot;) or an address of this machine, without spaces or control characters; got %1, which has one at byte %2</source>
+        <translation>应为不含空白或控制字符的网络接口（&quot;eth0&quot;）或本机地址；实际为 %1，第 %2 字节处含有此类字符</translation>
+    </message>
+    <message>
+        <location line="+48"/>
         <source>expected at most %1 callbacks, got %2</source>
         <translation>最多应有 %1 个回调，实际为 %2 个</translation>
     </message>
@@ -4012,6 +4214,24 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+4"/>
         <source>the file is larger than %1 MiB; a run config is a few KiB</source>
         <translation>文件大于 %1 MiB；运行配置只有几 KiB</translation>
+    </message>
+</context>
+<context>
+    <name>RunOverrides</name>
+    <message>
+        <location filename="../cli/runoverrides.cpp" line="+50"/>
+        <source>empty, and Slurm gives each of the %1 tasks its rank but not where the ranks meet: export MASTER_ADDR (the first host of the job, `scontrol show hostnames &quot;$SLURM_JOB_NODELIST&quot; | head -n 1`) and MASTER_PORT (a free port, such as 29500) in the batch script, or set distributed.init</source>
+        <translation>为空，而 Slurm 只给出 %1 个任务各自的进程编号，不给出会合点：请在批处理脚本中导出 MASTER_ADDR（作业的第一台主机，`scontrol show hostnames &quot;$SLURM_JOB_NODELIST&quot; | head -n 1`）和 MASTER_PORT（一个空闲端口，例如 29500），或设置 distributed.init</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>empty, and neither MASTER_ADDR and MASTER_PORT nor EPOCHSCOPE_RENDEZVOUS say where the %1 ranks meet: export them, or set distributed.init</source>
+        <translation>为空，且 MASTER_ADDR 和 MASTER_PORT、EPOCHSCOPE_RENDEZVOUS 都未给出 %1 个进程的会合点：请导出它们，或设置 distributed.init</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>empty, and nothing says where the ranks meet: set it (tcp://HOST:PORT or file:PATH), pass --master HOST:PORT, or start the ranks with --nproc N, torchrun or srun</source>
+        <translation>为空，且没有任何设置给出各进程的会合点：请设置它（tcp://HOST:PORT 或 file:PATH）、传入 --master HOST:PORT，或用 --nproc N、torchrun 或 srun 启动各进程</translation>
     </message>
 </context>
 <context>
@@ -4087,7 +4307,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>auto：%1 后端时关闭</translation>
     </message>
     <message>
-        <location filename="../engine/train/allocator.cpp" line="-264"/>
+        <location filename="../engine/train/allocator.cpp" line="-286"/>
         <source>%1 is installed, but a running process cannot load it: it needs more static TLS than glibc set aside at start-up</source>
         <translation>%1 已安装，但运行中的进程无法加载它：它需要的静态 TLS 多于 glibc 启动时预留的</translation>
     </message>
@@ -4107,12 +4327,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>请安装 Debian 软件包 %1（apt-get install %1）</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>%1 lacks mallocx, dallocx or mallctl</source>
         <translation>%1 缺少 mallocx、dallocx 或 mallctl</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+51"/>
         <source>%1 lacks tc_memalign, tc_free or MallocExtension_ReleaseFreeMemory</source>
         <translation>%1 缺少 tc_memalign、tc_free 或 MallocExtension_ReleaseFreeMemory</translation>
     </message>
@@ -4172,7 +4392,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>未应用于张量：本进程中另一个 CPU 分配器优先</translation>
     </message>
     <message>
-        <location filename="../engine/train/trainer.cpp" line="+62"/>
+        <location filename="../engine/train/trainer.cpp" line="+64"/>
         <source>off: device.cudnn is false (unfused LSTM kernels)</source>
         <translation>关：device.cudnn 为 false（非融合 LSTM 内核）</translation>
     </message>
@@ -4197,7 +4417,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>已应用于 %2 个线程中的 %1 个</translation>
     </message>
     <message>
-        <location line="+162"/>
+        <location line="+174"/>
         <source>cannot save the model: %1</source>
         <translation>无法保存模型：%1</translation>
     </message>
@@ -4217,7 +4437,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>第 %1 轮，第 %2/%3 步（%4）</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+207"/>
         <source>pinned: the loader thread copies each batch to %1 ahead of its step, on a CUDA stream of its own</source>
         <translation>pinned：加载线程在每步之前，用独立的 CUDA 流把该批次复制到 %1</translation>
     </message>
@@ -4345,6 +4565,11 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+7"/>
         <source>%1: same config as %2</source>
         <translation>%1：配置与 %2 相同</translation>
+    </message>
+    <message>
+        <location filename="../engine/distributed/dataparallel.cpp" line="+55"/>
+        <source>bucketed all-reduce after backward over c10d Gloo, %1 processes, buckets of %2 MiB</source>
+        <translation>反向传播后经 c10d Gloo 分桶全归约，%1 个进程，每桶 %2 MiB</translation>
     </message>
 </context>
 <context>
@@ -4532,6 +4757,11 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+0"/>
+        <source>comm</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>other</source>
         <translation>其他</translation>
     </message>
@@ -5081,7 +5311,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>TrainCommand</name>
     <message>
-        <location filename="../cli/traincommand.cpp" line="+49"/>
+        <location filename="../cli/traincommand.cpp" line="+55"/>
         <source>interrupted: stopping after the current batch (press Ctrl+C again to quit at once)</source>
         <translation>已中断：当前批次结束后停止（再按一次 Ctrl+C 立即退出）</translation>
     </message>
@@ -5091,7 +5321,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>收到 %1：当前批次结束后停止（再收到一次信号立即退出）</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+58"/>
         <source>not recording this run: %1</source>
         <translation>不记录本次运行：%1</translation>
     </message>
@@ -5134,17 +5364,42 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../engine/train/trainer.cpp" line="-103"/>
+        <location filename="../engine/train/trainer.cpp" line="-203"/>
         <source>Resuming from the backup: %1</source>
         <translation>从备份继续：%1</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+44"/>
+        <source>&quot;nccl&quot; is not supported by this EpochScope yet: its ranks average gradients over Gloo; use &quot;gloo&quot; or &quot;auto&quot;</source>
+        <translation>此 EpochScope 尚不支持 "nccl"：其各进程通过 Gloo 平均梯度；请使用 "gloo" 或 "auto"</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>rank %1 of %2: meeting the others at %3</source>
+        <translation>进程 %1/%2：正在 %3 与其他进程会合</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>backup_and_restore&apos;s backup_dir must be on a file system every rank sees</source>
+        <translation>backup_and_restore 的 backup_dir 必须位于所有进程都能访问的文件系统上</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 of the ranks would not resume where rank 0 does (epoch %2, step %3): %4</source>
+        <translation>有 %1 个进程不会从进程 0 恢复的位置（第 %2 轮，第 %3 步）继续：%4</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>rank %1 would start at epoch %2, step %3, but rank 0 resumes at epoch %4, step %5: %6</source>
+        <translation>进程 %1 将从第 %2 轮第 %3 步开始，但进程 0 从第 %4 轮第 %5 步恢复：%6</translation>
+    </message>
+    <message>
+        <location line="+44"/>
         <source>data staged on %1 once: %2 MB in %3 s</source>
         <translation>数据一次性暂存到 %1：%2 MB，用时 %3 秒</translation>
     </message>
     <message>
-        <location line="+211"/>
+        <location line="+268"/>
         <source>The backup was taken after the last epoch: nothing is left to train</source>
         <translation>备份是在最后一轮之后做的：没有剩下要训练的</translation>
     </message>

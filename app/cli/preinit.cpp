@@ -25,8 +25,9 @@ namespace {
 /// that arrives while the kernel still executes the launcher, before its first instruction (a
 /// millisecond or less), ends the process at once. A parent that started the CLI with these
 /// signals blocked finds them unblocked: stopping a run needs them.
-void deferStopSignalsFromTheStart(int, char**, char**)
+void deferStopSignalsFromTheStart(int, char**, char** environment)
 {
+    es::noteLauncher(environment);
     es::deferStopSignals();
     // Also when deferring failed: blocked for good, the signals could not stop the process.
     sigset_t stopSignals;

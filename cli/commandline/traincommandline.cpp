@@ -1,9 +1,12 @@
 #include "cli/commandline/subcommands.h"
 
 #include "cli/exitstatus.h"
+#include "cli/localranks.h"
 #include "cli/messages.h"
+#include "cli/rankenvironment.h"
 #include "cli/runoverrides.h"
 #include "cli/traincommand.h"
+#include "engine/config/configerror.h"
 #include "engine/config/presets.h"
 #include "engine/config/runconfig.h"
 #include "engine/i18n/translate.h"
@@ -14,6 +17,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace es {
@@ -36,6 +40,11 @@ struct TrainArguments {
     std::string yPath;
     std::string xValPath;
     std::string yValPath;
+    int nproc = 0;
+    int rank = 0;
+    int worldSize = 0;
+    std::string master;
+    std::string interface;
     bool noRecord = false;
     bool ignoreBackup = false;
     TrainCommandOptions options;
@@ -50,6 +59,11 @@ struct TrainArguments {
     CLI::Option* allocatorOption = nullptr;
     CLI::Option* xOption = nullptr;
     CLI::Option* xValOption = nullptr;
+    CLI::Option* nprocOption = nullptr;
+    CLI::Option* rankOption = nullptr;
+    CLI::Option* worldSizeOption = nullptr;
+    CLI::Option* masterOption = nullptr;
+    CLI::Option* interfaceOption = nullptr;
 };
 
 void addConfigOptions(CLI::App& train, TrainArguments& arguments)
@@ -139,6 +153,51 @@ void addDataOptions(CLI::App& train, TrainArguments& arguments)
     yValOption->needs(arguments.xValOption);
 }
 
+void addDistributedOptions(CLI::App& train, TrainArguments& arguments)
+{
+    arguments.nprocOption =
+        train
+            .add_option("--nproc", arguments.nproc,
+                        engineText("EpochscopeCli",
+                                   "Start N ranks of a distributed run on this machine, as "
+                                   "torchrun --nproc-per-node N does"))
+            ->type_name("N");
+    arguments.rankOption =
+        train
+            .add_option("--rank", arguments.rank,
+                        engineText("EpochscopeCli",
+                                   "This process's rank, 0 to N-1, for ranks started by hand "
+                                   "(with --world-size and --master)"))
+            ->type_name("R");
+    arguments.worldSizeOption =
+        train
+            .add_option("--world-size", arguments.worldSize,
+                        engineText("EpochscopeCli",
+                                   "How many processes train together (distributed.world_size)"))
+            ->type_name("N");
+    arguments.masterOption =
+        train
+            .add_option("--master", arguments.master,
+                        engineText("EpochscopeCli",
+                                   "Where the ranks meet: rank 0's host and a free port "
+                                   "(distributed.init tcp://HOST:PORT)"))
+            ->type_name("HOST:PORT");
+    arguments.interfaceOption =
+        train
+            .add_option("--interface", arguments.interface,
+                        engineText("EpochscopeCli",
+                                   "Network interface or address of this machine the ranks "
+                                   "talk over (distributed.interface)"))
+            ->type_name("NAME");
+    // Ranks started by hand say all three; --nproc says them itself.
+    arguments.rankOption->needs(arguments.worldSizeOption)->needs(arguments.masterOption);
+    arguments.worldSizeOption->needs(arguments.rankOption)->needs(arguments.masterOption);
+    arguments.masterOption->needs(arguments.rankOption)->needs(arguments.worldSizeOption);
+    arguments.nprocOption->excludes(arguments.rankOption)
+        ->excludes(arguments.worldSizeOption)
+        ->excludes(arguments.masterOption);
+}
+
 void addOutputOptions(CLI::App& train, TrainArguments& arguments)
 {
     train
@@ -178,6 +237,8 @@ RunOverrides overridesOf(const TrainArguments& arguments)
         overrides.backend = arguments.backend;
     if (*arguments.allocatorOption)
         overrides.allocator = arguments.allocator;
+    if (*arguments.interfaceOption)
+        overrides.interface = arguments.interface;
     if (*arguments.xOption) {
         overrides.x = arguments.xPath;
         overrides.y = arguments.yPath;
@@ -187,6 +248,35 @@ RunOverrides overridesOf(const TrainArguments& arguments)
         overrides.yVal = arguments.yValPath;
     }
     return overrides;
+}
+
+RankFlags rankFlagsOf(const TrainArguments& arguments)
+{
+    RankFlags flags;
+    if (*arguments.rankOption)
+        flags.rank = arguments.rank;
+    if (*arguments.worldSizeOption)
+        flags.worldSize = arguments.worldSize;
+    if (*arguments.masterOption)
+        flags.master = arguments.master;
+    return flags;
+}
+
+/// Puts this process's rank into `config`, from the flags, the launcher's variables or the
+/// config file, in that order (cli/rankenvironment.h).
+void assignRankOf(RunConfig& config, const TrainArguments& arguments)
+{
+    const std::optional<RankAssignment> assignment =
+        assignRank(rankFlagsOf(arguments), processEnvironment());
+    const int configured = config.distributed.worldSize;
+    if (assignment && assignment->rank == 0 && configured > 1 &&
+        configured != assignment->worldSize)
+        printWarning(fillText(
+            engineText("EpochscopeCli",
+                       "distributed.world_size is %1 in the config, %2 from %3: %2 ranks train"),
+            {std::to_string(configured), std::to_string(assignment->worldSize),
+             rankSourceText(assignment->source)}));
+    applyRankAssignment(config, assignment);
 }
 
 int runTrain(TrainArguments& arguments)
@@ -201,11 +291,24 @@ int runTrain(TrainArguments& arguments)
     const RunConfig base = *arguments.configOption ? loadRunConfigFile(arguments.configPath)
                                                    : loadPreset(arguments.presetName);
     RunConfig config = applyOverrides(base, overrides);
+    if (*arguments.nprocOption) {
+        if (arguments.nproc < 1 || arguments.nproc > kMaxWorldSize)
+            throw ConfigError(
+                "--nproc",
+                fillText(
+                    engineText("EpochscopeCli", "expected a whole number from 1 to %1, got %2"),
+                    {std::to_string(kMaxWorldSize), std::to_string(arguments.nproc)}));
+        // The config was read and checked here once; each rank reads it again and trains.
+        return trainOnLocalRanks(arguments.nproc);
+    }
+    assignRankOf(config, arguments);
+    setMessageRank(config.rank);
     config.ignoreBackup = arguments.ignoreBackup;
-    if (arguments.ignoreBackup && std::none_of(config.callbacks.begin(), config.callbacks.end(),
-                                               [](const CallbackConfig& callback) {
-                                                   return callback.type == "backup_and_restore";
-                                               }))
+    // Said once, by rank 0: every rank reads the same config.
+    if (config.rank == 0 && arguments.ignoreBackup &&
+        std::none_of(
+            config.callbacks.begin(), config.callbacks.end(),
+            [](const CallbackConfig& callback) { return callback.type == "backup_and_restore"; }))
         printWarning(engineText("EpochscopeCli",
                                 "--ignore-backup: the config has no backup_and_restore callback, "
                                 "so there is no backup to ignore"));
@@ -221,6 +324,7 @@ Command addTrainCommand(CLI::App& app)
     const auto arguments = std::make_shared<TrainArguments>();
     addConfigOptions(*train, *arguments);
     addDataOptions(*train, *arguments);
+    addDistributedOptions(*train, *arguments);
     addOutputOptions(*train, *arguments);
     return {train, [arguments] { return runTrain(*arguments); }, [] { return true; }};
 }

@@ -313,6 +313,26 @@ private Q_SLOTS:
         QCOMPARE(reporter.errorsPrinted(), 1);
     }
 
+    /// A distributed run's rank other than 0: quiet but for warnings and errors, which say
+    /// their rank.
+    void otherRankPrintsWarningsAndErrorsWithItsRank()
+    {
+        es::ConsoleOptions quiet = options(es::ConsoleMode::Quiet);
+        quiet.quietWarnings = true;
+        quiet.linePrefix = "rank 3: ";
+        es::ConsoleReporter reporter(quiet);
+        CapturedFile out;
+        CapturedFile err;
+        feedRun(reporter, 2, 3);
+        reporter.onLog(es::LogLevel::Info, "info");
+        reporter.onLog(es::LogLevel::Warning, "slow disk");
+        reporter.onLog(es::LogLevel::Error, "out of memory");
+        reporter.drain(out.get(), err.get());
+        QCOMPARE(out.text(), std::string());
+        QCOMPARE(err.text(),
+                 std::string("rank 3: warning: slow disk\nrank 3: error: out of memory\n"));
+    }
+
     void escapeControls_data()
     {
         QTest::addColumn<QByteArray>("text");
