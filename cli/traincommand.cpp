@@ -77,6 +77,10 @@ void superviseRun(TrainingSession& session, ConsoleReporter& reporter,
             reporter.setWidth(terminalWidth(stdout, kFallbackWidth));
         reporter.drain(stdout, stderr);
     }
+    // The run can end before the next poll saw the signal: a distributed run's ranks stop
+    // together as soon as one of them asks, which may be another rank the same Ctrl+C reached.
+    if (!stopRequested && interrupt.requested())
+        reporter.onLog(LogLevel::Warning, stopAnnouncement(interrupt.signal()));
     reporter.drain(stdout, stderr);
 }
 

@@ -604,7 +604,7 @@
 <context>
     <name>DataParallel</name>
     <message>
-        <location filename="../engine/distributed/dataparallel.cpp" line="+56"/>
+        <location filename="../engine/distributed/dataparallel.cpp" line="+60"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
@@ -614,7 +614,22 @@
         <translation>多进程运行需要一个会合点：将 distributed.init 设为 tcp://HOST:PORT 或 file:PATH，或用 epochscope-cli train --nproc N、torchrun 或 --master 启动</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+28"/>
+        <source>rank %1 on %2 (pid %3)</source>
+        <translation>%2 上的进程 %1（pid %3）</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 ended or cannot be reached</source>
+        <translation>%1 已结束或无法连接</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>one of the other ranks ended or cannot be reached: %1</source>
+        <translation>其他进程之一已结束或无法连接：%1</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>%1 of the %2 ranks train a config that differs from rank 0&apos;s; their messages name the field</source>
         <translation>%2 个进程中有 %1 个训练的配置与进程 0 的不同；它们的消息会指出字段</translation>
     </message>
@@ -2912,6 +2927,16 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+26"/>
+        <source>writing to the store</source>
+        <translation>写入存储</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>reading the store</source>
+        <translation>读取存储</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>barrier</source>
         <translation>屏障同步</translation>
     </message>
@@ -5321,7 +5346,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>收到 %1：当前批次结束后停止（再收到一次信号立即退出）</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+62"/>
         <source>not recording this run: %1</source>
         <translation>不记录本次运行：%1</translation>
     </message>
@@ -5371,7 +5396,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     <message>
         <location line="+44"/>
         <source>&quot;nccl&quot; is not supported by this EpochScope yet: its ranks average gradients over Gloo; use &quot;gloo&quot; or &quot;auto&quot;</source>
-        <translation>此 EpochScope 尚不支持 "nccl"：其各进程通过 Gloo 平均梯度；请使用 "gloo" 或 "auto"</translation>
+        <translation>此 EpochScope 尚不支持 &quot;nccl&quot;：其各进程通过 Gloo 平均梯度；请使用 &quot;gloo&quot; 或 &quot;auto&quot;</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -5399,7 +5424,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>数据一次性暂存到 %1：%2 MB，用时 %3 秒</translation>
     </message>
     <message>
-        <location line="+268"/>
+        <location line="+143"/>
+        <source>another rank was asked to stop: every rank stops after this step</source>
+        <translation>另一个进程被要求停止：所有进程在这一步之后停止</translation>
+    </message>
+    <message>
+        <location line="+130"/>
         <source>The backup was taken after the last epoch: nothing is left to train</source>
         <translation>备份是在最后一轮之后做的：没有剩下要训练的</translation>
     </message>

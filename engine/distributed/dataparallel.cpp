@@ -8,9 +8,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <chrono>
+#include <climits>
 
 namespace es {
 
@@ -82,7 +86,40 @@ DataParallel::DataParallel(const RunConfig& config)
       m_bucketBytes(std::max<std::int64_t>(
           1, static_cast<std::int64_t>(config.distributed.bucketMb * kBytesPerMegabyte)))
 {
+    introduceRanks();
     checkSameConfig(config);
+}
+
+void DataParallel::introduceRanks()
+{
+    std::array<char, HOST_NAME_MAX + 1> host{};
+    if (::gethostname(host.data(), host.size() - 1) != 0)
+        host[0] = '\0';
+    const std::string self =
+        fillText(engineText("DataParallel", "rank %1 on %2 (pid %3)"),
+                 {std::to_string(rank()), std::string(host.data()), std::to_string(::getpid())});
+    m_group.publish("member/" + std::to_string(rank()), self);
+    for (int other = 0; other < worldSize(); ++other)
+        if (other != rank())
+            m_otherRanks.push_back(m_group.lookUp("member/" + std::to_string(other)));
+}
+
+template <typename Collective>
+void DataParallel::collectively(Collective&& collective)
+{
+    try {
+        collective();
+    } catch (const DistributedError& error) {
+        const std::string lost =
+            m_otherRanks.size() == 1
+                ? fillText(engineText("DataParallel", "%1 ended or cannot be reached"),
+                           {m_otherRanks.front()})
+                : fillText(engineText("DataParallel",
+                                      "one of the other ranks ended or cannot be reached: %1"),
+                           {joinNames(std::vector<std::string_view>(m_otherRanks.begin(),
+                                                                    m_otherRanks.end()))});
+        throw DistributedError(std::string(error.what()) + "; " + lost);
+    }
 }
 
 void DataParallel::checkSameConfig(const RunConfig& config)
@@ -112,7 +149,7 @@ void DataParallel::checkSameConfig(const RunConfig& config)
 
 void DataParallel::broadcastFromRankZero(std::vector<torch::Tensor> tensors)
 {
-    m_group.broadcastFromRankZero(tensors);
+    collectively([&] { m_group.broadcastFromRankZero(tensors); });
 }
 
 std::int64_t DataParallel::averageGradients(const std::vector<torch::Tensor>& parameters,
@@ -125,7 +162,7 @@ std::int64_t DataParallel::averageGradients(const std::vector<torch::Tensor>& pa
     std::vector<torch::Tensor> bucket;
     std::int64_t bucketBytes = 0;
     const auto flush = [&] {
-        m_group.allReduceSum(bucket);
+        collectively([&] { m_group.allReduceSum(bucket); });
         reducedBytes += bucketBytes;
         bucket.clear();
         bucketBytes = 0;
@@ -150,7 +187,7 @@ std::vector<double> DataParallel::sumOverRanks(const std::vector<double>& values
 {
     std::vector<torch::Tensor> tensors{
         torch::tensor(std::vector<double>(values), torch::TensorOptions(torch::kFloat64))};
-    m_group.allReduceSum(tensors);
+    collectively([&] { m_group.allReduceSum(tensors); });
     const torch::Tensor& sums = tensors.front();
     return std::vector<double>(sums.data_ptr<double>(), sums.data_ptr<double>() + sums.numel());
 }

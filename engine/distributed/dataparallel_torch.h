@@ -51,9 +51,18 @@ public:
 
 private:
     void checkSameConfig(const RunConfig& config);
+    /// Each rank's host and process id, published at the meeting, so that a failed collective
+    /// can say which rank was lost ("rank 1 on node-b (pid 4242)").
+    void introduceRanks();
+    /// Runs a collective; a DistributedError (a rank died, a network failed) gets the other
+    /// ranks' hosts added, and says which one was lost when there is only one other.
+    template <typename Collective>
+    void collectively(Collective&& collective);
 
     ProcessGroup m_group;
     std::int64_t m_bucketBytes;
+    /// "rank 1 on node-b (pid 4242)" for every rank but this one, in rank order.
+    std::vector<std::string> m_otherRanks;
 };
 
 /// The options a run's process group meets with: distributed.init (or the launcher's

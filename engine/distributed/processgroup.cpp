@@ -178,6 +178,21 @@ std::string ProcessGroup::broadcastTextFromRankZero(const std::string& text)
     return std::string(data, static_cast<std::size_t>(size));
 }
 
+void ProcessGroup::publish(const std::string& key, const std::string& value)
+{
+    communicate(engineText("ProcessGroup", "writing to the store"), m_rank, [&] {
+        m_backend->store->set(key, std::vector<std::uint8_t>(value.begin(), value.end()));
+    });
+}
+
+std::string ProcessGroup::lookUp(const std::string& key)
+{
+    std::vector<std::uint8_t> value;
+    communicate(engineText("ProcessGroup", "reading the store"), m_rank,
+                [&] { value = m_backend->store->get(key); });
+    return std::string(value.begin(), value.end());
+}
+
 void ProcessGroup::barrier()
 {
     communicate(engineText("ProcessGroup", "barrier"), m_rank,

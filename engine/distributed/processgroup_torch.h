@@ -57,6 +57,10 @@ public:
     void broadcastFromRankZero(std::vector<torch::Tensor>& tensors);
     /// Rank 0's `text` on every rank (the others' `text` is not read).
     std::string broadcastTextFromRankZero(const std::string& text);
+    /// Sets `key` to `value` in the store the ranks met at, for every rank to read.
+    void publish(const std::string& key, const std::string& value);
+    /// The value of `key` in the store; waits until some rank set it (or the timeout passed).
+    std::string lookUp(const std::string& key);
     /// Returns when every rank has called it.
     void barrier();
 

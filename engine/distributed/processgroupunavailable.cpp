@@ -50,6 +50,16 @@ std::string ProcessGroup::broadcastTextFromRankZero(const std::string& /*text*/)
     refuse();
 }
 
+void ProcessGroup::publish(const std::string& /*key*/, const std::string& /*value*/)
+{
+    refuse();
+}
+
+std::string ProcessGroup::lookUp(const std::string& /*key*/)
+{
+    refuse();
+}
+
 void ProcessGroup::barrier()
 {
     refuse();

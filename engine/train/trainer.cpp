@@ -581,6 +581,11 @@ BatchRecord TrainingLoop::trainStep(int epoch, std::int64_t index, Clock::time_p
         double stopVotes = m_control.stopRequested() ? 1.0 : 0.0;
         stepSums = sumOverRanks(stepSums, &stopVotes);
         m_ranksStop = stopVotes > 0.0;
+        if (m_ranksStop && !m_control.stopRequested())
+            m_observers.notify(&RunObserver::onLog, LogLevel::Info,
+                               engineText("Trainer",
+                                          "another rank was asked to stop: every rank stops "
+                                          "after this step"));
         clock.phaseEnds(Phase::Communication);
     }
     optimizerStep();

@@ -23,7 +23,6 @@
 
 namespace {
 
-constexpr int kExitRunFailed = 1;
 constexpr const char* kBackupName = "epochscope-backup.pt";
 
 /// Five short epochs of 32 steps with dropout inside and between the LSTMs (so that the RNG

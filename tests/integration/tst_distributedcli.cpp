@@ -19,8 +19,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
 
 namespace {
 
@@ -98,6 +104,41 @@ int storedRuns(const QString& db)
 {
     SQLite::Database database(db.toStdString());
     return database.execAndGet("SELECT COUNT(*) FROM runs").getInt();
+}
+
+/// A TCP port that was free a moment ago on the loopback address, for a rendezvous.
+int freeLoopbackPort()
+{
+    const int socket = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof(address);
+    int port = 0;
+    if (::bind(socket, reinterpret_cast<sockaddr*>(&address), length) == 0 &&
+        ::getsockname(socket, reinterpret_cast<sockaddr*>(&address), &length) == 0)
+        port = ntohs(address.sin_port);
+    ::close(socket);
+    return port;
+}
+
+/// `preset` shortened to train in seconds: fewer and shorter samples, two epochs, `batchSize`
+/// per process.
+nlohmann::json shortenedPreset(const QString& preset, std::int64_t batchSize)
+{
+    const CliRun shown = runCli({"presets", preset});
+    nlohmann::json config = nlohmann::json::parse(shown.out.toStdString());
+    nlohmann::json& source = config["data"]["source"];
+    source["samples"] = 400;
+    source["timesteps"] = 24;
+    config["data"]["batch_size"] = batchSize;
+    config["training"]["epochs"] = 2;
+    return config;
+}
+
+bool closeRelative(double a, double b)
+{
+    return std::abs(a - b) <= 1e-5 * std::max(std::abs(a), std::abs(b));
 }
 
 }  // namespace
@@ -261,19 +302,8 @@ private Q_SLOTS:
     void aForwardedSignalIsNeverTheSecond()
     {
         QFETCH(bool, fromTheLauncher);
-        const CliRun preset = runCli({"presets", "quick-demo"});
-        nlohmann::json config = nlohmann::json::parse(preset.out.toStdString(), nullptr, false);
-        QVERIFY2(config.is_object(), qPrintable(describe(preset)));
-        config["model"]["layers"][0]["units"] = 256;
-        config["data"]["source"]["samples"] = 1024;
-        config["data"]["source"]["timesteps"] = 128;
-        config["data"]["batch_size"] = 512;
         const QString configPath = m_dir.filePath("slow.json");
-        {
-            QFile file(configPath);
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write(QByteArray::fromStdString(config.dump()));
-        }
+        QVERIFY(writeJson(configPath, slowStepsConfig()));
         const QStringList launcher = {"EPOCHSCOPE_LAUNCHER_PID=" +
                                       QString::number(qint64(::getpid()))};
         QProcess process;
@@ -297,6 +327,119 @@ private Q_SLOTS:
                  ended.describe().constData());
         QVERIFY2(ended.out.contains("Stopped after ") == fromTheLauncher,
                  ended.describe().constData());
+    }
+
+    /// Both presets, shortened, on 2 ranks of batch 32 train as one process of batch 64: the
+    /// same epoch losses and validation losses within 1e-5 relative. The regression ranks are
+    /// started by --nproc (a file rendezvous), the sentiment ranks as torchrun starts them
+    /// (RANK, WORLD_SIZE, MASTER_ADDR, MASTER_PORT: a TCP rendezvous).
+    void presetsOnTwoRanksTrainAsOneProcessWithTheGlobalBatch_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<bool>("torchrunVariables");
+        QTest::newRow("keras-lstm-regression, --nproc 2") << "keras-lstm-regression" << false;
+        QTest::newRow("imdb-lstm-sentiment, torchrun's variables") << "imdb-lstm-sentiment" << true;
+    }
+
+    void presetsOnTwoRanksTrainAsOneProcessWithTheGlobalBatch()
+    {
+        QFETCH(QString, preset);
+        QFETCH(bool, torchrunVariables);
+        const QString single = m_dir.filePath(preset + "-1.json");
+        const QString ranked = m_dir.filePath(preset + "-2.json");
+        QVERIFY(writeJson(single, shortenedPreset(preset, 64)));
+        QVERIFY(writeJson(ranked, shortenedPreset(preset, 32)));
+        const QString singleSummary = m_dir.filePath(preset + "-1-summary.json");
+        const QString rankedSummary = m_dir.filePath(preset + "-2-summary.json");
+        const QStringList common{"train", "--no-record", "--quiet"};
+
+        const CliRun one = runCli(
+            common + QStringList{"--config", single, "--json-out", singleSummary}, kTrainTimeoutMs);
+        QVERIFY2(one.exitCode == 0, qPrintable(describe(one)));
+
+        std::vector<std::unique_ptr<QProcess>> ranks;
+        const int port = freeLoopbackPort();
+        QVERIFY(port > 0);
+        const int processes = torchrunVariables ? 2 : 1;
+        for (int rank = 0; rank < processes; ++rank) {
+            QStringList variables;
+            QStringList arguments =
+                common + QStringList{"--config", ranked, "--json-out", rankedSummary};
+            if (torchrunVariables)
+                variables =
+                    QStringList{"RANK=" + QString::number(rank), "WORLD_SIZE=2",
+                                "LOCAL_RANK=" + QString::number(rank), "MASTER_ADDR=127.0.0.1",
+                                "MASTER_PORT=" + QString::number(port)};
+            else
+                arguments += QStringList{"--nproc", "2"};
+            ranks.push_back(std::make_unique<QProcess>());
+            ranks.back()->setProcessEnvironment(environmentWith(variables, temporary()));
+            ranks.back()->start(es::test::cliPath(), arguments);
+            QVERIFY(ranks.back()->waitForStarted());
+        }
+        for (auto& rank : ranks) {
+            const Ended ended = waitForEnd(*rank, {}, {});
+            QVERIFY2(ended.normalExit && ended.exitCode == 0, ended.describe().constData());
+        }
+
+        const nlohmann::json expected = readJson(singleSummary);
+        const nlohmann::json got = readJson(rankedSummary);
+        QCOMPARE(got["run"]["world_size"].get<int>(), 2);
+        QCOMPARE(got["run"]["global_batch_size"].get<int>(), 64);
+        QCOMPARE(got["epochs"].size(), expected["epochs"].size());
+        for (std::size_t e = 0; e < expected["epochs"].size(); ++e) {
+            for (const char* key : {"loss", "val_loss"}) {
+                const double a = got["epochs"][e][key].get<double>();
+                const double b = expected["epochs"][e][key].get<double>();
+                QVERIFY2(closeRelative(a, b), qPrintable(QString("epoch %1 %2: %3 vs %4")
+                                                             .arg(e + 1)
+                                                             .arg(key)
+                                                             .arg(a, 0, 'g', 17)
+                                                             .arg(b, 0, 'g', 17)));
+            }
+        }
+    }
+
+    /// A rank killed mid-run (SIGKILL: no goodbye) makes the other fail at once, exit 1,
+    /// naming the lost rank and its host; rank 0 records the run as failed with that reason.
+    void aKilledRankFailsTheOthersNamingIt()
+    {
+        nlohmann::json config = shortenedPreset("keras-lstm-regression", 32);
+        config["training"]["epochs"] = 1000;
+        config["distributed"] = {{"timeout_s", 30}};
+        const QString configPath = m_dir.filePath("killed.json");
+        QVERIFY(writeJson(configPath, config));
+        const QString db = m_dir.filePath("killed.sqlite");
+        const QString summaryPath = m_dir.filePath("killed-summary.json");
+        const int port = freeLoopbackPort();
+        std::vector<std::unique_ptr<QProcess>> ranks;
+        for (int rank = 0; rank < 2; ++rank) {
+            ranks.push_back(std::make_unique<QProcess>());
+            ranks.back()->setProcessEnvironment(
+                environmentWith({"RANK=" + QString::number(rank), "WORLD_SIZE=2",
+                                 "MASTER_ADDR=127.0.0.1", "MASTER_PORT=" + QString::number(port)},
+                                temporary()));
+            ranks.back()->start(es::test::cliPath(), {"train", "--config", configPath, "--db", db,
+                                                      "--json-out", summaryPath});
+            QVERIFY(ranks.back()->waitForStarted());
+        }
+        QByteArray out;
+        QByteArray err;
+        // Rank 0's first epoch line: both ranks are training.
+        QVERIFY2(waitUntil(*ranks[0], out, err, [&] { return out.contains("Epoch 1/1000"); }),
+                 out + err);
+        ranks[1]->kill();  // SIGKILL
+        const Ended ended = waitForEnd(*ranks[0], out, err);
+        QVERIFY2(ended.normalExit && ended.exitCode == kExitRunFailed,
+                 ended.describe().constData());
+        QVERIFY2(
+            ended.err.contains("rank 1 on ") && ended.err.contains("ended or cannot be reached"),
+            ended.describe().constData());
+        const nlohmann::json summary = readJson(summaryPath);
+        QCOMPARE(summary["status"].get<std::string>(), std::string("failed"));
+        QVERIFY2(summary["error"].get<std::string>().find("rank 1 on ") != std::string::npos,
+                 summary.dump().c_str());
+        QCOMPARE(storedRuns(db), 1);
     }
 
 private:

@@ -260,19 +260,8 @@ private Q_SLOTS:
     /// comes while the first step still runs.
     void secondSignalQuitsAtOnce()
     {
-        const CliRun preset = runCli({"presets", "quick-demo"});
-        nlohmann::json config = nlohmann::json::parse(preset.out.toStdString(), nullptr, false);
-        QVERIFY2(config.is_object(), qPrintable(describe(preset)));
-        config["model"]["layers"][0]["units"] = 256;
-        config["data"]["source"]["samples"] = 1024;
-        config["data"]["source"]["timesteps"] = 128;
-        config["data"]["batch_size"] = 512;
         const QString configPath = m_dir.filePath("slow.json");
-        {
-            QFile file(configPath);
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write(QByteArray::fromStdString(config.dump()));
-        }
+        QVERIFY(writeJson(configPath, slowStepsConfig()));
         const QString db = m_dir.filePath("second signal.sqlite");
         QProcess process;
         start(process, {"train", "--config", configPath, "--db", db});

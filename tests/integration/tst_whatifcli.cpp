@@ -15,8 +15,6 @@
 
 namespace {
 
-constexpr int kExitRunFailed = 1;
-
 QStringList variantLabels(const nlohmann::json& document)
 {
     QStringList labels;

@@ -21,6 +21,7 @@ constexpr int kTrainTimeoutMs = 300'000;
 constexpr int kQuickTimeoutMs = 60'000;
 // The documented exit statuses (docs/cli.md).
 constexpr int kExitFinished = 0;
+constexpr int kExitRunFailed = 1;
 constexpr int kExitBadInput = 2;
 constexpr int kExitInterrupted = 130;
 
@@ -98,6 +99,30 @@ inline nlohmann::json readJson(const QString& path)
     if (!file.open(QIODevice::ReadOnly))
         return nullptr;
     return nlohmann::json::parse(file.readAll().toStdString(), nullptr, false);
+}
+
+/// Writes `document` to `path`; false when the file cannot be written.
+inline bool writeJson(const QString& path, const nlohmann::json& document)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) &&
+           file.write(QByteArray::fromStdString(document.dump())) >= 0;
+}
+
+/// quick-demo with steps long enough (a wide LSTM over long sequences in large batches) that
+/// a signal sent after the run started arrives while its first step still runs; null when
+/// the CLI did not print the preset.
+inline nlohmann::json slowStepsConfig()
+{
+    const CliRun preset = runCli({"presets", "quick-demo"});
+    nlohmann::json config = nlohmann::json::parse(preset.out.toStdString(), nullptr, false);
+    if (!config.is_object())
+        return nullptr;
+    config["model"]["layers"][0]["units"] = 256;
+    config["data"]["source"]["samples"] = 1024;
+    config["data"]["source"]["timesteps"] = 128;
+    config["data"]["batch_size"] = 512;
+    return config;
 }
 
 }  // namespace
