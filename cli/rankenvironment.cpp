@@ -151,6 +151,7 @@ RankAssignment fromTorchrun(const EnvironmentLookup& environment)
     if (localWorldSize) {
         localSize = numberIn(kLocalWorldSizeVariable, *localWorldSize, 1, assignment.worldSize);
         localSizeName = kLocalWorldSizeVariable;
+        assignment.localWorldSize = localSize;
     }
     if (localRank)
         assignment.localRank = rankIn(kLocalRankVariable, *localRank, localSize, localSizeName);

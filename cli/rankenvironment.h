@@ -53,6 +53,9 @@ struct RankAssignment {
     /// The rank among those of this machine, which picks its GPU (cuda:LOCAL_RANK); nullopt
     /// when the launcher does not say (--rank flags, a hand-made environment).
     std::optional<int> localRank;
+    /// How many ranks run on this machine (LOCAL_WORLD_SIZE), which share its cores; nullopt
+    /// when the launcher does not say.
+    std::optional<int> localWorldSize;
     /// `tcp://HOST:PORT` (an IPv6 host in brackets) or `file:PATH`; empty when the launcher
     /// does not say, and distributed.init of the config applies.
     std::string init;

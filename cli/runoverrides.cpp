@@ -1,7 +1,10 @@
 #include "cli/runoverrides.h"
 
 #include "engine/config/configerror.h"
+#include "engine/env/cpuinfo.h"
 #include "engine/i18n/translate.h"
+
+#include <algorithm>
 
 namespace es {
 
@@ -80,6 +83,12 @@ void applyRankAssignment(RunConfig& config, const std::optional<RankAssignment>&
         if (config.distributed.enabled() && config.device.type == DeviceType::Cuda &&
             assignment->localRank)
             config.device.index = *assignment->localRank;
+        // The ranks of one machine share its cores, as torchrun's OMP_NUM_THREADS=1 default
+        // says in its own way: with "one per physical core" (0), each rank would start as many
+        // threads as the machine has cores, and they would take turns on them.
+        const int ranksHere = assignment->localWorldSize.value_or(1);
+        if (config.device.intraOpThreads == 0 && ranksHere > 1)
+            config.device.intraOpThreads = std::max(1, readCpuTopology().physicalCores / ranksHere);
     }
     if (config.distributed.enabled() && config.distributed.init.empty())
         throw ConfigError("distributed.init", missingInitAdvice(assignment));

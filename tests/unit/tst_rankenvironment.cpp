@@ -166,6 +166,17 @@ private Q_SLOTS:
         QCOMPARE(sourceName(assignment->source), source);
     }
 
+    // LOCAL_WORLD_SIZE (torchrun, --nproc) says how many ranks share this machine's cores.
+    void ranksOnThisMachine()
+    {
+        const auto torchrun = es::assignRank(flagsOf(""), table(kTorchrun));
+        QVERIFY(torchrun.has_value());
+        QCOMPARE(torchrun->localWorldSize.value_or(-1), 2);
+        const auto bare = es::assignRank(flagsOf(""), table("RANK=0 WORLD_SIZE=2"));
+        QVERIFY(bare.has_value());
+        QVERIFY(!bare->localWorldSize.has_value());
+    }
+
     void nothingSaidLeavesTheConfig()
     {
         QVERIFY(!es::assignRank({}, table("")).has_value());
