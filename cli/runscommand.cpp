@@ -13,11 +13,14 @@
 #include "engine/store/runexport.h"
 #include "engine/store/runstore.h"
 #include "engine/store/traceexport.h"
+#include "engine/summary/rankstats.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <initializer_list>
 #include <optional>
+#include <vector>
 
 namespace es {
 
@@ -53,6 +56,36 @@ std::string phaseShares(const EpochRecord& epoch)
         text += cell;
     }
     return text;
+}
+
+/// A distributed run's ranks, each with its warm-step medians (from the stored steps, so that
+/// a run still going shows them too), then its communication and scaling when summarised.
+void printRanks(const StoredRun& run)
+{
+    const std::vector<RankMember> members = rankMembersFromJson(
+        run.info.is_object() ? run.info.value("ranks", nlohmann::json()) : nlohmann::json());
+    if (members.empty() && run.rankBatches.empty())
+        return;
+    printLine(engineText("RunsCommand", "  %1 ranks (medians of warm steps):"),
+              {std::to_string(std::max(members.size(), run.rankBatches.size() + 1))});
+    for (const RankStepStats& rank : rankStepStats(members, run.batches, run.rankBatches))
+        printLine(
+            engineText("RunsCommand",
+                       "    rank %1 on %2: %3 ms/step, busy %4 ms, communication %5 ms"),
+            {std::to_string(rank.rank), escapeControls(rank.host), formatText("%.3g", rank.stepMs),
+             formatText("%.3g", rank.busyMs), formatText("%.3g", rank.communicationMs)});
+    if (const auto communication = communicationStats(run.batches))
+        printLine(engineText("RunsCommand",
+                             "  communication %1 of the warm steps' time, %2 reduced per step"),
+                  {formatText("%.1f%%", kPercent * communication->share),
+                   formatBytes(communication->reducedBytesPerStep)});
+    const nlohmann::json scaling =
+        run.summary.is_object() ? run.summary.value("scaling", nlohmann::json()) : nullptr;
+    if (scaling.is_object() && scaling.value("efficiency", nlohmann::json()).is_number() &&
+        scaling.value("baseline_run", nlohmann::json()).is_number_integer())
+        printLine(engineText("RunsCommand", "  scaling efficiency against run %1: %2"),
+                  {std::to_string(scaling["baseline_run"].get<std::int64_t>()),
+                   formatText("%.3f", scaling["efficiency"].get<double>())});
 }
 
 }  // namespace
@@ -164,6 +197,7 @@ int runRunsShow(const std::string& database, std::int64_t id)
                                     {formatText("%.0f", summary["samples_per_s"].get<double>())});
             std::printf("%s\n", figures.c_str());
         }
+        printRanks(*run);
         return kExitFinished;
     });
 }

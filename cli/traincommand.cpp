@@ -5,6 +5,7 @@
 #include "cli/interrupt.h"
 #include "cli/messages.h"
 #include "cli/runbanner.h"
+#include "cli/scalingbaseline.h"
 #include "cli/terminal.h"
 #include "engine/i18n/translate.h"
 #include "engine/io/atomicfile.h"
@@ -16,6 +17,7 @@
 #include <csignal>
 #include <cstdio>
 #include <exception>
+#include <optional>
 #include <string>
 
 namespace es {
@@ -93,6 +95,7 @@ TrainCommandOptions optionsOfRank(const TrainCommandOptions& options, int rank)
     TrainCommandOptions quiet = options;
     quiet.database.clear();
     quiet.jsonOut.clear();
+    quiet.baselineRun = 0;
     quiet.quiet = true;
     return quiet;
 }
@@ -111,6 +114,12 @@ int runTrainCommand(const RunConfig& config, const TrainCommandOptions& requeste
             printError("--json-out " + *problem);
             return kExitBadInput;
         }
+    }
+    std::optional<nlohmann::json> baseline;
+    if (options.baselineRun != 0) {
+        baseline = loadScalingBaseline(options.baselineDatabase, options.baselineRun);
+        if (!baseline)
+            return kExitBadInput;
     }
     const ConsoleOptions console = consoleOptions(options.quiet, config.rank);
     // The recording outlives the session, whose destructor joins the engine thread: no record
@@ -162,7 +171,9 @@ int runTrainCommand(const RunConfig& config, const TrainCommandOptions& requeste
         status = interrupt.requested() ? exitStatusForSignal(interrupt.signal()) : kExitInterrupted;
     }
 
-    const nlohmann::json summary = buildRunSummary(config, result);
+    nlohmann::json summary = buildRunSummary(config, result);
+    if (baseline)
+        addScaling(summary, *baseline, options.baselineRun, console.mode == ConsoleMode::Quiet);
     if (recording.recording()) {
         recording.finish(result, summary);
         if (!recording.error().empty())

@@ -2,6 +2,7 @@
 
 #include "engine/config/runconfig.h"
 
+#include <cstdint>
 #include <string>
 
 namespace es {
@@ -12,6 +13,10 @@ struct TrainCommandOptions {
     /// The run database to record into (RunStore::defaultPath() by default); empty records
     /// nothing.
     std::string database;
+    /// A recorded run (in `baselineDatabase`) to measure this run's scaling efficiency
+    /// against; 0 for none.
+    std::int64_t baselineRun = 0;
+    std::string baselineDatabase;
 };
 
 /// `epochscope-cli train` once the config is settled: trains it with console output (live

@@ -301,6 +301,44 @@
     </message>
 </context>
 <context>
+    <name>CommunicationBoundRule</name>
+    <message>
+        <location filename="../engine/diagnosis/communicationboundrule.cpp" line="+64"/>
+        <source>Averaging gradients over the ranks takes %1 of the steady step time</source>
+        <translation>在各进程间平均梯度占稳态步耗时的 %1</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 MB/s effective</source>
+        <translation>有效速率 %1 MB/s</translation>
+    </message>
+    <message>
+        <location line="-11"/>
+        <source>the communication phase takes %1 of the steady steps&apos; time (%2 ms of %3 ms per step, means over %4 steady steps, %5) on %6 ranks, at most %7 on one machine; each step all-reduces %8 of gradients (median), %9 (the bytes over the phase&apos;s time, which also holds any wait for a slower rank).</source>
+        <translation>通信阶段占稳态步耗时的 %1（每步 %3 ms 中的 %2 ms，为 %4 个稳态步的平均值，%5），共 %6 个进程，单台机器上最多 %7 个；每步全归约 %8 的梯度（中位数），%9（字节数除以该阶段的时间，其中也包含等待较慢进程的时间）。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source> %1 ranks share one machine: on a CPU they also share its cores and memory bandwidth, so fewer ranks per machine, each with more threads, often train faster.</source>
+        <translation> 有 %1 个进程共用一台机器：在 CPU 上它们还共用其核心和内存带宽，所以每台机器少放几个进程、每个进程多用几个线程，往往训练得更快。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Send the step&apos;s gradients in one message: distributed.bucket_mb %1 holds all %2 of them (now %3 MiB, %4 messages per step). A larger per-rank batch (data.batch_size) reduces as often per step but less often per sample.%5</source>
+        <translation>用一条消息发送一步的全部梯度：distributed.bucket_mb 设为 %1 可容纳全部 %2（现在为 %3 MiB，每步 %4 条消息）。更大的单进程批（data.batch_size）每步归约次数不变，但每个样本的归约次数更少。%5</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Compute more per reduction: data.batch_size %1 per rank halves the reductions per sample (each step reduces the same %2). The global batch doubles with it, which may call for a larger learning rate.%3</source>
+        <translation>每次归约多做些计算：每个进程的 data.batch_size 设为 %1，每个样本的归约次数减半（每步归约的仍是 %2）。全局批随之加倍，可能需要更大的学习率。%3</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Compute more per reduction with a larger per-rank batch (data.batch_size), or run fewer ranks per machine.</source>
+        <translation>用更大的单进程批（data.batch_size）让每次归约多做些计算，或在每台机器上运行更少的进程。</translation>
+    </message>
+</context>
+<context>
     <name>CompareCommand</name>
     <message>
         <location filename="../cli/comparecommand.cpp" line="+23"/>
@@ -604,22 +642,22 @@
 <context>
     <name>DataParallel</name>
     <message>
-        <location filename="../engine/distributed/dataparallel.cpp" line="+60"/>
+        <location filename="../engine/distributed/dataparallel.cpp" line="+63"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+48"/>
         <source>a run of several processes needs a rendezvous: set distributed.init to tcp://HOST:PORT or file:PATH, or start it with epochscope-cli train --nproc N, torchrun or --master</source>
         <translation>多进程运行需要一个会合点：将 distributed.init 设为 tcp://HOST:PORT 或 file:PATH，或用 epochscope-cli train --nproc N、torchrun 或 --master 启动</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+43"/>
         <source>rank %1 on %2 (pid %3)</source>
         <translation>%2 上的进程 %1（pid %3）</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+13"/>
         <source>%1 ended or cannot be reached</source>
         <translation>%1 已结束或无法连接</translation>
     </message>
@@ -1172,12 +1210,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>输出语言：en 或 zh_CN（默认取自 LC_ALL、LC_MESSAGES 或 LANG）</translation>
     </message>
     <message>
-        <location filename="../cli/commandline/traincommandline.cpp" line="+323"/>
+        <location filename="../cli/commandline/traincommandline.cpp" line="+331"/>
         <source>Train a model and report where the time went</source>
         <translation>训练模型，并报告时间花在了哪里</translation>
     </message>
     <message>
-        <location line="-249"/>
+        <location line="-257"/>
         <source>Run config file (JSON, docs/config.md)</source>
         <translation>运行配置文件（JSON，docs/config.md）</translation>
     </message>
@@ -1283,7 +1321,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>记录到的运行数据库</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>A recorded run (normally the same config on one process) to measure this run&apos;s scaling efficiency against</source>
+        <translation>一个已记录的运行（通常是同一配置的单进程运行），用来衡量本次运行的扩展效率</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Do not record the run in the run database</source>
         <translation>不在运行数据库中记录本次运行</translation>
     </message>
@@ -1533,7 +1576,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>train 需要 --config FILE 或 --preset NAME</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>expected a whole number from 1 to %1, got %2</source>
         <translation>应为 1 到 %1 之间的整数，实际为 %2</translation>
     </message>
@@ -1559,12 +1602,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Experiment</name>
     <message>
-        <location filename="../engine/whatif/experiment.cpp" line="+117"/>
+        <location filename="../engine/whatif/experiment.cpp" line="+119"/>
         <source>the data gives %1 steps per epoch (%2 samples in batches of %3); --warmup-steps %4 leaves no step to measure</source>
         <translation>数据每轮只有 %1 步（%2 个样本，批大小 %3）；--warmup-steps %4 之后没有可测量的步</translation>
     </message>
     <message>
-        <location line="+257"/>
+        <location line="+265"/>
         <source>nothing to measure: give --vary KEY=V1,V2,... or --patch JSON</source>
         <translation>没有可测量的内容：请给出 --vary KEY=V1,V2,... 或 --patch JSON</translation>
     </message>
@@ -2926,7 +2969,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>广播</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+19"/>
+        <source>gather</source>
+        <translation>收集</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>writing to the store</source>
         <translation>写入存储</translation>
     </message>
@@ -3022,7 +3070,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>torchrun 会同时设置 RANK、WORLD_SIZE 和 LOCAL_RANK</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+39"/>
         <source>srun sets both for each task</source>
         <translation>srun 会为每个任务同时设置这两个变量</translation>
     </message>
@@ -3256,17 +3304,22 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>Processes</source>
+        <translation>进程数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+133"/>
+        <location line="+138"/>
         <source>Warm steps</source>
         <translation>稳态步数</translation>
     </message>
     <message>
-        <location line="-131"/>
+        <location line="-136"/>
         <source>Warm step (median ms)</source>
         <translation>稳态步（中位数 ms）</translation>
     </message>
@@ -3274,6 +3327,11 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+2"/>
         <source>Samples/s</source>
         <translation>样本/秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scaling efficiency vs A</source>
+        <translation>相对 A 的扩展效率</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3292,11 +3350,11 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+3"/>
-        <source>Warm steps are those after epoch 1 (after the first 10% of a one-epoch run). Training time is the sum of every step&apos;s wall time; wall time is the whole run as its summary recorded it (setup, validation and callbacks included).</source>
-        <translation>稳态步是第 1 轮之后的步（只有一轮的运行则为前 10% 之后的步）。训练时间是所有步实际耗时之和；实际耗时是运行摘要记录的整个运行的时间（含准备、验证和回调）。</translation>
+        <source>Warm steps are those after epoch 1 (after the first 10% of a one-epoch run). Training time is the sum of every step&apos;s wall time; wall time is the whole run as its summary recorded it (setup, validation and callbacks included). Batch size is per process, and samples/s counts every process&apos;s samples. Scaling efficiency (where a run trained on several processes) is the run&apos;s warm samples/s per machine, or per GPU on CUDA, over A&apos;s: 1.0 means each machine or GPU added trained as fast as A&apos;s did.</source>
+        <translation>稳态步是第 1 轮之后的步（只有一轮的运行则为前 10% 之后的步）。训练时间是所有步实际耗时之和；实际耗时是运行摘要记录的整个运行的时间（含准备、验证和回调）。批大小按每个进程计，样本/秒计入所有进程的样本。扩展效率（运行使用多个进程时）是该运行每台机器（CUDA 上为每块 GPU）的稳态样本/秒除以 A 的：1.0 表示每增加一台机器或一块 GPU，其训练速度与 A 的一样快。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>absent</source>
         <translation>不存在</translation>
     </message>
@@ -3618,7 +3676,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>只列出不同之处：运行时的配置，按点分路径列出（“不存在”：该配置中没有此项）。</translation>
     </message>
     <message>
-        <location filename="../engine/report/runcomparison.cpp" line="+302"/>
+        <location filename="../engine/report/runcomparison.cpp" line="+304"/>
         <source>%1 is as fast per step as %2 (%3 vs %4 ms/step)</source>
         <translation>%1 每步与 %2 一样快（%3 对比 %4 ms/步）</translation>
     </message>
@@ -3797,6 +3855,16 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+2"/>
         <source>allocator-churn</source>
         <translation>内存反复分配</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>communication-bound</source>
+        <translation>通信受限</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>straggler-rank</source>
+        <translation>掉队进程</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -4244,7 +4312,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RunOverrides</name>
     <message>
-        <location filename="../cli/runoverrides.cpp" line="+50"/>
+        <location filename="../cli/runoverrides.cpp" line="+53"/>
         <source>empty, and Slurm gives each of the %1 tasks its rank but not where the ranks meet: export MASTER_ADDR (the first host of the job, `scontrol show hostnames &quot;$SLURM_JOB_NODELIST&quot; | head -n 1`) and MASTER_PORT (a free port, such as 29500) in the batch script, or set distributed.init</source>
         <translation>为空，而 Slurm 只给出 %1 个任务各自的进程编号，不给出会合点：请在批处理脚本中导出 MASTER_ADDR（作业的第一台主机，`scontrol show hostnames &quot;$SLURM_JOB_NODELIST&quot; | head -n 1`）和 MASTER_PORT（一个空闲端口，例如 29500），或设置 distributed.init</translation>
     </message>
@@ -4442,7 +4510,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>已应用于 %2 个线程中的 %1 个</translation>
     </message>
     <message>
-        <location line="+174"/>
+        <location line="+179"/>
         <source>cannot save the model: %1</source>
         <translation>无法保存模型：%1</translation>
     </message>
@@ -4462,7 +4530,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>第 %1 轮，第 %2/%3 步（%4）</translation>
     </message>
     <message>
-        <location line="+207"/>
+        <location line="+223"/>
         <source>pinned: the loader thread copies each batch to %1 ahead of its step, on a CUDA stream of its own</source>
         <translation>pinned：加载线程在每步之前，用独立的 CUDA 流把该批次复制到 %1</translation>
     </message>
@@ -4532,7 +4600,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>记录在运行结束之前就停止了</translation>
     </message>
     <message>
-        <location filename="../engine/store/runstore.cpp" line="+253"/>
+        <location filename="../engine/store/runstore.cpp" line="+312"/>
         <source>the process running it ended without finishing it (killed or crashed)</source>
         <translation>运行它的进程在运行完成前就结束了（被终止或崩溃）</translation>
     </message>
@@ -4557,7 +4625,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 在本机上的训练方式与 %2 相同，因此两者之间的差异只是运行间的噪声</translation>
     </message>
     <message>
-        <location filename="../engine/whatif/experiment.cpp" line="-255"/>
+        <location filename="../engine/whatif/experiment.cpp" line="-263"/>
         <source>%1: the data gives %2 steps per epoch (%3 samples in batches of %4), so each run measures %5 steps, not %6</source>
         <translation>%1：数据每轮只有 %2 步（%3 个样本，批大小 %4），因此每次运行实测 %5 步，而不是 %6 步</translation>
     </message>
@@ -4567,7 +4635,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>无法启动运行：%1</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+86"/>
         <source>%1 tunes glibc with mallopt, which lasts for the rest of the process: every run after the first of them finds glibc tuned too, so the difference measured understates what glibc-tuned changes (compare it against a baseline in a fresh process instead)</source>
         <translation>%1 会用 mallopt 调整 glibc，且在进程剩余时间内一直有效：这些配置的第一次运行之后，每次运行遇到的都是已调整的 glibc，因此实测的差异低估了 glibc-tuned 带来的变化（请改为在新进程中与基线对比）</translation>
     </message>
@@ -4582,7 +4650,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>运行失败</translation>
     </message>
     <message>
-        <location filename="../engine/whatif/variantspec.cpp" line="+265"/>
+        <location filename="../engine/whatif/variantspec.cpp" line="+267"/>
         <source>%1: same config as the baseline</source>
         <translation>%1：配置与基线相同</translation>
     </message>
@@ -4592,7 +4660,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1：配置与 %2 相同</translation>
     </message>
     <message>
-        <location filename="../engine/distributed/dataparallel.cpp" line="+55"/>
+        <location filename="../engine/distributed/dataparallel.cpp" line="+73"/>
         <source>bucketed all-reduce after backward over c10d Gloo, %1 processes, buckets of %2 MiB</source>
         <translation>反向传播后经 c10d Gloo 分桶全归约，%1 个进程，每桶 %2 MiB</translation>
     </message>
@@ -4678,12 +4746,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1：无法记录运行的基本信息：%2</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>%1: cannot record the run&apos;s measurements: %2</source>
         <translation>%1：无法记录运行的测量数据：%2</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location line="+93"/>
         <source>%1: cannot record the run&apos;s end: %2</source>
         <translation>%1：无法记录运行的结束：%2</translation>
     </message>
@@ -4708,7 +4776,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1：无法重命名运行：%2</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+55"/>
         <source>%1: cannot list the runs: %2</source>
         <translation>%1：无法列出运行记录：%2</translation>
     </message>
@@ -4746,7 +4814,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RunsCommand</name>
     <message>
-        <location filename="../cli/runscommand.cpp" line="+32"/>
+        <location filename="../cli/runscommand.cpp" line="+35"/>
         <source>wait</source>
         <translation>等待</translation>
     </message>
@@ -4791,7 +4859,27 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
+        <source>  %1 ranks (medians of warm steps):</source>
+        <translation>  %1 个进程（稳态步的中位数）：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>    rank %1 on %2: %3 ms/step, busy %4 ms, communication %5 ms</source>
+        <translation>    进程 %1（%2）：%3 ms/步，工作 %4 ms，通信 %5 ms</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>  communication %1 of the warm steps&apos; time, %2 reduced per step</source>
+        <translation>  通信占稳态步耗时的 %1，每步归约 %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>  scaling efficiency against run %1: %2</source>
+        <translation>  相对运行 %1 的扩展效率：%2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>No runs recorded in %1 yet.</source>
         <translation>%1 中还没有记录任何运行。</translation>
     </message>
@@ -4911,7 +4999,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>，%1 样本/秒</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>--format: expected json, csv or trace, got &quot;%1&quot;</source>
         <translation>--format：应为 json、csv 或 trace，实际为 &quot;%1&quot;</translation>
     </message>
@@ -4934,6 +5022,19 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+4"/>
         <source>Deleted run %1</source>
         <translation>已删除运行 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ScalingBaseline</name>
+    <message>
+        <location filename="../cli/scalingbaseline.cpp" line="+21"/>
+        <source>--baseline-run %1: run %1 has no steady step time to compare with (it ended before its warm steps, or is still running); choose a run that trained at least two epochs</source>
+        <translation>--baseline-run %1：运行 %1 没有可比较的稳态步耗时（它在稳态步之前就结束了，或仍在运行）；请选择至少训练了两轮的运行</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Scaling efficiency against run %1: %2 (warm samples/s per machine or GPU: %3 here, %4 in run %1)</source>
+        <translation>相对运行 %1 的扩展效率：%2（每台机器或每块 GPU 的稳态样本/秒：本次 %3，运行 %1 为 %4）</translation>
     </message>
 </context>
 <context>
@@ -5069,6 +5170,29 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+2"/>
         <source>SGEMM %1^3 through %2, measured now on this machine with %3 threads</source>
         <translation>经 %2 的 SGEMM %1^3，刚刚在本机用 %3 个线程实测</translation>
+    </message>
+</context>
+<context>
+    <name>StragglerRankRule</name>
+    <message>
+        <location filename="../engine/diagnosis/stragglerrankrule.cpp" line="+48"/>
+        <source>an unknown host</source>
+        <translation>未知主机</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>Rank %1 on %2 holds the other ranks back by %3 of every step</source>
+        <translation>%2 上的进程 %1 使其他进程每步多等 %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>rank %1 (%2) works %3 ms per step (median of its steps&apos; time outside the communication phase), the other ranks %4 ms; it was the slowest rank in %5 of %6 steady steps. Every other rank waits for it in its communication phase: %7 ms of the %8 ms step.</source>
+        <translation>进程 %1（%2）每步工作 %3 ms（其各步在通信阶段之外的时间的中位数），其余进程为 %4 ms；在 %6 个稳态步中有 %5 步它是最慢的进程。其他每个进程都在通信阶段等它：%8 ms 的一步中占 %7 ms。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Find what slows rank %1 (%2): other work on that machine, fewer or slower cores, another CPU (`epochscope-cli env` there shows its cores, ISA and BLAS), or fewer intra-op threads than the others. Data parallelism moves at the pace of its slowest rank: running without that machine, or giving it as many free cores as the others, wins back up to %3 of every step.</source>
+        <translation>查明是什么拖慢了进程 %1（%2）：该机器上的其他工作、更少或更慢的核心、不同的 CPU（在那里运行 `epochscope-cli env` 可查看其核心、指令集和 BLAS），或比其他进程更少的算子内线程。数据并行的速度取决于最慢的进程：不用这台机器，或让它和其他机器一样有空闲核心，每步最多可省回 %3。</translation>
     </message>
 </context>
 <context>
@@ -5336,7 +5460,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>TrainCommand</name>
     <message>
-        <location filename="../cli/traincommand.cpp" line="+55"/>
+        <location filename="../cli/traincommand.cpp" line="+57"/>
         <source>interrupted: stopping after the current batch (press Ctrl+C again to quit at once)</source>
         <translation>已中断：当前批次结束后停止（再按一次 Ctrl+C 立即退出）</translation>
     </message>
@@ -5346,7 +5470,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>收到 %1：当前批次结束后停止（再收到一次信号立即退出）</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+69"/>
         <source>not recording this run: %1</source>
         <translation>不记录本次运行：%1</translation>
     </message>
@@ -5366,7 +5490,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>运行失败：%1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>the run database missed part of this run: %1</source>
         <translation>运行数据库漏记了本次运行的一部分：%1</translation>
     </message>
@@ -5389,7 +5513,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../engine/train/trainer.cpp" line="-203"/>
+        <location filename="../engine/train/trainer.cpp" line="-219"/>
         <source>Resuming from the backup: %1</source>
         <translation>从备份继续：%1</translation>
     </message>
@@ -5404,7 +5528,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>进程 %1/%2：正在 %3 与其他进程会合</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+58"/>
         <source>backup_and_restore&apos;s backup_dir must be on a file system every rank sees</source>
         <translation>backup_and_restore 的 backup_dir 必须位于所有进程都能访问的文件系统上</translation>
     </message>
@@ -5424,12 +5548,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>数据一次性暂存到 %1：%2 MB，用时 %3 秒</translation>
     </message>
     <message>
-        <location line="+143"/>
+        <location line="+145"/>
         <source>another rank was asked to stop: every rank stops after this step</source>
         <translation>另一个进程被要求停止：所有进程在这一步之后停止</translation>
     </message>
     <message>
-        <location line="+130"/>
+        <location line="+134"/>
         <source>The backup was taken after the last epoch: nothing is left to train</source>
         <translation>备份是在最后一轮之后做的：没有剩下要训练的</translation>
     </message>

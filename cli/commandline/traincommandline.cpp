@@ -212,6 +212,13 @@ void addOutputOptions(CLI::App& train, TrainArguments& arguments)
                     engineText("EpochscopeCli", "Run database to record into"))
         ->type_name("FILE")
         ->default_str(arguments.options.database);
+    train
+        .add_option("--baseline-run", arguments.options.baselineRun,
+                    engineText("EpochscopeCli",
+                               "A recorded run (normally the same config on one process) to "
+                               "measure this run's scaling efficiency against"))
+        ->type_name("ID")
+        ->check(CLI::PositiveNumber);
     train.add_flag("--no-record", arguments.noRecord,
                    engineText("EpochscopeCli", "Do not record the run in the run database"));
     train.add_flag("--ignore-backup", arguments.ignoreBackup,
@@ -286,6 +293,7 @@ int runTrain(TrainArguments& arguments)
         return kExitBadInput;
     }
     const RunOverrides overrides = overridesOf(arguments);
+    arguments.options.baselineDatabase = arguments.options.database;
     if (arguments.noRecord)
         arguments.options.database.clear();
     const RunConfig base = *arguments.configOption ? loadRunConfigFile(arguments.configPath)

@@ -33,6 +33,15 @@ struct BatchRecord {
     /// ones are memory the allocator handed back to the kernel and touched again.
     std::int64_t minorFaults = 0;
     std::int64_t majorFaults = 0;
+    /// Bytes of gradients this rank all-reduced in the step; 0 in a run of one process.
+    std::int64_t reducedBytes = 0;
+};
+
+/// One process of a distributed run, as it introduced itself when the ranks met.
+struct RankMember {
+    int rank = 0;
+    std::string host;
+    std::int64_t pid = 0;
 };
 
 /// What one callback cost in one epoch: its time in the batch and epoch-end hooks, and the

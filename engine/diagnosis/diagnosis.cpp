@@ -18,6 +18,8 @@ const std::vector<DiagnosisRuleInfo>& diagnosisRules()
         {"stragglers", diagnoseStragglers},
         {"low-efficiency", diagnoseLowEfficiency},
         {"allocator-churn", diagnoseAllocatorChurn},
+        {"communication-bound", diagnoseCommunicationBound},
+        {"straggler-rank", diagnoseStragglerRank},
     };
     return kRules;
 }

@@ -27,6 +27,10 @@ std::string ruleName(std::string_view id)
         return engineText("RuleName", "low-efficiency");
     if (id == "allocator-churn")
         return engineText("RuleName", "allocator-churn");
+    if (id == "communication-bound")
+        return engineText("RuleName", "communication-bound");
+    if (id == "straggler-rank")
+        return engineText("RuleName", "straggler-rank");
     // the environment doctor's (diagnosis/doctorfindings.cpp)
     if (id == "reference-blas")
         return engineText("RuleName", "reference-blas");

@@ -31,5 +31,10 @@ std::vector<Finding> diagnoseStragglers(const RunEvidence& evidence);
 std::vector<Finding> diagnoseLowEfficiency(const RunEvidence& evidence);
 /// "allocator-churn": minor page faults per step (memory handed back and touched again).
 std::vector<Finding> diagnoseAllocatorChurn(const RunEvidence& evidence);
+/// "communication-bound": a distributed run's steps wait long for their averaged gradients.
+std::vector<Finding> diagnoseCommunicationBound(const RunEvidence& evidence);
+/// "straggler-rank": one rank of a distributed run computes consistently longer than the
+/// others, which wait for it.
+std::vector<Finding> diagnoseStragglerRank(const RunEvidence& evidence);
 
 }  // namespace es

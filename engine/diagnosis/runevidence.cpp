@@ -1,8 +1,10 @@
 #include "engine/diagnosis/runevidence.h"
 
 #include "engine/store/runstore.h"
+#include "engine/summary/rankstats.h"
 #include "engine/summary/runsummary.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace es {
@@ -61,8 +63,16 @@ RunEvidence evidenceFromStoredRun(const StoredRun& run)
     facts.physicalCores = valueOr<int>(environment, "physical_cores", 0);
     facts.logicalCores = valueOr<int>(environment, "logical_cores", 0);
     facts.modelHasLstm = configHasLstm(run.config);
+    facts.worldSize = std::max(1, valueOr<int>(info, "world_size", 1));
+    const nlohmann::json distributed =
+        run.config.is_object() ? run.config.value("distributed", nlohmann::json::object())
+                               : nlohmann::json::object();
+    facts.bucketMb = valueOr<double>(distributed, "bucket_mb", 0.0);
     evidence.epochs = run.epochs;
     evidence.batches = run.batches;
+    evidence.ranks = rankMembersFromJson(info.is_object() ? info.value("ranks", nlohmann::json())
+                                                          : nlohmann::json());
+    evidence.rankBatches = run.rankBatches;
     evidence.samples = run.samples;
     return evidence;
 }

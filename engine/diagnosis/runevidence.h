@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,6 +40,10 @@ struct RunFacts {
     /// Where host tensor memory came from ("system", "glibc-tuned", "jemalloc", "tcmalloc");
     /// empty for runs recorded before device.allocator existed (they used glibc as it is).
     std::string allocator;
+    /// Processes that trained together (1 for a run of one process), and the gradient bucket
+    /// size they reduced in, from the config (distributed.bucket_mb).
+    int worldSize = 1;
+    double bucketMb = 0.0;
 };
 
 struct RunEvidence {
@@ -47,7 +52,10 @@ struct RunEvidence {
     /// The config as stored (toJson(RunConfig)): the base that findings' patches change.
     nlohmann::json config;
     std::vector<EpochRecord> epochs;
-    std::vector<BatchRecord> batches;  ///< in step order
+    std::vector<BatchRecord> batches;  ///< in step order; rank 0's in a distributed run
+    /// A distributed run's ranks with their hosts, and the steps of ranks 1.. by rank.
+    std::vector<RankMember> ranks;
+    std::map<int, std::vector<BatchRecord>> rankBatches;
     std::vector<SystemSample> samples;
     /// The machine's SGEMM rate (GFLOP/s) as the environment doctor measured it, when the
     /// diagnosis was given one; `peakSource` says where it came from.

@@ -96,6 +96,14 @@ std::optional<Finding> coresFinding(const RunEvidence& evidence)
     // Zeros are counts the run did not record: nothing to compare.
     if (facts.intraOpThreads <= 0 || facts.physicalCores <= 0)
         return std::nullopt;
+    // Ranks sharing rank 0's machine share its cores, each taking its part (docs/distributed.md):
+    // one rank's threads against all the cores would call that part too few.
+    const auto ranksHere =
+        std::count_if(evidence.ranks.begin(), evidence.ranks.end(), [&](const RankMember& member) {
+            return !evidence.ranks.empty() && member.host == evidence.ranks.front().host;
+        });
+    if (ranksHere > 1)
+        return std::nullopt;
     const int configured = configuredIntraOpThreads(evidence.config);
     const std::string setting =
         configured >= 0 ? fillText(engineText("ThreadsRule", " (device.intra_op_threads = %1)"),

@@ -24,10 +24,13 @@ namespace {
 constexpr double kBytesPerMegabyte = 1024.0 * 1024.0;
 
 /// The config as it must be the same on every rank: the rank's own CUDA device
-/// (cuda:LOCAL_RANK), network interface and way of writing the rendezvous may differ.
+/// (cuda:LOCAL_RANK), thread counts (machines differ in cores), network interface and way of
+/// writing the rendezvous may differ.
 nlohmann::json comparableConfig(RunConfig config)
 {
     config.device.index = 0;
+    config.device.intraOpThreads = 0;
+    config.device.interOpThreads = 0;
     config.distributed.interface.clear();
     config.distributed.init.clear();
     return toJson(config);
@@ -58,6 +61,43 @@ std::string valueAt(const nlohmann::json& document, const std::string& pointer)
 {
     const nlohmann::json::json_pointer at(pointer);
     return document.contains(at) ? document.at(at).dump() : engineText("DataParallel", "nothing");
+}
+
+/// A step as a row of doubles for gathering (every count fits a double's 53 bits exactly).
+constexpr std::int64_t kStepFields = 10 + static_cast<std::int64_t>(kPhaseCount);
+
+void writeStepRow(const BatchRecord& step, double* row)
+{
+    *row++ = step.epoch;
+    *row++ = step.batch;
+    *row++ = step.wallMs;
+    for (double ms : step.phaseMs)
+        *row++ = ms;
+    *row++ = step.loss;
+    *row++ = static_cast<double>(step.samples);
+    *row++ = static_cast<double>(step.h2dBytes);
+    *row++ = step.endS;
+    *row++ = static_cast<double>(step.minorFaults);
+    *row++ = static_cast<double>(step.majorFaults);
+    *row = static_cast<double>(step.reducedBytes);
+}
+
+BatchRecord readStepRow(const double* row)
+{
+    BatchRecord step;
+    step.epoch = static_cast<int>(*row++);
+    step.batch = static_cast<int>(*row++);
+    step.wallMs = *row++;
+    for (double& ms : step.phaseMs)
+        ms = *row++;
+    step.loss = *row++;
+    step.samples = static_cast<std::int64_t>(*row++);
+    step.h2dBytes = static_cast<std::int64_t>(*row++);
+    step.endS = *row++;
+    step.minorFaults = static_cast<std::int64_t>(*row++);
+    step.majorFaults = static_cast<std::int64_t>(*row++);
+    step.reducedBytes = static_cast<std::int64_t>(*row);
+    return step;
 }
 
 }  // namespace
@@ -95,13 +135,25 @@ void DataParallel::introduceRanks()
     std::array<char, HOST_NAME_MAX + 1> host{};
     if (::gethostname(host.data(), host.size() - 1) != 0)
         host[0] = '\0';
-    const std::string self =
-        fillText(engineText("DataParallel", "rank %1 on %2 (pid %3)"),
-                 {std::to_string(rank()), std::string(host.data()), std::to_string(::getpid())});
-    m_group.publish("member/" + std::to_string(rank()), self);
-    for (int other = 0; other < worldSize(); ++other)
-        if (other != rank())
-            m_otherRanks.push_back(m_group.lookUp("member/" + std::to_string(other)));
+    const nlohmann::json self = {{"host", std::string(host.data())}, {"pid", ::getpid()}};
+    m_group.publish("member/" + std::to_string(rank()), self.dump());
+    for (int member = 0; member < worldSize(); ++member) {
+        // Published by our own EpochScope at this rendezvous, but read defensively: the store
+        // is reachable by anything on the network that knows its address.
+        const nlohmann::json published = nlohmann::json::parse(
+            member == rank() ? self.dump() : m_group.lookUp("member/" + std::to_string(member)),
+            nullptr, false);
+        RankMember known{member, "?", 0};
+        if (published.is_object() && published.value("host", nlohmann::json()).is_string())
+            known.host = published["host"].get<std::string>();
+        if (published.is_object() && published.value("pid", nlohmann::json()).is_number_integer())
+            known.pid = published["pid"].get<std::int64_t>();
+        m_members.push_back(known);
+        if (member != rank())
+            m_otherRanks.push_back(
+                fillText(engineText("DataParallel", "rank %1 on %2 (pid %3)"),
+                         {std::to_string(member), known.host, std::to_string(known.pid)}));
+    }
 }
 
 template <typename Collective>
@@ -190,6 +242,24 @@ std::vector<double> DataParallel::sumOverRanks(const std::vector<double>& values
     collectively([&] { m_group.allReduceSum(tensors); });
     const torch::Tensor& sums = tensors.front();
     return std::vector<double>(sums.data_ptr<double>(), sums.data_ptr<double>() + sums.numel());
+}
+
+std::vector<std::vector<BatchRecord>> DataParallel::gatherSteps(
+    const std::vector<BatchRecord>& steps)
+{
+    torch::Tensor rows = torch::empty({static_cast<std::int64_t>(steps.size()), kStepFields},
+                                      torch::TensorOptions(torch::kFloat64));
+    for (std::size_t step = 0; step < steps.size(); ++step)
+        writeStepRow(steps[step], rows[static_cast<std::int64_t>(step)].data_ptr<double>());
+    std::vector<torch::Tensor> gathered;
+    collectively([&] { gathered = m_group.gatherToRankZero(rows); });
+    std::vector<std::vector<BatchRecord>> byRank(gathered.size());
+    for (std::size_t member = 0; member < gathered.size(); ++member) {
+        const torch::Tensor& memberRows = gathered[member];
+        for (std::int64_t step = 0; step < memberRows.size(0); ++step)
+            byRank[member].push_back(readStepRow(memberRows[step].data_ptr<double>()));
+    }
+    return byRank;
 }
 
 std::string DataParallel::gradientReduction() const

@@ -9,6 +9,7 @@
 // weights stay the same on every rank and match a run of one process with the global batch.
 
 #include "engine/config/runconfig.h"
+#include "engine/core/records.h"
 #include "engine/distributed/processgroup_torch.h"
 
 #include <torch/torch.h>
@@ -49,10 +50,19 @@ public:
     /// How gradients are averaged, for the run's record.
     std::string gradientReduction() const;
 
+    /// Every rank with its host and process id, in rank order.
+    const std::vector<RankMember>& members() const { return m_members; }
+
+    /// Every rank's `steps` (this rank's steps of one epoch) on rank 0, indexed by rank; an
+    /// empty list on the other ranks. Every rank must call it with as many steps, which the
+    /// ranks' lockstep guarantees (they stop after the same step).
+    std::vector<std::vector<BatchRecord>> gatherSteps(const std::vector<BatchRecord>& steps);
+
 private:
     void checkSameConfig(const RunConfig& config);
     /// Each rank's host and process id, published at the meeting, so that a failed collective
-    /// can say which rank was lost ("rank 1 on node-b (pid 4242)").
+    /// can say which rank was lost ("rank 1 on node-b (pid 4242)") and the run's record which
+    /// host trained which steps.
     void introduceRanks();
     /// Runs a collective; a DistributedError (a rank died, a network failed) gets the other
     /// ranks' hosts added, and says which one was lost when there is only one other.
@@ -61,6 +71,7 @@ private:
 
     ProcessGroup m_group;
     std::int64_t m_bucketBytes;
+    std::vector<RankMember> m_members;
     /// "rank 1 on node-b (pid 4242)" for every rank but this one, in rank order.
     std::vector<std::string> m_otherRanks;
 };

@@ -163,6 +163,24 @@ void ProcessGroup::broadcastFromRankZero(std::vector<torch::Tensor>& tensors)
     });
 }
 
+std::vector<torch::Tensor> ProcessGroup::gatherToRankZero(const torch::Tensor& tensor)
+{
+    std::vector<at::Tensor> input{tensor.contiguous()};
+    // c10d's gather takes one list of per-rank outputs on the root, and none elsewhere.
+    std::vector<std::vector<at::Tensor>> outputs;
+    if (m_rank == 0) {
+        outputs.emplace_back();
+        for (int member = 0; member < m_worldSize; ++member)
+            outputs.back().push_back(torch::empty_like(input.front()));
+    }
+    communicate(engineText("ProcessGroup", "gather"), m_rank, [&] {
+        c10d::GatherOptions options;
+        options.rootRank = 0;
+        m_backend->group->gather(outputs, input, options)->wait();
+    });
+    return m_rank == 0 ? outputs.front() : std::vector<torch::Tensor>();
+}
+
 std::string ProcessGroup::broadcastTextFromRankZero(const std::string& text)
 {
     std::vector<torch::Tensor> length{

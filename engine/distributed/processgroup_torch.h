@@ -55,6 +55,9 @@ public:
     void allReduceMean(std::vector<torch::Tensor>& tensors);
     /// Replaces each tensor by rank 0's.
     void broadcastFromRankZero(std::vector<torch::Tensor>& tensors);
+    /// Every rank's `tensor` on rank 0, in rank order (an empty list on the other ranks). The
+    /// tensors must have the same shape and type on every rank.
+    std::vector<torch::Tensor> gatherToRankZero(const torch::Tensor& tensor);
     /// Rank 0's `text` on every rank (the others' `text` is not read).
     std::string broadcastTextFromRankZero(const std::string& text);
     /// Sets `key` to `value` in the store the ranks met at, for every rank to read.

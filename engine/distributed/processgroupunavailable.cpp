@@ -45,6 +45,11 @@ void ProcessGroup::broadcastFromRankZero(std::vector<torch::Tensor>& /*tensors*/
     refuse();
 }
 
+std::vector<torch::Tensor> ProcessGroup::gatherToRankZero(const torch::Tensor& /*tensor*/)
+{
+    refuse();
+}
+
 std::string ProcessGroup::broadcastTextFromRankZero(const std::string& /*text*/)
 {
     refuse();

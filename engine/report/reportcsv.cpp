@@ -87,10 +87,12 @@ void runRows(CsvRows& rows, const ComparedRun& run)
     rows.count("run", "intra_op_threads", r, wide(run.intraOpThreads), "threads");
     rows.count("run", "inter_op_threads", r, wide(run.interOpThreads), "threads");
     rows.count("run", "batch_size", r, run.batchSize, "samples");
+    rows.count("run", "world_size", r, std::int64_t{run.worldSize}, "processes");
     rows.count("run", "steps", r, run.steps, "steps");
     rows.count("run", "warm_steps", r, run.latency.steps, "steps");
     rows.number("run", "steady_step_ms", r, run.steadyStepMs, "ms");
     rows.number("run", "samples_per_s", r, run.samplesPerS, "samples/s");
+    rows.number("run", "scaling_efficiency", r, run.scalingEfficiency, "ratio");
     rows.number("run", "first_epoch_ratio", r, run.firstEpochRatio, "ratio");
     rows.number("run", "training_s", r, run.trainingS, "s");
     rows.number("run", "wall_s", r, run.wallS, "s");

@@ -116,6 +116,8 @@ ReportSection runsSection(const RunComparison& c)
            [nr](const ComparedRun& r) { return countOr(r.interOpThreads, nr); });
     addRow(table, c, engineText("Report", "Batch size"),
            [nr](const ComparedRun& r) { return countOr(r.batchSize, nr); });
+    addRow(table, c, engineText("Report", "Processes"),
+           [](const ComparedRun& r) { return std::to_string(r.worldSize); });
     addRow(table, c, engineText("Report", "Steps"),
            [](const ComparedRun& r) { return std::to_string(r.steps); });
     addRow(table, c, engineText("Report", "Warm steps"),
@@ -124,6 +126,8 @@ ReportSection runsSection(const RunComparison& c)
            [](const ComparedRun& r) { return fixedText(r.steadyStepMs, 2, kNone); });
     addRow(table, c, engineText("Report", "Samples/s"),
            [](const ComparedRun& r) { return fixedText(r.samplesPerS, 1, kNone); });
+    addRow(table, c, engineText("Report", "Scaling efficiency vs A"),
+           [](const ComparedRun& r) { return fixedText(r.scalingEfficiency, 3, kNone); });
     addRow(table, c, engineText("Report", "First-epoch ratio"),
            [](const ComparedRun& r) { return fixedText(r.firstEpochRatio, 2, kNone); });
     addRow(table, c, engineText("Report", "Training time (s, steps)"),
@@ -135,7 +139,10 @@ ReportSection runsSection(const RunComparison& c)
         "Report",
         "Warm steps are those after epoch 1 (after the first 10% of a one-epoch run). Training "
         "time is the sum of every step's wall time; wall time is the whole run as its summary "
-        "recorded it (setup, validation and callbacks included)."));
+        "recorded it (setup, validation and callbacks included). Batch size is per process, "
+        "and samples/s counts every process's samples. Scaling efficiency (where a run trained "
+        "on several processes) is the run's warm samples/s per machine, or per GPU on CUDA, over "
+        "A's: 1.0 means each machine or GPU added trained as fast as A's did."));
     return section;
 }
 

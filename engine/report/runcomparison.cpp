@@ -7,6 +7,7 @@
 #include "engine/report/jsondiff.h"
 #include "engine/report/reporttext.h"
 #include "engine/store/runstore.h"
+#include "engine/summary/rankstats.h"
 #include "engine/summary/runsummary.h"
 #include "engine/summary/statistics.h"
 
@@ -161,6 +162,7 @@ ComparedRun figuresOf(const StoredRun& run, std::size_t index)
     compared.intraOpThreads = positiveOrUnset(facts.intraOpThreads);
     compared.interOpThreads = positiveOrUnset(facts.interOpThreads);
     compared.batchSize = positiveOrUnset(facts.batchSize);
+    compared.worldSize = facts.worldSize;
 
     const std::vector<BatchRecord>& batches = run.batches;
     compared.steps = static_cast<std::int64_t>(batches.size());
@@ -461,6 +463,12 @@ RunComparison compareRuns(const std::vector<StoredRun>& runs)
     RunComparison comparison;
     for (std::size_t i = 0; i < runs.size(); ++i)
         comparison.runs.push_back(figuresOf(runs[i], i));
+    // Scaling is the question only where processes differ; between runs of one process the
+    // speed-up says it all.
+    for (std::size_t i = 1; i < runs.size(); ++i)
+        if (comparison.runs[i].worldSize > 1 || comparison.runs[0].worldSize > 1)
+            if (const auto scaling = scalingEfficiency(runs[i].summary, runs[0].summary))
+                comparison.runs[i].scalingEfficiency = scaling->efficiency;
     comparison.environmentDiff = jsonDiff(environmentsOf(runs), kNotRecorded);
     comparison.factsDiff = jsonDiff(factsOf(runs), kNotRecorded);
     comparison.configDiff = jsonDiff(configsOf(runs), kAbsent);

@@ -82,10 +82,14 @@ struct ComparedRun {
     std::string placement;
     std::optional<int> intraOpThreads;
     std::optional<int> interOpThreads;
-    std::optional<std::int64_t> batchSize;
-    std::int64_t steps = 0;              ///< training steps stored
-    std::optional<double> steadyStepMs;  ///< median wall time of the warm steps
-    std::optional<double> samplesPerS;   ///< samples over step wall time, every step
+    std::optional<std::int64_t> batchSize;  ///< per process
+    int worldSize = 1;                      ///< processes that trained together
+    std::int64_t steps = 0;                 ///< training steps stored (rank 0's)
+    std::optional<double> steadyStepMs;     ///< median wall time of the warm steps
+    std::optional<double> samplesPerS;      ///< samples over step wall time, every step
+    /// Warm samples/s per machine or GPU over the baseline's (rankstats.h); set for the runs
+    /// after the baseline when it or they trained on several processes.
+    std::optional<double> scalingEfficiency;
     std::optional<double> firstEpochRatio;
     double trainingS = 0.0;       ///< sum of every step's wall time
     std::optional<double> wallS;  ///< the summary's total_s; unset without a summary

@@ -25,7 +25,8 @@ Json stepJson(const BatchRecord& batch)
             {"samples", batch.samples},
             {"h2d_bytes", batch.h2dBytes},
             {"minor_faults", batch.minorFaults},
-            {"major_faults", batch.majorFaults}};
+            {"major_faults", batch.majorFaults},
+            {"reduced_bytes", batch.reducedBytes}};
 }
 
 Json sampleJson(const SystemSample& sample)
@@ -53,6 +54,13 @@ nlohmann::json runExportJson(const StoredRun& run)
     Json steps = Json::array();
     for (const BatchRecord& batch : run.batches)
         steps.push_back(stepJson(batch));
+    Json rankSteps = Json::object();
+    for (const auto& [rank, batches] : run.rankBatches) {
+        Json theirs = Json::array();
+        for (const BatchRecord& batch : batches)
+            theirs.push_back(stepJson(batch));
+        rankSteps[std::to_string(rank)] = std::move(theirs);
+    }
     Json samples = Json::array();
     for (const SystemSample& sample : run.samples)
         samples.push_back(sampleJson(sample));
@@ -70,6 +78,7 @@ nlohmann::json runExportJson(const StoredRun& run)
             {"summary", run.summary},
             {"epochs", std::move(epochs)},
             {"steps", std::move(steps)},
+            {"rank_steps", std::move(rankSteps)},
             {"samples", std::move(samples)}};
 }
 
@@ -78,16 +87,22 @@ std::string stepsCsv(const StoredRun& run)
     std::string text = "epoch,batch,end_s,wall_ms";
     for (Phase phase : kAllPhases)
         text += "," + std::string(phaseKey(phase)) + "_ms";
-    text += ",loss,samples,h2d_bytes,minor_faults,major_faults\n";
-    for (const BatchRecord& batch : run.batches) {
-        text += std::to_string(batch.epoch) + "," + std::to_string(batch.batch) + "," +
-                cell(batch.endS) + "," + cell(batch.wallMs);
-        for (double ms : batch.phaseMs)
-            text += "," + cell(ms);
-        text += "," + cell(batch.loss) + "," + std::to_string(batch.samples) + "," +
-                std::to_string(batch.h2dBytes) + "," + std::to_string(batch.minorFaults) + "," +
-                std::to_string(batch.majorFaults) + "\n";
-    }
+    text += ",loss,samples,h2d_bytes,minor_faults,major_faults,reduced_bytes,rank\n";
+    const auto addRows = [&text](const std::vector<BatchRecord>& batches, int rank) {
+        for (const BatchRecord& batch : batches) {
+            text += std::to_string(batch.epoch) + "," + std::to_string(batch.batch) + "," +
+                    cell(batch.endS) + "," + cell(batch.wallMs);
+            for (double ms : batch.phaseMs)
+                text += "," + cell(ms);
+            text += "," + cell(batch.loss) + "," + std::to_string(batch.samples) + "," +
+                    std::to_string(batch.h2dBytes) + "," + std::to_string(batch.minorFaults) + "," +
+                    std::to_string(batch.majorFaults) + "," + std::to_string(batch.reducedBytes) +
+                    "," + std::to_string(rank) + "\n";
+        }
+    };
+    addRows(run.batches, 0);
+    for (const auto& [rank, batches] : run.rankBatches)
+        addRows(batches, rank);
     return text;
 }
 

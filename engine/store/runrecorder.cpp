@@ -87,6 +87,14 @@ void RunRecorder::onEpoch(const EpochRecord& record)
         m_epochs.push_back(record);
 }
 
+void RunRecorder::onRankSteps(int rank, const std::vector<BatchRecord>& steps)
+{
+    std::lock_guard lock(m_mutex);
+    if (m_error.empty())
+        for (const BatchRecord& step : steps)
+            m_rankBatches.emplace_back(rank, step);
+}
+
 void RunRecorder::onSystemSample(const SystemSample& sample)
 {
     std::lock_guard lock(m_mutex);
@@ -113,19 +121,21 @@ bool RunRecorder::flush()
     std::vector<BatchRecord> batches;
     std::vector<EpochRecord> epochs;
     std::vector<SystemSample> samples;
+    std::vector<std::pair<int, BatchRecord>> rankBatches;
     {
         std::lock_guard lock(m_mutex);
         if (!m_error.empty())
             return false;
         info.swap(m_pendingInfo);
         batches.swap(m_batches);
+        rankBatches.swap(m_rankBatches);
         epochs.swap(m_epochs);
         samples.swap(m_samples);
     }
     try {
         if (!info.is_null())
             m_store.setRunInfo(m_runId, info);
-        m_store.append(m_runId, batches, epochs, samples);
+        m_store.append(m_runId, batches, epochs, samples, rankBatches);
         return true;
     } catch (const StoreError& error) {
         {
@@ -133,6 +143,7 @@ bool RunRecorder::flush()
             m_error = error.what();
             m_failure = recordingStoppedText(error);
             m_batches.clear();
+            m_rankBatches.clear();
             m_epochs.clear();
             m_samples.clear();
         }

@@ -37,6 +37,7 @@ public:
     void onRunStarted(const RunInfo& info) override;
     void onBatch(const BatchRecord& record) override;
     void onEpoch(const EpochRecord& record) override;
+    void onRankSteps(int rank, const std::vector<BatchRecord>& steps) override;
     void onSystemSample(const SystemSample& sample) override;
 
     /// Writes what is queued, then the run's end: `status` and the --json-out summary
@@ -68,6 +69,7 @@ private:
     bool m_finished = false;
     nlohmann::json m_pendingInfo;
     std::vector<BatchRecord> m_batches;
+    std::vector<std::pair<int, BatchRecord>> m_rankBatches;
     std::vector<EpochRecord> m_epochs;
     std::vector<SystemSample> m_samples;
     std::string m_error;

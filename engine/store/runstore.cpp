@@ -86,32 +86,91 @@ Json parseStoredJson(const SQLite::Column& column)
     return Json::parse(column.getString(), nullptr, false);
 }
 
+/// The facts a run's header shows from its stored info (the summary's "run" object). A
+/// member of another type (a database from elsewhere) reads as absent.
+void readHeaderFacts(const Json& info, StoredRunHeader& header)
+{
+    if (!info.is_object())
+        return;
+    const auto text = [&info](const char* key) {
+        const auto found = info.find(key);
+        return found != info.end() && found->is_string() ? found->get<std::string>()
+                                                         : std::string();
+    };
+    header.device = text("device");
+    header.backend = text("backend");
+    const auto worldSize = info.find("world_size");
+    if (worldSize != info.end() && worldSize->is_number_integer() && worldSize->get<int>() > 0)
+        header.worldSize = worldSize->get<int>();
+}
+
+/// The columns of a step, in the order bindStep() binds them and readStep() reads them (both
+/// tables of steps have them all).
+std::string stepColumns()
+{
+    return "epoch, batch, end_s, wall_ms, " + phaseColumns("_ms") +
+           ", loss, samples, h2d_bytes, minor_faults, major_faults, reduced_bytes";
+}
+constexpr std::size_t kStepColumns = kPhaseCount + 10;
+
+/// Binds `batch` to stepColumns() from parameter `column` on.
+void bindStep(SQLite::Statement& insert, int column, const BatchRecord& batch)
+{
+    insert.bind(column++, batch.epoch);
+    insert.bind(column++, batch.batch);
+    insert.bind(column++, batch.endS);
+    insert.bind(column++, batch.wallMs);
+    for (double ms : batch.phaseMs)
+        insert.bind(column++, ms);
+    insert.bind(column++, batch.loss);
+    insert.bind(column++, batch.samples);
+    insert.bind(column++, batch.h2dBytes);
+    insert.bind(column++, batch.minorFaults);
+    insert.bind(column++, batch.majorFaults);
+    insert.bind(column++, batch.reducedBytes);
+}
+
+BatchRecord readStep(SQLite::Statement& query, int column)
+{
+    BatchRecord batch;
+    batch.epoch = query.getColumn(column++).getInt();
+    batch.batch = query.getColumn(column++).getInt();
+    batch.endS = query.getColumn(column++).getDouble();
+    batch.wallMs = query.getColumn(column++).getDouble();
+    for (double& ms : batch.phaseMs)
+        ms = query.getColumn(column++).getDouble();
+    batch.loss = query.getColumn(column++).getDouble();
+    batch.samples = query.getColumn(column++).getInt64();
+    batch.h2dBytes = query.getColumn(column++).getInt64();
+    batch.minorFaults = query.getColumn(column++).getInt64();
+    batch.majorFaults = query.getColumn(column++).getInt64();
+    batch.reducedBytes = query.getColumn(column++).getInt64();
+    return batch;
+}
+
 /// A run's steps in order (loadRun, loadExperiment).
 std::vector<BatchRecord> readBatches(SQLite::Database& db, std::int64_t id)
 {
-    SQLite::Statement query(db, "SELECT epoch, batch, end_s, wall_ms, " + phaseColumns("_ms") +
-                                    ", loss, samples, h2d_bytes, minor_faults, "
-                                    "major_faults FROM batches WHERE run_id = ? ORDER BY "
-                                    "epoch, batch");
+    SQLite::Statement query(
+        db, "SELECT " + stepColumns() + " FROM batches WHERE run_id = ? ORDER BY epoch, batch");
     query.bind(1, id);
     std::vector<BatchRecord> batches;
-    while (query.executeStep()) {
-        BatchRecord batch;
-        int column = 0;
-        batch.epoch = query.getColumn(column++).getInt();
-        batch.batch = query.getColumn(column++).getInt();
-        batch.endS = query.getColumn(column++).getDouble();
-        batch.wallMs = query.getColumn(column++).getDouble();
-        for (double& ms : batch.phaseMs)
-            ms = query.getColumn(column++).getDouble();
-        batch.loss = query.getColumn(column++).getDouble();
-        batch.samples = query.getColumn(column++).getInt64();
-        batch.h2dBytes = query.getColumn(column++).getInt64();
-        batch.minorFaults = query.getColumn(column++).getInt64();
-        batch.majorFaults = query.getColumn(column++).getInt64();
-        batches.push_back(batch);
-    }
+    while (query.executeStep())
+        batches.push_back(readStep(query, 0));
     return batches;
+}
+
+/// The steps of a distributed run's ranks other than 0, by rank, each in order.
+std::map<int, std::vector<BatchRecord>> readRankBatches(SQLite::Database& db, std::int64_t id)
+{
+    SQLite::Statement query(db, "SELECT rank, " + stepColumns() +
+                                    " FROM rank_batches WHERE run_id = ? ORDER BY rank, epoch, "
+                                    "batch");
+    query.bind(1, id);
+    std::map<int, std::vector<BatchRecord>> byRank;
+    while (query.executeStep())
+        byRank[query.getColumn(0).getInt()].push_back(readStep(query, 1));
+    return byRank;
 }
 
 }  // namespace
@@ -589,32 +648,32 @@ void RunStore::setRunInfo(std::int64_t id, const nlohmann::json& info)
 
 void RunStore::append(std::int64_t id, const std::vector<BatchRecord>& batches,
                       const std::vector<EpochRecord>& epochs,
-                      const std::vector<SystemSample>& samples)
+                      const std::vector<SystemSample>& samples,
+                      const std::vector<std::pair<int, BatchRecord>>& rankBatches)
 {
-    if (batches.empty() && epochs.empty() && samples.empty())
+    if (batches.empty() && epochs.empty() && samples.empty() && rankBatches.empty())
         return;
     m_impl->write(engineText("RunStore", "%1: cannot record the run's measurements: %2"), [&] {
         SQLite::Database& db = m_impl->m_db;
         if (!batches.empty()) {
-            SQLite::Statement insert(
-                db, "INSERT OR REPLACE INTO batches (run_id, epoch, batch, end_s, wall_ms, " +
-                        phaseColumns("_ms") +
-                        ", loss, samples, h2d_bytes, minor_faults, major_faults) VALUES (" +
-                        bindMarkers(kPhaseCount + 10) + ")");
+            SQLite::Statement insert(db, "INSERT OR REPLACE INTO batches (run_id, " +
+                                             stepColumns() + ") VALUES (" +
+                                             bindMarkers(kStepColumns + 1) + ")");
             for (const BatchRecord& batch : batches) {
-                int column = 1;
-                insert.bind(column++, id);
-                insert.bind(column++, batch.epoch);
-                insert.bind(column++, batch.batch);
-                insert.bind(column++, batch.endS);
-                insert.bind(column++, batch.wallMs);
-                for (double ms : batch.phaseMs)
-                    insert.bind(column++, ms);
-                insert.bind(column++, batch.loss);
-                insert.bind(column++, batch.samples);
-                insert.bind(column++, batch.h2dBytes);
-                insert.bind(column++, batch.minorFaults);
-                insert.bind(column++, batch.majorFaults);
+                insert.bind(1, id);
+                bindStep(insert, 2, batch);
+                insert.exec();
+                insert.reset();
+            }
+        }
+        if (!rankBatches.empty()) {
+            SQLite::Statement insert(db, "INSERT OR REPLACE INTO rank_batches (run_id, rank, " +
+                                             stepColumns() + ") VALUES (" +
+                                             bindMarkers(kStepColumns + 2) + ")");
+            for (const auto& [rank, batch] : rankBatches) {
+                insert.bind(1, id);
+                insert.bind(2, rank);
+                bindStep(insert, 3, batch);
                 insert.exec();
                 insert.reset();
             }
@@ -819,11 +878,7 @@ std::vector<StoredRunHeader> RunStore::listRuns() const
                 runStatusFromKey(query.getColumn(2).getString()).value_or(RunStatus::Failed);
             run.startedAt = query.getColumn(3).getString();
             run.endedAt = query.getColumn(4).getString();
-            const Json info = parseStoredJson(query.getColumn(5));
-            if (info.is_object()) {
-                run.device = info.value("device", "");
-                run.backend = info.value("backend", "");
-            }
+            readHeaderFacts(parseStoredJson(query.getColumn(5)), run);
             run.epochs = query.getColumn(6).getInt();
             run.batches = query.getColumn(7).getInt64();
             if (!query.getColumn(8).isNull())
@@ -863,8 +918,7 @@ std::optional<StoredRun> RunStore::loadRun(std::int64_t id) const
         run.notes = head.getColumn(8).getString();
         run.diagnosis = parseStoredJson(head.getColumn(9));
         m_impl->showAsStored(id, run.header.status, &run.error);
-        if (run.info.is_object())
-            run.header.device = run.info.value("device", "");
+        readHeaderFacts(run.info, run.header);
 
         SQLite::Statement epochs(db,
                                  "SELECT epoch, start_s, batches, wall_s, train_s, "
@@ -909,6 +963,7 @@ std::optional<StoredRun> RunStore::loadRun(std::int64_t id) const
             }
         }
         run.batches = readBatches(db, id);
+        run.rankBatches = readRankBatches(db, id);
         run.header.epochs = static_cast<int>(run.epochs.size());
         run.header.batches = static_cast<std::int64_t>(run.batches.size());
         SQLite::Statement samples(db,

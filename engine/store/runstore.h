@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -34,6 +35,7 @@ struct StoredRunHeader {
     std::int64_t batches = 0;
     std::string device;                  ///< from the run's info, once it started
     std::string backend;                 ///< from the run's info, once it started
+    int worldSize = 1;                   ///< processes that trained together (the run's info)
     std::optional<double> steadyStepMs;  ///< from the summary, once the run ended
     std::string notes;
 };
@@ -48,6 +50,8 @@ struct StoredRun {
     std::string notes;
     std::vector<EpochRecord> epochs;
     std::vector<BatchRecord> batches;
+    /// A distributed run's steps of ranks 1.. (rank 0's are `batches`), by rank.
+    std::map<int, std::vector<BatchRecord>> rankBatches;
     std::vector<SystemSample> samples;
     std::vector<Finding> findings;  ///< the last diagnosis saved with setFindings()
     nlohmann::json diagnosis;       ///< what that diagnosis measured besides; null if nothing
@@ -121,9 +125,11 @@ public:
     /// A new run in status `running`, owned by this process; returns its id.
     std::int64_t beginRun(const std::string& name, const nlohmann::json& config);
     void setRunInfo(std::int64_t id, const nlohmann::json& info);
-    /// Appends records in one transaction.
+    /// Appends records in one transaction: rank 0's (or the only process's) steps, epochs,
+    /// system samples and the steps of a distributed run's other ranks, with their rank.
     void append(std::int64_t id, const std::vector<BatchRecord>& batches,
-                const std::vector<EpochRecord>& epochs, const std::vector<SystemSample>& samples);
+                const std::vector<EpochRecord>& epochs, const std::vector<SystemSample>& samples,
+                const std::vector<std::pair<int, BatchRecord>>& rankBatches = {});
     void finishRun(std::int64_t id, RunStatus status, const std::string& error,
                    const nlohmann::json& summary);
     void setNotes(std::int64_t id, const std::string& notes);

@@ -140,6 +140,35 @@ ALTER TABLE runs ADD COLUMN diagnosis_json TEXT;
 ALTER TABLE epochs ADD COLUMN communication_s REAL NOT NULL DEFAULT 0;
 ALTER TABLE batches ADD COLUMN communication_ms REAL NOT NULL DEFAULT 0;
 )sql",
+        // 8: a distributed run's gradient bytes per step, and the steps of its ranks other
+        // than 0 (whose own stay in `batches`), gathered by rank 0 at each epoch's end.
+        R"sql(
+ALTER TABLE batches ADD COLUMN reduced_bytes INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE rank_batches (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    rank INTEGER NOT NULL,
+    epoch INTEGER NOT NULL,
+    batch INTEGER NOT NULL,
+    end_s REAL NOT NULL,
+    wall_ms REAL NOT NULL,
+    data_wait_ms REAL NOT NULL,
+    host_to_device_ms REAL NOT NULL,
+    forward_ms REAL NOT NULL,
+    backward_ms REAL NOT NULL,
+    optimizer_ms REAL NOT NULL,
+    callbacks_ms REAL NOT NULL,
+    warm_up_ms REAL NOT NULL,
+    communication_ms REAL NOT NULL,
+    other_ms REAL NOT NULL,
+    loss REAL,
+    samples INTEGER NOT NULL,
+    h2d_bytes INTEGER NOT NULL,
+    minor_faults INTEGER NOT NULL,
+    major_faults INTEGER NOT NULL,
+    reduced_bytes INTEGER NOT NULL,
+    PRIMARY KEY (run_id, rank, epoch, batch)
+) WITHOUT ROWID;
+)sql",
     };
     return kMigrations;
 }

@@ -2,6 +2,7 @@
 
 #include "engine/core/phase.h"
 #include "engine/core/records.h"
+#include "engine/summary/rankstats.h"
 #include "engine/summary/statistics.h"
 
 #include <algorithm>
@@ -64,6 +65,7 @@ nlohmann::json runInfoJson(const RunInfo& info)
         {"world_size", info.worldSize},
         {"global_batch_size", info.globalBatchSize},
         {"gradient_reduction", optionalString(info.gradientReduction)},
+        {"ranks", rankMembersJson(info.ranks)},
         {"batches_per_epoch", info.batchesPerEpoch},
         {"data_source", info.dataSource},
         {"data_notes", info.dataNotes},
@@ -267,6 +269,12 @@ nlohmann::json buildRunSummary(const RunConfig& config, const RunResult& result,
         {"first_epoch_ratio", optionalNumber(firstEpochRatio(result.epochs))},
         {"samples_per_s", optionalNumber(throughput.samplesPerS)},
         {"achieved_gflops", optionalNumber(throughput.achievedGflops)},
+        {"ranks", rankStepStatsJson(
+                      result.rankBatches.empty()
+                          ? std::vector<RankStepStats>()
+                          : rankStepStats(result.info.ranks, result.batches, result.rankBatches))},
+        {"communication", communicationJson(communicationStats(result.batches))},
+        {"scaling", nullptr},
         {"total_s", result.totalS},
     };
 }

@@ -4,6 +4,7 @@
 #include "engine/core/records.h"
 
 #include <string>
+#include <vector>
 
 namespace es {
 
@@ -20,6 +21,9 @@ public:
     virtual void onEpochStarted(int epoch) {}
     virtual void onBatch(const BatchRecord& record) {}
     virtual void onEpoch(const EpochRecord& record) {}
+    /// On rank 0 of a distributed run, at the end of each epoch (or where the ranks stopped),
+    /// the steps another rank trained in it, gathered through the process group.
+    virtual void onRankSteps(int rank, const std::vector<BatchRecord>& steps) {}
     virtual void onLog(LogLevel level, const std::string& message) {}
     virtual void onStateChanged(RunState state) {}
     virtual void onSystemSample(const SystemSample& sample) {}

@@ -5,6 +5,7 @@
 #include "engine/model/modelsummary.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,8 @@ struct RunInfo {
     /// How the ranks' gradients were averaged ("bucketed all-reduce after backward, ..."),
     /// empty in a run of one process.
     std::string gradientReduction;
+    /// Every rank with its host, in rank order; empty in a run of one process.
+    std::vector<RankMember> ranks;
     ModelSummary model;
     /// Collected on the engine thread after the thread settings were applied.
     EnvironmentInfo environment;
@@ -68,6 +71,9 @@ struct RunResult {
     RunInfo info;
     std::vector<EpochRecord> epochs;  ///< completed epochs only
     std::vector<BatchRecord> batches;
+    /// On rank 0 of a distributed run, the steps of every other rank (gathered at each epoch's
+    /// end, see RunObserver::onRankSteps), by rank; empty elsewhere.
+    std::map<int, std::vector<BatchRecord>> rankBatches;
     std::vector<SystemSample> samples;  ///< from the system sampler, in time order
     double totalS = 0.0;                ///< from start() to the end of the engine thread's work
 };

@@ -126,6 +126,9 @@ private:
     EpochAccumulator sumOverRanks(const EpochAccumulator& local, double* votes = nullptr);
     /// Checks that every rank resumed where rank 0 did (a backup they all read).
     void checkSamePosition();
+    /// Brings every rank's steps of `epoch` (those since m_epochFirstStep) to rank 0, which
+    /// keeps and reports them; nothing in a run of one process.
+    void gatherRankSteps();
     /// Trains on the epoch's next batch (step `index`, 0-based): the step, its loss and sums,
     /// then the batch callbacks, each phase timed. Its wall time runs from `wallStart`; it
     /// ends at m_stepEnd.
@@ -185,6 +188,8 @@ private:
     bool m_ranksStop = false;
     /// When the last step ended.
     Clock::time_point m_stepEnd;
+    /// Where this epoch's steps begin in m_result.batches.
+    std::size_t m_epochFirstStep = 0;
 };
 
 template <typename Hook>
@@ -343,7 +348,14 @@ void TrainingLoop::joinRanks()
                        fillText(engineText("Trainer", "rank %1 of %2: meeting the others at %3"),
                                 {std::to_string(m_config.rank),
                                  std::to_string(distributed.worldSize), distributed.init}));
-    m_parallel = std::make_unique<DataParallel>(m_config);
+    try {
+        m_parallel = std::make_unique<DataParallel>(m_config);
+    } catch (const DistributedError& error) {
+        // The ranks never met (nothing listens at the address, its port is taken, a rank never
+        // came), so nothing trained: what to fix is where and how long they meet, a setting,
+        // as for any bad field (exit 2).
+        throw ConfigError("distributed.init", error.what());
+    }
 }
 
 EpochAccumulator TrainingLoop::sumOverRanks(const EpochAccumulator& local, double* votes)
@@ -367,6 +379,20 @@ EpochAccumulator TrainingLoop::sumOverRanks(const EpochAccumulator& local, doubl
     for (std::size_t i = 0; i < metrics.size(); ++i)
         global.metricSums[metrics[i]] = sums[2 + i];
     return global;
+}
+
+void TrainingLoop::gatherRankSteps()
+{
+    if (!m_parallel)
+        return;
+    const std::vector<BatchRecord> mine(m_result.batches.begin() + m_epochFirstStep,
+                                        m_result.batches.end());
+    const std::vector<std::vector<BatchRecord>> byRank = m_parallel->gatherSteps(mine);
+    for (std::size_t rank = 1; rank < byRank.size(); ++rank) {
+        auto& kept = m_result.rankBatches[static_cast<int>(rank)];
+        kept.insert(kept.end(), byRank[rank].begin(), byRank[rank].end());
+        m_observers.notify(&RunObserver::onRankSteps, static_cast<int>(rank), byRank[rank]);
+    }
 }
 
 void TrainingLoop::checkSamePosition()
@@ -486,8 +512,10 @@ void TrainingLoop::prepare()
     info.batchSize = dataConfig.batchSize;
     info.worldSize = m_config.distributed.worldSize;
     info.globalBatchSize = dataConfig.batchSize * m_config.distributed.worldSize;
-    if (m_parallel)
+    if (m_parallel) {
         info.gradientReduction = m_parallel->gradientReduction();
+        info.ranks = m_parallel->members();
+    }
     info.device = m_config.device.name();
     info.cudnn = cudnn;
     info.phaseTiming = m_deviceTimer ? m_deviceTimer->description() : hostClockTiming();
@@ -572,8 +600,8 @@ BatchRecord TrainingLoop::trainStep(int epoch, std::int64_t index, Clock::time_p
         stepSums.add(rankLoss, produced.size(), m_config.training.metrics, prediction.detach(),
                      transfer.batch.y);
     if (m_parallel) {
-        m_parallel->averageGradients(m_model->parameters(), produced.size(),
-                                     m_train->globalBatchSamples(index));
+        batch.reducedBytes = m_parallel->averageGradients(m_model->parameters(), produced.size(),
+                                                          m_train->globalBatchSamples(index));
         // The step's loss and metrics over the global batch: every rank then logs, and its
         // callbacks decide, on the same numbers. A stop asked of any rank (Ctrl+C reaches them
         // one by one) stops every rank after this same step: a rank that went on alone would
@@ -637,6 +665,7 @@ bool TrainingLoop::runEpoch(int epoch, const TrainingState* resume)
         m_train->startEpoch(m_batchesPerEpoch);
     }
     m_position = {epoch, firstIndex};
+    m_epochFirstStep = m_result.batches.size();
     auto previousEnd = epochStart;
     Clock::duration pausedInEpoch{};
     m_faultsBefore = PageFaults::ofThisThread();
@@ -667,14 +696,17 @@ bool TrainingLoop::runEpoch(int epoch, const TrainingState* resume)
         ++record.batches;
         m_result.batches.push_back(batch);
         m_observers.notify(&RunObserver::onBatch, batch);
-        if (m_ranksStop)
+        if (m_ranksStop) {
+            gatherRankSteps();
             return false;
+        }
         if (!m_stopReason.empty())
             break;  // Keras ends the epoch after the step whose callback stopped training
     }
 
     if (!proceed(pausedInEpoch) && !m_parallel)
         return false;
+    gatherRankSteps();
     const auto validationStart = Clock::now();
     const EpochAccumulator validation =
         sumOverRanks(evaluateModel(m_model, *m_validation, training));

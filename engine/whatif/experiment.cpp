@@ -10,6 +10,7 @@
 #include "engine/train/preflight.h"
 #include "engine/train/trainingsession.h"
 #include "engine/whatif/effectivesettings.h"
+#include "engine/whatif/localranks.h"
 
 #include <unistd.h>
 
@@ -105,12 +106,13 @@ void checkWindows(ExperimentPlan& plan)
         const auto samples = knownTrainSamples(config);
         if (!samples)
             continue;
-        const std::int64_t steps =
-            batchesPerEpoch(*samples, config.data.batchSize, config.data.dropLast, 0);
+        // A step of N ranks trains the global batch of N per-rank batches.
+        const std::int64_t globalBatch = config.data.batchSize * config.distributed.worldSize;
+        const std::int64_t steps = batchesPerEpoch(*samples, globalBatch, config.data.dropLast, 0);
         const std::string label = plan.configurations[i].label;
         const std::string stepCount = std::to_string(steps);
         const std::string sampleCount = std::to_string(*samples);
-        const std::string batchSize = std::to_string(config.data.batchSize);
+        const std::string batchSize = std::to_string(globalBatch);
         if (steps <= plan.settings.warmupSteps)
             issues.push_back(
                 {prefixed(label, "data"),
@@ -240,7 +242,7 @@ private:
             m_outcome.experimentId > 0 ? " " + std::to_string(m_outcome.experimentId) : "";
         config.name = m_plan.baseline.name + " what-if" + experiment + ": " + slot.label + " #" +
                       std::to_string(slot.repeat);
-        return config;
+        return asLocalRankZero(config, scratch.path());
     }
 
     RunOutcome runOne(const ExperimentRunSlot& slot)
@@ -276,7 +278,10 @@ private:
                 }
             }
             if (started) {
-                supervise(session);
+                // A variant of several ranks: the others train beside rank 0, which is measured.
+                LocalRanks otherRanks(config);
+                supervise(session, otherRanks);
+                otherRanks.join();
                 finishRun(session.result(), config, recording.get(), slot, outcome);
             }
         }
@@ -288,14 +293,19 @@ private:
         return outcome;
     }
 
-    void supervise(TrainingSession& session)
+    void supervise(TrainingSession& session, LocalRanks& otherRanks)
     {
         while (!session.waitFor(kPollInterval)) {
             if (!m_stopAsked && stopRequested()) {
                 m_stopAsked = true;
                 session.requestStop();
+                otherRanks.requestStop();
             }
         }
+        // Rank 0 failed (a rank died, a rendezvous timed out): the others must not wait for
+        // it until their timeout.
+        if (session.result().state == RunState::Failed)
+            otherRanks.requestStop();
     }
 
     void finishRun(const RunResult& result, const RunConfig& config, RunRecording* recording,

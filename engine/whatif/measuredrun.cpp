@@ -120,7 +120,10 @@ std::int64_t fullEpochSteps(const Json& fullConfig, const Json& measuredConfig,
         trainSamples = splitSamples(measuredTrainSamples, fullSplit).training;
     const std::int64_t stepsPerEpoch =
         fullConfig.value("training", Json::object()).value("steps_per_epoch", std::int64_t(0));
-    return batchesPerEpoch(trainSamples, data.value("batch_size", std::int64_t(0)),
+    // A step of N ranks trains N per-rank batches (the global batch).
+    const std::int64_t ranks =
+        fullConfig.value("distributed", Json::object()).value("world_size", std::int64_t(1));
+    return batchesPerEpoch(trainSamples, data.value("batch_size", std::int64_t(0)) * ranks,
                            data.value("drop_last", false), stepsPerEpoch);
 }
 

@@ -20,7 +20,7 @@ struct Alias {
     std::string_view path;
 };
 
-constexpr std::array<Alias, 7> kAliases = {{
+constexpr std::array<Alias, 8> kAliases = {{
     {"threads", "device.intra_op_threads"},
     {"batch_size", "data.batch_size"},
     {"placement", "data.placement"},
@@ -29,6 +29,8 @@ constexpr std::array<Alias, 7> kAliases = {{
     {"device", "device.name"},
     // Warm-up off (0) or on (N steps): the first-step cost moves into the Warm-up phase.
     {"warmup", "training.warmup_steps"},
+    // Ranks on this machine, trained as sessions of the experiment's process (localranks.h).
+    {"ranks", "distributed.world_size"},
 }};
 
 // The experiment sets these itself: each measured run is one epoch of warm-up + measured steps.
@@ -172,9 +174,9 @@ VaryFactor parseVaryArgument(std::string_view argument)
     }
     // A single name that is no alias must be a top-level config key; a typo of an alias
     // ("thread") is the likely mistake, so say which aliases there are.
-    static const std::array<std::string_view, 10> kTopLevel = {
-        "name",     "description", "seed",      "model",   "data",
-        "training", "device",      "callbacks", "backend", "profiling"};
+    static const std::array<std::string_view, 11> kTopLevel = {
+        "name",   "description", "seed",    "model",     "data",       "training",
+        "device", "callbacks",   "backend", "profiling", "distributed"};
     if (factor.path.size() == 1 &&
         std::find(kTopLevel.begin(), kTopLevel.end(), factor.path[0].key) == kTopLevel.end())
         badVary(fillText(engineText("VariantSpec",

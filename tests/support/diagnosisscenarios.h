@@ -303,6 +303,25 @@ inline std::vector<DiagnosisScenario> diagnosisScenarios()
     add("allocator-churn with the best allocator", withFaults(300, 2, "jemalloc"));
     add("allocator-churn with system", withFaults(300, 0, "system"));
     add("major faults only", withFaults(10, 3, "tcmalloc"));
+
+    // communication-bound: buckets too small, with ranks sharing a machine; one bucket, one
+    // rank per machine; no batch size recorded
+    add("communication-bound in several buckets", makeDistributedEvidence(2, 1, 15.0, 60 << 20));
+    add("communication-bound in one bucket", makeDistributedEvidence(2, 2, 15.0, 4 << 20));
+    {
+        RunEvidence e = makeDistributedEvidence(2, 2, 15.0, 4 << 20);
+        e.facts.batchSize = 0;
+        add("communication-bound without a batch size", std::move(e));
+    }
+
+    // straggler-rank, on a known and an unknown host
+    const ExtraBusy rankOneSlow = [](int rank, int, int) { return rank == 1 ? 10.0 : 0.0; };
+    add("straggler-rank", makeDistributedEvidence(2, 2, 2.0, 1 << 20, rankOneSlow));
+    {
+        RunEvidence e = makeDistributedEvidence(2, 2, 2.0, 1 << 20, rankOneSlow);
+        e.ranks.clear();
+        add("straggler-rank on an unknown host", std::move(e));
+    }
     return all;
 }
 

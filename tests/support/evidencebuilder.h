@@ -6,7 +6,9 @@
 #include "engine/core/phase.h"
 #include "engine/diagnosis/runevidence.h"
 
+#include <algorithm>
 #include <functional>
+#include <string>
 
 namespace es::test {
 
@@ -81,6 +83,48 @@ inline RunEvidence makeEvidence(int epochs, int stepsPerEpoch,
         record.wallS = record.trainS;
         record.trainLoss = evidence.batches.back().loss;
         evidence.epochs.push_back(record);
+    }
+    return evidence;
+}
+
+/// How long rank `rank` computes in step (`epoch`, `batch`) beyond the others.
+using ExtraBusy = std::function<double(int rank, int epoch, int batch)>;
+
+/// A distributed run of `ranks` ranks on `hosts` machines (rank r on host "node-<r % hosts>")
+/// in lockstep, each rank `epochs` x `stepsPerEpoch` default steps: a step's wall time is the
+/// slowest rank's work plus `communicationMs`, and each rank waits for the slowest in its
+/// Communication phase. Every step all-reduces `bytes`; distributed.bucket_mb is 25.
+inline RunEvidence makeDistributedEvidence(
+    int ranks, int hosts, double communicationMs, std::int64_t bytes,
+    const ExtraBusy& extraBusy = [](int, int, int) { return 0.0; }, int epochs = 3,
+    int stepsPerEpoch = 40)
+{
+    const auto slowest = [&](int epoch, int batch) {
+        double most = 0.0;
+        for (int rank = 0; rank < ranks; ++rank)
+            most = std::max(most, extraBusy(rank, epoch, batch));
+        return most;
+    };
+    const auto stepsOf = [&](int rank) {
+        RunEvidence run = makeEvidence(epochs, stepsPerEpoch, [&](int epoch, int batch) {
+            StepPhases phases;
+            const double mine = extraBusy(rank, epoch, batch);
+            phases.forwardMs += mine;
+            phases.communicationMs = communicationMs + slowest(epoch, batch) - mine;
+            return phases;
+        });
+        for (BatchRecord& step : run.batches)
+            step.reducedBytes = bytes;
+        return run;
+    };
+    RunEvidence evidence = stepsOf(0);
+    evidence.config["distributed"] = {{"world_size", ranks}, {"bucket_mb", 25}};
+    evidence.facts.worldSize = ranks;
+    evidence.facts.bucketMb = 25.0;
+    for (int rank = 0; rank < ranks; ++rank) {
+        evidence.ranks.push_back({rank, "node-" + std::to_string(rank % hosts), 1000 + rank});
+        if (rank > 0)
+            evidence.rankBatches[rank] = stepsOf(rank).batches;
     }
     return evidence;
 }

@@ -66,13 +66,13 @@ const QSet<QString>& keptWords()
         "SGEMM", "CPU", "GPU", "TCMalloc", "jemalloc", "tcmalloc", "glibc", "malloc", "mmap",
         "Debian", "Adam", "OpenMP", "FLOPs", "GFLOP", "Keras",
         // units and statistics
-        "ms", "s", "B", "kB", "MB", "GB", "x", "p50", "p90", "p99",
+        "ms", "s", "B", "kB", "MB", "GB", "MiB", "x", "p50", "p90", "p99",
         // config keys without a dot and Keras' parameter names (docs/config.md), a system call
         "backend", "filepath", "filename", "fsync",
         // commands and names the user types or reads as they are: apt-get install, Debian's
         // alternatives, the BLAS kinds and threading the doctor reports (env/blaslibrary.h)
-        "install", "alternatives", "reference", "openblas", "blis", "mkl", "pthread", "openmp",
-        "serial",
+        "install", "env", "alternatives", "reference", "openblas", "blis", "mkl", "pthread",
+        "openmp", "serial",
         // config values the user types (docs/config.md)
         "host", "pinned", "device", "epoch", "libtorch", "onednn", "auto", "system", "true",
         "false", "cpu", "cuda"};

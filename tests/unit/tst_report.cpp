@@ -437,6 +437,8 @@ private Q_SLOTS:
         QVERIFY(comparison.epochs[2].runs[1].has_value());
         QVERIFY(!comparison.epochs[2].runs[0].has_value());  // A ran two epochs
         QVERIFY(!a.utilisation.meanProcessCpuPct);           // no samples in made-up runs
+        QCOMPARE(b.worldSize, 1);
+        QVERIFY(!b.scalingEfficiency);  // one process each: the speed-up says it all
         // Nothing in the environment differs; the names are the only config difference.
         QVERIFY(comparison.environmentDiff.empty());
         QCOMPARE(diffKeys(comparison.configDiff), std::vector<std::string>{"name"});
@@ -674,6 +676,32 @@ private Q_SLOTS:
         QCOMPARE(communication.rgb, es::phaseColour(es::Phase::Communication));
         QCOMPARE(communication.values[0], std::optional<double>(0.0));  // A waited for nobody
         QCOMPARE(communication.values[1], std::optional<double>(4.0));
+    }
+
+    void scalingAgainstOneProcess()
+    {
+        // B trained on 2 ranks of one machine with a global batch of 128: 128 samples per
+        // 37.5 ms warm step against A's 64 per 58.5 ms, on the same one machine.
+        std::vector<es::StoredRun> runs =
+            twoRuns(phases(6.0, 30.0), phases(6.0, 30.0), distributed(phases(1.0, 10.0), 4.0));
+        runs[0].summary["steady_state_step_ms"] = 58.5;
+        runs[0].summary["run"] = runs[0].info;
+        es::StoredRun& b = runs[1];
+        b.info["world_size"] = 2;
+        b.info["global_batch_size"] = 128;
+        b.info["ranks"] = {{{"rank", 0}, {"host", "node"}, {"pid", 1}},
+                           {{"rank", 1}, {"host", "node"}, {"pid", 2}}};
+        b.summary["steady_state_step_ms"] = 37.5;
+        b.summary["run"] = b.info;
+        const es::RunComparison comparison = es::compareRuns(runs);
+        QCOMPARE(comparison.runs[0].worldSize, 1);
+        QCOMPARE(comparison.runs[1].worldSize, 2);
+        QVERIFY(!comparison.runs[0].scalingEfficiency);  // the baseline itself
+        QCOMPARE(comparison.runs[1].scalingEfficiency.value_or(0.0), (128 / 37.5) / (64 / 58.5));
+        const Json document = es::comparisonJson(comparison);
+        QCOMPARE(document["runs"][1]["world_size"], Json(2));
+        QCOMPARE(document["runs"][0]["scaling_efficiency"], Json(nullptr));
+        QVERIFY(document["runs"][1]["scaling_efficiency"].is_number());
     }
 
     void epochChartCarriesTheWallTimes()

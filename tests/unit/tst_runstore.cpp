@@ -25,6 +25,7 @@
 #include <map>
 #include <set>
 #include <thread>
+#include <utility>
 #include <vector>
 
 using Json = nlohmann::json;
@@ -105,6 +106,7 @@ void compareBatches(const es::BatchRecord& a, const es::BatchRecord& b)
     QCOMPARE(a.endS, b.endS);
     QCOMPARE(a.minorFaults, b.minorFaults);
     QCOMPARE(a.majorFaults, b.majorFaults);
+    QCOMPARE(a.reducedBytes, b.reducedBytes);
 }
 
 std::int64_t countRows(const std::string& path, const std::string& table)
@@ -493,7 +495,9 @@ private Q_SLOTS:
                 QCOMPARE(batch.phaseMs[es::phaseIndex(es::Phase::Other)], 0.75);
                 QCOMPARE(batch.wallMs, 14.0);
                 QCOMPARE(batch.minorFaults, std::int64_t(7));
+                QCOMPARE(batch.reducedBytes, std::int64_t(0));
             }
+            QVERIFY(run.rankBatches.empty());
             QCOMPARE(run.epochs.size(), std::size_t(1));
             QCOMPARE(run.epochs[0].phaseS[communication], 0.0);
             QCOMPARE(run.epochs[0].phaseS[es::phaseIndex(es::Phase::Other)], 0.0015);
@@ -550,6 +554,74 @@ private Q_SLOTS:
         QCOMPARE(
             db.execAndGet("SELECT SUM(communication_ms) FROM batches WHERE run_id = 4").getDouble(),
             0.0);
+    }
+
+    void keepsEveryRanksSteps()
+    {
+        // Rank 0's steps stay in `batches`; the other ranks' (gathered at each epoch's end)
+        // read back by rank, in order, whatever order they were appended in.
+        const std::string path = freshPath();
+        es::RunStore store(path);
+        const std::int64_t id = store.beginRun("three ranks", Json::object());
+        std::vector<es::BatchRecord> rankZero;
+        std::vector<std::pair<int, es::BatchRecord>> others;
+        for (int batch = 1; batch <= 3; ++batch) {
+            es::BatchRecord step = makeBatch(1, batch);
+            step.reducedBytes = 1 << 20;
+            rankZero.push_back(step);
+            for (int rank : {2, 1}) {
+                es::BatchRecord theirs = step;
+                theirs.wallMs += rank;
+                theirs.phaseMs[es::phaseIndex(es::Phase::Communication)] = 0.5 * rank;
+                others.emplace_back(rank, theirs);
+            }
+        }
+        store.append(id, rankZero, {}, {}, others);
+        const std::int64_t single = store.beginRun("one process", Json::object());
+        store.append(single, {makeBatch(1, 1)}, {}, {});
+        const std::optional<es::StoredRun> run = store.loadRun(id);
+        QVERIFY(run.has_value());
+        QCOMPARE(run->batches.size(), std::size_t(3));
+        compareBatches(run->batches[2], rankZero[2]);
+        QCOMPARE(run->rankBatches.size(), std::size_t(2));
+        for (int rank : {1, 2}) {
+            const std::vector<es::BatchRecord>& steps = run->rankBatches.at(rank);
+            QCOMPARE(steps.size(), std::size_t(3));
+            for (int batch = 1; batch <= 3; ++batch) {
+                es::BatchRecord expected = rankZero[batch - 1];
+                expected.wallMs += rank;
+                expected.phaseMs[es::phaseIndex(es::Phase::Communication)] = 0.5 * rank;
+                compareBatches(steps[batch - 1], expected);
+            }
+        }
+        QVERIFY(store.loadRun(single)->rankBatches.empty());
+        // Deleting the run takes its ranks' steps with it.
+        QVERIFY(store.deleteRun(id));
+        QCOMPARE(countRows(path, "rank_batches"), std::int64_t(0));
+    }
+
+    // A database from elsewhere may hold any JSON in info_json: the list and the run read
+    // what has the expected type and leave the rest out, never throwing.
+    void headerFactsOfAnotherTypeReadAsAbsent()
+    {
+        const std::string path = freshPath();
+        es::RunStore store(path);
+        const std::int64_t good = store.beginRun("good", Json::object());
+        store.setRunInfo(good, {{"device", "cpu"}, {"backend", "onednn"}, {"world_size", 4}});
+        const std::int64_t odd = store.beginRun("odd", Json::object());
+        store.setRunInfo(odd, {{"device", 5}, {"backend", {1, 2}}, {"world_size", "4"}});
+        const std::int64_t negative = store.beginRun("negative", Json::object());
+        store.setRunInfo(negative, {{"world_size", -3}});
+        const std::vector<es::StoredRunHeader> runs = store.listRuns();
+        QCOMPARE(runs.size(), std::size_t(3));
+        for (const es::StoredRunHeader& run : runs) {
+            const bool isGood = run.id == good;
+            QCOMPARE(run.device, std::string(isGood ? "cpu" : ""));
+            QCOMPARE(run.backend, std::string(isGood ? "onednn" : ""));
+            QCOMPARE(run.worldSize, isGood ? 4 : 1);
+        }
+        QCOMPARE(store.loadRun(odd)->header.device, std::string());
+        QCOMPARE(store.loadRun(good)->header.worldSize, 4);
     }
 
     void refusesANewerSchema()
@@ -1081,8 +1153,21 @@ private Q_SLOTS:
         QCOMPARE(lines[0], QString("epoch,batch,end_s,wall_ms,data_wait_ms,host_to_device_ms,"
                                    "forward_ms,backward_ms,optimizer_ms,callbacks_ms,warm_up_ms,"
                                    "communication_ms,other_ms,loss,samples,h2d_bytes,minor_faults,"
-                                   "major_faults"));
+                                   "major_faults,reduced_bytes,rank"));
         QCOMPARE(lines[1].split(',')[11], QString("4"));  // communication_ms of step 1
+        QCOMPARE(lines[1].split(',').last(), QString("0"));
+
+        // A distributed run: the other ranks' steps follow rank 0's, with their rank.
+        es::BatchRecord theirs = makeBatch(1, 1);
+        theirs.reducedBytes = 4096;
+        run.rankBatches[1] = {theirs};
+        const QStringList ranked = QString::fromStdString(es::stepsCsv(run)).trimmed().split('\n');
+        QCOMPARE(ranked.size(), 5);
+        QCOMPARE(ranked[4].split(',').last(), QString("1"));
+        QCOMPARE(ranked[4].split(',')[lines[0].split(',').size() - 2], QString("4096"));
+        const Json ranks = es::runExportJson(run)["rank_steps"];
+        QCOMPARE(ranks["1"].size(), std::size_t(1));
+        QCOMPARE(ranks["1"][0]["reduced_bytes"].get<std::int64_t>(), std::int64_t(4096));
     }
 };
 

@@ -155,6 +155,12 @@ private Q_SLOTS:
         QTest::newRow("warmup alias: off or on") << "warmup=0,2"
                                                  << "training.warmup_steps"
                                                  << "[0,2]";
+        QTest::newRow("ranks alias") << "ranks=1,2"
+                                     << "distributed.world_size"
+                                     << "[1,2]";
+        QTest::newRow("a distributed path") << "distributed.bucket_mb=1,50"
+                                            << "distributed.bucket_mb"
+                                            << "[1,50]";
         QTest::newRow("device alias") << "device=cpu,cuda"
                                       << "device.name"
                                       << R"(["cpu","cuda"])";
@@ -424,6 +430,8 @@ private Q_SLOTS:
             << 0.0 << 0.0 << qint64(500) << qint64(0) << true << qint64(0) << qint64(15);
         QTest::newRow("steps_per_epoch caps it")
             << 0.0 << 0.0 << qint64(640) << qint64(0) << false << qint64(5) << qint64(5);
+        QTest::newRow("two ranks")
+            << 0.2 << 0.2 << qint64(512) << qint64(128) << false << qint64(0) << qint64(8);
     }
 
     void epochStepsOfTheFullConfig()
@@ -435,10 +443,13 @@ private Q_SLOTS:
         QFETCH(bool, dropLast);
         QFETCH(qint64, stepsPerEpoch);
         QFETCH(qint64, expected);
-        const Json full = {
+        Json full = {
             {"data",
              {{"batch_size", 32}, {"drop_last", dropLast}, {"validation_split", fullSplit}}},
             {"training", {{"steps_per_epoch", stepsPerEpoch}}}};
+        // A step of two ranks trains two batches of 32.
+        if (QString(QTest::currentDataTag()) == "two ranks")
+            full["distributed"] = {{"world_size", 2}};
         const Json measured = {{"data", {{"validation_split", measuredSplit}}}};
         QCOMPARE(es::fullEpochSteps(full, measured, trainSamples, validationSamples), expected);
     }
@@ -705,6 +716,39 @@ private Q_SLOTS:
         compareRows(live.rows, rebuilt.rows);
         QCOMPARE(es::reportJson(rebuilt)["variants"], es::reportJson(live)["variants"]);
         QVERIFY(es::formatReportTable(rebuilt).find("threads=1") != std::string::npos);
+    }
+
+    // `--vary ranks=2`: the variant's two ranks train as sessions of this process; rank 0's
+    // run is recorded with the other rank's steps, and its epoch has half the steps.
+    void measuresRanksOnThisMachine()
+    {
+        const es::RunConfig baseline = es::test::smallRegression();
+        es::ExperimentSettings settings;
+        settings.warmupSteps = 2;
+        settings.measuredSteps = 4;
+        settings.repeats = 1;
+        const es::ExperimentPlan plan =
+            es::planExperiment(baseline, variantsFor(baseline, {"ranks=2"}), settings, "ranks");
+        QCOMPARE(plan.configurations.size(), std::size_t(2));
+        es::RunStore store(m_dir.filePath("ranks.sqlite").toStdString());
+        RecordingProgress progress;
+        const es::ExperimentOutcome outcome = es::runExperiment(plan, &store, &progress);
+        QVERIFY2(outcome.storeError.empty(), outcome.storeError.c_str());
+        QCOMPARE(outcome.runs.size(), std::size_t(2));
+        for (const es::ExperimentRun& run : outcome.runs) {
+            QVERIFY2(run.status == es::RunStatus::Completed, run.error.c_str());
+            QVERIFY(run.window.has_value());
+            QCOMPARE(run.window->steps, 4);
+        }
+        const es::ExperimentReport report = es::makeReport(plan, outcome);
+        QCOMPARE(report.rows[0].epochSteps, std::int64_t(16));
+        QCOMPARE(report.rows[1].epochSteps, std::int64_t(8));  // the global batch is 64
+        const std::optional<es::StoredRun> ranked = store.loadRun(outcome.runs[1].runId);
+        QVERIFY(ranked.has_value());
+        QCOMPARE(ranked->header.worldSize, 2);
+        QCOMPARE(ranked->rankBatches.size(), std::size_t(1));
+        QCOMPARE(ranked->rankBatches.at(1).size(), ranked->batches.size());
+        QVERIFY(store.loadRun(outcome.runs[0].runId)->rankBatches.empty());
     }
 
     void stoppingKeepsWhatWasMeasured()
