@@ -3,7 +3,10 @@
 // --nproc, --rank, --world-size, --master and launcher variables are refused with status 2,
 // naming the flag or variable and its value; SIGINT to the whole process group (as Ctrl+C
 // sends it) stops every rank after its step, rank 1's notice starting with `rank 1: `; and a
-// stop signal that the launcher forwarded never counts as the impatient second one.
+// stop signal that the launcher forwarded never counts as the impatient second one; a master
+// that cannot be reached or whose port is taken is refused with status 2, naming
+// distributed.init and the address; a run killed after a backup resumes on 2 ranks to the
+// losses of a run that was never interrupted.
 #include "engine/store/runstore.h"
 #include "tests/support/clirunner.h"
 #include "tests/support/testpaths.h"
@@ -12,6 +15,8 @@
 
 #include <QtCore/QDeadlineTimer>
 #include <QtCore/QDir>
+#include <QtCore/QDirIterator>
+#include <QtCore/QElapsedTimer>
 #include <QtCore/QFile>
 #include <QtCore/QProcess>
 #include <QtCore/QTemporaryDir>
@@ -78,9 +83,10 @@ struct Ended {
     }
 };
 
-Ended waitForEnd(QProcess& process, QByteArray out, QByteArray err)
+/// Waits for `process` to end, killing it after `timeoutMs` (then it reads as crashed).
+Ended waitForEnd(QProcess& process, QByteArray out, QByteArray err, int timeoutMs = kTrainTimeoutMs)
 {
-    if (!process.waitForFinished(kTrainTimeoutMs)) {
+    if (!process.waitForFinished(timeoutMs)) {
         process.kill();
         process.waitForFinished();
     }
@@ -123,11 +129,14 @@ int freeLoopbackPort()
 }
 
 /// `preset` shortened to train in seconds: fewer and shorter samples, two epochs, `batchSize`
-/// per process.
+/// per process; null when the CLI did not print the preset (a parse error would abort every
+/// test left).
 nlohmann::json shortenedPreset(const QString& preset, std::int64_t batchSize)
 {
     const CliRun shown = runCli({"presets", preset});
-    nlohmann::json config = nlohmann::json::parse(shown.out.toStdString());
+    nlohmann::json config = nlohmann::json::parse(shown.out.toStdString(), nullptr, false);
+    if (!config.is_object())
+        return nullptr;
     nlohmann::json& source = config["data"]["source"];
     source["samples"] = 400;
     source["timesteps"] = 24;
@@ -140,6 +149,80 @@ bool closeRelative(double a, double b)
 {
     return std::abs(a - b) <= 1e-5 * std::max(std::abs(a), std::abs(b));
 }
+
+/// A TCP socket listening on a loopback port for as long as it lives: a port another program
+/// holds. (A plain socket: the tests link QtCore, not QtNetwork's QTcpServer.)
+class HeldPort {
+public:
+    HeldPort() : m_socket(::socket(AF_INET, SOCK_STREAM, 0))
+    {
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t length = sizeof(address);
+        if (m_socket >= 0 && ::bind(m_socket, reinterpret_cast<sockaddr*>(&address), length) == 0 &&
+            ::listen(m_socket, 1) == 0 &&
+            ::getsockname(m_socket, reinterpret_cast<sockaddr*>(&address), &length) == 0)
+            m_port = ntohs(address.sin_port);
+    }
+    ~HeldPort()
+    {
+        if (m_socket >= 0)
+            ::close(m_socket);
+    }
+    HeldPort(const HeldPort&) = delete;
+    HeldPort& operator=(const HeldPort&) = delete;
+
+    /// 0 when no port could be held.
+    int port() const { return m_port; }
+
+private:
+    int m_socket;
+    int m_port = 0;
+};
+
+/// The process id of rank `rank` among the children of `launcher` (train --nproc): the child
+/// whose environment says RANK=`rank`; 0 when there is none.
+pid_t rankOfLauncher(qint64 launcher, int rank)
+{
+    const QByteArray wanted = "RANK=" + QByteArray::number(rank);
+    const QStringList processes = QDir("/proc").entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString& process : processes) {
+        bool numeric = false;
+        const qint64 pid = process.toLongLong(&numeric);
+        QFile stat("/proc/" + process + "/stat");
+        if (!numeric || !stat.open(QIODevice::ReadOnly))
+            continue;
+        // "pid (name) state ppid ...": the name may hold spaces and parentheses.
+        const QByteArray line = stat.readAll();
+        const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
+        if (fields.size() < 2 || fields[1].toLongLong() != launcher)
+            continue;
+        QFile environment("/proc/" + process + "/environ");
+        if (environment.open(QIODevice::ReadOnly) &&
+            environment.readAll().split('\0').contains(wanted))
+            return static_cast<pid_t>(pid);
+    }
+    return 0;
+}
+
+/// Writers' temporary files (`FILE.<pid>-<8 hex digits>.tmp`) anywhere under `dir`.
+QStringList temporaryFilesUnder(const QString& dir)
+{
+    QStringList found;
+    QDirIterator it(dir, {"*.tmp"}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        found << it.next();
+    return found;
+}
+
+// Long enough for LibTorch to start and a rank to try, short enough that a test waiting for the
+// meeting to fail takes seconds.
+constexpr int kShortMeetingTimeoutS = 5;
+
+// Epochs of the run killed and resumed: it is killed in the second, or a little later on a
+// busy machine, and some are left to compare.
+constexpr int kResumableEpochs = 4;
 
 }  // namespace
 
@@ -176,6 +259,9 @@ private Q_SLOTS:
         QVERIFY(summary.is_object());
         QCOMPARE(summary["status"].get<std::string>(), std::string("finished"));
         QCOMPARE(summary["config"]["distributed"]["world_size"].get<int>(), 2);
+        // The two ranks share this machine's cores instead of each taking all of them.
+        const int cores = summary["environment"]["physical_cores"].get<int>();
+        QCOMPARE(summary["run"]["intra_op_threads"].get<int>(), std::max(1, cores / 2));
         QVERIFY2(leftBehind().isEmpty(), qPrintable(leftBehind().join(' ')));
     }
 
@@ -442,8 +528,227 @@ private Q_SLOTS:
         QCOMPARE(storedRuns(db), 1);
     }
 
+    void aMasterThatCannotBeMetIsRefused_data()
+    {
+        QTest::addColumn<int>("rank");
+        QTest::addColumn<bool>("portTaken");
+        // Rank 1 connects to the master: nothing listens there, and it gives up after timeout_s.
+        QTest::newRow("rank 1, nothing listens at --master") << 1 << false;
+        // Rank 0 serves the meeting point: another program holds the port, so it cannot listen.
+        QTest::newRow("rank 0, --master's port taken") << 0 << true;
+    }
+
+    /// A meeting point that cannot be used is the user's to fix, as a bad config field is:
+    /// exit 2 before the first step, naming distributed.init and the address, within
+    /// distributed.timeout_s (no hang until a launcher or the user gives up).
+    void aMasterThatCannotBeMetIsRefused()
+    {
+        QFETCH(int, rank);
+        QFETCH(bool, portTaken);
+        nlohmann::json config = shortenedPreset("keras-lstm-regression", 32);
+        QVERIFY(config.is_object());
+        config["distributed"] = {{"timeout_s", kShortMeetingTimeoutS}};
+        const QString configPath = m_dir.filePath("unmet.json");
+        QVERIFY(writeJson(configPath, config));
+        const HeldPort held;
+        const int port = portTaken ? held.port() : freeLoopbackPort();
+        QVERIFY(port > 0);
+        const QString master = "127.0.0.1:" + QString::number(port);
+
+        QElapsedTimer elapsed;
+        elapsed.start();
+        QProcess process;
+        process.setProcessEnvironment(environmentWith({}, temporary()));
+        process.start(es::test::cliPath(),
+                      {"train", "--config", configPath, "--no-record", "--rank",
+                       QString::number(rank), "--world-size", "2", "--master", master});
+        QVERIFY(process.waitForStarted());
+        // timeout_s and LibTorch's start take seconds; a minute means the rank hangs.
+        const Ended ended = waitForEnd(process, {}, {}, kQuickTimeoutMs);
+
+        QVERIFY2(ended.normalExit && ended.exitCode == kExitBadInput, ended.describe().constData());
+        QVERIFY2(ended.err.contains("distributed.init") && ended.err.contains(master.toUtf8()),
+                 ended.describe().constData());
+        QVERIFY2(!ended.out.contains("Epoch "), ended.describe().constData());
+        QVERIFY2(elapsed.elapsed() < kQuickTimeoutMs, ended.describe().constData());
+    }
+
+    void aKilledRunResumesFromItsBackupOnTwoRanks_data()
+    {
+        QTest::addColumn<bool>("nproc");
+        QTest::addColumn<int>("killedRank");
+        // The launcher sees a rank killed, stops the other and removes its rendezvous directory.
+        QTest::newRow("--nproc 2, rank 1 killed") << true << 1;
+        // The rank that writes the backups dies, perhaps half-way through a write.
+        QTest::newRow("torchrun's variables, rank 0 killed") << false << 0;
+    }
+
+    /// A 2-rank run killed (SIGKILL) after its first epoch's backup, started again with the
+    /// same command, resumes from rank 0's backup on both ranks and trains the remaining
+    /// epochs to the losses of a 2-rank run that was never interrupted; the finished run
+    /// deletes its backup and leaves no temporary file or rendezvous directory behind.
+    void aKilledRunResumesFromItsBackupOnTwoRanks()
+    {
+        QFETCH(bool, nproc);
+        QFETCH(int, killedRank);
+        const nlohmann::json& expected = uninterruptedResumableRun();
+        QVERIFY2(expected.is_object(), "the uninterrupted run failed");
+        const QString dir = m_dir.filePath(nproc ? "resume-nproc" : "resume-torchrun");
+        QVERIFY(QDir().mkpath(dir));
+        const QString configPath = QDir(dir).filePath("config.json");
+        const nlohmann::json config = resumableConfig(dir);
+        QVERIFY(config.is_object());
+        QVERIFY(writeJson(configPath, config));
+        const QString backup = QDir(dir).filePath("backup/epochscope-backup.pt");
+        const QString summaryPath = QDir(dir).filePath("summary.json");
+        const QStringList arguments{"train",       "--config",   configPath,
+                                    "--no-record", "--json-out", summaryPath};
+        // torchrun's ranks meet again at the same port, as the same command line says.
+        const int port = freeLoopbackPort();
+        QVERIFY(port > 0);
+
+        auto killed = startTwoRanks(arguments, nproc, port);
+        QVERIFY(!killed.empty());
+        // Rank 0 prints an epoch's line after that epoch's backup is written (the callbacks
+        // run first): from then on a backup is there to resume from.
+        const QByteArray firstEpochLine = "Epoch 1/" + QByteArray::number(kResumableEpochs) + " ";
+        QByteArray out;
+        QByteArray err;
+        QVERIFY2(waitUntil(*killed.front(), out, err, [&] { return out.contains(firstEpochLine); }),
+                 out + err);
+        const pid_t victim = nproc ? rankOfLauncher(killed.front()->processId(), killedRank)
+                                   : static_cast<pid_t>(killed.at(killedRank)->processId());
+        QVERIFY(victim > 0);
+        QCOMPARE(::kill(victim, SIGKILL), 0);
+        const QByteArray victimName = "rank " + QByteArray::number(killedRank);
+        if (nproc) {
+            // The launcher exits with the killed rank's status, 128 + SIGKILL.
+            const Ended launcher = waitForEnd(*killed.front(), out, err);
+            QVERIFY2(launcher.normalExit && launcher.exitCode == kSignalBase + SIGKILL &&
+                         launcher.err.contains(victimName + " was killed by SIGKILL"),
+                     launcher.describe().constData());
+        } else {
+            // The survivor fails at its next collective, naming the lost rank, instead of
+            // waiting for timeout_s.
+            const Ended survivor = waitForEnd(*killed.at(1 - killedRank), {}, {});
+            QVERIFY2(survivor.normalExit && survivor.exitCode == kExitRunFailed &&
+                         survivor.err.contains(victimName + " on "),
+                     survivor.describe().constData());
+            killed.at(killedRank)->waitForFinished();
+        }
+        QVERIFY2(QFile::exists(backup), "the backup did not survive the killed run");
+
+        // The same command again: both ranks resume from rank 0's backup.
+        auto resumed = startTwoRanks(arguments, nproc, port);
+        QVERIFY(!resumed.empty());
+        std::vector<Ended> ends;
+        for (auto& rank : resumed)
+            ends.push_back(waitForEnd(*rank, {}, {}));
+        // Both finish: a rank that would not resume where rank 0 does is refused (exit 2).
+        for (const Ended& ended : ends)
+            QVERIFY2(ended.normalExit && ended.exitCode == kExitFinished,
+                     ended.describe().constData());
+        QVERIFY2(ends.front().out.contains("Resuming from the backup: epoch "),
+                 ends.front().describe().constData());
+
+        const nlohmann::json got = readJson(summaryPath);
+        QVERIFY2(got.is_object() && got["resumed_from"].is_string(), got.dump().c_str());
+        QCOMPARE(got["run"]["world_size"].get<int>(), 2);
+        // The kill comes in epoch 2, or later on a slow machine: compare whatever is left.
+        const std::size_t total = expected["epochs"].size();
+        QVERIFY2(!got["epochs"].empty() && got["epochs"].size() < total, got.dump().c_str());
+        const int firstResumed = got["epochs"].front()["epoch"].get<int>();
+        QCOMPARE(got["epochs"].size(), total - std::size_t(firstResumed - 1));
+        for (const nlohmann::json& epoch : got["epochs"]) {
+            const int number = epoch["epoch"].get<int>();
+            const nlohmann::json& same = expected["epochs"][std::size_t(number - 1)];
+            for (const char* key : {"loss", "val_loss"}) {
+                const double a = epoch[key].get<double>();
+                const double b = same[key].get<double>();
+                QVERIFY2(closeRelative(a, b), qPrintable(QString("epoch %1 %2: %3 vs %4")
+                                                             .arg(number)
+                                                             .arg(key)
+                                                             .arg(a, 0, 'g', 17)
+                                                             .arg(b, 0, 'g', 17)));
+            }
+        }
+        // delete_checkpoint (the default): the finished run removes the backup. No temporary
+        // file is left, even one of a writer killed half-way: the next write there removes it.
+        QVERIFY(!QFile::exists(backup));
+        QVERIFY2(temporaryFilesUnder(dir).isEmpty(),
+                 qPrintable(temporaryFilesUnder(dir).join(' ')));
+        QVERIFY2(leftBehind().isEmpty(), qPrintable(leftBehind().join(' ')));
+    }
+
 private:
     QString temporary() const { return m_dir.filePath("tmp"); }
+
+    /// The regression preset, shortened, on 2 ranks of batch 32, with a backup after every
+    /// epoch in `dir`/backup. No dropout (the preset has none): a resumed rank restores rank
+    /// 0's random generators, from which its own dropout draws may have moved apart. One thread
+    /// per rank: two ranks on a two-core machine, and the same arithmetic however they start.
+    static nlohmann::json resumableConfig(const QString& dir)
+    {
+        nlohmann::json config = shortenedPreset("keras-lstm-regression", 32);
+        if (!config.is_object())
+            return nullptr;
+        config["training"]["epochs"] = kResumableEpochs;
+        config["device"]["intra_op_threads"] = 1;
+        // A rank left waiting for the other fails within a minute, not the default five.
+        config["distributed"] = {{"timeout_s", 60}};
+        config["callbacks"] =
+            nlohmann::json::array({{{"type", "backup_and_restore"},
+                                    {"backup_dir", QDir(dir).filePath("backup").toStdString()}}});
+        return config;
+    }
+
+    /// Starts `arguments` on 2 ranks: one `--nproc 2` launcher (the first process stands for
+    /// both), or rank 0 and rank 1 with torchrun's variables, meeting at `port`. Empty when a
+    /// process did not start.
+    std::vector<std::unique_ptr<QProcess>> startTwoRanks(const QStringList& arguments, bool nproc,
+                                                         int port) const
+    {
+        std::vector<std::unique_ptr<QProcess>> processes;
+        for (int rank = 0; rank < (nproc ? 1 : 2); ++rank) {
+            const QStringList variables =
+                nproc
+                    ? QStringList{}
+                    : QStringList{"RANK=" + QString::number(rank), "WORLD_SIZE=2",
+                                  "MASTER_ADDR=127.0.0.1", "MASTER_PORT=" + QString::number(port)};
+            processes.push_back(std::make_unique<QProcess>());
+            processes.back()->setProcessEnvironment(environmentWith(variables, temporary()));
+            processes.back()->start(es::test::cliPath(),
+                                    nproc ? arguments + QStringList{"--nproc", "2"} : arguments);
+            if (!processes.back()->waitForStarted())
+                return {};
+        }
+        return processes;
+    }
+
+    /// The summary of resumableConfig() trained on 2 ranks without a stop, once for every row
+    /// that compares with it; null when that run failed.
+    const nlohmann::json& uninterruptedResumableRun()
+    {
+        if (m_uninterrupted.is_null()) {
+            const QString dir = m_dir.filePath("uninterrupted");
+            const QString configPath = QDir(dir).filePath("config.json");
+            const QString summaryPath = QDir(dir).filePath("summary.json");
+            const nlohmann::json config = resumableConfig(dir);
+            if (config.is_object() && QDir().mkpath(dir) && writeJson(configPath, config)) {
+                auto ranks = startTwoRanks(
+                    {"train", "--config", configPath, "--no-record", "--json-out", summaryPath},
+                    true, 0);
+                if (!ranks.empty()) {
+                    const Ended ended = waitForEnd(*ranks.front(), {}, {});
+                    if (ended.normalExit && ended.exitCode == kExitFinished)
+                        m_uninterrupted = readJson(summaryPath);
+                    else
+                        qWarning("%s", ended.describe().constData());
+                }
+            }
+        }
+        return m_uninterrupted;
+    }
 
     /// The launcher's rendezvous directories still there.
     QStringList leftBehind() const
@@ -452,6 +757,7 @@ private:
     }
 
     QTemporaryDir m_dir;
+    nlohmann::json m_uninterrupted;
 };
 
 QTEST_GUILESS_MAIN(TestDistributedCli)
