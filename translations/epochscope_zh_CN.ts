@@ -325,14 +325,29 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
         <translation>预设(&amp;R)：</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+71"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+61"/>
+        <source>Ready: %1, rank %2 of %3 processes</source>
+        <translation>就绪：%1，%3 个进程中的进程 %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Ready: %1</source>
         <translation>就绪：%1</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>this window trains one process and starts no others: start all %1 processes with epochscope-cli train --config FILE --nproc %1, or join a run started elsewhere by naming rank 0&apos;s address (Device tab)</source>
+        <translation>本窗口只训练一个进程，不会启动其他进程：请用 epochscope-cli train --config FILE --nproc %1 启动全部 %1 个进程，或填写进程 0 的地址以加入在别处启动的运行（“设备”选项卡）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>rank %1 is not below the run&apos;s %2 processes (ranks count from 0)</source>
+        <translation>进程编号 %1 不小于运行的进程数 %2（进程编号从 0 开始）</translation>
     </message>
 </context>
 <context>
@@ -455,6 +470,19 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
     </message>
 </context>
 <context>
+    <name>es::ui::DashboardView</name>
+    <message>
+        <location filename="../ui/dashboard/dashboardview.cpp" line="+44"/>
+        <source>Step charts show:</source>
+        <translation>步耗时图显示：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Which process&apos;s steps the step time and host-to-device charts draw; each rank times its own phases</source>
+        <translation>步耗时图和主机到设备图绘制哪个进程的步；每个进程各自计时其阶段</translation>
+    </message>
+</context>
+<context>
     <name>es::ui::DataForm</name>
     <message>
         <location filename="../ui/setup/dataform.cpp" line="+44"/>
@@ -524,7 +552,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::DeviceForm</name>
     <message>
-        <location filename="../ui/setup/deviceform.cpp" line="+48"/>
+        <location filename="../ui/setup/deviceform.cpp" line="+49"/>
         <source>Use cuDNN&apos;s fused LSTM on CUDA devices</source>
         <translation>在 CUDA 设备上使用 cuDNN 的融合 LSTM</translation>
     </message>
@@ -534,7 +562,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
         <translation>每个 GPU 阶段后同步</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>No CUDA device found on this machine.</source>
         <translation>本机未发现 CUDA 设备。</translation>
     </message>
@@ -626,6 +654,131 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
         <location line="+1"/>
         <source>&amp;Sample every:</source>
         <translation>采样间隔(&amp;S)：</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::DistributedFields</name>
+    <message>
+        <location filename="../ui/setup/distributedfields.cpp" line="+25"/>
+        <source>Several processes (distributed training)</source>
+        <translation>多个进程（分布式训练）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>One: this window</source>
+        <translation>一个：本窗口</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Several on this machine</source>
+        <translation>本机上的多个进程</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Join a distributed run</source>
+        <translation>加入分布式运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>How many processes train the run together, each on its own share of every step&apos;s samples (docs/distributed.md)</source>
+        <translation>有多少个进程共同训练此运行，每个进程训练每步样本中属于自己的那一份（docs/distributed.md）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>distributed.world_size: every process of the run, on every machine; data.batch_size is per process</source>
+        <translation>distributed.world_size：运行在所有机器上的全部进程数；data.batch_size 按每个进程计</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The rank this window trains, 0 to the processes in all less one. Not saved in the config: each process is given its own</source>
+        <translation>本窗口训练的进程编号，从 0 到进程总数减一。不保存在配置中：每个进程各有自己的编号</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>HOST:PORT, e.g. 10.0.0.1:29500</source>
+        <translation>HOST:PORT，例如 10.0.0.1:29500</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>distributed.init: where rank 0 serves the meeting point (an address of rank 0&apos;s machine and a free port); a file:PATH on a file system every rank sees also works</source>
+        <translation>distributed.init：进程 0 提供会合点的位置（进程 0 所在机器的地址和一个空闲端口）；也可以用所有进程都能访问的文件系统上的 file:PATH</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>empty: loopback, for ranks on this machine only</source>
+        <translation>留空：回环地址，仅适用于本机上的进程</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>distributed.interface: the network interface (eth0) or this machine&apos;s address the ranks send gradients over; needed when the ranks are on several machines</source>
+        <translation>distributed.interface：各进程发送梯度所用的网络接口（eth0）或本机地址；进程分布在多台机器上时必须填写</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Processes:</source>
+        <translation>进程(&amp;P)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+89"/>
+        <source>Processes in &amp;all:</source>
+        <translation>进程总数(&amp;A)：</translation>
+    </message>
+    <message>
+        <location line="-88"/>
+        <source>This window&apos;s &amp;rank:</source>
+        <translation>本窗口的进程编号(&amp;R)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rank 0&apos;s a&amp;ddress:</source>
+        <translation>进程 0 的地址(&amp;D)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Network &amp;interface:</source>
+        <translation>网络接口(&amp;I)：</translation>
+    </message>
+    <message>
+        <location line="+85"/>
+        <source>Processes on this &amp;machine:</source>
+        <translation>本机进程数(&amp;M)：</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>This window trains the run as one process.</source>
+        <translation>本窗口以一个进程训练此运行。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The window trains one process and cannot start the others, so Start stays disabled. Save the config and start all %1 processes from a terminal:
+epochscope-cli train --config FILE --nproc %1
+Rank 0 records the run; open it from Runs to see every rank.</source>
+        <translation>本窗口只训练一个进程，无法启动其他进程，因此“开始”保持禁用。请保存配置，并在终端中启动全部 %1 个进程：
+epochscope-cli train --config FILE --nproc %1
+进程 0 会记录此运行；在“运行记录”中打开它即可查看每个进程。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>HOST:PORT</source>
+        <translation>HOST:PORT</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Start every other rank R on its machine with the same config:
+epochscope-cli train --config FILE --rank R --world-size %1 --master %2 --interface IFACE</source>
+        <translation>在各自的机器上用同一配置启动其他每个进程 R：
+epochscope-cli train --config FILE --rank R --world-size %1 --master %2 --interface IFACE</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>This window trains rank 0 of %1 and no other: it serves the meeting point at %2 (an address of this machine) and records the run with every rank&apos;s steps.</source>
+        <translation>本窗口只训练 %1 个进程中的进程 0：它在 %2（本机的一个地址）提供会合点，并记录包含每个进程各步的运行。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>This window trains rank %1 of %2 and no other; rank 0, at %3, records the run and this window does not.</source>
+        <translation>本窗口只训练 %2 个进程中的进程 %1；运行由位于 %3 的进程 0 记录，本窗口不记录。</translation>
     </message>
 </context>
 <context>
@@ -1417,7 +1570,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>将在当前步之后停止...</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowhistory.cpp" line="+39"/>
+        <location filename="../ui/mainwindowhistory.cpp" line="+44"/>
         <source>A run is in progress: the dashboard shows it until it ends.</source>
         <translation>有运行正在进行：在它结束之前仪表板会一直显示它。</translation>
     </message>
@@ -1828,6 +1981,51 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
     </message>
 </context>
 <context>
+    <name>es::ui::RankStepChart</name>
+    <message>
+        <location filename="../ui/plots/rankstepchart.cpp" line="+40"/>
+        <source>Busy time per step by rank</source>
+        <translation>各进程每步的忙碌时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ms per step, without communication</source>
+        <translation>每步毫秒数（不含通信）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>rank %1</source>
+        <comment>a process of a distributed run</comment>
+        <translation>进程 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>rank %1 (%2)</source>
+        <comment>a process of a distributed run, then its host</comment>
+        <translation>进程 %1（%2）</translation>
+    </message>
+    <message>
+        <location line="+126"/>
+        <source>Step %1 (epoch %2, batch %3)</source>
+        <translation>第 %1 步（第 %2 轮，第 %3 批）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: not received yet (ranks send their steps at each epoch&apos;s end)</source>
+        <translation>%1：尚未收到（各进程在每轮结束时发送其步）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: busy %2 ms, communication %3 ms</source>
+        <translation>%1：忙碌 %2 ms，通信 %3 ms</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Drawn as the mean of %1 consecutive steps</source>
+        <translation>按连续 %1 步的平均值绘制</translation>
+    </message>
+</context>
+<context>
     <name>es::ui::ReportComparer</name>
     <message>
         <location filename="../ui/reports/reportcomparer.cpp" line="+41"/>
@@ -2067,7 +2265,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::RunChart</name>
     <message>
-        <location filename="../ui/plots/runchart.cpp" line="+290"/>
+        <location filename="../ui/plots/runchart.cpp" line="+299"/>
         <location line="+7"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
@@ -2106,17 +2304,22 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::RunController</name>
     <message>
-        <location filename="../ui/live/runcontroller.cpp" line="+29"/>
+        <location filename="../ui/live/runcontroller.cpp" line="+31"/>
         <source>A run is already in progress.</source>
         <translation>已有运行正在进行。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
+        <source>Rank %1 does not record the run: rank 0 does.</source>
+        <translation>进程 %1 不记录此运行：由进程 0 记录。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Not recording this run: %1</source>
         <translation>不记录此运行：%1</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+106"/>
         <source>The run database missed part of this run: %1</source>
         <translation>运行数据库漏记了此运行的一部分：%1</translation>
     </message>
@@ -2243,8 +2446,20 @@ Denormals flushed to zero: %3 (%4)</source>
 </context>
 <context>
     <name>es::ui::RunsModel</name>
+    <message numerus="yes">
+        <location filename="../ui/history/runsmodel.cpp" line="+74"/>
+        <source>%n processes trained this run together</source>
+        <translation>
+            <numerusform>此运行由 %n 个进程共同训练</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../ui/history/runsmodel.cpp" line="+88"/>
+        <location line="+1"/>
+        <source>One process trained this run</source>
+        <translation>此运行由一个进程训练</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
@@ -2269,6 +2484,12 @@ Denormals flushed to zero: %3 (%4)</source>
         <source>Backend</source>
         <comment>column: the LSTM backend (libtorch, onednn)</comment>
         <translation>后端</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ranks</source>
+        <comment>column: processes that trained the run together</comment>
+        <translation>进程数</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2530,6 +2751,12 @@ EpochScope 不会修改或替换这个文件。请选择另一个运行数据库
         <source>Step</source>
         <comment>axis: training step number</comment>
         <translation>步</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>%1: %2</source>
+        <comment>chart title: the chart&apos;s name, then the rank it shows</comment>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>

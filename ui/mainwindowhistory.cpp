@@ -2,6 +2,7 @@
 
 #include "engine/diagnosis/savedfindings.h"
 #include "engine/store/runstore.h"
+#include "engine/summary/rankstats.h"
 #include "ui/findings/findingsmodel.h"
 #include "ui/findings/findingspanel.h"
 #include "ui/live/runcontroller.h"
@@ -24,8 +25,12 @@ RunTimeline timelineOf(const StoredRun& run)
     if (run.info.is_object()) {
         timeline.epochsPlanned = run.info.value("epochs_planned", 0);
         timeline.batchesPerEpoch = run.info.value("batches_per_epoch", 0);
+        if (const auto ranks = run.info.find("ranks"); ranks != run.info.end())
+            timeline.ranks = rankMembersFromJson(*ranks);
     }
+    timeline.worldSize = run.header.worldSize;
     timeline.batches = run.batches;
+    timeline.rankBatches = run.rankBatches;
     timeline.epochs = run.epochs;
     timeline.samples = run.samples;
     return timeline;

@@ -9,6 +9,7 @@
 #include "ui/plots/losschart.h"
 #include "ui/plots/phasepalette.h"
 #include "ui/plots/qcustomplotinclude.h"
+#include "ui/plots/rankstepchart.h"
 #include "ui/plots/stepbuckets.h"
 #include "ui/plots/transferchart.h"
 #include "ui/plots/utilisationchart.h"
@@ -130,6 +131,26 @@ RunTimeline makeTimeline(std::size_t steps, int epochsPlanned = 3)
     return timeline;
 }
 
+/// A run of two ranks on `steps` steps: rank 1 (node-b) works `slowerMs` longer on each step's
+/// backward pass, and rank 0 (node-a) waits as long for it in its Communication phase, so both
+/// have the same wall time, as ranks in lockstep do.
+RunTimeline makeTwoRankTimeline(std::size_t steps, double slowerMs)
+{
+    RunTimeline timeline = makeTimeline(steps);
+    timeline.worldSize = 2;
+    timeline.ranks = {{0, "node-a", 100}, {1, "node-b", 200}};
+    std::vector<BatchRecord>& theirs = timeline.rankBatches[1];
+    for (BatchRecord& ours : timeline.batches) {
+        BatchRecord step = ours;
+        step.phaseMs[phaseIndex(Phase::Backward)] += slowerMs;
+        step.wallMs += slowerMs;
+        ours.phaseMs[phaseIndex(Phase::Communication)] += slowerMs;
+        ours.wallMs += slowerMs;
+        theirs.push_back(step);
+    }
+    return timeline;
+}
+
 /// Bucket means come from differences of running sums over the whole run: exact to about
 /// 1e-9 of a step's value at 200,000 steps, not to the last bit.
 bool near(double actual, double expected)
@@ -147,13 +168,14 @@ int points(const QCPBars* bars)
     return bars ? bars->data()->size() : -1;
 }
 
-enum class ChartKind { BatchPhases, EpochPhases, Transfer, Utilisation, Loss };
+enum class ChartKind { BatchPhases, EpochPhases, Transfer, Utilisation, Loss, RankSteps };
 const std::pair<const char*, ChartKind> kNamedChartKinds[] = {
     {"batch phases", ChartKind::BatchPhases},
     {"epoch phases", ChartKind::EpochPhases},
     {"transfer", ChartKind::Transfer},
     {"utilisation", ChartKind::Utilisation},
-    {"loss", ChartKind::Loss}};
+    {"loss", ChartKind::Loss},
+    {"rank steps", ChartKind::RankSteps}};
 
 std::unique_ptr<RunChart> makeChart(ChartKind kind)
 {
@@ -163,6 +185,7 @@ std::unique_ptr<RunChart> makeChart(ChartKind kind)
         case ChartKind::Transfer: return std::make_unique<TransferChart>();
         case ChartKind::Utilisation: return std::make_unique<UtilisationChart>();
         case ChartKind::Loss: return std::make_unique<LossChart>();
+        case ChartKind::RankSteps: return std::make_unique<RankStepChart>();
     }
     return nullptr;
 }
@@ -611,6 +634,145 @@ private Q_SLOTS:
         epochs.refresh();
         QVERIFY(epochs.describeAt(1.1).contains(QStringLiteral("model_checkpoint")));
         QVERIFY(epochs.describeAt(1.5).isEmpty());  // between bars
+    }
+
+    /// A straggler at a glance: one line per rank of its busy time (wall less Communication),
+    /// named "rank N (host)" in the legend, the slow rank's above the others.
+    void rankChartDrawsEachRanksBusyTime()
+    {
+        constexpr double kSlowerMs = 4.0;
+        const RunTimeline timeline = makeTwoRankTimeline(3 * kStepsPerEpoch, kSlowerMs);
+        QCOMPARE(RankStepChart::ranksOf(timeline), (std::vector<int>{0, 1}));
+        QCOMPARE(RankStepChart::ranksOf(makeTimeline(10)), (std::vector<int>{0}));
+        struct Probe : RankStepChart {
+            using RankStepChart::describeAt;
+        } chart;
+        chart.setTimeline(&timeline);
+        chart.refresh();
+        QCOMPARE(chart.rankStepsRead(0), timeline.batches.size());
+        QCOMPARE(chart.rankStepsRead(1), timeline.rankBatches.at(1).size());
+        QCPGraph* rankZero = chart.rankGraph(0);
+        QCPGraph* rankOne = chart.rankGraph(1);
+        QVERIFY(rankZero && rankOne);
+        QVERIFY(!chart.rankGraph(2));
+        QCOMPARE(rankZero->name(), QStringLiteral("rank 0 (node-a)"));
+        QCOMPARE(rankOne->name(), QStringLiteral("rank 1 (node-b)"));
+        QCOMPARE(chart.plot()->legend->itemCount(), 2);
+        QVERIFY(rankZero->pen().color() != rankOne->pen().color());
+        QCOMPARE(rankZero->pen().color(), rankColor(0));
+        // Following live: the newest window, one step per bucket, exact busy times.
+        QCOMPARE(points(rankZero), StepChart::kDefaultWindowSteps + 1);
+        QCOMPARE(points(rankOne), StepChart::kDefaultWindowSteps + 1);
+        for (int k : {0, 7, 499}) {
+            const BatchRecord& ours = timeline.batches[2500 + static_cast<std::size_t>(k)];
+            const BatchRecord& theirs =
+                timeline.rankBatches.at(1)[2500 + static_cast<std::size_t>(k)];
+            QVERIFY(near(ours.wallMs, theirs.wallMs));  // lockstep: the same wall time
+            QVERIFY(near(rankZero->data()->at(k)->value,
+                         ours.wallMs - ours.phaseMs[phaseIndex(Phase::Communication)]));
+            QVERIFY(
+                near(rankOne->data()->at(k)->value - rankZero->data()->at(k)->value, kSlowerMs));
+        }
+        const QString tooltip = chart.describeAt(2999.8);
+        QVERIFY2(tooltip.contains(QStringLiteral("Step 3000")), qPrintable(tooltip));
+        QVERIFY2(tooltip.contains(QStringLiteral("rank 1 (node-b): busy")), qPrintable(tooltip));
+        // The y axis fits the steady steps: one slow step (a first step's warm-up) runs off the
+        // top instead of flattening the ranks' lines, whose gap is the point.
+        const double steadyTop = chart.plot()->yAxis->range().upper;
+        QVERIFY(steadyTop > rankOne->data()->at(0)->value);
+        RunTimeline spiked = timeline;
+        spiked.batches[2600].wallMs += 1000.0;
+        RankStepChart spikedChart;
+        spikedChart.setTimeline(&spiked);
+        spikedChart.refresh();
+        QVERIFY(spikedChart.plot()->yAxis->range().upper < 2.0 * steadyTop);
+        QVERIFY(spikedChart.plot()->yAxis->range().upper >= steadyTop / 1.5);
+        // A rank whose host is not known is still named.
+        RunTimeline anonymous = timeline;
+        anonymous.ranks.clear();
+        QCOMPARE(RankStepChart::rankLabel(anonymous, 1), QStringLiteral("rank 1"));
+    }
+
+    /// Live, another rank's steps come an epoch at a time, after rank 0's: its line ends where
+    /// its last epoch does, and grows when the next epoch's steps arrive even if rank 0's did
+    /// not (regression guard: a refresh that only counted rank 0's steps drew nothing new).
+    void rankChartTakesOtherRanksStepsAsTheyArrive()
+    {
+        const RunTimeline full = makeTwoRankTimeline(2 * kStepsPerEpoch, 2.0);
+        RunTimeline timeline = full;
+        timeline.batches.resize(kStepsPerEpoch + kStepsPerEpoch / 2);
+        timeline.rankBatches[1].resize(kStepsPerEpoch);
+        RankStepChart chart;
+        chart.setShowFullHistory(true);
+        chart.setTimeline(&timeline);
+        chart.refresh();
+        QCOMPARE(chart.rankStepsRead(1), std::size_t(kStepsPerEpoch));
+        QCOMPARE(chart.rankGraph(1)->data()->at(points(chart.rankGraph(1)) - 1)->key,
+                 kStepsPerEpoch + 0.5);
+        QCOMPARE(chart.rankGraph(0)->data()->at(points(chart.rankGraph(0)) - 1)->key,
+                 kStepsPerEpoch * 1.5 + 0.5);
+
+        const auto& rest = full.rankBatches.at(1);
+        timeline.rankBatches[1].assign(rest.begin(), rest.begin() + kStepsPerEpoch * 3 / 2);
+        chart.refresh();
+        QCOMPARE(chart.rankStepsRead(1), std::size_t(kStepsPerEpoch * 3 / 2));
+        QCOMPARE(chart.rankGraph(1)->data()->at(points(chart.rankGraph(1)) - 1)->key,
+                 kStepsPerEpoch * 1.5 + 0.5);
+
+        // Replaced by a run of one process: one line, rank 0's.
+        const RunTimeline single = makeTimeline(100);
+        chart.setTimeline(&single);
+        chart.refresh();
+        QVERIFY(chart.rankGraph(0));
+        QVERIFY(!chart.rankGraph(1));
+        QCOMPARE(chart.rankStepsRead(1), std::size_t(0));
+    }
+
+    /// The step charts draw the chosen rank's steps, and say whose they are in the title.
+    void stepChartsShowTheChosenRank()
+    {
+        const RunTimeline timeline = makeTwoRankTimeline(2 * kStepsPerEpoch, 3.0);
+        struct Probe : BatchPhaseChart {
+            using BatchPhaseChart::describeAt;
+        } batch;
+        batch.setTimeline(&timeline);
+        batch.refresh();
+        const auto backwardOf = [&batch](int k) {
+            return batch.phaseGraph(Phase::Backward)->data()->at(k)->value -
+                   batch.phaseGraph(Phase::Forward)->data()->at(k)->value;
+        };
+        const BatchRecord& ours = timeline.batches[1500];
+        const BatchRecord& theirs = timeline.rankBatches.at(1)[1500];
+        QVERIFY(near(backwardOf(0), ours.phaseMs[phaseIndex(Phase::Backward)]));
+
+        batch.setShownRank(1, QStringLiteral("rank 1 (node-b)"));
+        QCOMPARE(batch.shownRank(), 1);
+        QCOMPARE(batch.stepCount(), timeline.rankBatches.at(1).size());
+        QVERIFY(near(backwardOf(0), theirs.phaseMs[phaseIndex(Phase::Backward)]));
+        const auto* title =
+            qobject_cast<QCPTextElement*>(batch.plot()->plotLayout()->element(0, 0));
+        QVERIFY(title);
+        QCOMPARE(title->text(), QStringLiteral("Step time by phase: rank 1 (node-b)"));
+        const QString theirBackward =
+            QStringLiteral("Backward: %1 ms")
+                .arg(theirs.phaseMs[phaseIndex(Phase::Backward)], 0, 'f', 2);
+        QVERIFY2(batch.describeAt(1501.0).contains(theirBackward),
+                 qPrintable(batch.describeAt(1501.0)));
+
+        TransferChart transfer;
+        transfer.setTimeline(&timeline);
+        transfer.setShownRank(1, QStringLiteral("rank 1 (node-b)"));
+        transfer.refresh();
+        QCOMPARE(transfer.stepCount(), timeline.rankBatches.at(1).size());
+
+        batch.setShownRank(0);
+        QCOMPARE(batch.stepCount(), timeline.batches.size());
+        QVERIFY(near(backwardOf(0), ours.phaseMs[phaseIndex(Phase::Backward)]));
+        QCOMPARE(title->text(), QStringLiteral("Step time by phase"));
+        // A rank the timeline has no steps of draws nothing.
+        batch.setShownRank(5, QStringLiteral("rank 5"));
+        QCOMPARE(batch.stepCount(), std::size_t(0));
+        QVERIFY(batch.describeAt(10.0).isEmpty());
     }
 
     void exportWritesFiles_data()

@@ -8,19 +8,24 @@
 
 #include "engine/config/presets.h"
 #include "engine/store/runstore.h"
+#include "engine/summary/rankstats.h"
 #include "ui/dashboard/dashboardview.h"
 #include "ui/findings/findingsmodel.h"
 #include "ui/findings/findingspanel.h"
 #include "ui/history/runsmodel.h"
 #include "ui/history/runspanel.h"
+#include "ui/live/livefeed.h"
 #include "ui/live/runcontroller.h"
 #include "ui/mainwindow.h"
+#include "ui/plots/batchphasechart.h"
 #include "ui/plots/losschart.h"
 #include "ui/plots/qcustomplotinclude.h"
+#include "ui/plots/rankstepchart.h"
 #include "ui/plots/runchart.h"
 #include "ui/plots/stepchart.h"
 #include "ui/settings/appsettings.h"
 #include "ui/setup/configeditor.h"
+#include "ui/setup/distributedfields.h"
 #include "ui/status/runstatusbar.h"
 #include "ui/whatif/whatifpanel.h"
 
@@ -72,6 +77,62 @@ int plottedPoints(es::ui::RunChart* chart)
             points += data->dataCount();
     }
     return points;
+}
+
+/// A step of `rank` in a made-up distributed run: rank 1 computes 3 ms longer, rank 0 waits
+/// for it in Communication, and both take the same wall time (lockstep).
+es::BatchRecord rankStep(int rank, int epoch, int batch)
+{
+    es::BatchRecord step;
+    step.epoch = epoch;
+    step.batch = batch;
+    step.phaseMs[es::phaseIndex(es::Phase::Forward)] = 4.0;
+    step.phaseMs[es::phaseIndex(es::Phase::Backward)] = rank == 1 ? 9.0 : 6.0;
+    step.phaseMs[es::phaseIndex(es::Phase::Communication)] = rank == 1 ? 0.5 : 3.5;
+    step.wallMs = 13.5;
+    step.samples = 64;
+    step.endS = 0.0135 * (10 * (epoch - 1) + batch);
+    return step;
+}
+
+/// Records a run of `worldSize` processes (1: not distributed) of two epochs of 10 steps into
+/// `database`, as rank 0's recorder does: its info, its steps and the other ranks'.
+qint64 recordRanks(const QString& database, int worldSize)
+{
+    es::RunStore store(database.toStdString());
+    const qint64 id = store.beginRun(worldSize > 1 ? "two ranks" : "one process",
+                                     es::toJson(es::loadPreset("quick-demo")));
+    std::vector<es::RankMember> members;
+    if (worldSize > 1)
+        members = {{0, "node-a", 4001}, {1, "node-b", 4002}};
+    store.setRunInfo(id, {{"device", "cpu"},
+                          {"backend", "libtorch"},
+                          {"world_size", worldSize},
+                          {"ranks", es::rankMembersJson(members)},
+                          {"epochs_planned", 2},
+                          {"batches_per_epoch", 10}});
+    std::vector<es::BatchRecord> rankZero;
+    std::vector<std::pair<int, es::BatchRecord>> others;
+    for (int epoch = 1; epoch <= 2; ++epoch) {
+        for (int batch = 1; batch <= 10; ++batch) {
+            rankZero.push_back(rankStep(0, epoch, batch));
+            for (int rank = 1; rank < worldSize; ++rank)
+                others.emplace_back(rank, rankStep(rank, epoch, batch));
+        }
+    }
+    store.append(id, rankZero, {}, {}, others);
+    store.finishRun(id, es::RunStatus::Completed, "", nullptr);
+    return id;
+}
+
+/// The Runs table's row of run `id`, or -1.
+int rowOfRun(es::ui::RunsModel* model, qint64 id)
+{
+    for (int row = 0; row < model->rowCount(); ++row) {
+        if (model->index(row, 0).data(es::ui::RunsModel::kRunIdRole).toLongLong() == id)
+            return row;
+    }
+    return -1;
 }
 
 QString statusOfNewestRun(es::ui::RunsModel* model)
@@ -279,6 +340,165 @@ private Q_SLOTS:
         QVERIFY(model.rowCount() >= 1);
         QVERIFY(model.reload(m_dir.filePath("empty.sqlite")));
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    /// A distributed run in the window: Runs shows its world size, and opened, the dashboard
+    /// shows each rank's busy time per step (rank 1, the straggler, above rank 0) and a rank
+    /// selector that switches the step charts between the ranks; a run of one process shows
+    /// neither.
+    void distributedRunShowsItsRanks()
+    {
+        const QString database = m_dir.filePath("ranks.sqlite");
+        const qint64 distributed = recordRanks(database, 2);
+        const qint64 single = recordRanks(database, 1);
+        es::ui::MainWindow window(database);
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+        es::ui::RunsModel* runs = window.runsPanel()->model();
+        QAbstractItemModelTester tester(runs,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(runs->headerData(es::ui::RunsModel::Ranks, Qt::Horizontal).toString(),
+                 QString("Ranks"));
+        const int distributedRow = rowOfRun(runs, distributed);
+        const int singleRow = rowOfRun(runs, single);
+        QVERIFY(distributedRow >= 0 && singleRow >= 0);
+        QCOMPARE(runs->index(distributedRow, es::ui::RunsModel::Ranks).data().toInt(), 2);
+        QCOMPARE(runs->index(singleRow, es::ui::RunsModel::Ranks).data().toInt(), 1);
+        QVERIFY(runs->index(distributedRow, es::ui::RunsModel::Ranks)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains("2 processes"));
+
+        es::ui::DashboardView* dashboard = window.dashboard();
+        QVERIFY(!dashboard->showsRanks());
+        QVERIFY(dashboard->rankChart()->isHidden());
+        window.openStoredRun(distributed);
+        QVERIFY(dashboard->showsRanks());
+        QVERIFY(dashboard->rankChart()->isVisible());
+        QVERIFY(dashboard->rankSelector()->isVisible());
+        QComboBox* selector = dashboard->rankSelector();
+        QCOMPARE(selector->count(), 2);
+        QCOMPARE(selector->itemText(0), QString("rank 0 (node-a)"));
+        QCOMPARE(selector->itemText(1), QString("rank 1 (node-b)"));
+        QCOMPARE(selector->currentIndex(), 0);
+
+        es::ui::RankStepChart* ranks = dashboard->rankChart();
+        QCPGraph* rankZero = ranks->rankGraph(0);
+        QCPGraph* rankOne = ranks->rankGraph(1);
+        QVERIFY(rankZero && rankOne);
+        QCOMPARE(rankZero->name(), QString("rank 0 (node-a)"));
+        QCOMPARE(rankOne->name(), QString("rank 1 (node-b)"));
+        QCOMPARE(rankZero->data()->size(), 21);          // 20 steps and the closing edge
+        QCOMPARE(rankZero->data()->at(4)->value, 10.0);  // 13.5 ms less 3.5 waited
+        QCOMPARE(rankOne->data()->at(4)->value, 13.0);   // 13.5 ms less 0.5 waited
+        saveScreenshot(window, "main-window-ranks");
+
+        auto* steps = qobject_cast<es::ui::BatchPhaseChart*>(dashboard->charts()[0]);
+        QVERIFY(steps);
+        QCOMPARE(steps->shownRank(), 0);
+        const auto backward = [steps] {
+            return steps->phaseGraph(es::Phase::Backward)->data()->at(3)->value -
+                   steps->phaseGraph(es::Phase::Forward)->data()->at(3)->value;
+        };
+        QCOMPARE(backward(), 6.0);
+        selector->setCurrentIndex(1);
+        QCOMPARE(steps->shownRank(), 1);
+        QCOMPARE(steps->stepCount(), std::size_t(20));
+        QCOMPARE(backward(), 9.0);
+        for (const es::ui::StepChart* chart : dashboard->stepCharts()) {
+            if (chart != ranks)
+                QCOMPARE(chart->shownRank(), 1);
+        }
+
+        // Another run starts over on rank 0; one of one process has no rank views at all.
+        window.openStoredRun(single);
+        QVERIFY(!dashboard->showsRanks());
+        QVERIFY(dashboard->rankChart()->isHidden());
+        QVERIFY(!dashboard->rankSelector()->isVisible());
+        QCOMPARE(steps->shownRank(), 0);
+        QCOMPARE(backward(), 6.0);
+        window.openStoredRun(distributed);
+        QCOMPARE(selector->currentIndex(), 0);
+        QCOMPARE(steps->shownRank(), 0);
+    }
+
+    /// The window trains one process: a run of several on this machine cannot start here (Start
+    /// says to use the CLI's --nproc, at the field); joining a run as one of its ranks can, the
+    /// rank kept through the JSON; a rank outside the run is refused at its field.
+    void distributedSetupInTheWindow()
+    {
+        es::ui::MainWindow window(m_dir.filePath("distributed-setup.sqlite"));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        es::ui::ConfigEditor* editor = window.configEditor();
+        nlohmann::json config = es::toJson(es::loadPreset("quick-demo"));
+        config["distributed"]["world_size"] = 2;
+        editor->setText(QString::fromStdString(config.dump(2)));
+        QVERIFY(!editor->config().has_value());
+        QVERIFY(!window.startAction()->isEnabled());
+        QVERIFY2(editor->problems().contains("distributed.world_size: this window trains one "
+                                             "process") &&
+                     editor->problems().contains("--nproc 2"),
+                 qPrintable(editor->problems()));
+        auto* worldSize = editor->findChild<QSpinBox*>("world_size");
+        auto* mode = editor->findChild<QComboBox*>("distributed_mode");
+        auto* master = editor->findChild<QLineEdit*>("master");
+        auto* rank = editor->findChild<QSpinBox*>("rank");
+        QVERIFY(worldSize && mode && master && rank);
+        QVERIFY(worldSize->isEnabled());  // the form can fix it: not read-only
+        QVERIFY2(worldSize->toolTip().contains("--nproc 2"), qPrintable(worldSize->toolTip()));
+        QCOMPARE(mode->currentData().toInt(), int(es::ui::DistributedFields::Mode::Local));
+
+        editor->tabs()->setCurrentIndex(3);  // Device
+        mode->setCurrentIndex(mode->findData(int(es::ui::DistributedFields::Mode::Join)));
+        QCOMPARE(mode->currentData().toInt(), int(es::ui::DistributedFields::Mode::Join));
+        QVERIFY(!editor->config().has_value());  // no address yet
+        QTest::keyClicks(master, "127.0.0.1:29555");
+        QVERIFY2(editor->config().has_value(), qPrintable(editor->problems()));
+        QCOMPARE(editor->config()->distributed.init, std::string("tcp://127.0.0.1:29555"));
+        QVERIFY(editor->text().contains("\"init\": \"tcp://127.0.0.1:29555\""));
+        QVERIFY(window.startAction()->isEnabled());
+        rank->setValue(1);
+        QCOMPARE(editor->config()->rank, 1);
+        QVERIFY(!editor->text().contains("\"rank\""));  // not in the file
+
+        // Typed in the JSON, the rank stays; a run too small for it is refused at the rank.
+        auto* json = editor->findChild<QPlainTextEdit*>("config_json");
+        QVERIFY(json);
+        worldSize->setValue(3);
+        rank->setValue(2);
+        json->setPlainText(editor->text().replace("\"world_size\": 3", "\"world_size\": 2"));
+        QTRY_VERIFY(!editor->config().has_value());
+        QVERIFY2(editor->problems().contains("rank: rank 2 is not below the run's 2 processes"),
+                 qPrintable(editor->problems()));
+        // A config set anew trains rank 0.
+        editor->setText(editor->text());
+        QVERIFY2(editor->config().has_value(), qPrintable(editor->problems()));
+        QCOMPARE(editor->config()->rank, 0);
+    }
+
+    /// The live path of the other ranks' steps: the engine thread hands an epoch's steps of a
+    /// rank to the feed, the UI thread takes them with the rest.
+    void liveFeedCarriesOtherRanksSteps()
+    {
+        es::ui::LiveFeed feed;
+        es::RunInfo info;
+        info.worldSize = 2;
+        info.ranks = {{0, "node-a", 1}, {1, "node-b", 2}};
+        feed.onRunStarted(info);
+        feed.onBatch(rankStep(0, 1, 1));
+        feed.onRankSteps(1, {rankStep(1, 1, 1), rankStep(1, 1, 2)});
+        es::ui::FeedBatch taken = feed.take();
+        QVERIFY(!taken.empty());
+        QCOMPARE(taken.started->ranks.size(), std::size_t(2));
+        QCOMPARE(taken.rankSteps.size(), std::size_t(1));
+        QCOMPARE(taken.rankSteps[0].first, 1);
+        QCOMPARE(taken.rankSteps[0].second.size(), std::size_t(2));
+        QVERIFY(feed.take().empty());
+        feed.onRankSteps(1, {rankStep(1, 1, 3)});
+        QVERIFY(!feed.take().empty());  // another rank's steps alone are news
     }
 
     /// A run's findings: shown when the run is opened, a finding's steps marked in the step

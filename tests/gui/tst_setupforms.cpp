@@ -7,6 +7,7 @@
 #include "engine/model/modelsummary.h"
 #include "engine/train/allocator.h"
 #include "ui/setup/deviceform.h"
+#include "ui/setup/distributedfields.h"
 #include "ui/setup/layersmodel.h"
 #include "ui/setup/modelform.h"
 #include "ui/setup/trainingform.h"
@@ -19,6 +20,7 @@
 #include <QtWidgets/QCheckBox>
 #include <QtWidgets/QComboBox>
 #include <QtWidgets/QDoubleSpinBox>
+#include <QtWidgets/QLabel>
 #include <QtWidgets/QLineEdit>
 #include <QtWidgets/QSpinBox>
 
@@ -147,6 +149,76 @@ private Q_SLOTS:
             QCOMPARE(allocator->itemData(row, Qt::ToolTipRole).toString(),
                      QString::fromStdString(availability.detail));
         }
+    }
+
+    /// The Device tab's "Several processes": one process at first; several on this machine
+    /// (world_size N, no meeting point: the CLI's --nproc gives it, as the note says); joining a
+    /// run as one rank (rank 0's address as tcp://, the interface, a rank below the world
+    /// size); a config that names a meeting point shows as joining.
+    void distributedFieldsEditTheirKeys()
+    {
+        es::ui::DeviceForm form(0, 2);
+        form.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&form));
+        form.showConfig(es::loadPreset("quick-demo"));
+        QSignalSpy edits(&form, &es::ui::ConfigForm::edited);
+        auto* mode = form.findChild<QComboBox*>("distributed_mode");
+        auto* worldSize = form.findChild<QSpinBox*>("world_size");
+        auto* rank = form.findChild<QSpinBox*>("rank");
+        auto* master = form.findChild<QLineEdit*>("master");
+        auto* interface = form.findChild<QLineEdit*>("interface");
+        auto* note = form.findChild<QLabel*>("distributed_note");
+        QVERIFY(mode && worldSize && rank && master && interface && note);
+        QCOMPARE(mode->currentData().toInt(), int(es::ui::DistributedFields::Mode::Single));
+        QVERIFY(!worldSize->isVisible() && !master->isVisible());
+        QVERIFY2(note->text().contains("one process"), qPrintable(note->text()));
+
+        mode->setCurrentIndex(mode->findData(int(es::ui::DistributedFields::Mode::Local)));
+        QCOMPARE(lastEdit(edits).distributed.worldSize, 2);
+        QVERIFY(lastEdit(edits).distributed.init.empty());
+        QVERIFY(worldSize->isVisible() && !master->isVisible() && !rank->isVisible());
+        worldSize->setValue(4);
+        QCOMPARE(lastEdit(edits).distributed.worldSize, 4);
+        QCOMPARE(lastEdit(edits).rank, 0);
+        QVERIFY2(note->text().contains("cannot start the others") &&
+                     note->text().contains("epochscope-cli train --config FILE --nproc 4"),
+                 qPrintable(note->text()));
+
+        mode->setCurrentIndex(mode->findData(int(es::ui::DistributedFields::Mode::Join)));
+        QVERIFY(master->isVisible() && rank->isVisible() && interface->isVisible());
+        QTest::keyClicks(master, "10.0.0.1:29500");
+        QCOMPARE(lastEdit(edits).distributed.init, std::string("tcp://10.0.0.1:29500"));
+        QTest::keyClicks(interface, "eth0");
+        QCOMPARE(lastEdit(edits).distributed.interface, std::string("eth0"));
+        rank->setValue(3);
+        QCOMPARE(lastEdit(edits).rank, 3);
+        QCOMPARE(lastEdit(edits).distributed.worldSize, 4);
+        QVERIFY2(note->text().contains("rank 3 of 4") &&
+                     note->text().contains("--world-size 4 --master 10.0.0.1:29500"),
+                 qPrintable(note->text()));
+        rank->setValue(0);
+        QVERIFY2(note->text().contains("records the run with every rank's steps"),
+                 qPrintable(note->text()));
+        rank->setValue(3);
+        worldSize->setValue(2);  // the rank follows the run's processes down
+        QCOMPARE(rank->value(), 1);
+        QCOMPARE(lastEdit(edits).rank, 1);
+
+        // Shown again: a meeting point means joining; file: is kept as written.
+        es::RunConfig joined = lastEdit(edits);
+        joined.distributed.init = "file:/shared/rdzv";
+        form.showConfig(joined);
+        QCOMPARE(mode->currentData().toInt(), int(es::ui::DistributedFields::Mode::Join));
+        QCOMPARE(master->text(), QString("file:/shared/rdzv"));
+        QCOMPARE(rank->value(), 1);
+        QCOMPARE(es::ui::DistributedFields::initFromAddress(" [::1]:29500 "),
+                 QString("tcp://[::1]:29500"));
+        QCOMPARE(es::ui::DistributedFields::initFromAddress("tcp://h:1"), QString("tcp://h:1"));
+        QCOMPARE(es::ui::DistributedFields::initFromAddress("  "), QString());
+
+        mode->setCurrentIndex(mode->findData(int(es::ui::DistributedFields::Mode::Single)));
+        QCOMPARE(lastEdit(edits).distributed.worldSize, 1);
+        QCOMPARE(lastEdit(edits).rank, 0);
     }
 
     /// A config for another machine keeps its device, shown as written.

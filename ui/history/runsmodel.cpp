@@ -47,8 +47,9 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
     if (role == kRunIdRole)
         return QVariant::fromValue<qint64>(run.id);
     if (role == Qt::TextAlignmentRole) {
-        const bool number = index.column() == Id || index.column() == Epochs ||
-                            index.column() == Steps || index.column() == SteadyMs;
+        const bool number = index.column() == Id || index.column() == Ranks ||
+                            index.column() == Epochs || index.column() == Steps ||
+                            index.column() == SteadyMs;
         return QVariant::fromValue(number ? Qt::AlignRight | Qt::AlignVCenter
                                           : Qt::AlignLeft | Qt::AlignVCenter);
     }
@@ -67,6 +68,12 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
         }
         case Device: return QString::fromStdString(run.device);
         case Backend: return QString::fromStdString(run.backend);
+        case Ranks:
+            if (role == Qt::ToolTipRole)
+                return run.worldSize > 1
+                           ? tr("%n processes trained this run together", nullptr, run.worldSize)
+                           : tr("One process trained this run");
+            return run.worldSize;
         case Epochs: return run.epochs;
         case Steps: return QVariant::fromValue<qint64>(run.batches);
         case SteadyMs:
@@ -90,6 +97,7 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
         case Started: return tr("Started", "column: when the run started");
         case Device: return tr("Device");
         case Backend: return tr("Backend", "column: the LSTM backend (libtorch, onednn)");
+        case Ranks: return tr("Ranks", "column: processes that trained the run together");
         case Epochs: return tr("Epochs", "column: number of epochs trained");
         case Steps: return tr("Steps", "column: number of training steps");
         case SteadyMs: return tr("Steady ms/step");

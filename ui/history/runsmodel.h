@@ -21,6 +21,7 @@ public:
         Started,
         Device,
         Backend,
+        Ranks,  ///< processes that trained the run together (1: not distributed)
         Epochs,
         Steps,
         SteadyMs,

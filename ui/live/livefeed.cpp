@@ -20,6 +20,15 @@ void LiveFeed::onEpoch(const EpochRecord& record)
     m_pending.epochs.push_back(record);
 }
 
+void LiveFeed::onRankSteps(int rank, const std::vector<BatchRecord>& steps)
+{
+    // Copied outside the lock: an epoch's steps can be many, and the engine thread must not
+    // hold the UI thread's take() up while they are copied.
+    std::pair<int, std::vector<BatchRecord>> entry(rank, steps);
+    std::lock_guard lock(m_mutex);
+    m_pending.rankSteps.push_back(std::move(entry));
+}
+
 void LiveFeed::onLog(LogLevel level, const std::string& message)
 {
     std::lock_guard lock(m_mutex);

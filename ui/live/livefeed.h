@@ -18,6 +18,8 @@ namespace es::ui {
 struct FeedBatch {
     std::optional<RunInfo> started;
     std::vector<BatchRecord> batches;
+    /// Another rank's steps of an epoch (rank, steps), in the order they came.
+    std::vector<std::pair<int, std::vector<BatchRecord>>> rankSteps;
     std::vector<EpochRecord> epochs;
     std::vector<SystemSample> samples;
     std::vector<std::pair<LogLevel, std::string>> logs;
@@ -25,8 +27,8 @@ struct FeedBatch {
 
     bool empty() const
     {
-        return !started && batches.empty() && epochs.empty() && samples.empty() && logs.empty() &&
-               !state;
+        return !started && batches.empty() && rankSteps.empty() && epochs.empty() &&
+               samples.empty() && logs.empty() && !state;
     }
 };
 
@@ -35,6 +37,7 @@ public:
     void onRunStarted(const RunInfo& info) override;
     void onBatch(const BatchRecord& record) override;
     void onEpoch(const EpochRecord& record) override;
+    void onRankSteps(int rank, const std::vector<BatchRecord>& steps) override;
     void onLog(LogLevel level, const std::string& message) override;
     void onStateChanged(RunState state) override;
     void onSystemSample(const SystemSample& sample) override;

@@ -5,6 +5,8 @@
 #include "engine/train/trainingsession.h"
 #include "ui/live/trainingidlegate.h"
 
+#include <algorithm>
+
 namespace es::ui {
 
 RunController::RunController(QObject* parent) : QObject(parent)
@@ -31,7 +33,13 @@ bool RunController::start(const RunConfig& config, const QString& databasePath, 
     }
     m_config = std::make_unique<RunConfig>(config);
     m_feed = std::make_unique<LiveFeed>();
-    m_recording = std::make_unique<RunRecording>(databasePath.toStdString(), *m_config);
+    // Rank 0 records a distributed run, with every rank's steps; another rank records nothing.
+    const bool records = config.rank == 0;
+    if (!records && !databasePath.isEmpty())
+        Q_EMIT logLine(LogLevel::Info,
+                       tr("Rank %1 does not record the run: rank 0 does.").arg(config.rank));
+    m_recording = std::make_unique<RunRecording>(
+        records ? databasePath.toStdString() : std::string(), *m_config);
     m_runId = m_recording->runId();
     if (!m_recording->openError().empty())
         Q_EMIT logLine(
@@ -97,12 +105,18 @@ bool RunController::absorb(FeedBatch batch)
         m_timeline.device = QString::fromStdString(batch.started->device);
         m_timeline.epochsPlanned = batch.started->epochs;
         m_timeline.batchesPerEpoch = batch.started->batchesPerEpoch;
+        m_timeline.worldSize = std::max(1, batch.started->worldSize);
+        m_timeline.ranks = batch.started->ranks;
     }
     for (const auto& [level, message] : batch.logs)
         Q_EMIT logLine(level, QString::fromStdString(message));
-    const bool changed =
-        batch.started || !batch.batches.empty() || !batch.epochs.empty() || !batch.samples.empty();
+    const bool changed = batch.started || !batch.batches.empty() || !batch.rankSteps.empty() ||
+                         !batch.epochs.empty() || !batch.samples.empty();
     m_timeline.batches.insert(m_timeline.batches.end(), batch.batches.begin(), batch.batches.end());
+    for (auto& [rank, steps] : batch.rankSteps) {
+        std::vector<BatchRecord>& theirs = m_timeline.rankBatches[rank];
+        theirs.insert(theirs.end(), steps.begin(), steps.end());
+    }
     m_timeline.epochs.insert(m_timeline.epochs.end(), batch.epochs.begin(), batch.epochs.end());
     m_timeline.samples.insert(m_timeline.samples.end(), batch.samples.begin(), batch.samples.end());
     return changed;

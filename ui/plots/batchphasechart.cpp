@@ -18,7 +18,7 @@ constexpr double kHeadroom = 1.08;
 BatchPhaseChart::BatchPhaseChart(QWidget* parent)
     : StepChart(QStringLiteral("step-phases"), kPhaseCount, parent)
 {
-    setTitle(tr("Step time by phase"));
+    setStepTitle(tr("Step time by phase"));
     plot()->yAxis->setLabel(tr("ms per step"));
     plot()->yAxis->setRange(0.0, 1.0);
     // Filled step lines, each filled down to the phase below (a band per phase, drawn as
@@ -77,7 +77,7 @@ QString BatchPhaseChart::describeAt(double x) const
     const long index = stepIndexAt(x);
     if (index < 0 || !timeline())
         return {};
-    const BatchRecord& record = timeline()->batches[static_cast<std::size_t>(index)];
+    const BatchRecord& record = shownSteps()[static_cast<std::size_t>(index)];
     QString text = tr("Step %1 (epoch %2, batch %3): %4 ms")
                        .arg(index + 1)
                        .arg(record.epoch)

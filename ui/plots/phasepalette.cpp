@@ -11,6 +11,11 @@ namespace {
 constexpr std::array<QRgb, 8> kExtraRgb = {0xE377C2, 0xFF9DA7, 0x17BECF, 0xBCBD22,
                                            0x393B79, 0x7F7F7F, 0x1F77B4, 0xD62728};
 
+// D3's category hues reordered so that consecutive ranks differ most; lines on a chart of
+// their own, so sharing a hue family with a phase cannot be misread as one.
+constexpr std::array<QRgb, 8> kRankRgb = {0x1F77B4, 0xD62728, 0x2CA02C, 0x9467BD,
+                                          0xFF7F0E, 0x17BECF, 0x393B79, 0xBCBD22};
+
 }  // namespace
 
 QColor phaseColor(Phase phase)
@@ -40,6 +45,12 @@ QColor seriesColor(SeriesRole role)
         case SeriesRole::GpuMemory: return QColor::fromRgb(0xF28E2B);
     }
     return Qt::black;
+}
+
+QColor rankColor(int rank)
+{
+    const auto count = static_cast<int>(kRankRgb.size());
+    return QColor::fromRgb(kRankRgb[static_cast<std::size_t>(((rank % count) + count) % count)]);
 }
 
 QColor extraSeriesColor(int index)

@@ -35,6 +35,10 @@ QColor phaseColor(Phase phase);
 /// The colour of a non-phase series.
 QColor seriesColor(SeriesRole role);
 
+/// The line colour of rank `rank` of a distributed run: a fixed cycle of dark, saturated hues
+/// that tell neighbouring ranks apart (the first two differ most: most runs have two ranks).
+QColor rankColor(int rank);
+
 /// Colours for series that come and go (busiest threads, metrics, further GPUs): a fixed
 /// cycle, so the n-th such series keeps its colour from one refresh to the next.
 QColor extraSeriesColor(int index);

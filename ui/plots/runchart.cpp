@@ -87,7 +87,7 @@ bool RunChart::timelineWasReplaced() const
 {
     const RunTimeline& t = *m_timeline;
     if (t.batches.size() < m_cursor.batches || t.epochs.size() < m_cursor.epochs ||
-        t.samples.size() < m_cursor.samples)
+        t.samples.size() < m_cursor.samples || t.rankStepCount() < m_cursor.rankSteps)
         return true;
     // Same length or longer, but the record we read last is not where it was: the timeline was
     // cleared and refilled between two refreshes (another run, or the same one reloaded).
@@ -123,14 +123,15 @@ void RunChart::refresh()
 {
     if (!m_timeline)
         return;
-    const bool rebuild = timelineWasReplaced();
-    if (rebuild)
+    const bool replaced = timelineWasReplaced();
+    if (replaced)
         resetToEmpty();
     const RunTimeline& t = *m_timeline;
-    const TimelineCursor now{t.batches.size(), t.epochs.size(), t.samples.size()};
+    const TimelineCursor now{t.batches.size(), t.epochs.size(), t.samples.size(),
+                             t.rankStepCount()};
     const bool grew = now.batches != m_cursor.batches || now.epochs != m_cursor.epochs ||
-                      now.samples != m_cursor.samples;
-    if (!grew && !rebuild)
+                      now.samples != m_cursor.samples || now.rankSteps != m_cursor.rankSteps;
+    if (!grew && !replaced)
         return;  // nothing new: no replot, an idle dashboard costs nothing
     appendRecords(t, m_cursor);
     m_cursor = now;
@@ -138,6 +139,13 @@ void RunChart::refresh()
     if (m_following)
         fitToData();
     queueReplot();
+}
+
+void RunChart::rebuild()
+{
+    resetToEmpty();
+    refresh();
+    queueReplot();  // also when the timeline holds nothing to read: the chart was emptied
 }
 
 void RunChart::setFollowingLive(bool follow)

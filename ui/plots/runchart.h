@@ -27,6 +27,7 @@ struct TimelineCursor {
     std::size_t batches = 0;
     std::size_t epochs = 0;
     std::size_t samples = 0;
+    std::size_t rankSteps = 0;  ///< steps of ranks 1.. together (RunTimeline::rankStepCount)
 };
 
 class RunChart : public QWidget {
@@ -81,6 +82,9 @@ protected:
     void setTitle(const QString& title);
     /// Replots at the next event loop turn, coalescing several requests into one frame.
     void queueReplot();
+    /// Forgets what was drawn and reads the timeline again from its start (the chart now draws
+    /// other records of it, e.g. another rank's steps).
+    void rebuild();
 
 private:
     bool timelineWasReplaced() const;

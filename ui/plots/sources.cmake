@@ -16,6 +16,8 @@ set(EPOCHSCOPE_UI_PLOT_SOURCES
     plots/batchphasechart.cpp
     plots/transferchart.h
     plots/transferchart.cpp
+    plots/rankstepchart.h
+    plots/rankstepchart.cpp
     plots/epochphasechart.h
     plots/epochphasechart.cpp
     plots/utilisationchart.h

@@ -35,6 +35,34 @@ void StepChart::setShowFullHistory(bool full)
     }
 }
 
+void StepChart::setShownRank(int rank, const QString& caption)
+{
+    if (caption != m_rankCaption) {
+        m_rankCaption = caption;
+        setStepTitle(m_title);
+        queueReplot();
+    }
+    if (rank == m_rank)
+        return;
+    m_rank = rank;
+    rebuild();
+}
+
+void StepChart::setStepTitle(const QString& title)
+{
+    m_title = title;
+    setTitle(m_rankCaption.isEmpty()
+                 ? title
+                 : tr("%1: %2", "chart title: the chart's name, then the rank it shows")
+                       .arg(title, m_rankCaption));
+}
+
+const std::vector<BatchRecord>& StepChart::shownSteps() const
+{
+    static const std::vector<BatchRecord> kNone;
+    return timeline() ? timeline()->stepsOf(m_rank) : kNone;
+}
+
 void StepChart::refresh()
 {
     RunChart::refresh();
@@ -83,10 +111,13 @@ void StepChart::clearChart()
     redecimate();
 }
 
-void StepChart::appendRecords(const RunTimeline& timeline, const TimelineCursor& from)
+void StepChart::appendRecords(const RunTimeline& timeline, const TimelineCursor&)
 {
-    for (std::size_t i = from.batches; i < timeline.batches.size(); ++i) {
-        stepValues(timeline.batches[i], m_scratch.data());
+    // The shown rank's steps grow on their own (another rank's arrive an epoch at a time):
+    // what was read of them is what the sums hold.
+    const std::vector<BatchRecord>& steps = timeline.stepsOf(m_rank);
+    for (std::size_t i = m_sums.steps(); i < steps.size(); ++i) {
+        stepValues(steps[i], m_scratch.data());
         m_sums.append(m_scratch.data());
     }
 }
@@ -134,7 +165,7 @@ long StepChart::stepIndexAt(double x) const
 {
     const double step = std::round(x);
     // Between refreshes the timeline may already be shorter than what was read (a new run).
-    const std::size_t known = std::min(m_sums.steps(), timeline() ? timeline()->batches.size() : 0);
+    const std::size_t known = std::min(m_sums.steps(), shownSteps().size());
     if (!(step >= 1.0) || step > static_cast<double>(known))
         return -1;
     return static_cast<long>(step) - 1;

@@ -3,7 +3,8 @@
 // Shared part of the per-step charts (step time by phase, host-to-device transfer): every step
 // is kept as running sums, the chart draws at most kMaxPlottedPoints bucket means of the
 // visible steps, and re-cuts the buckets whenever the visible x range changes. While following
-// live it shows the newest `windowSteps` steps, or the whole run with full history on.
+// live it shows the newest `windowSteps` steps, or the whole run with full history on. In a
+// distributed run it draws the steps of one rank (rank 0 unless another is chosen).
 
 #include "ui/plots/runchart.h"
 #include "ui/plots/stepbuckets.h"
@@ -13,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <utility>
+#include <vector>
 
 class QCPItemRect;
 
@@ -35,6 +37,11 @@ public:
     /// Whether following live shows every step of the run instead of the last windowSteps().
     void setShowFullHistory(bool full);
     bool showsFullHistory() const { return m_fullHistory; }
+
+    /// Draws the steps of `rank` of a distributed run (0: the timeline's `batches`), read again
+    /// from the start; `caption` ("rank 1 (node-b)") is added to the title, none when empty.
+    void setShownRank(int rank, const QString& caption = QString());
+    int shownRank() const { return m_rank; }
 
     /// Steps read from the timeline so far.
     std::size_t stepCount() const { return m_sums.steps(); }
@@ -64,10 +71,18 @@ protected:
     /// The 0-based index of the step drawn at x, or -1 when x is past the steps read (or past
     /// the timeline's end).
     long stepIndexAt(double x) const;
+    /// The steps of the shown rank in the timeline (empty without a timeline).
+    const std::vector<BatchRecord>& shownSteps() const;
+    /// The chart's title; the shown rank's caption is added to it.
+    void setStepTitle(const QString& title);
+    /// Draws the buckets again at the next refresh even if they are the same steps (a
+    /// subclass's other series changed).
+    void invalidateBuckets() { m_shownValid = false; }
+
+    void clearChart() override;
+    void appendRecords(const RunTimeline& timeline, const TimelineCursor& from) override;
 
 private:
-    void clearChart() final;
-    void appendRecords(const RunTimeline& timeline, const TimelineCursor& from) final;
     void fitToData() final;
     /// Re-cuts the buckets for the visible range; a no-op when they are unchanged.
     void redecimate();
@@ -78,6 +93,9 @@ private:
     bool m_shownValid = false;
     int m_windowSteps = kDefaultWindowSteps;
     bool m_fullHistory = false;
+    int m_rank = 0;
+    QString m_title;
+    QString m_rankCaption;
     QCPItemRect* m_band = nullptr;
     std::pair<std::int64_t, std::int64_t> m_highlighted{0, 0};
 };

@@ -34,7 +34,7 @@ QCPGraph* addLine(QCustomPlot* plot, QCPAxis* valueAxis, const QString& name, co
 TransferChart::TransferChart(QWidget* parent)
     : StepChart(QStringLiteral("transfer"), kChannelCount, parent)
 {
-    setTitle(tr("Host-to-device copies per step"));
+    setStepTitle(tr("Host-to-device copies per step"));
     plot()->yAxis->setLabel(tr("Copy time (ms)"));
     plot()->yAxis2->setVisible(true);
     plot()->yAxis2->setLabel(tr("MB copied / GB/s"));
@@ -105,7 +105,7 @@ QString TransferChart::describeAt(double x) const
     const long index = stepIndexAt(x);
     if (index < 0 || !timeline())
         return {};
-    const BatchRecord& record = timeline()->batches[static_cast<std::size_t>(index)];
+    const BatchRecord& record = shownSteps()[static_cast<std::size_t>(index)];
     const double ms = record.phaseMs[phaseIndex(Phase::HostToDevice)];
     const double mb = static_cast<double>(record.h2dBytes) / kBytesPerMb;
     QString text = tr("Step %1 (epoch %2, batch %3)\nCopy: %4 ms, %5 MB")

@@ -108,6 +108,7 @@ void ConfigEditor::addForm(ConfigForm* form, const QString& title)
 
 void ConfigEditor::applyFormEdit(ConfigForm* editedForm, const RunConfig& config)
 {
+    m_rank = config.rank;
     // The other tabs take the change at once, even when it makes the config invalid (and the
     // check below cannot hand them a parsed one): their next edit must build on it.
     for (ConfigForm* form : m_forms)
@@ -183,6 +184,7 @@ QString ConfigEditor::text() const
 
 void ConfigEditor::setText(const QString& text)
 {
+    m_rank = 0;  // a config loaded anew trains rank 0 until the Device tab says otherwise
     m_editor->setPlainText(text);
     m_writtenByForm = false;
     check();  // at once: a loaded config is usable without waiting for the debounce
@@ -192,10 +194,19 @@ void ConfigEditor::check()
 {
     m_debounce->stop();
     try {
-        const RunConfig asWritten = parseRunConfigText(text().toStdString(), "config");
+        RunConfig asWritten = parseRunConfigText(text().toStdString(), "config");
+        // No config file holds the rank: the Device tab's, in a run of several processes.
+        asWritten.rank = asWritten.distributed.enabled() ? m_rank : 0;
         for (ConfigForm* form : m_forms) {
             form->showConfig(asWritten);
             form->setEnabled(true);
+        }
+        // A config the engine takes but this window cannot run is shown as a problem at its
+        // field (the forms can show it: they stay editable).
+        if (const std::vector<ConfigIssue> issues = windowIssues(asWritten); !issues.empty()) {
+            showInvalid(issues);
+            Q_EMIT validityChanged(false);
+            return;
         }
         RunConfig config = asWritten;
         if (!m_baseDirectory.isEmpty())
@@ -203,23 +214,57 @@ void ConfigEditor::check()
         m_config = std::move(config);
         m_problems.clear();
         showProblems({});
-        m_status->setText(tr("Ready: %1").arg(QString::fromStdString(m_config->name)));
+        const QString name = QString::fromStdString(m_config->name);
+        m_status->setText(m_config->distributed.enabled()
+                              ? tr("Ready: %1, rank %2 of %3 processes")
+                                    .arg(name)
+                                    .arg(m_config->rank)
+                                    .arg(m_config->distributed.worldSize)
+                              : tr("Ready: %1").arg(name));
         m_status->setStyleSheet(QString());
     } catch (const ConfigError& error) {
-        m_config.reset();
         // Text typed in the JSON tab may say something no form shows; a form left editable
         // would then overwrite it with its older picture of the config.
         for (ConfigForm* form : m_forms)
             form->setEnabled(m_writtenByForm);
-        QStringList lines;
-        for (const ConfigIssue& issue : error.issues())
-            lines << QString::fromStdString(configIssueText(issue));
-        m_problems = lines.join('\n');
-        showProblems(error.issues());
-        m_status->setText(m_problems);
-        m_status->setStyleSheet(QStringLiteral("color: #c0392b;"));
+        showInvalid(error.issues());
     }
     Q_EMIT validityChanged(m_config.has_value());
+}
+
+void ConfigEditor::showInvalid(const std::vector<ConfigIssue>& issues)
+{
+    m_config.reset();
+    QStringList lines;
+    for (const ConfigIssue& issue : issues)
+        lines << QString::fromStdString(configIssueText(issue));
+    m_problems = lines.join('\n');
+    showProblems(issues);
+    m_status->setText(m_problems);
+    m_status->setStyleSheet(QStringLiteral("color: #c0392b;"));
+}
+
+std::vector<ConfigIssue> ConfigEditor::windowIssues(const RunConfig& config) const
+{
+    std::vector<ConfigIssue> issues;
+    const DistributedConfig& distributed = config.distributed;
+    if (!distributed.enabled())
+        return issues;
+    if (distributed.init.empty())
+        issues.push_back(
+            {"distributed.world_size",
+             tr("this window trains one process and starts no others: start all %1 processes "
+                "with epochscope-cli train --config FILE --nproc %1, or join a run started "
+                "elsewhere by naming rank 0's address (Device tab)")
+                 .arg(distributed.worldSize)
+                 .toStdString()});
+    if (config.rank >= distributed.worldSize)
+        issues.push_back({"rank", tr("rank %1 is not below the run's %2 processes (ranks count "
+                                     "from 0)")
+                                      .arg(config.rank)
+                                      .arg(distributed.worldSize)
+                                      .toStdString()});
+    return issues;
 }
 
 void ConfigEditor::showProblems(const std::vector<ConfigIssue>& issues)

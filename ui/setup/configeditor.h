@@ -63,6 +63,11 @@ private:
     void applyFormEdit(ConfigForm* editedForm, const RunConfig& config);
     void check();
     void showProblems(const std::vector<ConfigIssue>& issues);
+    /// No config now: `issues` listed under the tabs and marked at their fields.
+    void showInvalid(const std::vector<ConfigIssue>& issues);
+    /// What the engine accepts but this window cannot run: a run of several processes that
+    /// the window would have to start (it trains one), or a rank outside the run.
+    std::vector<ConfigIssue> windowIssues(const RunConfig& config) const;
     void setBaseDirectory(const QString& directory);
 
     QComboBox* m_presets;
@@ -71,6 +76,9 @@ private:
     /// Whether the text being checked was written by a form: then the forms still say what
     /// the text says, even when it is invalid, and stay editable.
     bool m_writtenByForm = false;
+    /// The rank this window trains (RunConfig::rank, in no config file): set on the Device
+    /// tab, 0 again when a config is loaded or set as a whole.
+    int m_rank = 0;
     QPlainTextEdit* m_editor;
     QLabel* m_status;
     QTimer* m_debounce;

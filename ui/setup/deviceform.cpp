@@ -2,6 +2,7 @@
 
 #include "engine/i18n/recordedtext.h"
 #include "engine/train/allocator.h"
+#include "ui/setup/distributedfields.h"
 #include "ui/setup/formwidgets.h"
 
 #include <QtGui/QStandardItemModel>
@@ -49,7 +50,8 @@ DeviceForm::DeviceForm(int cudaDevices, int physicalCores, QWidget* parent)
       m_flushDenormals(enumCombo(kAllFlushDenormals, flushDenormalsKey, this)),
       m_allocator(enumCombo(kAllHostAllocators, allocatorKey, this)),
       m_sampleInterval(new QSpinBox(this)),
-      m_preciseGpuTiming(new QCheckBox(tr("Synchronise after each GPU phase"), this))
+      m_preciseGpuTiming(new QCheckBox(tr("Synchronise after each GPU phase"), this)),
+      m_distributed(new DistributedFields(this))
 {
     m_device->setObjectName("device");
     m_intraOpThreads->setObjectName("intra_op_threads");
@@ -117,6 +119,7 @@ DeviceForm::DeviceForm(int cudaDevices, int physicalCores, QWidget* parent)
     form->addRow(tr("Host &allocator:"), m_allocator);
     form->addRow(tr("&Sample every:"), m_sampleInterval);
     form->addRow(QString(), m_preciseGpuTiming);
+    form->addRow(m_distributed);
 
     for (QSpinBox* box : {m_intraOpThreads, m_interOpThreads, m_sampleInterval})
         connect(box, &QSpinBox::valueChanged, this, &DeviceForm::applyFields);
@@ -124,6 +127,7 @@ DeviceForm::DeviceForm(int cudaDevices, int physicalCores, QWidget* parent)
         connect(combo, &QComboBox::currentIndexChanged, this, &DeviceForm::applyFields);
     for (QCheckBox* box : {m_cudnn, m_preciseGpuTiming})
         connect(box, &QCheckBox::toggled, this, &DeviceForm::applyFields);
+    connect(m_distributed, &DistributedFields::edited, this, &DeviceForm::applyFields);
 }
 
 void DeviceForm::showConfig(const RunConfig& config)
@@ -142,6 +146,7 @@ void DeviceForm::showConfig(const RunConfig& config)
     selectData(m_allocator, config.device.allocator);
     m_sampleInterval->setValue(config.profiling.sampleIntervalMs);
     m_preciseGpuTiming->setChecked(config.profiling.preciseGpuTiming);
+    m_distributed->showConfig(config);
     m_filling = false;
 }
 
@@ -163,6 +168,7 @@ void DeviceForm::applyFields()
     config.device.allocator = selectedData<HostAllocator>(m_allocator);
     config.profiling.sampleIntervalMs = m_sampleInterval->value();
     config.profiling.preciseGpuTiming = m_preciseGpuTiming->isChecked();
+    m_distributed->applyTo(config);
     m_config = config;
     Q_EMIT edited(config);
 }

@@ -1,7 +1,8 @@
 #pragma once
 
 // The Device tab: where the run trains (CPU or a CUDA device present here), its threads, the
-// LSTM backend, cuDNN, denormal flushing, the host allocator, and how the profiler samples.
+// LSTM backend, cuDNN, denormal flushing, the host allocator, how the profiler samples, and how
+// many processes train the run together (DistributedFields).
 
 #include "ui/setup/configform.h"
 
@@ -11,6 +12,8 @@ class QLabel;
 class QSpinBox;
 
 namespace es::ui {
+
+class DistributedFields;
 
 class DeviceForm : public ConfigForm {
     Q_OBJECT
@@ -35,6 +38,7 @@ private:
     QComboBox* m_allocator;
     QSpinBox* m_sampleInterval;
     QCheckBox* m_preciseGpuTiming;
+    DistributedFields* m_distributed;
 };
 
 }  // namespace es::ui
