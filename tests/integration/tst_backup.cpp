@@ -102,15 +102,6 @@ std::map<std::string, torch::Tensor> readWeights(const QString& path)
     return tensors;
 }
 
-QStringList temporaryFilesUnder(const QString& dir)
-{
-    QStringList found;
-    QDirIterator it(dir, {"*.tmp"}, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext())
-        found << it.next();
-    return found;
-}
-
 /// A run of `config` with one epoch and the backup kept: a valid backup to break.
 QString makeBackup(const QString& dir, nlohmann::json config)
 {

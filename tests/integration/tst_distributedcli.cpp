@@ -15,7 +15,6 @@
 
 #include <QtCore/QDeadlineTimer>
 #include <QtCore/QDir>
-#include <QtCore/QDirIterator>
 #include <QtCore/QElapsedTimer>
 #include <QtCore/QFile>
 #include <QtCore/QProcess>
@@ -204,16 +203,6 @@ pid_t rankOfLauncher(qint64 launcher, int rank)
             return static_cast<pid_t>(pid);
     }
     return 0;
-}
-
-/// Writers' temporary files (`FILE.<pid>-<8 hex digits>.tmp`) anywhere under `dir`.
-QStringList temporaryFilesUnder(const QString& dir)
-{
-    QStringList found;
-    QDirIterator it(dir, {"*.tmp"}, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext())
-        found << it.next();
-    return found;
 }
 
 // Long enough for LibTorch to start and a rank to try, short enough that a test waiting for the

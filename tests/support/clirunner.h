@@ -6,6 +6,7 @@
 #include "tests/support/testpaths.h"
 
 #include <QtCore/QDeadlineTimer>
+#include <QtCore/QDirIterator>
 #include <QtCore/QFile>
 #include <QtCore/QProcess>
 #include <QtCore/QTemporaryDir>
@@ -99,6 +100,16 @@ inline nlohmann::json readJson(const QString& path)
     if (!file.open(QIODevice::ReadOnly))
         return nullptr;
     return nlohmann::json::parse(file.readAll().toStdString(), nullptr, false);
+}
+
+/// Writers' temporary files (`FILE.<pid>-<8 hex digits>.tmp`) anywhere under `dir`.
+inline QStringList temporaryFilesUnder(const QString& dir)
+{
+    QStringList found;
+    QDirIterator it(dir, {"*.tmp"}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        found << it.next();
+    return found;
 }
 
 /// Writes `document` to `path`; false when the file cannot be written.
