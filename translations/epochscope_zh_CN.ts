@@ -278,7 +278,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::ConfigEditor</name>
     <message>
-        <location filename="../ui/setup/configeditor.cpp" line="+45"/>
+        <location filename="../ui/setup/configeditor.cpp" line="+46"/>
         <source>(choose a preset)</source>
         <translation>（选择预设）</translation>
     </message>
@@ -340,12 +340,12 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
         <translation>就绪：%1</translation>
     </message>
     <message>
-        <location line="+33"/>
-        <source>this window trains one process and starts no others: start all %1 processes with epochscope-cli train --config FILE --nproc %1, or join a run started elsewhere by naming rank 0&apos;s address (Device tab)</source>
-        <translation>本窗口只训练一个进程，不会启动其他进程：请用 epochscope-cli train --config FILE --nproc %1 启动全部 %1 个进程，或填写进程 0 的地址以加入在别处启动的运行（“设备”选项卡）</translation>
+        <location line="+35"/>
+        <source>type rank 0&apos;s address to join a run started elsewhere, or choose Several on this machine (Device tab)</source>
+        <translation>请填写进程 0 的地址以加入在别处启动的运行，或选择“本机上的多个进程”（“设备”选项卡）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>rank %1 is not below the run&apos;s %2 processes (ranks count from 0)</source>
         <translation>进程编号 %1 不小于运行的进程数 %2（进程编号从 0 开始）</translation>
     </message>
@@ -751,15 +751,13 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
     </message>
     <message>
         <location line="+4"/>
-        <source>The window trains one process and cannot start the others, so Start stays disabled. Save the config and start all %1 processes from a terminal:
-epochscope-cli train --config FILE --nproc %1
-Rank 0 records the run; open it from Runs to see every rank.</source>
-        <translation>本窗口只训练一个进程，无法启动其他进程，因此“开始”保持禁用。请保存配置，并在终端中启动全部 %1 个进程：
-epochscope-cli train --config FILE --nproc %1
-进程 0 会记录此运行；在“运行记录”中打开它即可查看每个进程。</translation>
+        <source>Start trains rank 0 in this window and starts ranks 1 to %2 itself, each running epochscope-cli, with a share of this machine&apos;s cores. Rank 0 records the run with every rank&apos;s steps; the others&apos; warnings and errors appear in the Log. From a terminal the same run is:
+epochscope-cli train --config FILE --nproc %1</source>
+        <translation>“开始”在本窗口中训练进程 0，并自行启动进程 1 到 %2，每个进程运行 epochscope-cli，分用本机的 CPU 核心。进程 0 记录此运行及每个进程的步骤；其他进程的警告和错误显示在日志中。在终端中，同样的运行是：
+epochscope-cli train --config FILE --nproc %1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>HOST:PORT</source>
         <translation>HOST:PORT</translation>
     </message>
@@ -1278,6 +1276,44 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <source>Training / batch</source>
         <comment>FLOPs of one batch, forward and backward</comment>
         <translation>每批训练 FLOP</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::LocalRankProcesses</name>
+    <message>
+        <location filename="../ui/live/localrankprocesses.cpp" line="+73"/>
+        <source>the other processes run %1, which is not there: reinstall EpochScope, or start all %2 processes with epochscope-cli train --config FILE --nproc %2</source>
+        <translation>其他进程需要运行 %1，但它不存在：请重新安装 EpochScope，或用 epochscope-cli train --config FILE --nproc %2 启动全部 %2 个进程</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>cannot create a temporary directory for the processes: %1</source>
+        <translation>无法为各进程创建临时目录：%1</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>cannot write the processes&apos; config %1: %2</source>
+        <translation>无法写入各进程的配置 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Rank %1 could not start: %2</source>
+        <translation>进程 %1 无法启动：%2</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Rank %1 failed with exit status %2.</source>
+        <translation>进程 %1 失败，退出状态为 %2。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rank %1 ended abnormally.</source>
+        <translation>进程 %1 异常结束。</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>Rank %1 had not ended %2 s after rank 0 and was killed.</source>
+        <translation>进程 0 结束 %2 秒后进程 %1 仍未结束，已被强制终止。</translation>
     </message>
 </context>
 <context>
@@ -2304,12 +2340,12 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::RunController</name>
     <message>
-        <location filename="../ui/live/runcontroller.cpp" line="+31"/>
+        <location filename="../ui/live/runcontroller.cpp" line="+33"/>
         <source>A run is already in progress.</source>
         <translation>已有运行正在进行。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+25"/>
         <source>Rank %1 does not record the run: rank 0 does.</source>
         <translation>进程 %1 不记录此运行：由进程 0 记录。</translation>
     </message>
@@ -2319,7 +2355,12 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>不记录此运行：%1</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+24"/>
+        <source>Starting ranks 1 to %1 of %2 on this machine with %3.</source>
+        <translation>正在用 %3 在本机启动全部 %2 个进程中的进程 1 到 %1。</translation>
+    </message>
+    <message>
+        <location line="+95"/>
         <source>The run database missed part of this run: %1</source>
         <translation>运行数据库漏记了此运行的一部分：%1</translation>
     </message>

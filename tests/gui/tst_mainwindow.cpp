@@ -9,12 +9,14 @@
 #include "engine/config/presets.h"
 #include "engine/store/runstore.h"
 #include "engine/summary/rankstats.h"
+#include "tests/support/testpaths.h"
 #include "ui/dashboard/dashboardview.h"
 #include "ui/findings/findingsmodel.h"
 #include "ui/findings/findingspanel.h"
 #include "ui/history/runsmodel.h"
 #include "ui/history/runspanel.h"
 #include "ui/live/livefeed.h"
+#include "ui/live/localrankprocesses.h"
 #include "ui/live/runcontroller.h"
 #include "ui/mainwindow.h"
 #include "ui/plots/batchphasechart.h"
@@ -133,6 +135,27 @@ int rowOfRun(es::ui::RunsModel* model, qint64 id)
             return row;
     }
     return -1;
+}
+
+/// The processes this test started that still exist (zombies included), as "pid name".
+QStringList childProcesses()
+{
+    QStringList children;
+    const QDir tasks(QStringLiteral("/proc/self/task"));
+    for (const QString& task : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile file(tasks.filePath(task + QStringLiteral("/children")));
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        for (const QByteArray& pid : file.readAll().split(' ')) {
+            if (pid.trimmed().isEmpty())
+                continue;
+            QFile comm(QStringLiteral("/proc/%1/comm").arg(QString::fromLatin1(pid.trimmed())));
+            comm.open(QIODevice::ReadOnly);
+            children << QString::fromLatin1(pid.trimmed()) + QLatin1Char(' ') +
+                            QString::fromUtf8(comm.readAll().trimmed());
+        }
+    }
+    return children;
 }
 
 QString statusOfNewestRun(es::ui::RunsModel* model)
@@ -424,9 +447,9 @@ private Q_SLOTS:
         QCOMPARE(steps->shownRank(), 0);
     }
 
-    /// The window trains one process: a run of several on this machine cannot start here (Start
-    /// says to use the CLI's --nproc, at the field); joining a run as one of its ranks can, the
-    /// rank kept through the JSON; a rank outside the run is refused at its field.
+    /// A run of several on this machine can start here (the window starts the other ranks);
+    /// joining a run as one of its ranks can, the rank kept through the JSON; a rank outside
+    /// the run is refused at its field.
     void distributedSetupInTheWindow()
     {
         es::ui::MainWindow window(m_dir.filePath("distributed-setup.sqlite"));
@@ -436,25 +459,22 @@ private Q_SLOTS:
         nlohmann::json config = es::toJson(es::loadPreset("quick-demo"));
         config["distributed"]["world_size"] = 2;
         editor->setText(QString::fromStdString(config.dump(2)));
-        QVERIFY(!editor->config().has_value());
-        QVERIFY(!window.startAction()->isEnabled());
-        QVERIFY2(editor->problems().contains("distributed.world_size: this window trains one "
-                                             "process") &&
-                     editor->problems().contains("--nproc 2"),
-                 qPrintable(editor->problems()));
+        QVERIFY2(editor->config().has_value(), qPrintable(editor->problems()));
+        QVERIFY(window.startAction()->isEnabled());
         auto* worldSize = editor->findChild<QSpinBox*>("world_size");
         auto* mode = editor->findChild<QComboBox*>("distributed_mode");
         auto* master = editor->findChild<QLineEdit*>("master");
         auto* rank = editor->findChild<QSpinBox*>("rank");
         QVERIFY(worldSize && mode && master && rank);
-        QVERIFY(worldSize->isEnabled());  // the form can fix it: not read-only
-        QVERIFY2(worldSize->toolTip().contains("--nproc 2"), qPrintable(worldSize->toolTip()));
+        QVERIFY(worldSize->isEnabled());
         QCOMPARE(mode->currentData().toInt(), int(es::ui::DistributedFields::Mode::Local));
 
         editor->tabs()->setCurrentIndex(3);  // Device
         mode->setCurrentIndex(mode->findData(int(es::ui::DistributedFields::Mode::Join)));
         QCOMPARE(mode->currentData().toInt(), int(es::ui::DistributedFields::Mode::Join));
         QVERIFY(!editor->config().has_value());  // no address yet
+        QVERIFY2(editor->problems().contains("distributed.init: type rank 0's address"),
+                 qPrintable(editor->problems()));
         QTest::keyClicks(master, "127.0.0.1:29555");
         QVERIFY2(editor->config().has_value(), qPrintable(editor->problems()));
         QCOMPARE(editor->config()->distributed.init, std::string("tcp://127.0.0.1:29555"));
@@ -477,6 +497,70 @@ private Q_SLOTS:
         editor->setText(editor->text());
         QVERIFY2(editor->config().has_value(), qPrintable(editor->problems()));
         QCOMPARE(editor->config()->rank, 0);
+    }
+
+    /// "Several on this machine" with 2 processes: Start trains rank 0 here and starts rank 1
+    /// as an epochscope-cli child; the run is recorded with both ranks' steps, and no child is
+    /// left once it has ended.
+    void severalOnThisMachineStartsTheOtherRanks()
+    {
+        es::ui::LocalRankProcesses::setCliProgram(es::test::cliPath());
+        const QString database = m_dir.filePath("local-ranks.sqlite");
+        es::ui::MainWindow window(database);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        es::ui::ConfigEditor* editor = window.configEditor();
+        editor->setText(shortRunText(2, 3));
+        auto* mode = editor->findChild<QComboBox*>("distributed_mode");
+        auto* worldSize = editor->findChild<QSpinBox*>("world_size");
+        QVERIFY(mode && worldSize);
+        editor->tabs()->setCurrentIndex(3);  // Device
+        mode->setCurrentIndex(mode->findData(int(es::ui::DistributedFields::Mode::Local)));
+        worldSize->setValue(2);
+        QVERIFY2(editor->config().has_value(), qPrintable(editor->problems()));
+        QCOMPARE(editor->config()->distributed.worldSize, 2);
+        QVERIFY(window.startAction()->isEnabled());
+
+        QSignalSpy finished(window.controller(), &es::ui::RunController::finished);
+        window.startAction()->trigger();
+        QVERIFY(finished.wait(kRunTimeoutMs));
+        const QString log = window.findChild<QPlainTextEdit*>("log")
+                                ? window.findChild<QPlainTextEdit*>("log")->toPlainText()
+                                : QString();
+        QVERIFY2(finished.first().at(0).value<es::RunState>() == es::RunState::Finished,
+                 qPrintable(finished.first().at(1).toString() + "\n" + log));
+        QVERIFY2(log.contains("Starting ranks 1 to 1 of 2") && !log.contains("Rank 1 failed"),
+                 qPrintable(log));
+        const qint64 runId = finished.first().at(2).toLongLong();
+        QVERIFY(runId != 0);
+        // Rank 1 ends with rank 0, well before it would be killed.
+        QTRY_COMPARE_WITH_TIMEOUT(window.controller()->localRanksRunning(), 0, kRunTimeoutMs);
+        QVERIFY2(childProcesses().isEmpty(), qPrintable(childProcesses().join(", ")));
+
+        const std::optional<es::StoredRun> run =
+            es::RunStore(database.toStdString()).loadRun(runId);
+        QVERIFY(run.has_value());
+        QCOMPARE(run->header.worldSize, 2);
+        QCOMPARE(run->batches.size(), std::size_t{6});
+        QVERIFY(run->rankBatches.count(1) == 1);
+        QCOMPARE(run->rankBatches.at(1).size(), std::size_t{6});
+    }
+
+    /// Without the CLI next to the app the other ranks cannot start: the run is refused, saying
+    /// so, and nothing starts.
+    void severalOnThisMachineNeedsTheCli()
+    {
+        es::ui::LocalRankProcesses::setCliProgram(m_dir.filePath("no-such-epochscope-cli"));
+        es::RunConfig config = es::loadPreset("quick-demo");
+        config.distributed.worldSize = 2;
+        es::ui::RunController controller;
+        QString error;
+        QVERIFY(!controller.start(config, QString(), &error));
+        QVERIFY2(error.contains("no-such-epochscope-cli") && error.contains("--nproc 2"),
+                 qPrintable(error));
+        QVERIFY(!controller.isActive());
+        QCOMPARE(controller.localRanksRunning(), 0);
+        es::ui::LocalRankProcesses::setCliProgram(QString());
     }
 
     /// The live path of the other ranks' steps: the engine thread hands an epoch's steps of a

@@ -152,7 +152,7 @@ private Q_SLOTS:
     }
 
     /// The Device tab's "Several processes": one process at first; several on this machine
-    /// (world_size N, no meeting point: the CLI's --nproc gives it, as the note says); joining a
+    /// (world_size N, no meeting point: the window starts the others, as the note says); joining a
     /// run as one rank (rank 0's address as tcp://, the interface, a rank below the world
     /// size); a config that names a meeting point shows as joining.
     void distributedFieldsEditTheirKeys()
@@ -180,7 +180,7 @@ private Q_SLOTS:
         worldSize->setValue(4);
         QCOMPARE(lastEdit(edits).distributed.worldSize, 4);
         QCOMPARE(lastEdit(edits).rank, 0);
-        QVERIFY2(note->text().contains("cannot start the others") &&
+        QVERIFY2(note->text().contains("starts ranks 1 to 3 itself") &&
                      note->text().contains("epochscope-cli train --config FILE --nproc 4"),
                  qPrintable(note->text()));
 

@@ -3,6 +3,7 @@
 #include "engine/store/runrecording.h"
 #include "engine/summary/runsummary.h"
 #include "engine/train/trainingsession.h"
+#include "ui/live/localrankprocesses.h"
 #include "ui/live/trainingidlegate.h"
 
 #include <algorithm>
@@ -22,6 +23,7 @@ RunController::~RunController()
         m_session->wait();
         finishRun();
     }
+    m_localRanks.reset();  // kills the other ranks still running
 }
 
 bool RunController::start(const RunConfig& config, const QString& databasePath, QString* error)
@@ -31,7 +33,23 @@ bool RunController::start(const RunConfig& config, const QString& databasePath, 
             *error = tr("A run is already in progress.");
         return false;
     }
+    // The last run's other ranks, should any still run, go now: the new ones take their cores.
+    m_localRanks.reset();
     m_config = std::make_unique<RunConfig>(config);
+    if (LocalRankProcesses::wanted(config)) {
+        auto localRanks = std::make_unique<LocalRankProcesses>();
+        QString reason;
+        if (!localRanks->prepare(*m_config, &reason)) {
+            if (error)
+                *error = reason;
+            return false;
+        }
+        connect(localRanks.get(), &LocalRankProcesses::logLine, this, &RunController::logLine);
+        // A rank that cannot train leaves rank 0 waiting for it: rank 0 stops too.
+        connect(localRanks.get(), &LocalRankProcesses::rankFailed, this,
+                &RunController::requestStop);
+        m_localRanks = std::move(localRanks);
+    }
     m_feed = std::make_unique<LiveFeed>();
     // Rank 0 records a distributed run, with every rank's steps; another rank records nothing.
     const bool records = config.rank == 0;
@@ -57,6 +75,7 @@ bool RunController::start(const RunConfig& config, const QString& databasePath, 
         m_recording->finishFailedStart(startError.what());
         m_session.reset();
         m_recording.reset();
+        m_localRanks.reset();
         if (error)
             *error = QString::fromStdString(startError.what());
         return false;
@@ -66,6 +85,13 @@ bool RunController::start(const RunConfig& config, const QString& databasePath, 
     Q_EMIT timelineReplaced();
     Q_EMIT stateChanged(m_state);
     Q_EMIT started(m_runId);
+    if (m_localRanks) {
+        Q_EMIT logLine(LogLevel::Info, tr("Starting ranks 1 to %1 of %2 on this machine with %3.")
+                                           .arg(m_config->distributed.worldSize - 1)
+                                           .arg(m_config->distributed.worldSize)
+                                           .arg(LocalRankProcesses::cliProgram()));
+        m_localRanks->startOthers();
+    }
     m_timer.start();
     return true;
 }
@@ -86,6 +112,11 @@ void RunController::requestStop()
 {
     if (m_session)
         m_session->requestStop();
+}
+
+int RunController::localRanksRunning() const
+{
+    return m_localRanks ? m_localRanks->running() : 0;
 }
 
 void RunController::showTimeline(RunTimeline timeline)
@@ -154,6 +185,8 @@ void RunController::finishRun()
                                .arg(QString::fromStdString(m_recording->error())));
     }
     m_recording.reset();
+    if (m_localRanks)
+        m_localRanks->rankZeroEnded();
     const RunState state = result.state;
     const QString error = QString::fromStdString(result.error);
     m_state = state;

@@ -23,6 +23,8 @@ class TrainingSession;
 
 namespace es::ui {
 
+class LocalRankProcesses;
+
 class RunController : public QObject {
     Q_OBJECT
 
@@ -34,8 +36,9 @@ public:
     ~RunController() override;  ///< stops a run in progress and waits for it
 
     /// Starts training `config`, recording it in the database at `databasePath` (none when
-    /// empty). False, with the reason in `error`, when a run is already going or the session
-    /// cannot start.
+    /// empty). A run of several processes on this machine (no meeting point) starts its other
+    /// ranks as epochscope-cli children (LocalRankProcesses). False, with the reason in `error`,
+    /// when a run is already going or the session or the other ranks cannot start.
     bool start(const RunConfig& config, const QString& databasePath, QString* error = nullptr);
     void pause();
     void resume();
@@ -48,6 +51,9 @@ public:
     const std::optional<RunInfo>& info() const { return m_info; }
     /// The store id of the current (or last) recorded run, 0 when not recorded.
     qint64 runId() const { return m_runId; }
+
+    /// The other ranks of the current (or last) run started here still running; 0 for none.
+    int localRanksRunning() const;
 
     /// Shows a run that is not live (reopened from the store): the charts draw `timeline`.
     void showTimeline(RunTimeline timeline);
@@ -71,6 +77,9 @@ private:
     std::unique_ptr<RunRecording> m_recording;  ///< before the session: it outlives it
     std::unique_ptr<TrainingSession> m_session;
     std::unique_ptr<RunConfig> m_config;
+    /// The other ranks of a run of several processes on this machine; kept past rank 0's end
+    /// until they have ended, replaced at the next start.
+    std::unique_ptr<LocalRankProcesses> m_localRanks;
     RunTimeline m_timeline;
     std::optional<RunInfo> m_info;
     RunState m_state = RunState::Idle;

@@ -7,6 +7,7 @@
 #include "ui/setup/callbacksform.h"
 #include "ui/setup/dataform.h"
 #include "ui/setup/deviceform.h"
+#include "ui/setup/distributedfields.h"
 #include "ui/setup/modelform.h"
 #include "ui/setup/trainingform.h"
 
@@ -250,14 +251,14 @@ std::vector<ConfigIssue> ConfigEditor::windowIssues(const RunConfig& config) con
     const DistributedConfig& distributed = config.distributed;
     if (!distributed.enabled())
         return issues;
-    if (distributed.init.empty())
-        issues.push_back(
-            {"distributed.world_size",
-             tr("this window trains one process and starts no others: start all %1 processes "
-                "with epochscope-cli train --config FILE --nproc %1, or join a run started "
-                "elsewhere by naming rank 0's address (Device tab)")
-                 .arg(distributed.worldSize)
-                 .toStdString()});
+    // No meeting point: several processes on this machine, whose other ranks the window
+    // starts itself (LocalRankProcesses), unless the user chose to join a run elsewhere.
+    const auto* fields = findChild<DistributedFields*>();
+    if (distributed.init.empty() && fields && fields->mode() == DistributedFields::Mode::Join)
+        issues.push_back({"distributed.init",
+                          tr("type rank 0's address to join a run started elsewhere, or choose "
+                             "Several on this machine (Device tab)")
+                              .toStdString()});
     if (config.rank >= distributed.worldSize)
         issues.push_back({"rank", tr("rank %1 is not below the run's %2 processes (ranks count "
                                      "from 0)")

@@ -65,8 +65,8 @@ private:
     void showProblems(const std::vector<ConfigIssue>& issues);
     /// No config now: `issues` listed under the tabs and marked at their fields.
     void showInvalid(const std::vector<ConfigIssue>& issues);
-    /// What the engine accepts but this window cannot run: a run of several processes that
-    /// the window would have to start (it trains one), or a rank outside the run.
+    /// What the engine accepts but this window cannot run: joining a run without rank 0's
+    /// address, or a rank outside the run.
     std::vector<ConfigIssue> windowIssues(const RunConfig& config) const;
     void setBaseDirectory(const QString& directory);
 

@@ -135,7 +135,7 @@ void DistributedFields::applyTo(RunConfig& config) const
             config.rank = 0;
             return;
         case Mode::Local:
-            // epochscope-cli --nproc gives the ranks their meeting point and their ranks.
+            // The window starts the other ranks and gives them their meeting point.
             distributed.worldSize = m_worldSize->value();
             distributed.init.clear();
             config.rank = 0;
@@ -171,11 +171,13 @@ void DistributedFields::updateRows()
             return;
         case Mode::Local:
             m_note->setText(
-                tr("The window trains one process and cannot start the others, so Start stays "
-                   "disabled. Save the config and start all %1 processes from a terminal:\n"
-                   "epochscope-cli train --config FILE --nproc %1\n"
-                   "Rank 0 records the run; open it from Runs to see every rank.")
-                    .arg(processes));
+                tr("Start trains rank 0 in this window and starts ranks 1 to %2 itself, each "
+                   "running epochscope-cli, with a share of this machine's cores. Rank 0 "
+                   "records the run with every rank's steps; the others' warnings and errors "
+                   "appear in the Log. From a terminal the same run is:\n"
+                   "epochscope-cli train --config FILE --nproc %1")
+                    .arg(processes)
+                    .arg(processes - 1));
             return;
         case Mode::Join: {
             const QString address =

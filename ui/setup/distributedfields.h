@@ -3,8 +3,9 @@
 // The Device tab's "Several processes" group: how many processes train the run together
 // (the config's `distributed` section) and, for a run started on several machines, which rank
 // this window trains (RunConfig::rank, which no config file holds), where the ranks meet and
-// the network interface. The window trains one process and starts no others: the group says
-// how to start them with epochscope-cli.
+// the network interface. Several on this machine: the window trains rank 0 and starts the
+// others itself (ui/live/localrankprocesses.h); joining: it trains one rank and the group says
+// how to start the others with epochscope-cli.
 
 #include "engine/config/runconfig.h"
 
@@ -25,7 +26,7 @@ public:
     /// How the run's processes are started, as the group offers it.
     enum class Mode {
         Single,  ///< one process: this window (world_size 1)
-        Local,   ///< several on this machine, which epochscope-cli --nproc starts (no init)
+        Local,   ///< several on this machine: the window starts ranks 1..N-1 (no init)
         Join,    ///< several on one or more machines; this window is one rank of them
     };
 
