@@ -7,6 +7,7 @@
 #include "engine/core/records.h"
 #include "engine/diagnosis/rules.h"
 #include "engine/i18n/evidencetext.h"
+#include "engine/summary/rankstats.h"
 #include "engine/summary/runsummary.h"
 #include "engine/summary/statistics.h"
 
@@ -35,17 +36,10 @@ constexpr double kCriticalCost = 0.25;
 
 using StepKey = std::pair<int, int>;  // epoch, batch
 
-double busyOf(const BatchRecord& step)
-{
-    return step.wallMs - step.phaseMs[phaseIndex(Phase::Communication)];
-}
-
 std::string hostOf(const std::vector<RankMember>& ranks, int rank)
 {
-    for (const RankMember& member : ranks)
-        if (member.rank == rank && !member.host.empty())
-            return member.host;
-    return engineText("StragglerRankRule", "an unknown host");
+    const std::string host = rankHost(ranks, rank);
+    return host.empty() ? engineText("StragglerRankRule", "an unknown host") : host;
 }
 
 }  // namespace
@@ -63,7 +57,7 @@ std::vector<Finding> diagnoseStragglerRank(const RunEvidence& evidence)
     for (const auto& [rank, steps] : stepsOf)
         for (std::size_t index : steadyStepIndices(*steps)) {
             const BatchRecord& step = (*steps)[index];
-            busy[{step.epoch, step.batch}][rank] = busyOf(step);
+            busy[{step.epoch, step.batch}][rank] = busyMs(step);
             if (rank == 0)
                 wallOfStep[{step.epoch, step.batch}] = step.wallMs;
         }

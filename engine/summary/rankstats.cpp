@@ -25,7 +25,7 @@ std::optional<RankStepStats> statsOf(int rank, const std::string& host,
     for (std::size_t index : steadyStepIndices(steps)) {
         const BatchRecord& step = steps[index];
         wall.push_back(step.wallMs);
-        busy.push_back(step.wallMs - communicationOf(step));
+        busy.push_back(es::busyMs(step));
         communication.push_back(communicationOf(step));
     }
     if (wall.empty())
@@ -83,21 +83,28 @@ std::optional<std::pair<double, int>> warmThroughput(const nlohmann::json& summa
 
 }  // namespace
 
+double busyMs(const BatchRecord& step)
+{
+    return step.wallMs - communicationOf(step);
+}
+
+std::string rankHost(const std::vector<RankMember>& members, int rank)
+{
+    for (const RankMember& member : members)
+        if (member.rank == rank)
+            return member.host;
+    return {};
+}
+
 std::vector<RankStepStats> rankStepStats(const std::vector<RankMember>& members,
                                          const std::vector<BatchRecord>& rankZero,
                                          const std::map<int, std::vector<BatchRecord>>& others)
 {
-    const auto hostOf = [&](int rank) {
-        for (const RankMember& member : members)
-            if (member.rank == rank)
-                return member.host;
-        return std::string();
-    };
     std::vector<RankStepStats> ranks;
-    if (auto stats = statsOf(0, hostOf(0), rankZero))
+    if (auto stats = statsOf(0, rankHost(members, 0), rankZero))
         ranks.push_back(*stats);
     for (const auto& [rank, steps] : others)
-        if (auto stats = statsOf(rank, hostOf(rank), steps))
+        if (auto stats = statsOf(rank, rankHost(members, rank), steps))
             ranks.push_back(*stats);
     return ranks;
 }

@@ -17,16 +17,21 @@
 
 namespace es {
 
+/// A step's wall time less its Communication phase: the time its rank worked rather than
+/// waited for the others. In lockstep every rank's wall time is the same; this is where a
+/// slow rank shows.
+double busyMs(const BatchRecord& step);
+
+/// The host `rank` introduced itself with; "" when `members` does not name it.
+std::string rankHost(const std::vector<RankMember>& members, int rank);
+
 /// One rank's warm steps (steadyStepIndices()), as medians.
 struct RankStepStats {
     int rank = 0;
     std::string host;  ///< as the rank introduced itself; "" when unknown
     std::size_t steadySteps = 0;
-    double stepMs = 0.0;  ///< median wall time
-    /// Median of the wall time less the Communication phase: the time the rank worked rather
-    /// than waited for the others. In lockstep every rank's wall time is the same; this is
-    /// where a slow rank shows.
-    double busyMs = 0.0;
+    double stepMs = 0.0;           ///< median wall time
+    double busyMs = 0.0;           ///< median busyMs() of the steps
     double communicationMs = 0.0;  ///< median Communication phase
 };
 

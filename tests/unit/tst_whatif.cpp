@@ -102,6 +102,16 @@ private:
     int m_stopAfter;
 };
 
+/// Runs of `warmup` unmeasured and `measured` measured steps, `repeats` times.
+es::ExperimentSettings windowOf(int warmup, int measured, int repeats)
+{
+    es::ExperimentSettings settings;
+    settings.warmupSteps = warmup;
+    settings.measuredSteps = measured;
+    settings.repeats = repeats;
+    return settings;
+}
+
 void compareRows(const std::vector<es::VariantResult>& live,
                  const std::vector<es::VariantResult>& stored)
 {
@@ -664,10 +674,7 @@ private Q_SLOTS:
     void runsATinyExperimentAndRebuildsItFromTheStore()
     {
         const es::RunConfig baseline = es::test::smallRegression();  // 2 threads
-        es::ExperimentSettings settings;
-        settings.warmupSteps = 2;
-        settings.measuredSteps = 5;
-        settings.repeats = 2;
+        const es::ExperimentSettings settings = windowOf(2, 5, 2);
         const es::ExperimentPlan plan =
             es::planExperiment(baseline, variantsFor(baseline, {"threads=1,2"}), settings, "tiny");
         QCOMPARE(plan.configurations.size(), std::size_t(2));
@@ -723,10 +730,7 @@ private Q_SLOTS:
     void measuresRanksOnThisMachine()
     {
         const es::RunConfig baseline = es::test::smallRegression();
-        es::ExperimentSettings settings;
-        settings.warmupSteps = 2;
-        settings.measuredSteps = 4;
-        settings.repeats = 1;
+        const es::ExperimentSettings settings = windowOf(2, 4, 1);
         const es::ExperimentPlan plan =
             es::planExperiment(baseline, variantsFor(baseline, {"ranks=2"}), settings, "ranks");
         QCOMPARE(plan.configurations.size(), std::size_t(2));
@@ -754,10 +758,7 @@ private Q_SLOTS:
     void stoppingKeepsWhatWasMeasured()
     {
         const es::RunConfig baseline = es::test::smallRegression();
-        es::ExperimentSettings settings;
-        settings.warmupSteps = 1;
-        settings.measuredSteps = 2;
-        settings.repeats = 2;
+        const es::ExperimentSettings settings = windowOf(1, 2, 2);
         const es::ExperimentPlan plan =
             es::planExperiment(baseline, variantsFor(baseline, {"threads=1"}), settings);
         RecordingProgress progress(1);  // stop once the first run has finished

@@ -1,5 +1,7 @@
 #include "ui/plots/rankstepchart.h"
 
+#include "engine/summary/rankstats.h"
+
 #include "ui/plots/phasepalette.h"
 #include "ui/plots/qcustomplotinclude.h"
 
@@ -67,7 +69,8 @@ std::vector<int> RankStepChart::ranksOf(const RunTimeline& timeline)
 
 double RankStepChart::busyMs(const BatchRecord& step)
 {
-    return std::max(0.0, step.wallMs - step.phaseMs[phaseIndex(Phase::Communication)]);
+    // Clamped for the plot: host clocks can put a step's phases a hair past its wall time.
+    return std::max(0.0, es::busyMs(step));
 }
 
 QCPGraph* RankStepChart::rankGraph(int rank) const
