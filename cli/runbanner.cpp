@@ -8,6 +8,7 @@
 #include "engine/i18n/translate.h"
 #include "engine/summary/runsummary.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -139,6 +140,16 @@ std::vector<std::string> formatRunHeader(const RunInfo& info)
     if (!info.cudnn.empty())
         backend += " - cuDNN " + recordedText(info.cudnn);
     lines.push_back(backend);
+    // Each recurrent layer's kernel, when one of them is off the fused one: that is the layer
+    // to look at first in a slow run.
+    const bool anyOnStepLoop = std::any_of(
+        info.recurrentLayers.begin(), info.recurrentLayers.end(),
+        [](const RecurrentPath& path) { return path.kernel == RecurrentKernel::StepLoop; });
+    if (anyOnStepLoop) {
+        for (const RecurrentPath& path : info.recurrentLayers)
+            lines.push_back(fillText(engineText("RunBanner", "Layer:   %1: %2"),
+                                     {path.layerName, recordedText(path.reason)}));
+    }
     if (!info.allocator.empty())
         lines.push_back(fillText(engineText("RunBanner", "Memory:  %1 allocator (%2)"),
                                  {info.allocator, recordedText(info.allocatorReason)}));

@@ -25,6 +25,9 @@ packages=(
   libjemalloc2 libtcmalloc-minimal4
   # data loaders: .npz archives; NumPy writes the test files
   libzip-dev python3-numpy
+  # the reference the recurrent layers are checked against (tst_recurrentlayers):
+  # Debian's PyTorch for Python, built from the same release as libtorch-dev
+  python3-torch
   # the run database
   libsqlite3-dev libsqlitecpp-dev
   # CLI

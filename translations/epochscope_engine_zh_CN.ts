@@ -1567,8 +1567,8 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location filename="../cli/commandline/command.cpp" line="+32"/>
-        <source>a subcommand is required: train, evaluate, env, inspect, runs, diagnose, compare, whatif or presets</source>
-        <translation>需要一个子命令：train、evaluate、env、inspect、runs、diagnose、compare、whatif 或 presets</translation>
+        <source>a subcommand is required: train, evaluate, env, inspect, runs, diagnose, compare, whatif, presets or keras</source>
+        <translation>需要一个子命令：train、evaluate、env、inspect、runs、diagnose、compare、whatif、presets 或 keras</translation>
     </message>
     <message>
         <location filename="../cli/commandline/traincommandline.cpp" line="+10"/>
@@ -1646,17 +1646,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+104"/>
+        <location line="+105"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location line="-102"/>
+        <location line="-103"/>
         <source>each configuration&apos;s steps per epoch (%1)</source>
         <translation>各配置的每轮步数（%1）</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+100"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
@@ -1722,16 +1722,21 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>phases that changed most (median vs baseline)</source>
         <translation>变化最大的阶段（中位数，相对基线）</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <source>Measured: ms per step is the median step time of each run&apos;s measured window; min, median and max are over the runs. First step ms is the median of the runs&apos; first steps, which the window leaves out: the one-time cost of the configuration, with the time of its warm-up steps (training.warmup_steps) after the +.</source>
-        <translation>实测：每步 ms 是每次运行实测窗口内步耗时的中位数；最小、中位数和最大是在各次运行之间统计的。首步 ms 是各次运行首步耗时的中位数（测量窗口不含首步）：即该配置的一次性开销，+ 号之后是其预热步（training.warmup_steps）的耗时。</translation>
+        <location line="+22"/>
+        <source>Measured: ms per step is the median step time of each run&apos;s measured window; min, median and max are over the runs. First step ms is the median of the runs&apos; first steps, which the window leaves out: the one-time cost of the configuration, with the time of its warm-up steps (training.warmup_steps) after the +. Loss is the mean training loss of each run&apos;s measured window (the median over the runs): a variant that changes the model, such as a layer&apos;s options, changes it too.</source>
+        <translation>实测：每步毫秒数是每次运行测量窗口内步耗时的中位数；最小、中位和最大值取自各次运行。首步毫秒数是各次运行首步（窗口不包含）的中位数：该配置的一次性开销，+ 之后是其预热步（training.warmup_steps）的时间。损失是每次运行测量窗口内训练损失的平均值（取各次运行的中位数）：改变模型的变体（例如某层的选项）也会改变它。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Projected, not measured: epoch s = median ms per step x %1 of the full config; speedup = the baseline&apos;s projected epoch s over the configuration&apos;s.</source>
         <translation>推算（非实测）：每轮 s = 每步 ms 中位数 × 完整配置的%1；加速比 = 基线推算的每轮 s 除以该配置的每轮 s。</translation>
     </message>
@@ -2283,6 +2288,794 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
 </context>
 <context>
+    <name>KerasArchive</name>
+    <message>
+        <location filename="../engine/keras/kerasarchive.cpp" line="+63"/>
+        <source>cannot read as a .keras archive (a zip file): %1</source>
+        <translation>无法作为 .keras 归档（zip 文件）读取：%1</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>corrupt archive entry: %1</source>
+        <translation>归档条目已损坏：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>corrupt archive entry: sizes or compression method missing</source>
+        <translation>归档条目已损坏：缺少大小或压缩方式</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>encrypted member: Keras never encrypts its archives</source>
+        <translation>成员已加密：Keras 从不加密其归档</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>corrupt archive entry: compressed size %1 exceeds the %2-byte archive</source>
+        <translation>归档条目已损坏：压缩大小 %1 超过了 %2 字节的归档</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>corrupt archive entry: stored member of %1 bytes claims %2 bytes of data</source>
+        <translation>归档条目已损坏：%1 字节的未压缩成员声称有 %2 字节数据</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>corrupt archive entry: %1 deflated bytes cannot hold the %2 bytes claimed</source>
+        <translation>归档条目已损坏：%1 字节的 deflate 数据不可能解压出声称的 %2 字节</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>compression method %1 is not supported: expected stored or deflate, as Python&apos;s zipfile writes them</source>
+        <translation>不支持压缩方式 %1：应为 stored 或 deflate，即 Python 的 zipfile 所写的方式</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>declares %1 bytes, more than the %2 bytes this member of a Keras model ever needs</source>
+        <translation>声明了 %1 字节，超过 Keras 模型的这个成员所需的上限 %2 字节</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>cannot read member: %1</source>
+        <translation>无法读取成员：%1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+14"/>
+        <source>corrupt member: %1</source>
+        <translation>成员已损坏：%1</translation>
+    </message>
+    <message>
+        <location line="-10"/>
+        <source>corrupt member: it ended after %1 of its %2 bytes</source>
+        <translation>成员已损坏：在其 %2 字节中的第 %1 字节后就结束了</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>corrupt member: it holds more than the %1 bytes its entry declares</source>
+        <translation>成员已损坏：其内容多于条目声明的 %1 字节</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1 more</source>
+        <translation>另有 %1 个</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>no config.json in the archive (it is empty): not a model saved by Keras 3 (model.save(&quot;model.keras&quot;))</source>
+        <translation>归档中没有 config.json（归档为空）：不是 Keras 3 保存的模型（model.save(&quot;model.keras&quot;)）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no config.json in the archive (it holds %1): not a model saved by Keras 3 (model.save(&quot;model.keras&quot;))</source>
+        <translation>归档中没有 config.json（其中有 %1）：不是 Keras 3 保存的模型（model.save(&quot;model.keras&quot;)）</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>cannot open: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>not a regular file: expected a .keras archive</source>
+        <translation>不是普通文件：应为 .keras 归档</translation>
+    </message>
+</context>
+<context>
+    <name>KerasCommand</name>
+    <message>
+        <location filename="../cli/kerascommand.cpp" line="+36"/>
+        <source>Imported %1 (%2): %3</source>
+        <translation>已导入 %1（%2）：%3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>  note: %1</source>
+        <translation>  说明：%1</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Wrote %1; train it with: epochscope-cli train --config %1</source>
+        <translation>已写入 %1；训练命令：epochscope-cli train --config %1</translation>
+    </message>
+    <message>
+        <location filename="../cli/commandline/kerascommandline.cpp" line="+25"/>
+        <source>Bring Keras models in (docs/keras.md)</source>
+        <translation>导入 Keras 模型（docs/keras.md）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Turn a Keras Sequential model (model.to_json() or a .keras archive) into a run config on synthetic data shaped like it</source>
+        <translation>把 Keras Sequential 模型（model.to_json() 或 .keras 归档）转换为运行配置，使用与其形状相符的合成数据</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The model: JSON text or a .keras archive</source>
+        <translation>模型：JSON 文本或 .keras 归档</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Write the run config to this file (written atomically) instead of printing it</source>
+        <translation>把运行配置写入此文件（原子写入），而不是打印出来</translation>
+    </message>
+</context>
+<context>
+    <name>KerasImport</name>
+    <message>
+        <location filename="../engine/keras/importlog.cpp" line="+13"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 (%2) in %3</source>
+        <translation>%3 中的 %1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../engine/keras/kerascompile.cpp" line="+109"/>
+        <source>learning-rate schedules are not supported; EpochScope trains at one rate, which the reduce_lr_on_plateau callback can lower</source>
+        <translation>不支持学习率调度；EpochScope 以单一学习率训练，可由 reduce_lr_on_plateau 回调降低</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>a positive number</source>
+        <translation>一个正数</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Keras 2&apos;s per-step learning-rate decay is not supported</source>
+        <translation>不支持 Keras 2 的逐步学习率衰减</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>EpochScope&apos;s optimizers have no decoupled weight decay; kernel_l2 adds an L2 penalty to the loss</source>
+        <translation>EpochScope 的优化器没有解耦权重衰减；kernel_l2 会在损失中加入 L2 惩罚</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>EpochScope does not clip gradients</source>
+        <translation>EpochScope 不裁剪梯度</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>EpochScope keeps no moving average of the weights</source>
+        <translation>EpochScope 不保存权重的滑动平均</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>EpochScope trains float32 without loss scaling</source>
+        <translation>EpochScope 以 float32 训练，不做损失缩放</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>EpochScope updates the weights after every batch</source>
+        <translation>EpochScope 在每个批次后都更新权重</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>compile: optimizer %1 is not supported; EpochScope has adam, sgd and rmsprop</source>
+        <translation>compile：不支持优化器 %1；EpochScope 提供 adam、sgd 和 rmsprop</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>compile: optimizer %1</source>
+        <translation>compile：优化器 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+73"/>
+        <location filename="../engine/keras/kerasimport.cpp" line="+163"/>
+        <location filename="../engine/keras/kerasvalues.cpp" line="+144"/>
+        <source>it names a custom class; EpochScope imports Keras&apos; own classes only</source>
+        <translation>它指向一个自定义类；EpochScope 只导入 Keras 自带的类</translation>
+    </message>
+    <message>
+        <location line="-57"/>
+        <source>EpochScope&apos;s Adam is without AMSGrad</source>
+        <translation>EpochScope 的 Adam 不含 AMSGrad</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>EpochScope&apos;s RMSprop is the uncentered one</source>
+        <translation>EpochScope 的 RMSprop 是非中心化版本</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>compile: a loss per output (a list or dict) needs several outputs; a Sequential model has one</source>
+        <translation>compile：按输出分别指定损失（列表或字典）需要多个输出；Sequential 模型只有一个</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>compile: loss %1 is not supported; EpochScope has mse, mae, binary_crossentropy and categorical_crossentropy</source>
+        <translation>compile：不支持损失 %1；EpochScope 提供 mse、mae、binary_crossentropy 和 categorical_crossentropy</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>compile: loss %1</source>
+        <translation>compile：损失 %1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>EpochScope&apos;s losses take probabilities: end the model with a sigmoid or softmax Dense layer</source>
+        <translation>EpochScope 的损失以概率为输入：请以 sigmoid 或 softmax 的 Dense 全连接层结束模型</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>EpochScope does not smooth labels</source>
+        <translation>EpochScope 不做标签平滑</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>EpochScope averages the loss over the batch (sum_over_batch_size)</source>
+        <translation>EpochScope 对批次内的损失取平均（sum_over_batch_size）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>EpochScope counts every class</source>
+        <translation>EpochScope 计入每个类别</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location filename="../engine/keras/kerasimport.cpp" line="+53"/>
+        <location filename="../engine/keras/kerasoptions.cpp" line="+300"/>
+        <source>EpochScope trains in float32 (&quot;float32&quot;)</source>
+        <translation>EpochScope 以 float32 训练（&quot;float32&quot;）</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>compile: metric %1 left out: EpochScope computes mae and accuracy (metrics only measure, so training is the same)</source>
+        <translation>compile：已略去指标 %1：EpochScope 计算 mae 和 accuracy（指标只做测量，训练不变）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>compile: metrics: expected a list, got %1 (metrics per output need several outputs)</source>
+        <translation>compile：metrics：应为列表，实际为 %1（按输出分别指定指标需要多个输出）</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>compile: weighted_metrics left out: EpochScope&apos;s data has no sample weights (metrics only measure, so training is the same)</source>
+        <translation>compile：已略去 weighted_metrics：EpochScope 的数据没有样本权重（指标只做测量，训练不变）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>a weight other than 1 scales the loss and its gradients</source>
+        <translation>不为 1 的权重会缩放损失及其梯度</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>EpochScope&apos;s data has no sample weights</source>
+        <translation>EpochScope 的数据没有样本权重</translation>
+    </message>
+    <message>
+        <location filename="../engine/keras/kerasdata.cpp" line="+55"/>
+        <source>the model does not declare its input shape (no InputLayer, batch_input_shape or build_config), so the number of features %1 reads is unknown: build the model with keras.Input(shape=(timesteps, features)) before saving it</source>
+        <translation>模型未声明输入形状（没有 InputLayer、batch_input_shape 或 build_config），因此 %1 读取的特征数未知：请在保存前用 keras.Input(shape=(timesteps, features)) 构建模型</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>the model&apos;s input shape is %1, but %2 reads token ids shaped (batch, timesteps)</source>
+        <translation>模型的输入形状为 %1，但 %2 读取形状为 (batch, timesteps) 的词元 id</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the model&apos;s input shape is %1, but EpochScope trains sequence models on float features shaped (batch, timesteps, features)</source>
+        <translation>模型的输入形状为 %1，但 EpochScope 训练的序列模型以形状为 (batch, timesteps, features) 的浮点特征为输入</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>the model&apos;s input shape %1 leaves the number of features open (null); %2 needs it</source>
+        <translation>模型的输入形状 %1 未确定特征数（null）；%2 需要它</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>the model&apos;s input (%1 time steps of %2 features) is larger than EpochScope takes (%3 time steps, %4 features)</source>
+        <translation>模型的输入（%1 个时间步，%2 个特征）超出 EpochScope 所能接受的范围（%3 个时间步，%4 个特征）</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>training.loss: the model was not compiled, so &quot;%1&quot; was chosen for %2 and the data&apos;s targets</source>
+        <translation>training.loss：模型未编译，因此按 %2 和数据的目标选择了 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>training.loss: &quot;binary_crossentropy&quot; became &quot;mse&quot;: the synthetic_regression source&apos;s targets are real numbers, not 0/1 labels; on your own 0/1 targets set it back</source>
+        <translation>training.loss：&quot;binary_crossentropy&quot; 改为 &quot;mse&quot;：synthetic_regression 数据源的目标是实数，不是 0/1 标签；使用你自己的 0/1 目标时请改回</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>training.loss: &quot;%1&quot; became &quot;%2&quot;: EpochScope&apos;s sources give one target per sample, so the output has one unit (see above)</source>
+        <translation>training.loss：&quot;%1&quot; 改为 &quot;%2&quot;：EpochScope 的数据源每个样本只给一个目标，因此输出只有一个单元（见上文）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>training.loss: &quot;%1&quot; became &quot;%2&quot;: EpochScope&apos;s sources give one target per sample</source>
+        <translation>training.loss：&quot;%1&quot; 改为 &quot;%2&quot;：EpochScope 的数据源每个样本只给一个目标</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>the model ends with %1; EpochScope&apos;s data sources give one target per sample, which the model must predict with a Dense layer (of 1 unit)</source>
+        <translation>模型以 %1 结束；EpochScope 的数据源每个样本只给一个目标，模型必须用（1 个单元的）Dense 全连接层来预测它</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1: units %2 became 1 and activation &quot;softmax&quot; became &quot;sigmoid&quot;: EpochScope&apos;s data sources give one target per sample, not one of %2 classes; the layers before it are as in Keras</source>
+        <translation>%1：units %2 改为 1，activation &quot;softmax&quot; 改为 &quot;sigmoid&quot;：EpochScope 的数据源每个样本只给一个目标，而不是 %2 个类别之一；此前的各层与 Keras 中相同</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: units %2 became 1: EpochScope&apos;s data sources give one target per sample; the layers before it are as in Keras</source>
+        <translation>%1：units %2 改为 1：EpochScope 的数据源每个样本只给一个目标；此前的各层与 Keras 中相同</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>%1: input_dim %2 is below the %3 token ids the synthetic_tokens source needs (padding, a positive, a negative and a neutral word)</source>
+        <translation>%1：input_dim %2 少于 synthetic_tokens 数据源所需的 %3 个词元 id（填充、一个正面词、一个负面词和一个中性词）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>data: synthetic_tokens, %1 samples of %2 token ids below %3 (the Embedding&apos;s input_dim), pre-padded with id 0, each with a 0/1 label; for your own data replace data.source (docs/config.md#source-npy)</source>
+        <translation>数据：synthetic_tokens，%1 个样本，每个样本 %2 个小于 %3（Embedding 的 input_dim）的词元 id，前部以 id 0 填充，各带一个 0/1 标签；使用你自己的数据时请替换 data.source（docs/config.md#source-npy）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>data: synthetic_regression, %1 samples of %2 time steps x %3 features, each with one real-valued target; for your own data replace data.source (docs/config.md#source-npy)</source>
+        <translation>数据：synthetic_regression，%1 个样本，每个样本 %2 个时间步 x %3 个特征，各带一个实数目标；使用你自己的数据时请替换 data.source（docs/config.md#source-npy）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>data.source.timesteps: the model takes sequences of any length (None), so the data has %1 time steps; model.input_shape is left to the data</source>
+        <translation>data.source.timesteps：模型接受任意长度的序列（None），因此数据使用 %1 个时间步；model.input_shape 由数据决定</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>data.batch_size: %1, the batch size the model&apos;s input shape fixes</source>
+        <translation>data.batch_size：%1，即模型输入形状所固定的批大小</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>training.optimizer: the file names none, so EpochScope&apos;s default &quot;%1&quot; (learning rate %2) was chosen</source>
+        <translation>training.optimizer：文件未指定优化器，因此选用 EpochScope 的默认值 &quot;%1&quot;（学习率 %2）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>training.metrics: &quot;categorical_accuracy&quot; became &quot;accuracy&quot; on the one output</source>
+        <translation>training.metrics：&quot;categorical_accuracy&quot; 改为单个输出上的 &quot;accuracy&quot;</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>training: %1 epoch of batches of %2 with a validation split of %3; model.fit()&apos;s arguments are not in the model file, so set epochs, batch_size and validation_split as your script does</source>
+        <translation>训练：%1 轮，批大小 %2，验证集比例 %3；模型文件中没有 model.fit() 的参数，请按你的脚本设置 epochs、batch_size 和 validation_split</translation>
+    </message>
+    <message>
+        <location filename="../engine/keras/kerasimport.cpp" line="-94"/>
+        <source>not a Keras model&apos;s JSON: expected model.to_json()&apos;s {&quot;class_name&quot;: &quot;Sequential&quot;, &quot;config&quot;: ...}, got %1</source>
+        <translation>不是 Keras 模型的 JSON：应为 model.to_json() 输出的 {&quot;class_name&quot;: &quot;Sequential&quot;, &quot;config&quot;: ...}，实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>only Sequential models can be imported: this is a functional model (keras.Model(inputs, outputs)); build the same chain of layers with keras.Sequential and export that</source>
+        <translation>只能导入 Sequential 模型：这是一个函数式模型（keras.Model(inputs, outputs)）；请用 keras.Sequential 搭建同样的层链并导出</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>only Sequential models can be imported; this file holds %1</source>
+        <translation>只能导入 Sequential 模型；此文件中是 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+40"/>
+        <source>the model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="-29"/>
+        <source>expected a version such as &quot;2.2.4&quot; or &quot;3.3.3&quot;</source>
+        <translation>应为 &quot;2.2.4&quot; 或 &quot;3.3.3&quot; 这样的版本号</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>EpochScope trains every layer</source>
+        <translation>EpochScope 训练每一层</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>written by Keras %1: Keras 1 models are not supported; load it in Keras 2 or 3 and export it again</source>
+        <translation>由 Keras %1 写入：不支持 Keras 1 模型；请在 Keras 2 或 3 中加载后重新导出</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>the model has no layers</source>
+        <translation>模型没有任何层</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1: an InputLayer must be the model&apos;s first layer</source>
+        <translation>%1：InputLayer 必须是模型的第一层</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>%1: %2 rules out the fused LSTM and GRU kernels (oneDNN, cuDNN), as it rules out cuDNN in Keras; the run records the kernel each layer takes (docs/keras.md#which-kernel-runs-each-layer)</source>
+        <translation>%1：%2 使该层无法使用融合的 LSTM 和 GRU 内核（oneDNN、cuDNN），正如在 Keras 中无法使用 cuDNN；运行会记录每层所用的内核（docs/keras.md#which-kernel-runs-each-layer）</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>%1, imported as %2: %3</source>
+        <translation>%1，导入为 %2：%3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the imported run config cannot train: %1</source>
+        <translation>导入的运行配置无法训练：%1</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Imported from %1 by epochscope-cli keras import; written by %2</source>
+        <translation>由 epochscope-cli keras import 从 %1 导入；由 %2 写入</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>metadata.json: keras_version %1 is not a Keras version; the version is read from the config instead</source>
+        <translation>metadata.json：keras_version %1 不是 Keras 版本号；改从配置中读取版本</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>the archive holds weights (%1); importing weights is not supported: the model starts from Keras&apos; initializers, drawn from the run&apos;s seed</source>
+        <translation>归档中含有权重（%1）；不支持导入权重：模型从 Keras 的初始化器开始，由运行的种子抽取</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <location line="+42"/>
+        <source>cannot read the file: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <location line="-38"/>
+        <location line="+17"/>
+        <source>the file is larger than %1 MiB; a model&apos;s JSON is a few kB</source>
+        <translation>文件大于 %1 MiB；模型的 JSON 只有几 kB</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>cannot open the file: %1</source>
+        <translation>无法打开文件：%1</translation>
+    </message>
+    <message>
+        <location filename="../engine/keras/keraslayers.cpp" line="+29"/>
+        <source>%1: option %2 is missing; expected an integer from 1 to %3</source>
+        <translation>%1：缺少选项 %2；应为 1 到 %3 的整数</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>EpochScope adds no penalty on a layer&apos;s output</source>
+        <translation>EpochScope 不对层的输出添加惩罚</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>LoRA fine-tuning is not an EpochScope layer</source>
+        <translation>EpochScope 没有 LoRA 微调层</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>EpochScope trains float32 weights</source>
+        <translation>EpochScope 训练 float32 权重</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1: option &quot;recurrent_activation&quot; is missing, and its default depends on the Keras version (hard_sigmoid before 2.3, sigmoid since), which the file does not say; add it</source>
+        <translation>%1：缺少选项 &quot;recurrent_activation&quot;，其默认值取决于 Keras 版本（2.3 之前为 hard_sigmoid，之后为 sigmoid），而文件没有说明版本；请补上该选项</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1: option &quot;reset_after&quot; is missing, and its default depends on the Keras version (false in Keras 2 up to 2.3, true from 2.4 and in Keras 3), which the file does not say; add it</source>
+        <translation>%1：缺少选项 &quot;reset_after&quot;，其默认值取决于 Keras 版本（Keras 2 至 2.3 为 false，2.4 起及 Keras 3 为 true），而文件没有说明版本；请补上该选项</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>EpochScope adds L2 penalties on kernels only</source>
+        <translation>EpochScope 只对核权重添加 L2 惩罚</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+62"/>
+        <location line="+38"/>
+        <source>EpochScope does not constrain weights after each step</source>
+        <translation>EpochScope 不在每步之后约束权重</translation>
+    </message>
+    <message>
+        <location line="-89"/>
+        <source>a Sequential model passes on the output only; the states need the functional API</source>
+        <translation>Sequential 模型只向后传递输出；状态需要函数式 API</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>in a Bidirectional layer the forward layer reads the sequence forward</source>
+        <translation>在 Bidirectional 层中，前向层正向读取序列</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>each batch starts from a zero state in EpochScope; carrying the state from batch to batch is not supported</source>
+        <translation>在 EpochScope 中每个批次都从零状态开始；不支持在批次之间传递状态</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>EpochScope&apos;s layers take (batch, timesteps, features)</source>
+        <translation>EpochScope 的层以 (batch, timesteps, features) 为输入</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>EpochScope&apos;s layers carry their last output through masked steps, as Keras does by default</source>
+        <translation>EpochScope 的层在被掩码的时间步上沿用上一个输出，与 Keras 的默认行为相同</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <location line="+37"/>
+        <source>EpochScope adds L2 penalties on LSTM and GRU kernels only</source>
+        <translation>EpochScope 只对 LSTM 和 GRU 的核权重添加 L2 惩罚</translation>
+    </message>
+    <message>
+        <location line="-24"/>
+        <source>a positive integer or null</source>
+        <translation>正整数或 null</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>EpochScope&apos;s embedding computes dense gradients</source>
+        <translation>EpochScope 的嵌入层计算稠密梯度</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>%1: option &quot;rate&quot; is missing; expected a number from 0 up to but not 1</source>
+        <translation>%1：缺少选项 &quot;rate&quot;；应为从 0 到 1（不含 1）的数</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>EpochScope drops each value on its own; a mask shared along axes is not supported</source>
+        <translation>EpochScope 对每个值单独做丢弃；不支持沿轴共享的掩码</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>without a merge mode Keras returns the two directions as a list, which a Sequential model cannot pass on; use concat, sum, mul or ave</source>
+        <translation>没有合并方式时 Keras 以列表返回两个方向的输出，Sequential 模型无法向后传递；请使用 concat、sum、mul 或 ave</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>&quot;concat&quot;, &quot;sum&quot;, &quot;mul&quot; or &quot;ave&quot;</source>
+        <translation>&quot;concat&quot;、&quot;sum&quot;、&quot;mul&quot; 或 &quot;ave&quot;</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>constants passed to the wrapped cell need the functional API</source>
+        <translation>传给被包装单元的常量需要函数式 API</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the wrapped LSTM or GRU layer</source>
+        <translation>被包装的 LSTM 或 GRU 层</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>EpochScope&apos;s bidirectional layer wraps an LSTM or a GRU</source>
+        <translation>EpochScope 的双向层包装的是 LSTM 或 GRU</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>it differs from the forward layer in %1, and EpochScope runs the backward direction as a copy of &quot;layer&quot; that reads the sequence in reverse</source>
+        <translation>它在 %1 上与前向层不同，而 EpochScope 把反向方向作为 &quot;layer&quot; 的副本运行，反向读取序列</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>EpochScope feeds dense arrays</source>
+        <translation>EpochScope 输入稠密数组</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>EpochScope feeds sequences of one length per batch</source>
+        <translation>EpochScope 每个批次输入等长的序列</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the model&apos;s input is required</source>
+        <translation>模型的输入是必需的</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1: expected a shape (an array of positive integers and nulls), got %2</source>
+        <translation>%1：应为形状（由正整数和 null 组成的数组），实际为 %2</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1: expected a layer ({&quot;class_name&quot;: ..., &quot;config&quot;: {...}}), got %2</source>
+        <translation>%1：应为层（{&quot;class_name&quot;: ..., &quot;config&quot;: {...}}），实际为 %2</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1: layer type not supported; supported: %2</source>
+        <translation>%1：不支持该层类型；支持的有：%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: the layer has no &quot;config&quot; object</source>
+        <translation>%1：该层没有 &quot;config&quot; 对象</translation>
+    </message>
+    <message>
+        <location filename="../engine/keras/kerasoptions.cpp" line="-196"/>
+        <source>%1: expected an object, got %2</source>
+        <translation>%1：应为对象，实际为 %2</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <location line="+76"/>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <location line="-55"/>
+        <source>an integer from %1 to %2</source>
+        <translation>%1 到 %2 的整数</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>a number from %1 to %2</source>
+        <translation>%1 到 %2 的数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a number from %1 up to but not %2</source>
+        <translation>从 %1 到 %2（不含 %2）的数</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>%1: option %2 %3 is not supported; %4</source>
+        <translation>%1：不支持选项 %2 取 %3；%4</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: option %2 is not supported; %3</source>
+        <translation>%1：不支持选项 %2；%3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: option %2: expected %3, got %4</source>
+        <translation>%1：选项 %2：应为%3，实际为 %4</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>%1: option %2 %3 is not known to this importer, so what it changes cannot be carried over (docs/keras.md lists every option it reads)</source>
+        <translation>%1：导入器不认识选项 %2（%3），无法转换它的作用（docs/keras.md 列出了导入器读取的所有选项）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: %2 left out: not known to this importer, and unset (null)</source>
+        <translation>%1：已略去 %2：导入器不认识这些选项，且它们未设置（null）</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>EpochScope trains every layer (and imports no weights to keep frozen)</source>
+        <translation>EpochScope 训练每一层（也不导入需要冻结的权重）</translation>
+    </message>
+    <message>
+        <location filename="../engine/keras/kerasvalues.cpp" line="-58"/>
+        <source>EpochScope has glorot_uniform, glorot_normal, he_uniform, he_normal, lecun_uniform, lecun_normal, orthogonal, zeros, ones, random_uniform, random_normal and truncated_normal, with Keras&apos; default arguments</source>
+        <translation>EpochScope 提供 glorot_uniform、glorot_normal、he_uniform、he_normal、lecun_uniform、lecun_normal、orthogonal、zeros、ones、random_uniform、random_normal 和 truncated_normal，均使用 Keras 的默认参数</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>%1: VarianceScaling with scale %2, mode %3 and distribution %4 is none of the initializers EpochScope has; %5</source>
+        <translation>%1：scale 为 %2、mode 为 %3、distribution 为 %4 的 VarianceScaling 不是 EpochScope 提供的任何初始化器；%5</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>EpochScope runs Keras&apos; initializers with their default arguments (%1 %2)</source>
+        <translation>EpochScope 以 Keras 初始化器的默认参数运行它们（%1 %2）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>an object</source>
+        <translation>一个对象</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: seed %2 left out: EpochScope draws every random number from the run&apos;s seed</source>
+        <translation>%1：已略去种子 %2：EpochScope 的所有随机数都由运行的种子抽取</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>an initializer&apos;s name or object</source>
+        <translation>初始化器的名称或对象</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+67"/>
+        <source>%1, option %2 (%3)</source>
+        <translation>%1，选项 %2 (%3)</translation>
+    </message>
+    <message>
+        <location line="-53"/>
+        <source>EpochScope&apos;s constant initializers are zeros and ones</source>
+        <translation>EpochScope 的常量初始化器只有 zeros 和 ones</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>EpochScope adds L2 penalties (l2 * sum(W^2)) only, as kernel_l2 and recurrent_l2</source>
+        <translation>EpochScope 只添加 L2 惩罚（l2 * sum(W^2)），即 kernel_l2 和 recurrent_l2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>a regularizer or null</source>
+        <translation>正则化器或 null</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>an activation&apos;s name</source>
+        <translation>激活函数的名称</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Keras 2&apos;s hard_sigmoid is clip(0.2 x + 0.5, 0, 1) and Keras 3&apos;s relu6(x + 3) / 6, and the file does not say which Keras wrote it (no keras_version): export it with model.to_json() or model.save(&quot;model.keras&quot;)</source>
+        <translation>Keras 2 的 hard_sigmoid 是 clip(0.2 x + 0.5, 0, 1)，Keras 3 的是 relu6(x + 3) / 6，而文件没有说明由哪个 Keras 写入（没有 keras_version）：请用 model.to_json() 或 model.save(&quot;model.keras&quot;) 导出</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>a recurrent layer&apos;s activations are linear, relu, sigmoid, tanh or hard_sigmoid in EpochScope</source>
+        <translation>在 EpochScope 中，循环层的激活函数可为 linear、relu、sigmoid、tanh 或 hard_sigmoid</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>EpochScope has linear, relu, sigmoid, tanh, softmax and hard_sigmoid</source>
+        <translation>EpochScope 提供 linear、relu、sigmoid、tanh、softmax 和 hard_sigmoid</translation>
+    </message>
+    <message>
+        <location filename="../engine/keras/kerasversion.cpp" line="+97"/>
+        <source>Keras %1</source>
+        <translation>Keras %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keras 2 (version not recorded)</source>
+        <translation>Keras 2（未记录具体版本）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keras 3 (version not recorded)</source>
+        <translation>Keras 3（未记录具体版本）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keras (version not recorded)</source>
+        <translation>Keras（未记录版本）</translation>
+    </message>
+</context>
+<context>
     <name>List</name>
     <message>
         <location filename="../engine/diagnosis/stragglersrule.cpp" line="-150"/>
@@ -2425,17 +3218,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ModelSummary</name>
     <message>
-        <location filename="../engine/model/modelsummary.cpp" line="+44"/>
+        <location filename="../engine/model/modelsummary.cpp" line="+45"/>
         <source>an embedding needs token ids, one per time step, got %1 per sample</source>
         <translation>Embedding 嵌入层需要词元 id，每个时间步一个，实际每个样本为 %1</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>an LSTM needs a sequence (timesteps, features), got %1 per sample</source>
-        <translation>LSTM 需要序列（时间步数, 特征数），实际每个样本为 %1</translation>
+        <location line="+13"/>
+        <source>a recurrent layer needs a sequence (timesteps, features), got %1 per sample</source>
+        <translation>循环层需要序列（时间步, 特征），但每个样本得到的是 %1</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+66"/>
         <source>the shape of one sample is known only once the data files are read; set input_shape to summarise the model before that</source>
         <translation>读取数据文件之后才能知道单个样本的形状；若要在此之前汇总模型，请设置 input_shape</translation>
     </message>
@@ -3838,6 +4631,11 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>unfused-recurrent</source>
+        <translation>未融合循环层</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>threads</source>
         <translation>线程数</translation>
     </message>
@@ -3905,7 +4703,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RunBanner</name>
     <message>
-        <location filename="../cli/runbanner.cpp" line="+50"/>
+        <location filename="../cli/runbanner.cpp" line="+51"/>
         <source>Finished %1 epoch of %2 epochs, ended by %3, in %4</source>
         <translation>已完成 %2 轮中的 %1 轮，由 %3 提前结束，用时 %4</translation>
     </message>
@@ -4070,7 +4868,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>后端：  %1（%2）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+12"/>
+        <source>Layer:   %1: %2</source>
+        <translation>层：    %1：%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Memory:  %1 allocator (%2)</source>
         <translation>内存：  %1 分配器（%2）</translation>
     </message>
@@ -4098,7 +4901,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RunConfigCheck</name>
     <message>
-        <location filename="../engine/config/runconfigcheck.cpp" line="+107"/>
+        <location filename="../engine/config/runconfigcheck.cpp" line="+115"/>
         <source>%1 values (%2 GiB) are more than the generator holds in memory (%3 values); use fewer samples or timesteps</source>
         <translation>%1 个值（%2 GiB）超出了生成器能在内存中容纳的上限（%3 个值）；请减少样本数或时间步数</translation>
     </message>
@@ -4159,11 +4962,16 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+8"/>
-        <source>an LSTM needs a sequence (one vector per time step), but %1 (lstm with return_sequences false) outputs one vector per sample; set %1.return_sequences to true</source>
-        <translation>LSTM 需要序列输入（每个时间步一个向量），但 %1（return_sequences 为 false 的 lstm）每个样本只输出一个向量；请将 %1.return_sequences 设为 true</translation>
+        <source>a recurrent layer needs a sequence (one vector per time step), but %1 (%2 with return_sequences false) outputs one vector per sample; set %3 to true</source>
+        <translation>循环层需要序列（每个时间步一个向量），但 %1（return_sequences 为 false 的 %2）每个样本只输出一个向量；请将 %3 设为 true</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+43"/>
+        <source>the model outputs a sequence (one value per time step), but data.source.type &quot;%1&quot; gives one target per sample; set return_sequences to false on the last recurrent layer</source>
+        <translation>模型输出的是序列（每个时间步一个值），但 data.source.type &quot;%1&quot; 每个样本只给一个目标；请将最后一个循环层的 return_sequences 设为 false</translation>
+    </message>
+    <message>
+        <location line="-22"/>
         <source>data.source.type &quot;%1&quot; gives one target per sample, so the last layer must be &quot;dense&quot; with units 1; got &quot;%2&quot;</source>
         <translation>data.source.type &quot;%1&quot; 为每个样本提供一个目标，因此最后一层必须是 units 为 1 的 &quot;dense&quot;；实际为 &quot;%2&quot;</translation>
     </message>
@@ -4173,12 +4981,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>data.source.type &quot;%1&quot; 为每个样本提供一个目标，因此最后一层的 units 必须为 1；实际为 %2</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <source>the model outputs a sequence (one value per time step), but data.source.type &quot;%1&quot; gives one target per sample; set return_sequences to false on the last LSTM</source>
-        <translation>模型输出的是序列（每个时间步一个值），但 data.source.type &quot;%1&quot; 为每个样本提供一个目标；请把最后一个 LSTM 的 return_sequences 设为 false</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+23"/>
         <source>the model outputs a sequence (one value per time step), but data.source.type &quot;%1&quot; gives one target per sample; add an &quot;lstm&quot; layer with return_sequences false to reduce the time steps to one vector</source>
         <translation>模型输出的是序列（每个时间步一个值），但 data.source.type &quot;%1&quot; 为每个样本提供一个目标；请添加一个 return_sequences 为 false 的 &quot;lstm&quot; 层，把各时间步归约为一个向量</translation>
     </message>
@@ -4221,7 +5024,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RunConfigParse</name>
     <message>
-        <location filename="../engine/config/runconfigparse.cpp" line="+113"/>
+        <location filename="../engine/config/runconfigparse.cpp" line="+74"/>
+        <source>&quot;orthogonal&quot; needs a matrix, and a bias is a vector; use &quot;zeros&quot; (Keras&apos; default) or another initializer</source>
+        <translation>&quot;orthogonal&quot; 需要矩阵，而偏置是向量；请使用 &quot;zeros&quot;（Keras 的默认值）或其他初始化器</translation>
+    </message>
+    <message>
+        <location line="+94"/>
         <source>expected null, [timesteps] (token ids) or [timesteps, features], each a positive integer up to %1, got %2</source>
         <translation>应为 null、[timesteps]（词元 ID）或 [timesteps, features]，每项均为不超过 %1 的正整数，实际为 %2</translation>
     </message>
@@ -4370,9 +5178,9 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>auto：此构建不含 oneDNN（以 EPOCHSCOPE_WITH_ONEDNN=OFF 配置）</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>auto: the model has no LSTM layer</source>
-        <translation>auto：模型没有 LSTM 层</translation>
+        <location line="+5"/>
+        <source>auto: the model has no recurrent layer</source>
+        <translation>auto：模型没有循环层</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4510,7 +5318,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>已应用于 %2 个线程中的 %1 个</translation>
     </message>
     <message>
-        <location line="+179"/>
+        <location line="+186"/>
         <source>cannot save the model: %1</source>
         <translation>无法保存模型：%1</translation>
     </message>
@@ -4530,7 +5338,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>第 %1 轮，第 %2/%3 步（%4）</translation>
     </message>
     <message>
-        <location line="+223"/>
+        <location line="+231"/>
         <source>pinned: the loader thread copies each batch to %1 ahead of its step, on a CUDA stream of its own</source>
         <translation>pinned：加载线程在每步之前，用独立的 CUDA 流把该批次复制到 %1</translation>
     </message>
@@ -4645,7 +5453,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 会用 mallopt 调整 glibc，且在进程剩余时间内一直有效：这些配置的第一次运行之后，每次运行遇到的都是已调整的 glibc，因此实测的差异低估了 glibc-tuned 带来的变化（请改为在新进程中与基线对比）</translation>
     </message>
     <message>
-        <location filename="../engine/whatif/experimentresults.cpp" line="+78"/>
+        <location filename="../engine/whatif/experimentresults.cpp" line="+82"/>
         <source>the run failed</source>
         <translation>运行失败</translation>
     </message>
@@ -4663,6 +5471,41 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location filename="../engine/distributed/dataparallel.cpp" line="+73"/>
         <source>bucketed all-reduce after backward over c10d Gloo, %1 processes, buckets of %2 MiB</source>
         <translation>反向传播后经 c10d Gloo 分桶全归约，%1 个进程，每桶 %2 MiB</translation>
+    </message>
+    <message>
+        <location filename="../engine/model/recurrentpath.cpp" line="+18"/>
+        <source>step loop: %1 %2 is not fused</source>
+        <translation>逐步循环：%1 %2 没有融合内核</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>fused: cuDNN&apos;s LSTM</source>
+        <translation>融合：cuDNN 的 LSTM</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fused: cuDNN&apos;s GRU</source>
+        <translation>融合：cuDNN 的 GRU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fused: oneDNN&apos;s LSTM on the CPU</source>
+        <translation>融合：CPU 上 oneDNN 的 LSTM</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fused: oneDNN&apos;s GRU on the CPU</source>
+        <translation>融合：CPU 上 oneDNN 的 GRU</translation>
+    </message>
+    <message>
+        <location line="+63"/>
+        <source>libtorch: cuDNN is off</source>
+        <translation>libtorch：cuDNN 已关闭</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>libtorch: LibTorch&apos;s kernels, step by step</source>
+        <translation>libtorch：LibTorch 的内核，逐步计算</translation>
     </message>
 </context>
 <context>
@@ -5038,6 +5881,14 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
 </context>
 <context>
+    <name>SequentialModel</name>
+    <message>
+        <location filename="../engine/model/sequentialmodel.cpp" line="+34"/>
+        <source>&quot;orthogonal&quot; initializes matrices and a bias is a vector (Keras refuses it too); choose another bias_initializer</source>
+        <translation>&quot;orthogonal&quot; 用于初始化矩阵，而偏置是向量（Keras 也拒绝）；请选择其他 bias_initializer</translation>
+    </message>
+</context>
+<context>
     <name>Severity</name>
     <message>
         <location filename="../engine/i18n/severityname.cpp" line="+11"/>
@@ -5175,7 +6026,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>StragglerRankRule</name>
     <message>
-        <location filename="../engine/diagnosis/stragglerrankrule.cpp" line="+48"/>
+        <location filename="../engine/diagnosis/stragglerrankrule.cpp" line="+42"/>
         <source>an unknown host</source>
         <translation>未知主机</translation>
     </message>
@@ -5357,7 +6208,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>device.intra_op_threads 已经是 0（每个物理核心一个），但运行实际用了 %1：配置之外的某个设置决定了 LibTorch 的线程数（OMP_NUM_THREADS、CPU 亲和性或容器限制）；请查看环境检查中关于线程的结果</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+27"/>
         <source> (device.intra_op_threads = %1)</source>
         <translation>（device.intra_op_threads = %1）</translation>
     </message>
@@ -5513,7 +6364,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../engine/train/trainer.cpp" line="-219"/>
+        <location filename="../engine/train/trainer.cpp" line="-227"/>
         <source>Resuming from the backup: %1</source>
         <translation>从备份继续：%1</translation>
     </message>
@@ -5528,7 +6379,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>进程 %1/%2：正在 %3 与其他进程会合</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+65"/>
         <source>backup_and_restore&apos;s backup_dir must be on a file system every rank sees</source>
         <translation>backup_and_restore 的 backup_dir 必须位于所有进程都能访问的文件系统上</translation>
     </message>
@@ -5548,7 +6399,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>数据一次性暂存到 %1：%2 MB，用时 %3 秒</translation>
     </message>
     <message>
-        <location line="+145"/>
+        <location line="+158"/>
         <source>another rank was asked to stop: every rank stops after this step</source>
         <translation>另一个进程被要求停止：所有进程在这一步之后停止</translation>
     </message>
@@ -5558,9 +6409,14 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>备份是在最后一轮之后做的：没有剩下要训练的</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Training ended by %1</source>
         <translation>训练结束，原因：%1</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>%1 ran %2 batches on the step loop instead of its fused kernel: their mask_zero padding was not all on the right (a padding token 0 before a real one); pad every sample at its end</source>
+        <translation>%1 有 %2 个批次在逐步循环而非融合内核上运行：这些批次的 mask_zero 填充并非全在右侧（真实词元之前出现了填充词元 0）；请把每个样本的填充放在末尾</translation>
     </message>
 </context>
 <context>
@@ -5624,7 +6480,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>UnfusedLstmRule</name>
     <message>
-        <location filename="../engine/diagnosis/unfusedlstmrule.cpp" line="+63"/>
+        <location filename="../engine/diagnosis/unfusedlstmrule.cpp" line="+64"/>
         <source>Forward+Backward took %1 of the steady step time (%2 of %3 ms per step on average, steps %4-%5)</source>
         <translation>前向+反向占稳态步耗时的 %1（平均每步 %3 ms 中的 %2 ms，第 %4-%5 步）</translation>
     </message>
@@ -5672,6 +6528,34 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+6"/>
         <source>cuDNN was not used for a reason outside the config (%1): use a LibTorch built with cuDNN, or a machine where it loads, to get the fused LSTM kernels</source>
         <translation>cuDNN 因配置之外的原因没有使用（%1）：请使用带 cuDNN 构建的 LibTorch，或在能加载它的机器上运行，以获得融合的 LSTM 内核</translation>
+    </message>
+</context>
+<context>
+    <name>UnfusedRecurrentRule</name>
+    <message>
+        <location filename="../engine/diagnosis/unfusedrecurrentrule.cpp" line="+102"/>
+        <source>%1 ran on the step loop: %2 %3 has no fused kernel</source>
+        <translation>%1 在逐步循环上运行：%2 %3 没有融合内核</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 (%2) took %3 of the forward time over %4 training steps; with Forward+Backward at %5 of the steady step time, that is about %6 of each step</source>
+        <translation>%1（%2）在 %4 个训练步中占前向时间的 %3；前向+反向占稳态步耗时的 %5，因此约占每步的 %6</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 (%2); its share of the step was not measured (layers are timed on the CPU, over at least %3 steady steps)</source>
+        <translation>%1（%2）；未测得它在每步中的占比（各层只在 CPU 上计时，且至少需要 %3 个稳态步）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>A recurrent layer runs one fused kernel for its whole sequence (oneDNN on the CPU, cuDNN on CUDA) only with activation tanh, recurrent_activation sigmoid, recurrent_dropout 0, unroll false and, for a GRU, reset_after true, as in Keras. Set %1 on %2</source>
+        <translation>与 Keras 一样，循环层只有在 activation 为 tanh、recurrent_activation 为 sigmoid、recurrent_dropout 为 0、unroll 为 false，且 GRU 的 reset_after 为 true 时，才会用一个融合内核处理整个序列（CPU 上为 oneDNN，CUDA 上为 cuDNN）。请在 %2 上设置 %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>A recurrent layer runs one fused kernel for its whole sequence (oneDNN on the CPU, cuDNN on CUDA) only with activation tanh, recurrent_activation sigmoid, recurrent_dropout 0, unroll false and, for a GRU, reset_after true, as in Keras. The patch sets %1 (and the other kernel options) on %2. This changes the model: compare the loss as well as the speed (Try this fix measures both)</source>
+        <translation>与 Keras 一样，循环层只有在 activation 为 tanh、recurrent_activation 为 sigmoid、recurrent_dropout 为 0、unroll 为 false，且 GRU 的 reset_after 为 true 时，才会用一个融合内核处理整个序列（CPU 上为 oneDNN，CUDA 上为 cuDNN）。该补丁在 %2 上设置 %1（以及其他内核选项）。这会改变模型：请同时比较损失和速度（“试用此修复”会同时测量两者）</translation>
     </message>
 </context>
 <context>

@@ -31,7 +31,7 @@ int runCommand(const Command* chosen, const CLI::App& app)
         if (chosen == nullptr) {
             printError(engineText("EpochscopeCli",
                                   "a subcommand is required: train, evaluate, env, inspect, runs, "
-                                  "diagnose, compare, whatif or presets"));
+                                  "diagnose, compare, whatif, presets or keras"));
             std::fprintf(stderr, "%s", app.help().c_str());
             return kExitBadInput;
         }

@@ -30,5 +30,7 @@ Command addWhatifCommand(CLI::App& app);
 Command addCompareCommand(CLI::App& app);
 /// `presets [NAME]`: the built-in presets (cli/presetscommand.h).
 Command addPresetsCommand(CLI::App& app);
+/// `keras import FILE [--out FILE]`: a Keras model as a run config (cli/kerascommand.h).
+Command addKerasCommand(CLI::App& app);
 
 }  // namespace es

@@ -3,9 +3,30 @@
 #include <charconv>
 #include <cmath>
 #include <filesystem>
+#include <map>
 #include <system_error>
 
 namespace es {
+
+namespace {
+
+/// The options lstm and gru share, compared for either (and for the layer a bidirectional
+/// layer wraps).
+bool sameRecurrentOptions(const LayerConfig& a, const LayerConfig& b)
+{
+    return a.units == b.units && a.returnSequences == b.returnSequences && a.dropout == b.dropout &&
+           a.kernelL2 == b.kernelL2 && a.recurrentL2 == b.recurrentL2 &&
+           a.cellActivation == b.cellActivation && a.recurrentActivation == b.recurrentActivation &&
+           a.useBias == b.useBias && a.recurrentDropout == b.recurrentDropout &&
+           a.goBackwards == b.goBackwards && a.unroll == b.unroll &&
+           a.kernelInitializer == b.kernelInitializer &&
+           a.recurrentInitializer == b.recurrentInitializer &&
+           a.biasInitializer == b.biasInitializer &&
+           (recurrentCell(a) == LayerType::Lstm ? a.unitForgetBias == b.unitForgetBias
+                                                : a.resetAfter == b.resetAfter);
+}
+
+}  // namespace
 
 bool LayerConfig::operator==(const LayerConfig& other) const
 {
@@ -13,15 +34,50 @@ bool LayerConfig::operator==(const LayerConfig& other) const
         return false;
     switch (type) {
         case LayerType::Embedding:
-            return inputDim == other.inputDim && outputDim == other.outputDim;
+            return inputDim == other.inputDim && outputDim == other.outputDim &&
+                   maskZero == other.maskZero &&
+                   embeddingsInitializer == other.embeddingsInitializer;
         case LayerType::Lstm:
-            return units == other.units && returnSequences == other.returnSequences &&
-                   dropout == other.dropout && kernelL2 == other.kernelL2 &&
-                   recurrentL2 == other.recurrentL2;
+        case LayerType::Gru: return sameRecurrentOptions(*this, other);
+        case LayerType::Bidirectional:
+            return wrapped == other.wrapped && mergeMode == other.mergeMode &&
+                   sameRecurrentOptions(*this, other);
         case LayerType::Dropout: return rate == other.rate;
-        case LayerType::Dense: return units == other.units && activation == other.activation;
+        case LayerType::Dense:
+            return units == other.units && activation == other.activation &&
+                   useBias == other.useBias && kernelInitializer == other.kernelInitializer &&
+                   biasInitializer == other.biasInitializer;
     }
     return false;
+}
+
+bool isRecurrent(const LayerConfig& layer)
+{
+    return layer.type == LayerType::Lstm || layer.type == LayerType::Gru ||
+           layer.type == LayerType::Bidirectional;
+}
+
+LayerType recurrentCell(const LayerConfig& layer)
+{
+    return layer.type == LayerType::Bidirectional ? layer.wrapped : layer.type;
+}
+
+std::int64_t recurrentOutputWidth(const LayerConfig& layer)
+{
+    const bool concatenated =
+        layer.type == LayerType::Bidirectional && layer.mergeMode == MergeMode::Concat;
+    return concatenated ? 2 * layer.units : layer.units;
+}
+
+std::vector<std::string> layerNames(const ModelConfig& model)
+{
+    std::map<LayerType, int> seen;
+    std::vector<std::string> names;
+    names.reserve(model.layers.size());
+    for (const LayerConfig& layer : model.layers)
+        names.push_back(std::string(layerTypeKey(layer.type)) + "_" +
+                        std::to_string(++seen[layer.type]));
+    return names;
 }
 
 bool ModelConfig::operator==(const ModelConfig& other) const
@@ -190,6 +246,8 @@ std::string_view layerTypeKey(LayerType type)
     switch (type) {
         case LayerType::Embedding: return "embedding";
         case LayerType::Lstm: return "lstm";
+        case LayerType::Gru: return "gru";
+        case LayerType::Bidirectional: return "bidirectional";
         case LayerType::Dropout: return "dropout";
         case LayerType::Dense: return "dense";
     }
@@ -204,8 +262,40 @@ std::string_view activationKey(Activation activation)
         case Activation::Sigmoid: return "sigmoid";
         case Activation::Tanh: return "tanh";
         case Activation::Softmax: return "softmax";
+        case Activation::HardSigmoid: return "hard_sigmoid";
+        case Activation::HardSigmoidKeras2: return "hard_sigmoid_keras2";
     }
     return "linear";
+}
+
+std::string_view initializerKey(Initializer initializer)
+{
+    switch (initializer) {
+        case Initializer::GlorotUniform: return "glorot_uniform";
+        case Initializer::GlorotNormal: return "glorot_normal";
+        case Initializer::HeUniform: return "he_uniform";
+        case Initializer::HeNormal: return "he_normal";
+        case Initializer::LecunUniform: return "lecun_uniform";
+        case Initializer::LecunNormal: return "lecun_normal";
+        case Initializer::Orthogonal: return "orthogonal";
+        case Initializer::Zeros: return "zeros";
+        case Initializer::Ones: return "ones";
+        case Initializer::RandomUniform: return "random_uniform";
+        case Initializer::RandomNormal: return "random_normal";
+        case Initializer::TruncatedNormal: return "truncated_normal";
+    }
+    return "glorot_uniform";
+}
+
+std::string_view mergeModeKey(MergeMode mode)
+{
+    switch (mode) {
+        case MergeMode::Concat: return "concat";
+        case MergeMode::Sum: return "sum";
+        case MergeMode::Mul: return "mul";
+        case MergeMode::Ave: return "ave";
+    }
+    return "concat";
 }
 
 std::string_view lossKey(LossType loss)

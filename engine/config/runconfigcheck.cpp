@@ -63,6 +63,14 @@ private:
         return JsonReader::elementPath("model.layers", index);
     }
 
+    /// Where a recurrent layer's return_sequences is: in the wrapped "layer" of a
+    /// bidirectional one.
+    std::string returnSequencesPath(std::size_t index) const
+    {
+        const bool wrapped = m_config.model.layers[index].type == LayerType::Bidirectional;
+        return layerPath(index) + (wrapped ? ".layer" : "") + ".return_sequences";
+    }
+
     /// Whether the inputs are token ids. Files hold whatever the user saved, so for them the
     /// model decides: an Embedding first layer reads token ids, anything else float features.
     /// CSV cells are always features.
@@ -232,15 +240,16 @@ private:
                                "\"softmax\" over 1 unit always outputs 1.0, so nothing can be "
                                "learned; use \"sigmoid\" for a single output"));
             }
-            if (layer.type != LayerType::Lstm)
+            if (!isRecurrent(layer))
                 continue;
             if (collapsedBy) {
                 add(layerPath(i) + ".type",
                     fillText(engineText("RunConfigCheck",
-                                        "an LSTM needs a sequence (one vector per time step), but "
-                                        "%1 (lstm with return_sequences false) outputs one vector "
-                                        "per sample; set %1.return_sequences to true"),
-                             {layerPath(*collapsedBy)}));
+                                        "a recurrent layer needs a sequence (one vector per time "
+                                        "step), but %1 (%2 with return_sequences false) outputs "
+                                        "one vector per sample; set %3 to true"),
+                             {layerPath(*collapsedBy), layerTypeKey(layers[*collapsedBy].type),
+                              returnSequencesPath(*collapsedBy)}));
             }
             if (!layer.returnSequences)
                 collapsedBy = i;
@@ -267,20 +276,21 @@ private:
                                     "last layer needs units 1; got %2"),
                          {dataType(), std::to_string(last.units)}));
         }
-        // The output keeps its time axis unless an LSTM without return_sequences removed it.
-        std::optional<std::size_t> lastLstm;
+        // The output keeps its time axis unless a recurrent layer without return_sequences
+        // removed it.
+        std::optional<std::size_t> lastRecurrent;
         for (std::size_t i = 0; i < layers.size(); ++i) {
-            if (layers[i].type == LayerType::Lstm)
-                lastLstm = i;
+            if (isRecurrent(layers[i]))
+                lastRecurrent = i;
         }
-        if (lastLstm && !layers[*lastLstm].returnSequences)
+        if (lastRecurrent && !layers[*lastRecurrent].returnSequences)
             return;
-        if (lastLstm) {
-            add(layerPath(*lastLstm) + ".return_sequences",
+        if (lastRecurrent) {
+            add(returnSequencesPath(*lastRecurrent),
                 fillText(engineText("RunConfigCheck",
                                     "the model outputs a sequence (one value per time step), but "
                                     "data.source.type \"%1\" gives one target per sample; set "
-                                    "return_sequences to false on the last LSTM"),
+                                    "return_sequences to false on the last recurrent layer"),
                          {dataType()}));
         } else {
             add("model.layers",

@@ -9,6 +9,31 @@ namespace {
 
 using Json = nlohmann::json;
 
+/// The options of an lstm or gru, or of the layer a bidirectional layer wraps.
+Json recurrentJson(const LayerConfig& layer, LayerType cell)
+{
+    Json json = {{"type", layerTypeKey(cell)},
+                 {"units", layer.units},
+                 {"return_sequences", layer.returnSequences},
+                 {"activation", activationKey(layer.cellActivation)},
+                 {"recurrent_activation", activationKey(layer.recurrentActivation)},
+                 {"use_bias", layer.useBias},
+                 {"dropout", layer.dropout},
+                 {"recurrent_dropout", layer.recurrentDropout},
+                 {"kernel_l2", layer.kernelL2},
+                 {"recurrent_l2", layer.recurrentL2},
+                 {"go_backwards", layer.goBackwards},
+                 {"unroll", layer.unroll},
+                 {"kernel_initializer", initializerKey(layer.kernelInitializer)},
+                 {"recurrent_initializer", initializerKey(layer.recurrentInitializer)},
+                 {"bias_initializer", initializerKey(layer.biasInitializer)}};
+    if (cell == LayerType::Lstm)
+        json["unit_forget_bias"] = layer.unitForgetBias;
+    else
+        json["reset_after"] = layer.resetAfter;
+    return json;
+}
+
 Json layerJson(const LayerConfig& layer)
 {
     Json json = {{"type", layerTypeKey(layer.type)}};
@@ -16,18 +41,22 @@ Json layerJson(const LayerConfig& layer)
         case LayerType::Embedding:
             json["input_dim"] = layer.inputDim;
             json["output_dim"] = layer.outputDim;
+            json["mask_zero"] = layer.maskZero;
+            json["embeddings_initializer"] = initializerKey(layer.embeddingsInitializer);
             break;
         case LayerType::Lstm:
-            json["units"] = layer.units;
-            json["return_sequences"] = layer.returnSequences;
-            json["dropout"] = layer.dropout;
-            json["kernel_l2"] = layer.kernelL2;
-            json["recurrent_l2"] = layer.recurrentL2;
+        case LayerType::Gru: return recurrentJson(layer, layer.type);
+        case LayerType::Bidirectional:
+            json["merge_mode"] = mergeModeKey(layer.mergeMode);
+            json["layer"] = recurrentJson(layer, layer.wrapped);
             break;
         case LayerType::Dropout: json["rate"] = layer.rate; break;
         case LayerType::Dense:
             json["units"] = layer.units;
             json["activation"] = activationKey(layer.activation);
+            json["use_bias"] = layer.useBias;
+            json["kernel_initializer"] = initializerKey(layer.kernelInitializer);
+            json["bias_initializer"] = initializerKey(layer.biasInitializer);
             break;
     }
     return json;

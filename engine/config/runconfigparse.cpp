@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -62,6 +63,48 @@ constexpr NumberRange kPositive{0.0, std::numeric_limits<double>::infinity(), tr
 constexpr NumberRange kFraction{0.0, 1.0, false, true};       // [0, 1)
 constexpr NumberRange kUnitInterval{0.0, 1.0, false, false};  // [0, 1]
 
+/// A bias initializer: any but "orthogonal", which needs a matrix (Keras refuses it too).
+void readBiasInitializer(JsonReader& reader, Initializer& target)
+{
+    Initializer read = target;
+    if (!reader.choice("bias_initializer", kAllInitializers, initializerKey, read))
+        return;
+    if (read == Initializer::Orthogonal) {
+        reader.addIssue("bias_initializer",
+                        engineText("RunConfigParse",
+                                   "\"orthogonal\" needs a matrix, and a bias is a vector; use "
+                                   "\"zeros\" (Keras' default) or another initializer"));
+        return;
+    }
+    target = read;
+}
+
+/// The options lstm and gru share; `cell` is the layer's own type or, inside a
+/// bidirectional layer, the wrapped one's.
+void readRecurrentOptions(JsonReader& reader, LayerType cell, LayerConfig& layer)
+{
+    reader.integer("units", kWidthRange, layer.units, Need::Required);
+    reader.boolean("return_sequences", layer.returnSequences);
+    reader.number("dropout", kFraction, layer.dropout);
+    reader.number("recurrent_dropout", kFraction, layer.recurrentDropout);
+    reader.number("kernel_l2", kNonNegative, layer.kernelL2);
+    reader.number("recurrent_l2", kNonNegative, layer.recurrentL2);
+    reader.choice("activation", kRecurrentActivations, activationKey, layer.cellActivation);
+    reader.choice("recurrent_activation", kRecurrentActivations, activationKey,
+                  layer.recurrentActivation);
+    reader.boolean("use_bias", layer.useBias);
+    reader.boolean("go_backwards", layer.goBackwards);
+    reader.boolean("unroll", layer.unroll);
+    reader.choice("kernel_initializer", kAllInitializers, initializerKey, layer.kernelInitializer);
+    reader.choice("recurrent_initializer", kAllInitializers, initializerKey,
+                  layer.recurrentInitializer);
+    readBiasInitializer(reader, layer.biasInitializer);
+    if (cell == LayerType::Lstm)
+        reader.boolean("unit_forget_bias", layer.unitForgetBias);
+    else
+        reader.boolean("reset_after", layer.resetAfter);
+}
+
 void readLayer(JsonReader& reader, LayerConfig& layer)
 {
     if (!reader.choice("type", kAllLayerTypes, layerTypeKey, layer.type, Need::Required))
@@ -70,13 +113,21 @@ void readLayer(JsonReader& reader, LayerConfig& layer)
         case LayerType::Embedding:
             reader.integer("input_dim", kVocabularyRange, layer.inputDim, Need::Required);
             reader.integer("output_dim", kWidthRange, layer.outputDim, Need::Required);
+            reader.boolean("mask_zero", layer.maskZero);
+            reader.choice("embeddings_initializer", kAllInitializers, initializerKey,
+                          layer.embeddingsInitializer);
             break;
         case LayerType::Lstm:
-            reader.integer("units", kWidthRange, layer.units, Need::Required);
-            reader.boolean("return_sequences", layer.returnSequences);
-            reader.number("dropout", kFraction, layer.dropout);
-            reader.number("kernel_l2", kNonNegative, layer.kernelL2);
-            reader.number("recurrent_l2", kNonNegative, layer.recurrentL2);
+        case LayerType::Gru: readRecurrentOptions(reader, layer.type, layer); break;
+        case LayerType::Bidirectional:
+            reader.choice("merge_mode", kAllMergeModes, mergeModeKey, layer.mergeMode);
+            if (std::optional<JsonReader> inner = reader.object("layer", Need::Required)) {
+                if (inner->choice("type", kWrappableLayerTypes, layerTypeKey, layer.wrapped,
+                                  Need::Required)) {
+                    readRecurrentOptions(*inner, layer.wrapped, layer);
+                    inner->finish();
+                }
+            }
             break;
         case LayerType::Dropout:
             reader.number("rate", kFraction, layer.rate, Need::Required);
@@ -84,6 +135,10 @@ void readLayer(JsonReader& reader, LayerConfig& layer)
         case LayerType::Dense:
             reader.integer("units", kWidthRange, layer.units, Need::Required);
             reader.choice("activation", kAllActivations, activationKey, layer.activation);
+            reader.boolean("use_bias", layer.useBias);
+            reader.choice("kernel_initializer", kAllInitializers, initializerKey,
+                          layer.kernelInitializer);
+            readBiasInitializer(reader, layer.biasInitializer);
             break;
     }
     reader.finish();

@@ -14,6 +14,7 @@ const std::vector<DiagnosisRuleInfo>& diagnosisRules()
         {"transfer-bound", diagnoseTransferBound},
         {"callback-heavy", diagnoseCallbackHeavy},
         {"unfused-lstm", diagnoseUnfusedLstm},
+        {"unfused-recurrent", diagnoseUnfusedRecurrent},
         {"threads", diagnoseThreads},
         {"stragglers", diagnoseStragglers},
         {"low-efficiency", diagnoseLowEfficiency},

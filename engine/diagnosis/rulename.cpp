@@ -19,6 +19,8 @@ std::string ruleName(std::string_view id)
         return engineText("RuleName", "callback-heavy");
     if (id == "unfused-lstm")
         return engineText("RuleName", "unfused-lstm");
+    if (id == "unfused-recurrent")
+        return engineText("RuleName", "unfused-recurrent");
     if (id == "threads")
         return engineText("RuleName", "threads");
     if (id == "stragglers")

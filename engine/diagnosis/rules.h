@@ -23,6 +23,9 @@ std::vector<Finding> diagnoseTransferBound(const RunEvidence& evidence);
 std::vector<Finding> diagnoseCallbackHeavy(const RunEvidence& evidence);
 /// "unfused-lstm": the LSTMs ran on an unfused backend, and why the fused one was not used.
 std::vector<Finding> diagnoseUnfusedLstm(const RunEvidence& evidence);
+/// "unfused-recurrent": one finding per recurrent layer that ran on the step loop because of
+/// an option no fused kernel runs, with its share of the step and the patch back.
+std::vector<Finding> diagnoseUnfusedRecurrent(const RunEvidence& evidence);
 /// "threads": intra-op threads against the cores, and threads the sampler saw idle.
 std::vector<Finding> diagnoseThreads(const RunEvidence& evidence);
 /// "stragglers": p99 far above p50, and periodic spikes with their period.

@@ -28,12 +28,62 @@ Value valueOr(const nlohmann::json& object, const char* key, Value fallback)
 
 bool configHasLstm(const nlohmann::json& config)
 {
-    const nlohmann::json layers =
-        config.value("model", nlohmann::json::object()).value("layers", nlohmann::json::array());
-    for (const nlohmann::json& layer : layers)
-        if (layer.is_object() && layer.value("type", std::string()) == "lstm")
+    if (!config.is_object())
+        return false;
+    const nlohmann::json model = valueOr(config, "model", nlohmann::json::object());
+    const nlohmann::json layers = valueOr(model, "layers", nlohmann::json::array());
+    if (!layers.is_array())
+        return false;
+    for (const nlohmann::json& layer : layers) {
+        const std::string type = valueOr<std::string>(layer, "type", "");
+        if (type == "lstm" || type == "gru" || type == "bidirectional")
             return true;
+    }
     return false;
+}
+
+/// run.recurrent_layers; entries of another shape are skipped (a hostile or newer database).
+std::vector<RecurrentLayerFact> recurrentLayersFrom(const nlohmann::json& info)
+{
+    std::vector<RecurrentLayerFact> facts;
+    const nlohmann::json layers = valueOr(info, "recurrent_layers", nlohmann::json::array());
+    if (!layers.is_array())
+        return facts;
+    for (const nlohmann::json& layer : layers) {
+        RecurrentLayerFact fact;
+        fact.layer = valueOr<std::string>(layer, "layer", "");
+        fact.index = valueOr<std::size_t>(layer, "index", 0);
+        fact.kernel = valueOr<std::string>(layer, "kernel", "");
+        fact.reason = valueOr<std::string>(layer, "reason", "");
+        const nlohmann::json option = valueOr(layer, "option", nlohmann::json::object());
+        fact.optionKey = valueOr<std::string>(option, "key", "");
+        fact.optionValue = valueOr<std::string>(option, "value", "");
+        fact.fusedValue = valueOr<std::string>(option, "fused_value", "");
+        if (!fact.layer.empty() && !fact.kernel.empty())
+            facts.push_back(std::move(fact));
+    }
+    return facts;
+}
+
+/// summary.layer_forward: non-negative finite seconds by layer, in the stored order.
+std::vector<std::pair<std::string, double>> layerForwardFrom(const nlohmann::json& summary,
+                                                             std::int64_t& steps)
+{
+    std::vector<std::pair<std::string, double>> seconds;
+    const nlohmann::json measured = valueOr(summary, "layer_forward", nlohmann::json::object());
+    steps = valueOr<std::int64_t>(measured, "steps", 0);
+    const nlohmann::json byLayer = valueOr(measured, "seconds", nlohmann::json::object());
+    if (steps <= 0 || !byLayer.is_object())
+        return {};
+    for (auto it = byLayer.begin(); it != byLayer.end(); ++it) {
+        if (!it.value().is_number())
+            return {};
+        const double value = it.value().get<double>();
+        if (!std::isfinite(value) || value < 0.0)
+            return {};  // a record no clock could have made: not evidence
+        seconds.emplace_back(it.key(), value);
+    }
+    return seconds;
 }
 
 }  // namespace
@@ -63,6 +113,7 @@ RunEvidence evidenceFromStoredRun(const StoredRun& run)
     facts.physicalCores = valueOr<int>(environment, "physical_cores", 0);
     facts.logicalCores = valueOr<int>(environment, "logical_cores", 0);
     facts.modelHasLstm = configHasLstm(run.config);
+    facts.recurrentLayers = recurrentLayersFrom(info);
     facts.worldSize = std::max(1, valueOr<int>(info, "world_size", 1));
     const nlohmann::json distributed =
         run.config.is_object() ? run.config.value("distributed", nlohmann::json::object())
@@ -74,6 +125,7 @@ RunEvidence evidenceFromStoredRun(const StoredRun& run)
                                                           : nlohmann::json());
     evidence.rankBatches = run.rankBatches;
     evidence.samples = run.samples;
+    evidence.layerForwardSeconds = layerForwardFrom(run.summary, evidence.layerForwardSteps);
     return evidence;
 }
 

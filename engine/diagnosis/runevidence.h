@@ -14,11 +14,24 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace es {
 
 struct StoredRun;
+
+/// One recurrent layer's kernel as the run recorded it (the summary's run.recurrent_layers).
+struct RecurrentLayerFact {
+    std::string layer;      ///< "lstm_2"
+    std::size_t index = 0;  ///< into model.layers
+    std::string kernel;     ///< "fused", "libtorch" or "step_loop"
+    std::string reason;     ///< recorded English, shown through recordedText()
+    /// The option that kept the layer off the fused kernel; empty key when none.
+    std::string optionKey;
+    std::string optionValue;
+    std::string fusedValue;
+};
 
 /// How the run was set up, as it recorded it (docs/summary.md, the "run" and "environment"
 /// objects). Empty strings and zeros where the run did not get as far as recording them.
@@ -36,7 +49,11 @@ struct RunFacts {
     double trainingFlopsPerBatch = 0.0;
     int physicalCores = 0;  ///< of the machine the run trained on
     int logicalCores = 0;
+    /// Whether the model has a recurrent layer (lstm, gru or bidirectional).
     bool modelHasLstm = false;
+    /// Each recurrent layer's kernel; empty for runs recorded before it was (then every
+    /// recurrent layer ran on `backend`).
+    std::vector<RecurrentLayerFact> recurrentLayers;
     /// Where host tensor memory came from ("system", "glibc-tuned", "jemalloc", "tcmalloc");
     /// empty for runs recorded before device.allocator existed (they used glibc as it is).
     std::string allocator;
@@ -57,6 +74,10 @@ struct RunEvidence {
     std::vector<RankMember> ranks;
     std::map<int, std::vector<BatchRecord>> rankBatches;
     std::vector<SystemSample> samples;
+    /// Wall seconds of each layer's forward over `layerForwardSteps` training steps, by layer
+    /// name in layer order (the summary's layer_forward); empty when not measured.
+    std::vector<std::pair<std::string, double>> layerForwardSeconds;
+    std::int64_t layerForwardSteps = 0;
     /// The machine's SGEMM rate (GFLOP/s) as the environment doctor measured it, when the
     /// diagnosis was given one; `peakSource` says where it came from.
     std::optional<double> peakGflops;

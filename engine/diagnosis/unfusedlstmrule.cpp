@@ -5,6 +5,7 @@
 #include "engine/i18n/evidencetext.h"
 #include "engine/model/backendchoice.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -158,6 +159,15 @@ std::vector<Finding> diagnoseUnfusedLstm(const RunEvidence& evidence)
     // On CUDA the cudnn fact says which kernel ran; an empty one was not recorded.
     const bool unfusedCuda = onCuda && facts.cudnn.compare(0, 3, "off") == 0;
     if (!unfusedCpu && !unfusedCuda)
+        return {};
+    // A run that recorded each layer's kernel: the backend only matters for the layers that
+    // ran on it; those on the step loop are the unfused-recurrent rule's.
+    const auto& layers = facts.recurrentLayers;
+    const bool anyOnBackend =
+        layers.empty() || std::any_of(layers.begin(), layers.end(), [](const auto& layer) {
+            return layer.kernel == "libtorch" || layer.kernel == "fused";
+        });
+    if (!anyOnBackend)
         return {};
     const std::optional<SteadyShare> share = forwardBackwardShare(evidence);
     if (!share)

@@ -10,10 +10,10 @@ namespace es {
 
 namespace {
 
-bool hasLstm(const ModelConfig& model)
+bool hasRecurrentLayer(const ModelConfig& model)
 {
     return std::any_of(model.layers.begin(), model.layers.end(),
-                       [](const LayerConfig& layer) { return layer.type == LayerType::Lstm; });
+                       [](const LayerConfig& layer) { return isRecurrent(layer); });
 }
 
 }  // namespace
@@ -52,8 +52,9 @@ BackendChoice resolveBackend(const RunConfig& config, DeviceType device, bool on
         return {Backend::LibTorch, markedText("RunRecord",
                                               "auto: this build has no oneDNN (configured with "
                                               "EPOCHSCOPE_WITH_ONEDNN=OFF)")};
-    if (!hasLstm(config.model))
-        return {Backend::LibTorch, markedText("RunRecord", "auto: the model has no LSTM layer")};
+    if (!hasRecurrentLayer(config.model))
+        return {Backend::LibTorch,
+                markedText("RunRecord", "auto: the model has no recurrent layer")};
     return {Backend::OneDnn, markedText("RunRecord", "auto: fused oneDNN LSTM on the CPU")};
 }
 

@@ -3,16 +3,16 @@
 #include "engine/config/configerror.h"
 #include "engine/i18n/translate.h"
 
-#include <map>
-
 namespace es {
 
 namespace {
 
-// LibTorch's LSTM keeps four gates (input, forget, cell, output) ...
+// LibTorch's LSTM keeps four gates (input, forget, cell, output), its GRU three (reset,
+// update, new) ...
 constexpr std::int64_t kLstmGates = 4;
-// ... and two bias vectors per gate (b_ih and b_hh) where Keras keeps one.
-constexpr std::int64_t kLstmBiasVectors = 2;
+constexpr std::int64_t kGruGates = 3;
+// ... and two bias vectors per gate (b_ih and b_hh) where Keras' LSTM keeps one.
+constexpr std::int64_t kBiasVectors = 2;
 // A multiply and an add per weight.
 constexpr double kFlopsPerMultiplyAdd = 2.0;
 // Backward costs about twice the forward pass (gradients for inputs and for weights).
@@ -49,25 +49,32 @@ Shape summarizeLayer(const LayerConfig& config, const Shape& input, std::size_t 
             layer.params = config.inputDim * config.outputDim;
             return {input[0], config.outputDim};
         }
-        case LayerType::Lstm: {
+        case LayerType::Lstm:
+        case LayerType::Gru:
+        case LayerType::Bidirectional: {
             if (input.size() != 2) {
                 throw ConfigError(layerPath(index) + ".type",
                                   fillText(engineText("ModelSummary",
-                                                      "an LSTM needs a sequence (timesteps, "
-                                                      "features), got %1 per sample"),
+                                                      "a recurrent layer needs a sequence "
+                                                      "(timesteps, features), got %1 per sample"),
                                            {shapeText(input)}));
             }
             const std::int64_t steps = input[0];
             const std::int64_t inputs = input[1];
             const std::int64_t hidden = config.units;
-            const std::int64_t gateRows = kLstmGates * hidden;
-            layer.params = gateRows * (inputs + hidden) + kLstmBiasVectors * gateRows;
-            layer.forwardFlopsPerSample = kFlopsPerMultiplyAdd * static_cast<double>(steps) *
-                                          static_cast<double>(gateRows) *
-                                          static_cast<double>(inputs + hidden);
+            const std::int64_t gates =
+                recurrentCell(config) == LayerType::Lstm ? kLstmGates : kGruGates;
+            const std::int64_t gateRows = gates * hidden;
+            const std::int64_t directions = config.type == LayerType::Bidirectional ? 2 : 1;
+            const std::int64_t biases = config.useBias ? kBiasVectors * gateRows : 0;
+            layer.params = directions * (gateRows * (inputs + hidden) + biases);
+            layer.forwardFlopsPerSample =
+                kFlopsPerMultiplyAdd * static_cast<double>(directions * steps) *
+                static_cast<double>(gateRows) * static_cast<double>(inputs + hidden);
+            const std::int64_t width = recurrentOutputWidth(config);
             if (config.returnSequences)
-                return {steps, hidden};
-            return {hidden};
+                return {steps, width};
+            return {width};
         }
         case LayerType::Dropout: return input;
         case LayerType::Dense: {
@@ -76,7 +83,7 @@ Shape summarizeLayer(const LayerConfig& config, const Shape& input, std::size_t 
             std::int64_t positions = 1;
             for (std::size_t i = 0; i + 1 < input.size(); ++i)
                 positions *= input[i];
-            layer.params = inputs * config.units + config.units;
+            layer.params = inputs * config.units + (config.useBias ? config.units : 0);
             layer.forwardFlopsPerSample = kFlopsPerMultiplyAdd * static_cast<double>(positions) *
                                           static_cast<double>(inputs) *
                                           static_cast<double>(config.units);
@@ -125,14 +132,13 @@ ModelSummary summarizeModel(const ModelConfig& model, const std::vector<std::int
 {
     ModelSummary summary;
     summary.inputShape = inputShape;
-    std::map<LayerType, int> seen;
+    const std::vector<std::string> names = layerNames(model);
     Shape shape = summary.inputShape;
     for (std::size_t i = 0; i < model.layers.size(); ++i) {
         const LayerConfig& layerConfig = model.layers[i];
         LayerSummary layer;
         layer.type = layerConfig.type;
-        layer.name =
-            std::string(layerTypeKey(layerConfig.type)) + "_" + std::to_string(++seen[layer.type]);
+        layer.name = names[i];
         shape = summarizeLayer(layerConfig, shape, i, layer);
         layer.outputShape = shape;
         summary.totalParams += layer.params;

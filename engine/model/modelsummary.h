@@ -20,10 +20,11 @@ struct LayerSummary {
 };
 
 /// Parameter count and FLOPs of the model in docs/config.md#flops:
-/// LSTM forward 2*T*4H*(I+H) per sample, Dense 2*in*units (per time step when the input is
-/// a sequence), Embedding and Dropout 0; training = 3 x forward (forward + backward).
-/// LSTM parameters follow LibTorch (two bias vectors: 4H*(I+H) + 8H), which is 4H more than
-/// Keras counts.
+/// LSTM forward 2*T*4H*(I+H) per sample, GRU 2*T*3H*(I+H), twice that for a bidirectional
+/// layer, Dense 2*in*units (per time step when the input is a sequence), Embedding and Dropout
+/// 0; training = 3 x forward (forward + backward). Recurrent parameters follow LibTorch (two
+/// bias vectors: 4H*(I+H) + 8H for an LSTM), which is 4H more than Keras counts for an LSTM
+/// (a GRU with reset_after has two in Keras too).
 struct ModelSummary {
     std::vector<std::int64_t> inputShape;  ///< per sample
     std::vector<LayerSummary> layers;

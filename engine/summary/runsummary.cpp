@@ -46,6 +46,38 @@ nlohmann::json environmentJson(const EnvironmentInfo& environment)
     };
 }
 
+namespace {
+
+nlohmann::json recurrentLayersJson(const std::vector<RecurrentPath>& paths)
+{
+    nlohmann::json layers = nlohmann::json::array();
+    for (const RecurrentPath& path : paths) {
+        nlohmann::json layer = {{"layer", path.layerName},
+                                {"index", path.layerIndex},
+                                {"kernel", std::string(recurrentKernelKey(path.kernel))},
+                                {"reason", path.reason},
+                                {"option", nullptr}};
+        if (path.option)
+            layer["option"] = {{"key", path.option->key},
+                               {"value", path.option->value},
+                               {"fused_value", path.option->fusedValue}};
+        layers.push_back(std::move(layer));
+    }
+    return layers;
+}
+
+nlohmann::json layerForwardJson(const RunResult& result)
+{
+    if (result.layerForwardSeconds.empty())
+        return nullptr;
+    nlohmann::json seconds = nlohmann::json::object();
+    for (const auto& [layer, layerSeconds] : result.layerForwardSeconds)
+        seconds[layer] = layerSeconds;
+    return {{"steps", result.layerForwardSteps}, {"seconds", std::move(seconds)}};
+}
+
+}  // namespace
+
 nlohmann::json runInfoJson(const RunInfo& info)
 {
     return {
@@ -74,6 +106,7 @@ nlohmann::json runInfoJson(const RunInfo& info)
         {"epochs_planned", info.epochs},
         {"train_samples", info.trainSamples},
         {"validation_samples", info.validationSamples},
+        {"recurrent_layers", recurrentLayersJson(info.recurrentLayers)},
         {"total_params", info.model.totalParams},
         {"training_flops_per_batch", info.model.trainingFlopsPerBatch(info.batchSize)},
     };
@@ -275,6 +308,7 @@ nlohmann::json buildRunSummary(const RunConfig& config, const RunResult& result,
                           : rankStepStats(result.info.ranks, result.batches, result.rankBatches))},
         {"communication", communicationJson(communicationStats(result.batches))},
         {"scaling", nullptr},
+        {"layer_forward", layerForwardJson(result)},
         {"total_s", result.totalS},
     };
 }

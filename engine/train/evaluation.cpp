@@ -78,7 +78,7 @@ Evaluation evaluateCheckpoint(const RunConfig& config, const std::string& checkp
     const std::int64_t inputFeatures = train.x.dim() == 3 ? train.x.size(2) : 1;
     // The backend the config's training runs use: the weights are the same either way.
     const Backend backend = resolveBackend(config, config.device.type, oneDnnBuilt()).backend;
-    SequentialModel model(config.model, inputFeatures, backend);
+    SequentialModel model(config.model, inputFeatures, backend, config.device.type);
     torch::serialize::InputArchive archive;
     try {
         // A backup holds the shuffle order besides: one int64 per training sample.

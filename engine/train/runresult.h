@@ -3,10 +3,12 @@
 #include "engine/core/records.h"
 #include "engine/env/environment.h"
 #include "engine/model/modelsummary.h"
+#include "engine/model/recurrentpath.h"
 
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace es {
@@ -50,6 +52,8 @@ struct RunInfo {
     /// Every rank with its host, in rank order; empty in a run of one process.
     std::vector<RankMember> ranks;
     ModelSummary model;
+    /// Which kernel ran each recurrent layer and why, in layer order.
+    std::vector<RecurrentPath> recurrentLayers;
     /// Collected on the engine thread after the thread settings were applied.
     EnvironmentInfo environment;
 };
@@ -75,7 +79,13 @@ struct RunResult {
     /// end, see RunObserver::onRankSteps), by rank; empty elsewhere.
     std::map<int, std::vector<BatchRecord>> rankBatches;
     std::vector<SystemSample> samples;  ///< from the system sampler, in time order
-    double totalS = 0.0;                ///< from start() to the end of the engine thread's work
+    /// Wall seconds each layer's forward took over the training steps that timed it
+    /// (layerForwardSteps of them), by layer name in layer order: the diagnosis's measure of
+    /// how much of a step a layer takes. Empty where layers were not timed (a CUDA device,
+    /// whose kernels run after their launch returns).
+    std::vector<std::pair<std::string, double>> layerForwardSeconds;
+    std::int64_t layerForwardSteps = 0;
+    double totalS = 0.0;  ///< from start() to the end of the engine thread's work
 };
 
 }  // namespace es

@@ -126,6 +126,10 @@ private:
     EpochAccumulator sumOverRanks(const EpochAccumulator& local, double* votes = nullptr);
     /// Checks that every rank resumed where rank 0 did (a backup they all read).
     void checkSamePosition();
+    /// Puts each layer's measured forward time into the result, and reports the recurrent
+    /// layers that left their recorded kernel for some batches (mask_zero padding that was not
+    /// all on the right).
+    void recordLayerTimes();
     /// Brings every rank's steps of `epoch` (those since m_epochFirstStep) to rank 0, which
     /// keeps and reports them; nothing in a run of one process.
     void gatherRankSteps();
@@ -168,6 +172,9 @@ private:
     /// This rank's link to the others in a distributed run; null in a run of one process.
     std::unique_ptr<DataParallel> m_parallel;
     std::int64_t m_batchesPerEpoch = 0;
+    /// Training steps whose forward the model timed layer by layer (on the CPU only, where a
+    /// layer's work is done when its call returns).
+    std::int64_t m_layerTimedSteps = 0;
     /// The config's callbacks, then the extension's.
     std::vector<std::shared_ptr<Callback>> m_callbacks;
     std::vector<torch::Tensor> m_weightSnapshot;
@@ -480,7 +487,8 @@ void TrainingLoop::prepare()
         static std::mutex seedAndInitialise;
         const std::lock_guard<std::mutex> turn(seedAndInitialise);
         torch::manual_seed(m_config.seed);
-        m_model = SequentialModel(m_config.model, inputFeatures, backend.backend);
+        m_model =
+            SequentialModel(m_config.model, inputFeatures, backend.backend, m_config.device.type);
     }
     m_model->to(m_device);
     m_model->train();
@@ -531,6 +539,12 @@ void TrainingLoop::prepare()
     info.prefetch = dataConfig.prefetch;
     info.backend = std::string(backendKey(backend.backend));
     info.backendReason = backend.reason;
+    // On CUDA the model's "fused" layers run LibTorch's LSTM and GRU, which take cuDNN's kernels
+    // only where cuDNN is on: the record says which it was.
+    info.recurrentLayers = m_device.is_cuda()
+                               ? recurrentPaths(m_config.model, backend.backend, DeviceType::Cuda,
+                                                cudnn.rfind("on", 0) == 0)
+                               : m_model->recurrentPaths();
     info.flushDenormals = flushingDenormals;
     info.flushDenormalsReason = denormals;
     info.intraOpThreads = threads.intraOp;
@@ -587,7 +601,13 @@ BatchRecord TrainingLoop::trainStep(int epoch, std::int64_t index, Clock::time_p
     torch::Tensor prediction;
     torch::Tensor loss;
     if (computes) {
+        // Only the training forwards are timed by layer: validation and warm-up passes would
+        // mix other batch shapes and no-grad kernels into the shares.
+        const bool timeLayers = m_device.is_cpu();
+        m_model->setLayerTiming(timeLayers);
         prediction = m_model->forward(transfer.batch.x);
+        m_model->setLayerTiming(false);
+        m_layerTimedSteps += timeLayers ? 1 : 0;
         loss = stepLoss(prediction, transfer.batch.y);
     }
     clock.phaseEnds(Phase::Forward);
@@ -751,6 +771,7 @@ void TrainingLoop::run()
     for (int epoch = firstEpoch; epoch <= m_config.training.epochs; ++epoch) {
         const bool resuming = m_resume && epoch == firstEpoch;
         if (!runEpoch(epoch, resuming ? &*m_resume : nullptr)) {
+            recordLayerTimes();
             m_result.state = RunState::Stopped;
             for (const std::shared_ptr<Callback>& callback : m_callbacks)
                 callback->onTrainEnd(*this, false);
@@ -765,9 +786,33 @@ void TrainingLoop::run()
             break;
         }
     }
+    recordLayerTimes();
     for (const std::shared_ptr<Callback>& callback : m_callbacks)
         callback->onTrainEnd(*this, true);
     m_result.state = RunState::Finished;
+}
+
+void TrainingLoop::recordLayerTimes()
+{
+    if (m_layerTimedSteps > 0) {
+        const std::vector<std::string> names = layerNames(m_config.model);
+        const std::vector<double> seconds = m_model->layerForwardSeconds();
+        m_result.layerForwardSeconds.clear();
+        for (std::size_t i = 0; i < names.size() && i < seconds.size(); ++i)
+            m_result.layerForwardSeconds.emplace_back(names[i], seconds[i]);
+        m_result.layerForwardSteps = m_layerTimedSteps;
+    }
+    for (const StepLoopFallbacks& layer : m_model->stepLoopFallbacks()) {
+        if (layer.stepLoopFallbacks == 0)
+            continue;
+        m_observers.notify(
+            &RunObserver::onLog, LogLevel::Warning,
+            fillText(engineText("Trainer",
+                                "%1 ran %2 batches on the step loop instead of its fused kernel: "
+                                "their mask_zero padding was not all on the right (a padding "
+                                "token 0 before a real one); pad every sample at its end"),
+                     {layer.layerName, std::to_string(layer.stepLoopFallbacks)}));
+    }
 }
 
 }  // namespace

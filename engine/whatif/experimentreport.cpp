@@ -165,7 +165,8 @@ Json variantJson(const VariantResult& row, const std::vector<ExperimentRun>& run
                     {"phase_median_ms", phaseObject(row.phaseMedianMs)},
                     {"steps_per_run", row.windowSteps},
                     {"first_step_ms", row.firstStepMs},
-                    {"first_step_warm_up_ms", row.firstStepWarmUpMs}};
+                    {"first_step_warm_up_ms", row.firstStepWarmUpMs},
+                    {"mean_loss", std::isfinite(row.meanLoss) ? Json(row.meanLoss) : Json()}};
     Json projected = nullptr;
     if (row.projectedEpochS)
         projected = {{"steps_per_epoch", row.epochSteps}, {"epoch_s", *row.projectedEpochS}};
@@ -273,6 +274,7 @@ std::string formatReportTable(const ExperimentReport& report)
         {engineText("ExperimentReport", "first step ms"), Align::Right},
         {engineText("ExperimentReport", "epoch s (projected)"), Align::Right},
         {engineText("ExperimentReport", "speedup"), Align::Right},
+        {engineText("ExperimentReport", "loss"), Align::Right},
         {engineText("ExperimentReport", "phases that changed most (median vs baseline)"),
          Align::Left},
     };
@@ -288,6 +290,7 @@ std::string formatReportTable(const ExperimentReport& report)
             measured ? firstStepText(row) : "-",
             row.projectedEpochS ? format("%.2f", *row.projectedEpochS) : "-",
             row.speedup ? format("%.2fx", *row.speedup) : "-",
+            measured ? format("%.4g", row.meanLoss) : "-",
             remarks(row),
         });
     }
@@ -299,7 +302,9 @@ std::string formatReportTable(const ExperimentReport& report)
                        "window; min, median and max are over the runs. First step ms is the "
                        "median of the runs' first steps, which the window leaves out: the "
                        "one-time cost of the configuration, with the time of its warm-up steps "
-                       "(training.warmup_steps) after the +.");
+                       "(training.warmup_steps) after the +. Loss is the mean training loss of "
+                       "each run's measured window (the median over the runs): a variant that "
+                       "changes the model, such as a layer's options, changes it too.");
     text += "\n";
     text += fillText(engineText("ExperimentReport",
                                 "Projected, not measured: epoch s = median ms per step x %1 of "

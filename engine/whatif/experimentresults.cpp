@@ -20,8 +20,10 @@ std::optional<WindowStats> measureWindow(const std::vector<BatchRecord>& batches
         return std::nullopt;
     std::vector<double> wall;
     std::array<std::vector<double>, kPhaseCount> phases;
+    double lossSum = 0.0;
     for (std::size_t i = skip; i < batches.size(); ++i) {
         wall.push_back(batches[i].wallMs);
+        lossSum += batches[i].loss;
         for (std::size_t p = 0; p < kPhaseCount; ++p)
             phases[p].push_back(batches[i].phaseMs[p]);
     }
@@ -30,6 +32,7 @@ std::optional<WindowStats> measureWindow(const std::vector<BatchRecord>& batches
     stats.firstStepWarmUpMs = first.phaseMs[phaseIndex(Phase::WarmUp)];
     stats.firstStepMs = first.wallMs - stats.firstStepWarmUpMs;
     stats.steps = static_cast<int>(wall.size());
+    stats.meanLoss = lossSum / static_cast<double>(wall.size());
     stats.medianMs = median(std::move(wall));
     for (std::size_t p = 0; p < kPhaseCount; ++p)
         stats.phaseMedianMs[p] = median(std::move(phases[p]));
@@ -68,6 +71,7 @@ std::vector<VariantResult> summariseExperiment(const std::vector<Variant>& confi
         std::vector<double> medians;
         std::vector<double> firstSteps;
         std::vector<double> firstStepWarmUps;
+        std::vector<double> losses;
         std::array<std::vector<double>, kPhaseCount> phases;
         for (const ExperimentRun& run : runs) {
             if (run.variantIndex != row.index)
@@ -83,6 +87,7 @@ std::vector<VariantResult> summariseExperiment(const std::vector<Variant>& confi
             medians.push_back(run.window->medianMs);
             firstSteps.push_back(run.window->firstStepMs);
             firstStepWarmUps.push_back(run.window->firstStepWarmUpMs);
+            losses.push_back(run.window->meanLoss);
             for (std::size_t p = 0; p < kPhaseCount; ++p)
                 phases[p].push_back(run.window->phaseMedianMs[p]);
             row.windowSteps = row.windowSteps == 0 ? run.window->steps
@@ -95,6 +100,7 @@ std::vector<VariantResult> summariseExperiment(const std::vector<Variant>& confi
             row.medianMs = median(medians);
             row.firstStepMs = median(std::move(firstSteps));
             row.firstStepWarmUpMs = median(std::move(firstStepWarmUps));
+            row.meanLoss = median(std::move(losses));
             for (std::size_t p = 0; p < kPhaseCount; ++p)
                 row.phaseMedianMs[p] = median(phases[p]);
             if (row.epochSteps > 0)

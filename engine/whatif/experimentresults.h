@@ -27,6 +27,10 @@ struct WindowStats {
     /// warm-up took them), and that Warm-up phase (training.warmup_steps) on its own.
     double firstStepMs = 0.0;
     double firstStepWarmUpMs = 0.0;
+    /// Mean training loss over the window's steps (NaN when a step's loss was not finite): a
+    /// variant that changes the model (a finding's patch to a layer's options) changes this
+    /// too, and the table shows it beside the speed.
+    double meanLoss = 0.0;
 };
 
 /// The window after the first `warmupSteps` steps; nullopt when the run has no step there.
@@ -69,6 +73,8 @@ struct VariantResult {
     /// configuration costs once, before the steady state that medianMs measures.
     double firstStepMs = 0.0;
     double firstStepWarmUpMs = 0.0;
+    /// Median over the runs of WindowStats::meanLoss.
+    double meanLoss = 0.0;
     /// Projected, not measured: medianMs x epochSteps.
     std::int64_t epochSteps = 0;
     std::optional<double> projectedEpochS;

@@ -252,6 +252,43 @@ inline std::vector<DiagnosisScenario> diagnosisScenarios()
         add(std::string("unfused-lstm on CUDA, cudnn ") + cudnn, std::move(e));
     }
 
+    // unfused-recurrent: measured, not measured, and a stored config it cannot patch
+    for (const bool measured : {true, false}) {
+        RunEvidence e = makeSteadyEvidence(3, 20);
+        e.facts.backend = "onednn";
+        RecurrentLayerFact layer;
+        layer.layer = "lstm_1";
+        layer.kernel = "step_loop";
+        layer.reason = "step loop: recurrent_activation \"hard_sigmoid_keras2\" is not fused";
+        layer.optionKey = "recurrent_activation";
+        layer.optionValue = "\"hard_sigmoid_keras2\"";
+        layer.fusedValue = "\"sigmoid\"";
+        e.facts.recurrentLayers = {layer};
+        e.config["model"] = {
+            {"layers",
+             {{{"type", "lstm"}, {"units", 32}, {"recurrent_activation", "hard_sigmoid_keras2"}},
+              {{"type", "dense"}, {"units", 1}}}}};
+        if (measured) {
+            e.layerForwardSeconds = {{"lstm_1", 2.0}, {"dense_1", 0.1}};
+            e.layerForwardSteps = 60;
+        }
+        add(std::string("unfused-recurrent, share ") + (measured ? "measured" : "not measured"),
+            std::move(e));
+    }
+    {
+        RunEvidence e = makeSteadyEvidence(3, 20);
+        RecurrentLayerFact layer;
+        layer.layer = "gru_2";
+        layer.index = 4;
+        layer.kernel = "step_loop";
+        layer.reason = "step loop: reset_after false is not fused";
+        layer.optionKey = "reset_after";
+        layer.optionValue = "false";
+        layer.fusedValue = "true";
+        e.facts.recurrentLayers = {layer};
+        add("unfused-recurrent without a layer to patch", std::move(e));
+    }
+
     // threads
     add("threads: fewer than the cores", withThreads(1, 4, 8, 1));
     add("threads: fewer than the cores, configured 0", withThreads(1, 4, 8, 0));

@@ -59,7 +59,7 @@ private Q_SLOTS:
             << "auto: this build has no oneDNN";
         QTest::newRow("auto, no LSTM layer")
             << es::Backend::Auto << cpu << true << false << es::Backend::LibTorch
-            << "auto: the model has no LSTM layer";
+            << "auto: the model has no recurrent layer";
         QTest::newRow("libtorch set, CPU")
             << es::Backend::LibTorch << cpu << true << true << es::Backend::LibTorch
             << "set to libtorch in the config";

@@ -70,6 +70,7 @@ private Q_SLOTS:
     void kerasLstmRegression();
     void imdbLstmSentiment();
     void denseAppliesPerTimeStep();
+    void recurrentLayersOfKeras();
     void layerNamesCountPerType();
     void trainingFlopsPerBatch_data();
     void trainingFlopsPerBatch();
@@ -128,6 +129,46 @@ void TestModelSummary::imdbLstmSentiment()
                                {"dense_1", {1}, 128 * 1 + 1, 2.0 * 128 * 1},
                            });
     QCOMPARE(summary.totalParams, std::int64_t(2692225));
+}
+
+void TestModelSummary::recurrentLayersOfKeras()
+{
+    // Bidirectional(GRU(16), concat, return_sequences) > Bidirectional(LSTM(8), sum) >
+    // LSTM-free Dense(1, no bias) on (12 steps, 5 features). The counts are PyTorch's:
+    // nn.GRU(5, 16, bidirectional=True) has 2 x (3*16*(5+16) + 2*3*16) = 2208 parameters.
+    es::LayerConfig gru;
+    gru.type = es::LayerType::Bidirectional;
+    gru.wrapped = es::LayerType::Gru;
+    gru.units = 16;
+    gru.returnSequences = true;
+    es::LayerConfig lstmSum;
+    lstmSum.type = es::LayerType::Bidirectional;
+    lstmSum.wrapped = es::LayerType::Lstm;
+    lstmSum.units = 8;
+    lstmSum.mergeMode = es::MergeMode::Sum;
+    es::LayerConfig head = dense(1);
+    head.useBias = false;
+    const es::ModelSummary summary =
+        es::summarizeModel(regressionConfig(12, 5, {gru, lstmSum, head}));
+    compareLayers(summary, {
+                               {"bidirectional_1",
+                                {12, 32},
+                                2 * (3 * 16 * (5 + 16) + 6 * 16),  // 2208
+                                2.0 * 2 * 12 * 3 * 16 * (5 + 16)},
+                               {"bidirectional_2",
+                                {8},
+                                2 * (4 * 8 * (32 + 8) + 8 * 8),  // 2688
+                                2.0 * 2 * 12 * 4 * 8 * (32 + 8)},
+                               {"dense_1", {1}, 8 * 1, 2.0 * 8 * 1},
+                           });
+    // A plain GRU without biases: 3H(I+H) only.
+    es::LayerConfig plainGru;
+    plainGru.type = es::LayerType::Gru;
+    plainGru.units = 4;
+    plainGru.useBias = false;
+    const es::ModelSummary plain = es::summarizeModel(regressionConfig(3, 2, {plainGru, dense(1)}));
+    QCOMPARE(plain.layers.front().params, std::int64_t(3 * 4 * (2 + 4)));
+    QCOMPARE(plain.layers.front().name, std::string("gru_1"));
 }
 
 void TestModelSummary::denseAppliesPerTimeStep()

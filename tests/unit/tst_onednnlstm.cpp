@@ -7,8 +7,11 @@
 #include "engine/model/onednnlstm_torch.h"
 #include "engine/model/sequentialmodel_torch.h"
 #include "engine/train/denormals.h"
+#include "tests/support/cellparameters_torch.h"
 #include "tests/support/runtoend.h"
+#include "tests/support/shapeseed.h"
 #include "tests/support/smallconfigs.h"
+#include "tests/support/tensorcompare_torch.h"
 
 #include <QtTest>
 
@@ -28,37 +31,18 @@ namespace {
 /// The bound for float32: the two backends sum in different orders, nothing more.
 constexpr double kTolerance = 1e-4;
 
-/// max |actual - reference| / max(1e-6, max |reference|): the difference relative to the
-/// reference's scale. Element-wise relative errors would be dominated by the many gradients
-/// that are nearly zero (saturated gates), where any rounding is a large fraction.
-double relativeDifference(const torch::Tensor& actual, const torch::Tensor& reference)
-{
-    if (reference.numel() == 0)
-        return 0.0;
-    const double scale = std::max(1e-6, reference.abs().max().item<double>());
-    return (actual - reference).abs().max().item<double>() / scale;
-}
+using es::test::Comparison;
+using es::test::relativeDifference;
 
 /// One LSTM layer's parameters, as torch::nn::LSTM holds them.
-struct LayerParameters {
-    torch::nn::LSTM module{nullptr};
-    torch::Tensor weightIh, weightHh, biasIh, biasHh;
-
-    std::vector<torch::Tensor> all() const { return {weightIh, weightHh, biasIh, biasHh}; }
-};
+using LayerParameters = es::test::CellParameters<torch::nn::LSTM>;
 
 std::vector<LayerParameters> makeStack(std::int64_t inputs, std::int64_t units, int layers)
 {
     std::vector<LayerParameters> stack;
     for (int i = 0; i < layers; ++i) {
-        LayerParameters layer;
-        layer.module = torch::nn::LSTM(
-            torch::nn::LSTMOptions(i == 0 ? inputs : units, units).batch_first(true));
-        auto named = layer.module->named_parameters();
-        layer.weightIh = named["weight_ih_l0"];
-        layer.weightHh = named["weight_hh_l0"];
-        layer.biasIh = named["bias_ih_l0"];
-        layer.biasHh = named["bias_hh_l0"];
+        LayerParameters layer(torch::nn::LSTM(
+            torch::nn::LSTMOptions(i == 0 ? inputs : units, units).batch_first(true)));
         {
             // LibTorch's default init gives biases of the weights' small scale; larger biases
             // push some gates towards saturation, where the two backends must agree as well.
@@ -113,22 +97,12 @@ struct Shape {
     }
 };
 
-/// The seed of the random shapes: fixed, so a failure can be repeated, unless
-/// EPOCHSCOPE_SHAPE_SEED names another, which runs the suite on shapes it has never seen.
-std::uint32_t shapeSeed()
-{
-    constexpr std::uint32_t kFixedSeed = 20240806;
-    const char* chosen = std::getenv("EPOCHSCOPE_SHAPE_SEED");
-    if (chosen == nullptr || *chosen == '\0')
-        return kFixedSeed;
-    return static_cast<std::uint32_t>(std::stoul(chosen));
-}
-
 /// The seeded shapes: the bounds first (batch 1, one step, one input, one unit, the largest
 /// of each), then random ones.
 std::vector<Shape> randomShapes()
 {
-    const std::uint32_t seed = shapeSeed();
+    constexpr std::uint32_t kFixedSeed = 20240806;
+    const std::uint32_t seed = es::test::shapeSeed(kFixedSeed);
     qInfo("random shapes from seed %u (EPOCHSCOPE_SHAPE_SEED)", seed);
     std::mt19937 generator(seed);
     const auto uniform = [&](std::int64_t low, std::int64_t high) {
@@ -160,20 +134,6 @@ torch::Tensor prediction(const std::vector<es::LstmResult>& results, bool return
     const torch::Tensor& output = results.back().output;
     return returnSequences ? output : output.select(1, output.size(1) - 1);
 }
-
-struct Comparison {
-    double worst = 0.0;
-    std::string where;
-
-    void add(const std::string& what, const torch::Tensor& actual, const torch::Tensor& reference)
-    {
-        const double difference = relativeDifference(actual, reference);
-        if (difference > worst || where.empty()) {
-            worst = difference;
-            where = what;
-        }
-    }
-};
 
 /// Runs one batch of `shape` through both backends with the same parameters and the same
 /// upstream gradients; compares every layer's output and final states, the input gradient

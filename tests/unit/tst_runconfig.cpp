@@ -226,6 +226,79 @@ void TestRunConfig::invalidConfigNamesPathAndCause_data()
                                    << R"([{"op":"remove","path":"/model/layers/1/units"}])"
                                    << "model.layers[1].units"
                                    << "required key is missing; expected a positive integer";
+    // The recurrent layers' Keras options.
+    QTest::newRow("activation softmax on a recurrent layer")
+        << "regression"
+        << R"([{"op":"add","path":"/model/layers/0/activation","value":"softmax"}])"
+        << "model.layers[0].activation"
+        << "expected one of \"linear\", \"relu\", \"sigmoid\", \"tanh\", \"hard_sigmoid\", "
+           "\"hard_sigmoid_keras2\"";
+    QTest::newRow("recurrent_dropout of 1")
+        << "regression"
+        << R"([{"op":"add","path":"/model/layers/0/recurrent_dropout","value":1}])"
+        << "model.layers[0].recurrent_dropout"
+        << "got 1";
+    QTest::newRow("unknown initializer")
+        << "regression"
+        << R"([{"op":"add","path":"/model/layers/0/kernel_initializer","value":"variance_scaling"}])"
+        << "model.layers[0].kernel_initializer"
+        << "\"variance_scaling\"";
+    QTest::newRow("orthogonal bias")
+        << "regression"
+        << R"([{"op":"add","path":"/model/layers/1/bias_initializer","value":"orthogonal"}])"
+        << "model.layers[1].bias_initializer"
+        << "needs a matrix";
+    QTest::newRow("reset_after on an lstm")
+        << "regression"
+        << R"([{"op":"add","path":"/model/layers/0/reset_after","value":true}])"
+        << "model.layers[0].reset_after"
+        << "unknown key";
+    QTest::newRow("unit_forget_bias on a gru")
+        << "regression"
+        << R"([{"op":"replace","path":"/model/layers/0","value":{"type":"gru","units":4,"unit_forget_bias":true}}])"
+        << "model.layers[0].unit_forget_bias"
+        << "unknown key";
+    QTest::newRow("bidirectional without a layer")
+        << "regression"
+        << R"([{"op":"replace","path":"/model/layers/0","value":{"type":"bidirectional"}}])"
+        << "model.layers[0].layer"
+        << "required key is missing";
+    QTest::newRow("bidirectional around a dense layer")
+        << "regression"
+        << R"([{"op":"replace","path":"/model/layers/0","value":{"type":"bidirectional","layer":{"type":"dense","units":3}}}])"
+        << "model.layers[0].layer.type"
+        << "expected one of \"lstm\", \"gru\"";
+    QTest::newRow("bidirectional merge_mode null")
+        << "regression"
+        << R"([{"op":"replace","path":"/model/layers/0","value":{"type":"bidirectional","merge_mode":"none","layer":{"type":"lstm","units":3}}}])"
+        << "model.layers[0].merge_mode"
+        << "\"none\"";
+    QTest::newRow("wrapped layer with an unknown key")
+        << "regression"
+        << R"([{"op":"replace","path":"/model/layers/0","value":{"type":"bidirectional","layer":{"type":"lstm","units":3,"stateful":true}}}])"
+        << "model.layers[0].layer.stateful"
+        << "unknown key";
+    QTest::newRow("wrapped layer's units missing")
+        << "regression"
+        << R"([{"op":"replace","path":"/model/layers/0","value":{"type":"bidirectional","layer":{"type":"gru"}}}])"
+        << "model.layers[0].layer.units"
+        << "required key is missing";
+    QTest::newRow("mask_zero as a string")
+        << "tokens"
+        << R"([{"op":"add","path":"/model/layers/0/mask_zero","value":"true"}])"
+        << "model.layers[0].mask_zero"
+        << "got \"true\"";
+    QTest::newRow("gru after a collapsed bidirectional")
+        << "regression"
+        << R"([{"op":"replace","path":"/model/layers/0","value":{"type":"bidirectional","layer":{"type":"lstm","units":3}}},{"op":"add","path":"/model/layers/1","value":{"type":"gru","units":2}}])"
+        << "model.layers[1].type"
+        << "model.layers[0] (bidirectional with return_sequences false) outputs one vector per "
+           "sample; set model.layers[0].layer.return_sequences to true";
+    QTest::newRow("sequence output of a bidirectional")
+        << "regression"
+        << R"([{"op":"replace","path":"/model/layers/0","value":{"type":"bidirectional","layer":{"type":"gru","units":3,"return_sequences":true}}}])"
+        << "model.layers[0].layer.return_sequences"
+        << "set return_sequences to false on the last recurrent layer";
     QTest::newRow("units absurd")
         << "regression"
         << R"([{"op":"replace","path":"/model/layers/0/units","value":100000}])"
@@ -233,9 +306,9 @@ void TestRunConfig::invalidConfigNamesPathAndCause_data()
         << "no larger than 65536, got 100000";
     QTest::newRow("layer type unknown")
         << "regression"
-        << R"([{"op":"replace","path":"/model/layers/0/type","value":"gru"}])"
+        << R"([{"op":"replace","path":"/model/layers/0/type","value":"conv1d"}])"
         << "model.layers[0].type"
-        << R"(expected one of "embedding", "lstm", "dropout", "dense", got "gru")";
+        << R"(expected one of "embedding", "lstm", "gru", "bidirectional", "dropout", "dense", got "conv1d")";
     QTest::newRow("layer key misspelt")
         << "regression"
         << R"([{"op":"add","path":"/model/layers/1/unitz","value":1}])"
@@ -955,7 +1028,10 @@ void TestRunConfig::unknownKeyListsKnownKeys()
     QCOMPARE(error->issues().size(), std::size_t(1));
     QCOMPARE(error->issues()[0].message,
              std::string("unknown key; expected one of: type, units, return_sequences, dropout, "
-                         "kernel_l2, recurrent_l2; did you mean \"units\"?"));
+                         "recurrent_dropout, kernel_l2, recurrent_l2, activation, "
+                         "recurrent_activation, use_bias, go_backwards, unroll, "
+                         "kernel_initializer, recurrent_initializer, bias_initializer, "
+                         "unit_forget_bias; did you mean \"units\"?"));
 }
 
 void TestRunConfig::fieldChecksComeBeforeCrossChecks()
@@ -1256,6 +1332,15 @@ void TestRunConfig::roundTrip_data()
             "regression",
             R"([{"op":"add","path":"/distributed","value":{"backend":"gloo","world_size":4096,"init":"file:///shared/rdzv","interface":"10.0.0.2","timeout_s":86400,"bucket_mb":1024}}])")
             .dump());
+    QTest::newRow("keras layers, every option")
+        << QString::fromStdString(patched("tokens",
+                                          R"([{"op":"replace","path":"/model/layers","value":[
+              {"type":"embedding","input_dim":20000,"output_dim":8,"mask_zero":true,"embeddings_initializer":"he_normal"},
+              {"type":"bidirectional","merge_mode":"ave","layer":{"type":"gru","units":6,"return_sequences":true,"activation":"relu","recurrent_activation":"hard_sigmoid","use_bias":false,"dropout":0.1,"recurrent_dropout":0.2,"kernel_l2":0.001,"recurrent_l2":0.002,"go_backwards":true,"unroll":true,"kernel_initializer":"lecun_uniform","recurrent_initializer":"glorot_normal","bias_initializer":"ones","reset_after":false}},
+              {"type":"gru","units":5,"return_sequences":true},
+              {"type":"lstm","units":4,"activation":"linear","recurrent_activation":"hard_sigmoid_keras2","unit_forget_bias":false,"bias_initializer":"random_normal","recurrent_initializer":"truncated_normal","kernel_initializer":"he_uniform"},
+              {"type":"dense","units":1,"activation":"hard_sigmoid","use_bias":false,"kernel_initializer":"random_uniform","bias_initializer":"zeros"}]}])")
+                                      .dump());
     QTest::newRow("adam") << QString::fromStdString(
         patched(
             "regression",
@@ -1288,6 +1373,37 @@ void TestRunConfig::equalityIgnoresFieldsOfOtherTypes()
     es::LayerConfig wider = dense;
     wider.units = 5;
     QVERIFY(!(dense == wider));
+
+    // A recurrent layer compares its own options only: an LSTM's reset_after, a GRU's
+    // unit_forget_bias, a plain layer's merge mode are not part of it.
+    es::LayerConfig lstm;
+    lstm.type = es::LayerType::Lstm;
+    lstm.units = 4;
+    es::LayerConfig lstmWithStaleFields = lstm;
+    lstmWithStaleFields.resetAfter = false;
+    lstmWithStaleFields.mergeMode = es::MergeMode::Mul;
+    lstmWithStaleFields.maskZero = true;
+    QVERIFY(lstm == lstmWithStaleFields);
+    es::LayerConfig lstmHardSigmoid = lstm;
+    lstmHardSigmoid.recurrentActivation = es::Activation::HardSigmoidKeras2;
+    QVERIFY(!(lstm == lstmHardSigmoid));
+    es::LayerConfig gru = lstm;
+    gru.type = es::LayerType::Gru;
+    es::LayerConfig gruWithoutForgetBias = gru;
+    gruWithoutForgetBias.unitForgetBias = false;
+    QVERIFY(gru == gruWithoutForgetBias);
+    es::LayerConfig gruResetBefore = gru;
+    gruResetBefore.resetAfter = false;
+    QVERIFY(!(gru == gruResetBefore));
+    es::LayerConfig bidirectional = gru;
+    bidirectional.type = es::LayerType::Bidirectional;
+    bidirectional.wrapped = es::LayerType::Gru;
+    es::LayerConfig otherMerge = bidirectional;
+    otherMerge.mergeMode = es::MergeMode::Sum;
+    QVERIFY(!(bidirectional == otherMerge));
+    es::LayerConfig otherWrapped = bidirectional;
+    otherWrapped.wrapped = es::LayerType::Lstm;
+    QVERIFY(!(bidirectional == otherWrapped));
 
     es::OptimizerConfig sgd;
     sgd.type = es::OptimizerType::Sgd;

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <sstream>
-#include <stdexcept>
 
 namespace bench {
 
@@ -84,7 +83,9 @@ std::string sweepId(std::int64_t units, std::int64_t steps, std::int64_t batch)
            std::to_string(batch);
 }
 
-bool kept(const std::string& id, const std::string& filter)
+}  // namespace
+
+bool caseKept(const std::string& id, const std::string& filter)
 {
     if (filter.empty())
         return true;
@@ -96,24 +97,20 @@ bool kept(const std::string& id, const std::string& filter)
     return false;
 }
 
-}  // namespace
-
 std::vector<BenchCase> benchmarkCases(bool quick, const std::string& filter)
 {
     std::vector<BenchCase> cases;
     for (const std::string& preset : kPresets)
-        if (kept(preset, filter))
+        if (caseKept(preset, filter))
             cases.push_back(described(preset, "preset", es::loadPreset(preset)));
     for (std::int64_t units : quick ? kQuickUnits : kSweepUnits)
         for (std::int64_t steps : quick ? kQuickSteps : kSweepSteps)
             for (std::int64_t batch : quick ? kQuickBatches : kSweepBatches) {
                 const std::string id = sweepId(units, steps, batch);
-                if (kept(id, filter))
+                if (caseKept(id, filter))
                     cases.push_back(
                         described(id, "sweep", sweepConfig(units, steps, batch, kSweepFeatures)));
             }
-    if (cases.empty())
-        throw std::invalid_argument("--cases " + filter + ": no case id contains any of these");
     return cases;
 }
 

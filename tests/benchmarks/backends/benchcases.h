@@ -37,8 +37,12 @@ inline constexpr std::int64_t kDataBatches = 4;
 
 /// Every case, or with `quick` the small subset (both presets, H 64 and 256, T 50, B 64),
 /// keeping those whose id contains one of the comma-separated words of `filter` (all when
-/// empty). Throws std::invalid_argument when the filter keeps none.
+/// empty). May be empty: the filter may keep only recurrent kernel cases (kernelcases.h).
 std::vector<BenchCase> benchmarkCases(bool quick, const std::string& filter);
+
+/// Whether --cases keeps the case `id`: `filter` is empty, or one of its comma-separated words
+/// is part of `id`. Shared with the kernel cases (kernelcases.h).
+bool caseKept(const std::string& id, const std::string& filter);
 
 /// A tiny model for warming the process up (thread pools, lazy initialisation, first
 /// allocations) before the first case, so that its first step is a model's, not the process's.

@@ -7,7 +7,9 @@
 // after round, so that noise from the rest of the machine hits all of them alike. Steady step
 // = median over rounds of each round's median. Next to each case the oneDNN SGEMM rate is
 // measured once per round, so that "fraction of SGEMM" compares numbers taken minutes apart
-// at most. Prints the tables and the targets as met or not; --json writes everything.
+// at most. Then the recurrent kernel cases (kernelcases.h): one GRU, BiLSTM or BiGRU layer's
+// training step on the fused oneDNN kernel, torch::nn and a step loop, measured the same way.
+// Prints the tables and the targets as met or not; --json writes everything.
 //
 // Usage: backends_bench [--quick] [--cases WORDS] [--threads N] [--repeats N] [--steps N]
 //                       [--round-ms MS] [--warmup N] [--json PATH] [--python PATH]
@@ -15,6 +17,7 @@
 
 #include "tests/benchmarks/backends/benchcases.h"
 #include "tests/benchmarks/backends/enginestepper.h"
+#include "tests/benchmarks/backends/kernelcases.h"
 #include "tests/benchmarks/backends/measurements.h"
 #include "tests/benchmarks/backends/pythonreference.h"
 #include "tests/benchmarks/backends/referencescript.h"
@@ -88,8 +91,11 @@ void usage(std::FILE* out)
                  "                      [--python PATH] [--reference SCRIPT] [--no-python]\n"
                  "                      [--allocator auto|system|glibc-tuned|jemalloc|tcmalloc]\n"
                  "  --quick      both presets and the sweep's H 64/256, T 50, B 64 only\n"
+                 "               (the recurrent kernel cases run either way)\n"
                  "  --cases      comma-separated words; keeps cases whose id contains one\n"
-                 "               (ids: keras-lstm-regression, imdb-lstm-sentiment, h256-t50-b64)\n"
+                 "               (ids: keras-lstm-regression, imdb-lstm-sentiment, h256-t50-b64,\n"
+                 "               kernel-gru-h128-t50-b64, kernel-bilstm-h256-t50-b64, ...:\n"
+                 "               'kernel' keeps only the recurrent kernel cases)\n"
                  "  --threads    intra-op threads of both processes (default: physical cores)\n"
                  "  --repeats    rounds per case (default 5)\n"
                  "  --steps      least measured steps per variant and round (default 3)\n"
@@ -313,13 +319,18 @@ int run(const Options& options)
 {
     // A child that died must not kill this process on the next write to it.
     std::signal(SIGPIPE, SIG_IGN);
-    // Started first: fork() copies the page tables, smallest before anything is loaded.
+    const std::vector<bench::BenchCase> cases = bench::benchmarkCases(options.quick, options.cases);
+    const std::vector<bench::KernelCase> kernelCases = bench::kernelCases(options.cases);
+    if (cases.empty() && kernelCases.empty())
+        throw std::invalid_argument("--cases " + options.cases +
+                                    ": no case id contains any of these");
+    // Started before any tensor: fork() copies the page tables, smallest before anything is
+    // loaded. Only the model cases have a Python column.
     std::unique_ptr<bench::PythonReference> python;
-    if (options.withPython)
+    if (options.withPython && !cases.empty())
         python = std::make_unique<bench::PythonReference>(
             options.python, options.reference,
             options.threads > 0 ? options.threads : es::readCpuTopology().physicalCores);
-    const std::vector<bench::BenchCase> cases = bench::benchmarkCases(options.quick, options.cases);
 
     // As a run does: before the first tensor, for as long as the engine's models live.
     const es::AllocatorChoice allocator = es::resolveAllocator(options.allocator);
@@ -351,7 +362,8 @@ int run(const Options& options)
     const es::OneDnnInfo oneDnn = es::oneDnnInfo();
     header.oneDnn = oneDnn.version + " (" + oneDnn.isa + ")";
     if (!python)
-        header.python = "left out (--no-python)";
+        header.python =
+            cases.empty() ? "not needed (only recurrent kernel cases)" : "left out (--no-python)";
     else if (!python->available())
         header.python = "n/a: " + python->reason();
     else {
@@ -381,14 +393,38 @@ int run(const Options& options)
         std::fprintf(stderr, "\n");
     }
 
+    const bench::KernelMethod method{options.repeats, options.minSteps, options.roundMs,
+                                     options.warmup};
+    std::vector<bench::KernelResult> kernelResults;
+    for (std::size_t i = 0; i < kernelCases.size(); ++i) {
+        kernelResults.push_back(bench::measureKernelCase(kernelCases[i], method));
+        std::fprintf(stderr, "[%zu/%zu] %-28s", i + 1, kernelCases.size(),
+                     kernelCases[i].id.c_str());
+        for (bench::KernelVariant variant : bench::kKernelVariants) {
+            const bench::KernelVariantResult& v = kernelResults.back()[variant];
+            const std::string key(bench::kernelVariantKey(variant));
+            if (v.measured())
+                std::fprintf(stderr, "  %s %.1f ms", key.c_str(), v.steadyMs());
+            else
+                std::fprintf(stderr, "  %s n/a", key.c_str());
+        }
+        std::fprintf(stderr, "\n");
+    }
+
     header.loadAfter = loadAverage();
     const std::vector<bench::TargetCheck> targets = bench::checkTargets(results);
-    bench::printTables(stdout, results);
-    bench::printTargets(stdout, targets);
+    if (!results.empty()) {
+        bench::printTables(stdout, results);
+        bench::printTargets(stdout, targets);
+    }
+    if (!kernelResults.empty())
+        bench::printKernelTable(stdout, kernelResults);
     bench::printLoad(stdout, header);
     if (!options.json.empty()) {
         std::ofstream file(options.json);
-        file << bench::reportJson(header, results, targets).dump(2) << "\n";
+        nlohmann::json json = bench::reportJson(header, results, targets);
+        json["recurrent_kernels"] = bench::kernelJson(kernelResults);
+        file << json.dump(2) << "\n";
         if (!file)
             throw std::runtime_error("cannot write " + options.json);
         std::printf("\nwrote %s\n", options.json.c_str());

@@ -1,0 +1,299 @@
+#include "tests/benchmarks/backends/kernelcases.h"
+
+#include "tests/benchmarks/backends/benchcases.h"
+#include "tests/benchmarks/backends/kernelstepper.h"
+
+#include "engine/model/backendchoice.h"
+#include "engine/summary/statistics.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+
+namespace bench {
+
+namespace {
+
+/// The target: the fused bidirectional layers against the step loop.
+constexpr double kStepLoopTarget = 2.0;
+constexpr std::int64_t kTargetUnits = 128;  ///< "at H >= 128"
+
+const std::vector<std::int64_t> kKernelUnits = {128, 256};
+constexpr std::int64_t kKernelSteps = 50;
+constexpr std::int64_t kKernelBatch = 64;
+constexpr std::int64_t kKernelInputs = 64;
+/// Steps per round at most, whatever --round-ms asks.
+constexpr int kMaxStepsPerRound = 200;
+
+const char* const kNotAvailable = "n/a";
+
+std::string fixed(double value, int decimals)
+{
+    char text[64];
+    std::snprintf(text, sizeof text, "%.*f", decimals, value);
+    return text;
+}
+
+std::string lowercase(std::string_view text)
+{
+    std::string result(text);
+    for (char& c : result)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return result;
+}
+
+/// Enough steps for --round-ms at the pace seen so far, at least --steps.
+int stepsPerRound(const KernelVariantResult& result, const std::vector<double>& warmup,
+                  const KernelMethod& method)
+{
+    double stepMs = result.firstMs;
+    for (double ms : warmup)
+        stepMs = std::min(stepMs, ms);
+    const int forTime = stepMs > 0.0 ? static_cast<int>(std::ceil(method.roundMs / stepMs)) : 1;
+    return std::clamp(forTime, method.minSteps, std::max(method.minSteps, kMaxStepsPerRound));
+}
+
+}  // namespace
+
+std::string_view recurrentLayerName(RecurrentLayer layer)
+{
+    switch (layer) {
+        case RecurrentLayer::Gru: return "GRU";
+        case RecurrentLayer::BiLstm: return "BiLSTM";
+        case RecurrentLayer::BiGru: return "BiGRU";
+    }
+    return "unknown";
+}
+
+std::string_view kernelVariantKey(KernelVariant variant)
+{
+    switch (variant) {
+        case KernelVariant::Fused: return "fused";
+        case KernelVariant::Module: return "nn";
+        case KernelVariant::StepLoop: return "loop";
+    }
+    return "unknown";
+}
+
+std::string KernelCase::shape() const
+{
+    std::ostringstream text;
+    text << recurrentLayerName(layer) << "(" << units << ") T" << steps << " B" << batch << " I"
+         << inputs;
+    return text.str();
+}
+
+std::vector<KernelCase> kernelCases(const std::string& filter)
+{
+    std::vector<KernelCase> cases;
+    for (RecurrentLayer layer :
+         {RecurrentLayer::Gru, RecurrentLayer::BiLstm, RecurrentLayer::BiGru})
+        for (std::int64_t units : kKernelUnits) {
+            KernelCase kernelCase;
+            kernelCase.layer = layer;
+            kernelCase.units = units;
+            kernelCase.steps = kKernelSteps;
+            kernelCase.batch = kKernelBatch;
+            kernelCase.inputs = kKernelInputs;
+            kernelCase.id = "kernel-" + lowercase(recurrentLayerName(layer)) + "-h" +
+                            std::to_string(units) + "-t" + std::to_string(kKernelSteps) + "-b" +
+                            std::to_string(kKernelBatch);
+            if (caseKept(kernelCase.id, filter))
+                cases.push_back(kernelCase);
+        }
+    return cases;
+}
+
+double KernelVariantResult::steadyMs() const
+{
+    std::vector<double> medians;
+    for (const std::vector<double>& round : rounds)
+        if (!round.empty())
+            medians.push_back(es::median(round));
+    return medians.empty() ? 0.0 : es::median(medians);
+}
+
+double KernelResult::fusedSpeedup(KernelVariant slower) const
+{
+    const KernelVariantResult& fused = (*this)[KernelVariant::Fused];
+    const KernelVariantResult& other = (*this)[slower];
+    if (!fused.measured() || !other.measured() || fused.steadyMs() <= 0.0)
+        return 0.0;
+    return other.steadyMs() / fused.steadyMs();
+}
+
+KernelResult measureKernelCase(const KernelCase& kernelCase, const KernelMethod& method)
+{
+    KernelResult result;
+    result.kernelCase = kernelCase;
+    std::array<std::unique_ptr<KernelStepper>, kKernelVariants.size()> steppers;
+    std::array<int, kKernelVariants.size()> steps{};
+    for (std::size_t i = 0; i < kKernelVariants.size(); ++i) {
+        KernelVariantResult& v = result.variants[i];
+        try {
+            if (kKernelVariants[i] == KernelVariant::Fused && !es::oneDnnBuilt())
+                throw std::runtime_error("this build has no oneDNN");
+            steppers[i] = std::make_unique<KernelStepper>(kernelCase, kKernelVariants[i]);
+            v.outputDifference = steppers[i]->outputDifference();
+            v.firstMs = steppers[i]->run(1).front();
+            steps[i] = stepsPerRound(v, steppers[i]->run(method.warmup), method);
+        } catch (const std::exception& error) {
+            v.error = error.what();
+            steppers[i].reset();
+        }
+    }
+    // The variants take turns, the first moving each round, so that noise from the rest of
+    // the machine hits them alike.
+    for (int round = 0; round < method.repeats; ++round)
+        for (std::size_t k = 0; k < kKernelVariants.size(); ++k) {
+            const std::size_t i = (static_cast<std::size_t>(round) + k) % kKernelVariants.size();
+            if (!steppers[i])
+                continue;
+            try {
+                result.variants[i].rounds.push_back(steppers[i]->run(steps[i]));
+            } catch (const std::exception& error) {
+                result.variants[i].error = error.what();
+                result.variants[i].rounds.clear();
+                steppers[i].reset();
+            }
+        }
+    return result;
+}
+
+std::vector<TargetCheck> checkKernelTargets(const std::vector<KernelResult>& results)
+{
+    std::vector<TargetCheck> targets;
+    for (RecurrentLayer layer : {RecurrentLayer::BiLstm, RecurrentLayer::BiGru}) {
+        TargetCheck check{"fused " + std::string(recurrentLayerName(layer)) +
+                              " >= " + fixed(kStepLoopTarget, 0) +
+                              "x faster than the step loop at H >= " + std::to_string(kTargetUnits),
+                          {},
+                          std::nullopt};
+        std::vector<std::string> figures;
+        bool allMet = true;
+        bool anyMissing = false;
+        for (const KernelResult& result : results) {
+            const KernelCase& c = result.kernelCase;
+            if (c.layer != layer || c.units < kTargetUnits)
+                continue;
+            const double ratio = result.fusedSpeedup(KernelVariant::StepLoop);
+            if (ratio <= 0.0) {
+                anyMissing = true;
+                figures.push_back("H" + std::to_string(c.units) + " not measured");
+                continue;
+            }
+            figures.push_back("H" + std::to_string(c.units) + " " + fixed(ratio, 2) + "x");
+            allMet = allMet && ratio >= kStepLoopTarget;
+        }
+        if (figures.empty()) {
+            check.measured = "no such case in this run";
+        } else {
+            std::string text;
+            for (const std::string& figure : figures)
+                text += (text.empty() ? "" : ", ") + figure;
+            check.measured = text;
+            if (!anyMissing)
+                check.met = allMet;
+        }
+        targets.push_back(check);
+    }
+    return targets;
+}
+
+void printKernelTable(std::FILE* out, const std::vector<KernelResult>& results)
+{
+    std::fprintf(out,
+                 "\nrecurrent kernels: one layer's training step (forward, gradients of x and of "
+                 "every parameter), median of round medians; denormals flushed in all three\n"
+                 "fused: oneDNN (bidirectional: two fused calls, the second on x flipped in "
+                 "time); nn: torch::nn::LSTM/GRU on LibTorch's CPU path; loop: a step loop of "
+                 "LibTorch ops\n");
+    std::fprintf(out, "%-28s %-24s %9s %9s %9s %8s %8s %9s %9s %9s\n", "case", "shape", "fused",
+                 "nn", "loop", "nn/", "loop/", "fused", "fused", "loop");
+    std::fprintf(out, "%-28s %-24s %9s %9s %9s %8s %8s %9s %9s %9s\n", "", "", "ms", "ms", "ms",
+                 "fused", "fused", "1st ms", "vs nn", "vs nn");
+    constexpr int kWidth = 133;
+    std::fprintf(out, "%s\n", std::string(kWidth, '-').c_str());
+    for (const KernelResult& result : results) {
+        const auto ms = [&](KernelVariant variant) {
+            const KernelVariantResult& v = result[variant];
+            return v.measured() ? fixed(v.steadyMs(), 1) : std::string(kNotAvailable);
+        };
+        const auto ratio = [&](KernelVariant variant) {
+            const double value = result.fusedSpeedup(variant);
+            return value > 0.0 ? fixed(value, 2) + "x" : std::string(kNotAvailable);
+        };
+        const auto difference = [&](KernelVariant variant) {
+            const KernelVariantResult& v = result[variant];
+            char text[32];
+            std::snprintf(text, sizeof text, "%.1e", v.outputDifference);
+            return v.error.empty() ? std::string(text) : std::string(kNotAvailable);
+        };
+        const KernelVariantResult& fused = result[KernelVariant::Fused];
+        std::fprintf(
+            out, "%-28s %-24s %9s %9s %9s %8s %8s %9s %9s %9s\n", result.kernelCase.id.c_str(),
+            result.kernelCase.shape().c_str(), ms(KernelVariant::Fused).c_str(),
+            ms(KernelVariant::Module).c_str(), ms(KernelVariant::StepLoop).c_str(),
+            ratio(KernelVariant::Module).c_str(), ratio(KernelVariant::StepLoop).c_str(),
+            fused.error.empty() ? fixed(fused.firstMs, 1).c_str() : kNotAvailable,
+            difference(KernelVariant::Fused).c_str(), difference(KernelVariant::StepLoop).c_str());
+    }
+    for (const KernelResult& result : results)
+        for (KernelVariant variant : kKernelVariants)
+            if (!result[variant].error.empty())
+                std::fprintf(out, "%s %s: n/a (%s)\n", result.kernelCase.id.c_str(),
+                             std::string(kernelVariantKey(variant)).c_str(),
+                             result[variant].error.c_str());
+    std::fprintf(out,
+                 "(fused/loop vs nn: max |output - nn output| / max |nn output| on one "
+                 "batch: the three compute the same layer)\n");
+    std::fprintf(out, "\ntargets of the recurrent kernels, as measured in this run:\n");
+    for (const TargetCheck& target : checkKernelTargets(results)) {
+        const char* verdict = !target.met ? "[n/a]    " : *target.met ? "[met]    " : "[NOT met]";
+        std::fprintf(out, "  %s %s: %s\n", verdict, target.target.c_str(), target.measured.c_str());
+    }
+}
+
+nlohmann::json kernelJson(const std::vector<KernelResult>& results)
+{
+    nlohmann::json list = nlohmann::json::array();
+    for (const KernelResult& result : results) {
+        const KernelCase& c = result.kernelCase;
+        nlohmann::json variants = nlohmann::json::object();
+        for (KernelVariant variant : kKernelVariants) {
+            const KernelVariantResult& v = result[variant];
+            nlohmann::json entry = {{"measured", v.measured()}};
+            if (!v.error.empty())
+                entry["error"] = v.error;
+            if (v.measured()) {
+                entry["first_step_ms"] = v.firstMs;
+                entry["steady_ms"] = v.steadyMs();
+                entry["output_difference"] = v.outputDifference;
+                entry["rounds_ms"] = v.rounds;
+            }
+            variants[std::string(kernelVariantKey(variant))] = entry;
+        }
+        nlohmann::json entry = {
+            {"id", c.id},          {"layer", std::string(recurrentLayerName(c.layer))},
+            {"units", c.units},    {"steps", c.steps},
+            {"batch", c.batch},    {"inputs", c.inputs},
+            {"variants", variants}};
+        if (const double ratio = result.fusedSpeedup(KernelVariant::Module); ratio > 0.0)
+            entry["nn_over_fused"] = ratio;
+        if (const double ratio = result.fusedSpeedup(KernelVariant::StepLoop); ratio > 0.0)
+            entry["loop_over_fused"] = ratio;
+        list.push_back(entry);
+    }
+    nlohmann::json checks = nlohmann::json::array();
+    for (const TargetCheck& target : checkKernelTargets(results))
+        checks.push_back({{"target", target.target},
+                          {"measured", target.measured},
+                          {"met", target.met ? nlohmann::json(*target.met) : nlohmann::json()}});
+    return {{"cases", list}, {"targets", checks}};
+}
+
+}  // namespace bench

@@ -1,0 +1,94 @@
+#pragma once
+
+// The recurrent kernel cases of the backends benchmark: one recurrent layer's training step
+// (forward, then the gradients of x and of every parameter) on three implementations side by
+// side: the fused oneDNN primitives (model/onednnlstm_torch.h, model/onednngru_torch.h; a
+// bidirectional layer as two fused single-direction calls, the second on x flipped in time),
+// LibTorch's own torch::nn::LSTM / GRU, and a plain loop over time steps written with LibTorch
+// ops (steploop_torch.h), which stands for EpochScope's step-loop path. No LibTorch here.
+
+#include "tests/benchmarks/backends/report.h"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bench {
+
+enum class RecurrentLayer { Gru, BiLstm, BiGru };
+std::string_view recurrentLayerName(RecurrentLayer layer);  ///< "GRU", "BiLSTM", "BiGRU"
+
+struct KernelCase {
+    std::string id;  ///< "kernel-bigru-h256-t50-b64"; what --cases matches
+    RecurrentLayer layer = RecurrentLayer::Gru;
+    std::int64_t units = 0;     ///< per direction
+    std::int64_t steps = 0;     ///< time steps per sample
+    std::int64_t batch = 0;     ///< samples per step
+    std::int64_t inputs = 0;    ///< input features
+    std::string shape() const;  ///< "BiGRU(256) T50 B64 I64"
+};
+
+/// The implementations compared on every kernel case.
+enum class KernelVariant { Fused, Module, StepLoop };
+inline constexpr std::array<KernelVariant, 3> kKernelVariants = {
+    KernelVariant::Fused, KernelVariant::Module, KernelVariant::StepLoop};
+std::string_view kernelVariantKey(KernelVariant variant);  ///< "fused", "nn", "loop"
+
+/// The kernel cases whose id contains one of the comma-separated words of `filter` (all when
+/// empty): GRU, BiLSTM and BiGRU at H 128 and 256, T 50, B 64, 64 input features. May be empty.
+std::vector<KernelCase> kernelCases(const std::string& filter);
+
+/// How the kernel cases are measured: the driver's --repeats, --steps, --round-ms, --warmup.
+struct KernelMethod {
+    int repeats = 5;
+    int minSteps = 3;
+    double roundMs = 300.0;
+    int warmup = 2;
+};
+
+struct KernelVariantResult {
+    std::string error;  ///< why there are no numbers; empty if measured
+    double firstMs = 0.0;
+    /// max |output - nn's output| / max |nn's output| on the first batch: the variant computes
+    /// the same layer (the module's own row reads 0).
+    double outputDifference = 0.0;
+    std::vector<std::vector<double>> rounds;  ///< measured steps' ms, one list per round
+
+    bool measured() const { return error.empty() && !rounds.empty(); }
+    double steadyMs() const;  ///< median over rounds of each round's median
+};
+
+struct KernelResult {
+    KernelCase kernelCase;
+    std::array<KernelVariantResult, kKernelVariants.size()> variants;
+
+    const KernelVariantResult& operator[](KernelVariant variant) const
+    {
+        return variants[static_cast<std::size_t>(variant)];
+    }
+    KernelVariantResult& operator[](KernelVariant variant)
+    {
+        return variants[static_cast<std::size_t>(variant)];
+    }
+    /// `slower`'s steady ms over the fused one's: how many times faster the fused kernel is;
+    /// 0 when either is not measured.
+    double fusedSpeedup(KernelVariant slower) const;
+};
+
+/// One case: per variant a fresh layer (the same parameters and batches for all three), its
+/// first step, the warm-up steps; then the rounds, the variants taking turns.
+KernelResult measureKernelCase(const KernelCase& kernelCase, const KernelMethod& method);
+
+/// The target: the fused bidirectional LSTM and GRU at least 2x the step loop at
+/// H >= 128.
+std::vector<TargetCheck> checkKernelTargets(const std::vector<KernelResult>& results);
+
+void printKernelTable(std::FILE* out, const std::vector<KernelResult>& results);
+nlohmann::json kernelJson(const std::vector<KernelResult>& results);
+
+}  // namespace bench
