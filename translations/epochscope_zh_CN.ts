@@ -954,7 +954,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::ExperimentResultsModel</name>
     <message>
-        <location filename="../ui/whatif/experimentresultsmodel.cpp" line="+68"/>
+        <location filename="../ui/whatif/experimentresultsmodel.cpp" line="+69"/>
         <source>%1 %2 ms</source>
         <translation>%1 %2 ms</translation>
     </message>
@@ -980,7 +980,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>%1×</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -990,7 +990,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -1047,7 +1047,12 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>基线的推算每轮耗时除以本行的</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>Mean training loss of the measured steps (median over the runs): a variant that changes the model, such as a layer&apos;s options, changes it</source>
+        <translation>测量步的平均训练损失（取各次运行的中位数）：改变模型的变体（例如某层的选项）会改变它</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The phases whose medians changed most against the baseline</source>
         <translation>与基线相比中位数变化最大的阶段</translation>
     </message>
@@ -1091,6 +1096,11 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <location line="+1"/>
         <source>Speedup</source>
         <translation>加速比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Loss</source>
+        <translation>损失</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1249,15 +1259,318 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
     </message>
 </context>
 <context>
+    <name>es::ui::LayerFields</name>
+    <message>
+        <location filename="../ui/setup/layerfields.cpp" line="+163"/>
+        <source>Select a layer to edit it.</source>
+        <translation>选择一个层进行编辑。</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Advanced option&amp;s</source>
+        <translation>高级选项(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: options most models leave at Keras&apos; defaults; the count says how many this layer changes.</source>
+        <translation>%1：多数模型保持 Keras 默认值的选项；括号中的数字是本层改动的个数。</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>The embeddings initializer</source>
+        <translation>嵌入初始化器</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Vocabulary (input_dim):</source>
+        <translation>词表大小 (input_dim)(&amp;V)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keras&apos; input_dim: the vocabulary size; token ids run from 0 to input_dim - 1.</source>
+        <translation>Keras 的 input_dim：词表大小；词元 id 的取值为 0 到 input_dim - 1。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Width (output_dim):</source>
+        <translation>向量维度 (output_dim)(&amp;W)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keras&apos; output_dim: the width of each token&apos;s vector.</source>
+        <translation>Keras 的 output_dim：每个词元向量的维度。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Mask zero: token 0 is padding</source>
+        <translation>屏蔽 0(&amp;M)：词元 0 为填充</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keras&apos; mask_zero: token id 0 is padding; the recurrent layers carry their state and output through padded steps.</source>
+        <translation>Keras 的 mask_zero：词元 id 0 表示填充；循环层在填充的时间步上沿用其状态和输出。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Embeddings initializer:</source>
+        <translation>嵌入初始化器：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Keras&apos; embeddings_initializer: how the token vectors start.</source>
+        <translation>Keras 的 embeddings_initializer：词元向量的初始值。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Go backwards, bias, unit forget bias or reset after, unroll, L2 and initializers</source>
+        <translation>反向读取、偏置、遗忘门偏置或后置重置门、展开循环、L2 和初始化器</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>The fused kernels (oneDNN on the CPU, cuDNN on a GPU) run Keras&apos; defaults only; with these options the layer runs step by step, as Keras runs it too.</source>
+        <translation>融合内核（CPU 上的 oneDNN、GPU 上的 cuDNN）只支持 Keras 的默认选项；使用这些选项时，该层逐时间步运行，Keras 也是如此。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The layer Bidirectional wraps (Keras&apos; layer argument): it runs once forward and once backward over each sequence.</source>
+        <translation>Bidirectional 包装的层（Keras 的 layer 参数）：对每个序列正向运行一次、反向运行一次。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Wrapped layer:</source>
+        <translation>包装的层(&amp;W)：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Keras&apos; merge_mode: how the forward and backward outputs combine; concat doubles the width, sum, mul and ave keep it.</source>
+        <translation>Keras 的 merge_mode：正向与反向输出的合并方式；concat 使宽度加倍，sum、mul 和 ave 保持宽度不变。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Merge mode:</source>
+        <translation>合并方式(&amp;M)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+94"/>
+        <source>&amp;Units:</source>
+        <translation>单元数(&amp;U)：</translation>
+    </message>
+    <message>
+        <location line="-92"/>
+        <source>Keras&apos; units: the hidden state&apos;s width (of each direction in a bidirectional layer).</source>
+        <translation>Keras 的 units：隐藏状态的宽度（双向层中为每个方向的宽度）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Return the whole se&amp;quence</source>
+        <translation>返回完整序列(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keras&apos; return_sequences: on for every recurrent layer that feeds another.</source>
+        <translation>Keras 的 return_sequences：每个连接到下一个循环层的循环层都需要开启。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+88"/>
+        <source>Ac&amp;tivation:</source>
+        <translation>激活函数(&amp;T)：</translation>
+    </message>
+    <message>
+        <location line="-85"/>
+        <source>Keras&apos; activation: the cell&apos;s activation; the fused kernels run tanh only.</source>
+        <translation>Keras 的 activation：单元的激活函数；融合内核只支持 tanh。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Recurrent activatio&amp;n:</source>
+        <translation>循环激活函数(&amp;N)：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Keras&apos; recurrent_activation: the gates&apos; activation; the fused kernels run sigmoid only (hard_sigmoid_keras2 is Keras 2&apos;s default).</source>
+        <translation>Keras 的 recurrent_activation：门的激活函数；融合内核只支持 sigmoid（hard_sigmoid_keras2 是 Keras 2 的默认值）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Input &amp;dropout:</source>
+        <translation>输入 dropout(&amp;D)：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Keras&apos; dropout: on the layer&apos;s input, one mask for all time steps.</source>
+        <translation>Keras 的 dropout：作用于层的输入，所有时间步共用一个掩码。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Recurrent dr&amp;opout:</source>
+        <translation>循环 dropout(&amp;O)：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Keras&apos; recurrent_dropout: on the hidden state, one mask for all time steps; above 0 the layer runs on the step loop.</source>
+        <translation>Keras 的 recurrent_dropout：作用于隐藏状态，所有时间步共用一个掩码；大于 0 时该层在逐步循环上运行。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Go backwards</source>
+        <translation>反向读取(&amp;G)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keras&apos; go_backwards: read each sequence from its last step to its first.</source>
+        <translation>Keras 的 go_backwards：从最后一个时间步到第一个时间步读取每个序列。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>&amp;Kernel L2:</source>
+        <translation>核权重 L2(&amp;K)：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Keras&apos; kernel_regularizer=l2(...): adds kernel_l2 * sum(W_ih^2) to the loss.</source>
+        <translation>Keras 的 kernel_regularizer=l2(...)：在损失中加上 kernel_l2 * sum(W_ih^2)。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Recurrent L&amp;2:</source>
+        <translation>循环权重 L2(&amp;2)：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Keras&apos; recurrent_regularizer=l2(...): adds recurrent_l2 * sum(W_hh^2) to the loss.</source>
+        <translation>Keras 的 recurrent_regularizer=l2(...)：在损失中加上 recurrent_l2 * sum(W_hh^2)。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Bias and initializers</source>
+        <translation>偏置和初始化器</translation>
+    </message>
+    <message>
+        <location line="-57"/>
+        <location line="+67"/>
+        <source>Use bias</source>
+        <translation>使用偏置</translation>
+    </message>
+    <message>
+        <location line="-66"/>
+        <location line="+67"/>
+        <source>Keras&apos; use_bias: whether the layer adds biases.</source>
+        <translation>Keras 的 use_bias：该层是否加偏置。</translation>
+    </message>
+    <message>
+        <location line="-65"/>
+        <source>Unit forget bias</source>
+        <translation>遗忘门偏置初始为 1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keras&apos; unit_forget_bias (LSTM): the forget gate&apos;s bias starts at 1.</source>
+        <translation>Keras 的 unit_forget_bias（LSTM）：遗忘门的偏置初始为 1。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Reset after</source>
+        <translation>后置重置门</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keras&apos; reset_after (GRU): apply the reset gate after the recurrent matrix, as Keras does since 2.3 and cuDNN does; off is Keras&apos; original GRU, which no fused kernel runs.</source>
+        <translation>Keras 的 reset_after（GRU）：在循环矩阵之后应用重置门，Keras 2.3 起的默认做法，cuDNN 也是如此；关闭即 Keras 最初的 GRU，没有融合内核支持它。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Unroll</source>
+        <translation>展开循环</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keras&apos; unroll: Keras unrolls the loop into one graph; here it keeps the layer off the fused kernel, as it does in Keras.</source>
+        <translation>Keras 的 unroll：Keras 把循环展开成一张计算图；在这里它使该层不使用融合内核，与 Keras 中一样。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <location line="+36"/>
+        <source>Kernel initializer:</source>
+        <translation>核权重初始化器：</translation>
+    </message>
+    <message>
+        <location line="-34"/>
+        <source>Keras&apos; kernel_initializer: how the input weights start.</source>
+        <translation>Keras 的 kernel_initializer：输入权重的初始值。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Recurrent initializer:</source>
+        <translation>循环权重初始化器：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keras&apos; recurrent_initializer: how the recurrent weights start.</source>
+        <translation>Keras 的 recurrent_initializer：循环权重的初始值。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+32"/>
+        <source>Bias initializer:</source>
+        <translation>偏置初始化器：</translation>
+    </message>
+    <message>
+        <location line="-30"/>
+        <location line="+32"/>
+        <source>Keras&apos; bias_initializer: how the biases start.</source>
+        <translation>Keras 的 bias_initializer：偏置的初始值。</translation>
+    </message>
+    <message>
+        <location line="-26"/>
+        <source>&amp;Rate:</source>
+        <translation>丢弃率(&amp;R)：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Keras&apos; rate: the fraction of the inputs set to zero while training.</source>
+        <translation>Keras 的 rate：训练时置零的输入比例。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Keras&apos; units: the output&apos;s width.</source>
+        <translation>Keras 的 units：输出的宽度。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Keras&apos; activation: applied to the output.</source>
+        <translation>Keras 的 activation：作用于输出。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Keras&apos; kernel_initializer: how the weights start.</source>
+        <translation>Keras 的 kernel_initializer：权重的初始值。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+52"/>
+        <source>%1 (%n changed)</source>
+        <comment>advanced options: how many differ from Keras&apos; defaults</comment>
+        <translation>
+            <numerusform>%1（已改动 %n 项）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>es::ui::LayersModel</name>
     <message>
-        <location filename="../ui/setup/layersmodel.cpp" line="+24"/>
+        <location filename="../ui/setup/layersmodel.cpp" line="+25"/>
         <source>batch</source>
         <comment>output shape&apos;s first dimension: (batch, 64)</comment>
         <translation>批次</translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+56"/>
+        <source>Step loop: %1 %2 is not fused (%1 %3 is)</source>
+        <translation>逐步循环：融合内核不支持 %1 %2（支持 %1 %3）</translation>
+    </message>
+    <message>
+        <location line="+80"/>
         <source>Layer</source>
         <translation>层</translation>
     </message>
@@ -1425,7 +1738,17 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>&amp;Import Keras model...</source>
+        <translation>导入 Keras 模型(&amp;I)...</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Bring a Keras model (model.to_json() or a .keras file) into Run setup</source>
+        <translation>把 Keras 模型（model.to_json() 或 .keras 文件）导入运行设置</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Run &amp;database...</source>
         <translation>运行数据库(&amp;D)...</translation>
     </message>
@@ -1575,6 +1898,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
     <message>
         <location filename="../ui/mainwindowconfigfiles.cpp" line="-21"/>
         <location line="+12"/>
+        <location filename="../ui/mainwindowimport.cpp" line="+101"/>
         <source>EpochScope - %1</source>
         <translation>EpochScope - %1</translation>
     </message>
@@ -1706,11 +2030,55 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <source>A what-if experiment is measuring. Stop it and quit?</source>
         <translation>假设实验正在测量。要停止它并退出吗？</translation>
     </message>
+    <message>
+        <location filename="../ui/mainwindowimport.cpp" line="-28"/>
+        <location line="+19"/>
+        <source>Import Keras model</source>
+        <translation>导入 Keras 模型</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <source>Keras models (*.json *.keras);;model.to_json() (*.json);;Keras archives (*.keras)</source>
+        <translation>Keras 模型 (*.json *.keras);;model.to_json() (*.json);;Keras 存档 (*.keras)</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Keras model %1 not imported: %2</source>
+        <translation>未导入 Keras 模型 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 cannot be imported:
+
+%2</source>
+        <translation>无法导入 %1：
+
+%2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+11"/>
+        <source>Imported %1 (%2): %n layer(s) in Run setup as config %3</source>
+        <translation>
+            <numerusform>已导入 %1（%2）：%n 个层已放入运行设置，配置名为 %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Keras import: %1</source>
+        <translation>Keras 导入：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%1; %n note(s) in the Log</source>
+        <translation>
+            <numerusform>%1；日志中有 %n 条说明</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>es::ui::ModelForm</name>
     <message>
-        <location filename="../ui/setup/modelform.cpp" line="+50"/>
+        <location filename="../ui/setup/modelform.cpp" line="+38"/>
         <source>Embedding</source>
         <translation>Embedding 嵌入层</translation>
     </message>
@@ -1718,6 +2086,16 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <location line="+1"/>
         <source>LSTM</source>
         <translation>LSTM</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GRU</source>
+        <translation>GRU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bidirectional</source>
+        <translation>Bidirectional 双向层</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1730,12 +2108,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>Dense 全连接层</translation>
     </message>
     <message>
-        <location line="+66"/>
-        <source>Return the whole sequence</source>
-        <translation>返回完整序列</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+54"/>
         <source>from the data</source>
         <translation>取自数据</translation>
     </message>
@@ -1783,63 +2156,12 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>下移选中的层（Ctrl+Down）</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <source>&amp;Vocabulary (input_dim):</source>
-        <translation>词表大小 (input_dim)(&amp;V)：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Width (output_dim):</source>
-        <translation>向量维度 (output_dim)(&amp;W)：</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <location line="+12"/>
-        <source>&amp;Units:</source>
-        <translation>单元数(&amp;U)：</translation>
-    </message>
-    <message>
-        <location line="-10"/>
-        <source>Input &amp;dropout:</source>
-        <translation>输入 dropout(&amp;D)：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Kernel L2:</source>
-        <translation>核权重 L2(&amp;K)：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Recurrent L2:</source>
-        <translation>循环权重 L2(&amp;R)：</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>On for every LSTM that feeds another LSTM.</source>
-        <translation>每个连接到下一个 LSTM 的 LSTM 都需要开启。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>&amp;Rate:</source>
-        <translation>丢弃率(&amp;R)：</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>&amp;Activation:</source>
-        <translation>激活函数(&amp;A)：</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Select a layer to edit it.</source>
-        <translation>选择一个层进行编辑。</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+25"/>
         <source>&amp;Input shape:</source>
         <translation>输入形状(&amp;I)：</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+77"/>
         <source>%1 parameters · %2 per training batch of %3 · input (%4)</source>
         <translation>%1 个参数 · 每个大小为 %3 的训练批次 %2 · 输入 (%4)</translation>
     </message>
@@ -2019,7 +2341,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::RankStepChart</name>
     <message>
-        <location filename="../ui/plots/rankstepchart.cpp" line="+40"/>
+        <location filename="../ui/plots/rankstepchart.cpp" line="+42"/>
         <source>Busy time per step by rank</source>
         <translation>各进程每步的忙碌时间</translation>
     </message>
@@ -2041,7 +2363,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>进程 %1（%2）</translation>
     </message>
     <message>
-        <location line="+126"/>
+        <location line="+127"/>
         <source>Step %1 (epoch %2, batch %3)</source>
         <translation>第 %1 步（第 %2 轮，第 %3 批）</translation>
     </message>

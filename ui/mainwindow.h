@@ -7,9 +7,10 @@
 // Its members are defined by job: mainwindow.cpp creates the panels and wires them together;
 // mainwindowmenus.cpp has the menus, shortcuts and toolbar, mainwindowdocks.cpp the docks and
 // the Log, mainwindowrun.cpp a run from Start to its end and closing the window,
-// mainwindowconfigfiles.cpp presets, config files and the recent ones, mainwindowhistory.cpp
-// recorded runs, mainwindowfixes.cpp a finding's fix and the What-if baseline,
-// mainwindowsettings.cpp the settings and the run database; windowlayout.h keeps the layout.
+// mainwindowconfigfiles.cpp presets, config files and the recent ones, mainwindowimport.cpp
+// Keras models imported and files dropped on the window, mainwindowhistory.cpp recorded runs,
+// mainwindowfixes.cpp a finding's fix and the What-if baseline, mainwindowsettings.cpp the
+// settings and the run database; windowlayout.h keeps the layout.
 
 #include "engine/store/runstore.h"
 #include "engine/train/runobserver.h"
@@ -24,6 +25,8 @@
 class QAction;
 class QMenu;
 class QDockWidget;
+class QDragEnterEvent;
+class QDropEvent;
 class QLabel;
 class QPlainTextEdit;
 
@@ -63,6 +66,14 @@ public:
 public Q_SLOTS:
     void loadPreset(const QString& name);
     bool openConfig(const QString& path);
+    /// Imports a Keras model (model.to_json()'s JSON or a .keras archive) into Run setup, as
+    /// a config that is not yet saved anywhere, with the importer's notes in the Log. A model
+    /// the importer refuses is named in a message box (its layer and option) and changes
+    /// nothing. False when nothing was imported.
+    bool importKerasModel(const QString& path);
+    /// Opens a file dropped on the window: a Keras model (.keras, or JSON whose top level is a
+    /// Keras object) is imported, any other .json opened as a run config.
+    bool openDroppedFile(const QString& path);
     void startRun();
     void togglePause();
     void stopRun();
@@ -79,6 +90,8 @@ public Q_SLOTS:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     // mainwindowmenus.cpp
@@ -103,6 +116,9 @@ private:
     void saveConfig(bool askForPath);
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
+    // mainwindowimport.cpp
+    /// File > Import Keras model...: asks for the file, in the folder of the last import.
+    void chooseKerasModel();
     // mainwindowsettings.cpp
     void editSettings();
     /// Tells the user, in the status bar and the Log, that the run database cannot be used

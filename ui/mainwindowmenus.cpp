@@ -29,6 +29,15 @@ void MainWindow::createActions()
     m_recentMenu = file->addMenu(tr("Open &recent"));
     rebuildRecentMenu();
     file->addSeparator();
+    QAction* importKeras =
+        file->addAction(tr("&Import Keras model..."), this, &MainWindow::chooseKerasModel);
+    importKeras->setObjectName("importKerasModel");
+    importKeras->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    importKeras->setStatusTip(
+        tr("Bring a Keras model (model.to_json() or a .keras file) into Run setup"));
+    // A config or a Keras model dropped on the window opens as these actions open it.
+    setAcceptDrops(true);
+    file->addSeparator();
     QAction* database = file->addAction(tr("Run &database..."), this, &MainWindow::chooseDatabase);
     database->setObjectName("chooseDatabase");
     database->setStatusTip(tr("Choose the file runs are recorded into and browsed from"));

@@ -85,6 +85,7 @@ std::vector<es::VariantResult> threeRows()
     faster.largestChanges = {{es::Phase::Backward, -2.8442}, {es::Phase::Forward, 1.5}};
     faster.firstStepMs = 31.0;
     faster.firstStepWarmUpMs = 215.5;
+    faster.meanLoss = 0.31257;
     es::VariantResult failed = result(2, "placement=device", 0, 0, 0, 0, 3);
     failed.error = "out of memory";
     return {baseline, faster, failed};
@@ -150,6 +151,9 @@ private Q_SLOTS:
         QVERIFY(cell(model, 2, ExperimentResultsModel::FirstStep).toString().isEmpty());
         QCOMPARE(cell(model, 1, ExperimentResultsModel::Changes).toString(),
                  QString("Backward -2.84 ms, Forward +1.50 ms"));
+        // The loss beside the speed, for variants that change the model; none unmeasured.
+        QCOMPARE(cell(model, 1, ExperimentResultsModel::Loss).toString(), QString("0.3126"));
+        QVERIFY(cell(model, 2, ExperimentResultsModel::Loss).toString().isEmpty());
         const auto alignment = Qt::Alignment(
             cell(model, 1, ExperimentResultsModel::MedianMs, Qt::TextAlignmentRole).toInt());
         QVERIFY(alignment & Qt::AlignRight);

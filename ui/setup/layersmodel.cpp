@@ -2,6 +2,7 @@
 
 #include "engine/config/configerror.h"
 #include "engine/core/text.h"
+#include "engine/model/recurrentpath.h"
 #include "ui/core/qtext.h"
 #include "ui/setup/formwidgets.h"
 
@@ -73,6 +74,16 @@ QString LayersModel::issue(int row) const
     return row >= 0 && row < static_cast<int>(m_issues.size()) ? m_issues[row] : QString();
 }
 
+QString LayersModel::stepLoopNote(const LayerConfig& layer)
+{
+    QStringList lines;
+    for (const UnfusedOption& option : unfusedOptions(layer))
+        lines << tr("Step loop: %1 %2 is not fused (%1 %3 is)")
+                     .arg(toQString(option.key), toQString(option.value),
+                          toQString(option.fusedValue));
+    return lines.join('\n');
+}
+
 int LayersModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : static_cast<int>(m_model.layers.size());
@@ -101,6 +112,8 @@ QVariant LayersModel::data(const QModelIndex& index, int role) const
         return {};
     const int row = index.row();
     const bool hasIssue = !m_issues[row].isEmpty();
+    // The issue comes first: a layer the engine refuses does not run on any kernel.
+    const auto note = [&] { return hasIssue ? m_issues[row] : stepLoopNote(m_model.layers[row]); };
     switch (role) {
         case Qt::DisplayRole: {
             const LayerSummary* summary = m_summary ? &m_summary->layers[row] : nullptr;
@@ -125,12 +138,17 @@ QVariant LayersModel::data(const QModelIndex& index, int role) const
             return index.column() == Params || index.column() == TrainingFlops
                        ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                        : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
-        case Qt::ToolTipRole: return hasIssue ? m_issues[row] : QVariant();
+        case Qt::ToolTipRole:
+        case Qt::AccessibleDescriptionRole: {
+            const QString text = note();
+            return text.isEmpty() ? QVariant() : text;
+        }
         case Qt::ForegroundRole: return hasIssue ? QVariant(kIssueColour) : QVariant();
         case Qt::DecorationRole:
-            if (hasIssue && index.column() == Name)
-                return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
-            return {};
+            if (index.column() != Name || note().isEmpty())
+                return {};
+            return QApplication::style()->standardIcon(hasIssue ? QStyle::SP_MessageBoxWarning
+                                                                : QStyle::SP_MessageBoxInformation);
         default: return {};
     }
 }

@@ -1,7 +1,8 @@
 #pragma once
 
 // The layers of the model being set up, one row each, with what the model summary says about
-// them (output shape, parameters, training FLOPs per batch) and the engine's issues for them.
+// them (output shape, parameters, training FLOPs per batch), the engine's issues for them, and
+// a mark on the recurrent layers whose options keep them off the fused kernel.
 
 #include "engine/config/configerror.h"
 #include "engine/config/runconfig.h"
@@ -30,6 +31,10 @@ public:
     void setIssues(const std::vector<ConfigIssue>& issues);
     /// The issue shown on `row`, empty when none.
     QString issue(int row) const;
+    /// Why the recurrent layer `layer` runs on the step loop instead of a fused kernel, one
+    /// line per option that rules the fused kernel out (unfusedOptions()); empty when none
+    /// does. Shown as the tooltip of the layer's mark and on its page.
+    static QString stepLoopNote(const LayerConfig& layer);
 
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
     int columnCount(const QModelIndex& parent = QModelIndex()) const override;

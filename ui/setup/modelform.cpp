@@ -4,7 +4,7 @@
 #include "engine/core/text.h"
 #include "engine/data/npyfile.h"
 #include "engine/data/npzarchive.h"
-#include "ui/setup/formwidgets.h"
+#include "ui/setup/layerfields.h"
 #include "ui/setup/layersmodel.h"
 
 #include <QtCore/QLocale>
@@ -12,16 +12,12 @@
 #include <QtGui/QAction>
 #include <QtGui/QKeySequence>
 #include <QtGui/QRegularExpressionValidator>
-#include <QtWidgets/QCheckBox>
-#include <QtWidgets/QDoubleSpinBox>
 #include <QtWidgets/QFormLayout>
 #include <QtWidgets/QHBoxLayout>
 #include <QtWidgets/QHeaderView>
 #include <QtWidgets/QLabel>
 #include <QtWidgets/QLineEdit>
 #include <QtWidgets/QMenu>
-#include <QtWidgets/QSpinBox>
-#include <QtWidgets/QStackedWidget>
 #include <QtWidgets/QTableView>
 #include <QtWidgets/QToolButton>
 #include <QtWidgets/QVBoxLayout>
@@ -30,16 +26,8 @@ namespace es::ui {
 
 namespace {
 
-// The ranges the config parser accepts (docs/config.md).
-constexpr int kMaxWidth = 1 << 16;
-constexpr int kMaxVocabulary = 1 << 24;
-constexpr int kRateDecimals = 3;
-constexpr int kL2Decimals = 6;
-constexpr double kMaxRate = 0.999;
-constexpr double kMaxL2 = 1.0;
-
 // What a new layer starts with: small enough to train at once, Keras' usual choices.
-constexpr int kNewLstmUnits = 64;
+constexpr int kNewRecurrentUnits = 64;
 constexpr int kNewEmbeddingWidth = 64;
 constexpr int kNewEmbeddingVocabulary = 10'000;
 constexpr double kNewDropoutRate = 0.2;
@@ -49,6 +37,8 @@ QString layerTypeTitle(LayerType type)
     switch (type) {
         case LayerType::Embedding: return ModelForm::tr("Embedding");
         case LayerType::Lstm: return ModelForm::tr("LSTM");
+        case LayerType::Gru: return ModelForm::tr("GRU");
+        case LayerType::Bidirectional: return ModelForm::tr("Bidirectional");
         case LayerType::Dropout: return ModelForm::tr("Dropout");
         case LayerType::Dense: return ModelForm::tr("Dense");
     }
@@ -74,29 +64,17 @@ LayerConfig newLayer(LayerType type, const RunConfig& config)
                                  : kNewEmbeddingVocabulary;
             layer.outputDim = kNewEmbeddingWidth;
             break;
-        case LayerType::Lstm: layer.units = kNewLstmUnits; break;
+        case LayerType::Lstm:
+        case LayerType::Gru: layer.units = kNewRecurrentUnits; break;
+        case LayerType::Bidirectional:
+            // Bidirectional(LSTM(64)): Keras' usual start, the fused kernel in both directions.
+            layer.wrapped = LayerType::Lstm;
+            layer.units = kNewRecurrentUnits;
+            break;
         case LayerType::Dropout: layer.rate = kNewDropoutRate; break;
         case LayerType::Dense: layer.units = 1; break;
     }
     return layer;
-}
-
-QSpinBox* widthBox(int maximum, const char* key, QWidget* parent)
-{
-    auto* box = new QSpinBox(parent);
-    box->setRange(1, maximum);
-    box->setObjectName(key);
-    return box;
-}
-
-QDoubleSpinBox* fractionBox(double maximum, int decimals, const char* key, QWidget* parent)
-{
-    auto* box = new QDoubleSpinBox(parent);
-    box->setDecimals(decimals);
-    box->setRange(0.0, maximum);
-    box->setSingleStep(maximum >= 1.0 ? 1e-4 : 0.05);
-    box->setObjectName(key);
-    return box;
 }
 
 }  // namespace
@@ -112,17 +90,7 @@ ModelForm::ModelForm(QWidget* parent)
       m_down(new QToolButton(this)),
       m_totals(new QLabel(this)),
       m_layerTitle(new QLabel(this)),
-      m_pages(new QStackedWidget(this)),
-      m_inputDim(widthBox(kMaxVocabulary, "input_dim", this)),
-      m_outputDim(widthBox(kMaxWidth, "output_dim", this)),
-      m_lstmUnits(widthBox(kMaxWidth, "units", this)),
-      m_returnSequences(new QCheckBox(tr("Return the whole sequence"), this)),
-      m_lstmDropout(fractionBox(kMaxRate, kRateDecimals, "dropout", this)),
-      m_kernelL2(fractionBox(kMaxL2, kL2Decimals, "kernel_l2", this)),
-      m_recurrentL2(fractionBox(kMaxL2, kL2Decimals, "recurrent_l2", this)),
-      m_rate(fractionBox(kMaxRate, kRateDecimals, "rate", this)),
-      m_denseUnits(widthBox(kMaxWidth, "units", this)),
-      m_activation(enumCombo(kAllActivations, activationKey, this))
+      m_fields(new LayerFields(this))
 {
     m_inputShape->setObjectName("input_shape");
     setConfigPath(m_inputShape, "model.input_shape");
@@ -171,38 +139,7 @@ ModelForm::ModelForm(QWidget* parent)
     tableShortcut(QKeySequence(Qt::CTRL | Qt::Key_Up), [this] { moveSelectedLayer(-1); });
     tableShortcut(QKeySequence(Qt::CTRL | Qt::Key_Down), [this] { moveSelectedLayer(+1); });
 
-    // One page per layer type, in LayerType order, so the page index is the type.
-    auto* embedding = new QWidget(m_pages);
-    auto* embeddingForm = new QFormLayout(embedding);
-    embeddingForm->addRow(tr("&Vocabulary (input_dim):"), m_inputDim);
-    embeddingForm->addRow(tr("&Width (output_dim):"), m_outputDim);
-    auto* lstm = new QWidget(m_pages);
-    auto* lstmForm = new QFormLayout(lstm);
-    lstmForm->addRow(tr("&Units:"), m_lstmUnits);
-    lstmForm->addRow(QString(), m_returnSequences);
-    lstmForm->addRow(tr("Input &dropout:"), m_lstmDropout);
-    lstmForm->addRow(tr("&Kernel L2:"), m_kernelL2);
-    lstmForm->addRow(tr("&Recurrent L2:"), m_recurrentL2);
-    m_returnSequences->setObjectName("return_sequences");
-    m_returnSequences->setToolTip(tr("On for every LSTM that feeds another LSTM."));
-    auto* dropout = new QWidget(m_pages);
-    auto* dropoutForm = new QFormLayout(dropout);
-    dropoutForm->addRow(tr("&Rate:"), m_rate);
-    auto* dense = new QWidget(m_pages);
-    auto* denseForm = new QFormLayout(dense);
-    denseForm->addRow(tr("&Units:"), m_denseUnits);
-    denseForm->addRow(tr("&Activation:"), m_activation);
-    m_activation->setObjectName("activation");
-    for (QWidget* page : {embedding, lstm, dropout, dense})
-        m_pages->addWidget(page);
-    m_pages->addWidget(new QLabel(tr("Select a layer to edit it."), m_pages));
-
-    for (QSpinBox* box : {m_inputDim, m_outputDim, m_lstmUnits, m_denseUnits})
-        connect(box, &QSpinBox::valueChanged, this, &ModelForm::applyLayerFields);
-    for (QDoubleSpinBox* box : {m_lstmDropout, m_kernelL2, m_recurrentL2, m_rate})
-        connect(box, &QDoubleSpinBox::valueChanged, this, &ModelForm::applyLayerFields);
-    connect(m_returnSequences, &QCheckBox::toggled, this, &ModelForm::applyLayerFields);
-    connect(m_activation, &QComboBox::currentIndexChanged, this, &ModelForm::applyLayerFields);
+    connect(m_fields, &LayerFields::edited, this, &ModelForm::applyLayer);
 
     m_totals->setObjectName("model_totals");
     m_totals->setWordWrap(true);
@@ -223,7 +160,9 @@ ModelForm::ModelForm(QWidget* parent)
     layout->addLayout(buttons);
     layout->addWidget(m_totals);
     layout->addWidget(m_layerTitle);
-    layout->addWidget(m_pages);
+    layout->addWidget(m_fields);
+    // The table was made before the input shape: Tab goes down the form as it reads.
+    QWidget::setTabOrder(m_inputShape, m_table);
     refresh(-1);
 }
 
@@ -243,6 +182,7 @@ int ModelForm::markProblems(const std::vector<ConfigIssue>& issues)
     m_issues = issues;
     m_layers->setIssues(issues);
     int shown = ConfigForm::markProblems(issues);
+    m_fields->revealIssues(issues);
     for (const ConfigIssue& issue : issues)
         shown += layerIndexOfPath(issue.path) >= 0 && !issue.path.empty() ? 1 : 0;
     return shown;
@@ -332,59 +272,23 @@ void ModelForm::showSelectedLayer()
     m_down->setEnabled(row >= 0 && row < layers - 1);
     if (row < 0 || row >= layers) {
         m_layerTitle->clear();
-        m_pages->setCurrentIndex(m_pages->count() - 1);
+        m_fields->showNothing();
         return;
     }
     const LayerConfig& layer = m_config.model.layers[row];
     m_layerTitle->setText(tr("%1 (%2)").arg(
         m_layers->index(row, LayersModel::Name).data().toString(), layerTypeTitle(layer.type)));
-    m_filling = true;
-    m_inputDim->setValue(static_cast<int>(layer.inputDim));
-    m_outputDim->setValue(static_cast<int>(layer.outputDim));
-    m_lstmUnits->setValue(static_cast<int>(layer.units));
-    m_returnSequences->setChecked(layer.returnSequences);
-    m_lstmDropout->setValue(layer.dropout);
-    m_kernelL2->setValue(layer.kernelL2);
-    m_recurrentL2->setValue(layer.recurrentL2);
-    m_rate->setValue(layer.rate);
-    m_denseUnits->setValue(static_cast<int>(layer.units));
-    selectData(m_activation, layer.activation);
-    m_filling = false;
-    m_pages->setCurrentIndex(static_cast<int>(layer.type));
-    // The fields now stand for this layer: tag them with its paths so that the engine's
-    // issues for it land on them.
-    const QString prefix = QStringLiteral("model.layers[%1].").arg(row);
-    for (QWidget* field : m_pages->currentWidget()->findChildren<QWidget*>()) {
-        if (!field->objectName().isEmpty() && !field->objectName().startsWith(QLatin1String("qt_")))
-            setConfigPath(field, prefix + field->objectName());
-    }
+    m_fields->showLayer(layer, QStringLiteral("model.layers[%1]").arg(row));
     ConfigForm::markProblems(m_issues);
+    m_fields->revealIssues(m_issues);
 }
 
-void ModelForm::applyLayerFields()
+void ModelForm::applyLayer(const LayerConfig& layer)
 {
     const int row = selectedLayer();
-    if (m_filling || row < 0)
+    if (row < 0)
         return;
-    LayerConfig& layer = m_config.model.layers[row];
-    switch (layer.type) {
-        case LayerType::Embedding:
-            layer.inputDim = m_inputDim->value();
-            layer.outputDim = m_outputDim->value();
-            break;
-        case LayerType::Lstm:
-            layer.units = m_lstmUnits->value();
-            layer.returnSequences = m_returnSequences->isChecked();
-            layer.dropout = m_lstmDropout->value();
-            layer.kernelL2 = m_kernelL2->value();
-            layer.recurrentL2 = m_recurrentL2->value();
-            break;
-        case LayerType::Dropout: layer.rate = m_rate->value(); break;
-        case LayerType::Dense:
-            layer.units = m_denseUnits->value();
-            layer.activation = selectedData<Activation>(m_activation);
-            break;
-    }
+    m_config.model.layers[row] = layer;
     emitEdited();
 }
 
@@ -411,11 +315,12 @@ void ModelForm::addLayer(LayerType type)
     if (at <= 0 && type != LayerType::Embedding)
         at = static_cast<int>(layers.size());
     layers.insert(layers.begin() + at, newLayer(type, m_config));
-    if (type == LayerType::Lstm) {
-        // Keras' rule for stacks: every LSTM that feeds another returns its whole sequence.
-        if (at > 0 && layers[at - 1].type == LayerType::Lstm)
+    if (isRecurrent(layers[at])) {
+        // Keras' rule for stacks: every recurrent layer that feeds another returns its whole
+        // sequence.
+        if (at > 0 && isRecurrent(layers[at - 1]))
             layers[at - 1].returnSequences = true;
-        if (at + 1 < static_cast<int>(layers.size()) && layers[at + 1].type == LayerType::Lstm)
+        if (at + 1 < static_cast<int>(layers.size()) && isRecurrent(layers[at + 1]))
             layers[at].returnSequences = true;
     }
     refresh(at);

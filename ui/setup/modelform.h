@@ -1,26 +1,22 @@
 #pragma once
 
 // The Model tab: a layer editor for the Sequential model (add, remove, reorder, each layer's
-// properties) with the parameter count and training FLOPs per batch recomputed from the
-// config on every change, as the CLI's summary computes them.
+// properties in LayerFields) with the parameter count and training FLOPs per batch recomputed
+// from the config on every change, as the CLI's summary computes them.
 
 #include "ui/setup/configform.h"
 
 #include <optional>
 #include <vector>
 
-class QCheckBox;
-class QComboBox;
-class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
-class QSpinBox;
-class QStackedWidget;
 class QTableView;
 class QToolButton;
 
 namespace es::ui {
 
+class LayerFields;
 class LayersModel;
 
 class ModelForm : public ConfigForm {
@@ -36,7 +32,8 @@ public:
     void setBaseDirectory(const QString& directory) { m_baseDirectory = directory; }
 
     /// Adds a layer of `type` with usable defaults after the selected layer (at the end when
-    /// none is selected) and selects it.
+    /// none is selected) and selects it; a recurrent layer that comes to feed another returns
+    /// its whole sequence, as Keras needs.
     void addLayer(LayerType type);
     void removeSelectedLayer();
     /// Moves the selected layer up (-1) or down (+1).
@@ -51,7 +48,7 @@ public:
 private:
     void refresh(int selectRow);
     void showSelectedLayer();
-    void applyLayerFields();
+    void applyLayer(const LayerConfig& layer);
     void applyInputShape();
     void emitEdited();
     /// The shape of one sample: declared in the config, else read from the data files' headers.
@@ -71,21 +68,7 @@ private:
     QToolButton* m_down;
     QLabel* m_totals;
     QLabel* m_layerTitle;
-    QStackedWidget* m_pages;
-    // Embedding
-    QSpinBox* m_inputDim;
-    QSpinBox* m_outputDim;
-    // LSTM
-    QSpinBox* m_lstmUnits;
-    QCheckBox* m_returnSequences;
-    QDoubleSpinBox* m_lstmDropout;
-    QDoubleSpinBox* m_kernelL2;
-    QDoubleSpinBox* m_recurrentL2;
-    // Dropout
-    QDoubleSpinBox* m_rate;
-    // Dense
-    QSpinBox* m_denseUnits;
-    QComboBox* m_activation;
+    LayerFields* m_fields;
 };
 
 }  // namespace es::ui

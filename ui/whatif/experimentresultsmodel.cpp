@@ -25,7 +25,8 @@ bool isNumeric(int column)
         case ExperimentResultsModel::MaxMs:
         case ExperimentResultsModel::FirstStep:
         case ExperimentResultsModel::ProjectedEpoch:
-        case ExperimentResultsModel::Speedup: return true;
+        case ExperimentResultsModel::Speedup:
+        case ExperimentResultsModel::Loss: return true;
         default: return false;
     }
 }
@@ -117,6 +118,10 @@ QVariant ExperimentResultsModel::display(const VariantResult& row, int column) c
             return row.projectedEpochS ? tr("%1 s").arg(*row.projectedEpochS, 0, 'f', 2)
                                        : QString();
         case Speedup: return row.speedup ? tr("%1\u00d7").arg(*row.speedup, 0, 'f', 2) : QString();
+        case Loss:
+            return row.measured() && std::isfinite(row.meanLoss)
+                       ? QString::number(row.meanLoss, 'g', 4)
+                       : QString();
         case Changes:
             if (!row.error.empty())
                 return tr("failed: %1").arg(QString::fromStdString(recordedText(row.error)));
@@ -139,6 +144,7 @@ QVariant ExperimentResultsModel::value(const VariantResult& row, int column) con
         case ProjectedEpoch:
             return row.projectedEpochS ? QVariant(*row.projectedEpochS) : QVariant();
         case Speedup: return row.speedup ? QVariant(*row.speedup) : QVariant();
+        case Loss: return measured ? QVariant(row.meanLoss) : QVariant();
         default: return {};
     }
 }
@@ -206,6 +212,10 @@ QVariant ExperimentResultsModel::headerData(int section, Qt::Orientation orienta
                     "leaves out: the configuration's one-time cost. Warm-up steps "
                     "(training.warmup_steps) take it out of step 1 and show after the +");
             case Speedup: return tr("The baseline's projected epoch time over the row's");
+            case Loss:
+                return tr(
+                    "Mean training loss of the measured steps (median over the runs): a "
+                    "variant that changes the model, such as a layer's options, changes it");
             case Changes: return tr("The phases whose medians changed most against the baseline");
             default: return {};
         }
@@ -222,6 +232,7 @@ QVariant ExperimentResultsModel::headerData(int section, Qt::Orientation orienta
         case FirstStep: return tr("First step ms");
         case ProjectedEpoch: return tr("Epoch (projected)");
         case Speedup: return tr("Speedup");
+        case Loss: return tr("Loss");
         case Changes: return tr("Largest changes");
         default: return {};
     }

@@ -26,6 +26,9 @@ public:
         FirstStep,       ///< the runs' first step (outside the window) and its warm-up
         ProjectedEpoch,  ///< seconds, projected
         Speedup,
+        /// The mean training loss of the measured windows: a variant that changes the model
+        /// (a layer's options) changes it, and it shows beside the speed it buys.
+        Loss,
         Changes,  ///< the largest phase changes, or the error
         ColumnCount
     };
