@@ -97,7 +97,24 @@ config["data"]["source"] = {"type": "npy", "x": "x_train.npy", "y": "y_train.npy
 json.dump(config, sys.stdout, indent=2)
 ' >"$work/my-series.json"
 
+# 3: a Keras 2.2.4 model brought in with `keras import` (its LSTMs keep Keras 2's hard_sigmoid,
+# so they run on the step loop), trained for two short epochs and diagnosed.
+"$cli" keras import "$root/tests/data/keras/keras224_stacked_lstm_regression.json" \
+    --out "$work/keras-regression.json" 2>/dev/null
+"$python" - "$work/keras-regression.json" <<'EOF'
+import json, sys
+config = json.load(open(sys.argv[1]))
+config["training"]["epochs"] = 2
+config["data"]["source"]["samples"] = 640
+json.dump(config, open(sys.argv[1], "w"), indent=2)
+EOF
+"$cli" train --config "$work/keras-regression.json" --db "$db" --quiet
+keras=$(last_run)
+"$cli" diagnose "$keras" --db "$db" >/dev/null
+
 shoot main-window 6 --run "$demo"
+shoot keras-import 4 --config "$work/keras-regression.json" --tab model
+shoot keras-finding 6 --run "$keras" --show findings
 shoot model-tab 4 --preset keras-lstm-regression
 shoot data-tab 6 --config "$work/my-series.json" --tab data
 shoot findings 6 --run "$one_thread"
