@@ -64,18 +64,18 @@ const QSet<QString>& keptWords()
         // products, libraries, hardware
         "EpochScope", "OpenBLAS", "NVML", "LSTM", "oneDNN", "cuDNN", "CUDA", "LibTorch", "BLAS",
         "SGEMM", "CPU", "GPU", "TCMalloc", "jemalloc", "tcmalloc", "glibc", "malloc", "mmap",
-        "Debian", "Adam", "OpenMP", "FLOPs", "GFLOP", "Keras",
+        "Debian", "Adam", "OpenMP", "FLOPs", "GFLOP", "Keras", "GRU",
         // units and statistics
         "ms", "s", "B", "kB", "MB", "GB", "MiB", "x", "p50", "p90", "p99",
         // config keys without a dot and Keras' parameter names (docs/config.md), a system call
-        "backend", "filepath", "filename", "fsync",
+        "backend", "filepath", "filename", "fsync", "activation", "unroll",
         // commands and names the user types or reads as they are: apt-get install, Debian's
         // alternatives, the BLAS kinds and threading the doctor reports (env/blaslibrary.h)
         "install", "env", "alternatives", "reference", "openblas", "blis", "mkl", "pthread",
         "openmp", "serial",
         // config values the user types (docs/config.md)
         "host", "pinned", "device", "epoch", "libtorch", "onednn", "auto", "system", "true",
-        "false", "cpu", "cuda"};
+        "false", "cpu", "cuda", "tanh", "sigmoid"};
     return words;
 }
 
