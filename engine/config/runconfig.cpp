@@ -1,5 +1,7 @@
 #include "engine/config/runconfig.h"
 
+#include <algorithm>
+
 #include <charconv>
 #include <cmath>
 #include <filesystem>
@@ -100,10 +102,12 @@ bool DataSourceConfig::operator==(const DataSourceConfig& other) const
     switch (type) {
         case DataSourceType::SyntheticRegression:
             return samples == other.samples && timesteps == other.timesteps &&
-                   features == other.features && noise == other.noise;
+                   features == other.features && noise == other.noise &&
+                   targetClasses(*this) == targetClasses(other);
         case DataSourceType::SyntheticTokens:
             return samples == other.samples && timesteps == other.timesteps &&
-                   vocabSize == other.vocabSize;
+                   vocabSize == other.vocabSize && targetClasses(*this) == targetClasses(other) &&
+                   padding == other.padding;
         case DataSourceType::Npy: return sameArrays;
         case DataSourceType::Npz: return path == other.path && sameArrays;
         case DataSourceType::Csv:
@@ -305,8 +309,33 @@ std::string_view lossKey(LossType loss)
         case LossType::Mae: return "mae";
         case LossType::BinaryCrossentropy: return "binary_crossentropy";
         case LossType::CategoricalCrossentropy: return "categorical_crossentropy";
+        case LossType::SparseCategoricalCrossentropy: return "sparse_categorical_crossentropy";
     }
     return "mse";
+}
+
+bool isCategoricalLoss(LossType loss)
+{
+    return loss == LossType::CategoricalCrossentropy ||
+           loss == LossType::SparseCategoricalCrossentropy;
+}
+
+std::int64_t targetClasses(const DataSourceConfig& source)
+{
+    switch (source.type) {
+        case DataSourceType::SyntheticRegression: return source.classes;
+        case DataSourceType::SyntheticTokens: return source.classes > 0 ? source.classes : 2;
+        case DataSourceType::Npy:
+        case DataSourceType::Npz:
+        case DataSourceType::Csv: break;
+    }
+    return 0;
+}
+
+std::int64_t syntheticWordBand(std::int64_t vocabSize, std::int64_t classes)
+{
+    const std::int64_t roomPerClass = (vocabSize - 2) / std::max<std::int64_t>(classes, 1);
+    return std::max<std::int64_t>(1, std::min(vocabSize / 100, roomPerClass));
 }
 
 std::string_view metricKey(Metric metric)
@@ -358,6 +387,11 @@ std::string_view placementKey(Placement placement)
         case Placement::Device: return "device";
     }
     return "host";
+}
+
+std::string_view paddingKey(Padding padding)
+{
+    return padding == Padding::Post ? "post" : "pre";
 }
 
 std::string_view backendKey(Backend backend)

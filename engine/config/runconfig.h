@@ -122,6 +122,13 @@ enum class DataSourceType {
     Csv,                  ///< "csv": a time series in a CSV file, windowed into samples
 };
 
+/// synthetic_tokens' "padding": where a review shorter than the window gets its padding ids 0,
+/// with keras.utils.pad_sequences' names and default.
+enum class Padding {
+    Pre,   ///< "pre": before the review (Keras' default), which keeps masks off fused kernels
+    Post,  ///< "post": after it, where a fused kernel's sequence lengths cover it
+};
+
 /// Only the fields of its `type` are meaningful (compared, written); see LayerConfig.
 /// File paths are taken as written; loadRunConfigFile() makes relative ones relative to the
 /// config file's directory.
@@ -132,6 +139,11 @@ struct DataSourceConfig {
     std::int64_t features = 0;   ///< synthetic_regression: required
     double noise = 0.05;         ///< synthetic_regression: std of the target noise, >= 0
     std::int64_t vocabSize = 0;  ///< synthetic_tokens: "vocab_size", required, >= 4
+    /// synthetic sources: "classes" >= 2 makes each target a class id in [0, classes) (see
+    /// targetClasses()); 0, the default, keeps the source's own targets: real numbers for
+    /// synthetic_regression, 0/1 labels (two classes) for synthetic_tokens.
+    std::int64_t classes = 0;
+    Padding padding = Padding::Pre;  ///< synthetic_tokens
 
     /// npy: paths of the .npy files, x and y required, "x_val" and "y_val" together or not
     /// at all. npz: array names in the archive; empty picks x_train/y_train and x_val/y_val
@@ -197,7 +209,16 @@ struct OptimizerConfig {
     bool operator==(const OptimizerConfig&) const;
 };
 
-enum class LossType { Mse, Mae, BinaryCrossentropy, CategoricalCrossentropy };
+/// The cross-entropies read probabilities (Keras' from_logits=False): binary_crossentropy a
+/// sigmoid unit's, the categorical ones a softmax over `units` classes. Categorical targets are
+/// one-hot rows, sparse categorical targets class ids.
+enum class LossType {
+    Mse,
+    Mae,
+    BinaryCrossentropy,
+    CategoricalCrossentropy,
+    SparseCategoricalCrossentropy
+};
 enum class Metric { Mae, Accuracy };
 
 struct TrainingConfig {
@@ -371,14 +392,16 @@ inline constexpr std::array<MergeMode, 4> kAllMergeModes = {MergeMode::Concat, M
 inline constexpr std::array<DataSourceType, 5> kAllDataSourceTypes = {
     DataSourceType::SyntheticRegression, DataSourceType::SyntheticTokens, DataSourceType::Npy,
     DataSourceType::Npz, DataSourceType::Csv};
+inline constexpr std::array<Padding, 2> kAllPaddings = {Padding::Pre, Padding::Post};
 inline constexpr std::array<CsvHeader, 3> kAllCsvHeaders = {CsvHeader::Auto, CsvHeader::Present,
                                                             CsvHeader::Absent};
 inline constexpr std::array<Placement, 3> kAllPlacements = {Placement::Host, Placement::Pinned,
                                                             Placement::Device};
 inline constexpr std::array<OptimizerType, 3> kAllOptimizerTypes = {
     OptimizerType::Adam, OptimizerType::Sgd, OptimizerType::RmsProp};
-inline constexpr std::array<LossType, 4> kAllLossTypes = {
-    LossType::Mse, LossType::Mae, LossType::BinaryCrossentropy, LossType::CategoricalCrossentropy};
+inline constexpr std::array<LossType, 5> kAllLossTypes = {
+    LossType::Mse, LossType::Mae, LossType::BinaryCrossentropy, LossType::CategoricalCrossentropy,
+    LossType::SparseCategoricalCrossentropy};
 inline constexpr std::array<Metric, 2> kAllMetrics = {Metric::Mae, Metric::Accuracy};
 inline constexpr std::array<Backend, 3> kAllBackends = {Backend::Auto, Backend::LibTorch,
                                                         Backend::OneDnn};
@@ -390,6 +413,19 @@ inline constexpr std::array<HostAllocator, 5> kAllHostAllocators = {
 
 inline constexpr std::array<DistributedBackend, 3> kAllDistributedBackends = {
     DistributedBackend::Auto, DistributedBackend::Gloo, DistributedBackend::Nccl};
+
+/// Whether the loss compares a softmax over several classes with class targets.
+bool isCategoricalLoss(LossType loss);
+
+/// The number of classes a synthetic source's targets are ids of: 0 for real-valued targets
+/// (synthetic_regression without "classes"), 2 for synthetic_tokens without it.
+std::int64_t targetClasses(const DataSourceConfig& source);
+
+/// synthetic_tokens' words that say which class a review is: a band of this many ids per
+/// class after the padding id 0: 1% of the vocabulary, less when the classes' bands would
+/// leave no neutral word, at least one. The ids after the last band are neutral, so the
+/// vocabulary needs classes + 2 ids.
+std::int64_t syntheticWordBand(std::int64_t vocabSize, std::int64_t classes);
 
 /// How many samples train and how many validate.
 struct SampleSplit {
@@ -434,6 +470,7 @@ std::string_view metricKey(Metric metric);
 std::string_view optimizerKey(OptimizerType type);
 std::string_view dataSourceKey(DataSourceType type);
 std::string_view placementKey(Placement placement);
+std::string_view paddingKey(Padding padding);
 std::string_view csvHeaderKey(CsvHeader header);
 std::string_view backendKey(Backend backend);
 std::string_view flushDenormalsKey(FlushDenormals mode);

@@ -44,10 +44,10 @@ public:
         checkBackend();
         checkDistributed();
         checkFirstLayer();
+        checkSyntheticClasses();
         checkInputShape();
         checkLayerOrder();
-        checkOutput();
-        checkLoss();
+        checkModelOutput(m_config, m_issues);
         checkMonitors();
         checkCheckpointPaths();
     }
@@ -189,6 +189,34 @@ private:
         }
     }
 
+    /// A class count is 2 or more; synthetic_tokens gives each class its own words after the
+    /// padding id, and needs one neutral word after them.
+    void checkSyntheticClasses()
+    {
+        const DataSourceConfig& source = m_config.data.source;
+        if (source.fromFiles())
+            return;
+        if (source.classes == 1) {
+            add("data.source.classes",
+                engineText("RunConfigCheck",
+                           "1 class leaves nothing to tell apart; use 2 or more for class "
+                           "targets, or 0 for the source's own targets"));
+            return;
+        }
+        if (source.type != DataSourceType::SyntheticTokens)
+            return;
+        const std::int64_t classes = targetClasses(source);
+        if (source.vocabSize >= classes + 2)
+            return;
+        add("data.source.vocab_size",
+            fillText(engineText("RunConfigCheck",
+                                "%1 ids cannot give %2 classes their own words: the generator "
+                                "needs the padding id 0, a word per class and a neutral word; "
+                                "use vocab_size %3 or more, or fewer classes"),
+                     {std::to_string(source.vocabSize), std::to_string(classes),
+                      std::to_string(classes + 2)}));
+    }
+
     /// input_shape must have the rank the first layer reads, and match what a generator makes.
     void checkInputShape()
     {
@@ -254,66 +282,6 @@ private:
             if (!layer.returnSequences)
                 collapsedBy = i;
         }
-    }
-
-    void checkOutput()
-    {
-        const std::vector<LayerConfig>& layers = m_config.model.layers;
-        if (layers.empty())
-            return;
-        const std::size_t lastIndex = layers.size() - 1;
-        const LayerConfig& last = layers.back();
-        if (last.type != LayerType::Dense) {
-            add(layerPath(lastIndex) + ".type",
-                fillText(engineText("RunConfigCheck",
-                                    "data.source.type \"%1\" gives one target per sample, so the "
-                                    "last layer must be \"dense\" with units 1; got \"%2\""),
-                         {dataType(), layerTypeKey(last.type)}));
-        } else if (last.units != 1) {
-            add(layerPath(lastIndex) + ".units",
-                fillText(engineText("RunConfigCheck",
-                                    "data.source.type \"%1\" gives one target per sample, so the "
-                                    "last layer needs units 1; got %2"),
-                         {dataType(), std::to_string(last.units)}));
-        }
-        // The output keeps its time axis unless a recurrent layer without return_sequences
-        // removed it.
-        std::optional<std::size_t> lastRecurrent;
-        for (std::size_t i = 0; i < layers.size(); ++i) {
-            if (isRecurrent(layers[i]))
-                lastRecurrent = i;
-        }
-        if (lastRecurrent && !layers[*lastRecurrent].returnSequences)
-            return;
-        if (lastRecurrent) {
-            add(returnSequencesPath(*lastRecurrent),
-                fillText(engineText("RunConfigCheck",
-                                    "the model outputs a sequence (one value per time step), but "
-                                    "data.source.type \"%1\" gives one target per sample; set "
-                                    "return_sequences to false on the last recurrent layer"),
-                         {dataType()}));
-        } else {
-            add("model.layers",
-                fillText(engineText("RunConfigCheck",
-                                    "the model outputs a sequence (one value per time step), but "
-                                    "data.source.type \"%1\" gives one target per sample; add an "
-                                    "\"lstm\" layer with return_sequences false to reduce the "
-                                    "time steps to one vector"),
-                         {dataType()}));
-        }
-    }
-
-    void checkLoss()
-    {
-        if (m_config.training.loss != LossType::CategoricalCrossentropy)
-            return;
-        add("training.loss",
-            fillText(engineText("RunConfigCheck",
-                                "\"categorical_crossentropy\" needs one-hot targets and a softmax "
-                                "output with units > 1, but data.source.type \"%1\" gives one "
-                                "target per sample; use \"binary_crossentropy\" for 0/1 targets "
-                                "or \"mse\""),
-                     {dataType()}));
     }
 
     /// Keras' log names: loss, then the metrics, and the same with "val_" when validating.

@@ -13,6 +13,11 @@ namespace es {
 /// for every rule it breaks.
 void checkRunConfig(const RunConfig& config, std::vector<ConfigIssue>& issues);
 
+/// The rules between the last layer, the loss, the metrics and the targets the data source
+/// gives (one unit for one target, a softmax unit per class for the categorical losses): part
+/// of checkRunConfig.
+void checkModelOutput(const RunConfig& config, std::vector<ConfigIssue>& issues);
+
 /// The rules for splitting `samples` into training and validation (data.validation_split,
 /// data.batch_size with drop_last): part of checkRunConfig for generated data, and run again
 /// once the sample count of data files is known.

@@ -89,11 +89,14 @@ Json sourceJson(const DataSourceConfig& source)
             json["timesteps"] = source.timesteps;
             json["features"] = source.features;
             json["noise"] = source.noise;
+            json["classes"] = targetClasses(source);
             break;
         case DataSourceType::SyntheticTokens:
             json["samples"] = source.samples;
             json["timesteps"] = source.timesteps;
             json["vocab_size"] = source.vocabSize;
+            json["classes"] = targetClasses(source);
+            json["padding"] = paddingKey(source.padding);
             break;
         case DataSourceType::Npz: json["path"] = source.path; [[fallthrough]];
         case DataSourceType::Npy:

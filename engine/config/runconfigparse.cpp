@@ -30,6 +30,9 @@ constexpr IntRange kWidthRange{1, 1 << 16};
 constexpr IntRange kVocabularyRange{1, 1 << 24};
 // The token generator needs a padding id, a positive word, a negative word and a neutral one.
 constexpr IntRange kTokenVocabularyRange{4, 1 << 24};
+// A softmax over more classes than this is a language model's output, not a sequence
+// classifier's; the token generator also needs a word band per class.
+constexpr IntRange kClassesRange{0, 1000};
 constexpr IntRange kSamplesRange{1, std::int64_t(1) << 32};
 constexpr IntRange kTimestepsRange{1, 1 << 20};
 constexpr IntRange kBatchSizeRange{1, std::int64_t(1) << 32};
@@ -284,11 +287,14 @@ void readSource(JsonReader& reader, DataSourceConfig& source)
             reader.integer("timesteps", kTimestepsRange, source.timesteps, Need::Required);
             reader.integer("features", kWidthRange, source.features, Need::Required);
             reader.number("noise", kNonNegative, source.noise);
+            reader.integer("classes", kClassesRange, source.classes);
             break;
         case DataSourceType::SyntheticTokens:
             reader.integer("samples", kSamplesRange, source.samples, Need::Required);
             reader.integer("timesteps", kTimestepsRange, source.timesteps, Need::Required);
             reader.integer("vocab_size", kTokenVocabularyRange, source.vocabSize, Need::Required);
+            reader.integer("classes", kClassesRange, source.classes);
+            reader.choice("padding", kAllPaddings, paddingKey, source.padding);
             break;
         case DataSourceType::Npy:
             reader.string("x", source.x, Need::Required, false);

@@ -32,13 +32,27 @@ torch::Tensor adoptArray(HostArray&& array)
     return adoptBuffer(std::move(array.floats), array.shape, torch::kFloat32);
 }
 
-/// x as loaded; y as the (N, 1) column the model's output is compared with.
-Dataset adoptPair(SourceArray&& x, SourceArray&& y)
+/// x as loaded; y as what the model's output is compared with: a row of class probabilities
+/// per sample for categorical_crossentropy (its one-hot targets), else an (N, 1) column.
+Dataset adoptPair(SourceArray&& x, SourceArray&& y, LossType loss)
 {
     Dataset data;
     data.x = adoptArray(std::move(x.array));
     const std::int64_t samples = data.x.size(0);
-    data.y = adoptArray(std::move(y.array)).reshape({samples, 1});
+    const std::int64_t perSample = loss == LossType::CategoricalCrossentropy ? -1 : 1;
+    data.y = adoptArray(std::move(y.array)).reshape({samples, perSample});
+    return data;
+}
+
+/// A generator's class ids as the loss reads them: one-hot rows for categorical_crossentropy.
+Dataset encodeTargets(Dataset data, const RunConfig& config)
+{
+    if (config.training.loss != LossType::CategoricalCrossentropy)
+        return data;
+    const std::int64_t classes = targetClasses(config.data.source);
+    data.y = torch::one_hot(data.y.squeeze(1).to(torch::kInt64), classes)
+                 .to(torch::kFloat32)
+                 .contiguous();
     return data;
 }
 
@@ -48,8 +62,13 @@ std::string syntheticDescription(const RunConfig& config)
     std::string shape = std::to_string(source.timesteps);
     if (source.type == DataSourceType::SyntheticRegression)
         shape += ", " + std::to_string(source.features);
-    return fillText(markedText("RunRecord", "%1: %2 samples of (%3)"),
-                    {dataSourceKey(source.type), std::to_string(source.samples), shape});
+    std::string description =
+        fillText(markedText("RunRecord", "%1: %2 samples of (%3)"),
+                 {dataSourceKey(source.type), std::to_string(source.samples), shape});
+    if (source.classes >= 2)
+        description +=
+            fillText(markedText("RunRecord", ", %1 classes"), {std::to_string(source.classes)});
+    return description;
 }
 
 }  // namespace
@@ -69,8 +88,9 @@ RunData loadRunData(const RunConfig& config)
 {
     RunData data;
     if (!config.data.source.fromFiles()) {
-        data.split = splitForValidation(generateSynthetic(config.data.source, config.seed),
-                                        splitSamples(config.data).training);
+        data.split = splitForValidation(
+            encodeTargets(generateSynthetic(config.data.source, config.seed), config),
+            splitSamples(config.data).training);
         data.description = syntheticDescription(config);
         return data;
     }
@@ -78,11 +98,13 @@ RunData loadRunData(const RunConfig& config)
     data.description = std::move(arrays.description);
     data.notes = std::move(arrays.notes);
     if (arrays.hasValidation()) {
-        data.split.train = adoptPair(std::move(arrays.x), std::move(arrays.y));
-        data.split.validation = adoptPair(std::move(arrays.xVal), std::move(arrays.yVal));
+        data.split.train =
+            adoptPair(std::move(arrays.x), std::move(arrays.y), config.training.loss);
+        data.split.validation =
+            adoptPair(std::move(arrays.xVal), std::move(arrays.yVal), config.training.loss);
         return data;
     }
-    const Dataset all = adoptPair(std::move(arrays.x), std::move(arrays.y));
+    const Dataset all = adoptPair(std::move(arrays.x), std::move(arrays.y), config.training.loss);
     data.split =
         splitForValidation(all, splitSamples(all.size(), config.data.validationSplit).training);
     return data;

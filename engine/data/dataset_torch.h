@@ -14,7 +14,9 @@ namespace es {
 /// Inputs and targets held in host memory, first dimension = samples.
 struct Dataset {
     torch::Tensor x;  ///< (N, T, F) float32, or (N, T) int64 tokens
-    torch::Tensor y;  ///< (N, 1) float32
+    /// (N, 1) float32: a real target, a 0/1 label or a class id; (N, classes) one-hot rows for
+    /// categorical_crossentropy.
+    torch::Tensor y;
 
     std::int64_t size() const { return x.defined() ? x.size(0) : 0; }
 };

@@ -8,6 +8,10 @@
 #include "engine/i18n/translate.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <stdexcept>
 #include <utility>
 
@@ -116,7 +120,10 @@ ConfigError underDataSource(const ConfigError& error)
     return ConfigError(std::move(issues));
 }
 
-void loadCsvSource(const DataSourceConfig& config, SourceArrays& arrays)
+/// The windows of the CSV file at `path` (the source's own, or one to predict on), cut as the
+/// source's settings say; x's and y's issues are at `xField` and `yField`.
+void loadCsvWindows(const DataSourceConfig& config, const std::string& path, const char* xField,
+                    const char* yField, SourceArrays& arrays)
 {
     CsvOptions csv;
     csv.delimiter = config.delimiter;
@@ -129,16 +136,16 @@ void loadCsvSource(const DataSourceConfig& config, SourceArrays& arrays)
     windows.stride = config.stride;
     WindowedSeries series;
     try {
-        series = readCsvWindows(config.path, csv, windows);
+        series = readCsvWindows(path, csv, windows);
     } catch (const ConfigError& error) {
         throw underDataSource(error);
     }
-    arrays.x.field = "data.source.path";
-    arrays.x.origin = config.path;
+    arrays.x.field = xField;
+    arrays.x.origin = path;
     arrays.x.array.shape = {series.samples, series.timesteps, series.features};
     arrays.x.array.floats = std::move(series.x);
-    arrays.y.field = "data.source.target";
-    arrays.y.origin = config.path;
+    arrays.y.field = yField;
+    arrays.y.origin = path;
     arrays.y.array.shape = {series.samples};
     arrays.y.array.floats = std::move(series.y);
 }
@@ -161,6 +168,82 @@ std::string describeSource(const DataSourceConfig& config, const SourceArrays& a
     return text;
 }
 
+// What `epochscope-cli predict` reads (loadPredictionArrays()).
+
+enum class InputKind { Npy, Npz, Csv };
+
+/// A file to predict on as the user named it: `archive.npz:member` names a member.
+struct InputFile {
+    std::string path;
+    std::string member;
+    InputKind kind = InputKind::Npy;
+};
+
+std::string lowercaseExtension(const std::string& path)
+{
+    std::string extension = std::filesystem::path(path).extension().string();
+    std::transform(extension.begin(), extension.end(), extension.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return extension;
+}
+
+InputKind inputKindOf(const std::string& path)
+{
+    const std::string extension = lowercaseExtension(path);
+    if (extension == ".npy")
+        return InputKind::Npy;
+    if (extension == ".npz")
+        return InputKind::Npz;
+    if (extension == ".csv" || extension == ".tsv" || extension == ".txt")
+        return InputKind::Csv;
+    // No telling extension: the magic bytes of .npy and of a zip archive, else text. A file
+    // that cannot be opened goes to the .npy reader, which says why.
+    std::ifstream file(path, std::ios::binary);
+    if (!file)
+        return InputKind::Npy;
+    char magic[6] = {};
+    file.read(magic, sizeof magic);
+    if (file.gcount() == sizeof magic && std::memcmp(magic, "\x93NUMPY", sizeof magic) == 0)
+        return InputKind::Npy;
+    if (file.gcount() >= 2 && magic[0] == 'P' && magic[1] == 'K')
+        return InputKind::Npz;
+    return InputKind::Csv;
+}
+
+InputFile inputFileOf(const std::string& text)
+{
+    // `archive.npz:member`, as `inspect` and the errors of archives name members.
+    const std::size_t colon = text.rfind(':');
+    if (colon != std::string::npos && lowercaseExtension(text.substr(0, colon)) == ".npz")
+        return {text.substr(0, colon), text.substr(colon + 1), InputKind::Npz};
+    return {text, {}, inputKindOf(text)};
+}
+
+SourceArray loadInputFile(const InputFile& file, const char* field, ElementKind kind)
+{
+    if (file.kind == InputKind::Npy)
+        return loadNpyArray(file.path, field, kind);
+    std::string member = file.member;
+    if (member.empty()) {
+        // An archive of one array says which it is; with more, the user must.
+        std::vector<std::string> names;
+        for (const NpzMember& entry : listNpzArrays(file.path))
+            names.push_back(entry.name);
+        if (names.size() != 1) {
+            const std::vector<std::string_view> listed(names.begin(), names.end());
+            throw ConfigError(
+                field, names.empty()
+                           ? fillText(engineText("SourceArrays", "%1 holds no arrays"), {file.path})
+                           : fillText(engineText("SourceArrays",
+                                                 "%1 holds the arrays %2; name the one to "
+                                                 "use as %1:NAME"),
+                                      {file.path, joinNames(listed)}));
+        }
+        member = names.front();
+    }
+    return loadMember(file.path, {member, field}, kind);
+}
+
 }  // namespace
 
 bool modelReadsTokens(const ModelConfig& model)
@@ -177,7 +260,9 @@ SourceArrays loadSourceArrays(const RunConfig& config)
     switch (source.type) {
         case DataSourceType::Npy: loadNpySource(source, inputKind, arrays); break;
         case DataSourceType::Npz: loadNpzSource(source, inputKind, arrays); break;
-        case DataSourceType::Csv: loadCsvSource(source, arrays); break;
+        case DataSourceType::Csv:
+            loadCsvWindows(source, source.path, "data.source.path", "data.source.target", arrays);
+            break;
         case DataSourceType::SyntheticRegression:
         case DataSourceType::SyntheticTokens:
             throw std::logic_error("loadSourceArrays: data.source is generated, not read");
@@ -195,6 +280,54 @@ SourceArrays loadSourceArrays(const RunConfig& config)
                                 "validation_split)"),
                      {formatNumber(config.data.validationSplit)}));
     checkSourceArrays(arrays, config);
+    return arrays;
+}
+
+SourceArrays loadPredictionArrays(const RunConfig& config, const std::string& xPath,
+                                  const std::string& yPath)
+{
+    const DataSourceConfig& source = config.data.source;
+    const ElementKind inputKind =
+        modelReadsTokens(config.model) ? ElementKind::Int64 : ElementKind::Float32;
+    const InputFile x = inputFileOf(xPath);
+    SourceArrays arrays;
+    if (x.kind == InputKind::Csv) {
+        if (source.type != DataSourceType::Csv)
+            throw ConfigError(
+                "--x", fillText(engineText("SourceArrays",
+                                           "%1 is a CSV file, but the config's data.source is "
+                                           "\"%2\": only a csv source says how a CSV file is cut "
+                                           "into samples (features, target, window); save the "
+                                           "samples as .npy instead"),
+                                {x.path, dataSourceKey(source.type)}));
+        if (!yPath.empty())
+            throw ConfigError("--y", fillText(engineText("SourceArrays",
+                                                         "the targets of the CSV file %1 are its "
+                                                         "data.source.target column; leave --y "
+                                                         "out"),
+                                              {x.path}));
+        loadCsvWindows(source, x.path, "--x", "--x", arrays);
+        DataSourceConfig windowed = source;
+        windowed.path = x.path;
+        arrays.description = describeSource(windowed, arrays);
+    } else {
+        arrays.x = loadInputFile(x, "--x", inputKind);
+        arrays.description = describeArray("x", arrays.x);
+        if (!yPath.empty()) {
+            const InputFile y = inputFileOf(yPath);
+            if (y.kind == InputKind::Csv)
+                throw ConfigError("--y", fillText(engineText("SourceArrays",
+                                                             "%1 is a CSV file; targets are read "
+                                                             "from a .npy file or an .npz member "
+                                                             "(archive.npz:NAME)"),
+                                                  {y.path}));
+            arrays.y = loadInputFile(y, "--y", ElementKind::Float32);
+            arrays.description += ", " + describeArray("y", arrays.y);
+        }
+    }
+    addNote(arrays.notes, "x", arrays.x);
+    addNote(arrays.notes, "y", arrays.y);
+    checkPredictionArrays(arrays, config);
     return arrays;
 }
 

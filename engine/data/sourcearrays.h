@@ -58,6 +58,21 @@ SourceArrays loadSourceArrays(const RunConfig& config);
 /// and the split rules of checkSampleSplit() with the real sample count.
 void checkSourceArrays(const SourceArrays& arrays, const RunConfig& config);
 
+/// Loads and checks what a saved model predicts on (`epochscope-cli predict`): inputs from
+/// `xPath` and, when `yPath` is not empty, targets from it, with training's loaders and checks
+/// (checkPredictionArrays()). Each is a .npy file, an archive member `archive.npz:member` (an
+/// archive of one array may go without the member), or, for a config whose source is csv, a
+/// CSV file windowed by data.source's settings, whose target column then gives y (a separate
+/// `yPath` is refused). The kind of file comes from its extension, else from its first bytes.
+/// Issues are at the fields "--x" and "--y" and name the file; throws ConfigError.
+SourceArrays loadPredictionArrays(const RunConfig& config, const std::string& xPath,
+                                  const std::string& yPath);
+
+/// checkSourceArrays() for arrays that are not trained on: the same rules of shapes, pairing,
+/// NaN and infinity, token range and targets for the loss, without the split rules (any number
+/// of samples can be predicted). Targets (y) are optional.
+void checkPredictionArrays(const SourceArrays& arrays, const RunConfig& config);
+
 /// `[12, 3, 0]`: the C-order position of flat element `index` in an array of `shape`.
 std::string elementIndexText(const std::vector<std::int64_t>& shape, std::int64_t index);
 

@@ -24,8 +24,12 @@ Shape sampleShape(const HostArray& array)
 
 class SourceChecker {
 public:
-    SourceChecker(const SourceArrays& arrays, const RunConfig& config)
-        : m_arrays(arrays), m_config(config), m_tokens(modelReadsTokens(config.model))
+    /// `splitRules`: whether the arrays are trained on, so that the split must leave batches.
+    SourceChecker(const SourceArrays& arrays, const RunConfig& config, bool splitRules = true)
+        : m_arrays(arrays),
+          m_config(config),
+          m_tokens(modelReadsTokens(config.model)),
+          m_splitRules(splitRules)
     {
     }
 
@@ -46,11 +50,16 @@ public:
             checkTokenRange(m_arrays.x);
             checkTokenRange(m_arrays.xVal);
         }
-        if (m_config.training.loss == LossType::BinaryCrossentropy) {
+        const LossType loss = m_config.training.loss;
+        if (loss == LossType::BinaryCrossentropy || loss == LossType::CategoricalCrossentropy) {
             checkProbabilities(m_arrays.y);
             checkProbabilities(m_arrays.yVal);
         }
-        if (m_issues.empty())
+        if (loss == LossType::SparseCategoricalCrossentropy) {
+            checkClassIds(m_arrays.y);
+            checkClassIds(m_arrays.yVal);
+        }
+        if (m_issues.empty() && m_splitRules)
             checkSplit();
         return std::move(m_issues);
     }
@@ -101,21 +110,43 @@ private:
         return true;
     }
 
-    /// One value per sample: (N,) or (N, 1), as the model's single output unit gives.
+    /// The last layer's unit count: one per class for the categorical losses.
+    std::int64_t outputUnits() const
+    {
+        const std::vector<LayerConfig>& layers = m_config.model.layers;
+        return layers.empty() ? 1 : layers.back().units;
+    }
+
+    /// One value per sample, (N,) or (N, 1), as a single output unit or a class id gives; a
+    /// row of `units` class probabilities per sample for categorical_crossentropy.
     void checkTargets(const SourceArray& source)
     {
         if (!source.present())
             return;
         const Shape& shape = source.array.shape;
+        if (m_config.training.loss == LossType::CategoricalCrossentropy) {
+            if (shape.size() == 2 && shape[1] == outputUnits())
+                return;
+            add(source,
+                fillText(engineText("SourceCheck",
+                                    "%1 has shape %2, but training.loss "
+                                    "\"categorical_crossentropy\" compares each sample's %3 "
+                                    "class probabilities with a one-hot row, so targets must be "
+                                    "shaped (samples, %3); for class ids shaped (samples,) use "
+                                    "\"sparse_categorical_crossentropy\""),
+                         {source.origin, npyShapeText(shape), std::to_string(outputUnits())}));
+            return;
+        }
         std::int64_t perSample = 1;
         for (std::size_t i = 1; i < shape.size(); ++i)
             perSample *= shape[i];
         if (shape.size() <= 2 && perSample == 1)
             return;
         add(source, fillText(engineText("SourceCheck",
-                                        "%1 has shape %2, but the model outputs one value per "
-                                        "sample (its last layer is dense with units 1), so "
-                                        "targets must be shaped (samples,) or (samples, 1)"),
+                                        "%1 has shape %2, but the model outputs one value or "
+                                        "one class id per sample, so targets must be shaped "
+                                        "(samples,) or (samples, 1); for one-hot rows use "
+                                        "\"categorical_crossentropy\""),
                              {source.origin, npyShapeText(shape)}));
     }
 
@@ -234,11 +265,36 @@ private:
                 continue;
             add(source,
                 fillText(engineText("SourceCheck",
-                                    "%1 holds %2 at %3, but training.loss \"binary_crossentropy\" "
-                                    "needs targets in [0, 1]; use \"mse\" or \"mae\" for other "
-                                    "values"),
+                                    "%1 holds %2 at %3, but training.loss \"%4\" needs targets "
+                                    "in [0, 1]; use \"mse\" or \"mae\" for other values"),
                          {source.origin, formatNumber(values[i]),
-                          elementIndexText(source.array.shape, static_cast<std::int64_t>(i))}));
+                          elementIndexText(source.array.shape, static_cast<std::int64_t>(i)),
+                          lossKey(m_config.training.loss)}));
+            return;
+        }
+    }
+
+    /// sparse_categorical_crossentropy's targets index the softmax's units.
+    void checkClassIds(const SourceArray& source)
+    {
+        if (!source.present())
+            return;
+        const std::vector<float>& values = source.array.floats;
+        const float units = static_cast<float>(outputUnits());
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            const float value = values[i];
+            const bool reportedAsNonFinite = std::isnan(value);
+            if (reportedAsNonFinite ||
+                (value >= 0.0F && value < units && std::floor(value) == value))
+                continue;
+            add(source,
+                fillText(engineText("SourceCheck",
+                                    "%1 holds %2 at %3, but training.loss "
+                                    "\"sparse_categorical_crossentropy\" needs class ids: "
+                                    "whole numbers from 0 to %4 (the last layer has %5 units)"),
+                         {source.origin, formatNumber(value),
+                          elementIndexText(source.array.shape, static_cast<std::int64_t>(i)),
+                          std::to_string(outputUnits() - 1), std::to_string(outputUnits())}));
             return;
         }
     }
@@ -254,6 +310,7 @@ private:
     const SourceArrays& m_arrays;
     const RunConfig& m_config;
     const bool m_tokens;
+    const bool m_splitRules;
     std::vector<ConfigIssue> m_issues;
 };
 
@@ -273,6 +330,13 @@ std::string elementIndexText(const std::vector<std::int64_t>& shape, std::int64_
 void checkSourceArrays(const SourceArrays& arrays, const RunConfig& config)
 {
     std::vector<ConfigIssue> issues = SourceChecker(arrays, config).run();
+    if (!issues.empty())
+        throw ConfigError(std::move(issues));
+}
+
+void checkPredictionArrays(const SourceArrays& arrays, const RunConfig& config)
+{
+    std::vector<ConfigIssue> issues = SourceChecker(arrays, config, false).run();
     if (!issues.empty())
         throw ConfigError(std::move(issues));
 }

@@ -16,8 +16,8 @@ constexpr double kRegressionDecay = 0.9;
 /// Share of a review's words that carry sentiment, and how strongly they favour the label.
 constexpr double kSentimentWordShare = 0.2;
 constexpr double kSentimentAgreement = 0.8;
-/// Reviews are between a quarter and all of the window long, pre-padded with token 0 as
-/// keras.utils.pad_sequences does.
+/// Reviews are between a quarter and all of the window long, padded with token 0 as
+/// keras.utils.pad_sequences does: before the review by default, after it with "post".
 constexpr double kShortestReviewShare = 0.25;
 
 Dataset generateRegression(const DataSourceConfig& source, at::Generator& generator)
@@ -37,8 +37,44 @@ Dataset generateRegression(const DataSourceConfig& source, at::Generator& genera
     const auto projected = torch::matmul(data.x, projection);               // (N, T)
     const auto signal = torch::matmul(projected, weights);                  // (N)
     const auto noise = at::normal(0.0, source.noise, {n}, generator);
-    data.y = (torch::tanh(signal) + noise).unsqueeze(1).contiguous();
+    if (source.classes == 0) {
+        data.y = (torch::tanh(signal) + noise).unsqueeze(1).contiguous();
+        return data;
+    }
+    // Class k holds the k-th of `classes` equally likely ranges of the noisy signal. Divided
+    // by the projection's norm, the signal is a standard normal (unit step weights, independent
+    // steps), so with the noise the cut points are the quantiles k / classes of a normal of
+    // variance 1 + noise^2: sqrt(1 + noise^2) sqrt(2) erfinv(2k / classes - 1).
+    const auto standardSignal = signal / projection.norm();
+    const auto quantiles =
+        torch::arange(1, source.classes, torch::kFloat64) / static_cast<double>(source.classes);
+    const double spread = std::sqrt(2.0 * (1.0 + source.noise * source.noise));
+    const auto cuts = (spread * torch::erfinv(2.0 * quantiles - 1.0)).to(torch::kFloat32);
+    const auto ids = torch::bucketize(standardSignal + noise, cuts);
+    data.y = ids.to(torch::kFloat32).unsqueeze(1).contiguous();
     return data;
+}
+
+/// Rewrites pre-padded reviews as post-padded ones: the same words first, then the padding.
+void movePaddingToEnd(torch::Tensor& tokens, const torch::Tensor& lengths)
+{
+    const std::int64_t t = tokens.size(1);
+    auto tokenAccess = tokens.accessor<std::int64_t, 2>();
+    const auto lengthAccess = lengths.accessor<std::int64_t, 1>();
+    for (std::int64_t i = 0; i < tokens.size(0); ++i) {
+        const std::int64_t padding = t - lengthAccess[i];
+        for (std::int64_t j = 0; j < t; ++j)
+            tokenAccess[i][j] = j + padding < t ? tokenAccess[i][j + padding] : 0;
+    }
+}
+
+/// Each review's label: 0/1 with equal odds for two classes (the stream the generator has
+/// always drawn), a uniform id otherwise.
+torch::Tensor drawLabels(std::int64_t n, std::int64_t classes, at::Generator& generator)
+{
+    if (classes == 2)
+        return at::bernoulli(torch::full({n}, 0.5, torch::kFloat64), generator).to(torch::kInt64);
+    return torch::randint(0, classes, {n}, generator, torch::kInt64);
 }
 
 Dataset generateTokens(const DataSourceConfig& source, at::Generator& generator)
@@ -46,16 +82,16 @@ Dataset generateTokens(const DataSourceConfig& source, at::Generator& generator)
     const std::int64_t n = source.samples;
     const std::int64_t t = source.timesteps;
     const std::int64_t vocab = source.vocabSize;
-    // Token 0 pads; then a band of positive words, a band of negative words, and the rest
-    // are neutral. A band is 1% of the vocabulary (at least one word).
-    const std::int64_t band = std::max<std::int64_t>(1, vocab / 100);
-    const std::int64_t positiveBegin = 1;
-    const std::int64_t negativeBegin = positiveBegin + band;
-    const std::int64_t neutralBegin = negativeBegin + band;
+    const std::int64_t classes = targetClasses(source);
+    // Token 0 pads; then a band of words per class (the first two: positive and negative),
+    // and the rest are neutral.
+    const std::int64_t band = syntheticWordBand(vocab, classes);
+    const std::int64_t firstBand = 1;
+    const std::int64_t neutralBegin = firstBand + classes * band;
     if (neutralBegin >= vocab)
         throw std::invalid_argument("synthetic_tokens: vocab_size too small for its word bands");
 
-    const auto labels = at::bernoulli(torch::full({n}, 0.5, torch::kFloat64), generator);
+    const auto labels = drawLabels(n, classes, generator);
     auto tokens = torch::randint(neutralBegin, vocab, {n, t}, generator, torch::kInt64);
     const auto minLength =
         std::max<std::int64_t>(1, static_cast<std::int64_t>(t * kShortestReviewShare));
@@ -63,15 +99,24 @@ Dataset generateTokens(const DataSourceConfig& source, at::Generator& generator)
     const auto positions = torch::rand({n, t}, generator, torch::kFloat64);
     const auto agrees = torch::rand({n, t}, generator, torch::kFloat64);
     const auto bandWord = torch::randint(0, band, {n, t}, generator, torch::kInt64);
+    // A word that disagrees with its review's class names another class: with two classes
+    // the other one, with more one of the others at random (an offset of 1..classes-1).
+    const auto otherOffset = classes == 2
+                                 ? torch::ones({n, t}, torch::kInt64)
+                                 : torch::randint(1, classes, {n, t}, generator, torch::kInt64);
 
     auto tokenAccess = tokens.accessor<std::int64_t, 2>();
-    const auto labelAccess = labels.accessor<double, 1>();
+    const auto labelAccess = labels.accessor<std::int64_t, 1>();
     const auto lengthAccess = lengths.accessor<std::int64_t, 1>();
     const auto positionAccess = positions.accessor<double, 2>();
     const auto agreeAccess = agrees.accessor<double, 2>();
     const auto bandAccess = bandWord.accessor<std::int64_t, 2>();
+    const auto otherAccess = otherOffset.accessor<std::int64_t, 2>();
     for (std::int64_t i = 0; i < n; ++i) {
-        const bool positive = labelAccess[i] > 0.5;
+        // Class ids count the positive band first for two classes, as the 0/1 labels always
+        // have (1 = positive, the first band).
+        const std::int64_t label = labelAccess[i];
+        const std::int64_t ownBand = classes == 2 ? 1 - label : label;
         const std::int64_t padding = t - lengthAccess[i];
         for (std::int64_t j = 0; j < t; ++j) {
             if (j < padding) {
@@ -80,10 +125,14 @@ Dataset generateTokens(const DataSourceConfig& source, at::Generator& generator)
             }
             if (positionAccess[i][j] >= kSentimentWordShare)
                 continue;
-            const bool saysPositive = (agreeAccess[i][j] < kSentimentAgreement) == positive;
-            tokenAccess[i][j] = (saysPositive ? positiveBegin : negativeBegin) + bandAccess[i][j];
+            const bool agrees = agreeAccess[i][j] < kSentimentAgreement;
+            const std::int64_t bandIndex =
+                agrees ? ownBand : (ownBand + otherAccess[i][j]) % classes;
+            tokenAccess[i][j] = firstBand + bandIndex * band + bandAccess[i][j];
         }
     }
+    if (source.padding == Padding::Post)
+        movePaddingToEnd(tokens, lengths);
     Dataset data;
     data.x = tokens;
     data.y = labels.to(torch::kFloat32).unsqueeze(1).contiguous();

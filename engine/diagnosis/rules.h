@@ -24,7 +24,10 @@ std::vector<Finding> diagnoseCallbackHeavy(const RunEvidence& evidence);
 /// "unfused-lstm": the LSTMs ran on an unfused backend, and why the fused one was not used.
 std::vector<Finding> diagnoseUnfusedLstm(const RunEvidence& evidence);
 /// "unfused-recurrent": one finding per recurrent layer that ran on the step loop because of
-/// an option no fused kernel runs, with its share of the step and the patch back.
+/// an option no fused kernel runs, with its share of the step and the patch back; and one per
+/// layer on a whole-sequence kernel whose training batches fell back to the step loop because
+/// their mask_zero padding was not all on the right, with the fix (a patch for
+/// synthetic_tokens, the padding of the files otherwise).
 std::vector<Finding> diagnoseUnfusedRecurrent(const RunEvidence& evidence);
 /// "threads": intra-op threads against the cores, and threads the sampler saw idle.
 std::vector<Finding> diagnoseThreads(const RunEvidence& evidence);

@@ -6,6 +6,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
 
 namespace es {
 
@@ -86,6 +91,48 @@ std::vector<std::pair<std::string, double>> layerForwardFrom(const nlohmann::jso
     return seconds;
 }
 
+/// `value` as a count from 0 to `most`; nullopt for anything else (a fraction, a negative or
+/// larger count, text): a record the trainer could not have written.
+std::optional<std::int64_t> countUpTo(const nlohmann::json& value, std::int64_t most)
+{
+    if (value.is_number_unsigned()) {
+        const std::uint64_t count = value.get<std::uint64_t>();
+        if (most >= 0 && count <= static_cast<std::uint64_t>(most))
+            return static_cast<std::int64_t>(count);
+        return std::nullopt;
+    }
+    if (value.is_number_integer()) {
+        const std::int64_t count = value.get<std::int64_t>();
+        if (count >= 0 && count <= most)
+            return count;
+    }
+    return std::nullopt;
+}
+
+/// summary.mask_fallbacks: the training steps into `steps`, and each layer's count of them
+/// that fell back; nothing without a positive step count.
+std::map<std::string, std::int64_t> maskFallbacksFrom(const nlohmann::json& summary,
+                                                      std::int64_t& steps)
+{
+    steps = 0;
+    const nlohmann::json recorded = valueOr(summary, "mask_fallbacks", nlohmann::json::object());
+    if (!recorded.is_object() || !recorded.contains("batches"))
+        return {};
+    const std::optional<std::int64_t> batches =
+        countUpTo(recorded.at("batches"), std::numeric_limits<std::int64_t>::max());
+    if (!batches || *batches == 0)
+        return {};
+    steps = *batches;
+    std::map<std::string, std::int64_t> counts;
+    const nlohmann::json layers = valueOr(recorded, "layers", nlohmann::json::object());
+    if (!layers.is_object())
+        return counts;
+    for (auto it = layers.begin(); it != layers.end(); ++it)
+        if (const std::optional<std::int64_t> count = countUpTo(it.value(), steps))
+            counts.emplace(it.key(), *count);
+    return counts;
+}
+
 }  // namespace
 
 RunEvidence evidenceFromStoredRun(const StoredRun& run)
@@ -126,6 +173,7 @@ RunEvidence evidenceFromStoredRun(const StoredRun& run)
     evidence.rankBatches = run.rankBatches;
     evidence.samples = run.samples;
     evidence.layerForwardSeconds = layerForwardFrom(run.summary, evidence.layerForwardSteps);
+    evidence.maskFallbackBatches = maskFallbacksFrom(run.summary, evidence.maskFallbackSteps);
     return evidence;
 }
 

@@ -78,6 +78,13 @@ struct RunEvidence {
     /// name in layer order (the summary's layer_forward); empty when not measured.
     std::vector<std::pair<std::string, double>> layerForwardSeconds;
     std::int64_t layerForwardSteps = 0;
+    /// Training steps whose forward ran, and by recurrent layer name how many of them ran that
+    /// layer on the step loop instead of its recorded kernel because the batch's mask_zero
+    /// padding was not all on the right (the summary's mask_fallbacks). 0 and empty for runs
+    /// recorded before it was; a count that cannot be one (negative, above the steps, not a
+    /// whole number) is left out.
+    std::int64_t maskFallbackSteps = 0;
+    std::map<std::string, std::int64_t> maskFallbackBatches;
     /// The machine's SGEMM rate (GFLOP/s) as the environment doctor measured it, when the
     /// diagnosis was given one; `peakSource` says where it came from.
     std::optional<double> peakGflops;

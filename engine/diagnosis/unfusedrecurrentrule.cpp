@@ -1,11 +1,14 @@
-// "unfused-recurrent": a recurrent layer ran on the step loop because one of its Keras options
-// has no fused kernel, how much of the step that layer took, and the options that put it back
-// on the fused kernel (oneDNN on the CPU, cuDNN on CUDA).
+// "unfused-recurrent": a recurrent layer ran on the step loop, how much of the step that layer
+// took, and what puts it back on its whole-sequence kernel. Two causes, one finding each:
+// one of its Keras options has no fused kernel (oneDNN on the CPU, cuDNN on CUDA), fixed by
+// the option's fused value; or a layer on a whole-sequence kernel got batches whose mask_zero
+// padding was not all on the right, fixed by padding at the end of each sample.
 
 #include "engine/diagnosis/rules.h"
 #include "engine/i18n/evidencetext.h"
 #include "engine/i18n/recordedtext.h"
 
+#include <cstdint>
 #include <numeric>
 #include <optional>
 #include <string>
@@ -21,6 +24,9 @@ namespace {
 constexpr double kWarningStepShare = 0.25;
 // A share over fewer steady steps than this rests on too few measurements.
 constexpr std::size_t kMinSteadySteps = 5;
+// A layer that fell back for fewer than half of its batches spent a smaller part of its
+// measured time on the step loop than its share says: padding at the end gains less, Info.
+constexpr double kWarningFallbackShare = 0.5;
 
 using Json = nlohmann::json;
 
@@ -144,6 +150,103 @@ Finding layerFinding(const RunEvidence& evidence, const RecurrentLayerFact& laye
     return finding;
 }
 
+/// The merge patch that pads synthetic_tokens' reviews at their end; null for file data
+/// (its padding is in the files) and for a source already padded so.
+Json postPaddingPatch(const Json& config)
+{
+    if (!config.is_object() || !config.contains("data") || !config["data"].is_object())
+        return nullptr;
+    const Json& data = config["data"];
+    if (!data.contains("source") || !data["source"].is_object())
+        return nullptr;
+    const Json& source = data["source"];
+    if (!source.contains("type") || source["type"] != "synthetic_tokens")
+        return nullptr;
+    // A config recorded before the key existed was padded "pre", the default.
+    if (source.contains("padding") && source["padding"] == "post")
+        return nullptr;
+    return {{"data", {{"source", {{"padding", "post"}}}}}};
+}
+
+/// A layer on a whole-sequence kernel that ran `fallbacks` of the `batches` training steps on
+/// the step loop, because their mask_zero padding was not all on the right.
+Finding paddingFinding(const RunEvidence& evidence, const RecurrentLayerFact& layer,
+                       std::int64_t fallbacks, std::optional<double> layerShare,
+                       std::optional<double> compute)
+{
+    const std::int64_t batches = evidence.maskFallbackSteps;
+    Finding finding;
+    finding.id = "unfused-recurrent";
+    finding.title = fillText(engineText("UnfusedRecurrentRule",
+                                        "%1 ran %2 of %3 training batches on the step loop: "
+                                        "mask_zero padding on the left"),
+                             {layer.layer, std::to_string(fallbacks), std::to_string(batches)});
+    const std::string recorded = recordedText(layer.reason);
+    const double fallbackShare = static_cast<double>(fallbacks) / static_cast<double>(batches);
+    if (layerShare && compute) {
+        const double stepShare = *layerShare * *compute;
+        finding.severity = stepShare >= kWarningStepShare && fallbackShare >= kWarningFallbackShare
+                               ? Severity::Warning
+                               : Severity::Info;
+        finding.evidence = fillText(
+            engineText("UnfusedRecurrentRule",
+                       "%1 (%2) fell back to the step loop for %3 of %4 training batches: in "
+                       "each, some sample had a padding token 0 before a real one. The layer "
+                       "took %5 of the forward time over %6 training steps; with "
+                       "Forward+Backward at %7 of the steady step time, that is about %8 of "
+                       "each step"),
+            {layer.layer, recorded, std::to_string(fallbacks), std::to_string(batches),
+             formatText("%.0f%%", 100.0 * *layerShare), std::to_string(evidence.layerForwardSteps),
+             formatText("%.0f%%", 100.0 * *compute), formatText("%.0f%%", 100.0 * stepShare)});
+    } else {
+        finding.severity = Severity::Info;
+        finding.evidence = fillText(
+            engineText("UnfusedRecurrentRule",
+                       "%1 (%2) fell back to the step loop for %3 of %4 training batches: in "
+                       "each, some sample had a padding token 0 before a real one. Its share of "
+                       "the step was not measured (layers are timed on the CPU, over at least "
+                       "%5 steady steps)"),
+            {layer.layer, recorded, std::to_string(fallbacks), std::to_string(batches),
+             std::to_string(kMinSteadySteps)});
+    }
+    finding.patch = postPaddingPatch(evidence.config);
+    finding.recommendation =
+        finding.patch.is_null()
+            ? fillText(engineText("UnfusedRecurrentRule",
+                                  "A whole-sequence kernel (oneDNN's or cuDNN's fused one, or "
+                                  "LibTorch's) can only end a sample early, so a batch padded "
+                                  "on the left runs on the step loop (Keras, too, leaves "
+                                  "cuDNN for such a batch). Pad each sample at its end when "
+                                  "preparing the data: "
+                                  "keras.utils.pad_sequences(..., padding=\"post\") (its "
+                                  "default, \"pre\", pads at the start); %1 then runs every "
+                                  "batch on its own kernel"),
+                       {layer.layer})
+            : fillText(engineText("UnfusedRecurrentRule",
+                                  "A whole-sequence kernel (oneDNN's or cuDNN's fused one, or "
+                                  "LibTorch's) can only end a sample early, so a batch padded "
+                                  "on the left runs on the step loop (Keras, too, leaves "
+                                  "cuDNN for such a batch). The patch sets data.source.padding to "
+                                  "\"post\": the "
+                                  "same reviews, padded at their end as "
+                                  "keras.utils.pad_sequences(..., padding=\"post\") does, so "
+                                  "that %1 runs every batch on its own kernel. The mask keeps "
+                                  "the padding out of the results either way: the loss should "
+                                  "barely change (Try this fix measures both)"),
+                       {layer.layer});
+    return finding;
+}
+
+/// How many training batches `layer` ran on the step loop for its padding; 0 when it runs
+/// there anyway or the run did not record it.
+std::int64_t maskFallbacksOf(const RunEvidence& evidence, const RecurrentLayerFact& layer)
+{
+    if (layer.kernel != "fused" && layer.kernel != "libtorch")
+        return 0;
+    const auto found = evidence.maskFallbackBatches.find(layer.layer);
+    return found == evidence.maskFallbackBatches.end() ? 0 : found->second;
+}
+
 }  // namespace
 
 std::vector<Finding> diagnoseUnfusedRecurrent(const RunEvidence& evidence)
@@ -151,10 +254,17 @@ std::vector<Finding> diagnoseUnfusedRecurrent(const RunEvidence& evidence)
     std::vector<Finding> findings;
     const std::optional<double> compute = computeShare(evidence);
     for (const RecurrentLayerFact& layer : evidence.facts.recurrentLayers) {
-        if (layer.kernel != "step_loop" || layer.optionKey.empty())
+        if (layer.kernel == "step_loop" && !layer.optionKey.empty()) {
+            findings.push_back(
+                layerFinding(evidence, layer, forwardShare(evidence, layer.layer), compute));
             continue;
-        findings.push_back(
-            layerFinding(evidence, layer, forwardShare(evidence, layer.layer), compute));
+        }
+        const std::int64_t fallbacks = maskFallbacksOf(evidence, layer);
+        // Evidence not read from a run database is held to the reader's bounds as well: the
+        // finding divides by the steps.
+        if (fallbacks > 0 && fallbacks <= evidence.maskFallbackSteps)
+            findings.push_back(paddingFinding(evidence, layer, fallbacks,
+                                              forwardShare(evidence, layer.layer), compute));
     }
     return findings;
 }

@@ -148,6 +148,21 @@ void readOptimizerCommon(KerasOptions& options)
         engineText("KerasImport", "EpochScope updates the weights after every batch"));
 }
 
+/// The "config" of a serialized Keras class ({"class_name", "config", "registered_name"});
+/// a custom class is refused.
+const Json* classConfig(const Json& value, const std::string& label, ImportLog& log)
+{
+    KerasOptions wrapper(value, label, {KerasScope::LayerObject}, log);
+    wrapper.take("class_name");
+    wrapper.requireNull("registered_name",
+                        engineText("KerasImport",
+                                   "it names a custom class; EpochScope imports Keras' own "
+                                   "classes only"));
+    const Json* config = wrapper.take("config");
+    wrapper.finish();
+    return config;
+}
+
 std::optional<OptimizerConfig> readOptimizer(const Json& value, ImportLog& log)
 {
     const std::string name = objectName(value);
@@ -170,14 +185,7 @@ std::optional<OptimizerConfig> readOptimizer(const Json& value, ImportLog& log)
         return optimizer;
     const std::string label =
         fillText(engineText("KerasImport", "compile: optimizer %1"), {kerasQuoted(name)});
-    KerasOptions wrapper(value, label, {KerasScope::LayerObject}, log);
-    wrapper.take("class_name");
-    wrapper.requireNull("registered_name",
-                        engineText("KerasImport",
-                                   "it names a custom class; EpochScope imports Keras' own "
-                                   "classes only"));
-    const Json* config = wrapper.take("config");
-    wrapper.finish();
+    const Json* config = classConfig(value, label, log);
     if (config == nullptr || config->is_null())
         return optimizer;
     KerasOptions options(*config, label, {KerasScope::Optimizer}, log);
@@ -235,7 +243,8 @@ std::optional<KerasLoss> readLoss(const Json& value, ImportLog& log)
     if (!loss) {
         log.refuse(fillText(engineText("KerasImport",
                                        "compile: loss %1 is not supported; EpochScope has mse, "
-                                       "mae, binary_crossentropy and categorical_crossentropy"),
+                                       "mae, binary_crossentropy, categorical_crossentropy and "
+                                       "sparse_categorical_crossentropy"),
                             {name.empty() ? JsonReader::describe(value) : kerasQuoted(name)}));
         return std::nullopt;
     }
@@ -243,14 +252,7 @@ std::optional<KerasLoss> readLoss(const Json& value, ImportLog& log)
         return loss;
     const std::string label =
         fillText(engineText("KerasImport", "compile: loss %1"), {kerasQuoted(name)});
-    KerasOptions wrapper(value, label, {KerasScope::LayerObject}, log);
-    wrapper.take("class_name");
-    wrapper.requireNull("registered_name",
-                        engineText("KerasImport",
-                                   "it names a custom class; EpochScope imports Keras' own "
-                                   "classes only"));
-    const Json* config = wrapper.take("config");
-    wrapper.finish();
+    const Json* config = classConfig(value, label, log);
     if (config == nullptr || config->is_null())
         return loss;
     KerasOptions options(*config, label, {}, log);

@@ -26,8 +26,8 @@ constexpr double kValidationSplit = 0.2;
 constexpr std::int64_t kMaxTimesteps = 1 << 20;
 constexpr std::int64_t kMaxFeatures = 1 << 16;
 constexpr std::int64_t kMaxBatchSize = std::int64_t(1) << 32;
-// The token generator needs a padding id, a positive word, a negative word and a neutral one.
-constexpr std::int64_t kMinTokenVocabulary = 4;
+// The run config's bound on data.source.classes (docs/config.md).
+constexpr std::int64_t kMaxClasses = 1000;
 
 std::string shapeText(const KerasShape& shape)
 {
@@ -106,14 +106,26 @@ std::optional<InputPlan> planInput(const KerasModelFacts& facts, bool tokens,
     return plan;
 }
 
+/// Whether the model ends in a softmax over several classes trained as a classifier (by a
+/// categorical loss, or by none named): EpochScope's synthetic sources then give class ids.
+bool isSoftmaxClassifier(const LayerConfig& output, const std::optional<KerasLoss>& kerasLoss)
+{
+    if (output.units < 2 || output.activation != Activation::Softmax)
+        return false;
+    return !kerasLoss || *kerasLoss == KerasLoss::CategoricalCrossentropy ||
+           *kerasLoss == KerasLoss::SparseCategoricalCrossentropy;
+}
+
 /// The loss EpochScope trains for the model's loss, given what the data's targets are.
 LossType planLoss(const std::optional<KerasLoss>& kerasLoss, const LayerConfig& output, bool tokens,
                   bool classesMerged, const std::string& outputLabel, ImportLog& log)
 {
     if (!kerasLoss) {
         const bool probability = output.activation == Activation::Sigmoid;
-        const LossType chosen =
-            probability && tokens ? LossType::BinaryCrossentropy : LossType::Mse;
+        const LossType chosen = output.activation == Activation::Softmax && output.units > 1
+                                    ? LossType::SparseCategoricalCrossentropy
+                                : probability && tokens ? LossType::BinaryCrossentropy
+                                                        : LossType::Mse;
         log.note(fillText(engineText("KerasImport",
                                      "training.loss: the model was not compiled, so \"%1\" was "
                                      "chosen for %2 and the data's targets"),
@@ -133,16 +145,14 @@ LossType planLoss(const std::optional<KerasLoss>& kerasLoss, const LayerConfig& 
             return LossType::Mse;
         case KerasLoss::CategoricalCrossentropy:
         case KerasLoss::SparseCategoricalCrossentropy: {
+            if (!classesMerged)
+                return *kerasLoss == KerasLoss::CategoricalCrossentropy
+                           ? LossType::CategoricalCrossentropy
+                           : LossType::SparseCategoricalCrossentropy;
             const LossType chosen = tokens ? LossType::BinaryCrossentropy : LossType::Mse;
-            log.note(fillText(classesMerged
-                                  ? engineText("KerasImport",
-                                               "training.loss: \"%1\" became \"%2\": "
-                                               "EpochScope's sources give one target per "
-                                               "sample, so the output has one unit (see above)")
-                                  : engineText("KerasImport",
-                                               "training.loss: \"%1\" became \"%2\": "
-                                               "EpochScope's sources give one target per "
-                                               "sample"),
+            log.note(fillText(engineText("KerasImport",
+                                         "training.loss: \"%1\" became \"%2\": the output "
+                                         "has one unit (see above)"),
                               {kerasLossKey(*kerasLoss), lossKey(chosen)}));
             return chosen;
         }
@@ -172,17 +182,20 @@ void planKerasRun(RunConfig& config, const KerasModelFacts& facts, ImportLog& lo
                             {outputLabel}));
         return;
     }
+    const KerasCompile compile = facts.compile.value_or(KerasCompile{});
+    const bool classifier = isSoftmaxClassifier(output, compile.loss);
     bool classesMerged = false;
-    if (output.units > 1) {
-        // No source has several classes (or several targets) per sample: the closest model that
-        // trains is the same one with one output unit, a softmax becoming a sigmoid.
+    if (output.units > 1 && !classifier) {
+        // No source gives several targets per sample, and a softmax trained as a regression
+        // has no class targets to learn: the closest model that trains is the same one with
+        // one output unit, a softmax becoming a sigmoid.
         const bool softmax = output.activation == Activation::Softmax;
         log.note(fillText(
             softmax ? engineText("KerasImport",
                                  "%1: units %2 became 1 and activation \"softmax\" became "
-                                 "\"sigmoid\": EpochScope's data sources give one target per "
-                                 "sample, not one of %2 classes; the layers before it are as "
-                                 "in Keras")
+                                 "\"sigmoid\": the model's loss does not train it as a "
+                                 "classifier of %2 classes, and EpochScope's sources give one "
+                                 "target per sample; the layers before it are as in Keras")
                     : engineText("KerasImport",
                                  "%1: units %2 became 1: EpochScope's data sources give one "
                                  "target per sample; the layers before it are as in Keras"),
@@ -201,15 +214,26 @@ void planKerasRun(RunConfig& config, const KerasModelFacts& facts, ImportLog& lo
     const std::int64_t perSample = input->timesteps * (tokens ? 1 : input->features);
     source.samples =
         std::clamp(kValueBudget / std::max<std::int64_t>(perSample, 1), kMinSamples, kMaxSamples);
+    source.classes = classifier ? output.units : 0;
+    if (source.classes > kMaxClasses) {
+        log.refuse(
+            fillText(engineText("KerasImport",
+                                "%1: a softmax over %2 classes; EpochScope's synthetic "
+                                "sources give at most %3"),
+                     {outputLabel, std::to_string(source.classes), std::to_string(kMaxClasses)}));
+        return;
+    }
     if (tokens) {
         const LayerConfig& embedding = layers.front();
-        if (embedding.inputDim < kMinTokenVocabulary) {
-            log.refuse(fillText(engineText("KerasImport",
-                                           "%1: input_dim %2 is below the %3 token ids the "
-                                           "synthetic_tokens source needs (padding, a positive, "
-                                           "a negative and a neutral word)"),
-                                {firstLabel, std::to_string(embedding.inputDim),
-                                 std::to_string(kMinTokenVocabulary)}));
+        // The token generator needs the padding id, a word per class and a neutral word.
+        const std::int64_t neededIds = std::max<std::int64_t>(source.classes, 2) + 2;
+        if (embedding.inputDim < neededIds) {
+            log.refuse(fillText(
+                engineText("KerasImport",
+                           "%1: input_dim %2 is below the %3 token ids the "
+                           "synthetic_tokens source needs (padding, a word per "
+                           "class and a neutral word)"),
+                {firstLabel, std::to_string(embedding.inputDim), std::to_string(neededIds)}));
             return;
         }
         source.type = DataSourceType::SyntheticTokens;
@@ -217,26 +241,40 @@ void planKerasRun(RunConfig& config, const KerasModelFacts& facts, ImportLog& lo
         config.model.inputShape.clear();
         if (input->timestepsDeclared)
             config.model.inputShape = {input->timesteps};
-        log.note(fillText(engineText("KerasImport",
-                                     "data: synthetic_tokens, %1 samples of %2 token ids below "
-                                     "%3 (the Embedding's input_dim), pre-padded with id 0, "
-                                     "each with a 0/1 label; for your own data replace "
-                                     "data.source (docs/config.md#source-npy)"),
+        log.note(fillText(classifier ? engineText("KerasImport",
+                                                  "data: synthetic_tokens, %1 samples of %2 "
+                                                  "token ids below %3 (the Embedding's "
+                                                  "input_dim), pre-padded with id 0, each "
+                                                  "labelled with one of %4 classes; for your own "
+                                                  "data replace data.source "
+                                                  "(docs/config.md#source-npy)")
+                                     : engineText("KerasImport",
+                                                  "data: synthetic_tokens, %1 samples of %2 "
+                                                  "token ids below %3 (the Embedding's "
+                                                  "input_dim), pre-padded with id 0, each with a "
+                                                  "0/1 label; for your own data replace "
+                                                  "data.source (docs/config.md#source-npy)"),
                           {std::to_string(source.samples), std::to_string(source.timesteps),
-                           std::to_string(source.vocabSize)}));
+                           std::to_string(source.vocabSize), std::to_string(source.classes)}));
     } else {
         source.type = DataSourceType::SyntheticRegression;
         source.features = input->features;
         config.model.inputShape.clear();
         if (input->timestepsDeclared)
             config.model.inputShape = {input->timesteps, input->features};
-        log.note(fillText(engineText("KerasImport",
-                                     "data: synthetic_regression, %1 samples of %2 time steps "
-                                     "x %3 features, each with one real-valued target; for "
-                                     "your own data replace data.source "
-                                     "(docs/config.md#source-npy)"),
+        log.note(fillText(classifier ? engineText("KerasImport",
+                                                  "data: synthetic_regression, %1 samples of %2 "
+                                                  "time steps x %3 features, each labelled with "
+                                                  "one of %4 classes (equally likely ranges of a "
+                                                  "hidden signal); for your own data replace "
+                                                  "data.source (docs/config.md#source-npy)")
+                                     : engineText("KerasImport",
+                                                  "data: synthetic_regression, %1 samples of %2 "
+                                                  "time steps x %3 features, each with one "
+                                                  "real-valued target; for your own data replace "
+                                                  "data.source (docs/config.md#source-npy)"),
                           {std::to_string(source.samples), std::to_string(source.timesteps),
-                           std::to_string(source.features)}));
+                           std::to_string(source.features), std::to_string(source.classes)}));
     }
     if (!input->timestepsDeclared)
         log.note(fillText(engineText("KerasImport",
@@ -256,7 +294,6 @@ void planKerasRun(RunConfig& config, const KerasModelFacts& facts, ImportLog& lo
 
     TrainingConfig& training = config.training;
     training.epochs = kEpochs;
-    const KerasCompile compile = facts.compile.value_or(KerasCompile{});
     training.loss = planLoss(compile.loss, output, tokens, classesMerged, outputLabel, log);
     if (compile.optimizer) {
         training.optimizer = *compile.optimizer;
@@ -270,7 +307,7 @@ void planKerasRun(RunConfig& config, const KerasModelFacts& facts, ImportLog& lo
     training.metrics.clear();
     for (const KerasMetric metric : compile.metrics) {
         const Metric mapped = metric == KerasMetric::Mae ? Metric::Mae : Metric::Accuracy;
-        if (metric == KerasMetric::CategoricalAccuracy)
+        if (metric == KerasMetric::CategoricalAccuracy && !classifier)
             log.note(engineText("KerasImport",
                                 "training.metrics: \"categorical_accuracy\" became "
                                 "\"accuracy\" on the one output"));

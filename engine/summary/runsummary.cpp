@@ -76,6 +76,17 @@ nlohmann::json layerForwardJson(const RunResult& result)
     return {{"steps", result.layerForwardSteps}, {"seconds", std::move(seconds)}};
 }
 
+/// null without a recurrent layer or a training step: nothing could fall back.
+nlohmann::json maskFallbacksJson(const MaskFallbacks& fallbacks)
+{
+    if (fallbacks.layers.empty() || fallbacks.batches == 0)
+        return nullptr;
+    nlohmann::json layers = nlohmann::json::object();
+    for (const auto& [layer, batches] : fallbacks.layers)
+        layers[layer] = batches;
+    return {{"batches", fallbacks.batches}, {"layers", std::move(layers)}};
+}
+
 }  // namespace
 
 nlohmann::json runInfoJson(const RunInfo& info)
@@ -309,6 +320,7 @@ nlohmann::json buildRunSummary(const RunConfig& config, const RunResult& result,
         {"communication", communicationJson(communicationStats(result.batches))},
         {"scaling", nullptr},
         {"layer_forward", layerForwardJson(result)},
+        {"mask_fallbacks", maskFallbacksJson(result.maskFallbacks)},
         {"total_s", result.totalS},
     };
 }

@@ -27,6 +27,11 @@ torch::Tensor computeLoss(LossType loss, const torch::Tensor& prediction,
             const auto p = prediction.clamp(kProbabilityEpsilon, 1.0 - kProbabilityEpsilon);
             return -(target * torch::log(p)).sum(-1).mean();
         }
+        case LossType::SparseCategoricalCrossentropy: {
+            // The target column holds class ids (checked whole and in range before training).
+            const auto p = prediction.clamp(kProbabilityEpsilon, 1.0 - kProbabilityEpsilon);
+            return -torch::log(p.gather(-1, target.to(torch::kInt64))).mean();
+        }
     }
     throw std::logic_error("unhandled loss");
 }
@@ -39,6 +44,13 @@ double metricSum(Metric metric, const torch::Tensor& prediction, const torch::Te
             // Keras averages over the last axis per sample first.
             return (prediction - target).abs().mean(-1).sum().item<double>();
         case Metric::Accuracy:
+            // Keras' "accuracy" follows the loss: binary for one unit, categorical against
+            // one-hot rows, sparse categorical against a column of class ids.
+            if (prediction.size(-1) > 1 && target.size(-1) == 1)
+                return (prediction.argmax(-1) == target.squeeze(-1).to(torch::kInt64))
+                    .to(torch::kFloat64)
+                    .sum()
+                    .item<double>();
             if (prediction.size(-1) == 1)
                 return (prediction.gt(kBinaryThreshold) == target.gt(kBinaryThreshold))
                     .to(torch::kFloat64)

@@ -14,7 +14,8 @@ torch::Tensor computeLoss(LossType loss, const torch::Tensor& prediction,
                           const torch::Tensor& target);
 
 /// Sum over the batch of a metric's per-sample value (sums, so that epochs can average over
-/// samples exactly). `accuracy` is binary (threshold 0.5) for one output, else argmax.
+/// samples exactly). `accuracy` is binary (threshold 0.5) for one output, else the argmax
+/// against a one-hot row's or a class id column's class.
 double metricSum(Metric metric, const torch::Tensor& prediction, const torch::Tensor& target);
 
 }  // namespace es

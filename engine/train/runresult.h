@@ -58,6 +58,18 @@ struct RunInfo {
     EnvironmentInfo environment;
 };
 
+/// How often the recurrent layers left their recorded kernel (RunInfo::recurrentLayers) for the
+/// step loop in training steps: for a batch whose mask_zero padding was not all on the right
+/// (a padding token 0 before a real one; Keras' pad_sequences pads on the left by default),
+/// which a whole-sequence kernel cannot run.
+struct MaskFallbacks {
+    /// Training steps whose forward ran, this process's (rank 0's in a distributed run).
+    std::int64_t batches = 0;
+    /// Each recurrent layer by name, in layer order, with how many of those steps ran it on
+    /// the step loop instead (always 0 for a layer whose kernel is the step loop).
+    std::vector<std::pair<std::string, std::int64_t>> layers;
+};
+
 /// Everything a finished (or stopped, or failed) run produced.
 struct RunResult {
     RunState state = RunState::Idle;
@@ -85,6 +97,9 @@ struct RunResult {
     /// whose kernels run after their launch returns).
     std::vector<std::pair<std::string, double>> layerForwardSeconds;
     std::int64_t layerForwardSteps = 0;
+    /// Its `layers` are empty without a recurrent layer, or when the run failed before its model
+    /// existed.
+    MaskFallbacks maskFallbacks;
     double totalS = 0.0;  ///< from start() to the end of the engine thread's work
 };
 

@@ -130,6 +130,10 @@ private:
     /// layers that left their recorded kernel for some batches (mask_zero padding that was not
     /// all on the right).
     void recordLayerTimes();
+    /// Adds one training step to m_result.maskFallbacks: the step, and the recurrent layers
+    /// that ran it on the step loop, from the model's counts `before` its forward and now.
+    /// Warm-up and validation passes are not counted: they are not the steps the record times.
+    void countMaskFallbacks(const std::vector<StepLoopFallbacks>& before);
     /// Brings every rank's steps of `epoch` (those since m_epochFirstStep) to rank 0, which
     /// keeps and reports them; nothing in a run of one process.
     void gatherRankSteps();
@@ -492,6 +496,9 @@ void TrainingLoop::prepare()
     }
     m_model->to(m_device);
     m_model->train();
+    // Every recurrent layer is listed, at 0 until a batch of it falls back.
+    for (const StepLoopFallbacks& layer : m_model->stepLoopFallbacks())
+        m_result.maskFallbacks.layers.emplace_back(layer.layerName, 0);
     if (m_parallel) {
         // DDP starts every rank from rank 0's weights (and buffers).
         std::vector<torch::Tensor> state = m_model->parameters();
@@ -605,7 +612,9 @@ BatchRecord TrainingLoop::trainStep(int epoch, std::int64_t index, Clock::time_p
         // mix other batch shapes and no-grad kernels into the shares.
         const bool timeLayers = m_device.is_cpu();
         m_model->setLayerTiming(timeLayers);
+        const std::vector<StepLoopFallbacks> fallbacksBefore = m_model->stepLoopFallbacks();
         prediction = m_model->forward(transfer.batch.x);
+        countMaskFallbacks(fallbacksBefore);
         m_model->setLayerTiming(false);
         m_layerTimedSteps += timeLayers ? 1 : 0;
         loss = stepLoss(prediction, transfer.batch.y);
@@ -802,17 +811,28 @@ void TrainingLoop::recordLayerTimes()
             m_result.layerForwardSeconds.emplace_back(names[i], seconds[i]);
         m_result.layerForwardSteps = m_layerTimedSteps;
     }
-    for (const StepLoopFallbacks& layer : m_model->stepLoopFallbacks()) {
-        if (layer.stepLoopFallbacks == 0)
+    const MaskFallbacks& fallbacks = m_result.maskFallbacks;
+    for (const auto& [layer, batches] : fallbacks.layers) {
+        if (batches == 0)
             continue;
         m_observers.notify(
             &RunObserver::onLog, LogLevel::Warning,
             fillText(engineText("Trainer",
-                                "%1 ran %2 batches on the step loop instead of its fused kernel: "
-                                "their mask_zero padding was not all on the right (a padding "
-                                "token 0 before a real one); pad every sample at its end"),
-                     {layer.layerName, std::to_string(layer.stepLoopFallbacks)}));
+                                "%1 ran %2 of %3 training batches on the step loop instead of "
+                                "its whole-sequence kernel: their mask_zero padding was not all "
+                                "on the right (a padding token 0 before a real one); pad every "
+                                "sample at its end"),
+                     {layer, std::to_string(batches), std::to_string(fallbacks.batches)}));
     }
+}
+
+void TrainingLoop::countMaskFallbacks(const std::vector<StepLoopFallbacks>& before)
+{
+    MaskFallbacks& record = m_result.maskFallbacks;
+    ++record.batches;
+    const std::vector<StepLoopFallbacks> after = m_model->stepLoopFallbacks();
+    for (std::size_t i = 0; i < after.size() && i < before.size() && i < record.layers.size(); ++i)
+        record.layers[i].second += after[i].stepLoopFallbacks - before[i].stepLoopFallbacks;
 }
 
 }  // namespace

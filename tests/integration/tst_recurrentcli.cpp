@@ -2,7 +2,8 @@
 // bidirectional GRU off the fused kernel, a fused LSTM) trains through epochscope-cli,
 // records each layer's kernel and forward time, checkpoints, resumes from a backup, is
 // evaluated, is diagnosed with the unfused-recurrent finding, and what-if measures that
-// finding's patch with the loss beside the speed.
+// finding's patch with the loss beside the speed. A fused LSTM after a masked embedding records
+// how many training batches its padding on the left put on the step loop, and is diagnosed.
 
 #include "tests/support/clirunner.h"
 
@@ -51,6 +52,28 @@ nlohmann::json kerasLayersConfig(const QString& dir)
           {{"type", "backup_and_restore"},
            {"backup_dir", QDir(dir).filePath("backup").toStdString()},
            {"delete_checkpoint", false}}}},
+    };
+}
+
+/// A masked embedding before a fused LSTM, on synthetic reviews padded as `padding` says
+/// ("pre", Keras' default, when empty): 256 training samples, 8 steps of 32.
+nlohmann::json maskedTokensConfig(const std::string& padding)
+{
+    nlohmann::json source = {
+        {"type", "synthetic_tokens"}, {"samples", 320}, {"timesteps", 16}, {"vocab_size", 40}};
+    if (!padding.empty())
+        source["padding"] = padding;
+    return {
+        {"name", "masked-tokens"},
+        {"seed", 3},
+        {"model",
+         {{"layers",
+           {{{"type", "embedding"}, {"input_dim", 40}, {"output_dim", 8}, {"mask_zero", true}},
+            {{"type", "lstm"}, {"units", 8}},
+            {{"type", "dense"}, {"units", 1}, {"activation", "sigmoid"}}}}}},
+        {"data", {{"source", source}, {"validation_split", 0.2}, {"batch_size", 32}}},
+        {"training", {{"epochs", 1}, {"loss", "binary_crossentropy"}}},
+        {"device", {{"intra_op_threads", 1}}},
     };
 }
 
@@ -126,17 +149,84 @@ private Q_SLOTS:
         const CliRun diagnose = runCli({"diagnose", "1", "--json", "--no-doctor", "--db", db});
         QVERIFY2(diagnose.exitCode == kExitFinished, qPrintable(describe(diagnose)));
         const nlohmann::json document = nlohmann::json::parse(diagnose.out.toStdString());
+        // (The LSTM's own finding, for its padding on the left, is leftPaddingIsRecorded...'s.)
         nlohmann::json unfused;
         for (const nlohmann::json& finding : document["findings"])
-            if (finding["id"] == "unfused-recurrent")
+            if (finding["id"] == "unfused-recurrent" &&
+                finding["title"].get<std::string>().find("bidirectional_1") != std::string::npos)
                 unfused = finding;
         QVERIFY2(unfused.is_object(), qPrintable(diagnose.out));
-        QVERIFY(unfused["title"].get<std::string>().find("bidirectional_1") != std::string::npos);
         QVERIFY(unfused["evidence"].get<std::string>().find("of the forward time over 30 "
                                                             "training steps") != std::string::npos);
         const nlohmann::json& wrapped = unfused["patch"]["model"]["layers"][1]["layer"];
         QCOMPARE(wrapped["recurrent_dropout"], nlohmann::json(0.0));
         QCOMPARE(wrapped["reset_after"], nlohmann::json(true));
+    }
+
+    void leftPaddingIsRecordedAndDiagnosed_data()
+    {
+        QTest::addColumn<QString>("padding");
+        QTest::addColumn<bool>("onTheLeft");
+        QTest::newRow("Keras' default, before each review") << "" << true;
+        QTest::newRow("post, after each review") << "post" << false;
+    }
+
+    void leftPaddingIsRecordedAndDiagnosed()
+    {
+        QFETCH(QString, padding);
+        QFETCH(bool, onTheLeft);
+        const QString name = padding.isEmpty() ? QStringLiteral("pre") : padding;
+        const QString config = writeConfig(m_dir.filePath("masked-" + name + ".json"),
+                                           maskedTokensConfig(padding.toStdString()));
+        QVERIFY(!config.isEmpty());
+        const QString db = m_dir.filePath("masked-" + name + ".sqlite");
+        const QString summaryPath = m_dir.filePath("masked-" + name + "-summary.json");
+        const CliRun train = runCli(
+            {"train", "--config", config, "--db", db, "--json-out", summaryPath}, kTrainTimeoutMs);
+        QVERIFY2(train.exitCode == kExitFinished, qPrintable(describe(train)));
+        const nlohmann::json summary = readJson(summaryPath);
+        QVERIFY2(summary.is_object(), qPrintable(summaryPath));
+        QCOMPARE(summary["run"]["recurrent_layers"][0]["kernel"], nlohmann::json("fused"));
+
+        // Every training step is counted; a review shorter than the window (most are) puts
+        // its batch on the step loop when it is padded before its words.
+        const nlohmann::json& fallbacks = summary["mask_fallbacks"];
+        QVERIFY2(fallbacks.is_object(), qPrintable(QString::fromStdString(summary.dump())));
+        QCOMPARE(fallbacks["batches"], nlohmann::json(8));
+        const std::int64_t lstm = fallbacks["layers"]["lstm_1"].get<std::int64_t>();
+        const QString log = train.out + train.err;
+        if (onTheLeft) {
+            QVERIFY2(lstm > 0 && lstm <= 8, qPrintable(QString::number(lstm)));
+            QVERIFY2(log.contains(QStringLiteral("lstm_1 ran %1 of 8 training batches on the "
+                                                 "step loop")
+                                      .arg(lstm)),
+                     qPrintable(log));
+        } else {
+            QCOMPARE(lstm, std::int64_t(0));
+            QVERIFY2(!log.contains("training batches on the step loop"), qPrintable(log));
+        }
+
+        const CliRun diagnose = runCli({"diagnose", "1", "--json", "--no-doctor", "--db", db});
+        QVERIFY2(diagnose.exitCode == kExitFinished, qPrintable(describe(diagnose)));
+        const nlohmann::json document = nlohmann::json::parse(diagnose.out.toStdString());
+        nlohmann::json padded;
+        for (const nlohmann::json& finding : document["findings"])
+            if (finding["id"] == "unfused-recurrent")
+                padded = finding;
+        if (!onTheLeft) {
+            QVERIFY2(padded.is_null(), qPrintable(diagnose.out));
+            return;
+        }
+        QVERIFY2(padded.is_object(), qPrintable(diagnose.out));
+        const std::string counted = std::to_string(lstm) + " of 8 training batches";
+        QVERIFY2(
+            padded["title"].get<std::string>().find("lstm_1 ran " + counted) != std::string::npos,
+            qPrintable(diagnose.out));
+        QVERIFY2(padded["evidence"].get<std::string>().find("fell back to the step loop for " +
+                                                            counted) != std::string::npos,
+                 qPrintable(diagnose.out));
+        QCOMPARE(padded["patch"],
+                 nlohmann::json::parse(R"({"data": {"source": {"padding": "post"}}})"));
     }
 
     void resumesFromTheBackupWithTheSameLosses()
@@ -166,13 +256,21 @@ private Q_SLOTS:
         const nlohmann::json document =
             nlohmann::json::parse(run.out.toStdString(), nullptr, false);
         QVERIFY2(document.is_object(), qPrintable(run.out));
-        bool measuredThePatch = false;
+        // Two unfused-recurrent findings: the bidirectional layer's option, and the fused LSTM
+        // after it whose batches were padded on the left (the source's default).
+        const nlohmann::json paddingPatch = {{"data", {{"source", {{"padding", "post"}}}}}};
+        bool measuredTheOptionPatch = false;
+        bool measuredThePaddingPatch = false;
         for (const nlohmann::json& variant : document["variants"]) {
             QVERIFY(variant["measured"]["mean_loss"].is_number());
-            if (variant["label"] == "unfused-recurrent")
-                measuredThePatch = variant["measured"]["step_ms"]["median"].get<double>() > 0.0;
+            if (variant["label"] != "unfused-recurrent")
+                continue;
+            const bool measured = variant["measured"]["step_ms"]["median"].get<double>() > 0.0;
+            (variant["patch"] == paddingPatch ? measuredThePaddingPatch : measuredTheOptionPatch) =
+                measured;
         }
-        QVERIFY2(measuredThePatch, qPrintable(run.out));
+        QVERIFY2(measuredTheOptionPatch, qPrintable(run.out));
+        QVERIFY2(measuredThePaddingPatch, qPrintable(run.out));
     }
 };
 

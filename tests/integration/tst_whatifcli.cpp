@@ -244,7 +244,7 @@ private Q_SLOTS:
             {"whatif", "--preset", "quick-demo", "--patch",
              // A merge patch removes the synthetic source's own keys with null.
              R"({"data":{"source":{"type":"npy","x":"/nonexistent/x.npy","y":"/nonexistent/y.npy",
-                 "samples":null,"timesteps":null,"features":null,"noise":null}}})",
+                 "samples":null,"timesteps":null,"features":null,"noise":null,"classes":null}}})",
              "--warmup-steps", "1", "--measured-steps", "1", "--repeats", "2", "--json", "--db",
              database("failing.sqlite")},
             kTrainTimeoutMs);

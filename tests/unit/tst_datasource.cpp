@@ -58,6 +58,10 @@ with open(path('series_bad.csv'), 'w') as f:
 with open(path('series_short.csv'), 'w') as f:
     f.write('a,price\n1,2\n3,4\n5,6\n')
 
+classes = (x[:, -1, 0] > 0).astype(np.int64) + (x[:, -1, 1] > 0)   # ids 0..2
+np.save(path('cls_y.npy'), classes)
+np.save(path('cls_onehot.npy'), np.eye(3, dtype=np.float32)[classes])
+
 # Bad files, one problem each.
 np.save(path('y_short.npy'), y[:95])
 np.save(path('x_rank2.npy'), x[:, :, 0])
@@ -72,6 +76,10 @@ np.save(path('y_one.npy'), y[:1])
 np.save(path('xval_f4.npy'), np.zeros((24, 6, 4), dtype=np.float32))
 bad = np.where(y > 0, 1.0, 0.0); bad[5] = 2.0
 np.save(path('y_bce.npy'), bad)
+bad = classes.copy(); bad[11] = 3
+np.save(path('cls_big.npy'), bad)
+bad = classes.astype(np.float32); bad[6] = 0.5
+np.save(path('cls_frac.npy'), bad)
 np.save(path('tok_x.npy'), tokens[:80])
 np.save(path('tok_y.npy'), labels[:80].astype(np.float32))
 bad = tokens[:80].copy(); bad[4, 7] = 50; bad[9, 2] = 57
@@ -112,6 +120,13 @@ Json fileConfig(const Json& source, const QString& model)
     }
     if (model == "features-bce")
         config["training"]["loss"] = "binary_crossentropy";
+    if (model == "features-sparse" || model == "features-categorical") {
+        config["model"]["layers"].back() = {
+            {"type", "dense"}, {"units", 3}, {"activation", "softmax"}};
+        config["training"]["loss"] = model == "features-sparse" ? "sparse_categorical_crossentropy"
+                                                                : "categorical_crossentropy";
+        config["training"]["metrics"] = {"accuracy"};
+    }
     if (model == "features-shape")
         config["model"]["input_shape"] = {6, 4};
     return config;
@@ -236,6 +251,24 @@ private Q_SLOTS:
         QCOMPARE(epochLosses(fromCsv), epochLosses(fromNumPy));
     }
 
+    void classIdsAndOneHotRowsTrainAlike()
+    {
+        const Json ids = {{"type", "npy"}, {"x", file("reg_x.npy")}, {"y", file("cls_y.npy")}};
+        const Json rows = {
+            {"type", "npy"}, {"x", file("reg_x.npy")}, {"y", file("cls_onehot.npy")}};
+        const es::RunResult sparse = train(ids, "features-sparse");
+        const es::RunResult categorical = train(rows, "features-categorical");
+        QVERIFY2(sparse.state == es::RunState::Finished, qPrintable(describe(sparse)));
+        QVERIFY2(categorical.state == es::RunState::Finished, qPrintable(describe(categorical)));
+        const std::vector<double> a = epochLosses(sparse);
+        const std::vector<double> b = epochLosses(categorical);
+        QCOMPARE(a.size(), b.size());
+        for (std::size_t i = 0; i < a.size(); ++i)
+            QVERIFY2(std::abs(a[i] - b[i]) < 1e-5,
+                     qPrintable(QString("%1 vs %2").arg(a[i]).arg(b[i])));
+        QVERIFY(sparse.epochs.back().metrics.count("val_accuracy") == 1);
+    }
+
     void badDataIsRefusedBeforeTraining_data()
     {
         QTest::addColumn<QString>("source");
@@ -263,7 +296,7 @@ private Q_SLOTS:
         QTest::newRow("several targets per sample")
             << npy("reg_x.npy", "y_wide.npy") << "features"
             << "data.source.y"
-            << "has shape (96, 3), but the model outputs one value per sample";
+            << "has shape (96, 3), but the model outputs one value or one class id per sample";
         QTest::newRow("NaN in x")
             << npy("x_nan.npy", "reg_y.npy") << "features"
             << "data.source.x"
@@ -289,6 +322,26 @@ private Q_SLOTS:
             << npy("reg_x.npy", "y_bce.npy") << "features-bce"
             << "data.source.y"
             << "holds 2 at [5], but training.loss \"binary_crossentropy\" needs targets in [0, 1]";
+        QTest::newRow("class id beyond the softmax")
+            << npy("reg_x.npy", "cls_big.npy") << "features-sparse"
+            << "data.source.y"
+            << "cls_big.npy holds 3 at [11], but training.loss "
+               "\"sparse_categorical_crossentropy\" needs class ids: whole numbers from 0 to 2 "
+               "(the last layer has 3 units)";
+        QTest::newRow("fractional class id")
+            << npy("reg_x.npy", "cls_frac.npy") << "features-sparse"
+            << "data.source.y"
+            << "cls_frac.npy holds 0.5 at [6]";
+        QTest::newRow("one-hot rows for class ids")
+            << npy("reg_x.npy", "cls_onehot.npy") << "features-sparse"
+            << "data.source.y"
+            << "has shape (96, 3), but the model outputs one value or one class id per sample";
+        QTest::newRow("class ids for one-hot rows")
+            << npy("reg_x.npy", "cls_y.npy") << "features-categorical"
+            << "data.source.y"
+            << "has shape (96,), but training.loss \"categorical_crossentropy\" compares each "
+               "sample's 3 class probabilities with a one-hot row, so targets must be shaped "
+               "(samples, 3)";
         QTest::newRow("input_shape differs")
             << npy("reg_x.npy", "reg_y.npy") << "features-shape"
             << "model.input_shape"

@@ -1,7 +1,9 @@
 // The unfused-recurrent rule and the per-layer records it reads: a layer that ran on the step
 // loop because of an option is named with that option, its measured share of the step and a
-// patch that the engine accepts and that puts the layer back on the fused kernel; fused
-// layers, old runs and malformed records give nothing to report.
+// patch that the engine accepts and that puts the layer back on the fused kernel; a fused
+// layer whose batches fell back to the step loop for their padding on the left is named with
+// how many, its share and the fix (a patch for synthetic tokens, the files' padding
+// otherwise); fused layers, old runs and malformed records give nothing to report.
 
 #include "engine/config/presets.h"
 #include "engine/config/runconfig.h"
@@ -71,6 +73,35 @@ RunEvidence evidenceFor(const es::RunConfig& config, double recurrentSeconds,
         evidence.layerForwardSeconds.emplace_back(names[i], recurrent ? recurrentSeconds : 0.5);
     }
     evidence.layerForwardSteps = 24;
+    return evidence;
+}
+
+/// A masked embedding before a fused LSTM, on synthetic_tokens padded as Keras pads by
+/// default (before each review).
+es::RunConfig maskedTokensConfig()
+{
+    return es::parseRunConfig(nlohmann::json{
+        {"name", "masked"},
+        {"model",
+         {{"layers",
+           {{{"type", "embedding"}, {"input_dim", 50}, {"output_dim", 8}, {"mask_zero", true}},
+            {{"type", "lstm"}, {"units", 16}},
+            {{"type", "dense"}, {"units", 1}, {"activation", "sigmoid"}}}}}},
+        {"data",
+         {{"source",
+           {{"type", "synthetic_tokens"}, {"samples", 640}, {"timesteps", 20}, {"vocab_size", 50}}},
+          {"batch_size", 32}}},
+        {"training", {{"epochs", 3}, {"loss", "binary_crossentropy"}}}});
+}
+
+/// evidenceFor() of `config` whose summary says that lstm_1 fell back to the step loop for
+/// `fallbacks` of 24 training batches.
+RunEvidence withFallbacks(const es::RunConfig& config, double recurrentSeconds,
+                          std::int64_t fallbacks)
+{
+    RunEvidence evidence = evidenceFor(config, recurrentSeconds);
+    evidence.maskFallbackSteps = 24;
+    evidence.maskFallbackBatches = {{"lstm_1", fallbacks}};
     return evidence;
 }
 
@@ -221,6 +252,162 @@ private Q_SLOTS:
         evidence.facts.recurrentLayers.front().kernel = "libtorch";
         evidence.facts.recurrentLayers.front().optionKey.clear();
         QCOMPARE(es::diagnoseUnfusedLstm(evidence).size(), std::size_t(1));
+    }
+
+    void paddingOnTheLeftIsNamedWithItsFix_data()
+    {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<int>("fallbacks");
+        QTest::addColumn<bool>("warning");
+        QTest::addColumn<bool>("patch");
+        // 3 s of 4 s forward in the LSTM at 92% compute: 69% of each step.
+        QTest::newRow("synthetic tokens, every batch") << "synthetic_tokens" << 24 << true << true;
+        QTest::newRow("synthetic tokens, a few batches")
+            << "synthetic_tokens" << 6 << false << true;
+        QTest::newRow("npy files") << "npy" << 24 << true << false;
+        QTest::newRow("csv file") << "csv" << 12 << true << false;
+    }
+
+    void paddingOnTheLeftIsNamedWithItsFix()
+    {
+        QFETCH(QString, source);
+        QFETCH(int, fallbacks);
+        QFETCH(bool, warning);
+        QFETCH(bool, patch);
+        const es::RunConfig config = maskedTokensConfig();
+        RunEvidence evidence = withFallbacks(config, 3.0, fallbacks);
+        QCOMPARE(evidence.facts.recurrentLayers.front().kernel, std::string("fused"));
+        // File data keeps its padding in the files: only the stored source's type matters.
+        if (source != "synthetic_tokens")
+            evidence.config["data"]["source"] = {
+                {"type", source.toStdString()}, {"x", "x.npy"}, {"y", "y.npy"}};
+        const std::vector<Finding> findings = es::diagnoseUnfusedRecurrent(evidence);
+        QCOMPARE(findings.size(), std::size_t(1));
+        const Finding& finding = findings.front();
+        QCOMPARE(finding.id, std::string("unfused-recurrent"));
+        QCOMPARE(finding.severity, warning ? es::Severity::Warning : es::Severity::Info);
+        const std::string counted = std::to_string(fallbacks) + " of 24 training batches";
+        QVERIFY(contains(finding.title, "lstm_1 ran " + counted + " on the step loop"));
+        QVERIFY(contains(finding.evidence, "fell back to the step loop for " + counted));
+        // 3 s of 4 s forward in the LSTM (an embedding and a dense layer before and after it).
+        QVERIFY(contains(finding.evidence, "75% of the forward time over 24 training steps"));
+        QVERIFY(contains(finding.evidence, "about 69% of each step"));
+        QVERIFY(!finding.firstStep && !finding.lastStep);
+        if (!patch) {
+            QVERIFY(finding.patch.is_null());
+            QVERIFY(contains(finding.recommendation,
+                             "keras.utils.pad_sequences(..., padding=\"post\")"));
+            QVERIFY(contains(finding.recommendation, "when preparing the data"));
+            return;
+        }
+        QCOMPARE(finding.patch,
+                 nlohmann::json::parse(R"({"data": {"source": {"padding": "post"}}})"));
+        QVERIFY(contains(finding.recommendation, "data.source.padding"));
+        // The engine accepts the patch, which changes the padding and nothing else.
+        const es::RunConfig fixed = patched(config, finding.patch);
+        QCOMPARE(fixed.data.source.padding, es::Padding::Post);
+        es::RunConfig expected = config;
+        expected.data.source.padding = es::Padding::Post;
+        QVERIFY(es::toJson(fixed) == es::toJson(expected));
+    }
+
+    void paddingWithoutItsShareIsInfo()
+    {
+        RunEvidence evidence = withFallbacks(maskedTokensConfig(), 3.0, 24);
+        evidence.layerForwardSeconds.clear();
+        evidence.layerForwardSteps = 0;
+        const std::vector<Finding> findings = es::diagnoseUnfusedRecurrent(evidence);
+        QCOMPARE(findings.size(), std::size_t(1));
+        QCOMPARE(findings.front().severity, es::Severity::Info);
+        QVERIFY(contains(findings.front().evidence, "24 of 24 training batches"));
+        QVERIFY(contains(findings.front().evidence, "not measured"));
+    }
+
+    void noFallbackOrNoRecordGivesNothing()
+    {
+        const es::RunConfig config = maskedTokensConfig();
+        // Recorded, and none fell back: the padding was on the right.
+        QVERIFY(es::diagnoseUnfusedRecurrent(withFallbacks(config, 3.0, 0)).empty());
+        // A run recorded before the count existed.
+        QVERIFY(es::diagnoseUnfusedRecurrent(evidenceFor(config, 3.0)).empty());
+        // Synthetic tokens already padded at the end leave nothing to patch: no patch, the
+        // finding still says what happened.
+        RunEvidence post = withFallbacks(config, 3.0, 24);
+        post.config["data"]["source"]["padding"] = "post";
+        const std::vector<Finding> findings = es::diagnoseUnfusedRecurrent(post);
+        QCOMPARE(findings.size(), std::size_t(1));
+        QVERIFY(findings.front().patch.is_null());
+    }
+
+    void stepLoopLayersKeepTheirOptionFinding()
+    {
+        // A layer on the step loop by its option runs every batch there: a count for it (which
+        // the trainer never writes) does not make a second finding.
+        const es::RunConfig config = configWith({{"activation", "relu"}});
+        RunEvidence evidence = evidenceFor(config, 3.0);
+        evidence.maskFallbackSteps = 24;
+        evidence.maskFallbackBatches = {{evidence.facts.recurrentLayers.front().layer, 24}};
+        const std::vector<Finding> findings = es::diagnoseUnfusedRecurrent(evidence);
+        QCOMPARE(findings.size(), std::size_t(1));
+        QVERIFY(contains(findings.front().title, "has no fused kernel"));
+    }
+
+    void storedFallbackCounts_data()
+    {
+        QTest::addColumn<QString>("recorded");
+        QTest::addColumn<int>("steps");
+        QTest::addColumn<int>("counted");  ///< lstm_1's count as read; -1: not read
+        QTest::newRow("well formed") << R"({"batches": 24, "layers": {"lstm_1": 20}})" << 24 << 20;
+        QTest::newRow("none fell back") << R"({"batches": 24, "layers": {"lstm_1": 0}})" << 24 << 0;
+        QTest::newRow("every batch") << R"({"batches": 24, "layers": {"lstm_1": 24}})" << 24 << 24;
+        QTest::newRow("old summary without the field") << "absent" << 0 << -1;
+        QTest::newRow("null") << "null" << 0 << -1;
+        QTest::newRow("negative count")
+            << R"({"batches": 24, "layers": {"lstm_1": -3}})" << 24 << -1;
+        QTest::newRow("more than the batches")
+            << R"({"batches": 24, "layers": {"lstm_1": 25}})" << 24 << -1;
+        QTest::newRow("beyond 64 bits")
+            << R"({"batches": 24, "layers": {"lstm_1": 18446744073709551615}})" << 24 << -1;
+        QTest::newRow("a fraction") << R"({"batches": 24, "layers": {"lstm_1": 2.5}})" << 24 << -1;
+        QTest::newRow("text count") << R"({"batches": 24, "layers": {"lstm_1": "20"}})" << 24 << -1;
+        QTest::newRow("object count")
+            << R"({"batches": 24, "layers": {"lstm_1": {"n": 20}}})" << 24 << -1;
+        QTest::newRow("negative batches")
+            << R"({"batches": -24, "layers": {"lstm_1": 20}})" << 0 << -1;
+        QTest::newRow("text batches")
+            << R"({"batches": "24", "layers": {"lstm_1": 20}})" << 0 << -1;
+        QTest::newRow("huge batches")
+            << R"({"batches": 18446744073709551615, "layers": {"lstm_1": 20}})" << 0 << -1;
+        QTest::newRow("no batches") << R"({"layers": {"lstm_1": 20}})" << 0 << -1;
+        QTest::newRow("zero batches") << R"({"batches": 0, "layers": {"lstm_1": 0}})" << 0 << -1;
+        QTest::newRow("layers an array") << R"({"batches": 24, "layers": [20]})" << 24 << -1;
+        QTest::newRow("an array") << "[24, 20]" << 0 << -1;
+        QTest::newRow("text") << R"("24 of 20")" << 0 << -1;
+    }
+
+    void storedFallbackCounts()
+    {
+        QFETCH(QString, recorded);
+        QFETCH(int, steps);
+        QFETCH(int, counted);
+        es::StoredRun run;
+        run.config = es::toJson(maskedTokensConfig());
+        run.info = {
+            {"device", "cpu"},
+            {"backend", "onednn"},
+            {"recurrent_layers",
+             {{{"layer", "lstm_1"}, {"index", 1}, {"kernel", "fused"}, {"reason", "fused"}}}}};
+        run.summary = {
+            {"layer_forward", {{"steps", 24}, {"seconds", {{"lstm_1", 3.0}, {"dense_1", 0.5}}}}}};
+        if (recorded != "absent")
+            run.summary["mask_fallbacks"] = nlohmann::json::parse(recorded.toStdString());
+        const RunEvidence evidence = es::evidenceFromStoredRun(run);
+        QCOMPARE(evidence.maskFallbackSteps, std::int64_t(steps));
+        const auto found = evidence.maskFallbackBatches.find("lstm_1");
+        QCOMPARE(found == evidence.maskFallbackBatches.end() ? -1 : static_cast<int>(found->second),
+                 counted);
+        // A finding exactly when a count above zero was read.
+        QCOMPARE(es::diagnoseUnfusedRecurrent(evidence).size(), std::size_t(counted > 0 ? 1 : 0));
     }
 
     void malformedRecordsAreNotEvidence_data()

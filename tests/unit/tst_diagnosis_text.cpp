@@ -1,5 +1,5 @@
 // The diagnosis findings' texts in both languages, over runs made up to reach every text
-// (tests/support/diagnosisscenarios.h):
+// (tests/support/diagnosisscenarios.h, and this file's own for unfused-recurrent's padding):
 //   - English is what the rules wrote before they were translated, to the byte
 //     (tests/data/diagnosis_english.json, written by that engine); an intended change to an
 //     English text changes that file with it;
@@ -68,7 +68,7 @@ const QSet<QString>& keptWords()
         // units and statistics
         "ms", "s", "B", "kB", "MB", "GB", "MiB", "x", "p50", "p90", "p99",
         // config keys without a dot and Keras' parameter names (docs/config.md), a system call
-        "backend", "filepath", "filename", "fsync", "activation", "unroll",
+        "backend", "filepath", "filename", "fsync", "activation", "unroll", "padding",
         // commands and names the user types or reads as they are: apt-get install, Debian's
         // alternatives, the BLAS kinds and threading the doctor reports (env/blaslibrary.h)
         "install", "env", "alternatives", "reference", "openblas", "blis", "mkl", "pthread",
@@ -121,6 +121,52 @@ es::StoredRun storedRunOf(const es::RunEvidence& evidence)
     return run;
 }
 
+/// unfused-recurrent's findings for a fused LSTM whose batches fell back to the step loop for
+/// their padding on the left: on synthetic tokens (a patch) with its share measured or not,
+/// and on files (no patch).
+std::vector<es::test::DiagnosisScenario> paddingScenarios()
+{
+    std::vector<es::test::DiagnosisScenario> scenarios;
+    const auto add = [&scenarios](const std::string& source, bool measured) {
+        es::RunEvidence e = es::test::makeSteadyEvidence(3, 20);
+        e.facts.backend = "onednn";
+        es::RecurrentLayerFact layer;
+        layer.layer = "lstm_1";
+        layer.index = 1;
+        layer.kernel = "fused";
+        layer.reason = "fused: oneDNN's LSTM on the CPU";
+        e.facts.recurrentLayers = {layer};
+        e.config["model"] = {
+            {"layers",
+             {{{"type", "embedding"}, {"input_dim", 100}, {"output_dim", 8}, {"mask_zero", true}},
+              {{"type", "lstm"}, {"units", 32}},
+              {{"type", "dense"}, {"units", 1}}}}};
+        e.config["data"]["source"] = {{"type", source}};
+        e.maskFallbackSteps = 60;
+        e.maskFallbackBatches = {{"lstm_1", 57}};
+        if (measured) {
+            e.layerForwardSeconds = {{"embedding_1", 0.1}, {"lstm_1", 2.0}, {"dense_1", 0.1}};
+            e.layerForwardSteps = 60;
+        }
+        scenarios.push_back({"unfused-recurrent, padding on the left, " + source + ", share " +
+                                 (measured ? "measured" : "not measured"),
+                             std::move(e)});
+    };
+    add("synthetic_tokens", true);
+    add("synthetic_tokens", false);
+    add("npy", true);
+    return scenarios;
+}
+
+/// The shared scenarios (tests/support/diagnosisscenarios.h), then this file's own.
+std::vector<es::test::DiagnosisScenario> allScenarios()
+{
+    std::vector<es::test::DiagnosisScenario> scenarios = es::test::diagnosisScenarios();
+    for (es::test::DiagnosisScenario& scenario : paddingScenarios())
+        scenarios.push_back(std::move(scenario));
+    return scenarios;
+}
+
 }  // namespace
 
 class TestDiagnosisText : public QObject {
@@ -145,7 +191,7 @@ private Q_SLOTS:
     void englishStaysAsItWas_data()
     {
         QTest::addColumn<int>("index");
-        const std::vector<es::test::DiagnosisScenario> scenarios = es::test::diagnosisScenarios();
+        const std::vector<es::test::DiagnosisScenario> scenarios = allScenarios();
         for (std::size_t i = 0; i < scenarios.size(); ++i)
             QTest::newRow(scenarios[i].name.c_str()) << static_cast<int>(i);
     }
@@ -156,7 +202,7 @@ private Q_SLOTS:
         static const nlohmann::json reference = englishReference();
         QVERIFY2(reference.is_object(), "tests/data/diagnosis_english.json missing or not JSON");
         const es::test::DiagnosisScenario scenario =
-            es::test::diagnosisScenarios()[static_cast<std::size_t>(index)];
+            allScenarios()[static_cast<std::size_t>(index)];
         QVERIFY2(reference.contains(scenario.name), "scenario not in the reference file");
         const nlohmann::json& expected = reference.at(scenario.name);
         QCOMPARE(findingsTexts(es::diagnoseRun(scenario.evidence)),
@@ -168,8 +214,7 @@ private Q_SLOTS:
     void chineseLeavesNoEnglish()
     {
         QFETCH(int, index);
-        es::test::DiagnosisScenario scenario =
-            es::test::diagnosisScenarios()[static_cast<std::size_t>(index)];
+        es::test::DiagnosisScenario scenario = allScenarios()[static_cast<std::size_t>(index)];
         es::setEngineLanguage("zh_CN");
         const std::vector<es::Finding> findings = es::diagnoseRun(scenario.evidence);
         es::setEngineLanguage("en");

@@ -210,16 +210,18 @@ private Q_SLOTS:
                                        "features": 8}},
                    "training": {"loss": "mse"}})"
             << QStringList{"synthetic_regression, 2048 samples of 64 time steps x 8 features"};
-        QTest::newRow("tf.keras 2.12: InputLayer, 5-class softmax made one sigmoid unit")
+        QTest::newRow("tf.keras 2.12: InputLayer, a 5-class softmax on 5 synthetic classes")
             << "keras212_lstm_classifier.json"
             << "Keras 2.12.0"
             << R"({"model": {"input_shape": [30, 6], "layers": [
                      {"type": "lstm", "units": 32, "recurrent_activation": "sigmoid",
                       "kernel_initializer": "glorot_uniform"},
-                     {"type": "dense", "units": 1, "activation": "sigmoid"}]},
-                   "data": {"source": {"type": "synthetic_regression", "features": 6}},
-                   "training": {"loss": "mse"}})"
-            << QStringList{"units 5 became 1 and activation \"softmax\" became \"sigmoid\""};
+                     {"type": "dense", "units": 5, "activation": "softmax"}]},
+                   "data": {"source": {"type": "synthetic_regression", "features": 6,
+                                       "classes": 5}},
+                   "training": {"loss": "sparse_categorical_crossentropy"}})"
+            << QStringList{"each labelled with one of 5 classes",
+                           "\"sparse_categorical_crossentropy\" was chosen"};
         QTest::newRow("keras 3.5: bidirectional GRU, its auto backward_layer, compile_config")
             << "keras35_bidirectional_gru.json"
             << "Keras 3 (version not recorded)"
@@ -757,14 +759,26 @@ private Q_SLOTS:
         const Json training = toJson(imported.config)["training"];
         std::string where = "training";
         QVERIFY2(containsSubset(training, Json::parse(R"({
-                     "loss": "mse", "metrics": ["accuracy"],
+                     "loss": "categorical_crossentropy", "metrics": ["accuracy"],
                      "optimizer": {"type": "rmsprop", "learning_rate": 0.002, "rho": 0.9}})"),
                                 where),
                  where.c_str());
+        QCOMPARE(toJson(imported.config)["data"]["source"]["classes"].get<int>(), 5);
         const QString notes = notesText(imported);
-        QVERIFY2(notes.contains("training.loss: \"categorical_crossentropy\" became \"mse\""),
-                 qPrintable(notes));
-        QVERIFY2(notes.contains("\"categorical_accuracy\" became \"accuracy\""), qPrintable(notes));
+        QVERIFY2(!notes.contains("became"), qPrintable(notes));
+
+        // A softmax that the loss trains as a regression has no classes to learn.
+        model["training_config"]["loss"] = "mse";
+        const KerasImport regression = importKerasModel(model.dump(), "m.json");
+        const Json written = toJson(regression.config);
+        QCOMPARE(written["model"]["layers"][1]["units"].get<int>(), 1);
+        QCOMPARE(written["model"]["layers"][1]["activation"].get<std::string>(),
+                 std::string("sigmoid"));
+        QCOMPARE(written["data"]["source"]["classes"].get<int>(), 0);
+        QVERIFY2(notesText(regression)
+                     .contains("units 5 became 1 and activation \"softmax\" became \"sigmoid\": "
+                               "the model's loss does not train it as a classifier"),
+                 qPrintable(notesText(regression)));
     }
 
     // Every option the import leaves out whatever it holds is listed in docs/keras.md.

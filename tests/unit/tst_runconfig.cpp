@@ -584,12 +584,13 @@ void TestRunConfig::invalidConfigNamesPathAndCause_data()
         << "regression"
         << R"([{"op":"remove","path":"/model/layers/1"}])"
         << "model.layers[0].type"
-        << "the last layer must be \"dense\" with units 1; got \"lstm\"";
+        << "the last layer must be \"dense\": it turns the recurrent layers' output into the "
+           "predictions; got \"lstm\"";
     QTest::newRow("last layer 3 units")
         << "regression"
         << R"([{"op":"replace","path":"/model/layers/1/units","value":3}])"
         << "model.layers[1].units"
-        << "gives one target per sample, so the last layer needs units 1; got 3";
+        << "compares one output with one target per sample, so the last layer needs units 1; got 3";
     QTest::newRow("output still a sequence")
         << "regression"
         << R"([{"op":"add","path":"/model/layers/0/return_sequences","value":true}])"
@@ -604,11 +605,65 @@ void TestRunConfig::invalidConfigNamesPathAndCause_data()
         << R"([{"op":"add","path":"/model/layers/1/activation","value":"softmax"}])"
         << "model.layers[1].activation"
         << "always outputs 1.0";
-    QTest::newRow("categorical crossentropy on one target")
+    QTest::newRow("categorical crossentropy on one unit")
         << "tokens"
         << R"([{"op":"replace","path":"/training/loss","value":"categorical_crossentropy"}])"
+        << "model.layers[2].units"
+        << "needs one output unit per class; got units 1";
+    QTest::newRow("sparse categorical with a sigmoid")
+        << "tokens"
+        << R"([{"op":"replace","path":"/training/loss","value":"sparse_categorical_crossentropy"},{"op":"replace","path":"/model/layers/2/units","value":2}])"
+        << "model.layers[2].activation"
+        << "must be \"softmax\"; got \"sigmoid\"";
+    QTest::newRow("sparse categorical on real targets")
+        << "regression"
+        << R"([{"op":"replace","path":"/training/loss","value":"sparse_categorical_crossentropy"},{"op":"replace","path":"/training/metrics","value":[]},{"op":"replace","path":"/model/layers/1","value":{"type":"dense","units":3,"activation":"softmax"}}])"
+        << "data.source.classes"
+        << "needs class targets, but data.source.type \"synthetic_regression\" gives real numbers";
+    QTest::newRow("softmax units differ from the classes")
+        << "tokens"
+        << R"([{"op":"add","path":"/data/source/classes","value":5},{"op":"replace","path":"/training/loss","value":"sparse_categorical_crossentropy"},{"op":"replace","path":"/model/layers/2","value":{"type":"dense","units":4,"activation":"softmax"}}])"
+        << "model.layers[2].units"
+        << "gives 5 classes, so the last layer needs units 5 (one probability per class); got 4";
+    QTest::newRow("binary crossentropy on several classes")
+        << "tokens"
+        << R"([{"op":"add","path":"/data/source/classes","value":3}])"
         << "training.loss"
-        << "needs one-hot targets";
+        << "data.source.classes 3 gives class ids up to 2";
+    QTest::newRow("binary crossentropy on real targets")
+        << "regression"
+        << R"([{"op":"replace","path":"/training/loss","value":"binary_crossentropy"}])"
+        << "training.loss"
+        << "gives real numbers; use \"mse\" or \"mae\", or set data.source.classes to 2";
+    QTest::newRow("mae with class ids")
+        << "tokens"
+        << R"([{"op":"add","path":"/data/source/classes","value":3},{"op":"replace","path":"/training/loss","value":"sparse_categorical_crossentropy"},{"op":"replace","path":"/training/metrics","value":["accuracy","mae"]},{"op":"replace","path":"/model/layers/2","value":{"type":"dense","units":3,"activation":"softmax"}}])"
+        << "training.metrics[1]"
+        << "targets are class ids; use \"accuracy\"";
+    QTest::newRow("one class") << "tokens"
+                               << R"([{"op":"add","path":"/data/source/classes","value":1}])"
+                               << "data.source.classes"
+                               << "1 class leaves nothing to tell apart";
+    QTest::newRow("classes absurd")
+        << "regression"
+        << R"([{"op":"add","path":"/data/source/classes","value":1001}])"
+        << "data.source.classes"
+        << "1001";
+    QTest::newRow("classes as text")
+        << "tokens"
+        << R"([{"op":"add","path":"/data/source/classes","value":"3"}])"
+        << "data.source.classes"
+        << "\"3\"";
+    QTest::newRow("vocabulary too small for the classes")
+        << "tokens"
+        << R"([{"op":"replace","path":"/data/source/vocab_size","value":10},{"op":"add","path":"/data/source/classes","value":9},{"op":"replace","path":"/training/loss","value":"sparse_categorical_crossentropy"},{"op":"replace","path":"/model/layers/2","value":{"type":"dense","units":9,"activation":"softmax"}}])"
+        << "data.source.vocab_size"
+        << "10 ids cannot give 9 classes their own words";
+    QTest::newRow("padding unknown")
+        << "tokens"
+        << R"([{"op":"add","path":"/data/source/padding","value":"middle"}])"
+        << "data.source.padding"
+        << "\"middle\"";
     QTest::newRow("split leaves no training sample")
         << "regression"
         << R"([{"op":"replace","path":"/data/source/samples","value":3},{"op":"replace","path":"/data/validation_split","value":0.9}])"
@@ -994,6 +1049,27 @@ void TestRunConfig::acceptedCombinations_data()
         << R"([{"op":"add","path":"/callbacks","value":[{"type":"model_checkpoint","filepath":"m-{epoch:02d}-{batch}-{loss:.3f}.pt","save_freq":100}]}])";
     QTest::newRow("description") << "regression"
                                  << R"([{"op":"add","path":"/description","value":"why"}])";
+    QTest::newRow("sparse categorical over token classes")
+        << "tokens"
+        << R"([{"op":"add","path":"/data/source/classes","value":5},{"op":"replace","path":"/training/loss","value":"sparse_categorical_crossentropy"},{"op":"replace","path":"/model/layers/2","value":{"type":"dense","units":5,"activation":"softmax"}}])";
+    QTest::newRow("categorical over regression classes")
+        << "regression"
+        << R"([{"op":"add","path":"/data/source/classes","value":3},{"op":"replace","path":"/training/loss","value":"categorical_crossentropy"},{"op":"replace","path":"/training/metrics","value":["accuracy","mae"]},{"op":"replace","path":"/model/layers/1","value":{"type":"dense","units":3,"activation":"softmax"}}])";
+    QTest::newRow("two token classes as a softmax")
+        << "tokens"
+        << R"([{"op":"replace","path":"/training/loss","value":"sparse_categorical_crossentropy"},{"op":"replace","path":"/model/layers/2","value":{"type":"dense","units":2,"activation":"softmax"}}])";
+    QTest::newRow("binary crossentropy on two regression classes")
+        << "regression"
+        << R"([{"op":"add","path":"/data/source/classes","value":2},{"op":"replace","path":"/training/loss","value":"binary_crossentropy"},{"op":"replace","path":"/model/layers/1","value":{"type":"dense","units":1,"activation":"sigmoid"}}])";
+    QTest::newRow("mse on class ids")
+        << "tokens"
+        << R"([{"op":"add","path":"/data/source/classes","value":4},{"op":"replace","path":"/training/loss","value":"mse"}])";
+    QTest::newRow("softmax classes of a file")
+        << "tokens"
+        << R"([{"op":"replace","path":"/data/source","value":{"type":"npz","path":"d.npz"}},{"op":"replace","path":"/training/loss","value":"sparse_categorical_crossentropy"},{"op":"replace","path":"/model/layers/2","value":{"type":"dense","units":7,"activation":"softmax"}}])";
+    QTest::newRow("post padding with a mask")
+        << "tokens"
+        << R"([{"op":"add","path":"/data/source/padding","value":"post"},{"op":"add","path":"/model/layers/0/mask_zero","value":true}])";
 }
 
 void TestRunConfig::acceptedCombinations()
@@ -1302,6 +1378,16 @@ void TestRunConfig::roundTrip_data()
     }
     QTest::newRow("every optional field") << kEverything;
     QTest::newRow("tokens") << kTokens;
+    QTest::newRow("token classes, post padding") << QString::fromStdString(
+        patched(
+            "tokens",
+            R"([{"op":"add","path":"/data/source/classes","value":6},{"op":"add","path":"/data/source/padding","value":"post"},{"op":"replace","path":"/training/loss","value":"sparse_categorical_crossentropy"},{"op":"replace","path":"/model/layers/2","value":{"type":"dense","units":6,"activation":"softmax"}}])")
+            .dump());
+    QTest::newRow("regression classes, categorical") << QString::fromStdString(
+        patched(
+            "regression",
+            R"([{"op":"add","path":"/data/source/classes","value":3},{"op":"replace","path":"/training/loss","value":"categorical_crossentropy"},{"op":"replace","path":"/model/layers/1","value":{"type":"dense","units":3,"activation":"softmax"}}])")
+            .dump());
     QTest::newRow("npy with validation") << QString::fromStdString(
         patched(
             "regression",

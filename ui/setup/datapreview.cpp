@@ -44,6 +44,28 @@ DataPreview::DataPreview(QWidget* parent)
     connect(m_inspector, &DataInspector::inspected, this, &DataPreview::showInspection);
 }
 
+QString DataPreview::generatedDescription(const DataSourceConfig& source, const QString& use)
+{
+    const std::int64_t classes = targetClasses(source);
+    const QString targets =
+        classes == 0   ? tr("y (%1, 1) float32 targets").arg(source.samples)
+        : classes == 2 ? tr("y (%1, 1) 0/1 labels").arg(source.samples)
+                       : tr("y (%1, 1) class ids in [0, %2)").arg(source.samples).arg(classes);
+    if (source.type == DataSourceType::SyntheticRegression)
+        return tr("Generated in memory: x (%1, %2, %3) float32 features, %4; %5.")
+            .arg(source.samples)
+            .arg(source.timesteps)
+            .arg(source.features)
+            .arg(targets, use);
+    const QString padding = source.padding == Padding::Post ? tr("padded after the review")
+                                                            : tr("padded before the review");
+    return tr("Generated in memory: x (%1, %2) int64 token ids in [0, %3), %4, %5; %6.")
+        .arg(source.samples)
+        .arg(source.timesteps)
+        .arg(source.vocabSize)
+        .arg(padding, targets, use);
+}
+
 void DataPreview::describe(const DataConfig& data)
 {
     m_data = data;
@@ -74,20 +96,7 @@ void DataPreview::refresh()
         const SampleSplit split = splitSamples(m_data);
         const QString use =
             tr("%1 samples train, %2 validate").arg(split.training).arg(split.validation);
-        if (source.type == DataSourceType::SyntheticRegression)
-            m_text->setPlainText(tr("Generated in memory: x (%1, %2, %3) float32 features, "
-                                    "y (%1, 1) float32 targets; %4.")
-                                     .arg(source.samples)
-                                     .arg(source.timesteps)
-                                     .arg(source.features)
-                                     .arg(use));
-        else
-            m_text->setPlainText(tr("Generated in memory: x (%1, %2) int64 token ids in "
-                                    "[0, %3), y (%1, 1) 0/1 labels; %4.")
-                                     .arg(source.samples)
-                                     .arg(source.timesteps)
-                                     .arg(source.vocabSize)
-                                     .arg(use));
+        m_text->setPlainText(generatedDescription(source, use));
         return;
     }
 

@@ -43,6 +43,9 @@ Q_SIGNALS:
     void archiveListed(const QStringList& members);
 
 private:
+    /// What a generator makes: the arrays' shapes, the targets and the padding; `use` says
+    /// how the samples split.
+    static QString generatedDescription(const DataSourceConfig& source, const QString& use);
     void refresh();
     void showInspection(const DataInspection& inspection);
 

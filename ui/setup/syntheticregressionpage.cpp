@@ -16,6 +16,7 @@ constexpr int kMaxFeatures = 1 << 16;
 // The parser takes any noise >= 0; a spin box needs a top, and this one drowns any signal.
 constexpr double kMaxNoise = 1e6;
 constexpr int kNoiseDecimals = 4;
+constexpr int kMaxClasses = 1000;  // the config's bound
 
 // What the type shows the first time it is picked: small enough to train in seconds on a CPU.
 constexpr std::int64_t kDefaultSamples = 1024;
@@ -36,16 +37,23 @@ SyntheticRegressionPage::SyntheticRegressionPage(QWidget* parent)
     m_noise->setDecimals(kNoiseDecimals);
     m_noise->setRange(0.0, kMaxNoise);
     m_noise->setSingleStep(0.01);
+    m_classes = spinBox("classes", "data.source.classes", 0, kMaxClasses, this);
+    m_classes->setSpecialValueText(tr("none (real-valued targets)"));
     m_samples->setToolTip(tr("N: the number of generated sequences."));
     m_timesteps->setToolTip(tr("T: time steps per sequence."));
     m_features->setToolTip(tr("F: values per time step."));
     m_noise->setToolTip(tr("Standard deviation of the noise added to the targets."));
+    m_classes->setToolTip(
+        tr("None: each sequence's target is a real number (mse, mae). 2 or more: the target "
+           "is the class of that number among equally likely ranges, for "
+           "sparse_categorical_crossentropy on a softmax with one unit per class."));
 
     auto* form = new QFormLayout(this);
     form->addRow(tr("Sa&mples:"), m_samples);
     form->addRow(tr("&Timesteps:"), m_timesteps);
     form->addRow(tr("F&eatures:"), m_features);
     form->addRow(tr("&Noise:"), m_noise);
+    form->addRow(tr("C&lasses:"), m_classes);
 
     connect(m_samples, &QSpinBox::valueChanged, this,
             [this](int value) { change([value](DataConfig& d) { d.source.samples = value; }); });
@@ -55,6 +63,8 @@ SyntheticRegressionPage::SyntheticRegressionPage(QWidget* parent)
             [this](int value) { change([value](DataConfig& d) { d.source.features = value; }); });
     connect(m_noise, &QDoubleSpinBox::valueChanged, this,
             [this](double value) { change([value](DataConfig& d) { d.source.noise = value; }); });
+    connect(m_classes, &QSpinBox::valueChanged, this,
+            [this](int value) { change([value](DataConfig& d) { d.source.classes = value; }); });
 }
 
 DataSourceConfig SyntheticRegressionPage::defaultSource() const
@@ -72,6 +82,7 @@ void SyntheticRegressionPage::fillFields(const DataSourceConfig& source)
     m_timesteps->setValue(spinValue(source.timesteps));
     m_features->setValue(spinValue(source.features));
     m_noise->setValue(source.noise);
+    m_classes->setValue(spinValue(source.classes));
 }
 
 }  // namespace es::ui

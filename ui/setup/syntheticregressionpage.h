@@ -26,6 +26,7 @@ private:
     QSpinBox* m_timesteps;
     QSpinBox* m_features;
     QDoubleSpinBox* m_noise;
+    QSpinBox* m_classes;
 };
 
 }  // namespace es::ui
