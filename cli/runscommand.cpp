@@ -10,6 +10,7 @@
 #include "engine/i18n/textwidth.h"
 #include "engine/i18n/translate.h"
 #include "engine/io/atomicfile.h"
+#include "engine/store/runcheckpoints.h"
 #include "engine/store/runexport.h"
 #include "engine/store/runstore.h"
 #include "engine/store/traceexport.h"
@@ -37,6 +38,38 @@ std::array<const char*, kPhaseCount> phaseHeads()
             engineText("RunsCommand", "opt"),  engineText("RunsCommand", "callb"),
             engineText("RunsCommand", "warm"), engineText("RunsCommand", "comm"),
             engineText("RunsCommand", "other")};
+}
+
+// What a run recorded is read leniently: a database from elsewhere may hold any JSON in a
+// run's facts and summary, and a member of another type reads as absent (never an exception,
+// never a lookup of a missing key in a const object).
+
+/// `object[key]`, or null when `object` is not an object or has no such member.
+const nlohmann::json& memberOf(const nlohmann::json& object, const char* key)
+{
+    static const nlohmann::json kAbsent;
+    if (!object.is_object())
+        return kAbsent;
+    const auto found = object.find(key);
+    return found != object.end() ? *found : kAbsent;
+}
+
+std::string textOf(const nlohmann::json& object, const char* key)
+{
+    const nlohmann::json& value = memberOf(object, key);
+    return value.is_string() ? value.get<std::string>() : std::string();
+}
+
+long long integerOf(const nlohmann::json& object, const char* key)
+{
+    const nlohmann::json& value = memberOf(object, key);
+    return value.is_number_integer() ? value.get<long long>() : 0;
+}
+
+std::optional<double> numberOf(const nlohmann::json& object, const char* key)
+{
+    const nlohmann::json& value = memberOf(object, key);
+    return value.is_number() ? std::optional(value.get<double>()) : std::nullopt;
 }
 
 /// `pattern` filled with `args`, as a line of its own.
@@ -86,6 +119,72 @@ void printRanks(const StoredRun& run)
         printLine(engineText("RunsCommand", "  scaling efficiency against run %1: %2"),
                   {std::to_string(scaling["baseline_run"].get<std::int64_t>()),
                    formatText("%.3f", scaling["efficiency"].get<double>())});
+}
+
+/// The state of a recorded file in one word or two, for the table.
+std::string stateWord(CheckpointState state)
+{
+    switch (state) {
+        case CheckpointState::Present: return engineText("RunsCommand", "present");
+        case CheckpointState::Missing: return engineText("RunsCommand", "missing");
+        case CheckpointState::Changed: return engineText("RunsCommand", "changed");
+        case CheckpointState::Overwritten: return engineText("RunsCommand", "overwritten");
+        case CheckpointState::Removed: return engineText("RunsCommand", "deleted by the run");
+        case CheckpointState::Unreachable: return engineText("RunsCommand", "unreachable");
+    }
+    return {};
+}
+
+/// What a recorded file holds: a whole model checkpoint (with the optimizer's state), its
+/// weights only, or a backup of the whole training state.
+std::string kindWord(const SavedFileRecord& file)
+{
+    if (file.kind == SavedFileKind::Backup)
+        return engineText("RunsCommand", "backup");
+    return file.weightsOnly ? engineText("RunsCommand", "weights")
+                            : engineText("RunsCommand", "full");
+}
+
+/// The files the run's callbacks wrote, oldest first, each with where it stands now; the best
+/// checkpoint (what `--run ID` takes as best) marked `*`. A file that is not the one written
+/// gets a line saying what happened to it. Nothing for a run that wrote none.
+void printCheckpoints(const StoredRun& run)
+{
+    if (run.checkpoints.empty())
+        return;
+    const std::vector<CheckpointEntry> entries = inspectCheckpoints(run.checkpoints);
+    const std::optional<std::size_t> best = chooseCheckpoint(entries, CheckpointChoice::Best);
+    std::printf("\n");
+    printLine(engineText("RunsCommand", "  checkpoints (oldest first; * the best):"), {});
+    const auto line = [](std::string_view epoch, std::string_view step, std::string_view monitored,
+                         std::string_view mark, std::string_view kind, std::string_view state,
+                         std::string_view file) {
+        std::printf("    %s %s  %s %s %s %s  %s\n", paddedText(epoch, 5, true).c_str(),
+                    paddedText(step, 6, true).c_str(), paddedText(monitored, 22).c_str(),
+                    paddedText(mark, 4).c_str(), paddedText(kind, 7).c_str(),
+                    paddedText(state, 12).c_str(), std::string(file).c_str());
+    };
+    line(engineText("RunsCommand", "epoch"), engineText("RunsCommand", "step"),
+         engineText("RunsCommand", "monitored"), engineText("RunsCommand", "best"),
+         engineText("RunsCommand", "kind"), engineText("RunsCommand", "state"),
+         engineText("RunsCommand", "file"));
+    std::vector<std::string> notes;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const CheckpointEntry& entry = entries[i];
+        const SavedFileRecord& file = entry.file;
+        std::string monitored = "-";
+        if (file.value)
+            monitored = escapeControls(file.monitor) + " " + formatText("%.6g", *file.value);
+        line(std::to_string(file.epoch), file.batch ? std::to_string(*file.batch) : "-", monitored,
+             best == i ? "*" : "", kindWord(file), stateWord(entry.state),
+             escapeControls(file.path));
+        // The surprises get their reason; overwritten and deleted files are the run's own doing.
+        if (entry.state == CheckpointState::Missing || entry.state == CheckpointState::Changed ||
+            entry.state == CheckpointState::Unreachable)
+            notes.push_back(describeCheckpointState(entry, entries));
+    }
+    for (const std::string& note : notes)
+        std::printf("    %s\n", note.c_str());
 }
 
 }  // namespace
@@ -140,15 +239,15 @@ int runRunsShow(const std::string& database, std::int64_t id)
                       {escapeControls(run->error, LineBreaks::Keep)});
         if (run->info.is_object()) {
             const nlohmann::json& info = run->info;
-            printLine(engineText("RunsCommand",
-                                 "  %1, %2 placement, batch %3, %4 intra-op threads, backend %5"),
-                      {escapeControls(info.value("device", "")),
-                       escapeControls(info.value("placement", "")),
-                       std::to_string(info.value("batch_size", 0LL)),
-                       std::to_string(info.value("intra_op_threads", 0)),
-                       escapeControls(info.value("backend", ""))});
+            printLine(
+                engineText("RunsCommand",
+                           "  %1, %2 placement, batch %3, %4 intra-op threads, backend %5"),
+                {escapeControls(textOf(info, "device")), escapeControls(textOf(info, "placement")),
+                 std::to_string(integerOf(info, "batch_size")),
+                 std::to_string(integerOf(info, "intra_op_threads")),
+                 escapeControls(textOf(info, "backend"))});
             printLine(engineText("RunsCommand", "  data: %1"),
-                      {escapeControls(info.value("data_source", ""))});
+                      {escapeControls(textOf(info, "data_source"))});
         }
         if (!run->notes.empty())
             printLine(engineText("RunsCommand", "  notes: %1"), {escapeControls(run->notes)});
@@ -180,24 +279,25 @@ int runRunsShow(const std::string& database, std::int64_t id)
                   {std::to_string(header.batches), std::to_string(run->samples.size())});
         if (run->summary.is_object()) {
             const nlohmann::json& summary = run->summary;
-            const nlohmann::json& latency = summary["batch_latency_ms"];
+            const nlohmann::json& latency = memberOf(summary, "batch_latency_ms");
             std::string figures;
-            if (summary["steady_state_step_ms"].is_number())
-                figures +=
-                    fillText(engineText("RunsCommand", "  steady state %1 ms/step"),
-                             {formatText("%.3g", summary["steady_state_step_ms"].get<double>())});
-            if (latency.is_object() && latency["p50"].is_number())
+            if (const auto steady = numberOf(summary, "steady_state_step_ms"))
+                figures += fillText(engineText("RunsCommand", "  steady state %1 ms/step"),
+                                    {formatText("%.3g", *steady)});
+            const auto p50 = numberOf(latency, "p50");
+            const auto p95 = numberOf(latency, "p95");
+            const auto p99 = numberOf(latency, "p99");
+            if (p50 && p95 && p99)
                 figures += fillText(
                     engineText("RunsCommand", ", step latency p50 %1 / p95 %2 / p99 %3 ms"),
-                    {formatText("%.3g", latency["p50"].get<double>()),
-                     formatText("%.3g", latency["p95"].get<double>()),
-                     formatText("%.3g", latency["p99"].get<double>())});
-            if (summary["samples_per_s"].is_number())
+                    {formatText("%.3g", *p50), formatText("%.3g", *p95), formatText("%.3g", *p99)});
+            if (const auto throughput = numberOf(summary, "samples_per_s"))
                 figures += fillText(engineText("RunsCommand", ", %1 samples/s"),
-                                    {formatText("%.0f", summary["samples_per_s"].get<double>())});
+                                    {formatText("%.0f", *throughput)});
             std::printf("%s\n", figures.c_str());
         }
         printRanks(*run);
+        printCheckpoints(*run);
         return kExitFinished;
     });
 }

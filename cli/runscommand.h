@@ -11,8 +11,9 @@ namespace es {
 
 /// One line per run, newest first: id, status, name, start time, epochs, steps, device.
 int runRunsList(const std::string& database);
-/// The run's header, config name, facts, per-epoch times with phase shares, and the
-/// summary's figures.
+/// The run's header, config name, facts, per-epoch times with phase shares, the summary's
+/// figures, and the checkpoints and backup its callbacks wrote, each with where it stands now
+/// (present, missing, changed, overwritten, deleted by the run).
 int runRunsShow(const std::string& database, std::int64_t id);
 /// Writes the run as `json` (everything stored), `csv` (one row per step) or `trace` (Chrome
 /// Trace Event Format for Perfetto), atomically.

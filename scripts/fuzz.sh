@@ -2,7 +2,8 @@
 # Builds the libFuzzer targets with clang in build/fuzz and runs each for SECONDS.
 #   scripts/fuzz.sh [SECONDS] [TARGET...]      default: 600 s, every target (fuzz_npy fuzz_npz
 #                                              fuzz_csv fuzz_runconfig fuzz_checkpoint
-#                                              fuzz_pickle fuzz_backupmeta fuzz_keras), one
+#                                              fuzz_pickle fuzz_backupmeta fuzz_keras
+#                                              fuzz_rundb), one
 #                                              after the other
 # CI runs `scripts/fuzz.sh 30` after the tests (.ci/run). The committed seeds in
 # tests/fuzz/corpus/<name>/ are read, never written: new inputs go to build/fuzz/corpus/<target>/
@@ -29,7 +30,7 @@ fi
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(fuzz_npy fuzz_npz fuzz_csv fuzz_runconfig fuzz_checkpoint fuzz_pickle fuzz_backupmeta
-           fuzz_keras)
+           fuzz_keras fuzz_rundb)
 fi
 # libFuzzer's own default (1200 s) would let one hanging input eat a whole run unnoticed.
 input_timeout="${FUZZ_INPUT_TIMEOUT:-25}"

@@ -100,12 +100,12 @@
 <context>
     <name>AtomicFile</name>
     <message>
-        <location filename="../engine/io/atomicfile.cpp" line="+123"/>
+        <location filename="../engine/io/atomicfile.cpp" line="+125"/>
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+53"/>
         <source>cannot create %1</source>
         <translation>无法创建 %1</translation>
     </message>
@@ -161,7 +161,7 @@
 <context>
     <name>BackupAndRestore</name>
     <message>
-        <location filename="../engine/callbacks/backupandrestore.cpp" line="+33"/>
+        <location filename="../engine/callbacks/backupandrestore.cpp" line="+35"/>
         <source>%1: cannot create or write the backup directory: %2</source>
         <translation>%1：无法创建或写入备份目录：%2</translation>
     </message>
@@ -171,7 +171,7 @@
         <translation>backup_and_restore：忽略 %1 中的备份（--ignore-backup）；训练从头开始，并在第一次保存时替换它</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+63"/>
         <source>backup_and_restore: cannot delete %1 after the finished run: %2</source>
         <translation>backup_and_restore：运行完成后无法删除 %1：%2</translation>
     </message>
@@ -298,6 +298,39 @@
         <location filename="../engine/report/chartimage.cpp" line="+33"/>
         <source>cannot draw a chart: %1</source>
         <translation>无法绘制图表：%1</translation>
+    </message>
+</context>
+<context>
+    <name>CheckpointWeights</name>
+    <message>
+        <location filename="../engine/train/checkpointweights.cpp" line="+22"/>
+        <source>BackupAndRestore backup</source>
+        <translation>BackupAndRestore 备份</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>weights and optimizer state</source>
+        <translation>权重和优化器状态</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>weights only</source>
+        <translation>仅权重</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1: no such file</source>
+        <translation>%1：文件不存在</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1: not a LibTorch archive EpochScope can read (corrupt, truncated, or not written by EpochScope&apos;s model_checkpoint or backup_and_restore): %2</source>
+        <translation>%1：不是 EpochScope 能读取的 LibTorch 归档（已损坏、被截断，或不是由 EpochScope 的 model_checkpoint 或 backup_and_restore 写入的）：%2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 does not fit the config&apos;s model: %2</source>
+        <translation>%1 与配置中的模型不匹配：%2</translation>
     </message>
 </context>
 <context>
@@ -1341,12 +1374,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>配置中的 distributed.world_size 为 %1，%3 给出 %2：由 %2 个进程训练</translation>
     </message>
     <message>
-        <location filename="../cli/commandline/evaluatecommandline.cpp" line="+45"/>
+        <location filename="../cli/commandline/evaluatecommandline.cpp" line="+37"/>
         <source>Evaluate a saved model on the config&apos;s validation data</source>
         <translation>在配置的验证数据上评估已保存的模型</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../cli/commandline/savedmodeloptions.cpp" line="+19"/>
         <source>A model_checkpoint file or a backup_and_restore backup</source>
         <translation>model_checkpoint 文件或 backup_and_restore 备份</translation>
     </message>
@@ -1361,7 +1394,8 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>或训练它时用的内置预设</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location filename="../cli/commandline/evaluatecommandline.cpp" line="+4"/>
+        <location filename="../cli/commandline/predictcommandline.cpp" line="+83"/>
         <source>Print the result as JSON</source>
         <translation>以 JSON 输出结果</translation>
     </message>
@@ -1399,6 +1433,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location filename="../cli/commandline/comparecommandline.cpp" line="+32"/>
         <location filename="../cli/commandline/diagnosecommandline.cpp" line="+24"/>
         <location filename="../cli/commandline/runscommandline.cpp" line="+3"/>
+        <location filename="../cli/commandline/savedmodeloptions.cpp" line="+19"/>
         <source>Run database</source>
         <translation>运行数据库</translation>
     </message>
@@ -1408,20 +1443,20 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>每个运行一行，最新的在前</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>A run&apos;s facts and per-epoch phase times</source>
-        <translation>运行的概况和每轮各阶段耗时</translation>
-    </message>
-    <message>
         <location filename="../cli/commandline/diagnosecommandline.cpp" line="-2"/>
-        <location filename="../cli/commandline/runscommandline.cpp" line="+3"/>
+        <location filename="../cli/commandline/runscommandline.cpp" line="+6"/>
         <location line="+6"/>
         <location line="+15"/>
         <source>Run id (see `runs list`)</source>
         <translation>运行 ID（见 `runs list`）</translation>
     </message>
     <message>
-        <location filename="../cli/commandline/runscommandline.cpp" line="-18"/>
+        <location filename="../cli/commandline/runscommandline.cpp" line="-24"/>
+        <source>A run&apos;s facts, per-epoch phase times and checkpoints</source>
+        <translation>运行的概况、每轮各阶段耗时和检查点</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Write a run to a file</source>
         <translation>把运行写入文件</translation>
     </message>
@@ -1556,19 +1591,9 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>要输出的预设</translation>
     </message>
     <message>
-        <location filename="../cli/commandline/evaluatecommandline.cpp" line="-34"/>
-        <source>evaluate needs --config FILE or --preset NAME</source>
-        <translation>evaluate 需要 --config FILE 或 --preset NAME</translation>
-    </message>
-    <message>
         <location filename="../cli/commandline/whatifcommandline.cpp" line="+17"/>
         <source>whatif needs --config FILE, --preset NAME or --from-run ID</source>
         <translation>whatif 需要 --config FILE、--preset NAME 或 --from-run ID</translation>
-    </message>
-    <message>
-        <location filename="../cli/commandline/command.cpp" line="+32"/>
-        <source>a subcommand is required: train, evaluate, env, inspect, runs, diagnose, compare, whatif, presets or keras</source>
-        <translation>需要一个子命令：train、evaluate、env、inspect、runs、diagnose、compare、whatif、presets 或 keras</translation>
     </message>
     <message>
         <location filename="../cli/commandline/traincommandline.cpp" line="+10"/>
@@ -1584,6 +1609,91 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+13"/>
         <source>--ignore-backup: the config has no backup_and_restore callback, so there is no backup to ignore</source>
         <translation>--ignore-backup：配置中没有 backup_and_restore 回调，因此没有可忽略的备份</translation>
+    </message>
+    <message>
+        <location filename="../cli/commandline/command.cpp" line="+32"/>
+        <source>a subcommand is required: train, evaluate, predict, export, env, inspect, runs, diagnose, compare, whatif, presets or keras</source>
+        <translation>需要一个子命令：train、evaluate、predict、export、env、inspect、runs、diagnose、compare、whatif、presets 或 keras</translation>
+    </message>
+    <message>
+        <location filename="../cli/commandline/exportcommandline.cpp" line="+38"/>
+        <source>Write a saved model for another framework: PyTorch (model.py, weights.pt, README.txt; docs/predict.md)</source>
+        <translation>把已保存的模型导出供其他框架使用：PyTorch（model.py、weights.pt、README.txt；docs/predict.md）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>What to write: pytorch</source>
+        <translation>导出格式：pytorch</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The directory to write, made whole or not at all; an existing one must be empty</source>
+        <translation>要写入的目录，要么完整写出，要么完全不写；已存在的目录必须为空</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Replace the --out directory even when it is not empty</source>
+        <translation>即使 --out 目录不为空也替换它</translation>
+    </message>
+    <message>
+        <location filename="../cli/commandline/predictcommandline.cpp" line="-36"/>
+        <source>Run a saved model on new inputs, save its predictions and score them against targets (docs/predict.md)</source>
+        <translation>用已保存的模型对新输入做预测，保存预测结果，并对照目标值评分（docs/predict.md）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The inputs: a .npy file, an .npz member (archive.npz:NAME), or a CSV file cut into windows as the config&apos;s csv source says</source>
+        <translation>输入：.npy 文件、.npz 成员（archive.npz:NAME），或按配置中 csv 数据源的设置切分为窗口的 CSV 文件</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Targets to score the predictions against (.npy or .npz member)</source>
+        <translation>用来给预测结果评分的目标值（.npy 或 .npz 成员）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Save the predictions as .npy (float32, samples x units) or .csv</source>
+        <translation>把预测结果保存为 .npy（float32，samples x units）或 .csv</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Samples per forward pass (default: the config&apos;s batch_size)</source>
+        <translation>每次前向计算的样本数（默认：配置中的 batch_size）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>cpu, cuda or cuda:N (default: the config&apos;s device.name)</source>
+        <translation>cpu、cuda 或 cuda:N（默认：配置中的 device.name）</translation>
+    </message>
+    <message>
+        <location filename="../cli/commandline/savedmodeloptions.cpp" line="-14"/>
+        <source>Or a recorded run: its config and the checkpoint --use names (or --checkpoint)</source>
+        <translation>或已记录的运行：使用它的配置和 --use 指定的检查点（或 --checkpoint 给出的文件）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>With --run: the best checkpoint by the callback&apos;s monitor, or the last one written</source>
+        <translation>与 --run 一起使用：按回调的 monitor 选出的最佳检查点，或最后写入的检查点</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1 needs --config FILE or --preset NAME with --checkpoint FILE, or --run ID</source>
+        <translation>%1 需要 --config FILE 或 --preset NAME 加上 --checkpoint FILE，或者 --run ID</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 needs --config FILE or --preset NAME</source>
+        <translation>%1 需要 --config FILE 或 --preset NAME</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 needs --checkpoint FILE</source>
+        <translation>%1 需要 --checkpoint FILE</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>--use picks a checkpoint of --run ID</source>
+        <translation>--use 用于从 --run ID 的运行中选择检查点</translation>
     </message>
 </context>
 <context>
@@ -1754,6 +1864,86 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+2"/>
         <source>Stopped before the end: %1 runs ran; the numbers come from those that completed.</source>
         <translation>提前停止：共运行了 %1 次；数字来自已完成的运行。</translation>
+    </message>
+</context>
+<context>
+    <name>ExportCommand</name>
+    <message>
+        <location filename="../cli/exportcommand.cpp" line="+30"/>
+        <source>--format: &quot;%1&quot; is not a format export writes; the one there is: pytorch</source>
+        <translation>--format：export 不能写出 &quot;%1&quot; 格式；目前只有一种：pytorch</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Checkpoint: %1 (%2)</source>
+        <translation>检查点：%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Wrote %1 for PyTorch into %2: %3 (%4 parameters; input %5)</source>
+        <translation>已将 %1 导出为 PyTorch 模型，写入 %2：%3（%4 个参数；输入 %5）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Load it in Python as %1/README.txt shows.</source>
+        <translation>请按 %1/README.txt 中的说明在 Python 中加载它。</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDirectory</name>
+    <message>
+        <location filename="../engine/export/exportdirectory.cpp" line="+94"/>
+        <location line="+31"/>
+        <location line="+82"/>
+        <source>cannot create %1</source>
+        <translation>无法创建 %1</translation>
+    </message>
+    <message>
+        <location line="-110"/>
+        <source>cannot flush %1</source>
+        <translation>无法将 %1 写入磁盘</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>cannot close %1</source>
+        <translation>无法关闭 %1</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>cannot replace %1 with %2</source>
+        <translation>无法用 %2 替换 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>cannot move %1 aside</source>
+        <translation>无法将 %1 暂时移开</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+3"/>
+        <location line="+63"/>
+        <source>cannot rename %1 to %2</source>
+        <translation>无法将 %1 重命名为 %2</translation>
+    </message>
+    <message>
+        <location line="-58"/>
+        <source>is a directory that is not empty; name a new or empty one, or add --force to replace it</source>
+        <translation>是一个非空目录；请指定一个新的或空的目录，或加上 --force 替换它</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>name a directory of its own</source>
+        <translation>请指定一个有自己名称的目录</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>is a symbolic link; name the directory itself</source>
+        <translation>是符号链接；请直接指定目录本身</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>exists and is not a directory</source>
+        <translation>已存在且不是目录</translation>
     </message>
 </context>
 <context>
@@ -2477,7 +2667,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>EpochScope 在每个批次后都更新权重</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+30"/>
         <source>compile: optimizer %1 is not supported; EpochScope has adam, sgd and rmsprop</source>
         <translation>compile：不支持优化器 %1；EpochScope 提供 adam、sgd 和 rmsprop</translation>
     </message>
@@ -2487,15 +2677,14 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>compile：优化器 %1</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+73"/>
+        <location line="-29"/>
         <location filename="../engine/keras/kerasimport.cpp" line="+163"/>
         <location filename="../engine/keras/kerasvalues.cpp" line="+144"/>
         <source>it names a custom class; EpochScope imports Keras&apos; own classes only</source>
         <translation>它指向一个自定义类；EpochScope 只导入 Keras 自带的类</translation>
     </message>
     <message>
-        <location line="-57"/>
+        <location line="+42"/>
         <source>EpochScope&apos;s Adam is without AMSGrad</source>
         <translation>EpochScope 的 Adam 不含 AMSGrad</translation>
     </message>
@@ -2511,16 +2700,16 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+8"/>
-        <source>compile: loss %1 is not supported; EpochScope has mse, mae, binary_crossentropy and categorical_crossentropy</source>
-        <translation>compile：不支持损失 %1；EpochScope 提供 mse、mae、binary_crossentropy 和 categorical_crossentropy</translation>
+        <source>compile: loss %1 is not supported; EpochScope has mse, mae, binary_crossentropy, categorical_crossentropy and sparse_categorical_crossentropy</source>
+        <translation>compile：不支持损失 %1；EpochScope 提供 mse、mae、binary_crossentropy、categorical_crossentropy 和 sparse_categorical_crossentropy</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>compile: loss %1</source>
         <translation>compile：损失 %1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+7"/>
         <source>EpochScope&apos;s losses take probabilities: end the model with a sigmoid or softmax Dense layer</source>
         <translation>EpochScope 的损失以概率为输入：请以 sigmoid 或 softmax 的 Dense 全连接层结束模型</translation>
     </message>
@@ -2597,7 +2786,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>模型的输入（%1 个时间步，%2 个特征）超出 EpochScope 所能接受的范围（%3 个时间步，%4 个特征）</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+31"/>
         <source>training.loss: the model was not compiled, so &quot;%1&quot; was chosen for %2 and the data&apos;s targets</source>
         <translation>training.loss：模型未编译，因此按 %2 和数据的目标选择了 &quot;%1&quot;</translation>
     </message>
@@ -2607,42 +2796,52 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>training.loss：&quot;binary_crossentropy&quot; 改为 &quot;mse&quot;：synthetic_regression 数据源的目标是实数，不是 0/1 标签；使用你自己的 0/1 目标时请改回</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>training.loss: &quot;%1&quot; became &quot;%2&quot;: EpochScope&apos;s sources give one target per sample, so the output has one unit (see above)</source>
-        <translation>training.loss：&quot;%1&quot; 改为 &quot;%2&quot;：EpochScope 的数据源每个样本只给一个目标，因此输出只有一个单元（见上文）</translation>
+        <location line="+12"/>
+        <source>training.loss: &quot;%1&quot; became &quot;%2&quot;: the output has one unit (see above)</source>
+        <translation>training.loss：&quot;%1&quot; 改为 &quot;%2&quot;：输出只有一个单元（见上文）</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>training.loss: &quot;%1&quot; became &quot;%2&quot;: EpochScope&apos;s sources give one target per sample</source>
-        <translation>training.loss：&quot;%1&quot; 改为 &quot;%2&quot;：EpochScope 的数据源每个样本只给一个目标</translation>
+        <location line="+41"/>
+        <source>%1: units %2 became 1 and activation &quot;softmax&quot; became &quot;sigmoid&quot;: the model&apos;s loss does not train it as a classifier of %2 classes, and EpochScope&apos;s sources give one target per sample; the layers before it are as in Keras</source>
+        <translation>%1：units %2 改为 1，activation &quot;softmax&quot; 改为 &quot;sigmoid&quot;：模型的损失并不把它作为 %2 个类别的分类器来训练，而 EpochScope 的数据源每个样本只给一个目标；此前的各层与 Keras 中相同</translation>
     </message>
     <message>
         <location line="+26"/>
+        <source>%1: a softmax over %2 classes; EpochScope&apos;s synthetic sources give at most %3</source>
+        <translation>%1：在 %2 个类别上做 softmax；EpochScope 的合成数据源最多只提供 %3 个类别</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1: input_dim %2 is below the %3 token ids the synthetic_tokens source needs (padding, a word per class and a neutral word)</source>
+        <translation>%1：input_dim %2 少于 synthetic_tokens 数据源所需的 %3 个词元 id（填充、每个类别一个词和一个中性词）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>data: synthetic_tokens, %1 samples of %2 token ids below %3 (the Embedding&apos;s input_dim), pre-padded with id 0, each labelled with one of %4 classes; for your own data replace data.source (docs/config.md#source-npy)</source>
+        <translation>数据：synthetic_tokens，%1 个样本，每个样本 %2 个小于 %3（Embedding 的 input_dim）的词元 id，前部以 id 0 填充，各标注为 %4 个类别之一；使用你自己的数据时请替换 data.source（docs/config.md#source-npy）</translation>
+    </message>
+    <message>
+        <location line="-66"/>
         <source>the model ends with %1; EpochScope&apos;s data sources give one target per sample, which the model must predict with a Dense layer (of 1 unit)</source>
         <translation>模型以 %1 结束；EpochScope 的数据源每个样本只给一个目标，模型必须用（1 个单元的）Dense 全连接层来预测它</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <source>%1: units %2 became 1 and activation &quot;softmax&quot; became &quot;sigmoid&quot;: EpochScope&apos;s data sources give one target per sample, not one of %2 classes; the layers before it are as in Keras</source>
-        <translation>%1：units %2 改为 1，activation &quot;softmax&quot; 改为 &quot;sigmoid&quot;：EpochScope 的数据源每个样本只给一个目标，而不是 %2 个类别之一；此前的各层与 Keras 中相同</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+21"/>
         <source>%1: units %2 became 1: EpochScope&apos;s data sources give one target per sample; the layers before it are as in Keras</source>
         <translation>%1：units %2 改为 1：EpochScope 的数据源每个样本只给一个目标；此前的各层与 Keras 中相同</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <source>%1: input_dim %2 is below the %3 token ids the synthetic_tokens source needs (padding, a positive, a negative and a neutral word)</source>
-        <translation>%1：input_dim %2 少于 synthetic_tokens 数据源所需的 %3 个词元 id（填充、一个正面词、一个负面词和一个中性词）</translation>
-    </message>
-    <message>
-        <location line="+13"/>
+        <location line="+52"/>
         <source>data: synthetic_tokens, %1 samples of %2 token ids below %3 (the Embedding&apos;s input_dim), pre-padded with id 0, each with a 0/1 label; for your own data replace data.source (docs/config.md#source-npy)</source>
         <translation>数据：synthetic_tokens，%1 个样本，每个样本 %2 个小于 %3（Embedding 的 input_dim）的词元 id，前部以 id 0 填充，各带一个 0/1 标签；使用你自己的数据时请替换 data.source（docs/config.md#source-npy）</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
+        <source>data: synthetic_regression, %1 samples of %2 time steps x %3 features, each labelled with one of %4 classes (equally likely ranges of a hidden signal); for your own data replace data.source (docs/config.md#source-npy)</source>
+        <translation>数据：synthetic_regression，%1 个样本，每个样本 %2 个时间步 x %3 个特征，各标注为 %4 个类别之一（即隐藏信号的各个等概率取值区间）；使用你自己的数据时请替换 data.source（docs/config.md#source-npy）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>data: synthetic_regression, %1 samples of %2 time steps x %3 features, each with one real-valued target; for your own data replace data.source (docs/config.md#source-npy)</source>
         <translation>数据：synthetic_regression，%1 个样本，每个样本 %2 个时间步 x %3 个特征，各带一个实数目标；使用你自己的数据时请替换 data.source（docs/config.md#source-npy）</translation>
     </message>
@@ -2657,7 +2856,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>data.batch_size：%1，即模型输入形状所固定的批大小</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>training.optimizer: the file names none, so EpochScope&apos;s default &quot;%1&quot; (learning rate %2) was chosen</source>
         <translation>training.optimizer：文件未指定优化器，因此选用 EpochScope 的默认值 &quot;%1&quot;（学习率 %2）</translation>
     </message>
@@ -3185,7 +3384,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ModelCheckpoint</name>
     <message>
-        <location filename="../engine/callbacks/modelcheckpoint.cpp" line="+51"/>
+        <location filename="../engine/callbacks/modelcheckpoint.cpp" line="+54"/>
         <source>%1: cannot create or write the checkpoint directory: %2</source>
         <translation>%1：无法创建或写入检查点目录：%2</translation>
     </message>
@@ -3195,22 +3394,22 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>model_checkpoint：%1 引用了尚未记录的值；跳过本次保存</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+17"/>
         <source>Can save best model only with %1 available, skipping.</source>
         <translation>只有 %1 可用时才能保存最佳模型，跳过。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+9"/>
         <source>Epoch %1: %2 did not improve from %3</source>
         <translation>第 %1 轮：%2 未从 %3 改善</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+16"/>
         <source>Epoch %1: %2 improved from %3 to %4, saving model to %5 (%6)</source>
         <translation>第 %1 轮：%2 从 %3 改善到 %4，模型保存到 %5（%6）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+7"/>
         <source>Epoch %1: saving model to %2 (%3)</source>
         <translation>第 %1 轮：模型保存到 %2（%3）</translation>
     </message>
@@ -3218,7 +3417,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ModelSummary</name>
     <message>
-        <location filename="../engine/model/modelsummary.cpp" line="+45"/>
+        <location filename="../engine/model/modelsummary.cpp" line="+44"/>
         <source>an embedding needs token ids, one per time step, got %1 per sample</source>
         <translation>Embedding 嵌入层需要词元 id，每个时间步一个，实际每个样本为 %1</translation>
     </message>
@@ -3701,6 +3900,72 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+1"/>
         <source>Other</source>
         <translation>其他</translation>
+    </message>
+</context>
+<context>
+    <name>PredictCommand</name>
+    <message>
+        <location filename="../cli/predictcommand.cpp" line="+92"/>
+        <source>--out: %1: expected a .npy or .csv file name</source>
+        <translation>--out：%1：应为 .npy 或 .csv 文件名</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1 received: stopped after %2; no predictions written</source>
+        <translation>收到 %1：在 %2 后停止；未写入任何预测结果</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 batch</source>
+        <translation>%1 个批次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 batches</source>
+        <translation>%1 个批次</translation>
+    </message>
+    <message>
+        <location filename="../cli/predictreport.cpp" line="+23"/>
+        <source>n/a</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Predictions %1 float32 written to %2</source>
+        <translation>预测结果 %1 float32 已写入 %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Predictions %1: min %2, mean %3, max %4 (not saved: --out FILE.npy or FILE.csv saves them)</source>
+        <translation>预测结果 %1：最小 %2，平均 %3，最大 %4（未保存：用 --out FILE.npy 或 FILE.csv 可保存）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Checkpoint: %1 (%2)</source>
+        <translation>检查点：%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Data: %1</source>
+        <translation>数据：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Predicted %1 samples on %2 (%3 backend) in %4 batches of %5 in %6</source>
+        <translation>在 %2（%3 后端）上预测了 %1 个样本，共 %4 个批次，批大小 %5，用时 %6</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>At threshold 0.5: %1 true positives, %2 false positives, %3 true negatives, %4 false negatives</source>
+        <translation>阈值为 0.5 时：%1 个真阳性，%2 个假阳性，%3 个真阴性，%4 个假阴性</translation>
+    </message>
+</context>
+<context>
+    <name>Prediction</name>
+    <message>
+        <location filename="../engine/predict/prediction.cpp" line="+69"/>
+        <source>%1 has %2 features per time step, but the model was trained on %3 (%4 holds samples shaped %5), and its weights fit only that</source>
+        <translation>%1 每个时间步有 %2 个特征，但模型是用 %3 个特征训练的（%4 中的样本形状为 %5），其权重只适用于这一特征数</translation>
     </message>
 </context>
 <context>
@@ -4899,6 +5164,74 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
 </context>
 <context>
+    <name>RunCheckpoints</name>
+    <message>
+        <location filename="../engine/store/runcheckpoints.cpp" line="+37"/>
+        <source>epoch %1, step %2</source>
+        <translation>第 %1 轮，第 %2 步</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>epoch %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
+    <message>
+        <location line="+79"/>
+        <source>%1 is no longer there: moved or deleted since the run wrote it</source>
+        <translation>%1 已不在原处：运行写入它之后，它被移动或删除了</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 is no longer a file: something else took its path since the run wrote it</source>
+        <translation>%1 已不再是文件：运行写入它之后，其路径被别的东西占用了</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is not the file the run wrote: it was %2 bytes, modified %3, and is %4 bytes, modified %5 (rewritten since)</source>
+        <translation>%1 不是运行写入的那个文件：当时为 %2 字节，修改于 %3；现在为 %4 字节，修改于 %5（之后被重写过）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 was overwritten by the run&apos;s own later save (%2): the filepath has no {epoch} field, so the file holds that save now</source>
+        <translation>%1 被该运行自己后来的一次保存（%2）覆盖：filepath 中没有 {epoch} 字段，因此该文件现在存的是那次保存的内容</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 was deleted by the run itself (backup_and_restore deletes its backup when training completes)</source>
+        <translation>%1 被运行本身删除了（backup_and_restore 会在训练完成时删除其备份）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 cannot be looked at: %2</source>
+        <translation>无法查看 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>no run %1 in %2 (see `runs list`)</source>
+        <translation>%2 中没有运行 %1（见 `runs list`）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>run %1 (%2) has no model checkpoint recorded: its config has no model_checkpoint callback, it ended before the first save, or it was recorded before the run database kept checkpoints; give the file with --checkpoint</source>
+        <translation>运行 %1（%2）没有记录模型检查点：它的配置中没有 model_checkpoint 回调，或它在第一次保存之前就结束了，或它是在运行数据库开始保存检查点之前记录的；请用 --checkpoint 指定文件</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>run %1 (%2) has no checkpoint marked best: model_checkpoint&apos;s monitor %3 was not logged (or not a number) at any save; take the last checkpoint instead</source>
+        <translation>运行 %1（%2）没有标记为最佳的检查点：每次保存时，model_checkpoint 的 monitor %3 都没有被记录（或不是数值）；请改用最后一个检查点</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>run %1 (%2): its best checkpoint (%3) cannot be used: %4</source>
+        <translation>运行 %1（%2）：其最佳检查点（%3）无法使用：%4</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>run %1 (%2): its last checkpoint (%3) cannot be used: %4</source>
+        <translation>运行 %1（%2）：其最后一个检查点（%3）无法使用：%4</translation>
+    </message>
+</context>
+<context>
     <name>RunConfigCheck</name>
     <message>
         <location filename="../engine/config/runconfigcheck.cpp" line="+115"/>
@@ -4937,6 +5270,16 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+17"/>
+        <source>1 class leaves nothing to tell apart; use 2 or more for class targets, or 0 for the source&apos;s own targets</source>
+        <translation>只有 1 个类别就没有什么可区分的；类别目标请使用 2 或更大的值，或设为 0 以使用数据源自身的目标</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 ids cannot give %2 classes their own words: the generator needs the padding id 0, a word per class and a neutral word; use vocab_size %3 or more, or fewer classes</source>
+        <translation>%1 个 ID 不够让 %2 个类别各有自己的词：生成器需要填充 ID 0、每个类别一个词和一个中性词；请使用 %3 或更大的 vocab_size，或减少类别数</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>token ids need [timesteps], got %1 values</source>
         <translation>词元 ID 需要 [timesteps]，实际为 %1 个值</translation>
     </message>
@@ -4966,32 +5309,62 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>循环层需要序列（每个时间步一个向量），但 %1（return_sequences 为 false 的 %2）每个样本只输出一个向量；请将 %3 设为 true</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location filename="../engine/config/outputcheck.cpp" line="+31"/>
+        <source>the last layer must be &quot;dense&quot;: it turns the recurrent layers&apos; output into the predictions; got &quot;%1&quot;</source>
+        <translation>最后一层必须是 &quot;dense&quot;：由它把循环层的输出转换为预测值；实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>training.loss &quot;%1&quot; needs class targets, but data.source.type &quot;%2&quot; gives real numbers; set classes to the number of classes (2 or more), or use &quot;mse&quot;</source>
+        <translation>training.loss &quot;%1&quot; 需要类别目标，但 data.source.type &quot;%2&quot; 提供的是实数；请把 classes 设为类别数（2 或更多），或使用 &quot;mse&quot;</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>training.loss &quot;%1&quot; needs one output unit per class; got units %2 (for one 0/1 target use a single sigmoid unit with &quot;binary_crossentropy&quot;)</source>
+        <translation>training.loss &quot;%1&quot; 需要每个类别一个输出单元；实际 units 为 %2（单个 0/1 目标请使用一个 sigmoid 单元和 &quot;binary_crossentropy&quot;）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>data.source.type &quot;%1&quot; gives %2 classes, so the last layer needs units %2 (one probability per class); got %3</source>
+        <translation>data.source.type &quot;%1&quot; 提供 %2 个类别，因此最后一层的 units 必须为 %2（每个类别一个概率）；实际为 %3</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>training.loss &quot;%1&quot; reads probabilities that sum to 1 over the classes, so the last layer&apos;s activation must be &quot;softmax&quot;; got &quot;%2&quot;</source>
+        <translation>training.loss &quot;%1&quot; 读取的是在各类别上总和为 1 的概率，因此最后一层的 activation 必须是 &quot;softmax&quot;；实际为 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>&quot;binary_crossentropy&quot; needs 0/1 targets, but data.source.classes %1 gives class ids up to %2; use &quot;sparse_categorical_crossentropy&quot; with a last layer of %1 softmax units</source>
+        <translation>&quot;binary_crossentropy&quot; 需要 0/1 目标，但 data.source.classes %1 给出的类别 ID 最大为 %2；请使用 &quot;sparse_categorical_crossentropy&quot;，并让最后一层有 %1 个 softmax 单元</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&quot;binary_crossentropy&quot; needs 0/1 targets, but data.source.type &quot;%1&quot; gives real numbers; use &quot;mse&quot; or &quot;mae&quot;, or set data.source.classes to 2</source>
+        <translation>&quot;binary_crossentropy&quot; 需要 0/1 目标，但 data.source.type &quot;%1&quot; 提供的是实数；请使用 &quot;mse&quot; 或 &quot;mae&quot;，或将 data.source.classes 设为 2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>training.loss &quot;%1&quot; compares one output with one target per sample, so the last layer needs units 1; got %2 (for %2 classes use &quot;sparse_categorical_crossentropy&quot; and a softmax)</source>
+        <translation>training.loss &quot;%1&quot; 对每个样本比较一个输出和一个目标，因此最后一层的 units 必须为 1；实际为 %2（%2 个类别请使用 &quot;sparse_categorical_crossentropy&quot; 和 softmax）</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>the model outputs a sequence (one value per time step), but data.source.type &quot;%1&quot; gives one target per sample; set return_sequences to false on the last recurrent layer</source>
         <translation>模型输出的是序列（每个时间步一个值），但 data.source.type &quot;%1&quot; 每个样本只给一个目标；请将最后一个循环层的 return_sequences 设为 false</translation>
     </message>
     <message>
-        <location line="-22"/>
-        <source>data.source.type &quot;%1&quot; gives one target per sample, so the last layer must be &quot;dense&quot; with units 1; got &quot;%2&quot;</source>
-        <translation>data.source.type &quot;%1&quot; 为每个样本提供一个目标，因此最后一层必须是 units 为 1 的 &quot;dense&quot;；实际为 &quot;%2&quot;</translation>
+        <location line="+27"/>
+        <source>&quot;mae&quot; compares outputs with targets of the same shape, but &quot;sparse_categorical_crossentropy&quot; targets are class ids; use &quot;accuracy&quot;</source>
+        <translation>&quot;mae&quot; 比较形状相同的输出和目标，但 &quot;sparse_categorical_crossentropy&quot; 的目标是类别 ID；请使用 &quot;accuracy&quot;</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>data.source.type &quot;%1&quot; gives one target per sample, so the last layer needs units 1; got %2</source>
-        <translation>data.source.type &quot;%1&quot; 为每个样本提供一个目标，因此最后一层的 units 必须为 1；实际为 %2</translation>
-    </message>
-    <message>
-        <location line="+23"/>
+        <location line="-20"/>
         <source>the model outputs a sequence (one value per time step), but data.source.type &quot;%1&quot; gives one target per sample; add an &quot;lstm&quot; layer with return_sequences false to reduce the time steps to one vector</source>
         <translation>模型输出的是序列（每个时间步一个值），但 data.source.type &quot;%1&quot; 为每个样本提供一个目标；请添加一个 return_sequences 为 false 的 &quot;lstm&quot; 层，把各时间步归约为一个向量</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <source>&quot;categorical_crossentropy&quot; needs one-hot targets and a softmax output with units &gt; 1, but data.source.type &quot;%1&quot; gives one target per sample; use &quot;binary_crossentropy&quot; for 0/1 targets or &quot;mse&quot;</source>
-        <translation>&quot;categorical_crossentropy&quot; 需要 one-hot 目标和 units &gt; 1 的 softmax 输出，但 data.source.type &quot;%1&quot; 为每个样本提供一个目标；0/1 目标请使用 &quot;binary_crossentropy&quot;，或使用 &quot;mse&quot;</translation>
-    </message>
-    <message>
-        <location line="+42"/>
+        <location filename="../engine/config/runconfigcheck.cpp" line="+46"/>
         <source>{%1} is not a value this run logs; expected one of: %2</source>
         <translation>{%1} 不是本次运行记录的值；应为以下之一：%2</translation>
     </message>
@@ -5024,7 +5397,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RunConfigParse</name>
     <message>
-        <location filename="../engine/config/runconfigparse.cpp" line="+74"/>
+        <location filename="../engine/config/runconfigparse.cpp" line="+77"/>
         <source>&quot;orthogonal&quot; needs a matrix, and a bias is a vector; use &quot;zeros&quot; (Keras&apos; default) or another initializer</source>
         <translation>&quot;orthogonal&quot; 需要矩阵，而偏置是向量；请使用 &quot;zeros&quot;（Keras 的默认值）或其他初始化器</translation>
     </message>
@@ -5064,7 +5437,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>给出 %1 时此项为必需：验证既需要输入也需要目标</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+99"/>
         <source>expected an object or one of %1, got %2</source>
         <translation>应为对象或 %1 之一，实际为 %2</translation>
     </message>
@@ -5138,7 +5511,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RunRecord</name>
     <message>
-        <location filename="../engine/callbacks/backupandrestore.cpp" line="-14"/>
+        <location filename="../engine/callbacks/backupandrestore.cpp" line="-25"/>
         <source>the previous backup (if any) in %1 is intact, and a restart resumes from it</source>
         <translation>%1 中先前的备份（如果有）完好无损，重新启动会从它继续</translation>
     </message>
@@ -5318,7 +5691,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>已应用于 %2 个线程中的 %1 个</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+191"/>
         <source>cannot save the model: %1</source>
         <translation>无法保存模型：%1</translation>
     </message>
@@ -5338,7 +5711,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>第 %1 轮，第 %2/%3 步（%4）</translation>
     </message>
     <message>
-        <location line="+231"/>
+        <location line="+245"/>
         <source>pinned: the loader thread copies each batch to %1 ahead of its step, on a CUDA stream of its own</source>
         <translation>pinned：加载线程在每步之前，用独立的 CUDA 流把该批次复制到 %1</translation>
     </message>
@@ -5348,9 +5721,14 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>引擎线程中发生未知错误</translation>
     </message>
     <message>
-        <location filename="../engine/data/dataset.cpp" line="+51"/>
+        <location filename="../engine/data/dataset.cpp" line="+66"/>
         <source>%1: %2 samples of (%3)</source>
         <translation>%1：%2 个形状为 (%3) 的样本</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>, %1 classes</source>
+        <translation>，%1 个类别</translation>
     </message>
     <message>
         <location filename="../engine/data/npyfile.cpp" line="-103"/>
@@ -5368,12 +5746,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>Fortran 顺序已转置为 C 顺序</translation>
     </message>
     <message>
-        <location filename="../engine/data/sourcearrays.cpp" line="+150"/>
+        <location filename="../engine/data/sourcearrays.cpp" line="+157"/>
         <source>csv: %1, %2 windows of %3 rows x %4 columns, target %5 row(s) ahead</source>
         <translation>csv：%1，%2 个窗口，每个 %3 行 x %4 列，目标为 %5 行之后</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+120"/>
         <source>data.validation_split %1 ignored: the source gives its own validation arrays (as Keras&apos; validation_data overrides validation_split)</source>
         <translation>已忽略 data.validation_split %1：数据源自带验证数组（如同 Keras 的 validation_data 覆盖 validation_split）</translation>
     </message>
@@ -5408,7 +5786,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>记录在运行结束之前就停止了</translation>
     </message>
     <message>
-        <location filename="../engine/store/runstore.cpp" line="+312"/>
+        <location filename="../engine/store/runstore.cpp" line="+420"/>
         <source>the process running it ended without finishing it (killed or crashed)</source>
         <translation>运行它的进程在运行完成前就结束了（被终止或崩溃）</translation>
     </message>
@@ -5498,7 +5876,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>融合：CPU 上 oneDNN 的 GRU</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+62"/>
         <source>libtorch: cuDNN is off</source>
         <translation>libtorch：cuDNN 已关闭</translation>
     </message>
@@ -5547,7 +5925,22 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RunStore</name>
     <message>
-        <location filename="../engine/store/runstore.cpp" line="-100"/>
+        <location filename="../engine/store/runstore.cpp" line="-219"/>
+        <source>%1: run %2 has a checkpoint record (row %3) that EpochScope does not write: %4. The database may come from another program: none of its checkpoints is used.</source>
+        <translation>%1：运行 %2 有一条 EpochScope 不会写入的检查点记录（第 %3 行）：%4。该数据库可能来自其他程序：其中的检查点一个都不会使用。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>unknown kind &quot;%1&quot;</source>
+        <translation>未知类型 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>its path is not an absolute path</source>
+        <translation>其路径不是绝对路径</translation>
+    </message>
+    <message>
+        <location line="+112"/>
         <location line="+136"/>
         <location line="+36"/>
         <source>%1: cannot open the run database: %2</source>
@@ -5574,6 +5967,11 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1：运行数据库的结构版本为 %2，由更新版本的 EpochScope 写入；当前版本最高只能读取版本 %3。文件未作任何改动：请使用更新版本的 EpochScope，或记录到另一个文件。</translation>
     </message>
     <message>
+        <location line="+10"/>
+        <source>%1: cannot open the run database: its schema version is %2, which no EpochScope writes (another program&apos;s database, or a damaged one). The file was left unchanged: record into another file.</source>
+        <translation>%1：无法打开运行数据库：其结构版本为 %2，任何版本的 EpochScope 都不会写入该版本（是其他程序的数据库，或已损坏）。文件未作任何改动：请记录到另一个文件。</translation>
+    </message>
+    <message>
         <location line="+9"/>
         <source>%1: cannot open the run database: it is another program&apos;s SQLite database (it has tables but no EpochScope schema version). The file was left unchanged: record into another file.</source>
         <translation>%1：无法打开运行数据库：它是其他程序的 SQLite 数据库（有数据表，但没有 EpochScope 的结构版本）。文件未作任何改动：请记录到另一个文件。</translation>
@@ -5589,12 +5987,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1：无法记录运行的基本信息：%2</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>%1: cannot record the run&apos;s measurements: %2</source>
         <translation>%1：无法记录运行的测量数据：%2</translation>
     </message>
     <message>
-        <location line="+93"/>
+        <location line="+95"/>
         <source>%1: cannot record the run&apos;s end: %2</source>
         <translation>%1：无法记录运行的结束：%2</translation>
     </message>
@@ -5624,7 +6022,8 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1：无法列出运行记录：%2</translation>
     </message>
     <message>
-        <location line="+115"/>
+        <location line="+121"/>
+        <location line="+22"/>
         <source>%1: cannot read run %3: %2</source>
         <translation>%1：无法读取运行 %3：%2</translation>
     </message>
@@ -5657,7 +6056,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RunsCommand</name>
     <message>
-        <location filename="../cli/runscommand.cpp" line="+35"/>
+        <location filename="../cli/runscommand.cpp" line="+36"/>
         <source>wait</source>
         <translation>等待</translation>
     </message>
@@ -5702,7 +6101,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+62"/>
         <source>  %1 ranks (medians of warm steps):</source>
         <translation>  %1 个进程（稳态步的中位数）：</translation>
     </message>
@@ -5722,7 +6121,87 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>  相对运行 %1 的扩展效率：%2</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+9"/>
+        <source>present</source>
+        <translation>存在</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>changed</source>
+        <translation>已改动</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>overwritten</source>
+        <translation>已覆盖</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>deleted by the run</source>
+        <translation>被运行删除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unreachable</source>
+        <translation>无法访问</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>backup</source>
+        <translation>备份</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>full</source>
+        <translation>完整</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>  checkpoints (oldest first; * the best):</source>
+        <translation>  检查点（最早的在前；* 为最佳）：</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>monitored</source>
+        <translation>监控值</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>best</source>
+        <translation>最佳</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>state</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>No runs recorded in %1 yet.</source>
         <translation>%1 中还没有记录任何运行。</translation>
     </message>
@@ -5777,12 +6256,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>  错误：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>  %1, %2 placement, batch %3, %4 intra-op threads, backend %5</source>
         <translation>  %1，数据放置 %2，批大小 %3，%4 个算子内线程，后端 %5</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>  data: %1</source>
         <translation>  数据：%1</translation>
     </message>
@@ -5797,7 +6276,8 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>占训练时间的 %：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-88"/>
+        <location line="+90"/>
         <source>epoch</source>
         <translation>轮次</translation>
     </message>
@@ -5827,22 +6307,22 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>  已保存 %1 步、%2 次系统采样</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>  steady state %1 ms/step</source>
         <translation>  稳态 %1 ms/步</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>, step latency p50 %1 / p95 %2 / p99 %3 ms</source>
         <translation>，步延迟 p50 %1 / p95 %2 / p99 %3 ms</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>, %1 samples/s</source>
         <translation>，%1 样本/秒</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>--format: expected json, csv or trace, got &quot;%1&quot;</source>
         <translation>--format：应为 json、csv 或 trace，实际为 &quot;%1&quot;</translation>
     </message>
@@ -5909,7 +6389,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>SourceArrays</name>
     <message>
-        <location filename="../engine/data/sourcearrays.cpp" line="-108"/>
+        <location filename="../engine/data/sourcearrays.cpp" line="-189"/>
         <source>%1 holds no arrays but none named %3; name the array to use</source>
         <translation>%1 中没有任何数组，因此也没有名为 %3 的数组；请指定要使用的数组</translation>
     </message>
@@ -5918,11 +6398,36 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <source>%1 holds the arrays %2 but none named %3; name the array to use</source>
         <translation>%1 中有数组 %2，但没有名为 %3 的数组；请指定要使用的数组</translation>
     </message>
+    <message>
+        <location line="+146"/>
+        <source>%1 holds no arrays</source>
+        <translation>%1 中没有任何数组</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 holds the arrays %2; name the one to use as %1:NAME</source>
+        <translation>%1 中有数组 %2；请以 %1:NAME 的形式指定要使用的数组</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>%1 is a CSV file, but the config&apos;s data.source is &quot;%2&quot;: only a csv source says how a CSV file is cut into samples (features, target, window); save the samples as .npy instead</source>
+        <translation>%1 是 CSV 文件，但配置的 data.source 为 &quot;%2&quot;：只有 csv 数据源才说明如何把 CSV 文件切分为样本（features、target、window）；请改为把样本保存为 .npy</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the targets of the CSV file %1 are its data.source.target column; leave --y out</source>
+        <translation>CSV 文件 %1 的目标是其 data.source.target 列；请不要给出 --y</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1 is a CSV file; targets are read from a .npy file or an .npz member (archive.npz:NAME)</source>
+        <translation>%1 是 CSV 文件；目标只能从 .npy 文件或 .npz 成员（archive.npz:NAME）读取</translation>
+    </message>
 </context>
 <context>
     <name>SourceCheck</name>
     <message>
-        <location filename="../engine/data/sourcecheck.cpp" line="+68"/>
+        <location filename="../engine/data/sourcecheck.cpp" line="+77"/>
         <source>the model</source>
         <translation>模型</translation>
     </message>
@@ -5952,12 +6457,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 中没有样本（形状为 %2）</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <source>%1 has shape %2, but the model outputs one value per sample (its last layer is dense with units 1), so targets must be shaped (samples,) or (samples, 1)</source>
-        <translation>%1 的形状为 %2，但模型对每个样本只输出一个值（其最后一层是 units 为 1 的 dense 层），因此目标的形状必须为 (samples,) 或 (samples, 1)</translation>
+        <location line="+25"/>
+        <source>%1 has shape %2, but training.loss &quot;categorical_crossentropy&quot; compares each sample&apos;s %3 class probabilities with a one-hot row, so targets must be shaped (samples, %3); for class ids shaped (samples,) use &quot;sparse_categorical_crossentropy&quot;</source>
+        <translation>%1 的形状为 %2，但 training.loss &quot;categorical_crossentropy&quot; 把每个样本的 %3 个类别概率与一个 one-hot 行比较，因此目标的形状必须为 (samples, %3)；形状为 (samples,) 的类别 ID 请使用 &quot;sparse_categorical_crossentropy&quot;</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
+        <source>%1 has shape %2, but the model outputs one value or one class id per sample, so targets must be shaped (samples,) or (samples, 1); for one-hot rows use &quot;categorical_crossentropy&quot;</source>
+        <translation>%1 的形状为 %2，但模型对每个样本输出一个值或一个类别 ID，因此目标的形状必须为 (samples,) 或 (samples, 1)；one-hot 行请使用 &quot;categorical_crossentropy&quot;</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>%1 has %2 samples, but %3 (%4) has %5; %3 and %6 must pair up one to one</source>
         <translation>%1 有 %2 个样本，但 %3（%4）有 %5 个；%3 和 %6 必须一一对应</translation>
     </message>
@@ -5993,13 +6503,19 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+20"/>
-        <source>%1 holds %2 at %3, but training.loss &quot;binary_crossentropy&quot; needs targets in [0, 1]; use &quot;mse&quot; or &quot;mae&quot; for other values</source>
-        <translation>%1 在 %3 处的值为 %2，但 training.loss &quot;binary_crossentropy&quot; 要求目标在 [0, 1] 内；其他取值请使用 &quot;mse&quot; 或 &quot;mae&quot;</translation>
+        <source>%1 holds %2 at %3, but training.loss &quot;%4&quot; needs targets in [0, 1]; use &quot;mse&quot; or &quot;mae&quot; for other values</source>
+        <translation>%1 在 %3 处的值为 %2，但 training.loss &quot;%4&quot; 要求目标在 [0, 1] 内；其他取值请使用 &quot;mse&quot; 或 &quot;mae&quot;</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1 holds %2 at %3, but training.loss &quot;sparse_categorical_crossentropy&quot; needs class ids: whole numbers from 0 to %4 (the last layer has %5 units)</source>
+        <translation>%1 在 %3 处的值为 %2，但 training.loss &quot;sparse_categorical_crossentropy&quot; 需要类别 ID：0 到 %4 的整数（最后一层有 %5 个单元）</translation>
     </message>
 </context>
 <context>
     <name>StoreAccess</name>
     <message>
+        <location filename="../cli/commandline/savedmodeloptions.cpp" line="+16"/>
         <location filename="../cli/storeaccess.cpp" line="+31"/>
         <source>no run %1 in %2; `epochscope-cli runs list` shows the ids</source>
         <translation>%2 中没有运行 %1；`epochscope-cli runs list` 会列出各运行的 ID</translation>
@@ -6364,12 +6880,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../engine/train/trainer.cpp" line="-227"/>
+        <location filename="../engine/train/trainer.cpp" line="-241"/>
         <source>Resuming from the backup: %1</source>
         <translation>从备份继续：%1</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+55"/>
         <source>&quot;nccl&quot; is not supported by this EpochScope yet: its ranks average gradients over Gloo; use &quot;gloo&quot; or &quot;auto&quot;</source>
         <translation>此 EpochScope 尚不支持 &quot;nccl&quot;：其各进程通过 Gloo 平均梯度；请使用 &quot;gloo&quot; 或 &quot;auto&quot;</translation>
     </message>
@@ -6399,7 +6915,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>数据一次性暂存到 %1：%2 MB，用时 %3 秒</translation>
     </message>
     <message>
-        <location line="+158"/>
+        <location line="+163"/>
         <source>another rank was asked to stop: every rank stops after this step</source>
         <translation>另一个进程被要求停止：所有进程在这一步之后停止</translation>
     </message>
@@ -6414,9 +6930,9 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>训练结束，原因：%1</translation>
     </message>
     <message>
-        <location line="+26"/>
-        <source>%1 ran %2 batches on the step loop instead of its fused kernel: their mask_zero padding was not all on the right (a padding token 0 before a real one); pad every sample at its end</source>
-        <translation>%1 有 %2 个批次在逐步循环而非融合内核上运行：这些批次的 mask_zero 填充并非全在右侧（真实词元之前出现了填充词元 0）；请把每个样本的填充放在末尾</translation>
+        <location line="+27"/>
+        <source>%1 ran %2 of %3 training batches on the step loop instead of its whole-sequence kernel: their mask_zero padding was not all on the right (a padding token 0 before a real one); pad every sample at its end</source>
+        <translation>%1 在 %3 个训练批次中有 %2 个在逐步循环而非整序列内核上运行：这些批次的 mask_zero 填充并非全在右侧（真实词元之前出现了填充词元 0）；请把每个样本的填充放在末尾</translation>
     </message>
 </context>
 <context>
@@ -6533,7 +7049,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>UnfusedRecurrentRule</name>
     <message>
-        <location filename="../engine/diagnosis/unfusedrecurrentrule.cpp" line="+102"/>
+        <location filename="../engine/diagnosis/unfusedrecurrentrule.cpp" line="+107"/>
         <source>%1 ran on the step loop: %2 %3 has no fused kernel</source>
         <translation>%1 在逐步循环上运行：%2 %3 没有融合内核</translation>
     </message>
@@ -6556,6 +7072,31 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+7"/>
         <source>A recurrent layer runs one fused kernel for its whole sequence (oneDNN on the CPU, cuDNN on CUDA) only with activation tanh, recurrent_activation sigmoid, recurrent_dropout 0, unroll false and, for a GRU, reset_after true, as in Keras. The patch sets %1 (and the other kernel options) on %2. This changes the model: compare the loss as well as the speed (Try this fix measures both)</source>
         <translation>与 Keras 一样，循环层只有在 activation 为 tanh、recurrent_activation 为 sigmoid、recurrent_dropout 为 0、unroll 为 false，且 GRU 的 reset_after 为 true 时，才会用一个融合内核处理整个序列（CPU 上为 oneDNN，CUDA 上为 cuDNN）。该补丁在 %2 上设置 %1（以及其他内核选项）。这会改变模型：请同时比较损失和速度（“试用此修复”会同时测量两者）</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>%1 ran %2 of %3 training batches on the step loop: mask_zero padding on the left</source>
+        <translation>%1 在 %3 个训练批次中有 %2 个在逐步循环上运行：mask_zero 填充在左侧</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 (%2) fell back to the step loop for %3 of %4 training batches: in each, some sample had a padding token 0 before a real one. The layer took %5 of the forward time over %6 training steps; with Forward+Backward at %7 of the steady step time, that is about %8 of each step</source>
+        <translation>%1（%2）在 %4 个训练批次中有 %3 个退回到逐步循环：这些批次中都有样本在真实词元之前出现了填充词元 0。该层在 %6 个训练步中占前向时间的 %5；前向+反向占稳态步耗时的 %7，因此约占每步的 %8</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 (%2) fell back to the step loop for %3 of %4 training batches: in each, some sample had a padding token 0 before a real one. Its share of the step was not measured (layers are timed on the CPU, over at least %5 steady steps)</source>
+        <translation>%1（%2）在 %4 个训练批次中有 %3 个退回到逐步循环：这些批次中都有样本在真实词元之前出现了填充词元 0。未测得它在每步中的占比（各层只在 CPU 上计时，且至少需要 %5 个稳态步）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>A whole-sequence kernel (oneDNN&apos;s or cuDNN&apos;s fused one, or LibTorch&apos;s) can only end a sample early, so a batch padded on the left runs on the step loop (Keras, too, leaves cuDNN for such a batch). Pad each sample at its end when preparing the data: keras.utils.pad_sequences(..., padding=&quot;post&quot;) (its default, &quot;pre&quot;, pads at the start); %1 then runs every batch on its own kernel</source>
+        <translation>整序列内核（oneDNN 或 cuDNN 的融合内核，或 LibTorch 的内核）只能让样本提前结束，因此在左侧填充的批次会在逐步循环上运行（Keras 遇到这样的批次也会放弃 cuDNN）。准备数据时请把每个样本的填充放在末尾：keras.utils.pad_sequences(..., padding=&quot;post&quot;)（其默认值 &quot;pre&quot; 在开头填充）；这样 %1 的每个批次都会在它自己的内核上运行</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>A whole-sequence kernel (oneDNN&apos;s or cuDNN&apos;s fused one, or LibTorch&apos;s) can only end a sample early, so a batch padded on the left runs on the step loop (Keras, too, leaves cuDNN for such a batch). The patch sets data.source.padding to &quot;post&quot;: the same reviews, padded at their end as keras.utils.pad_sequences(..., padding=&quot;post&quot;) does, so that %1 runs every batch on its own kernel. The mask keeps the padding out of the results either way: the loss should barely change (Try this fix measures both)</source>
+        <translation>整序列内核（oneDNN 或 cuDNN 的融合内核，或 LibTorch 的内核）只能让样本提前结束，因此在左侧填充的批次会在逐步循环上运行（Keras 遇到这样的批次也会放弃 cuDNN）。该补丁把 data.source.padding 设为 &quot;post&quot;：同样的评论，像 keras.utils.pad_sequences(..., padding=&quot;post&quot;) 那样在末尾填充，使 %1 的每个批次都在它自己的内核上运行。无论哪种方式，掩码都会把填充排除在结果之外：损失应几乎不变（“试用此修复”会同时测量两者）</translation>
     </message>
 </context>
 <context>

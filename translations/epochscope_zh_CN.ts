@@ -516,22 +516,47 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
         <translation>预览</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+14"/>
+        <source>y (%1, 1) float32 targets</source>
+        <translation>y (%1, 1) float32 目标</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>y (%1, 1) 0/1 labels</source>
+        <translation>y (%1, 1) 0/1 标签</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>y (%1, 1) class ids in [0, %2)</source>
+        <translation>y (%1, 1) 取值于 [0, %2) 的类别 id</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Generated in memory: x (%1, %2, %3) float32 features, %4; %5.</source>
+        <translation>在内存中生成：x (%1, %2, %3) float32 特征，%4；%5。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>padded after the review</source>
+        <translation>在评论之后填充</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>padded before the review</source>
+        <translation>在评论之前填充</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Generated in memory: x (%1, %2) int64 token ids in [0, %3), %4, %5; %6.</source>
+        <translation>在内存中生成：x (%1, %2) 取值于 [0, %3) 的 int64 词元 id，%4，%5；%6。</translation>
+    </message>
+    <message>
+        <location line="+36"/>
         <source>%1 samples train, %2 validate</source>
         <translation>%1 个样本用于训练，%2 个用于验证</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Generated in memory: x (%1, %2, %3) float32 features, y (%1, 1) float32 targets; %4.</source>
-        <translation>在内存中生成：x (%1, %2, %3) float32 特征，y (%1, 1) float32 目标；%4。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Generated in memory: x (%1, %2) int64 token ids in [0, %3), y (%1, 1) 0/1 labels; %4.</source>
-        <translation>在内存中生成：x (%1, %2) 取值于 [0, %3) 的 int64 词元 id，y (%1, 1) 0/1 标签；%4。</translation>
-    </message>
-    <message>
-        <location line="+31"/>
+        <location line="+27"/>
         <source>Choose the data files (Browse…) or drop them here to see what they hold.</source>
         <translation>选择数据文件（浏览…）或把文件拖放到这里，即可查看其内容。</translation>
     </message>
@@ -3125,7 +3150,12 @@ EpochScope 不会修改或替换这个文件。请选择另一个运行数据库
 <context>
     <name>es::ui::SyntheticRegressionPage</name>
     <message>
-        <location filename="../ui/setup/syntheticregressionpage.cpp" line="+39"/>
+        <location filename="../ui/setup/syntheticregressionpage.cpp" line="+41"/>
+        <source>none (real-valued targets)</source>
+        <translation>无（实数目标）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>N: the number of generated sequences.</source>
         <translation>N：生成的序列数。</translation>
     </message>
@@ -3145,7 +3175,12 @@ EpochScope 不会修改或替换这个文件。请选择另一个运行数据库
         <translation>加到目标值上的噪声的标准差。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>None: each sequence&apos;s target is a real number (mse, mae). 2 or more: the target is the class of that number among equally likely ranges, for sparse_categorical_crossentropy on a softmax with one unit per class.</source>
+        <translation>无：每个序列的目标是一个实数（mse、mae）。2 或更多：目标是该实数所落入的等概率区间对应的类别，用于 sparse_categorical_crossentropy，配合每个类别一个单元的 softmax。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Sa&amp;mples:</source>
         <translation>样本数(&amp;M)：</translation>
     </message>
@@ -3164,23 +3199,38 @@ EpochScope 不会修改或替换这个文件。请选择另一个运行数据库
         <source>&amp;Noise:</source>
         <translation>噪声(&amp;N)：</translation>
     </message>
+    <message>
+        <location line="+1"/>
+        <source>C&amp;lasses:</source>
+        <translation>类别数(&amp;L)：</translation>
+    </message>
 </context>
 <context>
     <name>es::ui::SyntheticTokensPage</name>
     <message>
-        <location filename="../ui/setup/synthetictokenspage.cpp" line="+29"/>
+        <location filename="../ui/setup/synthetictokenspage.cpp" line="+38"/>
         <source>N: the number of generated reviews.</source>
         <translation>N：生成的评论数。</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>T: tokens per review; shorter reviews are pre-padded with id 0.</source>
-        <translation>T：每条评论的词元数；较短的评论在前面用 id 0 填充。</translation>
+        <source>T: tokens per review; shorter reviews are padded with id 0.</source>
+        <translation>T：每条评论的词元数；较短的评论用 id 0 填充。</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>Distinct token ids, at least 4. The embedding&apos;s input_dim must be at least this large.</source>
-        <translation>不同词元 id 的个数，至少为 4。嵌入层的 input_dim 必须不小于此值。</translation>
+        <source>Distinct token ids, at least 4 (and the classes + 2). The embedding&apos;s input_dim must be at least this large.</source>
+        <translation>不同词元 id 的个数，至少为 4（且不少于类别数 + 2）。嵌入层的 input_dim 必须不小于此值。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>2: each review is labelled 0 or 1 (binary_crossentropy on one sigmoid unit). More: a class id per review, for sparse_categorical_crossentropy on a softmax with one unit per class.</source>
+        <translation>2：每条评论标注为 0 或 1（binary_crossentropy，配合一个 sigmoid 单元）。更多：每条评论一个类别 id，用于 sparse_categorical_crossentropy，配合每个类别一个单元的 softmax。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Where a short review&apos;s padding goes. &quot;pre&quot; (Keras&apos; pad_sequences default) keeps a mask_zero model off the fused LSTM kernel; &quot;post&quot; lets it stay on it.</source>
+        <translation>较短评论的填充位置。&quot;pre&quot;（Keras pad_sequences 的默认值）会使 mask_zero 模型无法使用融合 LSTM 内核；&quot;post&quot; 则可以继续使用。</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -3196,6 +3246,16 @@ EpochScope 不会修改或替换这个文件。请选择另一个运行数据库
         <location line="+1"/>
         <source>V&amp;ocabulary size:</source>
         <translation>词表大小(&amp;O)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>C&amp;lasses:</source>
+        <translation>类别数(&amp;L)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Padding:</source>
+        <translation>填充(&amp;P)：</translation>
     </message>
 </context>
 <context>

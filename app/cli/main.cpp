@@ -33,11 +33,11 @@ int main(int argc, char** argv)
     std::string language;
     es::addTopLevelOptions(app, language);
     // In the order --help lists them.
-    const std::vector<es::Command> commands{es::addTrainCommand(app),   es::addEvaluateCommand(app),
-                                            es::addInspectCommand(app), es::addEnvCommand(app),
-                                            es::addRunsCommand(app),    es::addDiagnoseCommand(app),
-                                            es::addWhatifCommand(app),  es::addCompareCommand(app),
-                                            es::addPresetsCommand(app), es::addKerasCommand(app)};
+    const std::vector<es::Command> commands{
+        es::addTrainCommand(app),   es::addEvaluateCommand(app), es::addPredictCommand(app),
+        es::addExportCommand(app),  es::addInspectCommand(app),  es::addEnvCommand(app),
+        es::addRunsCommand(app),    es::addDiagnoseCommand(app), es::addWhatifCommand(app),
+        es::addCompareCommand(app), es::addPresetsCommand(app),  es::addKerasCommand(app)};
     es::translateHelpWords(app);
 
     try {

@@ -30,8 +30,9 @@ int runCommand(const Command* chosen, const CLI::App& app)
     try {
         if (chosen == nullptr) {
             printError(engineText("EpochscopeCli",
-                                  "a subcommand is required: train, evaluate, env, inspect, runs, "
-                                  "diagnose, compare, whatif, presets or keras"));
+                                  "a subcommand is required: train, evaluate, predict, export, "
+                                  "env, inspect, runs, diagnose, compare, whatif, presets or "
+                                  "keras"));
             std::fprintf(stderr, "%s", app.help().c_str());
             return kExitBadInput;
         }

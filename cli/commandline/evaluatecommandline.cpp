@@ -1,9 +1,8 @@
 #include "cli/commandline/subcommands.h"
 
+#include "cli/commandline/savedmodeloptions.h"
 #include "cli/evaluatecommand.h"
 #include "cli/exitstatus.h"
-#include "cli/messages.h"
-#include "engine/config/presets.h"
 #include "engine/config/runconfig.h"
 #include "engine/i18n/translate.h"
 
@@ -17,23 +16,16 @@ namespace es {
 namespace {
 
 struct EvaluateArguments {
-    std::string checkpointPath;
-    std::string configPath;
-    std::string preset;
+    SavedModelOptions model;
     bool json = false;
-    CLI::Option* configOption = nullptr;
-    CLI::Option* presetOption = nullptr;
 };
 
 int runEvaluate(const EvaluateArguments& arguments)
 {
-    if (arguments.configOption->count() + arguments.presetOption->count() != 1) {
-        printError(engineText("EpochscopeCli", "evaluate needs --config FILE or --preset NAME"));
+    const std::optional<SavedModel> model = arguments.model.resolve("evaluate");
+    if (!model)
         return kExitBadInput;
-    }
-    const RunConfig config = *arguments.configOption ? loadRunConfigFile(arguments.configPath)
-                                                     : loadPreset(arguments.preset);
-    return runEvaluateCommand(config, arguments.checkpointPath, arguments.json);
+    return runEvaluateCommand(model->config, model->checkpointPath, arguments.json);
 }
 
 }  // namespace
@@ -44,23 +36,7 @@ Command addEvaluateCommand(CLI::App& app)
         "evaluate",
         engineText("EpochscopeCli", "Evaluate a saved model on the config's validation data"));
     const auto arguments = std::make_shared<EvaluateArguments>();
-    evaluate
-        ->add_option(
-            "--checkpoint", arguments->checkpointPath,
-            engineText("EpochscopeCli", "A model_checkpoint file or a backup_and_restore backup"))
-        ->type_name("FILE")
-        ->required();
-    arguments->configOption =
-        evaluate
-            ->add_option("--config", arguments->configPath,
-                         engineText("EpochscopeCli", "The run config the model was trained with"))
-            ->type_name("FILE");
-    arguments->presetOption =
-        evaluate
-            ->add_option("--preset", arguments->preset,
-                         engineText("EpochscopeCli", "Or the built-in preset it was trained with"))
-            ->type_name("NAME");
-    arguments->configOption->excludes(arguments->presetOption);
+    arguments->model.addTo(*evaluate);
     evaluate->add_flag("--json", arguments->json,
                        engineText("EpochscopeCli", "Print the result as JSON"));
     return {evaluate, [arguments] { return runEvaluate(*arguments); }, {}};

@@ -54,7 +54,8 @@ Command addRunsCommand(CLI::App& app)
     arguments->list =
         runs->add_subcommand("list", engineText("EpochscopeCli", "One line per run, newest first"));
     arguments->show = runs->add_subcommand(
-        "show", engineText("EpochscopeCli", "A run's facts and per-epoch phase times"));
+        "show",
+        engineText("EpochscopeCli", "A run's facts, per-epoch phase times and checkpoints"));
     arguments->show
         ->add_option("id", arguments->runId,
                      engineText("EpochscopeCli", "Run id (see `runs list`)"))

@@ -16,6 +16,10 @@ namespace es {
 Command addTrainCommand(CLI::App& app);
 /// `evaluate`: a saved model on a config's validation data (cli/evaluatecommand.h).
 Command addEvaluateCommand(CLI::App& app);
+/// `predict`: a saved model on new inputs, scored against targets (cli/predictcommand.h).
+Command addPredictCommand(CLI::App& app);
+/// `export`: a checkpoint's model for PyTorch (cli/exportcommand.h).
+Command addExportCommand(CLI::App& app);
 /// `inspect`: what data files hold (cli/inspectcommand.h).
 Command addInspectCommand(CLI::App& app);
 /// `env`: the environment doctor (cli/envcommand.h).

@@ -1,5 +1,6 @@
 #include "engine/callbacks/backupandrestore.h"
 
+#include "engine/callbacks/savedfiles.h"
 #include "engine/config/configerror.h"
 #include "engine/core/loglevel.h"
 #include "engine/i18n/recordedtext.h"
@@ -8,6 +9,7 @@
 
 #include <filesystem>
 #include <stdexcept>
+#include <utility>
 
 namespace es {
 
@@ -54,28 +56,29 @@ void BackupAndRestoreCallback::restoreIfPresent(CallbackContext& context)
     context.restoreTrainingState(path, m_options.field);
 }
 
-void BackupAndRestoreCallback::onBatchEnd(CallbackContext& context, const BatchRecord&)
+void BackupAndRestoreCallback::onBatchEnd(CallbackContext& context, const BatchRecord& record)
 {
     if (m_options.saveFreq <= 0)
         return;
     if (++m_stepsSinceSave < m_options.saveFreq)
         return;
     m_stepsSinceSave = 0;
-    save(context);
+    save(context, record.epoch, record.batch);
 }
 
-void BackupAndRestoreCallback::onEpochEnd(CallbackContext& context, int, const EpochLogs&)
+void BackupAndRestoreCallback::onEpochEnd(CallbackContext& context, int epoch, const EpochLogs&)
 {
     if (m_options.saveFreq <= 0)
-        save(context);
+        save(context, epoch, std::nullopt);
 }
 
-void BackupAndRestoreCallback::save(CallbackContext& context)
+void BackupAndRestoreCallback::save(CallbackContext& context, int epoch, std::optional<int> batch)
 {
     if (!m_options.writes)
         return;
+    std::int64_t bytes = 0;
     try {
-        m_written.add(context.saveTrainingState(backupPath()));
+        bytes = context.saveTrainingState(backupPath());
     } catch (const std::exception& error) {
         // The previous backup is still whole (atomic rename), so say so: the user decides
         // whether to free space and resume from it.
@@ -86,6 +89,11 @@ void BackupAndRestoreCallback::save(CallbackContext& context)
                                 "restart resumes from it"),
                      {m_options.backupDir}));
     }
+    m_written.add(bytes);
+    SavedFileRecord file = savedFileAt(SavedFileKind::Backup, backupPath(), bytes);
+    file.epoch = epoch;
+    file.batch = batch;
+    context.recordSavedFile(*this, std::move(file));
 }
 
 void BackupAndRestoreCallback::onTrainEnd(CallbackContext& context, bool completed)
@@ -93,7 +101,13 @@ void BackupAndRestoreCallback::onTrainEnd(CallbackContext& context, bool complet
     if (!completed || !m_options.deleteCheckpoint || !m_options.writes)
         return;
     std::error_code error;
-    std::filesystem::remove(backupPath(), error);
+    const bool removed = std::filesystem::remove(backupPath(), error);
+    if (removed) {
+        // Its last save's record says the run deleted it, not that it went missing.
+        SavedFileRecord file = savedFileAt(SavedFileKind::Backup, backupPath(), 0);
+        file.removed = true;
+        context.recordSavedFile(*this, std::move(file));
+    }
     if (error)
         context.log(LogLevel::Warning, fillText(engineText("BackupAndRestore",
                                                            "backup_and_restore: cannot delete %1 "

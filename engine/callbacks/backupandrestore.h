@@ -3,6 +3,7 @@
 #include "engine/callbacks/callback.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace es {
@@ -24,6 +25,7 @@ struct BackupOptions {
 /// ends with the weights and losses it would have had without the interruption (on CPU,
 /// with a fixed seed). The backup is one file, written atomically: a crash during a save
 /// leaves the previous backup. It is deleted when training completes, unless told not to.
+/// Each save, and that deletion, is reported to the run's database (recordSavedFile).
 class BackupAndRestoreCallback : public Callback {
 public:
     /// The backup's file name inside `backup_dir`.
@@ -43,7 +45,8 @@ public:
 private:
     /// Resumes from the backup in backup_dir when there is one (and --ignore-backup is off).
     void restoreIfPresent(CallbackContext& context);
-    void save(CallbackContext& context);
+    /// Saves the backup, made after step `batch` of `epoch` (nullopt: at the epoch's end).
+    void save(CallbackContext& context, int epoch, std::optional<int> batch);
 
     BackupOptions m_options;
     std::int64_t m_stepsSinceSave = 0;

@@ -5,6 +5,7 @@
 
 #include "engine/callbacks/monitorrules.h"
 #include "engine/core/records.h"
+#include "engine/core/savedfile.h"
 
 #include <cstdint>
 #include <string>
@@ -12,6 +13,7 @@
 namespace es {
 
 enum class LogLevel;
+class Callback;
 
 /// What a callback may do to the run, implemented by the training loop.
 class CallbackContext {
@@ -39,6 +41,11 @@ public:
     /// belongs to a different model or data; nothing is changed then.
     virtual void restoreTrainingState(const std::string& path, const std::string& field) = 0;
     virtual void log(LogLevel level, const std::string& message) = 0;
+    /// Tells the run about a file callback `from` has just written (or removed): the run
+    /// database keeps every checkpoint and backup of a run, so that `runs show` and `--run ID`
+    /// find them. The loop fills in `file.callback`. Nothing by default (a context without a
+    /// run, as in tests).
+    virtual void recordSavedFile(const Callback& from, SavedFileRecord file) {}
 };
 
 /// Files a callback has written so far.

@@ -1,15 +1,18 @@
 #include "engine/callbacks/modelcheckpoint.h"
 
+#include "engine/callbacks/savedfiles.h"
 #include "engine/config/configerror.h"
 #include "engine/core/loglevel.h"
 #include "engine/core/text.h"
 #include "engine/i18n/translate.h"
 #include "engine/io/atomicfile.h"
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <map>
 #include <stdexcept>
+#include <utility>
 
 namespace es {
 
@@ -90,8 +93,14 @@ void ModelCheckpointCallback::save(CallbackContext& context, int epoch, std::opt
                                                 {m_options.filepath}));
         return;
     }
+    const auto current = logs.find(m_options.monitor);
+    // Keras' rule, kept for every save: the run store marks the saves that improved, so that
+    // the best model is found without save_best_only too. A NaN never improves (Keras starts
+    // from an infinite best, which NaN does not beat).
+    const bool better = current != logs.end() && !std::isnan(current->second) &&
+                        (!m_best || (m_mode == MonitorMode::Max ? current->second > *m_best
+                                                                : current->second < *m_best));
     if (m_options.saveBestOnly) {
-        const auto current = logs.find(m_options.monitor);
         if (current == logs.end()) {
             context.log(
                 LogLevel::Warning,
@@ -100,8 +109,6 @@ void ModelCheckpointCallback::save(CallbackContext& context, int epoch, std::opt
                          {m_options.monitor}));
             return;
         }
-        const bool better = !m_best || (m_mode == MonitorMode::Max ? current->second > *m_best
-                                                                   : current->second < *m_best);
         if (!better) {
             if (m_options.verbose)
                 context.log(
@@ -110,25 +117,41 @@ void ModelCheckpointCallback::save(CallbackContext& context, int epoch, std::opt
                              {paddedEpoch(epoch), m_options.monitor, fiveDecimals(*m_best)}));
             return;
         }
-        const std::string from = m_best ? fiveDecimals(*m_best) : std::string("inf");
-        m_best = current->second;
-        const std::int64_t bytes = context.saveModel(path, m_options.saveWeightsOnly);
-        m_written.add(bytes);
-        if (m_options.verbose)
-            context.log(LogLevel::Info,
-                        fillText(engineText("ModelCheckpoint",
-                                            "Epoch %1: %2 improved from %3 to "
-                                            "%4, saving model to %5 (%6)"),
-                                 {paddedEpoch(epoch), m_options.monitor, from,
-                                  fiveDecimals(current->second), path, formatBytes(bytes)}));
-        return;
     }
+    const std::string from = m_best ? fiveDecimals(*m_best) : std::string("inf");
     const std::int64_t bytes = context.saveModel(path, m_options.saveWeightsOnly);
     m_written.add(bytes);
-    if (m_options.verbose)
+    if (better)
+        m_best = current->second;
+    report(context, path, epoch, batch,
+           current == logs.end() ? std::nullopt : std::optional(current->second), better, bytes);
+    if (!m_options.verbose)
+        return;
+    if (m_options.saveBestOnly)
+        context.log(LogLevel::Info,
+                    fillText(engineText("ModelCheckpoint",
+                                        "Epoch %1: %2 improved from %3 to "
+                                        "%4, saving model to %5 (%6)"),
+                             {paddedEpoch(epoch), m_options.monitor, from,
+                              fiveDecimals(current->second), path, formatBytes(bytes)}));
+    else
         context.log(LogLevel::Info,
                     fillText(engineText("ModelCheckpoint", "Epoch %1: saving model to %2 (%3)"),
                              {paddedEpoch(epoch), path, formatBytes(bytes)}));
+}
+
+void ModelCheckpointCallback::report(CallbackContext& context, const std::string& path, int epoch,
+                                     std::optional<int> batch, std::optional<double> value,
+                                     bool best, std::int64_t bytes)
+{
+    SavedFileRecord file = savedFileAt(SavedFileKind::Model, path, bytes);
+    file.epoch = epoch;
+    file.batch = batch;
+    file.monitor = m_options.monitor;
+    file.value = value;
+    file.best = best;
+    file.weightsOnly = m_options.saveWeightsOnly;
+    context.recordSavedFile(*this, std::move(file));
 }
 
 }  // namespace es

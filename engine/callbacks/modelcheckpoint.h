@@ -22,7 +22,9 @@ struct ModelCheckpointOptions {
 /// Keras' ModelCheckpoint: saves the model (weights and optimizer state, or weights only) to
 /// a path filled from the epoch, the batch and the logged values, every epoch or every N
 /// steps, or only when the monitored value improves. Files are written atomically, so a
-/// crash never leaves a partial checkpoint under its final name. Reports each save's size.
+/// crash never leaves a partial checkpoint under its final name. Reports each save's size, and
+/// each file (its path, epoch, monitored value, whether it was the best so far) to the run's
+/// database through CallbackContext::recordSavedFile.
 class ModelCheckpointCallback : public Callback {
 public:
     explicit ModelCheckpointCallback(ModelCheckpointOptions options);
@@ -36,10 +38,15 @@ public:
 
 private:
     void save(CallbackContext& context, int epoch, std::optional<int> batch, const EpochLogs& logs);
+    /// Tells the run about the file just written at `path`.
+    void report(CallbackContext& context, const std::string& path, int epoch,
+                std::optional<int> batch, std::optional<double> value, bool best,
+                std::int64_t bytes);
 
     ModelCheckpointOptions m_options;
     PathTemplate m_path;
     MonitorMode m_mode;
+    /// The best monitored value of the saves so far (all saves, not only save_best_only's).
     std::optional<double> m_best;
     std::int64_t m_stepsSinceSave = 0;
     EpochLogs m_lastLogs;  ///< the previous epoch's values, for saves in the middle of one

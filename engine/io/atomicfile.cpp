@@ -113,7 +113,9 @@ void removeAbandonedTemporaries(const std::string& directory, const std::string&
     throw std::system_error(error, std::generic_category(), fillText(pattern, args));
 }
 
-void writeAll(int fd, std::string_view content, const std::string& name)
+}  // namespace
+
+void writeWhole(int fd, std::string_view content, const std::string& name)
 {
     while (!content.empty()) {
         const ssize_t written = ::write(fd, content.data(), content.size());
@@ -125,8 +127,6 @@ void writeAll(int fd, std::string_view content, const std::string& name)
         content.remove_prefix(static_cast<std::size_t>(written));
     }
 }
-
-}  // namespace
 
 long atomicWriteOwner(std::string_view name)
 {
@@ -183,7 +183,7 @@ void writeFileAtomically(const std::string& path, std::string_view content)
     ::flock(file.get(), LOCK_EX | LOCK_NB);
     const FileDescriptor lock(::fcntl(file.get(), F_DUPFD_CLOEXEC, 0));
     try {
-        writeAll(file.get(), content, temporary);
+        writeWhole(file.get(), content, temporary);
         if (::fsync(file.get()) != 0)
             fail(engineText("AtomicFile", "cannot flush %1"), {temporary});
         if (file.close() != 0)

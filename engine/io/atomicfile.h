@@ -23,6 +23,10 @@ void writeFileAtomically(const std::string& path, std::string_view content);
 /// ("run.json.1234-0a1b2c3d.tmp" -> 1234), 0 when `name` is not one.
 long atomicWriteOwner(std::string_view name);
 
+/// Writes all of `content` to the open file `fd`, through short writes and EINTR. Throws
+/// std::system_error ("cannot write NAME", with errno) on a failed write.
+void writeWhole(int fd, std::string_view content, const std::string& name);
+
 /// Why `path` could not be written, checked before a long run rather than after it: its
 /// directory is missing or not writable, or `path` is a directory. nullopt when it looks
 /// writable.

@@ -39,6 +39,23 @@ Json sampleJson(const SystemSample& sample)
             {"gpus", gpusJson(sample.gpus)}};
 }
 
+/// A recorded file as stored: what the run wrote, not where the file stands now.
+Json savedFileJson(const SavedFileRecord& file)
+{
+    return {{"kind", std::string(savedFileKindKey(file.kind))},
+            {"callback", file.callback},
+            {"path", file.path},
+            {"epoch", file.epoch},
+            {"batch", file.batch ? Json(*file.batch) : Json()},
+            {"monitor", file.monitor},
+            {"value", file.value ? Json(*file.value) : Json()},
+            {"best", file.best},
+            {"weights_only", file.weightsOnly},
+            {"bytes", file.bytes},
+            {"mtime_ns", file.mtimeNs},
+            {"removed", file.removed}};
+}
+
 std::string cell(double value)
 {
     return formatNumber(value);  // the shortest text that reads back as the same double
@@ -64,6 +81,9 @@ nlohmann::json runExportJson(const StoredRun& run)
     Json samples = Json::array();
     for (const SystemSample& sample : run.samples)
         samples.push_back(sampleJson(sample));
+    Json checkpoints = Json::array();
+    for (const SavedFileRecord& file : run.checkpoints)
+        checkpoints.push_back(savedFileJson(file));
     return {{"format", std::string(kRunExportFormat)},
             {"format_version", kRunExportFormatVersion},
             {"id", run.header.id},
@@ -79,7 +99,8 @@ nlohmann::json runExportJson(const StoredRun& run)
             {"epochs", std::move(epochs)},
             {"steps", std::move(steps)},
             {"rank_steps", std::move(rankSteps)},
-            {"samples", std::move(samples)}};
+            {"samples", std::move(samples)},
+            {"checkpoints", std::move(checkpoints)}};
 }
 
 std::string stepsCsv(const StoredRun& run)

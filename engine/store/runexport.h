@@ -15,7 +15,8 @@ inline constexpr int kRunExportFormatVersion = 1;
 
 /// Everything stored for a run as one JSON document: the run's header, config, info and
 /// summary as stored, every epoch, step (a distributed run's other ranks' under
-/// "rank_steps") and system sample.
+/// "rank_steps"), system sample, and the files its callbacks wrote ("checkpoints", as
+/// recorded).
 nlohmann::json runExportJson(const StoredRun& run);
 
 /// One CSV row per step (header row first): epoch, batch, end_s, wall_ms, each phase's

@@ -102,6 +102,13 @@ void RunRecorder::onSystemSample(const SystemSample& sample)
         m_samples.push_back(sample);
 }
 
+void RunRecorder::onSavedFile(const SavedFileRecord& file)
+{
+    std::lock_guard lock(m_mutex);
+    if (m_error.empty())
+        m_savedFiles.push_back(file);
+}
+
 void RunRecorder::writerLoop()
 {
     std::unique_lock lock(m_mutex);
@@ -122,6 +129,7 @@ bool RunRecorder::flush()
     std::vector<EpochRecord> epochs;
     std::vector<SystemSample> samples;
     std::vector<std::pair<int, BatchRecord>> rankBatches;
+    std::vector<SavedFileRecord> savedFiles;
     {
         std::lock_guard lock(m_mutex);
         if (!m_error.empty())
@@ -131,11 +139,12 @@ bool RunRecorder::flush()
         rankBatches.swap(m_rankBatches);
         epochs.swap(m_epochs);
         samples.swap(m_samples);
+        savedFiles.swap(m_savedFiles);
     }
     try {
         if (!info.is_null())
             m_store.setRunInfo(m_runId, info);
-        m_store.append(m_runId, batches, epochs, samples, rankBatches);
+        m_store.append(m_runId, batches, epochs, samples, rankBatches, savedFiles);
         return true;
     } catch (const StoreError& error) {
         {
@@ -146,6 +155,7 @@ bool RunRecorder::flush()
             m_rankBatches.clear();
             m_epochs.clear();
             m_samples.clear();
+            m_savedFiles.clear();
         }
         // Said in the record at once, in the room the reserve leaves, so that even a process
         // that dies next leaves a record saying why it is short.

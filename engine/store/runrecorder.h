@@ -39,6 +39,7 @@ public:
     void onEpoch(const EpochRecord& record) override;
     void onRankSteps(int rank, const std::vector<BatchRecord>& steps) override;
     void onSystemSample(const SystemSample& sample) override;
+    void onSavedFile(const SavedFileRecord& file) override;
 
     /// Writes what is queued, then the run's end: `status` and the --json-out summary
     /// document. Call once, after the session ended.
@@ -72,6 +73,7 @@ private:
     std::vector<std::pair<int, BatchRecord>> m_rankBatches;
     std::vector<EpochRecord> m_epochs;
     std::vector<SystemSample> m_samples;
+    std::vector<SavedFileRecord> m_savedFiles;
     std::string m_error;
     std::string m_failure;      ///< what the record says about m_error, English
     std::string m_reservePath;  ///< the reserve file while it is held

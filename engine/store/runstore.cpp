@@ -1,6 +1,7 @@
 #include "engine/store/runstore.h"
 
 #include "engine/core/phase.h"
+#include "engine/core/text.h"
 #include "engine/i18n/recordedtext.h"
 #include "engine/i18n/translate.h"
 #include "engine/profile/procstat.h"
@@ -171,6 +172,113 @@ std::map<int, std::vector<BatchRecord>> readRankBatches(SQLite::Database& db, st
     while (query.executeStep())
         byRank[query.getColumn(0).getInt()].push_back(readStep(query, 1));
     return byRank;
+}
+
+/// The columns of a recorded file, in the order readCheckpoints() reads them.
+constexpr const char* kCheckpointColumns =
+    "id, kind, callback, path, epoch, batch, monitor, value, best, weights_only, bytes, "
+    "mtime_ns, removed";
+
+/// The files run `id`'s callbacks wrote, in the order written. A row EpochScope does not write
+/// (another kind, a path that is empty, relative or holds a NUL byte, which stat(2) would
+/// read as another path) refuses the listing: a database that holds one was made elsewhere,
+/// and a path from it must not be loaded.
+std::vector<SavedFileRecord> readCheckpoints(SQLite::Database& db, const std::string& dbPath,
+                                             std::int64_t id)
+{
+    SQLite::Statement query(db, std::string("SELECT ") + kCheckpointColumns +
+                                    " FROM checkpoints WHERE run_id = ? ORDER BY id");
+    query.bind(1, id);
+    std::vector<SavedFileRecord> files;
+    while (query.executeStep()) {
+        SavedFileRecord file;
+        const std::string kind = query.getColumn(1).getString();
+        file.path = query.getColumn(3).getString();
+        const auto knownKind = savedFileKindFromKey(kind);
+        const bool usablePath = query.getColumn(3).isText() && !file.path.empty() &&
+                                file.path.front() == '/' &&
+                                file.path.find('\0') == std::string::npos;
+        if (!knownKind || !usablePath) {
+            const std::string row = query.getColumn(0).getString();
+            throw StoreError(
+                fillText(engineText("RunStore",
+                                    "%1: run %2 has a checkpoint record (row %3) that EpochScope "
+                                    "does not write: %4. The database may come from another "
+                                    "program: none of its checkpoints is used."),
+                         {dbPath, std::to_string(id), row,
+                          !knownKind ? fillText(engineText("RunStore", "unknown kind \"%1\""),
+                                                {escapeControls(kind)})
+                                     : std::string(engineText("RunStore",
+                                                              "its path is not an absolute "
+                                                              "path"))}),
+                "checkpoint row " + row + " is not EpochScope's");
+        }
+        file.kind = *knownKind;
+        file.callback = query.getColumn(2).getInt();
+        file.epoch = query.getColumn(4).getInt();
+        if (!query.getColumn(5).isNull())
+            file.batch = query.getColumn(5).getInt();
+        file.monitor = query.getColumn(6).getString();
+        // SQLite keeps a NaN as NULL: a monitored NaN reads as no value.
+        if (!query.getColumn(7).isNull())
+            file.value = query.getColumn(7).getDouble();
+        file.best = query.getColumn(8).getInt() != 0;
+        file.weightsOnly = query.getColumn(9).getInt() != 0;
+        file.bytes = query.getColumn(10).getInt64();
+        file.mtimeNs = query.getColumn(11).getInt64();
+        file.removed = query.getColumn(12).getInt() != 0;
+        files.push_back(std::move(file));
+    }
+    return files;
+}
+
+/// Writes the files of `savedFiles` as RunStore::append() says.
+void writeSavedFiles(SQLite::Database& db, std::int64_t id,
+                     const std::vector<SavedFileRecord>& savedFiles)
+{
+    SQLite::Statement insert(db,
+                             "INSERT INTO checkpoints (run_id, kind, callback, path, epoch, "
+                             "batch, monitor, value, best, weights_only, bytes, mtime_ns) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    // A backup is one file rewritten at each save: its row holds the latest save.
+    SQLite::Statement replace(db,
+                              "DELETE FROM checkpoints WHERE run_id = ? AND kind = ? AND path = ?");
+    SQLite::Statement removed(db,
+                              "UPDATE checkpoints SET removed = 1 WHERE run_id = ? AND kind = ? "
+                              "AND path = ?");
+    for (const SavedFileRecord& file : savedFiles) {
+        const std::string kind(savedFileKindKey(file.kind));
+        if (file.removed || file.kind == SavedFileKind::Backup) {
+            SQLite::Statement& statement = file.removed ? removed : replace;
+            statement.bind(1, id);
+            statement.bind(2, kind);
+            statement.bind(3, file.path);
+            statement.exec();
+            statement.reset();
+            if (file.removed)
+                continue;
+        }
+        insert.bind(1, id);
+        insert.bind(2, kind);
+        insert.bind(3, file.callback);
+        insert.bind(4, file.path);
+        insert.bind(5, file.epoch);
+        if (file.batch)
+            insert.bind(6, *file.batch);
+        else
+            insert.bind(6);
+        insert.bind(7, file.monitor);
+        if (file.value)
+            insert.bind(8, *file.value);
+        else
+            insert.bind(8);
+        insert.bind(9, file.best ? 1 : 0);
+        insert.bind(10, file.weightsOnly ? 1 : 0);
+        insert.bind(11, file.bytes);
+        insert.bind(12, file.mtimeNs);
+        insert.exec();
+        insert.reset();
+    }
 }
 
 }  // namespace
@@ -433,6 +541,16 @@ private:
                                     "another file."),
                          {m_path, std::to_string(version), std::to_string(current)}));
         }
+        if (version < 0) {
+            // PRAGMA user_version is any 32-bit number; no EpochScope writes a negative one.
+            throw StoreError(
+                fillText(engineText("RunStore",
+                                    "%1: cannot open the run database: its schema version is %2, "
+                                    "which no EpochScope writes (another program's database, or "
+                                    "a damaged one). The file was left unchanged: record into "
+                                    "another file."),
+                         {m_path, std::to_string(version)}));
+        }
         if (version == 0 && tables > 0) {
             throw StoreError(fillText(
                 engineText("RunStore",
@@ -649,9 +767,11 @@ void RunStore::setRunInfo(std::int64_t id, const nlohmann::json& info)
 void RunStore::append(std::int64_t id, const std::vector<BatchRecord>& batches,
                       const std::vector<EpochRecord>& epochs,
                       const std::vector<SystemSample>& samples,
-                      const std::vector<std::pair<int, BatchRecord>>& rankBatches)
+                      const std::vector<std::pair<int, BatchRecord>>& rankBatches,
+                      const std::vector<SavedFileRecord>& savedFiles)
 {
-    if (batches.empty() && epochs.empty() && samples.empty() && rankBatches.empty())
+    if (batches.empty() && epochs.empty() && samples.empty() && rankBatches.empty() &&
+        savedFiles.empty())
         return;
     m_impl->write(engineText("RunStore", "%1: cannot record the run's measurements: %2"), [&] {
         SQLite::Database& db = m_impl->m_db;
@@ -740,6 +860,8 @@ void RunStore::append(std::int64_t id, const std::vector<BatchRecord>& batches,
                 insert.reset();
             }
         }
+        if (!savedFiles.empty())
+            writeSavedFiles(db, id, savedFiles);
     });
 }
 
@@ -943,9 +1065,14 @@ std::optional<StoredRun> RunStore::loadRun(std::int64_t id) const
             const SQLite::Column valLoss = epochs.getColumn(column++);
             if (!valLoss.isNull())
                 epoch.valLoss = valLoss.getDouble();
+            // The numbers only: a database from elsewhere may hold anything there.
             const Json metrics = parseStoredJson(epochs.getColumn(column++));
-            if (metrics.is_object())
-                epoch.metrics = metrics.get<std::map<std::string, double>>();
+            if (metrics.is_object()) {
+                for (const auto& [name, value] : metrics.items()) {
+                    if (value.is_number())
+                        epoch.metrics[name] = value.get<double>();
+                }
+            }
             run.epochs.push_back(std::move(epoch));
         }
         SQLite::Statement callbacks(db,
@@ -1001,6 +1128,29 @@ std::optional<StoredRun> RunStore::loadRun(std::int64_t id) const
                 finding.lastStep = findings.getColumn(7).getInt64();
             run.findings.push_back(std::move(finding));
         }
+        run.checkpoints = readCheckpoints(db, m_impl->m_path, id);
+        return run;
+    } catch (const SQLite::Exception& error) {
+        m_impl->fail(engineText("RunStore", "%1: cannot read run %3: %2"), error,
+                     std::to_string(id));
+    }
+}
+
+std::optional<StoredRunCheckpoints> RunStore::loadRunCheckpoints(std::int64_t id) const
+{
+    try {
+        SQLite::Database& db = m_impl->m_db;
+        SQLite::Statement head(db, "SELECT name, status, config_json FROM runs WHERE id = ?");
+        head.bind(1, id);
+        if (!head.executeStep())
+            return std::nullopt;
+        StoredRunCheckpoints run;
+        run.id = id;
+        run.name = head.getColumn(0).getString();
+        run.status = runStatusFromKey(head.getColumn(1).getString()).value_or(RunStatus::Failed);
+        run.config = parseStoredJson(head.getColumn(2));
+        m_impl->showAsStored(id, run.status, nullptr);
+        run.checkpoints = readCheckpoints(db, m_impl->m_path, id);
         return run;
     } catch (const SQLite::Exception& error) {
         m_impl->fail(engineText("RunStore", "%1: cannot read run %3: %2"), error,

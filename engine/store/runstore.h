@@ -2,6 +2,7 @@
 
 #include "engine/core/finding.h"
 #include "engine/core/records.h"
+#include "engine/core/savedfile.h"
 
 #include <nlohmann/json.hpp>
 
@@ -55,6 +56,18 @@ struct StoredRun {
     std::vector<SystemSample> samples;
     std::vector<Finding> findings;  ///< the last diagnosis saved with setFindings()
     nlohmann::json diagnosis;       ///< what that diagnosis measured besides; null if nothing
+    /// The files its callbacks wrote, in the order written, as recorded (whether each is still
+    /// there: inspectCheckpoints(), engine/store/runcheckpoints.h).
+    std::vector<SavedFileRecord> checkpoints;
+};
+
+/// What finding a run's model needs (`--run ID`), without its measurements.
+struct StoredRunCheckpoints {
+    std::int64_t id = 0;
+    std::string name;
+    RunStatus status = RunStatus::Running;
+    nlohmann::json config;  ///< toJson(RunConfig), as recorded when the run began
+    std::vector<SavedFileRecord> checkpoints;  ///< in the order written
 };
 
 /// One line of the experiments list (docs/whatif.md).
@@ -98,14 +111,14 @@ enum class StoreAccess {
     ReadOnly,
 };
 
-/// The run database (SQLite, WAL): runs, epochs, steps, system samples, per-callback times and
-/// findings. Opening creates or migrates it (see schema.h) and marks runs whose process has
-/// died as interrupted. Nothing is written to a file before it is known to be usable: a file
-/// that is not an SQLite database, another program's database, one from a newer EpochScope, and
-/// (checked before the first write through this RunStore) a damaged one are refused unchanged.
-/// Every error is a StoreError naming the file, what failed and what to do. One RunStore must
-/// not be used from two threads at once; several processes may share a file, and may create
-/// and migrate it at the same time.
+/// The run database (SQLite, WAL): runs, epochs, steps, system samples, per-callback times,
+/// findings and the files the callbacks wrote (checkpoints, backups). Opening creates or migrates
+/// it (see schema.h) and marks runs whose process has died as interrupted. Nothing is written to a
+/// file before it is known to be usable: a file that is not an SQLite database, another program's
+/// database, one from a newer EpochScope, and (checked before the first write through this
+/// RunStore) a damaged one are refused unchanged. Every error is a StoreError naming the file, what
+/// failed and what to do. One RunStore must not be used from two threads at once; several processes
+/// may share a file, and may create and migrate it at the same time.
 class RunStore {
 public:
     /// $XDG_DATA_HOME/epochscope/runs.sqlite, or ~/.local/share/epochscope/runs.sqlite.
@@ -126,10 +139,14 @@ public:
     std::int64_t beginRun(const std::string& name, const nlohmann::json& config);
     void setRunInfo(std::int64_t id, const nlohmann::json& info);
     /// Appends records in one transaction: rank 0's (or the only process's) steps, epochs,
-    /// system samples and the steps of a distributed run's other ranks, with their rank.
+    /// system samples, the steps of a distributed run's other ranks, with their rank, and the
+    /// files its callbacks wrote. Each model_checkpoint save is a row of its own; a backup
+    /// replaces the run's row of the same file (its latest save); a `removed` record marks the
+    /// run's rows of that file as deleted by the run.
     void append(std::int64_t id, const std::vector<BatchRecord>& batches,
                 const std::vector<EpochRecord>& epochs, const std::vector<SystemSample>& samples,
-                const std::vector<std::pair<int, BatchRecord>>& rankBatches = {});
+                const std::vector<std::pair<int, BatchRecord>>& rankBatches = {},
+                const std::vector<SavedFileRecord>& savedFiles = {});
     void finishRun(std::int64_t id, RunStatus status, const std::string& error,
                    const nlohmann::json& summary);
     void setNotes(std::int64_t id, const std::string& notes);
@@ -155,6 +172,10 @@ public:
     /// Newest first.
     std::vector<StoredRunHeader> listRuns() const;
     std::optional<StoredRun> loadRun(std::int64_t id) const;
+    /// The run's name, status, config and recorded checkpoints; nullopt when there is no such
+    /// run. A checkpoint row EpochScope would not write (an unknown kind, a path that is not
+    /// absolute) is a StoreError: the file is not one to take a path to load from.
+    std::optional<StoredRunCheckpoints> loadRunCheckpoints(std::int64_t id) const;
     /// False when there is no such run.
     bool deleteRun(std::int64_t id);
 

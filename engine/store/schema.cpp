@@ -169,6 +169,30 @@ CREATE TABLE rank_batches (
     PRIMARY KEY (run_id, rank, epoch, batch)
 ) WITHOUT ROWID;
 )sql",
+        // 9: the files a run's callbacks wrote: every save of model_checkpoint, and the backup
+        // of backup_and_restore (one row per file, its latest save), with the file's size and
+        // modification time right after the write, so that `runs show` and `--run ID` find a
+        // run's checkpoints and tell one moved, deleted or rewritten since. Runs recorded
+        // before have none.
+        R"sql(
+CREATE TABLE checkpoints (
+    id INTEGER PRIMARY KEY,
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    callback INTEGER NOT NULL,
+    path TEXT NOT NULL,
+    epoch INTEGER NOT NULL,
+    batch INTEGER,
+    monitor TEXT NOT NULL,
+    value REAL,
+    best INTEGER NOT NULL,
+    weights_only INTEGER NOT NULL,
+    bytes INTEGER NOT NULL,
+    mtime_ns INTEGER NOT NULL,
+    removed INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX checkpoints_by_run ON checkpoints(run_id, id);
+)sql",
     };
     return kMigrations;
 }

@@ -3,11 +3,9 @@
 #include "engine/config/configerror.h"
 #include "engine/data/dataset_torch.h"
 #include "engine/model/backendchoice.h"
+#include "engine/train/checkpointweights_torch.h"
 #include "engine/train/evaluation_torch.h"
 #include "engine/train/losses_torch.h"
-#include "engine/train/modelweights_torch.h"
-
-#include <filesystem>
 
 namespace es {
 
@@ -43,28 +41,9 @@ EpochAccumulator evaluateModel(SequentialModel& model, BatchSource& source,
     return sums;
 }
 
-namespace {
-
-constexpr const char* kCheckpointField = "--checkpoint";
-
-std::string checkpointKind(torch::serialize::InputArchive& archive)
-{
-    c10::IValue meta;
-    if (archive.try_read("epochscope_backup", meta))
-        return "BackupAndRestore backup";
-    torch::serialize::InputArchive optimizer;
-    if (archive.try_read("optimizer", optimizer))
-        return "weights and optimizer state";
-    return "weights only";
-}
-
-}  // namespace
-
 Evaluation evaluateCheckpoint(const RunConfig& config, const std::string& checkpointPath)
 {
-    std::error_code missing;
-    if (!std::filesystem::is_regular_file(checkpointPath, missing))
-        throw ConfigError(kCheckpointField, checkpointPath + ": no such file");
+    requireCheckpointFile(checkpointPath);  // before the data, which may take long to load
     torch::manual_seed(config.seed);
     RunData data = loadRunData(config);
     const Dataset& validation = data.split.validation;
@@ -79,31 +58,13 @@ Evaluation evaluateCheckpoint(const RunConfig& config, const std::string& checkp
     // The backend the config's training runs use: the weights are the same either way.
     const Backend backend = resolveBackend(config, config.device.type, oneDnnBuilt()).backend;
     SequentialModel model(config.model, inputFeatures, backend, config.device.type);
-    torch::serialize::InputArchive archive;
-    try {
-        // A backup holds the shuffle order besides: one int64 per training sample.
-        loadArchiveChecked(archive, checkpointPath,
-                           archiveByteBudget(*model, 8 * static_cast<std::uint64_t>(train.size())));
-    } catch (const std::exception& error) {
-        throw ConfigError(kCheckpointField,
-                          checkpointPath +
-                              ": not a LibTorch archive EpochScope can read (corrupt, truncated, "
-                              "or not written by EpochScope's model_checkpoint or "
-                              "backup_and_restore): " +
-                              errorText(error));
-    }
-    try {
-        loadWeightsChecked(*model, archive);
-    } catch (const std::exception& error) {
-        throw ConfigError(kCheckpointField,
-                          checkpointPath + " does not fit the config's model: " + errorText(error));
-    }
+    const std::string kind = loadCheckpointWeights(*model, checkpointPath, train.size());
     model->to(device);
 
     BatchSource source(validation, validationDataConfig(config.data), device, 0);
     const EpochAccumulator sums = evaluateModel(model, source, config.training);
     Evaluation result;
-    result.checkpointKind = checkpointKind(archive);
+    result.checkpointKind = kind;
     result.dataSource = data.description;
     result.samples = sums.samples;
     result.loss = sums.meanLoss();

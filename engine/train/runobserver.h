@@ -2,6 +2,7 @@
 
 #include "engine/core/loglevel.h"
 #include "engine/core/records.h"
+#include "engine/core/savedfile.h"
 
 #include <string>
 #include <vector>
@@ -27,6 +28,8 @@ public:
     virtual void onLog(LogLevel level, const std::string& message) {}
     virtual void onStateChanged(RunState state) {}
     virtual void onSystemSample(const SystemSample& sample) {}
+    /// A file a callback wrote for the run (a checkpoint, a backup) or removed, as it happens.
+    virtual void onSavedFile(const SavedFileRecord& file) {}
 };
 
 }  // namespace es

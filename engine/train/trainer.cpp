@@ -158,6 +158,7 @@ private:
     std::int64_t saveTrainingState(const std::string& path) override;
     void restoreTrainingState(const std::string& path, const std::string& field) override;
     void log(LogLevel level, const std::string& message) override;
+    void recordSavedFile(const Callback& from, SavedFileRecord file) override;
 
     const RunConfig& m_config;
     const RunClock& m_clock;
@@ -315,6 +316,17 @@ void TrainingLoop::restoreTrainingState(const std::string& path, const std::stri
 void TrainingLoop::log(LogLevel level, const std::string& message)
 {
     m_observers.notify(&RunObserver::onLog, level, message);
+}
+
+void TrainingLoop::recordSavedFile(const Callback& from, SavedFileRecord file)
+{
+    // Its place among the run's callbacks: the config's index, as only rank 0 writes files
+    // and it keeps every configured callback.
+    for (std::size_t i = 0; i < m_callbacks.size(); ++i) {
+        if (m_callbacks[i].get() == &from)
+            file.callback = static_cast<int>(i);
+    }
+    m_observers.notify(&RunObserver::onSavedFile, file);
 }
 
 bool TrainingLoop::proceed(Clock::duration& paused)

@@ -1,8 +1,9 @@
 // The run database under unlucky moments and hostile files, through the built CLI: runs that
 // start together on a new file are all recorded; a file this version must not touch (newer
 // schema, not a database) is left byte for byte as it was by every command; the reading
-// commands work on read-only storage; a file-size limit and a full disk end the run with a
-// message and a stored status that says what happened.
+// commands work on read-only storage; `runs show` reads hostile records without an exception
+// escaping; a file-size limit and a full disk end the run with a message and a stored status
+// that says what happened.
 
 #include "engine/store/runstore.h"
 
@@ -154,6 +155,48 @@ private Q_SLOTS:
         QVERIFY2(run.err.contains("schema version 99, written by a newer EpochScope") &&
                      run.err.contains("left unchanged"),
                  qPrintable(describe(run)));
+    }
+
+    void runsShowReadsHostileRecords_data()
+    {
+        QTest::addColumn<QString>("update");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("expected");
+        // Regression: a member of another type threw nlohmann's type_error out of `runs show`
+        // (a summary without a member was a lookup of a missing key in a const object).
+        QTest::newRow("facts and summary of other types")
+            << "UPDATE runs SET info_json = '{\"device\": 5, \"batch_size\": \"x\"}', "
+               "summary_json = '{\"batch_latency_ms\": 3, \"samples_per_s\": \"fast\"}'"
+            << kExitFinished << "Run 1: kept - completed";
+        QTest::newRow("a summary with no members")
+            << "UPDATE runs SET summary_json = '{}'" << kExitFinished << "3 steps";
+        // A checkpoint row EpochScope does not write: refused, naming the database and the run.
+        QTest::newRow("checkpoint of an unknown kind")
+            << "INSERT INTO checkpoints (run_id, kind, callback, path, epoch, monitor, best, "
+               "weights_only, bytes, mtime_ns) VALUES (1, 'script', 0, '/x.pt', 1, '', 0, 0, 1, "
+               "1)"
+            << kExitBadInput
+            << "run 1 has a checkpoint record (row 1) that EpochScope does not "
+               "write: unknown kind \"script\"";
+    }
+
+    void runsShowReadsHostileRecords()
+    {
+        QFETCH(QString, update);
+        QFETCH(int, exitCode);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString db = dir.filePath("hostile.sqlite");
+        recordOneRun(db.toStdString());
+        {
+            SQLite::Database database(db.toStdString(), SQLite::OPEN_READWRITE);
+            database.exec(update.toStdString());
+        }
+        const CliRun show = runCli({"runs", "show", "1", "--db", db});
+        QVERIFY2(show.exitCode == exitCode, qPrintable(describe(show)));
+        QVERIFY2((show.out + show.err).contains(expected), qPrintable(describe(show)));
+        QVERIFY2(!show.err.contains("json.exception"), qPrintable(describe(show)));
     }
 
     void readingCommandsWorkOnReadOnlyStorage_data()

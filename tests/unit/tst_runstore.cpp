@@ -208,6 +208,40 @@ QStringList columnsOf(const std::string& path)
     return found;
 }
 
+/// A file a callback wrote, as reported (no file behind it: the store keeps what it is told).
+es::SavedFileRecord savedFile(es::SavedFileKind kind, const std::string& path, int epoch)
+{
+    es::SavedFileRecord file;
+    file.kind = kind;
+    file.callback = kind == es::SavedFileKind::Backup ? 0 : 2;
+    file.path = path;
+    file.epoch = epoch;
+    if (kind == es::SavedFileKind::Model) {
+        file.monitor = "val_loss";
+        file.value = 1.0 / epoch;
+        file.best = epoch % 2 == 1;
+    }
+    file.bytes = 1000 + epoch;
+    file.mtimeNs = 1'764'000'000'123'456'789 + epoch;
+    return file;
+}
+
+void compareSavedFiles(const es::SavedFileRecord& a, const es::SavedFileRecord& b)
+{
+    QCOMPARE(a.kind, b.kind);
+    QCOMPARE(a.callback, b.callback);
+    QCOMPARE(a.path, b.path);
+    QCOMPARE(a.epoch, b.epoch);
+    QCOMPARE(a.batch, b.batch);
+    QCOMPARE(a.monitor, b.monitor);
+    QCOMPARE(a.value, b.value);
+    QCOMPARE(a.best, b.best);
+    QCOMPARE(a.weightsOnly, b.weightsOnly);
+    QCOMPARE(a.bytes, b.bytes);
+    QCOMPARE(a.mtimeNs, b.mtimeNs);
+    QCOMPARE(a.removed, b.removed);
+}
+
 /// A database at schema `version` (0: an empty file), as older EpochScopes left them.
 void createAtVersion(const std::string& path, int version)
 {
@@ -624,6 +658,270 @@ private Q_SLOTS:
         QCOMPARE(store.loadRun(good)->header.worldSize, 4);
     }
 
+    void roundTripsTheCheckpoints()
+    {
+        const std::string path = freshPath();
+        es::RunStore store(path);
+        const Json config = {{"name", "saves"}, {"seed", 3}};
+        const std::int64_t id = store.beginRun("saves", config);
+        const std::int64_t other = store.beginRun("other", Json::object());
+        const es::SavedFileRecord first = savedFile(es::SavedFileKind::Model, "/ck/m-1.pt", 1);
+        es::SavedFileRecord second = savedFile(es::SavedFileKind::Model, "/ck/m-2.pt", 2);
+        second.batch = 40;
+        second.weightsOnly = true;
+        second.value = std::nan("");  // SQLite keeps a NaN as NULL: no value
+        const es::SavedFileRecord backup1 =
+            savedFile(es::SavedFileKind::Backup, "/ck/backup/epochscope-backup.pt", 1);
+        const es::SavedFileRecord backup2 =
+            savedFile(es::SavedFileKind::Backup, "/ck/backup/epochscope-backup.pt", 2);
+        store.append(id, {}, {}, {}, {}, {first, backup1});
+        store.append(id, {makeBatch(2, 1)}, {}, {}, {}, {second, backup2});
+        // Another run's backup of the same path is its own record.
+        store.append(other, {}, {}, {}, {}, {backup1});
+        es::SavedFileRecord removed = backup2;
+        removed.removed = true;
+        removed.epoch = 0;  // a removal only names the file
+        store.append(id, {}, {}, {}, {}, {removed});
+
+        // Each save in the order written; the backup's row holds its latest save, deleted.
+        const std::optional<es::StoredRun> run = store.loadRun(id);
+        QVERIFY(run.has_value());
+        QCOMPARE(run->checkpoints.size(), std::size_t(3));
+        compareSavedFiles(run->checkpoints[0], first);
+        es::SavedFileRecord secondAsStored = second;
+        secondAsStored.value.reset();
+        compareSavedFiles(run->checkpoints[1], secondAsStored);
+        es::SavedFileRecord backupAsStored = backup2;
+        backupAsStored.removed = true;
+        compareSavedFiles(run->checkpoints[2], backupAsStored);
+        QCOMPARE(store.loadRun(other)->checkpoints.size(), std::size_t(1));
+        QVERIFY(!store.loadRun(other)->checkpoints[0].removed);
+
+        const std::optional<es::StoredRunCheckpoints> files = store.loadRunCheckpoints(id);
+        QVERIFY(files.has_value());
+        QCOMPARE(files->id, id);
+        QCOMPARE(files->name, std::string("saves"));
+        QCOMPARE(files->status, es::RunStatus::Running);
+        QCOMPARE(files->config, config);
+        QCOMPARE(files->checkpoints.size(), std::size_t(3));
+        compareSavedFiles(files->checkpoints[1], secondAsStored);
+        QVERIFY(!store.loadRunCheckpoints(id + 100).has_value());
+
+        // The JSON export keeps them as recorded.
+        const Json exported = es::runExportJson(*run)["checkpoints"];
+        QCOMPARE(exported.size(), std::size_t(3));
+        QCOMPARE(exported[1]["path"].get<std::string>(), std::string("/ck/m-2.pt"));
+        QCOMPARE(exported[1]["batch"].get<int>(), 40);
+        QVERIFY(exported[1]["value"].is_null());
+        QCOMPARE(exported[0]["value"].get<double>(), 1.0);
+        QCOMPARE(exported[0]["best"].get<bool>(), true);
+        QCOMPARE(exported[2]["kind"].get<std::string>(), std::string("backup"));
+        QCOMPARE(exported[2]["removed"].get<bool>(), true);
+        QCOMPARE(exported[2]["mtime_ns"].get<std::int64_t>(), backup2.mtimeNs);
+
+        // Deleting the run deletes its records (the files stay where they are).
+        QVERIFY(store.deleteRun(id));
+        QCOMPARE(countRows(path, "checkpoints"), std::int64_t(1));
+    }
+
+    void migratesTheCheckpointsIn()
+    {
+        // A database as version 8 left it: no checkpoints table. Its runs read back with none;
+        // a reader migrates a copy in memory; a writer adds the table and records into it.
+        const int checkpointsVersion = 9;
+        QVERIFY(es::currentSchemaVersion() >= checkpointsVersion);
+        const std::string path = freshPath();
+        createAtVersion(path, checkpointsVersion - 1);
+        {
+            SQLite::Database db(path, SQLite::OPEN_READWRITE);
+            db.exec(
+                "INSERT INTO runs (id, name, status, started_at, ended_at, config_json) VALUES "
+                "(5, 'before checkpoints', 'completed', '2026-01-01T00:00:00Z', "
+                "'2026-01-01T00:01:00Z', '{\"seed\": 1}')");
+        }
+        QVERIFY(!columnsOf(path).join('\n').contains("checkpoints."));
+        const QByteArray before = fileBytes(path);
+        {
+            const es::RunStore reader(path, es::StoreAccess::ReadOnly);
+            QCOMPARE(reader.schemaVersion(), es::currentSchemaVersion());
+            QVERIFY(reader.loadRun(5)->checkpoints.empty());
+            const std::optional<es::StoredRunCheckpoints> files = reader.loadRunCheckpoints(5);
+            QVERIFY(files.has_value());
+            QCOMPARE(files->config, Json({{"seed", 1}}));
+            QVERIFY(files->checkpoints.empty());
+        }
+        QCOMPARE(fileBytes(path), before);
+
+        es::RunStore store(path);
+        QCOMPARE(store.schemaVersion(), es::currentSchemaVersion());
+        QVERIFY(columnsOf(path).contains("checkpoints.mtime_ns INTEGER notnull=1 default= pk=0"));
+        QVERIFY(store.loadRun(5)->checkpoints.empty());
+        const es::SavedFileRecord file = savedFile(es::SavedFileKind::Model, "/m.pt", 1);
+        store.append(5, {}, {}, {}, {}, {file});
+        QCOMPARE(store.loadRun(5)->checkpoints.size(), std::size_t(1));
+        compareSavedFiles(store.loadRun(5)->checkpoints[0], file);
+    }
+
+    void refusesCheckpointRowsItDoesNotWrite_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("pathSql");
+        QTest::addColumn<QString>("words");
+        QTest::newRow("unknown kind") << "'script'"
+                                      << "'/a.pt'"
+                                      << "unknown kind \"script\"";
+        QTest::newRow("kind with controls") << "'x' || char(27) || '[2J'"
+                                            << "'/a.pt'"
+                                            << "unknown kind \"x\\x1b[2J\"";
+        QTest::newRow("relative path") << "'model'"
+                                       << "'../a.pt'"
+                                       << "not an absolute path";
+        QTest::newRow("empty path") << "'model'"
+                                    << "''"
+                                    << "not an absolute path";
+        // stat(2) would read "/a.pt" alone: another file than the one recorded.
+        QTest::newRow("path with a NUL") << "'model'"
+                                         << "'/a.pt' || char(0) || '/etc/passwd'"
+                                         << "not an absolute path";
+        QTest::newRow("path as a blob") << "'model'"
+                                        << "X'2F612E7074'"
+                                        << "not an absolute path";
+        QTest::newRow("path as a number") << "'backup'"
+                                          << "12"
+                                          << "not an absolute path";
+    }
+
+    void refusesCheckpointRowsItDoesNotWrite()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, pathSql);
+        QFETCH(QString, words);
+        const std::string path = freshPath();
+        std::int64_t id = 0;
+        {
+            es::RunStore store(path);
+            id = store.beginRun("hostile", Json::object());
+        }
+        {
+            SQLite::Database db(path, SQLite::OPEN_READWRITE);
+            db.exec(
+                "INSERT INTO checkpoints (run_id, kind, callback, path, epoch, batch, "
+                "monitor, value, best, weights_only, bytes, mtime_ns) VALUES (" +
+                std::to_string(id) + ", " + kind.toStdString() + ", 0, " + pathSql.toStdString() +
+                ", 1, NULL, 'val_loss', 0.5, 1, 0, 10, 10)");
+        }
+        for (const es::StoreAccess access :
+             {es::StoreAccess::ReadOnly, es::StoreAccess::ReadWrite}) {
+            const es::RunStore store(path, access);
+            // The run list does not read the checkpoints: it still works.
+            QCOMPARE(store.listRuns().size(), std::size_t(1));
+            for (int call = 0; call < 2; ++call) {
+                try {
+                    if (call == 0)
+                        store.loadRun(id);
+                    else
+                        store.loadRunCheckpoints(id);
+                    QFAIL("a checkpoint row EpochScope does not write was read");
+                } catch (const es::StoreError& error) {
+                    const std::string message = error.what();
+                    QVERIFY2(message.find(path + ": run " + std::to_string(id) +
+                                          " has a checkpoint record") == 0,
+                             error.what());
+                    QVERIFY2(message.find(words.toStdString()) != std::string::npos, error.what());
+                }
+            }
+        }
+    }
+
+    void readsOddlyTypedCheckpointColumns()
+    {
+        // SQLite keeps any type in any column: numbers of another type read as SQLite converts
+        // them, and nothing crashes.
+        const std::string path = freshPath();
+        es::RunStore store(path);
+        const std::int64_t id = store.beginRun("odd", Json::object());
+        {
+            SQLite::Database db(path, SQLite::OPEN_READWRITE);
+            db.exec(
+                "INSERT INTO checkpoints (run_id, kind, callback, path, epoch, batch, "
+                "monitor, value, best, weights_only, bytes, mtime_ns) VALUES (" +
+                std::to_string(id) +
+                ", 'model', 'first', '/odd.pt', 'abc', 1e300, x'00ff', 'high', 2.5, -1, "
+                "-5, 'soon')");
+        }
+        const std::optional<es::StoredRun> run = store.loadRun(id);
+        QVERIFY(run.has_value());
+        QCOMPARE(run->checkpoints.size(), std::size_t(1));
+        const es::SavedFileRecord& file = run->checkpoints[0];
+        QCOMPARE(file.path, std::string("/odd.pt"));
+        QCOMPARE(file.epoch, 0);
+        QVERIFY(file.best);
+        QCOMPARE(file.bytes, std::int64_t(-5));
+        QVERIFY(!es::runExportJson(*run)["checkpoints"].empty());
+    }
+
+    void refusesACheckpointsTableOfAnotherShape()
+    {
+        const std::string path = freshPath();
+        std::int64_t id = 0;
+        {
+            es::RunStore store(path);
+            id = store.beginRun("reshaped", Json::object());
+        }
+        {
+            SQLite::Database db(path, SQLite::OPEN_READWRITE);
+            db.exec("DROP TABLE checkpoints");
+            db.exec("CREATE TABLE checkpoints (id INTEGER PRIMARY KEY, run_id INTEGER)");
+        }
+        const es::RunStore store(path, es::StoreAccess::ReadOnly);
+        try {
+            store.loadRunCheckpoints(id);
+            QFAIL("a checkpoints table without its columns was read");
+        } catch (const es::StoreError& error) {
+            QVERIFY2(
+                std::string(error.what()).find(path + ": cannot read run " + std::to_string(id)) ==
+                    0,
+                error.what());
+        }
+    }
+
+    // Regression (found by fuzz_rundb): a sample's threads or GPUs, or an epoch's metrics, of
+    // another JSON type threw out of loadRun (nlohmann's type_error), ending `runs show`.
+    void samplesAndMetricsOfAnotherTypeReadAsAbsent()
+    {
+        const std::string path = freshPath();
+        es::RunStore store(path);
+        const std::int64_t id = store.beginRun("odd json", Json::object());
+        store.append(id, {}, {makeEpoch(1, true)}, {makeSample(0.1)});
+        {
+            SQLite::Database db(path, SQLite::OPEN_READWRITE);
+            db.exec("UPDATE epochs SET metrics_json = '{\"mae\": \"x\", \"val_mae\": 0.25}'");
+            db.exec(
+                "UPDATE samples SET threads_json = '[1, {\"tid\": \"x\", \"name\": 5, "
+                "\"cpu_pct\": \"busy\"}, {\"tid\": 7, \"name\": \"t\", \"cpu_pct\": 50}]', "
+                "gpus_json = '{\"index\": 1}'");
+            db.exec(
+                "INSERT INTO samples SELECT run_id, t_s + 1, process_cpu_pct, machine_cpu_pct, "
+                "rss_mb, '\"text\"', '[{\"index\": 99999999999, \"power_w\": \"hot\"}]' "
+                "FROM samples");
+        }
+        const std::optional<es::StoredRun> run = store.loadRun(id);
+        QVERIFY(run.has_value());
+        QCOMPARE(run->epochs[0].metrics, (std::map<std::string, double>{{"val_mae", 0.25}}));
+        QCOMPARE(run->samples.size(), std::size_t(2));
+        // The objects, with what has its type; the rest left out.
+        QCOMPARE(run->samples[0].threads.size(), std::size_t(2));
+        QCOMPARE(run->samples[0].threads[0].tid, 0);
+        QCOMPARE(run->samples[0].threads[0].name, std::string());
+        QCOMPARE(run->samples[0].threads[1].tid, 7);
+        QCOMPARE(run->samples[0].threads[1].cpuPct, 50.0);
+        QVERIFY(run->samples[0].gpus.empty());
+        QVERIFY(run->samples[1].threads.empty());
+        QCOMPARE(run->samples[1].gpus.size(), std::size_t(1));
+        QCOMPARE(run->samples[1].gpus[0].index, 0);
+        QVERIFY(std::isnan(run->samples[1].gpus[0].powerW));
+    }
+
     void refusesANewerSchema()
     {
         const std::string path = freshPath();
@@ -811,6 +1109,10 @@ private Q_SLOTS:
             << QByteArray("text") << "cannot open the run database: it is not an SQLite database";
         QTest::newRow("another program's database")
             << QByteArray("foreign") << "it is another program's SQLite database";
+        // Regression (found by fuzz_rundb): a negative version was taken as older and its
+        // migrations indexed from -1.
+        QTest::newRow("negative schema version")
+            << QByteArray("negative") << "its schema version is -3, which no EpochScope writes";
     }
 
     void refusedFilesAreLeftAsTheyWere()
@@ -826,9 +1128,9 @@ private Q_SLOTS:
             file.write(QByteArray(4096, 'x'));
         } else {
             SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-            if (kind == "newer") {
+            if (kind == "newer" || kind == "negative") {
                 db.exec(std::string(es::schemaMigrations()[0]));
-                db.exec("PRAGMA user_version = 99");
+                db.exec(kind == "newer" ? "PRAGMA user_version = 99" : "PRAGMA user_version = -3");
             } else {
                 db.exec("CREATE TABLE contacts (name TEXT, phone TEXT)");
                 db.exec("INSERT INTO contacts VALUES ('Ada', '555')");
@@ -836,8 +1138,13 @@ private Q_SLOTS:
         }
         const QByteArray before = fileBytes(path);
         QVERIFY(!before.isEmpty());
-        for (int attempt = 0; attempt < 2; ++attempt) {
+        // Twice for writing, then as the reading commands open it.
+        for (int attempt = 0; attempt < 3; ++attempt) {
             try {
+                if (attempt == 2) {
+                    const es::RunStore reader(path, es::StoreAccess::ReadOnly);
+                    QFAIL("a file this version cannot use was opened for reading");
+                }
                 es::RunStore store(path);
                 store.beginRun("must not land", Json::object());
                 QFAIL("a file this version cannot use was opened for writing");

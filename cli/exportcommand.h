@@ -1,0 +1,17 @@
+#pragma once
+
+#include "engine/config/runconfig.h"
+
+#include <string>
+
+namespace es {
+
+/// `epochscope-cli export --checkpoint FILE (--config FILE | --preset NAME) --format pytorch
+/// --out DIR [--force]`: writes the checkpoint's model for PyTorch into DIR (model.py,
+/// weights.pt, README.txt; engine/export/pytorchexport.h) and says what it wrote. Returns the
+/// exit status: 2 for a format other than pytorch; a ConfigError (an unfitting or unreadable
+/// checkpoint, an output directory that is not empty without --force) propagates.
+int runExportCommand(const RunConfig& config, const std::string& checkpointPath,
+                     const std::string& format, const std::string& directory, bool force);
+
+}  // namespace es

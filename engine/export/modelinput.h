@@ -1,0 +1,29 @@
+#pragma once
+
+// What an export needs to know of the config's data without training on it. LibTorch-free.
+
+#include "engine/config/runconfig.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace es {
+
+struct ModelInput {
+    /// One sample: [T, F] float features, or [T] token ids for a model that starts with an
+    /// embedding.
+    std::vector<std::int64_t> sampleShape;
+    /// The samples a run of the config trains on: a backup holds their shuffle order, which
+    /// bounds the size of the checkpoint file accepted.
+    std::int64_t trainingSamples = 0;
+
+    /// The width of a step's features as the model's first layer reads them (1 for tokens).
+    std::int64_t features() const { return sampleShape.size() == 2 ? sampleShape[1] : 1; }
+};
+
+/// The model's input as training would see it. For a synthetic source the config says it all;
+/// a source of files is read and checked as training reads it (loadSourceArrays()), so its
+/// problems are ConfigErrors at the data fields.
+ModelInput modelInputOf(const RunConfig& config);
+
+}  // namespace es

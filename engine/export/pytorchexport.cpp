@@ -1,0 +1,45 @@
+#include "engine/export/pytorchexport.h"
+
+#include "engine/config/configerror.h"
+#include "engine/export/exportdirectory.h"
+#include "engine/export/modelinput.h"
+#include "engine/export/pytorchsource.h"
+#include "engine/export/statedictfile_torch.h"
+#include "engine/model/sequentialmodel_torch.h"
+#include "engine/train/checkpointweights_torch.h"
+
+namespace es {
+
+PyTorchExport exportForPyTorch(const RunConfig& config, const std::string& checkpointPath,
+                               const std::string& directory, bool replace)
+{
+    if (const auto problem = exportTargetProblem(directory, replace))
+        throw ConfigError("--out", directory + ": " + *problem);
+    const ModelInput input = modelInputOf(config);
+    // The kernels do not matter: parameters and their layout are the same on every backend
+    // and device (sequentialmodel_torch.h), and the weights are written from the CPU.
+    SequentialModel model(config.model, input.features(), Backend::LibTorch, DeviceType::Cpu);
+    PyTorchSourceContext context;
+    context.sampleShape = input.sampleShape;
+    context.checkpoint = checkpointPath;
+    context.checkpointKind = loadCheckpointWeights(*model, checkpointPath, input.trainingSamples);
+
+    const std::vector<ExportFile> files = {
+        {"model.py", pytorchModelSource(config, context)},
+        {"weights.pt", stateDictFile(*model)},
+        {"README.txt", pytorchReadme(config, context)},
+    };
+    writeDirectoryAtomically(directory, files, replace);
+
+    PyTorchExport result;
+    result.directory = directory;
+    for (const ExportFile& file : files)
+        result.files.push_back(file.name);
+    result.checkpointKind = context.checkpointKind;
+    result.sampleShape = input.sampleShape;
+    for (const torch::Tensor& parameter : model->parameters())
+        result.parameters += parameter.numel();
+    return result;
+}
+
+}  // namespace es

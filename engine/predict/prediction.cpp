@@ -1,0 +1,206 @@
+#include "engine/predict/prediction.h"
+
+#include "engine/config/configerror.h"
+#include "engine/data/npyheader.h"
+#include "engine/data/sourcearrays.h"
+#include "engine/env/cpuinfo.h"
+#include "engine/i18n/translate.h"
+#include "engine/model/backendchoice.h"
+#include "engine/model/sequentialmodel_torch.h"
+#include "engine/predict/trainedinput.h"
+#include "engine/train/allocator.h"
+#include "engine/train/checkpointweights_torch.h"
+#include "engine/train/denormals.h"
+#include "engine/train/epochaccumulator_torch.h"
+#include "engine/train/losses_torch.h"
+#include "engine/train/preflight.h"
+#include "engine/train/threading.h"
+
+#include <torch/torch.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <map>
+
+namespace es {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start)
+{
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+/// A tensor over a loaded array's buffer, not a copy of it: the array outlives the tensor.
+torch::Tensor viewOf(HostArray& array)
+{
+    if (array.kind == ElementKind::Int64)
+        return torch::from_blob(array.ints.data(), array.shape, torch::kInt64);
+    return torch::from_blob(array.floats.data(), array.shape, torch::kFloat32);
+}
+
+/// Targets as the loss reads them, as training lays them out (dataset.cpp): one-hot rows for
+/// categorical_crossentropy, else one column.
+torch::Tensor targetsOf(HostArray& array, LossType loss)
+{
+    const std::int64_t samples = array.shape.front();
+    return viewOf(array).reshape({samples, loss == LossType::CategoricalCrossentropy ? -1 : 1});
+}
+
+std::int64_t featuresOf(const SourceArray& x, bool tokens)
+{
+    return tokens ? 1 : x.array.shape.back();
+}
+
+/// A model's weights fit the feature count it was trained on; said in the data's words here,
+/// rather than as the first layer's weights that do not fit.
+void checkTrainedFeatures(const SourceArray& x, const TrainedInput& trained, bool tokens)
+{
+    if (tokens || !trained.sampleShape || trained.sampleShape->size() != 2)
+        return;
+    const std::int64_t expected = trained.sampleShape->back();
+    const std::int64_t actual = x.array.shape.back();
+    if (actual == expected)
+        return;
+    throw ConfigError(x.field,
+                      fillText(engineText("Prediction",
+                                          "%1 has %2 features per time step, but the model was "
+                                          "trained on %3 (%4 holds samples shaped %5), and its "
+                                          "weights fit only that"),
+                               {x.origin, std::to_string(actual), std::to_string(expected),
+                                trained.origin, npyShapeText(*trained.sampleShape)}));
+}
+
+/// Every sample through the model in order, `result.batchSize` at a time; the outputs are
+/// copied into `result.values` and, when `y` is defined, the loss and the config's metrics are
+/// summed as `evaluate` sums them (engine/train/evaluation.cpp).
+EpochAccumulator runBatches(SequentialModel& model, const torch::Tensor& x, const torch::Tensor& y,
+                            const RunConfig& config, const PredictProgressCallback& progress,
+                            PredictionResult& result)
+{
+    const torch::InferenceMode inference;
+    model->eval();
+    const torch::Device device(config.device.name());
+    const std::int64_t samples = x.size(0);
+    const std::int64_t batchSize = result.batchSize;
+    const std::int64_t batches = (samples + batchSize - 1) / batchSize;
+    const bool scored = y.defined();
+    const double regularization = scored ? model->regularizationLoss().item<double>() : 0.0;
+    EpochAccumulator sums;
+
+    const auto start = Clock::now();
+    PredictProgress state{0, batches, 0.0};
+    if (progress && !progress(state)) {
+        result.stopped = true;
+        return sums;
+    }
+    std::int64_t perSample = 0;
+    for (std::int64_t index = 0; index < batches; ++index) {
+        const std::int64_t first = index * batchSize;
+        const std::int64_t count = std::min(batchSize, samples - first);
+        const torch::Tensor output = model->forward(x.narrow(0, first, count).to(device));
+        if (scored) {
+            const torch::Tensor target = y.narrow(0, first, count).to(device);
+            const double loss =
+                computeLoss(config.training.loss, output, target).item<double>() + regularization;
+            sums.add(loss, count, config.training.metrics, output, target);
+        }
+        const torch::Tensor host = output.to(torch::kCPU, torch::kFloat32).contiguous();
+        if (index == 0) {
+            result.shape = host.sizes().vec();
+            result.shape.front() = samples;
+            perSample = host.numel() / count;
+            result.values.assign(static_cast<std::size_t>(samples * perSample), 0.0F);
+        }
+        std::memcpy(result.values.data() + first * perSample, host.data_ptr<float>(),
+                    static_cast<std::size_t>(host.numel()) * sizeof(float));
+        result.batches = index + 1;
+        state.batchesDone = index + 1;
+        state.elapsedS = secondsSince(start);
+        if (progress && !progress(state) && index + 1 < batches) {
+            result.stopped = true;
+            break;
+        }
+    }
+    result.predictSeconds = secondsSince(start);
+    return sums;
+}
+
+/// The config's loss and metrics, then the task's usual ones under names not yet used.
+void score(const EpochAccumulator& sums, const RunConfig& config, const SourceArray& targets,
+           std::int64_t targetWidth, PredictionResult& result)
+{
+    result.scored = true;
+    result.loss = sums.meanLoss();
+    std::map<std::string, double> configured;
+    sums.writeMetrics(configured, "");
+    const auto named = [&result](const std::string& name) {
+        return std::any_of(result.metrics.begin(), result.metrics.end(),
+                           [&name](const NamedValue& value) { return value.name == name; });
+    };
+    for (const Metric metric : config.training.metrics) {
+        const std::string name(metricKey(metric));
+        if (!named(name))
+            result.metrics.push_back({name, configured[name]});
+    }
+    // A model that outputs a sequence per sample has no per-sample row (width 0: no metrics).
+    const std::int64_t outputWidth = result.shape.size() == 2 ? result.shape[1] : 0;
+    TaskScore task =
+        taskMetrics(result.task, result.values, outputWidth, targets.array.floats, targetWidth);
+    for (NamedValue& value : task.metrics)
+        if (!named(value.name))
+            result.metrics.push_back(std::move(value));
+    result.counts = std::move(task.counts);
+}
+
+}  // namespace
+
+PredictionResult predictCheckpoint(const RunConfig& config, const PredictRequest& request,
+                                   const PredictProgressCallback& progress)
+{
+    const auto started = Clock::now();
+    // Refused before any work: a device or an allocator this machine lacks, a backend it
+    // cannot run.
+    checkRunnable(config);
+    const BackendChoice backend = resolveBackend(config, config.device.type, oneDnnBuilt());
+    SourceArrays arrays = loadPredictionArrays(config, request.x, request.y);
+    const bool tokens = modelReadsTokens(config.model);
+    const TrainedInput trained = trainedInputOf(config);
+    checkTrainedFeatures(arrays.x, trained, tokens);
+
+    PredictionResult result;
+    result.data = arrays.description;
+    result.notes = arrays.notes;
+    result.device = config.device.name();
+    result.backend = std::string(backendKey(backend.backend));
+    result.backendReason = backend.reason;
+    result.batchSize = request.batchSize > 0 ? request.batchSize : config.data.batchSize;
+    result.task = predictionTask(config);
+
+    // As the config's training runs go: their allocator, threads and denormal mode, so that
+    // predicting is as fast as training's forward passes and computes as they do.
+    const AllocatorLease lease(resolveAllocator(config.device.allocator).allocator);
+    result.warnings = applyThreadSettings(config.device, readCpuTopology().physicalCores).warnings;
+    applyFlushDenormals(resolveFlushDenormals(config.device, backend.backend).flush);
+
+    // Every weight is replaced by the checkpoint's, so the model's own start does not matter.
+    SequentialModel model(config.model, featuresOf(arrays.x, tokens), backend.backend,
+                          config.device.type);
+    result.checkpointKind = loadCheckpointWeights(*model, request.checkpoint,
+                                                  std::max(trained.samples, arrays.x.samples()));
+    model->to(torch::Device(config.device.name()));
+    result.loadSeconds = secondsSince(started);
+
+    const torch::Tensor x = viewOf(arrays.x.array);
+    const torch::Tensor y =
+        arrays.y.present() ? targetsOf(arrays.y.array, config.training.loss) : torch::Tensor();
+    const EpochAccumulator sums = runBatches(model, x, y, config, progress, result);
+    if (!result.stopped && y.defined())
+        score(sums, config, arrays.y, y.size(1), result);
+    return result;
+}
+
+}  // namespace es

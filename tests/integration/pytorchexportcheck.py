@@ -1,0 +1,62 @@
+"""Runs what `epochscope-cli export --format pytorch` wrote, the way its README.txt says.
+
+Usage: pytorchexportcheck.py DIRECTORY X.npy Y.npy
+
+Runs README.txt's indented lines (the ones that load model.py and weights.pt and predict) in
+DIRECTORY, with x read from X.npy (int64 token ids or float32 features, as the test wrote it),
+and writes the y they compute to Y.npy as float32. torch.load is made to read with
+weights_only=True, PyTorch 2.6's default, so that a file only older versions accept fails here;
+load_state_dict is strict, so a parameter missing from weights.pt, one too many or one of
+another shape fails too. Exit status 1 with a message on stderr on any failure.
+"""
+
+import os
+import sys
+
+try:
+    import numpy as np
+    import torch
+except ImportError as error:  # the test names the fix
+    sys.stderr.write(f"{error}: run scripts/bootstrap-debian.sh\n")
+    sys.exit(1)
+
+# README.txt's code: the lines indented by four spaces, each a statement.
+CODE_INDENT = "    "
+README_CODE_LINES = 3
+
+
+def readme_code(directory):
+    with open(os.path.join(directory, "README.txt"), encoding="utf-8") as readme:
+        lines = [line.rstrip("\n")[len(CODE_INDENT):] for line in readme
+                 if line.startswith(CODE_INDENT)]
+    if len(lines) != README_CODE_LINES:
+        sys.exit(f"README.txt has {len(lines)} indented lines of code, not {README_CODE_LINES}")
+    return "\n".join(lines)
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    directory, x_path, y_path = (os.path.abspath(path) for path in sys.argv[1:4])
+    x = torch.from_numpy(np.load(x_path))
+    code = readme_code(directory)
+
+    plain_load = torch.load
+
+    def weights_only_load(*args, **kwargs):
+        kwargs["weights_only"] = True
+        return plain_load(*args, **kwargs)
+
+    torch.load = weights_only_load
+    os.chdir(directory)
+    sys.path.insert(0, directory)
+    names = {"x": x}
+    exec(compile(code, "README.txt", "exec"), names)
+    y = names["y"]
+    if not isinstance(y, torch.Tensor):
+        sys.exit(f"README.txt's y is a {type(y).__name__}, not a tensor")
+    np.save(y_path, y.detach().to(torch.float32).numpy())
+
+
+if __name__ == "__main__":
+    main()
