@@ -16,7 +16,8 @@ struct PredictCommandOptions {
     bool json = false;
 };
 
-/// `epochscope-cli predict --checkpoint FILE (--config FILE | --preset NAME) --x FILE
+/// `epochscope-cli predict --checkpoint FILE (--config FILE | --preset NAME) (--x FILE |
+/// --validation)
 /// [--y FILE] [--out FILE.npy|.csv] [--batch N] [--json]`: runs a saved model on the inputs
 /// (engine/predict/prediction.h), writes the predictions to --out atomically, and prints a
 /// summary, with the loss and metrics when --y is given, or all of it as JSON. A progress line

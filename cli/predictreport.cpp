@@ -69,6 +69,9 @@ std::vector<std::string> predictionLines(const PredictionResult& result, const P
                              {escapeControls(files.checkpoint), result.checkpointKind}));
     lines.push_back(
         fillText(engineText("PredictCommand", "Data: %1"), {escapeControls(result.data)}));
+    // What loading converted or decided, as `train` says it (an int32 file read as int64).
+    for (const std::string& note : result.notes)
+        lines.push_back("  " + escapeControls(note));
     lines.push_back(fillText(engineText("PredictCommand",
                                         "Predicted %1 samples on %2 (%3 backend) in %4 batches "
                                         "of %5 in %6"),
@@ -95,10 +98,11 @@ nlohmann::json predictionJson(const PredictionResult& result, const PredictFiles
 {
     nlohmann::json document = {
         {"checkpoint", files.checkpoint},
-        {"x", files.x},
+        {"x", orNull(files.x)},
         {"y", orNull(files.y)},
         {"out", orNull(files.out)},
         {"data", result.data},
+        {"notes", result.notes},
         {"device", result.device},
         {"backend", result.backend},
         {"batch_size", result.batchSize},

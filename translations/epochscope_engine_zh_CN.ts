@@ -1395,7 +1395,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location filename="../cli/commandline/evaluatecommandline.cpp" line="+4"/>
-        <location filename="../cli/commandline/predictcommandline.cpp" line="+83"/>
+        <location filename="../cli/commandline/predictcommandline.cpp" line="+102"/>
         <source>Print the result as JSON</source>
         <translation>以 JSON 输出结果</translation>
     </message>
@@ -1636,22 +1636,32 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>即使 --out 目录不为空也替换它</translation>
     </message>
     <message>
-        <location filename="../cli/commandline/predictcommandline.cpp" line="-36"/>
+        <location filename="../cli/commandline/predictcommandline.cpp" line="-70"/>
+        <source>predict needs the inputs: --x FILE, or --validation for the validation samples of the model&apos;s own config</source>
+        <translation>predict 需要输入：--x FILE，或用 --validation 表示使用模型自身配置中的验证样本</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>Run a saved model on new inputs, save its predictions and score them against targets (docs/predict.md)</source>
         <translation>用已保存的模型对新输入做预测，保存预测结果，并对照目标值评分（docs/predict.md）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>The inputs: a .npy file, an .npz member (archive.npz:NAME), or a CSV file cut into windows as the config&apos;s csv source says</source>
         <translation>输入：.npy 文件、.npz 成员（archive.npz:NAME），或按配置中 csv 数据源的设置切分为窗口的 CSV 文件</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Targets to score the predictions against (.npy or .npz member)</source>
         <translation>用来给预测结果评分的目标值（.npy 或 .npz 成员）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
+        <source>Predict the validation samples of the config&apos;s own data, scored against their targets, instead of --x</source>
+        <translation>改为预测配置自身数据中的验证样本（代替 --x），并对照其目标值评分</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Save the predictions as .npy (float32, samples x units) or .csv</source>
         <translation>把预测结果保存为 .npy（float32，samples x units）或 .csv</translation>
     </message>
@@ -3950,7 +3960,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>数据：%1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Predicted %1 samples on %2 (%3 backend) in %4 batches of %5 in %6</source>
         <translation>在 %2（%3 后端）上预测了 %1 个样本，共 %4 个批次，批大小 %5，用时 %6</translation>
     </message>
@@ -3963,9 +3973,24 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Prediction</name>
     <message>
-        <location filename="../engine/predict/prediction.cpp" line="+69"/>
+        <location filename="../engine/predict/prediction.cpp" line="+71"/>
         <source>%1 has %2 features per time step, but the model was trained on %3 (%4 holds samples shaped %5), and its weights fit only that</source>
         <translation>%1 每个时间步有 %2 个特征，但模型是用 %3 个特征训练的（%4 中的样本形状为 %5），其权重只适用于这一特征数</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>targets were given without inputs: give the inputs&apos; file as well</source>
+        <translation>给出了目标值却没有给出输入：请同时给出输入文件</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 has no validation samples (validation_split is 0 and there is no x_val): give the inputs in a file</source>
+        <translation>%1 没有验证样本（validation_split 为 0，也没有 x_val）：请在文件中给出输入</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the %1 validation samples of %2</source>
+        <translation>%2 的 %1 个验证样本</translation>
     </message>
 </context>
 <context>
@@ -5666,7 +5691,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>未应用于张量：本进程中另一个 CPU 分配器优先</translation>
     </message>
     <message>
-        <location filename="../engine/train/trainer.cpp" line="+64"/>
+        <location filename="../engine/train/trainer.cpp" line="+65"/>
         <source>off: device.cudnn is false (unfused LSTM kernels)</source>
         <translation>关：device.cudnn 为 false（非融合 LSTM 内核）</translation>
     </message>
@@ -5711,7 +5736,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>第 %1 轮，第 %2/%3 步（%4）</translation>
     </message>
     <message>
-        <location line="+245"/>
+        <location line="+244"/>
         <source>pinned: the loader thread copies each batch to %1 ahead of its step, on a CUDA stream of its own</source>
         <translation>pinned：加载线程在每步之前，用独立的 CUDA 流把该批次复制到 %1</translation>
     </message>
@@ -6880,7 +6905,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../engine/train/trainer.cpp" line="-241"/>
+        <location filename="../engine/train/trainer.cpp" line="-240"/>
         <source>Resuming from the backup: %1</source>
         <translation>从备份继续：%1</translation>
     </message>
@@ -6915,7 +6940,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>数据一次性暂存到 %1：%2 MB，用时 %3 秒</translation>
     </message>
     <message>
-        <location line="+163"/>
+        <location line="+162"/>
         <source>another rank was asked to stop: every rank stops after this step</source>
         <translation>另一个进程被要求停止：所有进程在这一步之后停止</translation>
     </message>

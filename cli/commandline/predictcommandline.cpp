@@ -2,6 +2,7 @@
 
 #include "cli/commandline/savedmodeloptions.h"
 #include "cli/exitstatus.h"
+#include "cli/messages.h"
 #include "cli/predictcommand.h"
 #include "cli/runoverrides.h"
 #include "engine/config/runconfig.h"
@@ -21,10 +22,18 @@ struct PredictArguments {
     PredictCommandOptions options;
     std::string device;
     CLI::Option* deviceOption = nullptr;
+    bool validation = false;
 };
 
 int runPredict(PredictArguments arguments)
 {
+    // An empty --x is the engine's way of asking for the config's own validation samples.
+    if (arguments.options.x.empty() != arguments.validation) {
+        printError(engineText("EpochscopeCli",
+                              "predict needs the inputs: --x FILE, or --validation for the "
+                              "validation samples of the model's own config"));
+        return kExitBadInput;
+    }
     std::optional<SavedModel> model = arguments.model.resolve("predict");
     if (!model)
         return kExitBadInput;
@@ -50,18 +59,28 @@ Command addPredictCommand(CLI::App& app)
     const auto arguments = std::make_shared<PredictArguments>();
     PredictCommandOptions& options = arguments->options;
     arguments->model.addTo(*predict);
+    CLI::Option* xOption =
+        predict
+            ->add_option("--x", options.x,
+                         engineText("EpochscopeCli",
+                                    "The inputs: a .npy file, an .npz member (archive.npz:NAME), "
+                                    "or a CSV file cut into windows as the config's csv source "
+                                    "says"))
+            ->type_name("FILE");
+    CLI::Option* yOption =
+        predict
+            ->add_option("--y", options.y,
+                         engineText("EpochscopeCli",
+                                    "Targets to score the predictions against (.npy or .npz "
+                                    "member)"))
+            ->type_name("FILE");
     predict
-        ->add_option("--x", options.x,
-                     engineText("EpochscopeCli",
-                                "The inputs: a .npy file, an .npz member (archive.npz:NAME), or "
-                                "a CSV file cut into windows as the config's csv source says"))
-        ->type_name("FILE")
-        ->required();
-    predict
-        ->add_option("--y", options.y,
-                     engineText("EpochscopeCli",
-                                "Targets to score the predictions against (.npy or .npz member)"))
-        ->type_name("FILE");
+        ->add_flag("--validation", arguments->validation,
+                   engineText("EpochscopeCli",
+                              "Predict the validation samples of the config's own data, scored "
+                              "against their targets, instead of --x"))
+        ->excludes(xOption)
+        ->excludes(yOption);
     predict
         ->add_option("--out", options.out,
                      engineText("EpochscopeCli",

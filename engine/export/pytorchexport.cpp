@@ -5,6 +5,7 @@
 #include "engine/export/modelinput.h"
 #include "engine/export/pytorchsource.h"
 #include "engine/export/statedictfile_torch.h"
+#include "engine/model/globalgenerator.h"
 #include "engine/model/sequentialmodel_torch.h"
 #include "engine/train/checkpointweights_torch.h"
 
@@ -18,7 +19,10 @@ PyTorchExport exportForPyTorch(const RunConfig& config, const std::string& check
     const ModelInput input = modelInputOf(config);
     // The kernels do not matter: parameters and their layout are the same on every backend
     // and device (sequentialmodel_torch.h), and the weights are written from the CPU.
-    SequentialModel model(config.model, input.features(), Backend::LibTorch, DeviceType::Cpu);
+    SequentialModel model = [&] {
+        const std::lock_guard<std::mutex> turn(globalGeneratorLock());
+        return SequentialModel(config.model, input.features(), Backend::LibTorch, DeviceType::Cpu);
+    }();
     PyTorchSourceContext context;
     context.sampleShape = input.sampleShape;
     context.checkpoint = checkpointPath;

@@ -237,7 +237,7 @@ std::string docstring(const RunConfig& config, const PyTorchSourceContext& conte
     const std::vector<std::string> names = layerNames(config.model);
     const ModelSummary summary = summarizeModel(config.model, context.sampleShape);
     std::string text = "\"\"\"" + docstringText(config.name) +
-                       ": an EpochScope model for PyTorch, written by `epochscope-cli export`.\n\n";
+                       ": an EpochScope model for PyTorch, written by its PyTorch export.\n\n";
     text += "Input:  x, " + inputText(config, context.sampleShape) + "\n";
     text +=
         "Output: a torch.float32 tensor " + batchShape(summary.layers.back().outputShape) + "\n";
@@ -284,9 +284,9 @@ std::string pytorchModelSource(const RunConfig& config, const PyTorchSourceConte
 
 std::string pytorchReadme(const RunConfig& config, const PyTorchSourceContext& context)
 {
-    std::string text =
-        escapeControls(config.name) + " for PyTorch, exported by epochscope-cli from " +
-        escapeControls(context.checkpoint) + " (" + context.checkpointKind + ").\n\n";
+    std::string text = escapeControls(config.name) + " for PyTorch, exported by EpochScope from " +
+                       escapeControls(context.checkpoint) + " (" + context.checkpointKind +
+                       ").\n\n";
     text +=
         "model.py is the model as a torch.nn.Module, class Model; its docstring names the input,\n"
         "the output, the loss and the layers. weights.pt is its state_dict, for torch.load.\n\n";

@@ -1,11 +1,13 @@
 #include "engine/predict/prediction.h"
 
 #include "engine/config/configerror.h"
+#include "engine/data/dataset_torch.h"
 #include "engine/data/npyheader.h"
 #include "engine/data/sourcearrays.h"
 #include "engine/env/cpuinfo.h"
 #include "engine/i18n/translate.h"
 #include "engine/model/backendchoice.h"
+#include "engine/model/globalgenerator.h"
 #include "engine/model/sequentialmodel_torch.h"
 #include "engine/predict/trainedinput.h"
 #include "engine/train/allocator.h"
@@ -74,6 +76,68 @@ void checkTrainedFeatures(const SourceArray& x, const TrainedInput& trained, boo
                                 trained.origin, npyShapeText(*trained.sampleShape)}));
 }
 
+/// What a prediction runs on: tensors over host memory that the struct owns (the loaded files'
+/// arrays, or the config's own validation samples).
+struct PredictionInputs {
+    SourceArrays files;
+    Dataset own;
+    torch::Tensor x;
+    torch::Tensor y;  ///< undefined without targets
+    std::int64_t features = 0;
+    std::string description;
+    std::vector<std::string> notes;
+};
+
+/// The files a request names, read and checked as training reads them.
+void loadFiles(const RunConfig& config, const PredictRequest& request, const TrainedInput& trained,
+               PredictionInputs& inputs)
+{
+    const bool tokens = modelReadsTokens(config.model);
+    inputs.files = loadPredictionArrays(config, request.x, request.y);
+    checkTrainedFeatures(inputs.files.x, trained, tokens);
+    inputs.features = featuresOf(inputs.files.x, tokens);
+    inputs.description = inputs.files.description;
+    inputs.notes = inputs.files.notes;
+    inputs.x = viewOf(inputs.files.x.array);
+    if (inputs.files.y.present())
+        inputs.y = targetsOf(inputs.files.y.array, config.training.loss);
+}
+
+/// The validation samples of the config's own data, with their targets: what the run was
+/// judged on while it trained (a synthetic source is generated again from its seed).
+void loadOwnValidation(const RunConfig& config, const PredictRequest& request,
+                       PredictionInputs& inputs)
+{
+    if (!request.y.empty())
+        throw ConfigError("--y", engineText("Prediction",
+                                            "targets were given without inputs: give the "
+                                            "inputs' file as well"));
+    RunData data = loadRunData(config);
+    if (data.split.validation.size() == 0)
+        throw ConfigError("--x",
+                          fillText(engineText("Prediction",
+                                              "%1 has no validation samples (validation_split "
+                                              "is 0 and there is no x_val): give the inputs in "
+                                              "a file"),
+                                   {data.description}));
+    inputs.own = std::move(data.split.validation);
+    inputs.x = inputs.own.x;
+    inputs.y = inputs.own.y;
+    inputs.features = inputs.x.dim() == 3 ? inputs.x.size(2) : 1;
+    inputs.description = fillText(engineText("Prediction", "the %1 validation samples of %2"),
+                                  {std::to_string(inputs.own.size()), data.description});
+    inputs.notes = std::move(data.notes);
+}
+
+/// The targets as the loss read them, for the caller's charts.
+void keepTargets(const torch::Tensor& y, PredictionResult& result)
+{
+    const torch::Tensor flat = y.to(torch::kFloat32).contiguous();
+    const float* first = flat.data_ptr<float>();
+    result.targets.assign(first, first + flat.numel());
+    result.targetWidth = y.size(1);
+}
+
 /// Every sample through the model in order, `result.batchSize` at a time; the outputs are
 /// copied into `result.values` and, when `y` is defined, the loss and the config's metrics are
 /// summed as `evaluate` sums them (engine/train/evaluation.cpp).
@@ -130,8 +194,7 @@ EpochAccumulator runBatches(SequentialModel& model, const torch::Tensor& x, cons
 }
 
 /// The config's loss and metrics, then the task's usual ones under names not yet used.
-void score(const EpochAccumulator& sums, const RunConfig& config, const SourceArray& targets,
-           std::int64_t targetWidth, PredictionResult& result)
+void score(const EpochAccumulator& sums, const RunConfig& config, PredictionResult& result)
 {
     result.scored = true;
     result.loss = sums.meanLoss();
@@ -149,7 +212,7 @@ void score(const EpochAccumulator& sums, const RunConfig& config, const SourceAr
     // A model that outputs a sequence per sample has no per-sample row (width 0: no metrics).
     const std::int64_t outputWidth = result.shape.size() == 2 ? result.shape[1] : 0;
     TaskScore task =
-        taskMetrics(result.task, result.values, outputWidth, targets.array.floats, targetWidth);
+        taskMetrics(result.task, result.values, outputWidth, result.targets, result.targetWidth);
     for (NamedValue& value : task.metrics)
         if (!named(value.name))
             result.metrics.push_back(std::move(value));
@@ -166,14 +229,16 @@ PredictionResult predictCheckpoint(const RunConfig& config, const PredictRequest
     // cannot run.
     checkRunnable(config);
     const BackendChoice backend = resolveBackend(config, config.device.type, oneDnnBuilt());
-    SourceArrays arrays = loadPredictionArrays(config, request.x, request.y);
-    const bool tokens = modelReadsTokens(config.model);
     const TrainedInput trained = trainedInputOf(config);
-    checkTrainedFeatures(arrays.x, trained, tokens);
+    PredictionInputs inputs;
+    if (request.x.empty())
+        loadOwnValidation(config, request, inputs);
+    else
+        loadFiles(config, request, trained, inputs);
 
     PredictionResult result;
-    result.data = arrays.description;
-    result.notes = arrays.notes;
+    result.data = inputs.description;
+    result.notes = inputs.notes;
     result.device = config.device.name();
     result.backend = std::string(backendKey(backend.backend));
     result.backendReason = backend.reason;
@@ -186,20 +251,22 @@ PredictionResult predictCheckpoint(const RunConfig& config, const PredictRequest
     result.warnings = applyThreadSettings(config.device, readCpuTopology().physicalCores).warnings;
     applyFlushDenormals(resolveFlushDenormals(config.device, backend.backend).flush);
 
-    // Every weight is replaced by the checkpoint's, so the model's own start does not matter.
-    SequentialModel model(config.model, featuresOf(arrays.x, tokens), backend.backend,
-                          config.device.type);
+    // Every weight is replaced by the checkpoint's, so the model's own start does not matter;
+    // but building it draws from the generator a training run in this process may be seeding.
+    SequentialModel model = [&] {
+        const std::lock_guard<std::mutex> turn(globalGeneratorLock());
+        return SequentialModel(config.model, inputs.features, backend.backend, config.device.type);
+    }();
     result.checkpointKind = loadCheckpointWeights(*model, request.checkpoint,
-                                                  std::max(trained.samples, arrays.x.samples()));
+                                                  std::max(trained.samples, inputs.x.size(0)));
     model->to(torch::Device(config.device.name()));
     result.loadSeconds = secondsSince(started);
 
-    const torch::Tensor x = viewOf(arrays.x.array);
-    const torch::Tensor y =
-        arrays.y.present() ? targetsOf(arrays.y.array, config.training.loss) : torch::Tensor();
-    const EpochAccumulator sums = runBatches(model, x, y, config, progress, result);
-    if (!result.stopped && y.defined())
-        score(sums, config, arrays.y, y.size(1), result);
+    const EpochAccumulator sums = runBatches(model, inputs.x, inputs.y, config, progress, result);
+    if (inputs.y.defined())
+        keepTargets(inputs.y, result);
+    if (!result.stopped && inputs.y.defined())
+        score(sums, config, result);
     return result;
 }
 

@@ -18,6 +18,9 @@ struct PredictRequest {
     /// A ModelCheckpoint file or a BackupAndRestore backup.
     std::string checkpoint;
     /// The inputs and the optional targets (empty: none), as loadPredictionArrays() reads them.
+    /// An empty `x` takes the validation samples of the config's own data instead (its x_val
+    /// and y_val, or the validation_split taken from its end, generated again for a synthetic
+    /// source), with their targets; `y` must then be empty too.
     std::string x;
     std::string y;
     /// Samples per forward pass; 0 takes data.batch_size.
@@ -57,6 +60,12 @@ struct PredictionResult {
     /// outputs a sequence, (samples, timesteps, units).
     std::vector<std::int64_t> shape;
     std::vector<float> values;
+
+    /// The targets read with the inputs (empty without): one row of `targetWidth` per sample,
+    /// as the loss reads them (a real value, a 0/1 label or a class id per sample, or one-hot
+    /// rows for categorical_crossentropy), float32 in C order.
+    std::vector<float> targets;
+    std::int64_t targetWidth = 0;
 
     /// What the config trains for, which says the usual metrics.
     PredictionTask task = PredictionTask::Regression;

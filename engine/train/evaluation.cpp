@@ -3,6 +3,7 @@
 #include "engine/config/configerror.h"
 #include "engine/data/dataset_torch.h"
 #include "engine/model/backendchoice.h"
+#include "engine/model/globalgenerator.h"
 #include "engine/train/checkpointweights_torch.h"
 #include "engine/train/evaluation_torch.h"
 #include "engine/train/losses_torch.h"
@@ -57,7 +58,10 @@ Evaluation evaluateCheckpoint(const RunConfig& config, const std::string& checkp
     const std::int64_t inputFeatures = train.x.dim() == 3 ? train.x.size(2) : 1;
     // The backend the config's training runs use: the weights are the same either way.
     const Backend backend = resolveBackend(config, config.device.type, oneDnnBuilt()).backend;
-    SequentialModel model(config.model, inputFeatures, backend, config.device.type);
+    SequentialModel model = [&] {
+        const std::lock_guard<std::mutex> turn(globalGeneratorLock());
+        return SequentialModel(config.model, inputFeatures, backend, config.device.type);
+    }();
     const std::string kind = loadCheckpointWeights(*model, checkpointPath, train.size());
     model->to(device);
 

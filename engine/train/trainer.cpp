@@ -9,6 +9,7 @@
 #include "engine/i18n/recordedtext.h"
 #include "engine/i18n/translate.h"
 #include "engine/model/backendchoice.h"
+#include "engine/model/globalgenerator.h"
 #include "engine/model/modelsummary.h"
 #include "engine/model/sequentialmodel_torch.h"
 #include "engine/profile/pagefaults.h"
@@ -500,8 +501,7 @@ void TrainingLoop::prepare()
         // weights come from LibTorch's one global generator, so runs that start together in
         // one process (the ranks of tst_dataparallel, what-if variants) take turns seeding it
         // and drawing their weights; nothing before this point draws from it.
-        static std::mutex seedAndInitialise;
-        const std::lock_guard<std::mutex> turn(seedAndInitialise);
+        const std::lock_guard<std::mutex> turn(globalGeneratorLock());
         torch::manual_seed(m_config.seed);
         m_model =
             SequentialModel(m_config.model, inputFeatures, backend.backend, m_config.device.type);

@@ -347,6 +347,36 @@ private Q_SLOTS:
         QVERIFY(temporaryFilesUnder(m_dir.path()).isEmpty());
     }
 
+    void validationPredictsWhatEvaluateScores_data()
+    {
+        lossEqualsEvaluateAndMetricsEqualNumPy_data();
+    }
+
+    void validationPredictsWhatEvaluateScores()
+    {
+        QFETCH(int, model);
+        const Model& chosen = *std::array<const Model*, 4>{
+            &kRegression, &kTokens, &kClassIds, &kOneHot}[static_cast<std::size_t>(model)];
+        const CliRun evaluate = runCli(
+            {"evaluate", "--checkpoint", checkpoint(chosen), "--config", config(chosen), "--json"});
+        QVERIFY2(evaluate.exitCode == kExitFinished, qPrintable(describe(evaluate)));
+        const nlohmann::json evaluated = parsed(evaluate);
+        // No file: the config's own validation samples, with their targets.
+        const CliRun run = runCli({"predict", "--checkpoint", checkpoint(chosen), "--config",
+                                   config(chosen), "--validation", "--json"});
+        QVERIFY2(run.exitCode == kExitFinished, qPrintable(describe(run)));
+        const nlohmann::json result = parsed(run);
+        QCOMPARE(result["samples"], nlohmann::json(80));
+        QVERIFY(result["x"].is_null());
+        QVERIFY2(
+            result["data"].get<std::string>().find("80 validation samples") != std::string::npos,
+            qPrintable(run.out));
+        const double loss = result["loss"].get<double>();
+        const double validationLoss = evaluated["val_loss"].get<double>();
+        QVERIFY2(close(loss, validationLoss, kLossTolerance),
+                 qPrintable(QString("predict %1, evaluate %2").arg(loss).arg(validationLoss)));
+    }
+
     void batchSizeDoesNotChangeThePredictions()
     {
         const QString whole = path("reg-batch-default.npy");
@@ -445,6 +475,14 @@ private Q_SLOTS:
             << QStringList{"--out "};
         QTest::newRow("batch 0") << 0 << QStringList{"--x", dir + "reg_xval.npy", "--batch", "0"}
                                  << QStringList{"--batch"};
+        QTest::newRow("no inputs")
+            << 0 << QStringList{} << QStringList{"--x FILE, or --validation"};
+        QTest::newRow("inputs and --validation")
+            << 0 << QStringList{"--x", dir + "reg_xval.npy", "--validation"}
+            << QStringList{"--validation"};
+        QTest::newRow("targets and --validation")
+            << 0 << QStringList{"--y", dir + "reg_yval.npy", "--validation"}
+            << QStringList{"--validation"};
     }
 
     void badInputsExitWithTwoAndLeaveNothing()
