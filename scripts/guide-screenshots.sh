@@ -2,7 +2,10 @@
 # Takes the user guide's pictures (docs/user-guide.md) with the real app under Xvfb and writes
 # them, scaled and compressed, to docs/images/guide/.
 #
-#   scripts/guide-screenshots.sh [BUILD_DIR]      # default build/dev
+#   scripts/guide-screenshots.sh [BUILD_DIR [NAME...]]   # default build/dev, every picture
+#
+# With NAMEs (predict-regression, zh-cn, ...) only those pictures are taken; the runs they need
+# are trained all the same.
 #
 # It builds nothing: it uses BUILD_DIR/app/epochscope and BUILD_DIR/app/epochscope-cli as they
 # are. Every run it makes goes to a scratch run database and settings folder under /tmp, never
@@ -12,6 +15,8 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${1:-build/dev}
+shift $(($# > 0 ? 1 : 0))
+wanted=("$@")
 case $build in /*) ;; *) build=$root/$build ;; esac
 app=$build/app/epochscope
 cli=$build/app/epochscope-cli
@@ -51,6 +56,9 @@ db=$work/runs.sqlite
 shoot() {
     local name=$1 delay=$2
     shift 2
+    if ((${#wanted[@]})) && [[ " ${wanted[*]} " != *" $name "* ]]; then
+        return 0
+    fi
     echo "== $name"
     timeout 1200 xvfb-run -a -s '-screen 0 1600x1000x24' \
         "$app" --db "$db" --screenshot "$work/raw/$name.png" --delay "$delay" "$@" \
@@ -112,6 +120,35 @@ EOF
 keras=$(last_run)
 "$cli" diagnose "$keras" --db "$db" >/dev/null
 
+# 4 and 5: runs that keep their checkpoints, for the Predict view: the demo regression, and a
+# small binary sentiment classifier (imdb-lstm-sentiment's model on 2,000 short reviews).
+"$cli" presets quick-demo | "$python" -c '
+import json, sys
+config = json.load(sys.stdin)
+config["name"] = "demo-regression"
+config["training"]["epochs"] = 4
+config["callbacks"] = [{"type": "model_checkpoint", "filepath": sys.argv[1] + "/reg-{epoch:02d}.pt",
+                        "monitor": "val_loss"}]
+json.dump(config, sys.stdout, indent=2)
+' "$work" >"$work/demo-regression.json"
+"$cli" train --config "$work/demo-regression.json" --db "$db" --quiet
+regression=$(last_run)
+"$cli" presets imdb-lstm-sentiment | "$python" -c '
+import json, sys
+config = json.load(sys.stdin)
+config["name"] = "short-reviews"
+config["training"]["epochs"] = 4
+config["data"]["source"].update({"samples": 2000, "timesteps": 40, "vocab_size": 2000})
+config["model"]["layers"][0]["input_dim"] = 2000
+config["model"]["layers"][0]["output_dim"] = 32
+config["model"]["layers"][1]["units"] = 32
+config["callbacks"] = [{"type": "model_checkpoint", "filepath": sys.argv[1] + "/cls-{epoch:02d}.pt",
+                        "monitor": "val_loss"}]
+json.dump(config, sys.stdout, indent=2)
+' "$work" >"$work/short-reviews.json"
+"$cli" train --config "$work/short-reviews.json" --db "$db" --quiet
+classifier=$(last_run)
+
 shoot main-window 6 --run "$demo"
 shoot keras-import 4 --config "$work/keras-regression.json" --tab model
 shoot keras-finding 6 --run "$keras" --show findings
@@ -121,6 +158,9 @@ shoot findings 6 --run "$one_thread"
 shoot whatif 3 --preset quick-demo --whatif threads=1,2
 shoot report 12 --compare "$demo,$one_thread"
 shoot zh-cn 6 --lang zh_CN --run "$demo"
+# The delay counts from the end of the prediction.
+shoot predict-regression 1 --predict "$regression" --show predict
+shoot predict-classifier 1 --predict "$classifier" --show predict
 
 # Scale to at most $max_width px wide and quantise to 256 colours: a small PNG that still
 # reads well.

@@ -276,6 +276,79 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
     </message>
 </context>
 <context>
+    <name>es::ui::CheckpointPicker</name>
+    <message>
+        <location filename="../ui/predict/checkpointpicker.cpp" line="+34"/>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>changed</source>
+        <translation>已改动</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>overwritten</source>
+        <translation>已覆盖</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>deleted by the run</source>
+        <translation>被运行删除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unreachable</source>
+        <translation>无法访问</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>epoch %1, step %2</source>
+        <translation>第 %1 轮，第 %2 步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>epoch %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>best</source>
+        <comment>the run&apos;s best checkpoint</comment>
+        <translation>最佳</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>The run database %1 cannot be read: %2</source>
+        <translation>无法读取运行数据库 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>There is no run %1 in the run database (it may have been deleted).</source>
+        <translation>运行数据库中没有运行 %1（它可能已被删除）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Run %1 (%2) cannot be used: its recorded config is not one this EpochScope reads any more:
+%3</source>
+        <translation>无法使用运行 %1（%2）：它记录的配置已不是这个版本的 EpochScope 能读取的配置：
+%3</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Run %1 (%2) saved no model checkpoint, so there is no trained model to use. Add model_checkpoint in Run setup &gt; Callbacks and train again.</source>
+        <translation>运行 %1（%2）没有保存模型检查点，因此没有可用的已训练模型。请在“运行设置 &gt; 回调”中添加 model_checkpoint，然后重新训练。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>None of the %n model checkpoint(s) that run %1 (%2) saved is still as the run wrote it; each entry says what became of its file.</source>
+        <translation>
+            <numerusform>运行 %1（%2）保存的 %n 个模型检查点都已不再是运行写入时的样子；每一项都注明了其文件的情况。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>es::ui::ConfigEditor</name>
     <message>
         <location filename="../ui/setup/configeditor.cpp" line="+46"/>
@@ -348,6 +421,40 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
         <location line="+4"/>
         <source>rank %1 is not below the run&apos;s %2 processes (ranks count from 0)</source>
         <translation>进程编号 %1 不小于运行的进程数 %2（进程编号从 0 开始）</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::ConfusionMatrixChart</name>
+    <message>
+        <location filename="../ui/predict/confusionmatrixchart.cpp" line="+97"/>
+        <source>predicted class</source>
+        <translation>预测类别</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>actual class</source>
+        <translation>实际类别</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+62"/>
+        <source>Confusion matrix of %n sample(s)</source>
+        <translation>
+            <numerusform>%n 个样本的混淆矩阵</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>%1
+%2%</source>
+        <translation>%1
+%2%</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+95"/>
+        <source>actual %1, predicted %2: %n sample(s) (%3% of actual %1)</source>
+        <translation>
+            <numerusform>实际 %1，预测 %2：%n 个样本（占实际为 %1 的样本的 %3%）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1711,7 +1818,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+37"/>
+        <location filename="../ui/mainwindow.cpp" line="+39"/>
         <source>EpochScope</source>
         <translation>EpochScope</translation>
     </message>
@@ -1836,13 +1943,23 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>把“运行设置”中的配置与它的变体（线程数、批大小、数据放置等）并排测量</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>P&amp;redict...</source>
+        <translation>预测(&amp;R)...</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Run a recorded run&apos;s trained model on its validation data or on files, and see how well it predicts</source>
+        <translation>用已记录运行训练出的模型对其验证数据或文件做预测，并查看预测效果</translation>
+    </message>
+    <message>
         <location line="+5"/>
         <source>Run</source>
         <comment>toolbar name</comment>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowdocks.cpp" line="+29"/>
+        <location filename="../ui/mainwindowdocks.cpp" line="+30"/>
         <source>Run setup</source>
         <translation>运行设置</translation>
     </message>
@@ -1869,7 +1986,13 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>假设实验</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
+        <source>Predict</source>
+        <comment>dock: a trained model run on data</comment>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Environment</source>
         <translation>环境</translation>
     </message>
@@ -1906,12 +2029,12 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>继续(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowsettings.cpp" line="+45"/>
+        <location filename="../ui/mainwindowsettings.cpp" line="+46"/>
         <source>Run database: %1</source>
         <translation>运行数据库：%1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Choose the run database</source>
         <translation>选择运行数据库</translation>
     </message>
@@ -1934,12 +2057,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>保存运行配置</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowrun.cpp" line="+32"/>
-        <source>The run starts when the environment check ends.</source>
-        <translation>环境检查结束后运行才会开始。</translation>
-    </message>
-    <message>
-        <location line="+13"/>
+        <location filename="../ui/mainwindowrun.cpp" line="+47"/>
         <source>Start</source>
         <comment>message box title</comment>
         <translation>开始</translation>
@@ -2010,7 +2128,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>无法在运行 %1 的配置上试用修复：%2</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowdocks.cpp" line="+21"/>
+        <location filename="../ui/mainwindowdocks.cpp" line="+22"/>
         <source>warning: </source>
         <translation>警告：</translation>
     </message>
@@ -2020,7 +2138,12 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>错误：</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowrun.cpp" line="+9"/>
+        <location filename="../ui/mainwindowrun.cpp" line="-30"/>
+        <source>The run starts when the environment check or the prediction ends.</source>
+        <translation>运行将在环境检查或预测结束后开始。</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>The run failed: %1</source>
         <translation>运行失败：%1</translation>
     </message>
@@ -2098,6 +2221,11 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>
             <numerusform>%1；日志中有 %n 条说明</numerusform>
         </translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowpredict.cpp" line="+54"/>
+        <source>Exported for PyTorch to %1</source>
+        <translation>已导出为 PyTorch 模型，位于 %1</translation>
     </message>
 </context>
 <context>
@@ -2361,6 +2489,676 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <location line="+7"/>
         <source>Past experiments: cannot read the run database</source>
         <translation>以往的实验：无法读取运行数据库</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::PredictJob</name>
+    <message>
+        <location filename="../ui/predict/predictjob.cpp" line="+35"/>
+        <source>X file</source>
+        <translation>X 文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Y file</source>
+        <translation>Y 文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::PredictPanel</name>
+    <message>
+        <location filename="../ui/predict/predictpanel.cpp" line="+82"/>
+        <source>Waiting for the run to end: predicting now would take its cores and slow its steps.</source>
+        <translation>正在等待运行结束：此时预测会占用它的 CPU 核心并拖慢它的训练步。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Loading the data and the model...</source>
+        <translation>正在载入数据和模型...</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+118"/>
+        <source>Predicting...</source>
+        <translation>正在预测...</translation>
+    </message>
+    <message>
+        <location line="-89"/>
+        <source>A prediction is running: stop it to choose another run.</source>
+        <translation>预测正在进行：请先停止它，再选择其他运行。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Run %1 is still training: predict with it when it has ended.</source>
+        <translation>运行 %1 仍在训练：请在它结束后再用它做预测。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Run %1 has no model checkpoint to predict with.</source>
+        <translation>运行 %1 没有可用于预测的模型检查点。</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Choose a run with a model checkpoint to predict with.</source>
+        <translation>请选择一个保存了模型检查点的运行来做预测。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose the inputs (X), or predict on the run&apos;s validation data.</source>
+        <translation>请选择输入（X），或在该运行的验证数据上做预测。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Starting...</source>
+        <translation>正在启动...</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+21"/>
+        <source>Predicted %n sample(s) in %1 s.</source>
+        <translation>
+            <numerusform>已预测 %n 个样本，用时 %1 秒。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+2"/>
+        <location line="+8"/>
+        <source>Predict: %1</source>
+        <translation>预测：%1</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Failed: the reason is above the results.</source>
+        <translation>失败：原因显示在结果上方。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Stopped: nothing predicted is shown.</source>
+        <translation>已停止：不显示任何预测结果。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Run #%1 %2, checkpoint %3.</source>
+        <translation>运行 #%1 %2，检查点 %3。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Run #%1 %2, checkpoint %3 (%4).</source>
+        <translation>运行 #%1 %2，检查点 %3（%4）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Data: %1.</source>
+        <translation>数据：%1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1, %2 backend</source>
+        <translation>%1，%2 后端</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n sample(s) on %1 in %2 batch(es) of %3.</source>
+        <translation>
+            <numerusform>在 %1 上预测了 %n 个样本，共 %2 个批次，批大小 %3。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>There are no predictions to save: press Predict first.</source>
+        <translation>没有可保存的预测结果：请先按“预测”。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cannot save the predictions to %1: name a .npy or .csv file.</source>
+        <translation>无法把预测结果保存到 %1：请指定 .npy 或 .csv 文件。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cannot save the predictions: %1</source>
+        <translation>无法保存预测结果：%1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+2"/>
+        <source>Predictions saved to %1</source>
+        <translation>预测结果已保存到 %1</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>NumPy array (*.npy)</source>
+        <translation>NumPy 数组 (*.npy)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CSV table (*.csv)</source>
+        <translation>CSV 表格 (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Save predictions</source>
+        <translation>保存预测结果</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Exported for PyTorch to %1</source>
+        <translation>已导出为 PyTorch 模型，位于 %1</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::PredictSetup</name>
+    <message>
+        <location filename="../ui/predict/predictsetup.cpp" line="+57"/>
+        <source>The run&apos;s validation data</source>
+        <translation>该运行的验证数据</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Files:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Predict</source>
+        <comment>button: run the model on the data</comment>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Save predictions...</source>
+        <translation>保存预测结果...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export for PyTorch...</source>
+        <translation>导出为 PyTorch 模型...</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Recorded runs that saved a model checkpoint (model_checkpoint in Run setup &gt; Callbacks), newest first</source>
+        <translation>保存了模型检查点的已记录运行（即“运行设置 &gt; 回调”中的 model_checkpoint），最新的在前</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The samples the run validated on: its x_val and y_val, or the validation_split taken from the end of its data (generated again for synthetic data), with their targets</source>
+        <translation>该运行用于验证的样本及其目标值：它的 x_val 和 y_val，或按 validation_split 从其数据末尾截取的部分（合成数据会重新生成）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>x.npy, data.npz:x_test or a CSV file</source>
+        <translation>x.npy、data.npz:x_test 或 CSV 文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>optional: y.npy or data.npz:y_test</source>
+        <translation>可选：y.npy 或 data.npz:y_test</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The inputs: a .npy file, an .npz member (archive.npz:NAME) or, for a run on a CSV source, a CSV file cut into windows as the run&apos;s config says. Drop files on the view to fill this.</source>
+        <translation>输入：.npy 文件、.npz 成员（archive.npz:NAME），或者（对于使用 CSV 数据源的运行）按该运行的配置切分为窗口的 CSV 文件。把文件拖放到视图上即可填入此处。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The targets to score the predictions against (.npy or an .npz member); without them only the predictions are shown.</source>
+        <translation>用来给预测结果评分的目标值（.npy 或 .npz 成员）；没有目标值时只显示预测结果。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>X:</source>
+        <translation>X：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+1"/>
+        <source>Browse...</source>
+        <translation>浏览...</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Y:</source>
+        <translation>Y：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Samples per forward pass; the lowest value takes the run config&apos;s batch_size. Larger batches are faster and take more memory.</source>
+        <translation>每次前向计算的样本数；取最小值时使用运行配置中的 batch_size。批次越大速度越快，占用的内存也越多。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Run the model on the data (Ctrl+Return)</source>
+        <translation>在数据上运行模型（Ctrl+Return）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop after the current batch; nothing predicted is shown</source>
+        <translation>在当前批次之后停止；不显示任何预测结果</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Save the predictions as a NumPy array (.npy) or a CSV table</source>
+        <translation>把预测结果保存为 NumPy 数组（.npy）或 CSV 表格</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Write the chosen checkpoint as a PyTorch model (model.py and weights.pt)</source>
+        <translation>把所选检查点写成 PyTorch 模型（model.py 和 weights.pt）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Run:</source>
+        <comment>the recorded training run</comment>
+        <translation>运行：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Checkpoint:</source>
+        <translation>检查点：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Data:</source>
+        <translation>数据：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Batch size:</source>
+        <translation>批大小：</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>Targets to score against</source>
+        <translation>用于评分的目标值</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Inputs to predict</source>
+        <translation>要预测的输入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NumPy arrays (*.npy *.npz);;All files (*)</source>
+        <translation>NumPy 数组 (*.npy *.npz);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Arrays and tables (*.npy *.npz *.csv *.tsv *.txt);;All files (*)</source>
+        <translation>数组和表格 (*.npy *.npz *.csv *.tsv *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>#%1 %2</source>
+        <translation>#%1 %2</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>No recorded run has a model checkpoint yet: add model_checkpoint in Run setup &gt; Callbacks and train.</source>
+        <translation>还没有保存了模型检查点的已记录运行：请在“运行设置 &gt; 回调”中添加 model_checkpoint，然后训练。</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>config</source>
+        <comment>batch size: the run config&apos;s</comment>
+        <translation>按配置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>config (%1)</source>
+        <comment>batch size: the run config&apos;s</comment>
+        <translation>按配置（%1）</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>batch %1 of %2</source>
+        <translation>第 %1/%2 个批次</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::PredictedSeriesChart</name>
+    <message>
+        <location filename="../ui/predict/predictedserieschart.cpp" line="+50"/>
+        <source>sample</source>
+        <translation>样本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>actual</source>
+        <translation>实际值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>predicted</source>
+        <translation>预测值</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Predicted values</source>
+        <translation>预测值</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Predicted and actual values</source>
+        <translation>预测值与实际值</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>sample %1: predicted %2</source>
+        <translation>样本 %1：预测 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>sample %1: predicted %2, actual %3</source>
+        <translation>样本 %1：预测 %2，实际 %3</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::PredictionMetricsTable</name>
+    <message>
+        <location filename="../ui/predict/predictionmetricstable.cpp" line="+38"/>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>at the threshold %1</source>
+        <translation>阈值为 %1 时</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The config&apos;s loss with its L2 penalties, as Keras&apos; evaluate reports it</source>
+        <translation>配置中的损失（含 L2 惩罚项），与 Keras 的 evaluate 报告的一致</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>true positives</source>
+        <translation>真阳性</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>false positives</source>
+        <translation>假阳性</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>true negatives</source>
+        <translation>真阴性</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>false negatives</source>
+        <translation>假阴性</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>n/a</source>
+        <comment>a metric that is not defined</comment>
+        <translation>无</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::PredictionResultView</name>
+    <message>
+        <location filename="../ui/predict/predictionresultview.cpp" line="+112"/>
+        <source>The model&apos;s output the charts show</source>
+        <translation>图表所显示的模型输出</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Output:</source>
+        <translation>输出：</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>A sample is predicted positive when its probability is above the threshold: the metrics, the confusion matrix and the mark on the ROC curve follow it</source>
+        <translation>样本的概率高于阈值时即预测为阳性：指标、混淆矩阵和 ROC 曲线上的标记都随阈值而变</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Threshold:</source>
+        <translation>阈值：</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>Choose a run and its data, then press Predict: the predictions, their metrics and charts appear here.</source>
+        <translation>选择一个运行及其数据，然后按“预测”：预测结果及其指标和图表会显示在这里。</translation>
+    </message>
+    <message>
+        <location line="+95"/>
+        <source>The model outputs a sequence per sample (shape %1): there is no chart for that here, but the predictions can be saved.</source>
+        <translation>模型为每个样本输出一个序列（形状 %1）：这里没有相应的图表，但可以保存预测结果。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <location line="+19"/>
+        <source>Confusion matrix</source>
+        <translation>混淆矩阵</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <source>ROC curve</source>
+        <translation>ROC 曲线</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Over samples</source>
+        <translation>逐样本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Predicted vs actual</source>
+        <translation>预测值与实际值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Residuals</source>
+        <translation>残差</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No targets: give a Y file (or predict on the run&apos;s validation data) to score the predictions and compare them with the actual values.</source>
+        <translation>没有目标值：请给出 Y 文件（或在该运行的验证数据上做预测），以便给预测结果评分并与实际值比较。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>output %1</source>
+        <translation>输出 %1</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>%1 classes are too many to draw as a confusion matrix: save the predictions to look at them elsewhere.</source>
+        <translation>%1 个类别太多，无法绘制成混淆矩阵：请保存预测结果，在别处查看。</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::PredictionScatterChart</name>
+    <message>
+        <location filename="../ui/predict/predictionscatterchart.cpp" line="+43"/>
+        <source>Predicted against actual (dashed: predicted = actual)</source>
+        <translation>预测值对实际值（虚线：预测值 = 实际值）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>actual</source>
+        <translation>实际值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>predicted</source>
+        <translation>预测值</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>samples</source>
+        <translation>样本</translation>
+    </message>
+    <message>
+        <location line="+105"/>
+        <source>sample %1: predicted %2, actual %3</source>
+        <translation>样本 %1：预测 %2，实际 %3</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::PyTorchExportDialog</name>
+    <message>
+        <location filename="../ui/predict/pytorchexportdialog.cpp" line="+72"/>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: %2</source>
+        <comment>field: problem</comment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>C&amp;hoose...</source>
+        <translation>选择(&amp;H)...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Replace the folder&apos;s contents</source>
+        <translation>替换文件夹中的内容(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Show folder</source>
+        <translation>显示文件夹(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Export run %1 for PyTorch</source>
+        <translation>把运行 %1 导出为 PyTorch 模型</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Export run %1 (%2) for PyTorch</source>
+        <translation>把运行 %1（%2）导出为 PyTorch 模型</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Writes the model as a PyTorch module (model.py), its weights (weights.pt) and how to load them (README.txt) into a folder, for use without EpochScope.</source>
+        <translation>把模型作为 PyTorch 模块（model.py），连同其权重（weights.pt）和加载方法（README.txt）写入一个文件夹，无需 EpochScope 即可使用。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Choose the folder to export into</source>
+        <translation>选择要导出到的文件夹</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Without it, a folder that is not empty is left as it is and the export refused</source>
+        <translation>不勾选时，非空文件夹保持原样，导出会被拒绝</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Chec&amp;kpoint:</source>
+        <translation>检查点(&amp;K)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Folder:</source>
+        <translation>文件夹(&amp;F)：</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>The exported files and how to load them are listed here.</source>
+        <translation>导出的文件及其加载方法会列在这里。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Write model.py, weights.pt and README.txt into the folder</source>
+        <translation>把 model.py、weights.pt 和 README.txt 写入该文件夹</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open the exported folder in the file manager</source>
+        <translation>在文件管理器中打开导出的文件夹</translation>
+    </message>
+    <message>
+        <location line="+81"/>
+        <source>Export for PyTorch into</source>
+        <translation>把 PyTorch 模型导出到</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Choose a checkpoint to export.</source>
+        <translation>请选择要导出的检查点。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Name a folder to export into.</source>
+        <translation>请指定要导出到的文件夹。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Exporting %1 into %2...</source>
+        <translation>正在把 %1 导出到 %2...</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>To replace what is in it, check &quot;Replace the folder&apos;s contents&quot;.</source>
+        <translation>如要替换其中的内容，请勾选“替换文件夹中的内容”。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Run %1 was not exported for PyTorch: %2</source>
+        <translation>运行 %1 未导出为 PyTorch 模型：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Exported %1 (%2, %L3 parameters).</source>
+        <translation>已导出 %1（%2，%L3 个参数）。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>From README.txt:</source>
+        <translation>摘自 README.txt：</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>No file manager here opens %1.</source>
+        <translation>此系统上没有能打开 %1 的文件管理器。</translation>
     </message>
 </context>
 <context>
@@ -2646,9 +3444,101 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
     </message>
 </context>
 <context>
+    <name>es::ui::ResidualHistogramChart</name>
+    <message>
+        <location filename="../ui/predict/residualhistogramchart.cpp" line="+31"/>
+        <source>residual (predicted − actual)</source>
+        <translation>残差（预测值 − 实际值）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+4"/>
+        <source>samples</source>
+        <translation>样本</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+32"/>
+        <source>Residuals of %n sample(s)</source>
+        <translation>
+            <numerusform>%n 个样本的残差</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>(%n not finite, left out)</source>
+        <translation>
+            <numerusform>（%n 个非有限值，已略去）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+49"/>
+        <source>%1 to %2: %n sample(s)</source>
+        <translation>
+            <numerusform>%1 到 %2：%n 个样本</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::RocChart</name>
+    <message>
+        <location filename="../ui/predict/rocchart.cpp" line="+35"/>
+        <source>ROC curve</source>
+        <translation>ROC 曲线</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>false positive rate</source>
+        <translation>假阳性率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>true positive rate</source>
+        <translation>真阳性率</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>chance</source>
+        <translation>随机猜测</translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>No ROC curve:
+the targets hold one class only,
+so the rates are not defined.</source>
+        <translation>没有 ROC 曲线：
+目标值只有一个类别，
+因此这些比率没有定义。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>ROC curve (AUC %1)</source>
+        <translation>ROC 曲线（AUC %1）</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>threshold %1 (FPR %2, TPR %3)</source>
+        <translation>阈值 %1（FPR %2，TPR %3）</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>false positive rate %1, true positive rate %2</source>
+        <translation>假阳性率 %1，真阳性率 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>threshold above every score: %1</source>
+        <translation>阈值高于所有分数：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>threshold %1: %2</source>
+        <translation>阈值 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>es::ui::RunChart</name>
     <message>
-        <location filename="../ui/plots/runchart.cpp" line="+299"/>
+        <location filename="../ui/plots/runchart.cpp" line="+301"/>
         <location line="+7"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
@@ -2915,6 +3805,16 @@ Denormals flushed to zero: %3 (%4)</source>
         <translation>比较(&amp;M)...</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>&amp;Predict...</source>
+        <translation>预测(&amp;P)...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>E&amp;xport for PyTorch...</source>
+        <translation>导出为 PyTorch 模型(&amp;X)...</translation>
+    </message>
+    <message>
         <location line="+22"/>
         <source>Filter runs (name, device, status, ...)</source>
         <translation>筛选运行（名称、设备、状态等）</translation>
@@ -2960,12 +3860,32 @@ Denormals flushed to zero: %3 (%4)</source>
         <translation>在带预览的报告中比较选中的运行（两个或更多），并保存为 HTML、PDF、Markdown、CSV 或 JSON（Ctrl+E）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+18"/>
         <source>Compare...</source>
         <translation>比较...</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+7"/>
+        <source>Predict with the selected run&apos;s trained model, from a checkpoint it saved (Ctrl+Shift+P)</source>
+        <translation>用选中运行训练出的模型（取自它保存的某个检查点）做预测（Ctrl+Shift+P）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Write the selected run&apos;s trained model as a PyTorch module with its weights, for use without EpochScope</source>
+        <translation>把选中运行训练出的模型连同其权重写成 PyTorch 模块，无需 EpochScope 即可使用</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Predict...</source>
+        <translation>预测...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export for PyTorch...</source>
+        <translation>导出为 PyTorch 模型...</translation>
+    </message>
+    <message>
+        <location line="+35"/>
         <source>Choose another run database...</source>
         <translation>选择另一个运行数据库...</translation>
     </message>
@@ -2977,7 +3897,7 @@ EpochScope does not change or replace this file. Choose another run database (Fi
 EpochScope 不会修改或替换这个文件。请选择另一个运行数据库（文件 &gt; 运行数据库...）来记录和浏览运行；该文件保持原样，供你升级 EpochScope、恢复或移走它。</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+69"/>
         <source>Delete run %1 and all its records? This cannot be undone.</source>
         <translation>要删除运行 %1 及其所有记录吗？此操作无法撤销。</translation>
     </message>
@@ -3858,7 +4778,7 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+104"/>
+        <location filename="../app/gui/main.cpp" line="+105"/>
         <source>Train LSTM models and find out why training is slow</source>
         <translation>训练 LSTM 模型，并找出训练慢的原因</translation>
     </message>
@@ -3874,13 +4794,13 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
     </message>
     <message>
         <location line="+1"/>
-        <location line="+45"/>
+        <location line="+64"/>
         <location line="+13"/>
         <source>name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-75"/>
         <source>Open a run config file</source>
         <translation>打开运行配置文件</translation>
     </message>
@@ -3888,11 +4808,13 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
         <location line="+1"/>
         <location line="+3"/>
         <location line="+5"/>
+        <location line="+35"/>
+        <location line="+4"/>
         <source>file</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="-45"/>
         <source>Run database to record into and browse</source>
         <translation>用于记录和浏览的运行数据库</translation>
     </message>
@@ -3903,11 +4825,11 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
     </message>
     <message>
         <location line="+4"/>
-        <source>Seconds before --screenshot (default 5; with --whatif, counted from the end of the experiment)</source>
-        <translation>--screenshot 之前等待的秒数（默认 5；与 --whatif 一起使用时，从假设实验结束时算起）</translation>
+        <source>Seconds before --screenshot (default 5; with --whatif or --predict, counted from the end of the experiment or the prediction)</source>
+        <translation>--screenshot 之前等待的秒数（默认 5；与 --whatif 或 --predict 一起使用时，从假设实验或预测结束时算起）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>seconds</source>
         <translation>秒数</translation>
     </message>
@@ -3923,11 +4845,12 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
     </message>
     <message>
         <location line="+1"/>
+        <location line="+16"/>
         <source>id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-11"/>
         <source>Measure the loaded config against KEY varied over the values (threads=1,2) in the What-if dock</source>
         <translation>在“假设实验”面板中，把载入的配置与 KEY 取各个值（threads=1,2）时的变体对比测量</translation>
     </message>
@@ -3938,6 +4861,21 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
     </message>
     <message>
         <location line="+4"/>
+        <source>Predict with recorded run ID&apos;s best checkpoint on its validation data (or --predict-x) in the Predict dock; --screenshot then saves the dock</source>
+        <translation>在“预测”面板中用已记录运行 ID 的最佳检查点对其验证数据（或 --predict-x）进行预测；此时 --screenshot 保存该面板</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>With --predict: the inputs instead (.npy, archive.npz:NAME or a CSV file)</source>
+        <translation>与 --predict 一起使用：改用这些输入（.npy、archive.npz:NAME 或 CSV 文件）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>With --predict-x: the targets to score against</source>
+        <translation>与 --predict-x 一起使用：用于评分的目标值</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>User interface language: %1 (default: Settings, or the system&apos;s)</source>
         <translation>界面语言：%1（默认：按“设置”，否则跟随系统）</translation>
     </message>
@@ -3967,7 +4905,7 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
         <translation>把此停靠窗口置于最前：%1（environment 还会检查本机）</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+61"/>
         <source>expected KEY=V1,V2 (threads=1,2)</source>
         <translation>应为 KEY=V1,V2（threads=1,2）</translation>
     </message>

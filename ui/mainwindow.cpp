@@ -5,6 +5,7 @@
 #include "ui/findings/findingspanel.h"
 #include "ui/history/runspanel.h"
 #include "ui/live/runcontroller.h"
+#include "ui/predict/predictpanel.h"
 #include "ui/settings/appsettings.h"
 #include "ui/setup/configeditor.h"
 #include "ui/status/runstatusbar.h"
@@ -31,6 +32,7 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
       m_environment(new EnvironmentPanel()),
       m_findings(new FindingsPanel()),
       m_whatIf(new WhatIfPanel()),
+      m_predict(new PredictPanel()),
       m_status(new RunStatusBar()),
       m_databaseWarning(new QLabel())
 {
@@ -93,6 +95,18 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
     connect(m_controller, &RunController::started, m_runs, &RunsPanel::reload);
     connect(m_controller, &RunController::finished, this, &MainWindow::onFinished);
     connect(m_runs, &RunsPanel::openRequested, this, &MainWindow::openStoredRun);
+    connect(m_runs, &RunsPanel::predictRequested, this, &MainWindow::openPredict);
+    connect(m_runs, &RunsPanel::exportPyTorchRequested, this, &MainWindow::openPyTorchExport);
+    // A run that ended may have saved the checkpoints Predict lists; Run > Predict... takes it.
+    connect(m_controller, &RunController::finished, this,
+            [this](RunState, const QString&, qint64 runId) {
+                if (runId != 0)
+                    m_lastFinishedRun = runId;
+                m_predict->reloadRuns();
+            });
+    connect(m_predict, &PredictPanel::logLine, this, &MainWindow::appendLog);
+    connect(m_predict, &PredictPanel::problem, this,
+            [this](const QString& message) { appendLog(LogLevel::Warning, message); });
     connect(m_runs, &RunsPanel::problem, this,
             [this](const QString& message) { appendLog(LogLevel::Warning, message); });
     connect(m_runs, &RunsPanel::databaseProblemChanged, this, &MainWindow::showDatabaseProblem);
@@ -102,6 +116,7 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
     m_runs->setDatabasePath(m_databasePath);
     m_findings->setDatabasePath(m_databasePath);
     m_whatIf->setDatabasePath(m_databasePath);
+    m_predict->setDatabasePath(m_databasePath);
 
     resize(1500, 950);
     restoreWindowLayout(*this);

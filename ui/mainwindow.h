@@ -1,16 +1,17 @@
 #pragma once
 
 // The EpochScope window: Run setup, the live dashboard, the run history, the findings, what-if
-// experiments, the log and the environment report, with Start/Pause/Stop wired to one
-// RunController.
+// experiments, predictions with a trained model, the log and the environment report, with
+// Start/Pause/Stop wired to one RunController.
 //
 // Its members are defined by job: mainwindow.cpp creates the panels and wires them together;
 // mainwindowmenus.cpp has the menus, shortcuts and toolbar, mainwindowdocks.cpp the docks and
 // the Log, mainwindowrun.cpp a run from Start to its end and closing the window,
 // mainwindowconfigfiles.cpp presets, config files and the recent ones, mainwindowimport.cpp
 // Keras models imported and files dropped on the window, mainwindowhistory.cpp recorded runs,
-// mainwindowfixes.cpp a finding's fix and the What-if baseline, mainwindowsettings.cpp the
-// settings and the run database; windowlayout.h keeps the layout.
+// mainwindowfixes.cpp a finding's fix and the What-if baseline, mainwindowpredict.cpp the
+// Predict view and the export for PyTorch, mainwindowsettings.cpp the settings and the run
+// database; windowlayout.h keeps the layout.
 
 #include "engine/store/runstore.h"
 #include "engine/train/runobserver.h"
@@ -38,6 +39,7 @@ class EnvironmentPanel;
 class RunController;
 class RunStatusBar;
 class FindingsPanel;
+class PredictPanel;
 class RunsPanel;
 class WhatIfPanel;
 
@@ -58,6 +60,11 @@ public:
     WhatIfPanel* whatIfPanel() const { return m_whatIf; }
     QDockWidget* whatIfDock() const { return m_whatIfDock; }
     QAction* whatIfAction() const { return m_whatIfAction; }
+    PredictPanel* predictPanel() const { return m_predict; }
+    QDockWidget* predictDock() const { return m_predictDock; }
+    /// Run > Predict...: the Predict view on the run selected in Runs, else the last run that
+    /// finished in this session, else the newest run with a model checkpoint.
+    QAction* predictAction() const { return m_predictAction; }
     QAction* startAction() const { return m_start; }
     QAction* pauseAction() const { return m_pause; }
     QAction* stopAction() const { return m_stop; }
@@ -82,6 +89,11 @@ public Q_SLOTS:
     std::optional<StoredRun> loadStoredRun(qint64 runId);
     /// Opens the What-if dock with Run setup's config as the baseline.
     void openWhatIf();
+    /// Shows the Predict dock with run `runId` chosen, its best checkpoint preselected. False
+    /// when the run has no checkpoint to predict with (the view and the Log say why).
+    bool openPredict(qint64 runId);
+    /// Opens "Export for PyTorch..." on run `runId` (not modal, deleted when closed).
+    void openPyTorchExport(qint64 runId);
     /// Records into and browses `path` from now on, and remembers it in the settings. The
     /// file is created when the first run is recorded; an existing one is never replaced.
     void setDatabase(const QString& path);
@@ -100,6 +112,8 @@ private:
     void createDocks();
     /// Shows and raises the What-if dock, tall enough for its table and chart.
     void showWhatIfDock();
+    /// Shows and raises the Predict dock, tall enough for its form and charts.
+    void showPredictDock();
     void appendLog(es::LogLevel level, const QString& message);
     // mainwindowrun.cpp
     void updateActions();
@@ -112,6 +126,9 @@ private:
     void applyFindingPatch(qint64 runId, const QString& patch);
     /// Measures a finding's patch against run `runId`'s config in a what-if experiment.
     void tryFindingFix(qint64 runId, const QString& findingId, const QString& patch);
+    // mainwindowpredict.cpp
+    /// Run > Predict...: see predictAction().
+    void predictChosenRun();
     // mainwindowconfigfiles.cpp
     void saveConfig(bool askForPath);
     void addRecentFile(const QString& path);
@@ -139,6 +156,10 @@ private:
     QDockWidget* m_whatIfDock = nullptr;
     QDockWidget* m_runsDock = nullptr;
     QAction* m_whatIfAction = nullptr;
+    PredictPanel* m_predict;
+    QDockWidget* m_predictDock = nullptr;
+    QAction* m_predictAction = nullptr;
+    qint64 m_lastFinishedRun = 0;  ///< the last run of this session that ended recorded
     RunStatusBar* m_status;
     QLabel* m_databaseWarning;  ///< in the status bar while the run database cannot be used
     QAction* m_start = nullptr;

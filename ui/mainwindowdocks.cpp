@@ -3,6 +3,7 @@
 #include "ui/env/environmentpanel.h"
 #include "ui/findings/findingspanel.h"
 #include "ui/history/runspanel.h"
+#include "ui/predict/predictpanel.h"
 #include "ui/setup/configeditor.h"
 #include "ui/whatif/whatifpanel.h"
 
@@ -42,6 +43,9 @@ void MainWindow::createDocks()
     tabifyDockWidget(runs, findings);
     m_whatIfDock = dock(tr("What-if"), "whatIfDock", m_whatIf, Qt::BottomDockWidgetArea);
     tabifyDockWidget(findings, m_whatIfDock);
+    m_predictDock = dock(tr("Predict", "dock: a trained model run on data"), "predictDock",
+                         m_predict, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(m_whatIfDock, m_predictDock);
     runs->raise();
     QDockWidget* environment =
         dock(tr("Environment"), "environmentDock", m_environment, Qt::LeftDockWidgetArea);
@@ -54,7 +58,8 @@ void MainWindow::createDocks()
     resizeDocks({runs}, {kHistoryHeight}, Qt::Vertical);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    for (QDockWidget* widget : {setup, environment, runs, findings, m_whatIfDock, log})
+    for (QDockWidget* widget :
+         {setup, environment, runs, findings, m_whatIfDock, m_predictDock, log})
         view->addAction(widget->toggleViewAction());
 }
 

@@ -73,6 +73,12 @@ void MainWindow::createActions()
     m_whatIfAction->setStatusTip(
         tr("Measure Run setup's config against variants of it (threads, batch size, placement, "
            "...) side by side"));
+    // No key of its own: Ctrl+Shift+P is the Runs panel's Predict..., on the selected run.
+    m_predictAction = run->addAction(tr("P&redict..."), this, &MainWindow::predictChosenRun);
+    m_predictAction->setObjectName("predictMenuAction");
+    m_predictAction->setStatusTip(
+        tr("Run a recorded run's trained model on its validation data or on files, and see how "
+           "well it predicts"));
     // The Runs panel's action: enabled while two or more runs are selected there.
     run->addAction(m_runs->compareAction());
 

@@ -67,11 +67,13 @@ void MainWindow::startRun()
         return;
     TrainingIdleGate& gate = TrainingIdleGate::instance();
     if (gate.toolWorkActive()) {
-        // The environment check's benchmarks would slow the run's first steps, and its
-        // diagnosis would read them as warm-up: the run starts once they are done.
+        // The environment check's benchmarks (or a prediction) would slow the run's first
+        // steps, and its diagnosis would read them as warm-up: the run starts once they are
+        // done.
         if (!m_startWaitsForTools) {
             m_startWaitsForTools = true;
-            appendLog(LogLevel::Info, tr("The run starts when the environment check ends."));
+            appendLog(LogLevel::Info,
+                      tr("The run starts when the environment check or the prediction ends."));
             gate.whenToolsIdle(this, [this] {
                 m_startWaitsForTools = false;
                 startRun();

@@ -3,6 +3,7 @@
 #include "ui/dashboard/dashboardview.h"
 #include "ui/findings/findingspanel.h"
 #include "ui/history/runspanel.h"
+#include "ui/predict/predictpanel.h"
 #include "ui/settings/appsettings.h"
 #include "ui/settings/settingsdialog.h"
 #include "ui/setup/configeditor.h"
@@ -46,6 +47,7 @@ void MainWindow::setDatabase(const QString& path)
     m_runs->setDatabasePath(m_databasePath);
     m_findings->setDatabasePath(m_databasePath);
     m_whatIf->setDatabasePath(m_databasePath);
+    m_predict->setDatabasePath(m_databasePath);
 }
 
 void MainWindow::chooseDatabase()

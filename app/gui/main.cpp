@@ -5,6 +5,7 @@
 #include "ui/history/runspanel.h"
 #include "ui/live/runcontroller.h"
 #include "ui/mainwindow.h"
+#include "ui/predict/predictpanel.h"
 #include "ui/reports/reportexportdialog.h"
 #include "ui/settings/appsettings.h"
 #include "ui/settings/language.h"
@@ -43,7 +44,7 @@ QString languageArgument(const QStringList& arguments)
 const QStringList kSetupTabs = {"model", "data", "training", "device", "callbacks", "json"};
 
 /// --show's names for the docks MainWindow makes (object name "<name>Dock").
-const QStringList kDocks = {"setup", "environment", "runs", "log", "findings", "whatIf"};
+const QStringList kDocks = {"setup", "environment", "runs", "log", "findings", "whatIf", "predict"};
 
 /// Whether `option` is unset or names one of `choices`; says on stderr what it expected when
 /// not.
@@ -123,8 +124,9 @@ int main(int argc, char** argv)
     const QCommandLineOption delay(
         "delay",
         QApplication::translate("main",
-                                "Seconds before --screenshot (default 5; with --whatif, "
-                                "counted from the end of the experiment)"),
+                                "Seconds before --screenshot (default 5; with --whatif or "
+                                "--predict, counted from the end of the experiment or the "
+                                "prediction)"),
         QApplication::translate("main", "seconds"), "5");
     const QCommandLineOption exitWhenDone(
         "exit-when-done",
@@ -140,6 +142,24 @@ int main(int argc, char** argv)
                                 "Measure the loaded config against KEY varied over the values "
                                 "(threads=1,2) in the What-if dock"),
         QApplication::translate("main", "KEY=V1,V2"));
+    // A recorded run's model on its validation data or on files, in the Predict dock.
+    const QCommandLineOption predict(
+        "predict",
+        QApplication::translate("main",
+                                "Predict with recorded run ID's best checkpoint on its validation "
+                                "data (or --predict-x) in the Predict dock; --screenshot then "
+                                "saves the dock"),
+        QApplication::translate("main", "id"));
+    const QCommandLineOption predictX(
+        "predict-x",
+        QApplication::translate("main",
+                                "With --predict: the inputs instead (.npy, archive.npz:NAME or "
+                                "a CSV file)"),
+        QApplication::translate("main", "file"));
+    const QCommandLineOption predictY(
+        "predict-y",
+        QApplication::translate("main", "With --predict-x: the targets to score against"),
+        QApplication::translate("main", "file"));
     // For scripted screenshots of either language, whatever the system and Settings say.
     const QCommandLineOption language(
         "lang",
@@ -168,7 +188,8 @@ int main(int argc, char** argv)
             .arg(kDocks.join(QStringLiteral(", "))),
         QApplication::translate("main", "name"));
     parser.addOptions({demo, preset, config, database, screenshot, delay, exitWhenDone, openRun,
-                       whatIf, language, setupTab, compare, showDockOption});
+                       whatIf, predict, predictX, predictY, language, setupTab, compare,
+                       showDockOption});
     parser.process(app);
     if (!isOneOf(parser, language, es::ui::availableLanguages()) ||
         !isOneOf(parser, setupTab, kSetupTabs) || !isOneOf(parser, showDockOption, kDocks))
@@ -232,6 +253,36 @@ int main(int argc, char** argv)
         }
         QTimer::singleShot(0, panel, &es::ui::WhatIfPanel::start);
     }
+    if (parser.isSet(predict)) {
+        bool isNumber = false;
+        const qint64 runId = parser.value(predict).toLongLong(&isNumber);
+        if (!isNumber || !window.openPredict(runId)) {
+            std::fprintf(stderr, "epochscope: --predict %s: %s\n",
+                         qPrintable(parser.value(predict)),
+                         isNumber ? qPrintable(window.predictPanel()->errorText())
+                                  : "expected the id of a recorded run");
+            return 2;
+        }
+        es::ui::PredictPanel* panel = window.predictPanel();
+        if (parser.isSet(predictX))
+            panel->setInputFiles(parser.value(predictX), parser.value(predictY));
+        else
+            panel->useValidationData();
+        QTimer::singleShot(0, panel, [panel] { panel->startPrediction(); });
+        // The picture of the view is the dock on its own, as large as a window: docked under
+        // the dashboard it gets a few hundred pixels.
+        if (parser.isSet(screenshot)) {
+            constexpr int kPictureWidth = 1400;
+            constexpr int kPictureHeight = 760;
+            QDockWidget* dock = window.predictDock();
+            dock->setFloating(true);
+            dock->resize(kPictureWidth, kPictureHeight);
+            shown = dock;
+        }
+    } else if (parser.isSet(predictX) || parser.isSet(predictY)) {
+        std::fprintf(stderr, "epochscope: --predict-x and --predict-y need --predict ID\n");
+        return 2;
+    }
     if (parser.isSet(exitWhenDone))
         QObject::connect(window.controller(), &es::ui::RunController::finished, &app,
                          [](es::RunState state) {
@@ -258,6 +309,11 @@ int main(int argc, char** argv)
         // table and chart to be complete.
         if (parser.isSet(whatIf))
             QObject::connect(window.whatIfPanel(), &es::ui::WhatIfPanel::experimentFinished,
+                             &window, [&window, delayMs, takeScreenshot] {
+                                 QTimer::singleShot(delayMs, &window, takeScreenshot);
+                             });
+        else if (parser.isSet(predict))
+            QObject::connect(window.predictPanel(), &es::ui::PredictPanel::predictionFinished,
                              &window, [&window, delayMs, takeScreenshot] {
                                  QTimer::singleShot(delayMs, &window, takeScreenshot);
                              });

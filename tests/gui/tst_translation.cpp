@@ -51,7 +51,8 @@ const QSet<QString>& keptWords()
             "MFLOP",      "GFLOP",   "RSS",     "L2",     "x",         "y",       "input_dim",
             "output_dim", "dropout", "Dropout", "Dense",  "Embedding", "cpu",     "Ctrl",
             "Shift",      "Up",      "Down",    "Delete", "Insert",    "F2",      "F5",
-            "Del",        "npy",     "npz",     "csv",    "EN",        "English",
+            "Del",        "npy",     "npz",     "csv",    "EN",        "English", "X",
+            "Y",
         };
         for (const es::PresetInfo& preset : es::builtinPresets())
             kept.insert(QString::fromStdString(preset.name));

@@ -29,6 +29,8 @@ RunsPanel::RunsPanel(QWidget* parent)
       m_view(new QTableView(this)),
       m_filterEdit(new QLineEdit(this)),
       m_compare(new QAction(tr("Co&mpare..."), this)),
+      m_predict(new QAction(tr("&Predict..."), this)),
+      m_exportPyTorch(new QAction(tr("E&xport for PyTorch..."), this)),
       m_problemBanner(new QFrame(this)),
       m_problemText(new QLabel(m_problemBanner))
 {
@@ -79,13 +81,46 @@ RunsPanel::RunsPanel(QWidget* parent)
     // On the panel with the window's context: Ctrl+E works wherever the focus is in the
     // window while the panel is shown, and a menu can show the same action.
     addAction(m_compare);
+    // A button for an action: it triggers the action and is enabled with it.
+    const auto actionButton = [this](QAction* action, const QString& text) {
+        auto* button = new QPushButton(text, this);
+        button->setToolTip(action->toolTip());
+        connect(button, &QPushButton::clicked, action, &QAction::trigger);
+        connect(action, &QAction::changed, button,
+                [action, button] { button->setEnabled(action->isEnabled()); });
+        return button;
+    };
     // No mnemonic on the button: every letter of "Compare" is taken elsewhere in the window
     // (Alt+M checks the machine in Findings); Ctrl+E is the key.
-    auto* compare = new QPushButton(tr("Compare..."), this);
-    compare->setToolTip(m_compare->toolTip());
-    connect(compare, &QPushButton::clicked, m_compare, &QAction::trigger);
-    connect(m_compare, &QAction::changed, compare,
-            [this, compare] { compare->setEnabled(m_compare->isEnabled()); });
+    QPushButton* compare = actionButton(m_compare, tr("Compare..."));
+
+    // Using what a run trained (docs/predict.md): one run at a time, from a checkpoint it saved.
+    // The window opens the Predict view or the export dialog on the run the signal names.
+    m_predict->setObjectName(QStringLiteral("predictAction"));
+    m_predict->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    m_predict->setToolTip(
+        tr("Predict with the selected run's trained model, from a checkpoint it saved "
+           "(Ctrl+Shift+P)"));
+    m_predict->setStatusTip(m_predict->toolTip());
+    connect(m_predict, &QAction::triggered, this, [this] {
+        if (const QList<qint64> ids = selectedRunIds(); ids.size() == 1)
+            Q_EMIT predictRequested(ids.front());
+    });
+    addAction(m_predict);
+    m_exportPyTorch->setObjectName(QStringLiteral("exportPyTorchAction"));
+    m_exportPyTorch->setToolTip(
+        tr("Write the selected run's trained model as a PyTorch module with its weights, "
+           "for use without EpochScope"));
+    m_exportPyTorch->setStatusTip(m_exportPyTorch->toolTip());
+    connect(m_exportPyTorch, &QAction::triggered, this, [this] {
+        if (const QList<qint64> ids = selectedRunIds(); ids.size() == 1)
+            Q_EMIT exportPyTorchRequested(ids.front());
+    });
+    addAction(m_exportPyTorch);
+    // As with Compare, no mnemonics on the buttons (the window's Alt keys are shared by every
+    // panel): Ctrl+Shift+P is Predict's key; the actions' own mnemonics are for a menu.
+    QPushButton* predict = actionButton(m_predict, tr("Predict..."));
+    QPushButton* exportPyTorch = actionButton(m_exportPyTorch, tr("Export for PyTorch..."));
 
     auto* buttons = new QHBoxLayout();
     buttons->addWidget(m_filterEdit, 1);
@@ -94,6 +129,8 @@ RunsPanel::RunsPanel(QWidget* parent)
     buttons->addWidget(annotate);
     buttons->addWidget(remove);
     buttons->addWidget(compare);
+    buttons->addWidget(predict);
+    buttons->addWidget(exportPyTorch);
     buttons->addWidget(refresh);
     // The keys file managers use, while the table has the focus.
     const auto viewShortcut = [this](const QKeySequence& keys, void (RunsPanel::*slot)()) {
@@ -198,7 +235,10 @@ QList<qint64> RunsPanel::selectedRunIds() const
 
 void RunsPanel::updateActions()
 {
-    m_compare->setEnabled(selectedRunIds().size() >= 2);
+    const qsizetype selected = selectedRunIds().size();
+    m_compare->setEnabled(selected >= 2);
+    m_predict->setEnabled(selected == 1);
+    m_exportPyTorch->setEnabled(selected == 1);
 }
 
 ReportExportDialog* RunsPanel::compareSelected()

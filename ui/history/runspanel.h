@@ -31,6 +31,12 @@ public:
     QTableView* view() const { return m_view; }
     /// Compare... (Ctrl+E): enabled while two or more runs are selected.
     QAction* compareAction() const { return m_compare; }
+    /// Predict... (Ctrl+Shift+P): enabled while exactly one run is selected; emits
+    /// predictRequested() with it.
+    QAction* predictAction() const { return m_predict; }
+    /// Export for PyTorch...: enabled while exactly one run is selected; emits
+    /// exportPyTorchRequested() with it.
+    QAction* exportPyTorchAction() const { return m_exportPyTorch; }
 
     /// The selected runs' ids, ascending.
     QList<qint64> selectedRunIds() const;
@@ -52,6 +58,10 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void openRequested(qint64 runId);
+    /// Predict... was chosen for the one selected run: use its trained model on data.
+    void predictRequested(qint64 runId);
+    /// Export for PyTorch... was chosen for the one selected run.
+    void exportPyTorchRequested(qint64 runId);
     void problem(const QString& message);
     /// The run database became unreadable (`problem` says why and what to do) or readable
     /// again (`problem` empty).
@@ -77,6 +87,8 @@ private:
     QTableView* m_view;
     QLineEdit* m_filterEdit;
     QAction* m_compare;
+    QAction* m_predict;
+    QAction* m_exportPyTorch;
     QFrame* m_problemBanner;
     QLabel* m_problemText;
 };

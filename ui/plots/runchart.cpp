@@ -151,7 +151,9 @@ void RunChart::rebuild()
 void RunChart::setFollowingLive(bool follow)
 {
     m_following = follow;
-    if (follow && m_timeline) {
+    // A chart without a timeline (a what-if result, a prediction) follows nothing, but a
+    // double-click still asks for the full view back after zooming in.
+    if (follow) {
         fitToData();
         queueReplot();
     }

@@ -19,6 +19,9 @@ constexpr const char* kThemeKey = "appearance/theme";
 constexpr const char* kLanguageKey = "appearance/language";
 constexpr const char* kReportDirectoryKey = "reports/lastDirectory";
 constexpr const char* kReportFormatKey = "reports/lastFormat";
+constexpr const char* kPredictDirectoryKey = "predict/lastDataDirectory";
+constexpr const char* kPredictBatchKey = "predict/batchSize";
+constexpr const char* kPyTorchExportFolderKey = "predict/exportFolder";
 
 QPalette darkPalette()
 {
@@ -82,6 +85,36 @@ void ReportExportSettings::save() const
     QSettings settings;
     settings.setValue(kReportDirectoryKey, directory);
     settings.setValue(kReportFormatKey, format);
+}
+
+PyTorchExportSettings PyTorchExportSettings::load()
+{
+    const QSettings settings;
+    PyTorchExportSettings loaded;
+    loaded.folder = settings.value(kPyTorchExportFolderKey).toString();
+    return loaded;
+}
+
+void PyTorchExportSettings::save() const
+{
+    QSettings settings;
+    settings.setValue(kPyTorchExportFolderKey, folder);
+}
+
+PredictSettings PredictSettings::load()
+{
+    const QSettings settings;
+    PredictSettings loaded;
+    loaded.dataDirectory = settings.value(kPredictDirectoryKey).toString();
+    loaded.batchSize = settings.value(kPredictBatchKey, loaded.batchSize).toInt();
+    return loaded;
+}
+
+void PredictSettings::save() const
+{
+    QSettings settings;
+    settings.setValue(kPredictDirectoryKey, dataDirectory);
+    settings.setValue(kPredictBatchKey, batchSize);
 }
 
 void applyTheme(AppSettings::Theme theme)

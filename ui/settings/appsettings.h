@@ -32,6 +32,24 @@ struct ReportExportSettings {
     void save() const;
 };
 
+/// The folder "Export for PyTorch..." wrote last (ui/predict/pytorchexportdialog.h): the next
+/// export goes beside it. Kept apart from AppSettings for the reason ReportExportSettings is.
+struct PyTorchExportSettings {
+    QString folder;  ///< empty: none yet (the next goes into the user's documents folder)
+    static PyTorchExportSettings load();
+    void save() const;
+};
+
+/// Where the Predict view last took its data files from and its batch size choice, so that the
+/// next prediction starts there. Kept apart from AppSettings for the reason ReportExportSettings
+/// is.
+struct PredictSettings {
+    QString dataDirectory;  ///< empty: the user's documents folder
+    int batchSize = 0;      ///< samples per forward pass; 0: the run config's batch_size
+    static PredictSettings load();
+    void save() const;
+};
+
 /// Applies `theme` to the whole application (Fusion with a light or dark palette, or the
 /// platform's own style and palette).
 void applyTheme(AppSettings::Theme theme);
