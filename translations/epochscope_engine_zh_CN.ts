@@ -100,7 +100,7 @@
 <context>
     <name>AtomicFile</name>
     <message>
-        <location filename="../engine/io/atomicfile.cpp" line="+125"/>
+        <location filename="../engine/io/atomicfile.cpp" line="+142"/>
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
@@ -110,7 +110,7 @@
         <translation>无法创建 %1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>cannot flush %1</source>
         <translation>无法将 %1 写入磁盘</translation>
     </message>
@@ -272,7 +272,12 @@
 <context>
     <name>CallbackSpecs</name>
     <message>
-        <location filename="../engine/config/callbackspecs.cpp" line="+141"/>
+        <location filename="../engine/config/callbackspecs.cpp" line="+122"/>
+        <source>expected one character such as &quot;,&quot;, &quot;;&quot;, &quot;|&quot; or &quot;\t&quot; (Keras&apos; CSVLogger hands it to Python&apos;s csv, which takes one), and not a letter, digit, quote, line break or one of . - + _ \, got %1</source>
+        <translation>应为一个字符，如 &quot;,&quot;、&quot;;&quot;、&quot;|&quot; 或 &quot;\t&quot;（Keras 的 CSVLogger 把它交给 Python 的 csv，后者只接受一个字符），且不能是字母、数字、引号、换行或 . - + _ \ 之一，实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+55"/>
         <source>required key is missing; expected &quot;epoch&quot; or a positive integer (batches)</source>
         <translation>缺少必需的键；应为 &quot;epoch&quot; 或正整数（批次数）</translation>
     </message>
@@ -1243,12 +1248,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>输出语言：en 或 zh_CN（默认取自 LC_ALL、LC_MESSAGES 或 LANG）</translation>
     </message>
     <message>
-        <location filename="../cli/commandline/traincommandline.cpp" line="+331"/>
+        <location filename="../cli/commandline/traincommandline.cpp" line="+361"/>
         <source>Train a model and report where the time went</source>
         <translation>训练模型，并报告时间花在了哪里</translation>
     </message>
     <message>
-        <location line="-257"/>
+        <location line="-283"/>
         <source>Run config file (JSON, docs/config.md)</source>
         <translation>运行配置文件（JSON，docs/config.md）</translation>
     </message>
@@ -1369,7 +1374,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>从头开始，不从 backup_and_restore 的备份恢复（备份在第一次保存时被替换）</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+4"/>
+        <source>Let the config&apos;s callbacks write outside the current directory and the config file&apos;s folder (a config may come from someone else)</source>
+        <translation>允许配置中的回调写到当前目录和配置文件所在文件夹之外（配置可能来自他人）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Let the config&apos;s callbacks replace or append to files that EpochScope did not write</source>
+        <translation>允许配置中的回调替换或追加写入并非 EpochScope 写的文件</translation>
+    </message>
+    <message>
+        <location line="+74"/>
         <source>distributed.world_size is %1 in the config, %2 from %3: %2 ranks train</source>
         <translation>配置中的 distributed.world_size 为 %1，%3 给出 %2：由 %2 个进程训练</translation>
     </message>
@@ -1606,7 +1621,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>应为 1 到 %1 之间的整数，实际为 %2</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>--ignore-backup: the config has no backup_and_restore callback, so there is no backup to ignore</source>
         <translation>--ignore-backup：配置中没有 backup_and_restore 回调，因此没有可忽略的备份</translation>
     </message>
@@ -3394,7 +3409,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ModelCheckpoint</name>
     <message>
-        <location filename="../engine/callbacks/modelcheckpoint.cpp" line="+54"/>
+        <location filename="../engine/callbacks/modelcheckpoint.cpp" line="+56"/>
         <source>%1: cannot create or write the checkpoint directory: %2</source>
         <translation>%1：无法创建或写入检查点目录：%2</translation>
     </message>
@@ -3414,7 +3429,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>第 %1 轮：%2 未从 %3 改善</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+20"/>
         <source>Epoch %1: %2 improved from %3 to %4, saving model to %5 (%6)</source>
         <translation>第 %1 轮：%2 从 %3 改善到 %4，模型保存到 %5（%6）</translation>
     </message>
@@ -3988,7 +4003,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 没有验证样本（validation_split 为 0，也没有 x_val）：请在文件中给出输入</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>the %1 validation samples of %2</source>
         <translation>%2 的 %1 个验证样本</translation>
     </message>
@@ -5691,7 +5706,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>未应用于张量：本进程中另一个 CPU 分配器优先</translation>
     </message>
     <message>
-        <location filename="../engine/train/trainer.cpp" line="+65"/>
+        <location filename="../engine/train/trainer.cpp" line="+66"/>
         <source>off: device.cudnn is false (unfused LSTM kernels)</source>
         <translation>关：device.cudnn 为 false（非融合 LSTM 内核）</translation>
     </message>
@@ -5736,7 +5751,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>第 %1 轮，第 %2/%3 步（%4）</translation>
     </message>
     <message>
-        <location line="+244"/>
+        <location line="+249"/>
         <source>pinned: the loader thread copies each batch to %1 ahead of its step, on a CUDA stream of its own</source>
         <translation>pinned：加载线程在每步之前，用独立的 CUDA 流把该批次复制到 %1</translation>
     </message>
@@ -5909,6 +5924,11 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+3"/>
         <source>libtorch: LibTorch&apos;s kernels, step by step</source>
         <translation>libtorch：LibTorch 的内核，逐步计算</translation>
+    </message>
+    <message>
+        <location filename="../engine/callbacks/modelcheckpoint.cpp" line="-19"/>
+        <source>model_checkpoint refused to save: %1</source>
+        <translation>model_checkpoint 拒绝保存：%1</translation>
     </message>
 </context>
 <context>
@@ -6547,6 +6567,25 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
 </context>
 <context>
+    <name>StoreWritability</name>
+    <message>
+        <location filename="../engine/store/storewritability.cpp" line="+34"/>
+        <location line="+9"/>
+        <source>%1 cannot be written (%2), so runs are not recorded</source>
+        <translation>%1 无法写入（%2），因此不会记录运行</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the folder %1 of the run database cannot be written (%2): SQLite keeps its journal beside the database, so runs are not recorded</source>
+        <translation>运行数据库所在文件夹 %1 无法写入（%2）：SQLite 把日志文件放在数据库旁边，因此不会记录运行</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>the run database %1 cannot be created: %2 cannot be written (%3), so runs are not recorded</source>
+        <translation>无法创建运行数据库 %1：%2 无法写入（%3），因此不会记录运行</translation>
+    </message>
+</context>
+<context>
     <name>StoredDiagnosis</name>
     <message>
         <location filename="../engine/diagnosis/storeddiagnosis.cpp" line="+35"/>
@@ -6905,7 +6944,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../engine/train/trainer.cpp" line="-240"/>
+        <location filename="../engine/train/trainer.cpp" line="-245"/>
         <source>Resuming from the backup: %1</source>
         <translation>从备份继续：%1</translation>
     </message>
@@ -6935,12 +6974,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>进程 %1 将从第 %2 轮第 %3 步开始，但进程 0 从第 %4 轮第 %5 步恢复：%6</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+50"/>
         <source>data staged on %1 once: %2 MB in %3 s</source>
         <translation>数据一次性暂存到 %1：%2 MB，用时 %3 秒</translation>
     </message>
     <message>
-        <location line="+162"/>
+        <location line="+161"/>
         <source>another rank was asked to stop: every rank stops after this step</source>
         <translation>另一个进程被要求停止：所有进程在这一步之后停止</translation>
     </message>
@@ -7436,6 +7475,45 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+12"/>
         <source>no experiment %1 in %2; `epochscope-cli whatif list` shows the ids</source>
         <translation>%2 中没有实验 %1；`epochscope-cli whatif list` 会列出各实验的 ID</translation>
+    </message>
+</context>
+<context>
+    <name>WriteTarget</name>
+    <message>
+        <location filename="../engine/io/writetarget.cpp" line="+59"/>
+        <source>%1 exists and EpochScope did not write it (%2); a run replaces or extends such a file only when you allow it (train --allow-overwrite, or answer the app&apos;s question); otherwise choose another file name</source>
+        <translation>%1 已存在且不是 EpochScope 写的（%2）；只有在你允许时（train --allow-overwrite，或在应用的提问中确认），运行才会替换或追加写入这样的文件；否则请换一个文件名</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>it is a symbolic link, and EpochScope writes files</source>
+        <translation>它是符号链接，而 EpochScope 只写文件</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+12"/>
+        <source>it is not a regular file (a FIFO, socket or device)</source>
+        <translation>它不是普通文件（FIFO、套接字或设备）</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>it cannot be read to tell: %1</source>
+        <translation>无法读取它以作判断：%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>it is not an epoch log written with the separator &quot;%1&quot;</source>
+        <translation>它不是用分隔符 &quot;%1&quot; 写的轮次日志</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>it is not a LibTorch checkpoint or backup</source>
+        <translation>它不是 LibTorch 检查点或备份</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>%1 is outside the run&apos;s folders (it leads to %2): a config may come from someone else, so a run writes only under %3 unless you allow more (train --allow-outside-writes, or answer the app&apos;s question)</source>
+        <translation>%1 在运行的文件夹之外（它指向 %2）：配置可能来自他人，因此除非你允许（train --allow-outside-writes，或在应用的提问中确认），运行只写在 %3 之下</translation>
     </message>
 </context>
 </TS>

@@ -98,7 +98,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::CallbackFieldFactory</name>
     <message>
-        <location filename="../ui/setup/callbackfieldfactory.cpp" line="+146"/>
+        <location filename="../ui/setup/callbackfieldfactory.cpp" line="+147"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
@@ -141,6 +141,11 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
         <location line="+1"/>
         <source>Text, not empty.</source>
         <translation>文本，不能为空。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One character between the values: , ; | a space or a tab.</source>
+        <translation>值之间的一个字符：, ; | 空格或 tab。</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1923,7 +1928,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../ui/mainwindowrun.cpp" line="+42"/>
+        <location filename="../ui/mainwindowrun.cpp" line="+43"/>
         <source>&amp;Pause</source>
         <translation>暂停(&amp;P)</translation>
     </message>
@@ -2057,7 +2062,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>保存运行配置</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowrun.cpp" line="+47"/>
+        <location filename="../ui/mainwindowrun.cpp" line="+52"/>
         <source>Start</source>
         <comment>message box title</comment>
         <translation>开始</translation>
@@ -2138,12 +2143,17 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>错误：</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowrun.cpp" line="-30"/>
+        <location filename="../ui/mainwindowrun.cpp" line="-35"/>
         <source>The run starts when the environment check or the prediction ends.</source>
         <translation>运行将在环境检查或预测结束后开始。</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+10"/>
+        <source>Not started: the config&apos;s files were not allowed.</source>
+        <translation>未开始：配置要写的文件未获允许。</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>The run failed: %1</source>
         <translation>运行失败：%1</translation>
     </message>
@@ -3592,12 +3602,12 @@ so the rates are not defined.</source>
         <translation>不记录此运行：%1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+26"/>
         <source>Starting ranks 1 to %1 of %2 on this machine with %3.</source>
         <translation>正在用 %3 在本机启动全部 %2 个进程中的进程 1 到 %1。</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+97"/>
         <source>The run database missed part of this run: %1</source>
         <translation>运行数据库漏记了此运行的一部分：%1</translation>
     </message>
@@ -3723,6 +3733,24 @@ Denormals flushed to zero: %3 (%4)</source>
     </message>
 </context>
 <context>
+    <name>es::ui::RunWritesQuestion</name>
+    <message>
+        <location filename="../ui/live/runwritesquestion.cpp" line="+66"/>
+        <source>Files this run would write</source>
+        <translation>此运行将写的文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This config would write files where a config from someone else should not. Write them only if you trust the config.</source>
+        <translation>此配置会把文件写到来自他人的配置不应写的地方。只有在你信任此配置时才写。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Write anyway</source>
+        <translation>仍然写入</translation>
+    </message>
+</context>
+<context>
     <name>es::ui::RunsModel</name>
     <message numerus="yes">
         <location filename="../ui/history/runsmodel.cpp" line="+74"/>
@@ -3800,7 +3828,7 @@ Denormals flushed to zero: %3 (%4)</source>
 <context>
     <name>es::ui::RunsPanel</name>
     <message>
-        <location filename="../ui/history/runspanel.cpp" line="+31"/>
+        <location filename="../ui/history/runspanel.cpp" line="+32"/>
         <source>Co&amp;mpare...</source>
         <translation>比较(&amp;M)...</translation>
     </message>
@@ -3890,14 +3918,28 @@ Denormals flushed to zero: %3 (%4)</source>
         <translation>选择另一个运行数据库...</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+39"/>
+        <source>Runs are not recorded: %1.
+The history below is read from the file as it is. Choose another run database (File &gt; Run database...), or make the file and its folder writable.</source>
+        <translation>不会记录运行：%1。
+下面的历史按文件现状读取。请另选一个运行数据库（文件 &gt; 运行数据库...），或让该文件及其文件夹可写。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>The run history cannot be shown, and runs are not recorded: %1
 EpochScope does not change or replace this file. Choose another run database (File &gt; Run database...) to record and browse runs; the file stays as it is for you to update EpochScope, restore or move it.</source>
         <translation>无法显示运行记录，也不会记录新的运行：%1
 EpochScope 不会修改或替换这个文件。请选择另一个运行数据库（文件 &gt; 运行数据库...）来记录和浏览运行；该文件保持原样，供你升级 EpochScope、恢复或移走它。</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+11"/>
+        <source>This run is not recorded: %1
+Choose another run database (File &gt; Run database...) to record the next one.</source>
+        <translation>此运行未被记录：%1
+请另选一个运行数据库（文件 &gt; 运行数据库...）以记录下一次运行。</translation>
+    </message>
+    <message>
+        <location line="+65"/>
         <source>Delete run %1 and all its records? This cannot be undone.</source>
         <translation>要删除运行 %1 及其所有记录吗？此操作无法撤销。</translation>
     </message>

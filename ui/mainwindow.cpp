@@ -92,6 +92,7 @@ MainWindow::MainWindow(const QString& databasePath, QWidget* parent)
         updateActions();
     });
     connect(m_controller, &RunController::logLine, this, &MainWindow::appendLog);
+    connect(m_controller, &RunController::notRecorded, m_runs, &RunsPanel::showRecordingProblem);
     connect(m_controller, &RunController::started, m_runs, &RunsPanel::reload);
     connect(m_controller, &RunController::finished, this, &MainWindow::onFinished);
     connect(m_runs, &RunsPanel::openRequested, this, &MainWindow::openStoredRun);

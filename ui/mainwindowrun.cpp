@@ -5,6 +5,7 @@
 #include "ui/findings/findingspanel.h"
 #include "ui/history/runspanel.h"
 #include "ui/live/runcontroller.h"
+#include "ui/live/runwritesquestion.h"
 #include "ui/live/trainingidlegate.h"
 #include "ui/setup/configeditor.h"
 #include "ui/status/runstatusbar.h"
@@ -81,10 +82,15 @@ void MainWindow::startRun()
         }
         return;
     }
+    RunConfig config = *m_editor->config();
+    if (!RunWritesQuestion::confirm(this, config, m_configPath)) {
+        appendLog(LogLevel::Info, tr("Not started: the config's files were not allowed."));
+        return;
+    }
     QString error;
     m_log->clear();
     m_epochsInHistory = 0;
-    if (!m_controller->start(*m_editor->config(), m_databasePath, &error)) {
+    if (!m_controller->start(config, m_databasePath, &error)) {
         appendLog(LogLevel::Error, error);
         QMessageBox::warning(this, tr("Start", "message box title"),
                              tr("The run cannot start: %1").arg(error));

@@ -16,9 +16,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
+#include <system_error>
 
 namespace es {
 
@@ -47,6 +49,8 @@ struct TrainArguments {
     std::string interface;
     bool noRecord = false;
     bool ignoreBackup = false;
+    bool allowOutsideWrites = false;
+    bool allowOverwrite = false;
     TrainCommandOptions options;
     CLI::Option* configOption = nullptr;
     CLI::Option* presetOption = nullptr;
@@ -225,6 +229,31 @@ void addOutputOptions(CLI::App& train, TrainArguments& arguments)
                    engineText("EpochscopeCli",
                               "Start fresh instead of resuming from the backup_and_restore backup "
                               "(replaced at the first save)"));
+    train.add_flag("--allow-outside-writes", arguments.allowOutsideWrites,
+                   engineText("EpochscopeCli",
+                              "Let the config's callbacks write outside the current directory and "
+                              "the config file's folder (a config may come from someone else)"));
+    train.add_flag("--allow-overwrite", arguments.allowOverwrite,
+                   engineText("EpochscopeCli",
+                              "Let the config's callbacks replace or append to files that "
+                              "EpochScope did not write"));
+}
+
+/// The run's own folders, the current directory and the config file's, and what the flags
+/// allow beyond them (engine/io/writepermissions.h).
+WritePermissions writePermissionsOf(const TrainArguments& arguments)
+{
+    WritePermissions writes;
+    std::error_code error;
+    writes.folders.push_back(std::filesystem::current_path(error).string());
+    if (*arguments.configOption) {
+        const std::filesystem::path folder =
+            std::filesystem::absolute(arguments.configPath, error).parent_path();
+        writes.folders.push_back(folder.string());
+    }
+    writes.outsideFolders = arguments.allowOutsideWrites;
+    writes.foreignFiles = arguments.allowOverwrite;
+    return writes;
 }
 
 RunOverrides overridesOf(const TrainArguments& arguments)
@@ -312,6 +341,7 @@ int runTrain(TrainArguments& arguments)
     assignRankOf(config, arguments);
     setMessageRank(config.rank);
     config.ignoreBackup = arguments.ignoreBackup;
+    config.writes = writePermissionsOf(arguments);
     // Said once, by rank 0: every rank reads the same config.
     if (config.rank == 0 && arguments.ignoreBackup &&
         std::none_of(

@@ -8,9 +8,10 @@
 
 namespace es {
 
-std::vector<std::unique_ptr<Callback>> makeCallbacks(const std::vector<CallbackConfig>& configs,
-                                                     bool ignoreBackup, bool writesFiles)
+std::vector<std::unique_ptr<Callback>> makeCallbacks(const RunConfig& run)
 {
+    const std::vector<CallbackConfig>& configs = run.callbacks;
+    const bool writesFiles = run.rank == 0;
     std::vector<std::unique_ptr<Callback>> callbacks;
     for (std::size_t i = 0; i < configs.size(); ++i) {
         const CallbackConfig& config = configs[i];
@@ -51,6 +52,7 @@ std::vector<std::unique_ptr<Callback>> makeCallbacks(const std::vector<CallbackC
             const nlohmann::json& frequency = p.at("save_freq");
             options.saveFreq = frequency.is_number_integer() ? frequency.get<std::int64_t>() : 0;
             options.verbose = p.at("verbose").get<int>() > 0;
+            options.writes = run.writes;
             callbacks.push_back(std::make_unique<ModelCheckpointCallback>(options));
         } else if (config.type == "csv_logger") {
             callbacks.push_back(std::make_unique<CsvLoggerCallback>(
@@ -62,7 +64,7 @@ std::vector<std::unique_ptr<Callback>> makeCallbacks(const std::vector<CallbackC
             const nlohmann::json& frequency = p.at("save_freq");
             options.saveFreq = frequency.is_number_integer() ? frequency.get<std::int64_t>() : 0;
             options.deleteCheckpoint = p.at("delete_checkpoint").get<bool>();
-            options.ignoreExisting = ignoreBackup;
+            options.ignoreExisting = run.ignoreBackup;
             options.writes = writesFiles;
             options.field = "callbacks[" + std::to_string(i) + "].backup_dir";
             callbacks.push_back(std::make_unique<BackupAndRestoreCallback>(options));

@@ -5,7 +5,9 @@
 #include "engine/core/loglevel.h"
 #include "engine/core/text.h"
 #include "engine/i18n/translate.h"
+#include "engine/i18n/recordedtext.h"
 #include "engine/io/atomicfile.h"
+#include "engine/io/writetarget.h"
 
 #include <cmath>
 #include <cstdio>
@@ -118,6 +120,10 @@ void ModelCheckpointCallback::save(CallbackContext& context, int epoch, std::opt
             return;
         }
     }
+    // The run's first file was checked before training; this one may differ in its fields.
+    if (const auto refusal = checkWriteTarget(path, WrittenContent::TorchArchive, m_options.writes))
+        throw std::runtime_error(fillText(
+            markedText("RunRecord", "model_checkpoint refused to save: %1"), {refusal->message}));
     const std::string from = m_best ? fiveDecimals(*m_best) : std::string("inf");
     const std::int64_t bytes = context.saveModel(path, m_options.saveWeightsOnly);
     m_written.add(bytes);

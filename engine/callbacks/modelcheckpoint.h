@@ -2,6 +2,7 @@
 
 #include "engine/callbacks/callback.h"
 #include "engine/config/pathtemplate.h"
+#include "engine/io/writepermissions.h"
 
 #include <cstdint>
 #include <optional>
@@ -17,6 +18,9 @@ struct ModelCheckpointOptions {
     bool saveWeightsOnly = false;
     std::int64_t saveFreq = 0;  ///< 0: every epoch; N: every N training steps
     bool verbose = false;
+    /// What each save's file is checked against (engine/io/writetarget.h): a template's fields
+    /// decide the file only at the save.
+    WritePermissions writes;
 };
 
 /// Keras' ModelCheckpoint: saves the model (weights and optimizer state, or weights only) to

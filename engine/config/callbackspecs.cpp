@@ -2,6 +2,7 @@
 
 #include "engine/i18n/translate.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -17,6 +18,8 @@ using Kind = CallbackParamKind;
 constexpr std::string_view kModes[] = {"auto", "min", "max"};
 // Keras' save_freq="epoch": save after every epoch rather than every N batches.
 constexpr std::string_view kEachEpoch = "epoch";
+// Punctuation a CSV log cannot be split at: quotes, and what numbers and metric names hold.
+constexpr std::string_view kRefusedSeparators = "\"'.-+_\\";
 
 CallbackParamSpec required(std::string_view name, Kind kind)
 {
@@ -63,10 +66,25 @@ std::vector<CallbackSpec> makeSpecs()
           optional("min_lr", Kind::NonNegativeNumber, 0.0), mode}},
         {"csv_logger",
          "CSVLogger",
-         {required("filename", Kind::Path), optional("separator", Kind::Text, ","),
+         {required("filename", Kind::Path), optional("separator", Kind::Separator, ","),
           optional("append", Kind::Boolean, false)}},
         {"terminate_on_nan", "TerminateOnNaN", {}},
     };
+}
+
+/// csv_logger's separator, which goes into the log between every two fields. Keras' CSVLogger
+/// hands it to Python's csv, which takes one character; of those, a line break, a quote, a
+/// control character and the characters of names and numbers would make the log unreadable
+/// (or, with a line break, let a config write lines of its own into a file).
+bool isSeparator(const std::string& text)
+{
+    if (text.size() != 1)
+        return false;
+    const auto c = static_cast<unsigned char>(text.front());
+    if (c == '\t' || c == ' ')
+        return true;
+    const bool punctuation = c < 0x80 && std::ispunct(c) != 0;
+    return punctuation && kRefusedSeparators.find(static_cast<char>(c)) == std::string_view::npos;
 }
 
 std::optional<std::int64_t> positiveInteger(const Json& value)
@@ -91,6 +109,24 @@ bool readParam(JsonReader& reader, const CallbackParamSpec& spec, Json& params)
             std::string text;
             if (!reader.string(spec.name, text, need, false))
                 return false;
+            params[std::string(spec.name)] = text;
+            return true;
+        }
+        case Kind::Separator: {
+            std::string text;
+            if (!reader.string(spec.name, text, need, false))
+                return false;
+            if (!isSeparator(text)) {
+                reader.addIssue(
+                    spec.name,
+                    fillText(engineText("CallbackSpecs",
+                                        "expected one character such as \",\", \";\", \"|\" or "
+                                        "\"\\t\" (Keras' CSVLogger hands it to Python's csv, which "
+                                        "takes one), and not a letter, digit, quote, line break or "
+                                        "one of . - + _ \\, got %1"),
+                             {JsonReader::describe(Json(text))}));
+                return false;
+            }
             params[std::string(spec.name)] = text;
             return true;
         }

@@ -17,6 +17,7 @@ namespace es {
 enum class CallbackParamKind {
     Path,               ///< non-empty string naming a file or directory
     Text,               ///< non-empty string
+    Separator,          ///< one character that cannot be mistaken for a value or end a row
     Boolean,            ///< true or false
     NonNegativeInt,     ///< integer >= 0
     NonNegativeNumber,  ///< number >= 0

@@ -105,6 +105,23 @@ void removeAbandonedTemporaries(const std::string& directory, const std::string&
     ::closedir(listing);
 }
 
+/// Gives the new file `fd` the mode, owner and group of the regular file it replaces at
+/// `path`, so that a log kept private (0600) stays private once rewritten. The owner is kept
+/// only where this process may give files away (root); otherwise the file is this user's, as
+/// any file the user writes.
+void keepModeAndOwner(int fd, const std::string& path)
+{
+    struct stat replaced {};
+    if (::lstat(path.c_str(), &replaced) != 0 || !S_ISREG(replaced.st_mode))
+        return;
+    if (replaced.st_uid != ::geteuid() || replaced.st_gid != ::getegid()) {
+        // Fails without the right to; the mode is what matters most. Before the mode, which a
+        // change of owner may clear bits of.
+        [[maybe_unused]] const int ignored = ::fchown(fd, replaced.st_uid, replaced.st_gid);
+    }
+    ::fchmod(fd, replaced.st_mode & 07777);
+}
+
 /// A system_error with errno and `pattern` filled with `args` (errno read first: building the
 /// message may change it).
 [[noreturn]] void fail(const char* pattern, std::initializer_list<std::string_view> args)
@@ -183,6 +200,7 @@ void writeFileAtomically(const std::string& path, std::string_view content)
     ::flock(file.get(), LOCK_EX | LOCK_NB);
     const FileDescriptor lock(::fcntl(file.get(), F_DUPFD_CLOEXEC, 0));
     try {
+        keepModeAndOwner(file.get(), path);
         writeWhole(file.get(), content, temporary);
         if (::fsync(file.get()) != 0)
             fail(engineText("AtomicFile", "cannot flush %1"), {temporary});

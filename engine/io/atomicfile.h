@@ -9,7 +9,8 @@ namespace es {
 /// Writes `content` to `path` so that readers see the old file or the whole new one, never
 /// half a file: it goes to a temporary file `path.<pid>-<8 hex digits>.tmp` in the same
 /// directory (the writer's pid, and a part that keeps two writers of one process apart), is
-/// flushed and fsynced, then renamed over `path`. Throws std::system_error whose message names
+/// flushed and fsynced, then renamed over `path`. A file it replaces keeps its mode (and, for
+/// root, its owner and group). Throws std::system_error whose message names
 /// the file.
 ///
 /// The writer holds an flock(2) lock on its temporary file until the rename, and each write

@@ -1,6 +1,7 @@
 #include "engine/train/trainer.h"
 
 #include "engine/callbacks/callbackfactory.h"
+#include "engine/callbacks/callbackwrites.h"
 #include "engine/config/configerror.h"
 #include "engine/data/batchsource_torch.h"
 #include "engine/distributed/dataparallel_torch.h"
@@ -472,6 +473,12 @@ void TrainingLoop::prepare()
     // Before the data loads: ranks that cannot meet, or train different configs, are refused
     // before anything else takes time.
     joinRanks();
+    // Every file the run will write, checked before the data loads: after the meeting, so
+    // that the other ranks hear at once that rank 0 refused.
+    if (m_config.rank == 0) {
+        if (std::vector<ConfigIssue> refused = checkRunWrites(m_config); !refused.empty())
+            throw ConfigError(std::move(refused));
+    }
     const BatchShard shard{m_config.rank, m_config.distributed.worldSize};
     m_deviceTimer =
         makeDevicePhaseTimer(m_config.device.name(), m_config.profiling.preciseGpuTiming);
@@ -520,8 +527,7 @@ void TrainingLoop::prepare()
     }
     m_optimizer = makeOptimizer(m_config.training.optimizer, m_model->parameters());
     // Rank 0 writes for every rank: the others would write the very same files.
-    for (std::unique_ptr<Callback>& callback :
-         makeCallbacks(m_config.callbacks, m_config.ignoreBackup, m_config.rank == 0))
+    for (std::unique_ptr<Callback>& callback : makeCallbacks(m_config))
         m_callbacks.push_back(std::move(callback));
     m_callbacks.insert(m_callbacks.end(), m_extensions.callbacks.begin(),
                        m_extensions.callbacks.end());

@@ -84,6 +84,10 @@ RunConfig withCallbackFilesUnder(const RunConfig& config, const std::string& dir
     }
     if (anyBackup)
         moved.ignoreBackup = true;
+    // The experiment's own scratch folder, and only it: a path that leads out of it (a "../"
+    // in the config) is refused as in a run of the config itself.
+    moved.writes = WritePermissions();
+    moved.writes.folders = {directory};
     return moved;
 }
 

@@ -35,6 +35,7 @@
 #include <QtCore/QSettings>
 #include <QtCore/QStandardPaths>
 #include <QtCore/QTemporaryDir>
+#include <QtCore/QTimer>
 #include <QtGui/QAction>
 #include <QtTest/QAbstractItemModelTester>
 #include <QtTest/QSignalSpy>
@@ -43,6 +44,7 @@
 #include <QtWidgets/QComboBox>
 #include <QtWidgets/QDockWidget>
 #include <QtWidgets/QLabel>
+#include <QtWidgets/QMessageBox>
 #include <QtWidgets/QLineEdit>
 #include <QtWidgets/QPlainTextEdit>
 #include <QtWidgets/QPushButton>
@@ -52,6 +54,11 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <nlohmann/json.hpp>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
 
 namespace {
 
@@ -763,6 +770,94 @@ private Q_SLOTS:
         QCOMPARE(es::ui::AppSettings::load().databasePath, other);
         QCOMPARE(bytes(), before);
         QSettings().clear();
+    }
+
+    void readOnlyDatabaseIsShownBeforeStart()
+    {
+        // Issue 31, defect 9: a database that reads but cannot be written is said before
+        // Start, in the Runs notice and the status bar, and a run that then goes unrecorded
+        // says so there too. Root writes anywhere: as root the window runs as nobody, for whom
+        // the database is read-only; as another user the file's mode makes it so.
+        QTemporaryDir dir;
+        QVERIFY(::chmod(dir.path().toUtf8().constData(), 0755) == 0);
+        const QString database = dir.filePath("read-only.sqlite");
+        { es::RunStore create(database.toStdString()); }
+        QVERIFY(::chmod(database.toUtf8().constData(), 0444) == 0);
+        const bool asRoot = ::geteuid() == 0;
+        if (asRoot)
+            QVERIFY(::setegid(65534) == 0 && ::seteuid(65534) == 0);
+        struct BackToRoot {
+            bool active;
+            ~BackToRoot()
+            {
+                if (active && (::seteuid(0) != 0 || ::setegid(0) != 0))
+                    std::abort();  // the rest of the suite would run as nobody
+            }
+        } backToRoot{asRoot};
+        {
+            es::ui::MainWindow window(database);
+            auto* notice = window.findChild<QWidget*>("databaseProblem");
+            QVERIFY2(notice != nullptr && notice->isVisibleTo(&window), "no notice before Start");
+            auto* text = window.findChild<QLabel*>("databaseProblemText");
+            QVERIFY2(text->text().contains("Runs are not recorded") &&
+                         text->text().contains(database),
+                     qPrintable(text->text()));
+            auto* warning = window.findChild<QLabel*>("databaseWarning");
+            QVERIFY(warning != nullptr && warning->isVisibleTo(&window));
+
+            window.configEditor()->setText(shortRunText(1, 3));
+            QSignalSpy finished(window.controller(), &es::ui::RunController::finished);
+            QSignalSpy notRecorded(window.controller(), &es::ui::RunController::notRecorded);
+            window.startAction()->trigger();
+            QVERIFY(finished.wait(kRunTimeoutMs));
+            QCOMPARE(notRecorded.count(), 1);
+            QVERIFY(notice->isVisibleTo(&window));
+            QVERIFY(warning->isVisibleTo(&window));
+            const QString log = window.findChild<QPlainTextEdit*>("log")->toPlainText();
+            QVERIFY2(log.contains("Not recording this run"), qPrintable(log));
+        }
+        QCOMPARE(es::RunStore(database.toStdString(), es::StoreAccess::ReadOnly).listRuns().size(),
+                 std::size_t(0));
+    }
+
+    void startAsksBeforeWritingOutsideTheRunsFolders()
+    {
+        // Issue 31, defects 1 and 2, in the window: a config whose csv_logger writes outside
+        // the current directory starts only on "Write anyway"; Cancel leaves nothing written.
+        QTemporaryDir elsewhere;
+        const QString log = elsewhere.filePath("outside/log.csv");
+        nlohmann::json config = nlohmann::json::parse(shortRunText(1, 3).toStdString());
+        config["callbacks"] = nlohmann::json::array(
+            {{{"type", "csv_logger"}, {"filename", log.toStdString()}}});
+        es::ui::MainWindow window(m_dir.filePath("question.sqlite"));
+        window.configEditor()->setText(QString::fromStdString(config.dump(2)));
+        QVERIFY(window.startAction()->isEnabled());
+        for (const char* answer : {"cancel", "writeAnyway"}) {
+            QString asked;
+            QTimer::singleShot(0, [&asked, answer] {
+                auto* question = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+                if (question == nullptr || question->objectName() != "runWritesQuestion")
+                    return;
+                asked = question->informativeText();
+                if (QString(answer) == "cancel")
+                    question->button(QMessageBox::Cancel)->click();
+                else
+                    question->findChild<QPushButton*>("writeAnyway")->click();
+            });
+            QSignalSpy finished(window.controller(), &es::ui::RunController::finished);
+            window.startAction()->trigger();
+            QVERIFY2(asked.contains("callbacks[0].filename") && asked.contains(log) &&
+                         asked.contains("outside the run's folders"),
+                     qPrintable(asked));
+            if (QString(answer) == "cancel") {
+                QVERIFY(!window.controller()->isActive());
+                QVERIFY(!QFile::exists(log));
+                continue;
+            }
+            QVERIFY(finished.wait(kRunTimeoutMs));
+            QCOMPARE(finished.first().at(0).value<es::RunState>(), es::RunState::Finished);
+            QVERIFY(QFile::exists(log));
+        }
     }
 
     /// Each setup tab at the size the README's screenshots use, for people to look at, and

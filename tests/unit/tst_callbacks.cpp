@@ -96,9 +96,14 @@ private:
     std::vector<std::string> m_lines;
 };
 
-es::RunResult runWithLogs(const Json& config, LogCollector& logs)
+/// Trains `config`; its callbacks write into the test's temporary folders, which stand for the
+/// run's own folders here, unless `folders` says otherwise.
+es::RunResult runWithLogs(const Json& config, LogCollector& logs,
+                          std::vector<std::string> folders = {QDir::tempPath().toStdString()})
 {
-    es::TrainingSession session(es::parseRunConfig(config));
+    es::RunConfig parsed = es::parseRunConfig(config);
+    parsed.writes.folders = std::move(folders);
+    es::TrainingSession session(parsed);
     session.addObserver(&logs);
     session.start();
     session.wait();
@@ -477,7 +482,8 @@ private Q_SLOTS:
         Json config = smallConfig(Json::array(
             {{{"type", "model_checkpoint"}, {"filepath", "/proc/epochscope/m-{epoch}.pt"}}}));
         LogCollector logs;
-        const es::RunResult result = runWithLogs(config, logs);
+        // A run folder of its own, but one nobody can create a directory in.
+        const es::RunResult result = runWithLogs(config, logs, {"/proc"});
         QCOMPARE(result.state, es::RunState::Failed);
         QVERIFY(result.badInput);
         QVERIFY(result.batches.empty());

@@ -250,6 +250,7 @@ private Q_SLOTS:
         es::ModelCheckpointOptions options;
         options.filepath = dir + "/s-{epoch}-{batch}.pt";
         options.saveFreq = 2;
+        options.writes.folders = {dir};  // an absolute path: the run's folder is the test's
         es::ModelCheckpointCallback callback(options);
         SavingContext context;
         callback.onTrainBegin(context);

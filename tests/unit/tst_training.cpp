@@ -191,12 +191,18 @@ private Q_SLOTS:
             nlohmann::json::array({{{"type", "backup_and_restore"},
                                     {"backup_dir", dir.filePath("backup").toStdString()},
                                     {"delete_checkpoint", false}}});
-        const auto before = runToEnd(es::parseRunConfig(document));
+        // The backup goes to the test's folder, which stands for the run's own here.
+        const auto inTestFolder = [&dir](const nlohmann::json& config) {
+            es::RunConfig parsed = es::parseRunConfig(config);
+            parsed.writes.folders = {dir.path().toStdString()};
+            return parsed;
+        };
+        const auto before = runToEnd(inTestFolder(document));
         QCOMPARE(before.state, es::RunState::Finished);
 
         document["training"]["epochs"] = 4;
         document["training"]["warmup_steps"] = 1;
-        const auto resumed = runToEnd(es::parseRunConfig(document));
+        const auto resumed = runToEnd(inTestFolder(document));
         QCOMPARE(resumed.state, es::RunState::Finished);
         QVERIFY2(!resumed.resumedFrom.empty(), "the second run did not resume");
         QCOMPARE(resumed.batches.front().epoch, 3);

@@ -1,6 +1,7 @@
 #include "ui/history/runspanel.h"
 
 #include "engine/store/runstore.h"
+#include "engine/store/storewritability.h"
 #include "ui/history/runsmodel.h"
 #include "ui/reports/reportexportdialog.h"
 
@@ -189,7 +190,16 @@ void RunsPanel::reload()
 {
     QString error;
     if (m_model->reload(m_databasePath, &error)) {
-        showDatabaseProblem(QString());
+        // Read, but perhaps not writable: said before Start, not after a run went unrecorded.
+        const std::optional<std::string> unwritable =
+            m_databasePath.isEmpty() ? std::nullopt
+                                     : databaseWriteProblem(m_databasePath.toStdString());
+        showDatabaseProblem(
+            unwritable ? tr("Runs are not recorded: %1.\nThe history below is read from the file "
+                            "as it is. Choose another run database (File > Run database...), or "
+                            "make the file and its folder writable.")
+                             .arg(QString::fromStdString(*unwritable))
+                       : QString());
     } else {
         // Said once, by databaseProblemChanged (the window logs it), not on every reload.
         showDatabaseProblem(
@@ -200,6 +210,13 @@ void RunsPanel::reload()
                 .arg(error));
     }
     m_view->resizeColumnsToContents();
+}
+
+void RunsPanel::showRecordingProblem(const QString& reason)
+{
+    showDatabaseProblem(tr("This run is not recorded: %1\nChoose another run database (File > Run "
+                           "database...) to record the next one.")
+                            .arg(reason));
 }
 
 void RunsPanel::showDatabaseProblem(const QString& problem)

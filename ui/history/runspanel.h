@@ -44,9 +44,12 @@ public:
     /// runs in id order, the oldest as the baseline; nullptr when fewer than two are selected.
     ReportExportDialog* compareSelected();
 
-    /// Why the run database cannot be read (what is wrong and what to do), as the panel shows
-    /// it above the table; empty when it was read.
+    /// Why the run database cannot be read or cannot take new runs (what is wrong and what to
+    /// do), as the panel shows it above the table; empty when it is usable.
     QString databaseProblem() const { return m_databaseProblem; }
+    /// Shows above the table that the run just started or ended was not recorded, with
+    /// `reason`; the next reload() that finds the database usable takes it away.
+    void showRecordingProblem(const QString& reason);
 
     /// Renames a stored run (the name is trimmed; an empty one is refused); false with the
     /// reason emitted as problem() when it cannot be done.
@@ -63,8 +66,8 @@ Q_SIGNALS:
     /// Export for PyTorch... was chosen for the one selected run.
     void exportPyTorchRequested(qint64 runId);
     void problem(const QString& message);
-    /// The run database became unreadable (`problem` says why and what to do) or readable
-    /// again (`problem` empty).
+    /// The run database became unreadable or unwritable, or a run was not recorded (`problem`
+    /// says why and what to do), or it is usable again (`problem` empty).
     void databaseProblemChanged(const QString& problem);
     /// "Choose another run database..." was clicked in the panel's notice.
     void chooseDatabaseRequested();

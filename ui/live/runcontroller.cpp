@@ -85,6 +85,8 @@ bool RunController::start(const RunConfig& config, const QString& databasePath, 
     Q_EMIT timelineReplaced();
     Q_EMIT stateChanged(m_state);
     Q_EMIT started(m_runId);
+    if (!m_recording->openError().empty())
+        Q_EMIT notRecorded(QString::fromStdString(m_recording->openError()));
     if (m_localRanks) {
         Q_EMIT logLine(LogLevel::Info, tr("Starting ranks 1 to %1 of %2 on this machine with %3.")
                                            .arg(m_config->distributed.worldSize - 1)
@@ -177,12 +179,13 @@ void RunController::finishRun()
     m_session.reset();
     absorb(m_feed->take());  // what arrived between the last drain and the end
 
+    QString missed;
     if (m_recording->recording()) {
         m_recording->finish(result, buildRunSummary(*m_config, result));
-        if (!m_recording->error().empty())
+        missed = QString::fromStdString(m_recording->error());
+        if (!missed.isEmpty())
             Q_EMIT logLine(LogLevel::Warning,
-                           tr("The run database missed part of this run: %1")
-                               .arg(QString::fromStdString(m_recording->error())));
+                           tr("The run database missed part of this run: %1").arg(missed));
     }
     m_recording.reset();
     if (m_localRanks)
@@ -193,6 +196,8 @@ void RunController::finishRun()
     Q_EMIT updated();
     Q_EMIT stateChanged(state);
     Q_EMIT finished(state, error, m_runId);
+    if (!missed.isEmpty())
+        Q_EMIT notRecorded(missed);
     // Last: the work waiting for the run starts once the window has taken in its end.
     TrainingIdleGate::instance().runEnded();
 }

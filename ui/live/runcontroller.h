@@ -64,6 +64,9 @@ Q_SIGNALS:
     void stateChanged(es::RunState state);
     void logLine(es::LogLevel level, const QString& message);
     void finished(es::RunState state, const QString& error, qint64 runId);
+    /// The run was not recorded, or only in part (`reason` says why): emitted after
+    /// started() or finished(), so that what those update does not hide it.
+    void notRecorded(const QString& reason);
     void timelineReplaced();  ///< a new run, or a stored one: charts start over
 
 private:

@@ -105,7 +105,8 @@ CallbackParamField CallbackFieldFactory::make(const CallbackParamSpec& spec, QWi
     CallbackParamField field;
     switch (spec.kind) {
         case Kind::Path: field = pathField(spec, parent); break;
-        case Kind::Text: field = textField(name, parent); break;
+        case Kind::Text:
+        case Kind::Separator: field = textField(name, parent); break;
         case Kind::Boolean: field = booleanField(name, parent); break;
         case Kind::NonNegativeInt: field = integerField(name, parent); break;
         case Kind::NonNegativeNumber:
@@ -327,6 +328,7 @@ QString CallbackFieldFactory::hint(const CallbackParamSpec& spec)
     switch (spec.kind) {
         case Kind::Path: return tr("A file or folder path, not empty.");
         case Kind::Text: return tr("Text, not empty.");
+        case Kind::Separator: return tr("One character between the values: , ; | a space or a tab.");
         case Kind::NonNegativeInt: return tr("An integer, 0 or more.");
         case Kind::NonNegativeNumber: return tr("A number, 0 or more.");
         case Kind::OpenFraction: return tr("A number between 0 and 1, both excluded.");
