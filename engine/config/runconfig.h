@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/config/csvoptions.h"
+#include "engine/io/writepermissions.h"
 
 #include <nlohmann/json.hpp>
 
@@ -364,6 +365,10 @@ struct RunConfig {
     /// Not part of the config file (neither written nor compared): `train --ignore-backup`,
     /// which makes BackupAndRestore start fresh instead of resuming from its backup.
     bool ignoreBackup = false;
+    /// Not part of the config file (neither written nor compared): the run's own folders and
+    /// what the user allowed beyond them (`train --allow-outside-writes`, `--allow-overwrite`,
+    /// the app's question). A config never widens them: it may come from someone else.
+    WritePermissions writes;
 
     bool operator==(const RunConfig&) const;
 };
