@@ -3988,7 +3988,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 没有验证样本（validation_split 为 0，也没有 x_val）：请在文件中给出输入</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>the %1 validation samples of %2</source>
         <translation>%2 的 %1 个验证样本</translation>
     </message>
@@ -4271,6 +4271,229 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+2"/>
         <source>the file name contains a NUL character</source>
         <translation>文件名中含有 NUL 字符</translation>
+    </message>
+</context>
+<context>
+    <name>RendezvousFile</name>
+    <message>
+        <location filename="../engine/distributed/rendezvousfile.cpp" line="+36"/>
+        <source>a symbolic link</source>
+        <translation>符号链接</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a directory</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a named pipe</source>
+        <translation>命名管道</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 %2; the meeting uses only a file it created itself: remove %1 if no run uses it</source>
+        <translation>%1 %2；会合只使用它自己创建的文件：如果没有运行在使用 %1，请删除它</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>already exists (%1): another run may be meeting there, or an earlier one left it behind</source>
+        <translation>已存在（%1）：可能有另一个运行正在那里会合，或是之前的运行留下的</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>cannot create %1: %2</source>
+        <translation>无法创建 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+144"/>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location line="-132"/>
+        <location line="+75"/>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <location line="-70"/>
+        <source>%1 did not appear within %2 s (rank 0 creates it; is it running, and does it see the same file system?)</source>
+        <translation>%1 未在 %2 秒内出现（由进程 0 创建它；它是否在运行，是否能看到同一个文件系统？）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>is %1, not a file</source>
+        <translation>是%1，而不是文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>belongs to another user (uid %1)</source>
+        <translation>属于另一个用户（uid %1）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>can be written by other users</source>
+        <translation>可被其他用户写入</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>changed while it was being opened</source>
+        <translation>在打开时被更改</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>is not an EpochScope rendezvous file</source>
+        <translation>不是 EpochScope 的会合文件</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 stayed empty for %2 s: no rank 0 writes it</source>
+        <translation>%1 在 %2 秒内一直为空：没有进程 0 写入它</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>cannot lock %1: %2</source>
+        <translation>无法锁定 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 stayed locked by another process for %2 s</source>
+        <translation>%1 被另一个进程锁定了 %2 秒</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 is damaged or not an EpochScope rendezvous file (at byte %2)</source>
+        <translation>%1 已损坏或不是 EpochScope 的会合文件（位于第 %2 字节）</translation>
+    </message>
+    <message>
+        <location line="+96"/>
+        <source>%1: the value of &quot;%2&quot; is not an integer</source>
+        <translation>%1：“%2”的值不是整数</translation>
+    </message>
+</context>
+<context>
+    <name>RendezvousStore</name>
+    <message>
+        <location filename="../engine/distributed/keyvaluestore.cpp" line="+13"/>
+        <source>a stop was asked while meeting</source>
+        <translation>会合期间收到了停止请求</translation>
+    </message>
+    <message>
+        <location filename="../engine/distributed/rendezvousfile.cpp" line="-50"/>
+        <location filename="../engine/distributed/storeclient.cpp" line="+193"/>
+        <source>a key of %1 bytes or a value of %2 bytes is beyond the store&apos;s bounds</source>
+        <translation>%1 字节的键或 %2 字节的值超出了存储的限制</translation>
+    </message>
+    <message>
+        <location filename="../engine/distributed/rendezvousstore.cpp" line="+46"/>
+        <source>%1: the key &quot;%2&quot; was removed while it was read</source>
+        <translation>%1：键“%2”在读取时被删除</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>waited %1 s at %2 for %3, which no rank set</source>
+        <translation>在 %2 等待 %3 达 %1 秒，但没有进程设置它</translation>
+    </message>
+    <message>
+        <location filename="../engine/distributed/storeclient.cpp" line="-140"/>
+        <location line="+81"/>
+        <location line="+19"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="-97"/>
+        <source>%1 did not answer within %2 s while %3</source>
+        <translation>%1 在%3时未在 %2 秒内应答</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>what answers at %1 is not the rendezvous store of this EpochScope (another program, or another version)</source>
+        <translation>在 %1 应答的不是本 EpochScope 的会合存储（是另一个程序或另一个版本）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>nothing answered at %1 within %2 s (rank 0 serves the meeting there): %3</source>
+        <translation>%1 在 %2 秒内无应答（进程 0 在那里提供会合服务）：%3</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>sending to it</source>
+        <translation>向其发送数据</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>waiting for its answer</source>
+        <translation>等待其应答</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 closed the connection (rank 0 ended?)</source>
+        <translation>%1 关闭了连接（进程 0 已结束？）</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1 sent an answer of %2 bytes, more than any</source>
+        <translation>%1 发送了 %2 字节的应答，超出任何合法应答</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 refused a request: %2</source>
+        <translation>%1 拒绝了请求：%2</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <location line="+68"/>
+        <source>%1 sent a malformed answer</source>
+        <translation>%1 发送了格式错误的应答</translation>
+    </message>
+    <message>
+        <location line="-13"/>
+        <source>a check of %1 keys is too many</source>
+        <translation>一次检查 %1 个键过多</translation>
+    </message>
+    <message>
+        <location filename="../engine/distributed/storeserver.cpp" line="+100"/>
+        <source>cannot listen at %1: another program holds the port</source>
+        <translation>无法在 %1 监听：另一个程序占用了该端口</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cannot listen at %1: %2 is not an address of this machine (rank 0 serves the meeting at the address given, so give one of its own)</source>
+        <translation>无法在 %1 监听：%2 不是本机的地址（进程 0 在给定的地址提供会合服务，因此请给出它自己的地址）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+5"/>
+        <source>cannot listen at %1: %2</source>
+        <translation>无法在 %1 监听：%2</translation>
+    </message>
+    <message>
+        <location filename="../engine/distributed/storesocket.cpp" line="+47"/>
+        <source>cannot resolve %1: %2</source>
+        <translation>无法解析 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>cannot resolve %1: no address</source>
+        <translation>无法解析 %1：没有地址</translation>
     </message>
 </context>
 <context>
