@@ -675,7 +675,7 @@
 <context>
     <name>DataParallel</name>
     <message>
-        <location filename="../engine/distributed/dataparallel.cpp" line="+63"/>
+        <location filename="../engine/distributed/dataparallel.cpp" line="+76"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
@@ -685,7 +685,7 @@
         <translation>多进程运行需要一个会合点：将 distributed.init 设为 tcp://HOST:PORT 或 file:PATH，或用 epochscope-cli train --nproc N、torchrun 或 --master 启动</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+58"/>
         <source>rank %1 on %2 (pid %3)</source>
         <translation>%2 上的进程 %1（pid %3）</translation>
     </message>
@@ -4027,17 +4027,32 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ProcessGroup</name>
     <message>
-        <location filename="../engine/distributed/processgroup.cpp" line="+65"/>
+        <location filename="../engine/distributed/processgroup.cpp" line="+77"/>
+        <source>rank %1 did not arrive at %2 within %3 s</source>
+        <translation>进程 %1 未在 %3 秒内到达 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ranks %1 did not arrive at %2 within %3 s</source>
+        <translation>进程 %1 未在 %3 秒内到达 %2</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>rank %1: %2 failed: %3</source>
         <translation>进程 %1：%2 失败：%3</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+48"/>
         <source>rank %1 is outside a world of %2 processes</source>
         <translation>进程编号 %1 不在共 %2 个进程的范围内</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
+        <source>rank %1 of %2 stopped while meeting the others at %3</source>
+        <translation>第 %1 个进程（共 %2 个）在 %3 等待其他进程会合时被停止</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>rank %1 of %2 could not meet the others at %3 (distributed.init, distributed.interface, distributed.timeout_s): %4</source>
         <translation>第 %1 个进程（共 %2 个）未能在 %3 与其他进程会合（distributed.init、distributed.interface、distributed.timeout_s）：%4</translation>
     </message>
@@ -5939,7 +5954,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>已应用于 %2 个线程中的 %1 个</translation>
     </message>
     <message>
-        <location line="+191"/>
+        <location line="+198"/>
         <source>cannot save the model: %1</source>
         <translation>无法保存模型：%1</translation>
     </message>
@@ -5959,7 +5974,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>第 %1 轮，第 %2/%3 步（%4）</translation>
     </message>
     <message>
-        <location line="+244"/>
+        <location line="+270"/>
         <source>pinned: the loader thread copies each batch to %1 ahead of its step, on a CUDA stream of its own</source>
         <translation>pinned：加载线程在每步之前，用独立的 CUDA 流把该批次复制到 %1</translation>
     </message>
@@ -7128,7 +7143,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../engine/train/trainer.cpp" line="-240"/>
+        <location filename="../engine/train/trainer.cpp" line="-266"/>
         <source>Resuming from the backup: %1</source>
         <translation>从备份继续：%1</translation>
     </message>
@@ -7143,7 +7158,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>进程 %1/%2：正在 %3 与其他进程会合</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+29"/>
+        <source>%1 ranks train on this machine: %2 intra-op threads each of its %3 physical cores</source>
+        <translation>本机上有 %1 个进程在训练：在其 %3 个物理核心中每个进程使用 %2 个算子内线程</translation>
+    </message>
+    <message>
+        <location line="+60"/>
         <source>backup_and_restore&apos;s backup_dir must be on a file system every rank sees</source>
         <translation>backup_and_restore 的 backup_dir 必须位于所有进程都能访问的文件系统上</translation>
     </message>
@@ -7158,17 +7178,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>进程 %1 将从第 %2 轮第 %3 步开始，但进程 0 从第 %4 轮第 %5 步恢复：%6</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+46"/>
         <source>data staged on %1 once: %2 MB in %3 s</source>
         <translation>数据一次性暂存到 %1：%2 MB，用时 %3 秒</translation>
     </message>
     <message>
-        <location line="+162"/>
+        <location line="+163"/>
         <source>another rank was asked to stop: every rank stops after this step</source>
         <translation>另一个进程被要求停止：所有进程在这一步之后停止</translation>
     </message>
     <message>
-        <location line="+134"/>
+        <location line="+138"/>
         <source>The backup was taken after the last epoch: nothing is left to train</source>
         <translation>备份是在最后一轮之后做的：没有剩下要训练的</translation>
     </message>
