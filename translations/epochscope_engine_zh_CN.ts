@@ -680,7 +680,7 @@
 <context>
     <name>DataParallel</name>
     <message>
-        <location filename="../engine/distributed/dataparallel.cpp" line="+63"/>
+        <location filename="../engine/distributed/dataparallel.cpp" line="+76"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
@@ -690,7 +690,7 @@
         <translation>多进程运行需要一个会合点：将 distributed.init 设为 tcp://HOST:PORT 或 file:PATH，或用 epochscope-cli train --nproc N、torchrun 或 --master 启动</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+58"/>
         <source>rank %1 on %2 (pid %3)</source>
         <translation>%2 上的进程 %1（pid %3）</translation>
     </message>
@@ -4042,17 +4042,32 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ProcessGroup</name>
     <message>
-        <location filename="../engine/distributed/processgroup.cpp" line="+65"/>
+        <location filename="../engine/distributed/processgroup.cpp" line="+77"/>
+        <source>rank %1 did not arrive at %2 within %3 s</source>
+        <translation>进程 %1 未在 %3 秒内到达 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ranks %1 did not arrive at %2 within %3 s</source>
+        <translation>进程 %1 未在 %3 秒内到达 %2</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>rank %1: %2 failed: %3</source>
         <translation>进程 %1：%2 失败：%3</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+48"/>
         <source>rank %1 is outside a world of %2 processes</source>
         <translation>进程编号 %1 不在共 %2 个进程的范围内</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
+        <source>rank %1 of %2 stopped while meeting the others at %3</source>
+        <translation>第 %1 个进程（共 %2 个）在 %3 等待其他进程会合时被停止</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>rank %1 of %2 could not meet the others at %3 (distributed.init, distributed.interface, distributed.timeout_s): %4</source>
         <translation>第 %1 个进程（共 %2 个）未能在 %3 与其他进程会合（distributed.init、distributed.interface、distributed.timeout_s）：%4</translation>
     </message>
@@ -4286,6 +4301,229 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+2"/>
         <source>the file name contains a NUL character</source>
         <translation>文件名中含有 NUL 字符</translation>
+    </message>
+</context>
+<context>
+    <name>RendezvousFile</name>
+    <message>
+        <location filename="../engine/distributed/rendezvousfile.cpp" line="+36"/>
+        <source>a symbolic link</source>
+        <translation>符号链接</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a directory</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a named pipe</source>
+        <translation>命名管道</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 %2; the meeting uses only a file it created itself: remove %1 if no run uses it</source>
+        <translation>%1 %2；会合只使用它自己创建的文件：如果没有运行在使用 %1，请删除它</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>already exists (%1): another run may be meeting there, or an earlier one left it behind</source>
+        <translation>已存在（%1）：可能有另一个运行正在那里会合，或是之前的运行留下的</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>cannot create %1: %2</source>
+        <translation>无法创建 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+145"/>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location line="-133"/>
+        <location line="+75"/>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <location line="-70"/>
+        <source>%1 did not appear within %2 s (rank 0 creates it; is it running, and does it see the same file system?)</source>
+        <translation>%1 未在 %2 秒内出现（由进程 0 创建它；它是否在运行，是否能看到同一个文件系统？）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>is %1, not a file</source>
+        <translation>是%1，而不是文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>belongs to another user (uid %1)</source>
+        <translation>属于另一个用户（uid %1）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>can be written by other users</source>
+        <translation>可被其他用户写入</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>changed while it was being opened</source>
+        <translation>在打开时被更改</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>is not an EpochScope rendezvous file</source>
+        <translation>不是 EpochScope 的会合文件</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 stayed empty for %2 s: no rank 0 writes it</source>
+        <translation>%1 在 %2 秒内一直为空：没有进程 0 写入它</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>cannot lock %1: %2</source>
+        <translation>无法锁定 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 stayed locked by another process for %2 s</source>
+        <translation>%1 被另一个进程锁定了 %2 秒</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1 is damaged or not an EpochScope rendezvous file (at byte %2)</source>
+        <translation>%1 已损坏或不是 EpochScope 的会合文件（位于第 %2 字节）</translation>
+    </message>
+    <message>
+        <location line="+96"/>
+        <source>%1: the value of &quot;%2&quot; is not an integer</source>
+        <translation>%1：“%2”的值不是整数</translation>
+    </message>
+</context>
+<context>
+    <name>RendezvousStore</name>
+    <message>
+        <location filename="../engine/distributed/keyvaluestore.cpp" line="+13"/>
+        <source>a stop was asked while meeting</source>
+        <translation>会合期间收到了停止请求</translation>
+    </message>
+    <message>
+        <location filename="../engine/distributed/rendezvousfile.cpp" line="-50"/>
+        <location filename="../engine/distributed/storeclient.cpp" line="+193"/>
+        <source>a key of %1 bytes or a value of %2 bytes is beyond the store&apos;s bounds</source>
+        <translation>%1 字节的键或 %2 字节的值超出了存储的限制</translation>
+    </message>
+    <message>
+        <location filename="../engine/distributed/rendezvousstore.cpp" line="+46"/>
+        <source>%1: the key &quot;%2&quot; was removed while it was read</source>
+        <translation>%1：键“%2”在读取时被删除</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>waited %1 s at %2 for %3, which no rank set</source>
+        <translation>在 %2 等待 %3 达 %1 秒，但没有进程设置它</translation>
+    </message>
+    <message>
+        <location filename="../engine/distributed/storeclient.cpp" line="-140"/>
+        <location line="+81"/>
+        <location line="+19"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="-97"/>
+        <source>%1 did not answer within %2 s while %3</source>
+        <translation>%1 在%3时未在 %2 秒内应答</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>what answers at %1 is not the rendezvous store of this EpochScope (another program, or another version)</source>
+        <translation>在 %1 应答的不是本 EpochScope 的会合存储（是另一个程序或另一个版本）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>nothing answered at %1 within %2 s (rank 0 serves the meeting there): %3</source>
+        <translation>%1 在 %2 秒内无应答（进程 0 在那里提供会合服务）：%3</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>sending to it</source>
+        <translation>向其发送数据</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>waiting for its answer</source>
+        <translation>等待其应答</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 closed the connection (rank 0 ended?)</source>
+        <translation>%1 关闭了连接（进程 0 已结束？）</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1 sent an answer of %2 bytes, more than any</source>
+        <translation>%1 发送了 %2 字节的应答，超出任何合法应答</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 refused a request: %2</source>
+        <translation>%1 拒绝了请求：%2</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <location line="+69"/>
+        <source>%1 sent a malformed answer</source>
+        <translation>%1 发送了格式错误的应答</translation>
+    </message>
+    <message>
+        <location line="-13"/>
+        <source>a check of %1 keys is too many</source>
+        <translation>一次检查 %1 个键过多</translation>
+    </message>
+    <message>
+        <location filename="../engine/distributed/storeserver.cpp" line="+100"/>
+        <source>cannot listen at %1: another program holds the port</source>
+        <translation>无法在 %1 监听：另一个程序占用了该端口</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cannot listen at %1: %2 is not an address of this machine (rank 0 serves the meeting at the address given, so give one of its own)</source>
+        <translation>无法在 %1 监听：%2 不是本机的地址（进程 0 在给定的地址提供会合服务，因此请给出它自己的地址）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+5"/>
+        <source>cannot listen at %1: %2</source>
+        <translation>无法在 %1 监听：%2</translation>
+    </message>
+    <message>
+        <location filename="../engine/distributed/storesocket.cpp" line="+47"/>
+        <source>cannot resolve %1: %2</source>
+        <translation>无法解析 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>cannot resolve %1: no address</source>
+        <translation>无法解析 %1：没有地址</translation>
     </message>
 </context>
 <context>
@@ -5731,7 +5969,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>已应用于 %2 个线程中的 %1 个</translation>
     </message>
     <message>
-        <location line="+191"/>
+        <location line="+198"/>
         <source>cannot save the model: %1</source>
         <translation>无法保存模型：%1</translation>
     </message>
@@ -5751,7 +5989,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>第 %1 轮，第 %2/%3 步（%4）</translation>
     </message>
     <message>
-        <location line="+249"/>
+        <location line="+275"/>
         <source>pinned: the loader thread copies each batch to %1 ahead of its step, on a CUDA stream of its own</source>
         <translation>pinned：加载线程在每步之前，用独立的 CUDA 流把该批次复制到 %1</translation>
     </message>
@@ -6569,7 +6807,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>StoreWritability</name>
     <message>
-        <location filename="../engine/store/storewritability.cpp" line="+34"/>
+        <location filename="../engine/store/storewritability.cpp" line="+36"/>
         <location line="+9"/>
         <source>%1 cannot be written (%2), so runs are not recorded</source>
         <translation>%1 无法写入（%2），因此不会记录运行</translation>
@@ -6944,7 +7182,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../engine/train/trainer.cpp" line="-245"/>
+        <location filename="../engine/train/trainer.cpp" line="-271"/>
         <source>Resuming from the backup: %1</source>
         <translation>从备份继续：%1</translation>
     </message>
@@ -6959,7 +7197,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>进程 %1/%2：正在 %3 与其他进程会合</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+29"/>
+        <source>%1 ranks train on this machine: %2 intra-op threads each of its %3 physical cores</source>
+        <translation>本机上有 %1 个进程在训练：在其 %3 个物理核心中每个进程使用 %2 个算子内线程</translation>
+    </message>
+    <message>
+        <location line="+60"/>
         <source>backup_and_restore&apos;s backup_dir must be on a file system every rank sees</source>
         <translation>backup_and_restore 的 backup_dir 必须位于所有进程都能访问的文件系统上</translation>
     </message>
@@ -6974,17 +7217,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>进程 %1 将从第 %2 轮第 %3 步开始，但进程 0 从第 %4 轮第 %5 步恢复：%6</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+52"/>
         <source>data staged on %1 once: %2 MB in %3 s</source>
         <translation>数据一次性暂存到 %1：%2 MB，用时 %3 秒</translation>
     </message>
     <message>
-        <location line="+161"/>
+        <location line="+162"/>
         <source>another rank was asked to stop: every rank stops after this step</source>
         <translation>另一个进程被要求停止：所有进程在这一步之后停止</translation>
     </message>
     <message>
-        <location line="+134"/>
+        <location line="+138"/>
         <source>The backup was taken after the last epoch: nothing is left to train</source>
         <translation>备份是在最后一轮之后做的：没有剩下要训练的</translation>
     </message>

@@ -15,6 +15,7 @@
 #include <cctype>
 #include <chrono>
 #include <climits>
+#include <fstream>
 
 namespace es {
 
@@ -55,6 +56,18 @@ std::string fieldPath(const std::string& pointer)
         start = end + 1;
     }
     return path;
+}
+
+/// What tells this machine from others: the running kernel's boot id, which containers on one
+/// machine share (as they share its cores) and other machines do not; the host name where it
+/// cannot be read.
+std::string machineIdentity(const std::string& host)
+{
+    std::ifstream file("/proc/sys/kernel/random/boot_id");
+    std::string bootId;
+    if (std::getline(file, bootId) && !bootId.empty())
+        return bootId;
+    return "host:" + host;
 }
 
 std::string valueAt(const nlohmann::json& document, const std::string& pointer)
@@ -121,8 +134,18 @@ ProcessGroupOptions processGroupOptions(const RunConfig& config)
     return options;
 }
 
-DataParallel::DataParallel(const RunConfig& config)
-    : m_group(processGroupOptions(config)),
+namespace {
+
+ProcessGroupOptions stoppable(ProcessGroupOptions options, StopRequest stopRequested)
+{
+    options.stopRequested = std::move(stopRequested);
+    return options;
+}
+
+}  // namespace
+
+DataParallel::DataParallel(const RunConfig& config, StopRequest stopRequested)
+    : m_group(stoppable(processGroupOptions(config), std::move(stopRequested))),
       m_bucketBytes(std::max<std::int64_t>(
           1, static_cast<std::int64_t>(config.distributed.bucketMb * kBytesPerMegabyte)))
 {
@@ -135,7 +158,10 @@ void DataParallel::introduceRanks()
     std::array<char, HOST_NAME_MAX + 1> host{};
     if (::gethostname(host.data(), host.size() - 1) != 0)
         host[0] = '\0';
-    const nlohmann::json self = {{"host", std::string(host.data())}, {"pid", ::getpid()}};
+    const std::string machine = machineIdentity(host.data());
+    const nlohmann::json self = {
+        {"host", std::string(host.data())}, {"pid", ::getpid()}, {"machine", machine}};
+    m_ranksOnThisMachine = 0;
     m_group.publish("member/" + std::to_string(rank()), self.dump());
     for (int member = 0; member < worldSize(); ++member) {
         // Published by our own EpochScope at this rendezvous, but read defensively: the store
@@ -148,6 +174,8 @@ void DataParallel::introduceRanks()
             known.host = published["host"].get<std::string>();
         if (published.is_object() && published.value("pid", nlohmann::json()).is_number_integer())
             known.pid = published["pid"].get<std::int64_t>();
+        if (published.is_object() && published.value("machine", nlohmann::json()) == machine)
+            ++m_ranksOnThisMachine;
         m_members.push_back(known);
         if (member != rank())
             m_otherRanks.push_back(

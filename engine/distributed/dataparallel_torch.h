@@ -25,8 +25,9 @@ public:
     /// Meets the other ranks (distributed.init, interface, timeout_s) and checks that every
     /// rank trains the same config: a rank whose config differs throws ConfigError naming the
     /// first field that differs from rank 0's, and every other rank throws ConfigError at
-    /// `distributed` saying that one did. DistributedError when the ranks cannot meet.
-    explicit DataParallel(const RunConfig& config);
+    /// `distributed` saying that one did. DistributedError when the ranks cannot meet;
+    /// DistributedStopped when `stopRequested` asked to stop while they met.
+    explicit DataParallel(const RunConfig& config, StopRequest stopRequested = {});
 
     int rank() const { return m_group.rank(); }
     int worldSize() const { return m_group.worldSize(); }
@@ -53,6 +54,11 @@ public:
     /// Every rank with its host and process id, in rank order.
     const std::vector<RankMember>& members() const { return m_members; }
 
+    /// How many ranks (this one included) run on this machine, as they introduced themselves
+    /// at the meeting: those whose kernel has this one's boot id (or, where it cannot be read,
+    /// whose host name is this one's), however they were started. They share its cores.
+    int ranksOnThisMachine() const { return m_ranksOnThisMachine; }
+
     /// Every rank's `steps` (this rank's steps of one epoch) on rank 0, indexed by rank; an
     /// empty list on the other ranks. Every rank must call it with as many steps, which the
     /// ranks' lockstep guarantees (they stop after the same step).
@@ -74,6 +80,7 @@ private:
     std::vector<RankMember> m_members;
     /// "rank 1 on node-b (pid 4242)" for every rank but this one, in rank order.
     std::vector<std::string> m_otherRanks;
+    int m_ranksOnThisMachine = 1;
 };
 
 /// The options a run's process group meets with: distributed.init (or the launcher's

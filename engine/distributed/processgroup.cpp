@@ -1,11 +1,13 @@
 #include "engine/distributed/processgroup_torch.h"
 
+#include "engine/distributed/rendezvousfile.h"
+#include "engine/distributed/rendezvousstore_torch.h"
+#include "engine/distributed/storeclient.h"
+#include "engine/distributed/storeserver.h"
 #include "engine/i18n/translate.h"
 
-#include <torch/csrc/distributed/c10d/FileStore.hpp>
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
-#include <torch/csrc/distributed/c10d/TCPStore.hpp>
 
 #include <net/if.h>
 
@@ -21,18 +23,61 @@ namespace {
 constexpr const char* kStorePrefix = "epochscope";
 constexpr const char* kLoopback = "127.0.0.1";
 
-c10::intrusive_ptr<c10d::Store> openStore(const ProcessGroupOptions& options)
+// Where each rank says it has come, in the store the ranks meet at (outside Gloo's prefix).
+constexpr const char* kArrivedKey = "meeting/arrived/";
+
+/// The store the ranks meet at. c10d's own are not used: 1.13's TCPStore listens on every
+/// interface and hangs on a partial message, and its FileStore follows a link planted at its
+/// path and hangs on a file it cannot read (issue 31). On rank 0 of a TCP meeting, `server`
+/// gets the store's server, which must outlive the group.
+std::unique_ptr<KeyValueStore> openStore(const ProcessGroupOptions& options,
+                                         std::unique_ptr<StoreServer>& server)
 {
     const Rendezvous& rendezvous = options.rendezvous;
-    if (rendezvous.kind == Rendezvous::Kind::File)
-        return c10::make_intrusive<c10d::FileStore>(rendezvous.path, options.worldSize);
-    c10d::TCPStoreOptions tcp;
-    tcp.port = rendezvous.port;
-    tcp.isServer = options.rank == 0;
-    tcp.numWorkers = options.worldSize;
-    tcp.waitWorkers = true;
-    tcp.timeout = options.timeout;
-    return c10::make_intrusive<c10d::TCPStore>(rendezvous.host, tcp);
+    if (rendezvous.kind == Rendezvous::Kind::File) {
+        RendezvousFileOptions file;
+        file.path = rendezvous.path;
+        file.create = options.rank == 0;
+        file.timeout = options.timeout;
+        file.stop = options.stopRequested;
+        return std::make_unique<RendezvousFile>(file);
+    }
+    if (options.rank == 0) {
+        StoreServerOptions serving;
+        serving.host = rendezvous.host;
+        serving.port = rendezvous.port;
+        serving.incompleteTimeout = options.timeout;
+        server = std::make_unique<StoreServer>(serving);
+    }
+    StoreClientOptions client;
+    client.host = rendezvous.host;
+    client.port = rendezvous.port;
+    client.timeout = options.timeout;
+    client.stop = options.stopRequested;
+    return std::make_unique<StoreClient>(client);
+}
+
+/// Says this rank has come and waits, to `deadline`, for every other; RendezvousError naming the
+/// ranks that did not come.
+void awaitEveryRank(KeyValueStore& store, const ProcessGroupOptions& options,
+                    std::chrono::steady_clock::time_point deadline)
+{
+    store.set(kArrivedKey + std::to_string(options.rank), std::to_string(options.rank));
+    std::vector<std::string> keys;
+    for (int rank = 0; rank < options.worldSize; ++rank)
+        keys.push_back(kArrivedKey + std::to_string(rank));
+    const std::vector<std::string> missing =
+        awaitKeys(store, keys, deadline, options.stopRequested);
+    if (missing.empty())
+        return;
+    std::vector<std::string> ranks;
+    for (const std::string& key : missing)
+        ranks.push_back(key.substr(std::string(kArrivedKey).size()));
+    const char* pattern =
+        ranks.size() == 1 ? engineText("ProcessGroup", "rank %1 did not arrive at %2 within %3 s")
+                          : engineText("ProcessGroup", "ranks %1 did not arrive at %2 within %3 s");
+    throw RendezvousError(
+        fillText(pattern, {listText(ranks), store.where(), meetingSeconds(options.timeout)}));
 }
 
 /// The device Gloo binds to: a network interface by name when one of that name exists, else
@@ -99,6 +144,8 @@ void onFlatBuffers(std::vector<torch::Tensor>& tensors, Collective&& collective)
 }  // namespace
 
 struct ProcessGroup::Backend {
+    /// Rank 0's server of a TCP meeting, destroyed after everything that talks to it.
+    std::unique_ptr<StoreServer> server;
     c10::intrusive_ptr<c10d::Store> store;
     c10::intrusive_ptr<c10d::ProcessGroupGloo> group;
 };
@@ -111,14 +158,21 @@ ProcessGroup::ProcessGroup(const ProcessGroupOptions& options)
             fillText(engineText("ProcessGroup", "rank %1 is outside a world of %2 processes"),
                      {std::to_string(options.rank), std::to_string(options.worldSize)}));
     const std::string meeting = rendezvousText(options.rendezvous);
+    const auto deadline = std::chrono::steady_clock::now() + options.timeout;
     try {
-        auto store = openStore(options);
+        auto store = c10::make_intrusive<RendezvousStore>(openStore(options, m_backend->server),
+                                                          options.timeout, options.stopRequested);
+        awaitEveryRank(store->keys(), options, deadline);
         m_backend->store = c10::make_intrusive<c10d::PrefixStore>(kStorePrefix, store);
         m_backend->store->setTimeout(options.timeout);
         auto glooOptions = c10d::ProcessGroupGloo::Options::create(options.timeout);
         glooOptions->devices.push_back(glooDevice(options.interface));
         m_backend->group = c10::make_intrusive<c10d::ProcessGroupGloo>(
             m_backend->store, options.rank, options.worldSize, glooOptions);
+    } catch (const StopRequested&) {
+        throw DistributedStopped(fillText(
+            engineText("ProcessGroup", "rank %1 of %2 stopped while meeting the others at %3"),
+            {std::to_string(options.rank), std::to_string(options.worldSize), meeting}));
     } catch (const std::exception& error) {
         throw DistributedError(
             fillText(engineText("ProcessGroup",

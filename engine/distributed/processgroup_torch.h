@@ -3,6 +3,7 @@
 // Internal to the engine (LibTorch): a process group of a distributed run on PyTorch's c10d.
 
 #include "engine/config/rendezvous.h"
+#include "engine/distributed/keyvaluestore.h"
 
 #include <torch/torch.h>
 
@@ -21,6 +22,13 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+/// The meeting ended because ProcessGroupOptions::stopRequested asked (a stop signal): no
+/// rank failed, the run stops before its first step.
+class DistributedStopped : public DistributedError {
+public:
+    using DistributedError::DistributedError;
+};
+
 struct ProcessGroupOptions {
     Rendezvous rendezvous;
     int rank = 0;
@@ -30,15 +38,24 @@ struct ProcessGroupOptions {
     /// host name's address, or loopback when that does not resolve) is never used, because on
     /// several machines it falls back to loopback without a word.
     std::string interface;
-    /// How long a rank waits for the others, at the rendezvous and at each collective.
+    /// How long a rank waits for the others, at the rendezvous and at each collective. Every
+    /// wait of the meeting ends by then: connecting to the store, each request, the file to
+    /// appear, the other ranks to arrive.
     std::chrono::milliseconds timeout{std::chrono::minutes(5)};
+    /// Asked about every 100 ms while the ranks meet; true ends the meeting at once with
+    /// DistributedStopped. Empty: the meeting is never stopped.
+    StopRequest stopRequested;
 };
 
-/// A group of ranks over c10d's Gloo backend (CPU tensors), met at a TCP or file store. Every
-/// collective blocks until all ranks took part or the timeout passed (DistributedError).
+/// A group of ranks over c10d's Gloo backend (CPU tensors), met at EpochScope's own TCP store
+/// (rank 0 serves it on the address given, storeserver.h) or file (rendezvousfile.h), not at
+/// c10d's TCPStore or FileStore (docs/distributed.md says why). Every collective blocks until
+/// all ranks took part or the timeout passed (DistributedError).
 class ProcessGroup {
 public:
-    /// Meets the other ranks; blocks until all of them arrived or the timeout passed.
+    /// Meets the other ranks; blocks until all of them arrived or the timeout passed
+    /// (DistributedError naming the ranks that did not arrive and where), or until a stop was
+    /// asked (DistributedStopped).
     explicit ProcessGroup(const ProcessGroupOptions& options);
     ~ProcessGroup();
     ProcessGroup(const ProcessGroup&) = delete;

@@ -106,7 +106,8 @@ public:
     void run();
 
 private:
-    void prepare();
+    /// Everything before the first epoch; false when a stop request ended the ranks' meeting.
+    bool prepare();
     /// Runs one epoch, continuing the one `resume` saved when given; false when a stop
     /// request cut it short.
     bool runEpoch(int epoch, const TrainingState* resume);
@@ -120,8 +121,14 @@ private:
     torch::Tensor stepLoss(const torch::Tensor& prediction, const torch::Tensor& target);
     /// Updates the weights from their gradients and clears the gradients.
     void optimizerStep();
-    /// Joins the other ranks of a distributed run (nothing in a run of one process).
-    void joinRanks();
+    /// The device settings this rank applies: the config's, except that with
+    /// device.intra_op_threads 0 ("one per physical core") and several ranks on this machine
+    /// (as they introduced themselves, whatever started them), each takes its share of the
+    /// cores, at least one, and says so.
+    DeviceConfig sharedDevice(int physicalCores);
+    /// Joins the other ranks of a distributed run (nothing in a run of one process); false when
+    /// a stop request ended the meeting.
+    bool joinRanks();
     /// Sums of `local` over every rank: an epoch's or a step's loss and metrics as one process
     /// would have summed them; `local` itself in a run of one process. `votes`, when given, is
     /// summed in the same message.
@@ -358,11 +365,11 @@ void TrainingLoop::optimizerStep()
     m_optimizer->zero_grad();
 }
 
-void TrainingLoop::joinRanks()
+bool TrainingLoop::joinRanks()
 {
     const DistributedConfig& distributed = m_config.distributed;
     if (!distributed.enabled())
-        return;
+        return true;
     if (distributed.backend == DistributedBackend::Nccl)
         throw ConfigError("distributed.backend",
                           engineText("Trainer",
@@ -374,13 +381,37 @@ void TrainingLoop::joinRanks()
                                 {std::to_string(m_config.rank),
                                  std::to_string(distributed.worldSize), distributed.init}));
     try {
-        m_parallel = std::make_unique<DataParallel>(m_config);
+        // A stop signal while the ranks wait for each other ends the wait at once (the CLI
+        // turns it into requestStop()), not after distributed.timeout_s.
+        m_parallel =
+            std::make_unique<DataParallel>(m_config, [this] { return m_control.stopRequested(); });
+    } catch (const DistributedStopped& stopped) {
+        m_observers.notify(&RunObserver::onLog, LogLevel::Warning, std::string(stopped.what()));
+        return false;
     } catch (const DistributedError& error) {
         // The ranks never met (nothing listens at the address, its port is taken, a rank never
         // came), so nothing trained: what to fix is where and how long they meet, a setting,
         // as for any bad field (exit 2).
         throw ConfigError("distributed.init", error.what());
     }
+    return true;
+}
+
+DeviceConfig TrainingLoop::sharedDevice(int physicalCores)
+{
+    DeviceConfig device = m_config.device;
+    const int here = m_parallel ? m_parallel->ranksOnThisMachine() : 1;
+    if (device.intraOpThreads != 0 || here <= 1)
+        return device;
+    device.intraOpThreads = std::max(1, physicalCores / here);
+    m_observers.notify(
+        &RunObserver::onLog, LogLevel::Info,
+        fillText(engineText("Trainer",
+                            "%1 ranks train on this machine: %2 intra-op threads each of its %3 "
+                            "physical cores"),
+                 {std::to_string(here), std::to_string(device.intraOpThreads),
+                  std::to_string(physicalCores)}));
+    return device;
 }
 
 EpochAccumulator TrainingLoop::sumOverRanks(const EpochAccumulator& local, double* votes)
@@ -455,12 +486,17 @@ void TrainingLoop::checkSamePosition()
                   std::to_string(batchesDone), where}));
 }
 
-void TrainingLoop::prepare()
+bool TrainingLoop::prepare()
 {
     // Refused before any work: an explicit backend this build or device cannot run.
     const BackendChoice backend = resolveBackend(m_config, m_config.device.type, oneDnnBuilt());
-    const AppliedThreads threads =
-        applyThreadSettings(m_config.device, readCpuTopology().physicalCores);
+    // Before the data loads: ranks that cannot meet, or train different configs, are refused
+    // before anything else takes time. Before the threads: the ranks say at the meeting which
+    // machine they run on, so that those sharing one share its cores.
+    if (!joinRanks())
+        return false;
+    const int physicalCores = readCpuTopology().physicalCores;
+    const AppliedThreads threads = applyThreadSettings(sharedDevice(physicalCores), physicalCores);
     for (const std::string& warning : threads.warnings)
         m_observers.notify(&RunObserver::onLog, LogLevel::Warning, warning);
     // After the threads: the setting goes to the pool of the size this run uses.
@@ -470,9 +506,6 @@ void TrainingLoop::prepare()
 
     m_device = torch::Device(m_config.device.name());
     const std::string cudnn = applyCudnnSetting(m_config.device);
-    // Before the data loads: ranks that cannot meet, or train different configs, are refused
-    // before anything else takes time.
-    joinRanks();
     // Every file the run will write, checked before the data loads: after the meeting, so
     // that the other ranks hear at once that rank 0 refused.
     if (m_config.rank == 0) {
@@ -579,6 +612,7 @@ void TrainingLoop::prepare()
                                 std::vector<std::int64_t>(sampleSizes.begin(), sampleSizes.end()));
     info.environment = collectEnvironment();
     m_observers.notify(&RunObserver::onRunStarted, info);
+    return true;
 }
 
 bool TrainingLoop::warmUp()
@@ -785,7 +819,11 @@ bool TrainingLoop::runEpoch(int epoch, const TrainingState* resume)
 
 void TrainingLoop::run()
 {
-    prepare();
+    if (!prepare()) {
+        // Stopped while meeting the other ranks: nothing was loaded or trained.
+        m_result.state = RunState::Stopped;
+        return;
+    }
     for (const std::shared_ptr<Callback>& callback : m_callbacks)
         callback->onTrainBegin(*this);
     checkSamePosition();

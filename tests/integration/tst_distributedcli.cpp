@@ -19,18 +19,22 @@
 #include <QtCore/QFile>
 #include <QtCore/QProcess>
 #include <QtCore/QTemporaryDir>
+#include <QtCore/QThread>
 #include <QtTest/QtTest>
 
 #include <nlohmann/json.hpp>
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <vector>
 
 namespace {
 
@@ -166,6 +170,8 @@ public:
     }
     ~HeldPort()
     {
+        if (m_accepted >= 0)
+            ::close(m_accepted);
         if (m_socket >= 0)
             ::close(m_socket);
     }
@@ -175,10 +181,50 @@ public:
     /// 0 when no port could be held.
     int port() const { return m_port; }
 
+    /// Accepts one connection within `timeoutMs` and keeps it open without a word: a store
+    /// that never answers. False when none came.
+    bool acceptSilently(int timeoutMs)
+    {
+        pollfd polled{m_socket, POLLIN, 0};
+        if (::poll(&polled, 1, timeoutMs) != 1)
+            return false;
+        m_accepted = ::accept(m_socket, nullptr, nullptr);
+        return m_accepted >= 0;
+    }
+
 private:
     int m_socket;
     int m_port = 0;
+    int m_accepted = -1;
 };
+
+/// Whether something listens at the loopback `port` now.
+bool listening(int port)
+{
+    const int socket = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<std::uint16_t>(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    const bool connected =
+        ::connect(socket, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
+    ::close(socket);
+    return connected;
+}
+
+/// Waits until `reached` is true, polling every 20 ms; false after `timeoutMs` or when the
+/// process ended first.
+template <typename Condition>
+bool pollUntil(const QProcess& process, int timeoutMs, Condition reached)
+{
+    QDeadlineTimer deadline(timeoutMs);
+    while (!deadline.hasExpired() && process.state() == QProcess::Running) {
+        if (reached())
+            return true;
+        QThread::msleep(20);
+    }
+    return false;
+}
 
 /// The process id of rank `rank` among the children of `launcher` (train --nproc): the child
 /// whose environment says RANK=`rank`; 0 when there is none.
@@ -208,6 +254,8 @@ pid_t rankOfLauncher(qint64 launcher, int rank)
 // Long enough for LibTorch to start and a rank to try, short enough that a test waiting for the
 // meeting to fail takes seconds.
 constexpr int kShortMeetingTimeoutS = 5;
+// Far longer than any test waits: a rank that gives up only at this timeout fails the test.
+constexpr int kLongMeetingTimeoutS = 600;
 
 // Epochs of the run killed and resumed: it is killed in the second, or a little later on a
 // busy machine, and some are left to compare.
@@ -562,6 +610,106 @@ private Q_SLOTS:
         QVERIFY2(elapsed.elapsed() < kQuickTimeoutMs, ended.describe().constData());
     }
 
+    /// Issue 31, defect 6: a stop signal while a rank waits at the meeting was ignored until
+    /// distributed.timeout_s and the run exited 2. It ends the wait at once and the run exits
+    /// with 128 + the signal, never starting an epoch; timeout_s is far beyond the test.
+    void aStopSignalWhileMeetingEndsTheWaitAtOnce_data()
+    {
+        QTest::addColumn<int>("signal");
+        QTest::addColumn<QString>("waiting");
+        const std::pair<int, const char*> signals[] = {
+            {SIGTERM, "SIGTERM"}, {SIGINT, "SIGINT"}, {SIGHUP, "SIGHUP"}};
+        for (const auto& [signal, name] : signals)
+            QTest::addRow("%s, rank 0 serving the TCP store", name) << signal << "rank 0 at tcp";
+        QTest::newRow("SIGTERM, rank 1 at a store that never answers")
+            << int(SIGTERM) << "rank 1 at tcp";
+        QTest::newRow("SIGTERM, rank 0 at a file") << int(SIGTERM) << "rank 0 at a file";
+    }
+
+    void aStopSignalWhileMeetingEndsTheWaitAtOnce()
+    {
+        QFETCH(int, signal);
+        QFETCH(QString, waiting);
+        nlohmann::json config = shortenedPreset("keras-lstm-regression", 32);
+        QVERIFY(config.is_object());
+        config["distributed"] = {{"timeout_s", kLongMeetingTimeoutS}};
+        const QString configPath = m_dir.filePath("meeting.json");
+        QVERIFY(writeJson(configPath, config));
+        HeldPort silentStore;
+        const int freePort = freeLoopbackPort();
+        const QString file = m_dir.filePath("meeting-" + QString::number(++m_meetings));
+        const int rank = waiting.startsWith("rank 1") ? 1 : 0;
+        const QString master = waiting.endsWith("file") ? "file:" + file
+                               : rank == 1 ? "127.0.0.1:" + QString::number(silentStore.port())
+                                           : "127.0.0.1:" + QString::number(freePort);
+        QProcess process;
+        process.setProcessEnvironment(environmentWith({}, temporary()));
+        process.start(es::test::cliPath(),
+                      {"train", "--config", configPath, "--no-record", "--rank",
+                       QString::number(rank), "--world-size", "2", "--master", master});
+        QVERIFY(process.waitForStarted());
+        // The rank is at the meeting once its store listens, it connected to ours, or its file
+        // is there.
+        const bool atTheMeeting =
+            waiting == "rank 0 at tcp"
+                ? pollUntil(process, kQuickTimeoutMs, [&] { return listening(freePort); })
+            : waiting == "rank 1 at tcp"
+                ? silentStore.acceptSilently(kQuickTimeoutMs)
+                : pollUntil(process, kQuickTimeoutMs, [&] { return QFileInfo::exists(file); });
+        if (!atTheMeeting)
+            QFAIL(waitForEnd(process, {}, {}, 1000).describe().constData());
+        QVERIFY(process.processId() > 0);
+        QElapsedTimer elapsed;
+        elapsed.start();
+        QCOMPARE(::kill(static_cast<pid_t>(process.processId()), signal), 0);
+        // A stop heard at once ends in seconds; kLongMeetingTimeoutS is several minutes.
+        const Ended ended = waitForEnd(process, {}, {}, kQuickTimeoutMs);
+
+        QVERIFY2(ended.normalExit && ended.exitCode == kSignalBase + signal,
+                 ended.describe().constData());
+        QVERIFY2(!ended.out.contains("Epoch "), ended.describe().constData());
+        QVERIFY2(elapsed.elapsed() < kQuickTimeoutMs, ended.describe().constData());
+        QVERIFY2(!QFileInfo::exists(file), "rank 0 left its rendezvous file behind");
+    }
+
+    /// Issue 31 (two ranks started by hand each took every core): ranks started by hand on one
+    /// machine, with no LOCAL_WORLD_SIZE, learn at the meeting that they share it, and each
+    /// takes its share of the physical cores (at least one), saying so.
+    void ranksStartedByHandShareTheirMachinesCores()
+    {
+        const QString summaryPath = m_dir.filePath("shared-cores.json");
+        const QString master = "127.0.0.1:" + QString::number(freeLoopbackPort());
+        std::vector<std::unique_ptr<QProcess>> ranks;
+        for (int rank = 0; rank < 2; ++rank) {
+            QStringList arguments = {
+                "train",         "--preset", "quick-demo",  "--epochs", "1",
+                "--max-batches", "2",        "--no-record", "--rank",   QString::number(rank),
+                "--world-size",  "2",        "--master",    master};
+            if (rank == 0)
+                arguments << "--json-out" << summaryPath;
+            ranks.push_back(std::make_unique<QProcess>());
+            ranks.back()->setProcessEnvironment(environmentWith({}, temporary()));
+            ranks.back()->start(es::test::cliPath(), arguments);
+            QVERIFY(ranks.back()->waitForStarted());
+        }
+        const Ended rankZero = waitForEnd(*ranks[0], {}, {});
+        const Ended rankOne = waitForEnd(*ranks[1], {}, {});
+        QVERIFY2(rankZero.normalExit && rankZero.exitCode == 0, rankZero.describe().constData());
+        QVERIFY2(rankOne.normalExit && rankOne.exitCode == 0, rankOne.describe().constData());
+
+        const QRegularExpression said(
+            "2 ranks train on this machine: (\\d+) intra-op threads each of its (\\d+) physical "
+            "cores");
+        const QRegularExpressionMatch match = said.match(QString::fromUtf8(rankZero.out));
+        QVERIFY2(match.hasMatch(), rankZero.describe().constData());
+        const int threads = match.captured(1).toInt();
+        const int cores = match.captured(2).toInt();
+        QCOMPARE(threads, std::max(1, cores / 2));
+        const nlohmann::json summary = readJson(summaryPath);
+        QVERIFY(summary.is_object());
+        QCOMPARE(summary["run"]["intra_op_threads"].get<int>(), threads);
+    }
+
     void aKilledRunResumesFromItsBackupOnTwoRanks_data()
     {
         QTest::addColumn<bool>("nproc");
@@ -746,6 +894,7 @@ private:
     }
 
     QTemporaryDir m_dir;
+    int m_meetings = 0;
     nlohmann::json m_uninterrupted;
 };
 
