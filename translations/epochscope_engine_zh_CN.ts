@@ -93,8 +93,8 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>A major fault waits for a page to be read from disk. In steady steps that means the machine is short of memory (pages swapped out and back) or a memory-mapped .npy data file no longer fits in the page cache; free memory for the run, or copy the data to a faster disk.</source>
-        <translation>主缺页要等待从磁盘读入一页。在稳态步中出现，说明机器内存不足（页被换出又换入），或内存映射的 .npy 数据文件已放不进页缓存；请为运行腾出内存，或把数据复制到更快的磁盘。</translation>
+        <source>A major fault waits for a page to be read from disk. In steady steps that means the machine is short of memory (pages swapped out and back, or the program&apos;s code dropped from the page cache and read again); free memory for the run.</source>
+        <translation>主缺页要等待从磁盘读入一页。在稳态步中出现，说明机器内存不足（页被换出又换入，或程序代码被逐出页缓存后重新读入）；请为运行腾出内存。</translation>
     </message>
 </context>
 <context>
