@@ -93,8 +93,8 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>A major fault waits for a page to be read from disk. In steady steps that means the machine is short of memory (pages swapped out and back) or a memory-mapped .npy data file no longer fits in the page cache; free memory for the run, or copy the data to a faster disk.</source>
-        <translation>主缺页要等待从磁盘读入一页。在稳态步中出现，说明机器内存不足（页被换出又换入），或内存映射的 .npy 数据文件已放不进页缓存；请为运行腾出内存，或把数据复制到更快的磁盘。</translation>
+        <source>A major fault waits for a page to be read from disk. In steady steps that means the machine is short of memory (pages swapped out and back, or the program&apos;s code dropped from the page cache and read again); free memory for the run.</source>
+        <translation>主缺页要等待从磁盘读入一页。在稳态步中出现，说明机器内存不足（页被换出又换入，或程序代码被逐出页缓存后重新读入）；请为运行腾出内存。</translation>
     </message>
 </context>
 <context>
@@ -308,7 +308,7 @@
 <context>
     <name>CheckpointWeights</name>
     <message>
-        <location filename="../engine/train/checkpointweights.cpp" line="+22"/>
+        <location filename="../engine/train/checkpointweights.cpp" line="+23"/>
         <source>BackupAndRestore backup</source>
         <translation>BackupAndRestore 备份</translation>
     </message>
@@ -328,7 +328,7 @@
         <translation>%1：文件不存在</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>%1: not a LibTorch archive EpochScope can read (corrupt, truncated, or not written by EpochScope&apos;s model_checkpoint or backup_and_restore): %2</source>
         <translation>%1：不是 EpochScope 能读取的 LibTorch 归档（已损坏、被截断，或不是由 EpochScope 的 model_checkpoint 或 backup_and_restore 写入的）：%2</translation>
     </message>
@@ -474,7 +474,7 @@
 <context>
     <name>CsvTable</name>
     <message>
-        <location filename="../engine/data/csvtable.cpp" line="+98"/>
+        <location filename="../engine/data/csvtable.cpp" line="+91"/>
         <source>&quot;%1&quot;... (%2 bytes)</source>
         <translation>&quot;%1&quot;...（共 %2 字节）</translation>
     </message>
@@ -589,24 +589,14 @@
         <translation>应为数值，实际为 %1</translation>
     </message>
     <message>
-        <location line="+38"/>
-        <source>is a directory; expected a CSV file</source>
-        <translation>是一个目录；应为 CSV 文件</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="+42"/>
         <source>cannot open the CSV file: %1</source>
         <translation>无法打开 CSV 文件：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-6"/>
         <source>reading the file</source>
         <translation>读取该文件</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>cannot read the CSV file: %1</source>
-        <translation>无法读取 CSV 文件：%1</translation>
     </message>
 </context>
 <context>
@@ -2023,6 +2013,64 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
 </context>
 <context>
+    <name>InputFile</name>
+    <message>
+        <location filename="../engine/config/inputfile.cpp" line="+28"/>
+        <source>a directory</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a FIFO (named pipe)</source>
+        <translation>FIFO（命名管道）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a character device</source>
+        <translation>字符设备</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a block device</source>
+        <translation>块设备</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a special file</source>
+        <translation>特殊文件</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>is %1, not a regular file: only regular files are read</source>
+        <translation>是%1，不是普通文件：只读取普通文件</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>cannot open the file: %1</source>
+        <translation>无法打开文件：%1</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>cannot read the file&apos;s status: %1</source>
+        <translation>无法读取文件状态：%1</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>cannot read the file: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the file was truncated while it was read: got %1 of %2 bytes</source>
+        <translation>文件在读取期间被截断：只得到 %2 字节中的 %1 字节</translation>
+    </message>
+</context>
+<context>
     <name>InspectCommand</name>
     <message>
         <location filename="../engine/data/datafiledescription.cpp" line="+70"/>
@@ -2505,12 +2553,13 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>KerasArchive</name>
     <message>
-        <location filename="../engine/keras/kerasarchive.cpp" line="+63"/>
+        <location filename="../engine/keras/kerasarchive.cpp" line="+59"/>
+        <location line="+210"/>
         <source>cannot read as a .keras archive (a zip file): %1</source>
         <translation>无法作为 .keras 归档（zip 文件）读取：%1</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="-183"/>
         <source>corrupt archive entry: %1</source>
         <translation>归档条目已损坏：%1</translation>
     </message>
@@ -2550,23 +2599,23 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>声明了 %1 字节，超过 Keras 模型的这个成员所需的上限 %2 字节</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+23"/>
         <source>cannot read member: %1</source>
         <translation>无法读取成员：%1</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <location line="+14"/>
+        <location line="+10"/>
+        <location line="+16"/>
         <source>corrupt member: %1</source>
         <translation>成员已损坏：%1</translation>
     </message>
     <message>
-        <location line="-10"/>
+        <location line="-12"/>
         <source>corrupt member: it ended after %1 of its %2 bytes</source>
         <translation>成员已损坏：在其 %2 字节中的第 %1 字节后就结束了</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>corrupt member: it holds more than the %1 bytes its entry declares</source>
         <translation>成员已损坏：其内容多于条目声明的 %1 字节</translation>
     </message>
@@ -2576,7 +2625,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>另有 %1 个</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>no config.json in the archive (it is empty): not a model saved by Keras 3 (model.save(&quot;model.keras&quot;))</source>
         <translation>归档中没有 config.json（归档为空）：不是 Keras 3 保存的模型（model.save(&quot;model.keras&quot;)）</translation>
     </message>
@@ -2584,16 +2633,6 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+3"/>
         <source>no config.json in the archive (it holds %1): not a model saved by Keras 3 (model.save(&quot;model.keras&quot;))</source>
         <translation>归档中没有 config.json（其中有 %1）：不是 Keras 3 保存的模型（model.save(&quot;model.keras&quot;)）</translation>
-    </message>
-    <message>
-        <location line="+49"/>
-        <source>cannot open: %1</source>
-        <translation>无法打开：%1</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>not a regular file: expected a .keras archive</source>
-        <translation>不是普通文件：应为 .keras 归档</translation>
     </message>
 </context>
 <context>
@@ -2703,7 +2742,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="-29"/>
-        <location filename="../engine/keras/kerasimport.cpp" line="+163"/>
+        <location filename="../engine/keras/kerasimport.cpp" line="+157"/>
         <location filename="../engine/keras/kerasvalues.cpp" line="+144"/>
         <source>it names a custom class; EpochScope imports Keras&apos; own classes only</source>
         <translation>它指向一个自定义类；EpochScope 只导入 Keras 自带的类</translation>
@@ -2972,19 +3011,13 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>归档中含有权重（%1）；不支持导入权重：模型从 Keras 的初始化器开始，由运行的种子抽取</translation>
     </message>
     <message>
-        <location line="+19"/>
-        <location line="+42"/>
-        <source>cannot read the file: %1</source>
-        <translation>无法读取文件：%1</translation>
-    </message>
-    <message>
-        <location line="-38"/>
-        <location line="+17"/>
+        <location line="+13"/>
+        <location line="+15"/>
         <source>the file is larger than %1 MiB; a model&apos;s JSON is a few kB</source>
         <translation>文件大于 %1 MiB；模型的 JSON 只有几 kB</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+9"/>
         <source>cannot open the file: %1</source>
         <translation>无法打开文件：%1</translation>
     </message>
@@ -3460,27 +3493,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>NpyFile</name>
     <message>
-        <location filename="../engine/data/npyfile.cpp" line="+63"/>
+        <location filename="../engine/data/npyfile.cpp" line="+119"/>
         <source>cannot open: %1</source>
         <translation>无法打开：%1</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>cannot read file status: %1</source>
-        <translation>无法读取文件状态：%1</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>not a regular file: expected a .npy or .npz data file</source>
-        <translation>不是普通文件：应为 .npy 或 .npz 数据文件</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>cannot map into memory: %1</source>
-        <translation>无法映射到内存：%1</translation>
-    </message>
-    <message>
-        <location line="+67"/>
+        <location line="-18"/>
         <source>element count overflow at %1</source>
         <translation>以 %1 存放时元素数溢出</translation>
     </message>
@@ -3693,7 +3711,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>&apos;fortran_order&apos; 应为 True 或 False，实际为%1</translation>
     </message>
     <message>
-        <location filename="../engine/data/npydata.cpp" line="+221"/>
+        <location filename="../engine/data/npydata.cpp" line="+222"/>
         <source>element %1 (%2) is %3: expected a whole number that fits int64 for an integer array</source>
         <translation>元素 %1（%2）为 %3：整数数组需要能放入 int64 的整数值</translation>
     </message>
@@ -3746,42 +3764,37 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>NpzArchive</name>
     <message>
-        <location filename="../engine/data/npzarchive.cpp" line="+53"/>
+        <location filename="../engine/data/npzarchive.cpp" line="+40"/>
         <source>cannot open: %1</source>
         <translation>无法打开：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>not a regular file: expected a .npz archive</source>
-        <translation>不是普通文件：应为 .npz 压缩包</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+18"/>
         <source>empty file: expected a zip archive (.npz)</source>
         <translation>空文件：应为 zip 压缩包（.npz）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-16"/>
         <source>cannot read as a zip archive (.npz): %1</source>
         <translation>无法作为 zip 压缩包（.npz）读取：%1</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+33"/>
         <source>cannot read member: %1</source>
         <translation>无法读取成员：%1</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>corrupt member: %1</source>
         <translation>成员已损坏：%1</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>corrupt member: data ended early</source>
         <translation>成员已损坏：数据提前结束</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>corrupt archive entry: %1</source>
         <translation>压缩包条目已损坏：%1</translation>
     </message>
@@ -5753,17 +5766,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RunConfigText</name>
     <message>
-        <location filename="../engine/config/runconfigtext.cpp" line="+40"/>
+        <location filename="../engine/config/runconfigtext.cpp" line="+30"/>
         <source>cannot open the file: %1</source>
         <translation>无法打开文件：%1</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>cannot read the file: %1</source>
-        <translation>无法读取文件：%1</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>the file is larger than %1 MiB; a run config is a few KiB</source>
         <translation>文件大于 %1 MiB；运行配置只有几 KiB</translation>
     </message>
@@ -6009,7 +6017,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>，%1 个类别</translation>
     </message>
     <message>
-        <location filename="../engine/data/npyfile.cpp" line="-103"/>
+        <location filename="../engine/data/npyfile.cpp" line="-30"/>
         <source>%1 converted to %2 once at load</source>
         <translation>%1 在加载时一次性转换为 %2</translation>
     </message>
@@ -6024,7 +6032,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>Fortran 顺序已转置为 C 顺序</translation>
     </message>
     <message>
-        <location filename="../engine/data/sourcearrays.cpp" line="+157"/>
+        <location filename="../engine/data/sourcearrays.cpp" line="+156"/>
         <source>csv: %1, %2 windows of %3 rows x %4 columns, target %5 row(s) ahead</source>
         <translation>csv：%1，%2 个窗口，每个 %3 行 x %4 列，目标为 %5 行之后</translation>
     </message>

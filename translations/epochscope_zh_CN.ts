@@ -356,7 +356,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::ConfigEditor</name>
     <message>
-        <location filename="../ui/setup/configeditor.cpp" line="+46"/>
+        <location filename="../ui/setup/configeditor.cpp" line="+48"/>
         <source>(choose a preset)</source>
         <translation>（选择预设）</translation>
     </message>
@@ -403,12 +403,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
         <translation>预设(&amp;R)：</translation>
     </message>
     <message>
-        <location line="+71"/>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
-        <location line="+61"/>
+        <location line="+137"/>
         <source>Ready: %1, rank %2 of %3 processes</source>
         <translation>就绪：%1，%3 个进程中的进程 %2</translation>
     </message>
@@ -2051,7 +2046,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
     <message>
         <location filename="../ui/mainwindowconfigfiles.cpp" line="-21"/>
         <location line="+12"/>
-        <location filename="../ui/mainwindowimport.cpp" line="+101"/>
+        <location filename="../ui/mainwindowimport.cpp" line="+107"/>
         <source>EpochScope - %1</source>
         <translation>EpochScope - %1</translation>
     </message>

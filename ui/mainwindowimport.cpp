@@ -1,6 +1,7 @@
 #include "ui/mainwindow.h"
 
 #include "engine/config/configerror.h"
+#include "engine/config/runconfigtext.h"
 #include "engine/keras/kerasimport.h"
 #include "ui/core/qtext.h"
 #include "ui/setup/configeditor.h"
@@ -43,10 +44,15 @@ DroppedFile droppedFileKind(const QString& path)
         return DroppedFile::KerasModel;
     if (suffix != QLatin1String("json"))
         return DroppedFile::Other;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
+    // Read as the config's reader reads it, so that a FIFO or a device named .json is refused
+    // rather than waited on or read without end.
+    std::string text;
+    try {
+        text = readRunConfigFile(QFile::encodeName(path).toStdString());
+    } catch (const ConfigError&) {
         return DroppedFile::RunConfig;  // Open says why it cannot be read
-    const QJsonObject top = QJsonDocument::fromJson(file.readAll()).object();
+    }
+    const QJsonObject top = QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
     const bool keras =
         (top.contains(QLatin1String("class_name")) && top.contains(QLatin1String("config"))) ||
         top.contains(QLatin1String("module"));

@@ -8,16 +8,11 @@
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <limits>
 #include <map>
-#include <memory>
-#include <system_error>
 
 namespace es {
 
@@ -35,8 +30,6 @@ constexpr std::size_t kMaxListedNames = 20;
 // Below this the memory check is skipped: reading /proc/meminfo would cost more than the
 // allocation, and the fuzzer calls the reader thousands of times a second.
 constexpr std::uint64_t kMemoryCheckBytes = std::uint64_t{64} << 20;
-// Growth step when a file's size is unknown or it grows while being read.
-constexpr std::size_t kReadChunk = std::size_t{1} << 20;
 
 enum class Cell { Number, Empty, Text, NotFinite, OutOfRange };
 
@@ -500,38 +493,16 @@ CsvTable readCsvText(std::string_view text, const CsvOptions& options, std::stri
     return TableReader(CsvScanner::trimmed(text), options, origin).read();
 }
 
+CsvTable readCsvFile(const InputFile& file, const CsvOptions& options)
+{
+    requireAvailableMemory(file.size(), file.path(), engineText("CsvTable", "reading the file"));
+    return readCsvText(file.readAll(), options, file.path());
+}
+
 CsvTable readCsvFile(const std::string& path, const CsvOptions& options)
 {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        throw ConfigError(path, engineText("CsvTable", "is a directory; expected a CSV file"));
-    const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
-                                                               &std::fclose);
-    if (!file) {
-        const std::string reason = std::strerror(errno);  // before the lookup allocates
-        throw ConfigError(
-            path, fillText(engineText("CsvTable", "cannot open the CSV file: %1"), {reason}));
-    }
-    const std::uintmax_t size = std::filesystem::file_size(path, ec);
-    if (!ec)
-        requireAvailableMemory(size, path, engineText("CsvTable", "reading the file"));
-    // Read straight into the string, sized from the file plus one spare byte that shows
-    // whether the file grew meanwhile; then in chunks until end of file.
-    std::string text(ec ? kReadChunk : static_cast<std::size_t>(size) + 1, '\0');
-    std::size_t used = 0;
-    for (;;) {
-        used += std::fread(text.data() + used, 1, text.size() - used, file.get());
-        if (used < text.size())
-            break;
-        text.resize(text.size() + kReadChunk);
-    }
-    text.resize(used);
-    if (std::ferror(file.get())) {
-        const std::string reason = std::strerror(errno);
-        throw ConfigError(
-            path, fillText(engineText("CsvTable", "cannot read the CSV file: %1"), {reason}));
-    }
-    return readCsvText(text, options, path);
+    return readCsvFile(InputFile(path, engineText("CsvTable", "cannot open the CSV file: %1")),
+                       options);
 }
 
 }  // namespace es

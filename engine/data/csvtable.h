@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/config/csvoptions.h"
+#include "engine/config/inputfile.h"
 
 #include <cstdint>
 #include <string>
@@ -47,7 +48,11 @@ struct CsvTable {
 CsvTable readCsvText(std::string_view text, const CsvOptions& options, std::string_view origin);
 
 /// Reads the file at `path` once and parses it with readCsvText(). A missing or unreadable
-/// file, a directory, or a file larger than the available memory is a ConfigError naming it.
+/// file, one that is not a regular file (a directory, a FIFO, /dev/zero), or a file larger
+/// than the available memory is a ConfigError naming it.
 CsvTable readCsvFile(const std::string& path, const CsvOptions& options);
+/// As above from a file already open: exactly the bytes it held when it was opened, however
+/// it grows meanwhile; cut meanwhile, it is a ConfigError naming the byte where it ended.
+CsvTable readCsvFile(const InputFile& file, const CsvOptions& options);
 
 }  // namespace es

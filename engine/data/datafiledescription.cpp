@@ -1,6 +1,7 @@
 #include "engine/data/datafiledescription.h"
 
 #include "engine/config/configerror.h"
+#include "engine/config/inputfile.h"
 #include "engine/config/jsonreader.h"
 #include "engine/core/siunits.h"
 #include "engine/core/text.h"
@@ -15,7 +16,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 
 // The texts keep the context of `epochscope-cli inspect`, which printed them first: their
@@ -32,6 +32,8 @@ constexpr std::size_t kLabelWidth = 8;
 // An example window for the CSV sample count, as a daily series with a week's window might use.
 constexpr std::int64_t kExampleWindow = 7;
 constexpr std::int64_t kExampleHorizon = 1;
+// What tells a file without a telling extension: "\x93NUMPY", or a zip record's "PK\3\4".
+constexpr std::size_t kMagicBytes = 6;
 
 FileKind kindOf(const std::string& path)
 {
@@ -44,11 +46,9 @@ FileKind kindOf(const std::string& path)
         return FileKind::Npz;
     if (extension == ".csv" || extension == ".tsv" || extension == ".txt")
         return FileKind::Csv;
-    // No telling extension: the magic bytes of .npy and of a zip archive, else text.
-    char magic[6] = {};
-    std::ifstream file(path, std::ios::binary);
-    file.read(magic, sizeof magic);
-    const std::string start(magic, static_cast<std::size_t>(file.gcount()));
+    // No telling extension: the magic bytes of .npy and of a zip archive, else text. Opened
+    // as the readers open it, so that a FIFO or a device is refused here too, not waited on.
+    const std::string start = InputFile(path).readStart(kMagicBytes);
     if (start == "\x93NUMPY")
         return FileKind::Npy;
     if (start.rfind("PK\x03\x04", 0) == 0)

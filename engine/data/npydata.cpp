@@ -9,6 +9,7 @@
 #include <cstring>
 #include <limits>
 #include <type_traits>
+#include <utility>
 
 namespace es {
 
@@ -288,35 +289,51 @@ void convertNpyData(const NpyArrayInfo& info, const std::uint8_t* src, std::size
     convertNpyChunk(info, src, 0, info.elementCount, dst, origin);
 }
 
+ArrayStatsAccumulator::ArrayStatsAccumulator(NpyArrayInfo info)
+    : m_info(std::move(info)),
+      m_low(std::numeric_limits<double>::infinity()),
+      m_high(-std::numeric_limits<double>::infinity())
+{
+}
+
+void ArrayStatsAccumulator::add(const std::uint8_t* src, std::int64_t first, std::int64_t count)
+{
+    withReader(m_info.dtype, [&](auto tag) {
+        using Reader = typename decltype(tag)::Type;
+        walk<Reader>(m_info, src, first, count, [&](std::int64_t, std::int64_t d, auto v) {
+            const auto value = static_cast<double>(v);
+            if (std::isfinite(value)) {
+                ++m_finite;
+                m_low = std::min(m_low, value);
+                m_high = std::max(m_high, value);
+                return;
+            }
+            if (std::isnan(value))
+                ++m_stats.nanCount;
+            else
+                ++m_stats.infCount;
+            // In C order, which a Fortran array's file order is not: the smallest index wins.
+            if (m_stats.firstNonFiniteIndex < 0 || d < m_stats.firstNonFiniteIndex)
+                m_stats.firstNonFiniteIndex = d;
+        });
+    });
+}
+
+ArrayStats ArrayStatsAccumulator::result() const
+{
+    ArrayStats stats = m_stats;
+    stats.min = m_finite > 0 ? m_low : std::numeric_limits<double>::quiet_NaN();
+    stats.max = m_finite > 0 ? m_high : std::numeric_limits<double>::quiet_NaN();
+    return stats;
+}
+
 ArrayStats computeArrayStats(const NpyArrayInfo& info, const std::uint8_t* src, std::size_t srcSize,
                              std::string_view origin)
 {
     requireNpyData(info, srcSize, origin);
-    ArrayStats stats;
-    double low = std::numeric_limits<double>::infinity();
-    double high = -std::numeric_limits<double>::infinity();
-    std::int64_t finite = 0;
-    withReader(info.dtype, [&](auto tag) {
-        using Reader = typename decltype(tag)::Type;
-        walk<Reader>(info, src, 0, info.elementCount, [&](std::int64_t, std::int64_t d, auto v) {
-            const auto value = static_cast<double>(v);
-            if (std::isfinite(value)) {
-                ++finite;
-                low = std::min(low, value);
-                high = std::max(high, value);
-                return;
-            }
-            if (std::isnan(value))
-                ++stats.nanCount;
-            else
-                ++stats.infCount;
-            if (stats.firstNonFiniteIndex < 0 || d < stats.firstNonFiniteIndex)
-                stats.firstNonFiniteIndex = d;
-        });
-    });
-    stats.min = finite > 0 ? low : std::numeric_limits<double>::quiet_NaN();
-    stats.max = finite > 0 ? high : std::numeric_limits<double>::quiet_NaN();
-    return stats;
+    ArrayStatsAccumulator stats(info);
+    stats.add(src, 0, info.elementCount);
+    return stats.result();
 }
 
 }  // namespace es

@@ -44,4 +44,23 @@ void convertNpyChunk(const NpyArrayInfo& info, const std::uint8_t* src, std::int
 ArrayStats computeArrayStats(const NpyArrayInfo& info, const std::uint8_t* src, std::size_t srcSize,
                              std::string_view origin);
 
+/// The same statistics gathered chunk by chunk in file order, for readers that hold one chunk
+/// of the data at a time (a .npy read from disk), never the whole of it.
+class ArrayStatsAccumulator {
+public:
+    explicit ArrayStatsAccumulator(NpyArrayInfo info);
+
+    /// Adds `count` elements from element `first` on in file order; `src` points at them.
+    void add(const std::uint8_t* src, std::int64_t first, std::int64_t count);
+    /// The statistics of every element added so far.
+    ArrayStats result() const;
+
+private:
+    NpyArrayInfo m_info;
+    ArrayStats m_stats;
+    double m_low;
+    double m_high;
+    std::int64_t m_finite = 0;
+};
+
 }  // namespace es

@@ -4,20 +4,9 @@
 #include "engine/data/hostmemory.h"
 #include "engine/i18n/recordedtext.h"
 #include "engine/i18n/translate.h"
-#include "engine/io/filedescriptor.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
-#include <sstream>
-#include <utility>
-
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <vector>
 
 namespace es {
 
@@ -26,10 +15,48 @@ namespace {
 // Large enough that the per-chunk bookkeeping is invisible, small enough to stay in cache.
 constexpr std::size_t kConversionChunkBytes = std::size_t(16) << 20;
 
-/// `pattern` ("cannot open: %1") filled with the system's description of `error`.
-[[noreturn]] void failSystem(const std::string& path, const char* pattern, int error)
+/// The header at the start of `file`, parsed from the bytes it takes (at most the 1 MiB the
+/// header's length is limited to), never more of the file.
+NpyArrayInfo readNpyHeader(const InputFile& file)
 {
-    throw ConfigError(path, fillText(pattern, {std::strerror(error)}));
+    const std::string& path = file.path();
+    std::string head = file.readStart(kNpyPreambleBytes);
+    const auto* bytes = reinterpret_cast<const std::uint8_t*>(head.data());
+    const std::size_t dataOffset = npyDataOffset(bytes, head.size(), path);
+    // A file shorter than its header is read whole, so that the parser names where it ends.
+    const std::size_t headerBytes = static_cast<std::size_t>(
+        std::max<std::uint64_t>(head.size(), std::min<std::uint64_t>(dataOffset, file.size())));
+    const std::size_t preamble = head.size();
+    head.resize(headerBytes);
+    file.readAt(preamble, head.data() + preamble, headerBytes - preamble);
+    return parseNpyHeader(reinterpret_cast<const std::uint8_t*>(head.data()), head.size(), path);
+}
+
+/// Calls consume(bytes, first, count) for the array's elements in file order, `count` at a
+/// time from element `first`, each chunk read into one reused buffer.
+template <typename Consume>
+void forEachChunk(const InputFile& file, const NpyArrayInfo& info, Consume&& consume)
+{
+    const std::size_t elementBytes = npyDTypeSize(info.dtype);
+    const auto chunkElements =
+        static_cast<std::int64_t>(std::max<std::size_t>(1, kConversionChunkBytes / elementBytes));
+    std::vector<std::uint8_t> chunk(static_cast<std::size_t>(
+        std::min<std::int64_t>(chunkElements, info.elementCount) * elementBytes));
+    for (std::int64_t first = 0; first < info.elementCount; first += chunkElements) {
+        const std::int64_t count = std::min(chunkElements, info.elementCount - first);
+        const std::size_t bytes = static_cast<std::size_t>(count) * elementBytes;
+        file.readAt(info.dataOffset + static_cast<std::uint64_t>(first) * elementBytes,
+                    chunk.data(), bytes);
+        consume(chunk.data(), first, count);
+    }
+}
+
+/// Whether the file's data are the destination's bytes as they are: read straight into it.
+bool storedAsLoaded(const NpyArrayInfo& info, ElementKind target)
+{
+    const NpyDType same = target == ElementKind::Float32 ? NpyDType::Float32 : NpyDType::Int64;
+    return info.dtype == same && info.bigEndian == hostIsBigEndian() &&
+           !(info.fortranOrder && info.shape.size() >= 2);
 }
 
 }  // namespace
@@ -52,79 +79,6 @@ std::string describeConversion(const NpyArrayInfo& info, ElementKind kind)
     if (info.fortranOrder && info.shape.size() >= 2)
         add(markedText("RunRecord", "Fortran order transposed to C order"));
     return note;
-}
-
-MappedFile::MappedFile(std::string path) : m_path(std::move(path))
-{
-    const FileDescriptor fd(::open(m_path.c_str(), O_RDONLY | O_CLOEXEC));
-    // errno is read before the message is looked up, which may allocate.
-    if (fd.get() < 0) {
-        const int error = errno;
-        failSystem(m_path, engineText("NpyFile", "cannot open: %1"), error);
-    }
-    struct stat status {};
-    if (::fstat(fd.get(), &status) != 0) {
-        const int error = errno;
-        failSystem(m_path, engineText("NpyFile", "cannot read file status: %1"), error);
-    }
-    if (!S_ISREG(status.st_mode))
-        throw ConfigError(
-            m_path, engineText("NpyFile", "not a regular file: expected a .npy or .npz data file"));
-    m_size = static_cast<std::size_t>(status.st_size);
-    // mmap refuses a zero length; an empty file simply has no bytes to map.
-    if (m_size == 0)
-        return;
-    void* address = ::mmap(nullptr, m_size, PROT_READ, MAP_PRIVATE, fd.get(), 0);
-    if (address == MAP_FAILED) {
-        const int error = errno;
-        failSystem(m_path, engineText("NpyFile", "cannot map into memory: %1"), error);
-    }
-    m_data = static_cast<const std::uint8_t*>(address);
-    // Conversion reads the data once, front to back.
-    ::madvise(address, m_size, MADV_SEQUENTIAL);
-}
-
-void MappedFile::releasePages(std::size_t begin, std::size_t end) const
-{
-    const auto pageSize = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-    const std::size_t first = (begin + pageSize - 1) / pageSize * pageSize;
-    const std::size_t last = std::min(end, m_size) / pageSize * pageSize;
-    if (m_data == nullptr || first >= last)
-        return;
-    // The mapping is read-only and private: dropped pages are read from the file again if
-    // touched, so this only ever costs time, never data.
-    ::madvise(const_cast<std::uint8_t*>(m_data) + first, last - first, MADV_DONTNEED);
-}
-
-MappedFile::~MappedFile()
-{
-    release();
-}
-
-MappedFile::MappedFile(MappedFile&& other) noexcept
-    : m_path(std::move(other.m_path)),
-      m_data(std::exchange(other.m_data, nullptr)),
-      m_size(std::exchange(other.m_size, 0))
-{
-}
-
-MappedFile& MappedFile::operator=(MappedFile&& other) noexcept
-{
-    if (this != &other) {
-        release();
-        m_path = std::move(other.m_path);
-        m_data = std::exchange(other.m_data, nullptr);
-        m_size = std::exchange(other.m_size, 0);
-    }
-    return *this;
-}
-
-void MappedFile::release()
-{
-    if (m_data != nullptr)
-        ::munmap(const_cast<std::uint8_t*>(m_data), m_size);
-    m_data = nullptr;
-    m_size = 0;
 }
 
 std::size_t elementKindSize(ElementKind kind)
@@ -161,20 +115,51 @@ HostArray allocateHostArray(const NpyArrayInfo& info, ElementKind kind, std::str
     return array;
 }
 
+NpyFileReader::NpyFileReader(const std::string& path)
+    : m_file(path, engineText("NpyFile", "cannot open: %1")), m_info(readNpyHeader(m_file))
+{
+    requireNpyData(m_info, static_cast<std::size_t>(m_file.size() - m_info.dataOffset), path);
+}
+
+HostArray NpyFileReader::load(ElementKind target) const
+{
+    const std::string& path = m_file.path();
+    HostArray array = allocateHostArray(m_info, target, path);
+    auto* destination = target == ElementKind::Float32 ? static_cast<void*>(array.floats.data())
+                                                       : static_cast<void*>(array.ints.data());
+    if (storedAsLoaded(m_info, target)) {
+        // No conversion: the result's own memory is the only buffer.
+        m_file.readAt(m_info.dataOffset, destination, m_info.dataBytes);
+        return array;
+    }
+    forEachChunk(m_file, m_info,
+                 [&](const std::uint8_t* chunk, std::int64_t first, std::int64_t count) {
+                     if (target == ElementKind::Float32)
+                         convertNpyChunk(m_info, chunk, first, count, array.floats.data(), path);
+                     else
+                         convertNpyChunk(m_info, chunk, first, count, array.ints.data(), path);
+                 });
+    return array;
+}
+
+ArrayStats NpyFileReader::scan() const
+{
+    ArrayStatsAccumulator stats(m_info);
+    forEachChunk(m_file, m_info,
+                 [&](const std::uint8_t* chunk, std::int64_t first, std::int64_t count) {
+                     stats.add(chunk, first, count);
+                 });
+    return stats.result();
+}
+
 NpyArrayInfo inspectNpyFile(const std::string& path)
 {
-    const MappedFile file(path);
-    NpyArrayInfo info = parseNpyHeader(file.data(), file.size(), path);
-    requireNpyData(info, file.size() - info.dataOffset, path);
-    return info;
+    return NpyFileReader(path).info();
 }
 
 ArrayStats scanNpyFile(const std::string& path)
 {
-    const MappedFile file(path);
-    const NpyArrayInfo info = parseNpyHeader(file.data(), file.size(), path);
-    return computeArrayStats(info, file.data() + info.dataOffset, file.size() - info.dataOffset,
-                             path);
+    return NpyFileReader(path).scan();
 }
 
 ArrayStats computeArrayStats(const HostArray& array)
@@ -192,27 +177,7 @@ ArrayStats computeArrayStats(const HostArray& array)
 
 HostArray loadNpyFile(const std::string& path, ElementKind target)
 {
-    const MappedFile file(path);
-    const NpyArrayInfo info = parseNpyHeader(file.data(), file.size(), path);
-    const std::uint8_t* data = file.data() + info.dataOffset;
-    requireNpyData(info, file.size() - info.dataOffset, path);
-    HostArray array = allocateHostArray(info, target, path);
-    // Converted chunk by chunk in file order, releasing each chunk's pages once done, so that
-    // the mapped file and the result are never both resident in full.
-    const auto elementBytes = static_cast<std::int64_t>(npyDTypeSize(info.dtype));
-    const std::int64_t chunkElements =
-        std::max<std::int64_t>(1, static_cast<std::int64_t>(kConversionChunkBytes) / elementBytes);
-    for (std::int64_t first = 0; first < info.elementCount; first += chunkElements) {
-        const std::int64_t count = std::min(chunkElements, info.elementCount - first);
-        const std::uint8_t* chunk = data + first * elementBytes;
-        if (target == ElementKind::Float32)
-            convertNpyChunk(info, chunk, first, count, array.floats.data(), path);
-        else
-            convertNpyChunk(info, chunk, first, count, array.ints.data(), path);
-        const auto begin = static_cast<std::size_t>(chunk - file.data());
-        file.releasePages(begin, begin + static_cast<std::size_t>(count * elementBytes));
-    }
-    return array;
+    return NpyFileReader(path).load(target);
 }
 
 }  // namespace es

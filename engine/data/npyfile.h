@@ -1,8 +1,11 @@
 #pragma once
 
-// Reading .npy files from disk: memory-mapped, converted once into the array the engine trains
-// on. LibTorch-free; the engine wraps the vectors in tensors.
+// Reading .npy files from disk: read chunk by chunk through an InputFile (engine/config/
+// inputfile.h: regular files only, never past the size they had when opened, no memory map
+// whose pages a truncation would turn into SIGBUS) and converted once into the array the engine
+// trains on. LibTorch-free; the engine wraps the vectors in tensors.
 
+#include "engine/config/inputfile.h"
 #include "engine/data/npydata.h"
 #include "engine/data/npyheader.h"
 
@@ -14,35 +17,6 @@
 #include <vector>
 
 namespace es {
-
-/// A whole file mapped read-only (MAP_PRIVATE) for the lifetime of the object. An empty file
-/// maps to no memory: data() is null and size() is 0.
-class MappedFile {
-public:
-    /// Throws ConfigError naming the file and the system's reason when it cannot be opened,
-    /// is not a regular file, or cannot be mapped.
-    explicit MappedFile(std::string path);
-    ~MappedFile();
-    MappedFile(MappedFile&& other) noexcept;
-    MappedFile& operator=(MappedFile&& other) noexcept;
-    MappedFile(const MappedFile&) = delete;
-    MappedFile& operator=(const MappedFile&) = delete;
-
-    const std::uint8_t* data() const { return m_data; }
-    std::size_t size() const { return m_size; }
-
-    /// Lets the kernel drop the resident pages wholly inside [begin, end): a loader that has
-    /// converted them keeps its peak memory near the size of the result, not twice it.
-    void releasePages(std::size_t begin, std::size_t end) const;
-    const std::string& path() const { return m_path; }
-
-private:
-    void release();
-
-    std::string m_path;
-    const std::uint8_t* m_data = nullptr;
-    std::size_t m_size = 0;
-};
 
 /// The element type the engine wants: float32 for features and targets, int64 for token ids.
 enum class ElementKind { Float32, Int64 };
@@ -60,15 +34,39 @@ struct HostArray {
     std::string note;
 };
 
+/// A .npy file opened, its header read and checked, and the file's size checked against the
+/// data the header announces; the data is read when asked for, one chunk at a time. A file
+/// truncated in between is a ConfigError naming the byte where it ended.
+class NpyFileReader {
+public:
+    /// Throws ConfigError naming the file: cannot be opened, not a regular file, a bad header,
+    /// or fewer bytes than the shape needs.
+    explicit NpyFileReader(const std::string& path);
+
+    const NpyArrayInfo& info() const { return m_info; }
+    const InputFile& file() const { return m_file; }
+
+    /// The array converted to `target`, refused before allocation when it does not fit in the
+    /// memory available. Peak memory: the result and one chunk (none when the file holds the
+    /// result's bytes as they are).
+    HostArray load(ElementKind target) const;
+    /// Statistics of the elements as stored, one chunk in memory at a time.
+    ArrayStats scan() const;
+
+private:
+    InputFile m_file;
+    NpyArrayInfo m_info;
+};
+
 /// Header of a .npy file, after checking that the file holds all the data it announces.
 NpyArrayInfo inspectNpyFile(const std::string& path);
-/// Statistics of a .npy file, read straight from the mapped bytes.
+/// Statistics of a .npy file, read chunk by chunk without converting the array.
 ArrayStats scanNpyFile(const std::string& path);
 /// Statistics of a converted array (for .npz members and validation before training).
 ArrayStats computeArrayStats(const HostArray& array);
 
-/// Loads a .npy file converted to `target`, refusing before allocation an array that does not
-/// fit in the memory available. Throws ConfigError.
+/// Loads a .npy file converted to `target` (NpyFileReader(path).load(target)). Throws
+/// ConfigError.
 HostArray loadNpyFile(const std::string& path, ElementKind target);
 
 /// What converting an array of `info` to `kind` does (`float64 converted to float32 once at

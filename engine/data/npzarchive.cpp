@@ -1,16 +1,16 @@
 #include "engine/data/npzarchive.h"
 
 #include "engine/config/configerror.h"
+#include "engine/config/inputfile.h"
+#include "engine/config/inputzip.h"
 #include "engine/data/npydata.h"
 #include "engine/i18n/translate.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstring>
 #include <type_traits>
 #include <utility>
 
-#include <sys/stat.h>
 #include <zip.h>
 
 namespace es {
@@ -27,71 +27,54 @@ constexpr std::uint64_t kMaxDeflateRatio = 1032;
 constexpr std::uint64_t kDeflateSlackBytes = 1024;
 constexpr std::string_view kNpySuffix = ".npy";
 
-std::string zipErrorText(int code)
-{
-    zip_error_t error;
-    zip_error_init_with_code(&error, code);
-    std::string text = zip_error_strerror(&error);
-    zip_error_fini(&error);
-    return text;
-}
-
 bool endsWith(std::string_view text, std::string_view suffix)
 {
     return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
 }
 
-/// An archive opened read-only, closed without writing anything back.
+/// An archive opened read-only, closed without writing anything back. libzip reads the
+/// regular file checked when it was opened (InputZip), never the path again.
 class ZipArchive {
 public:
-    explicit ZipArchive(std::string path) : m_path(std::move(path))
+    explicit ZipArchive(const std::string& path)
+        : m_file(path, engineText("NpzArchive", "cannot open: %1")),
+          m_zip(checkedNotEmpty(m_file),
+                engineText("NpzArchive", "cannot read as a zip archive (.npz): %1"))
     {
-        struct stat status {};
-        if (::stat(m_path.c_str(), &status) != 0) {
-            const std::string reason = std::strerror(errno);  // before the lookup allocates
-            throw ConfigError(m_path,
-                              fillText(engineText("NpzArchive", "cannot open: %1"), {reason}));
-        }
-        if (!S_ISREG(status.st_mode))
-            throw ConfigError(
-                m_path, engineText("NpzArchive", "not a regular file: expected a .npz archive"));
-        // libzip opens an empty file as an empty archive; a real one has a directory record.
-        if (status.st_size == 0)
-            throw ConfigError(
-                m_path, engineText("NpzArchive", "empty file: expected a zip archive (.npz)"));
-        m_fileSize = static_cast<std::uint64_t>(status.st_size);
-        int code = 0;
-        m_zip = zip_open(m_path.c_str(), ZIP_RDONLY | ZIP_CHECKCONS, &code);
-        if (m_zip == nullptr)
-            throw ConfigError(
-                m_path,
-                fillText(engineText("NpzArchive", "cannot read as a zip archive (.npz): %1"),
-                         {zipErrorText(code)}));
     }
-    ~ZipArchive() { zip_discard(m_zip); }
-    ZipArchive(const ZipArchive&) = delete;
-    ZipArchive& operator=(const ZipArchive&) = delete;
 
-    zip_t* get() const { return m_zip; }
-    const std::string& path() const { return m_path; }
-    std::uint64_t fileSize() const { return m_fileSize; }
+    zip_t* get() const { return m_zip.get(); }
+    const std::string& path() const { return m_file.path(); }
+    std::uint64_t fileSize() const { return m_file.size(); }
+    /// Throws the error of the read that failed a libzip call (a truncated file), if it was one.
+    void rethrowReadError() const { m_zip.rethrowReadError(); }
 
 private:
-    std::string m_path;
-    std::uint64_t m_fileSize = 0;
-    zip_t* m_zip = nullptr;
+    static const InputFile& checkedNotEmpty(const InputFile& file)
+    {
+        // libzip opens an empty file as an empty archive; a real one has a directory record.
+        if (file.size() == 0)
+            throw ConfigError(
+                file.path(), engineText("NpzArchive", "empty file: expected a zip archive (.npz)"));
+        return file;
+    }
+
+    InputFile m_file;
+    InputZip m_zip;
 };
 
 /// One member being read front to back; counts bytes for error offsets.
 class MemberReader {
 public:
     MemberReader(const ZipArchive& archive, zip_uint64_t index, std::string origin)
-        : m_origin(std::move(origin))
+        : m_archive(archive), m_origin(std::move(origin))
     {
         m_file = zip_fopen_index(archive.get(), index, 0);
-        if (m_file == nullptr)
+        if (m_file == nullptr) {
+            archive.rethrowReadError();
             throw ConfigError(m_origin, fillText(engineText("NpzArchive", "cannot read member: %1"),
                                                  {zip_strerror(archive.get())}));
+        }
     }
     ~MemberReader() { zip_fclose(m_file); }
     MemberReader(const MemberReader&) = delete;
@@ -104,10 +87,12 @@ public:
         while (done < size) {
             const zip_int64_t n =
                 zip_fread(m_file, static_cast<std::uint8_t*>(buffer) + done, size - done);
-            if (n < 0)
+            if (n < 0) {
+                m_archive.rethrowReadError();
                 throw ConfigError(m_origin + "@byte " + std::to_string(m_position + done),
                                   fillText(engineText("NpzArchive", "corrupt member: %1"),
                                            {zip_file_strerror(m_file)}));
+            }
             if (n == 0)
                 break;
             done += static_cast<std::size_t>(n);
@@ -135,6 +120,7 @@ public:
     }
 
 private:
+    const ZipArchive& m_archive;
     std::string m_origin;
     zip_file_t* m_file = nullptr;
     std::size_t m_position = 0;

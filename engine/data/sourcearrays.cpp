@@ -1,6 +1,7 @@
 #include "engine/data/sourcearrays.h"
 
 #include "engine/config/configerror.h"
+#include "engine/config/inputfile.h"
 #include "engine/config/jsonreader.h"
 #include "engine/data/csvwindows.h"
 #include "engine/data/npzarchive.h"
@@ -9,9 +10,7 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <stdexcept>
 #include <utility>
 
@@ -172,8 +171,11 @@ std::string describeSource(const DataSourceConfig& config, const SourceArrays& a
 
 enum class InputKind { Npy, Npz, Csv };
 
+// What tells a file without a telling extension: "\x93NUMPY", or a zip record's "PK".
+constexpr std::size_t kMagicBytes = 6;
+
 /// A file to predict on as the user named it: `archive.npz:member` names a member.
-struct InputFile {
+struct NamedInput {
     std::string path;
     std::string member;
     InputKind kind = InputKind::Npy;
@@ -196,21 +198,18 @@ InputKind inputKindOf(const std::string& path)
         return InputKind::Npz;
     if (extension == ".csv" || extension == ".tsv" || extension == ".txt")
         return InputKind::Csv;
-    // No telling extension: the magic bytes of .npy and of a zip archive, else text. A file
-    // that cannot be opened goes to the .npy reader, which says why.
-    std::ifstream file(path, std::ios::binary);
-    if (!file)
+    // No telling extension: the magic bytes of .npy and of a zip archive, else text. Opened
+    // as the readers open it: what cannot be opened, or is not a regular file (a FIFO would
+    // wait for a writer), is refused here, naming the file.
+    const std::string magic = InputFile(path).readStart(kMagicBytes);
+    if (magic == "\x93NUMPY")
         return InputKind::Npy;
-    char magic[6] = {};
-    file.read(magic, sizeof magic);
-    if (file.gcount() == sizeof magic && std::memcmp(magic, "\x93NUMPY", sizeof magic) == 0)
-        return InputKind::Npy;
-    if (file.gcount() >= 2 && magic[0] == 'P' && magic[1] == 'K')
+    if (magic.rfind("PK", 0) == 0)
         return InputKind::Npz;
     return InputKind::Csv;
 }
 
-InputFile inputFileOf(const std::string& text)
+NamedInput namedInputOf(const std::string& text)
 {
     // `archive.npz:member`, as `inspect` and the errors of archives name members.
     const std::size_t colon = text.rfind(':');
@@ -219,7 +218,7 @@ InputFile inputFileOf(const std::string& text)
     return {text, {}, inputKindOf(text)};
 }
 
-SourceArray loadInputFile(const InputFile& file, const char* field, ElementKind kind)
+SourceArray loadNamedInput(const NamedInput& file, const char* field, ElementKind kind)
 {
     if (file.kind == InputKind::Npy)
         return loadNpyArray(file.path, field, kind);
@@ -289,7 +288,7 @@ SourceArrays loadPredictionArrays(const RunConfig& config, const std::string& xP
     const DataSourceConfig& source = config.data.source;
     const ElementKind inputKind =
         modelReadsTokens(config.model) ? ElementKind::Int64 : ElementKind::Float32;
-    const InputFile x = inputFileOf(xPath);
+    const NamedInput x = namedInputOf(xPath);
     SourceArrays arrays;
     if (x.kind == InputKind::Csv) {
         if (source.type != DataSourceType::Csv)
@@ -311,17 +310,17 @@ SourceArrays loadPredictionArrays(const RunConfig& config, const std::string& xP
         windowed.path = x.path;
         arrays.description = describeSource(windowed, arrays);
     } else {
-        arrays.x = loadInputFile(x, "--x", inputKind);
+        arrays.x = loadNamedInput(x, "--x", inputKind);
         arrays.description = describeArray("x", arrays.x);
         if (!yPath.empty()) {
-            const InputFile y = inputFileOf(yPath);
+            const NamedInput y = namedInputOf(yPath);
             if (y.kind == InputKind::Csv)
                 throw ConfigError("--y", fillText(engineText("SourceArrays",
                                                              "%1 is a CSV file; targets are read "
                                                              "from a .npy file or an .npz member "
                                                              "(archive.npz:NAME)"),
                                                   {y.path}));
-            arrays.y = loadInputFile(y, "--y", ElementKind::Float32);
+            arrays.y = loadNamedInput(y, "--y", ElementKind::Float32);
             arrays.description += ", " + describeArray("y", arrays.y);
         }
     }

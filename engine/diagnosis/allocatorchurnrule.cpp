@@ -179,9 +179,8 @@ std::vector<Finding> diagnoseAllocatorChurn(const RunEvidence& evidence)
         finding.recommendation = engineText(
             "AllocatorChurnRule",
             "A major fault waits for a page to be read from disk. In steady steps that means the "
-            "machine is short of memory (pages swapped out and back) or a memory-mapped .npy "
-            "data file no longer fits in the page cache; free memory for the run, or copy the "
-            "data to a faster disk.");
+            "machine is short of memory (pages swapped out and back, or the program's code "
+            "dropped from the page cache and read again); free memory for the run.");
     }
     return {std::move(finding)};
 }

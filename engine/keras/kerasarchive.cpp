@@ -1,16 +1,15 @@
 #include "engine/keras/kerasarchive.h"
 
 #include "engine/config/configerror.h"
+#include "engine/config/inputzip.h"
 #include "engine/i18n/translate.h"
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <cstdint>
 #include <cstring>
 #include <memory>
 
-#include <sys/stat.h>
 #include <zip.h>
 
 namespace es {
@@ -32,9 +31,6 @@ constexpr const char* kMetadataMember = "metadata.json";
 // Where Keras 3 saves the weights (keras/src/saving/saving_lib.py, _VARS_FNAME_H5/_NPZ).
 constexpr std::array<std::string_view, 2> kWeightMembers = {"model.weights.h5",
                                                             "model.weights.npz"};
-// zip_source_file_create's length for "up to the end of the file" (libzip 1.7 has no name for
-// it).
-constexpr zip_int64_t kToEndOfFile = -1;
 // Members named when config.json is missing, so that the user sees what the file is.
 constexpr zip_int64_t kMaxListedMembers = 8;
 constexpr std::string_view kZipLocalHeader = "PK\x03\x04";
@@ -138,10 +134,17 @@ std::uint64_t checkedMemberSize(zip_t* zip, zip_uint64_t index, std::uint64_t ar
 /// The whole member, exactly as many bytes as checkedMemberSize() allowed: a member that ends
 /// early or goes on past its size is corrupt, and reading to its end makes libzip check its
 /// CRC.
-std::string readMember(zip_t* zip, zip_uint64_t index, std::uint64_t size,
+std::string readMember(zip_t* zip, const InputZip* input, zip_uint64_t index, std::uint64_t size,
                        const std::string& origin)
 {
+    // A read of the file that failed under libzip (a truncation) is reported as what it was.
+    const auto rethrowReadError = [input] {
+        if (input != nullptr)
+            input->rethrowReadError();
+    };
     std::unique_ptr<zip_file_t, ZipFileCloser> file(zip_fopen_index(zip, index, 0));
+    if (!file)
+        rethrowReadError();
     if (!file)
         throw ConfigError(origin, fillText(engineText("KerasArchive", "cannot read member: %1"),
                                            {zip_strerror(zip)}));
@@ -149,6 +152,8 @@ std::string readMember(zip_t* zip, zip_uint64_t index, std::uint64_t size,
     std::size_t done = 0;
     while (done < bytes.size()) {
         const zip_int64_t n = zip_fread(file.get(), bytes.data() + done, bytes.size() - done);
+        if (n < 0)
+            rethrowReadError();
         if (n < 0)
             throw ConfigError(origin + "@byte " + std::to_string(done),
                               fillText(engineText("KerasArchive", "corrupt member: %1"),
@@ -163,6 +168,8 @@ std::string readMember(zip_t* zip, zip_uint64_t index, std::uint64_t size,
     }
     char extra = 0;
     const zip_int64_t after = zip_fread(file.get(), &extra, 1);
+    if (after < 0)
+        rethrowReadError();
     if (after < 0)
         throw ConfigError(origin + "@byte " + std::to_string(done),
                           fillText(engineText("KerasArchive", "corrupt member: %1"),
@@ -197,7 +204,9 @@ std::string listMembers(zip_t* zip)
     return listText(names);
 }
 
-KerasArchive readArchive(zip_t* zip, std::uint64_t archiveBytes, const std::string& origin)
+/// `input`: the file libzip reads, or null when it reads bytes in memory.
+KerasArchive readArchive(zip_t* zip, const InputZip* input, std::uint64_t archiveBytes,
+                         const std::string& origin)
 {
     KerasArchive archive;
     const zip_int64_t count = zip_get_num_entries(zip, 0);
@@ -218,14 +227,14 @@ KerasArchive readArchive(zip_t* zip, std::uint64_t archiveBytes, const std::stri
     const std::string configOrigin = origin + ":" + kConfigMember;
     const auto configIndex = static_cast<zip_uint64_t>(config);
     archive.config =
-        readMember(zip, configIndex,
+        readMember(zip, input, configIndex,
                    checkedMemberSize(zip, configIndex, archiveBytes, kMaxConfigBytes, configOrigin),
                    configOrigin);
     if (const zip_int64_t metadata = locate(zip, kMetadataMember); metadata >= 0) {
         const std::string metadataOrigin = origin + ":" + kMetadataMember;
         const auto metadataIndex = static_cast<zip_uint64_t>(metadata);
         archive.metadata = readMember(
-            zip, metadataIndex,
+            zip, input, metadataIndex,
             checkedMemberSize(zip, metadataIndex, archiveBytes, kMaxMetadataBytes, metadataOrigin),
             metadataOrigin);
     }
@@ -251,24 +260,14 @@ KerasArchive readKerasArchive(std::string_view bytes, const std::string& origin)
     // libzip reads the bytes where they are (freep 0: they stay the caller's).
     const ZipHandle zip =
         openSource(zip_source_buffer_create(bytes.data(), bytes.size(), 0, &error), error, origin);
-    return readArchive(zip.get(), bytes.size(), origin);
+    return readArchive(zip.get(), nullptr, bytes.size(), origin);
 }
 
-KerasArchive readKerasArchiveFile(const std::string& path)
+KerasArchive readKerasArchiveFile(const InputFile& file)
 {
-    struct stat status {};
-    if (::stat(path.c_str(), &status) != 0) {
-        const std::string reason = std::strerror(errno);  // before anything else changes errno
-        throw ConfigError(path, fillText(engineText("KerasArchive", "cannot open: %1"), {reason}));
-    }
-    if (!S_ISREG(status.st_mode))
-        throw ConfigError(
-            path, engineText("KerasArchive", "not a regular file: expected a .keras archive"));
-    zip_error_t error;
-    zip_error_init(&error);
-    const ZipHandle zip =
-        openSource(zip_source_file_create(path.c_str(), 0, kToEndOfFile, &error), error, path);
-    return readArchive(zip.get(), static_cast<std::uint64_t>(status.st_size), path);
+    const InputZip zip(
+        file, engineText("KerasArchive", "cannot read as a .keras archive (a zip file): %1"));
+    return readArchive(zip.get(), &zip, file.size(), file.path());
 }
 
 }  // namespace es

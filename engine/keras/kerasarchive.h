@@ -6,6 +6,8 @@
 // each checked (size, compression, encryption) before a byte of it is read: the archive is a
 // file people share, so it is hostile input. The weights are never opened.
 
+#include "engine/config/inputfile.h"
+
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -30,8 +32,9 @@ bool looksLikeZip(std::string_view bytes);
 /// `origin` ("model.keras") or at a member (`model.keras:config.json`).
 KerasArchive readKerasArchive(std::string_view bytes, const std::string& origin);
 
-/// As readKerasArchive, from a file that is opened and read in place: a .keras file holds
-/// the weights too, which may be gigabytes that the import never needs in memory.
-KerasArchive readKerasArchiveFile(const std::string& path);
+/// As readKerasArchive, from an opened file read in place (through libzip, never past the
+/// size it had when opened): a .keras file holds the weights too, which may be gigabytes
+/// that the import never needs in memory. Errors are at file.path().
+KerasArchive readKerasArchiveFile(const InputFile& file);
 
 }  // namespace es

@@ -5,6 +5,7 @@
 #include "engine/keras/kerasimport.h"
 
 #include "engine/config/configerror.h"
+#include "engine/config/inputfile.h"
 #include "engine/config/jsondocument.h"
 #include "engine/config/jsonreader.h"
 #include "engine/core/text.h"
@@ -18,13 +19,9 @@
 #include "engine/keras/kerasversion.h"
 #include "engine/model/recurrentpath.h"
 
-#include <cerrno>
-#include <cstdio>
 #include <filesystem>
-#include <memory>
 #include <optional>
 #include <string>
-#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -37,14 +34,11 @@ using Json = nlohmann::json;
 // A model's JSON is a few kB, a few MB for the largest models; a larger file is not one (a
 // data set, /dev/zero) and is refused before it fills memory. Archives are read in place.
 constexpr std::size_t kMaxJsonBytes = 16 * 1024 * 1024;
-constexpr std::size_t kReadChunk = 64 * 1024;
+// What looksLikeZip() needs to see: a zip record's four-byte signature.
+constexpr std::size_t kZipMagicBytes = 4;
 // Run names are shown in lists and reports; a model's name longer than this is cut.
 constexpr std::size_t kMaxRunNameBytes = 64;
 constexpr const char* kDefaultRunName = "keras-import";
-
-struct FileCloser {
-    void operator()(std::FILE* file) const { std::fclose(file); }
-};
 
 /// What the file says about the run before its layers are read.
 struct ModelDocument {
@@ -395,26 +389,14 @@ KerasImport importArchive(const KerasArchive& archive, const std::string& origin
 }
 
 /// The whole file, which is not an archive; refused when larger than any model's JSON.
-std::string readJsonFile(std::FILE* file, const std::string& path, std::string text)
+std::string readJsonFile(const InputFile& file)
 {
-    std::vector<char> chunk(kReadChunk);
-    while (true) {
-        const std::size_t read = std::fread(chunk.data(), 1, chunk.size(), file);
-        // A directory opens fine on Linux and fails on the first read (EISDIR).
-        if (read < chunk.size() && std::ferror(file) != 0) {
-            const std::string cause = std::generic_category().message(errno);
-            throw ConfigError(
-                path, fillText(engineText("KerasImport", "cannot read the file: %1"), {cause}));
-        }
-        text.append(chunk.data(), read);
-        if (text.size() > kMaxJsonBytes)
-            throw ConfigError(path, fillText(engineText("KerasImport",
-                                                        "the file is larger than %1 MiB; a "
-                                                        "model's JSON is a few kB"),
-                                             {std::to_string(kMaxJsonBytes / (1024 * 1024))}));
-        if (read < chunk.size())
-            return text;
-    }
+    if (file.size() > kMaxJsonBytes)
+        throw ConfigError(file.path(), fillText(engineText("KerasImport",
+                                                           "the file is larger than %1 MiB; a "
+                                                           "model's JSON is a few kB"),
+                                                {std::to_string(kMaxJsonBytes / (1024 * 1024))}));
+    return file.readAll();
 }
 
 }  // namespace
@@ -434,23 +416,11 @@ KerasImport importKerasModel(std::string_view bytes, std::string_view origin)
 
 KerasImport importKerasModelFile(const std::string& path)
 {
-    const std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
-    if (!file) {
-        const std::string cause = std::generic_category().message(errno);
-        throw ConfigError(path,
-                          fillText(engineText("KerasImport", "cannot open the file: %1"), {cause}));
-    }
+    const InputFile file(path, engineText("KerasImport", "cannot open the file: %1"));
     // The first bytes tell an archive (read in place, weights and all left on disk) from text.
-    char head[4] = {};
-    const std::size_t got = std::fread(head, 1, sizeof head, file.get());
-    if (got < sizeof head && std::ferror(file.get()) != 0) {
-        const std::string cause = std::generic_category().message(errno);
-        throw ConfigError(path,
-                          fillText(engineText("KerasImport", "cannot read the file: %1"), {cause}));
-    }
-    if (looksLikeZip(std::string_view(head, got)))
-        return importArchive(readKerasArchiveFile(path), path);
-    const std::string text = readJsonFile(file.get(), path, std::string(head, got));
+    if (looksLikeZip(file.readStart(kZipMagicBytes)))
+        return importArchive(readKerasArchiveFile(file), path);
+    const std::string text = readJsonFile(file);
     return importDocument(text, path, path, std::nullopt, {});
 }
 

@@ -1,6 +1,7 @@
 #include "engine/train/checkpointweights_torch.h"
 
 #include "engine/config/configerror.h"
+#include "engine/config/inputfile.h"
 #include "engine/i18n/translate.h"
 #include "engine/train/modelweights_torch.h"
 
@@ -31,9 +32,12 @@ std::string checkpointKind(torch::serialize::InputArchive& archive)
 void requireCheckpointFile(const std::string& path)
 {
     std::error_code missing;
-    if (!std::filesystem::is_regular_file(path, missing))
+    if (!std::filesystem::exists(path, missing))
         throw ConfigError(kCheckpointField,
                           fillText(engineText("CheckpointWeights", "%1: no such file"), {path}));
+    // Something there that cannot be read, or is not a regular file (a FIFO, a device), is
+    // refused now, saying what it is, as loading it would refuse it later.
+    const InputFile opened(path);
 }
 
 std::string loadCheckpointWeights(torch::nn::Module& model, const std::string& path,

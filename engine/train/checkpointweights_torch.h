@@ -13,8 +13,8 @@
 
 namespace es {
 
-/// Throws ConfigError at "--checkpoint" when `path` is not a file: what loadCheckpointWeights()
-/// checks first, for callers that have slower work to do before loading.
+/// Throws ConfigError when `path` is missing (at "--checkpoint") or not a readable regular file
+/// (at the file): what loadCheckpointWeights() checks first, for slower work before loading.
 void requireCheckpointFile(const std::string& path);
 
 /// Loads the weights of the ModelCheckpoint file or BackupAndRestore backup at `path` into

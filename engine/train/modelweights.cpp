@@ -1,10 +1,10 @@
 #include "engine/train/modelweights_torch.h"
 
+#include "engine/config/inputfile.h"
 #include "engine/core/text.h"
 #include "engine/io/atomicfile.h"
 #include "engine/train/archivecheck.h"
 
-#include <fstream>
 #include <functional>
 #include <limits>
 #include <sstream>
@@ -82,21 +82,16 @@ void readTensor(torch::serialize::InputArchive& archive, const std::string& pref
     pending.push_back({target, loaded});
 }
 
+/// The whole file, read once (what is checked is what LibTorch loads): a regular file of at
+/// most `maxBytes`, read to the size it had when opened (engine/config/inputfile.h).
 std::string readWholeFile(const std::string& path, std::uint64_t maxBytes)
 {
-    std::ifstream file(path, std::ios::binary | std::ios::ate);
-    if (!file)
-        throw std::runtime_error("cannot open the file");
-    const std::streamoff size = file.tellg();
-    if (size < 0 || static_cast<std::uint64_t>(size) > maxBytes)
-        throw std::runtime_error("the file holds " + std::to_string(size) +
+    const InputFile file(path);
+    if (file.size() > maxBytes)
+        throw std::runtime_error("the file holds " + std::to_string(file.size()) +
                                  " bytes, more than this model's checkpoint can (" +
                                  std::to_string(maxBytes) + ")");
-    std::string bytes(static_cast<std::size_t>(size), '\0');
-    file.seekg(0);
-    if (!file.read(bytes.data(), size))
-        throw std::runtime_error("cannot read the file");
-    return bytes;
+    return file.readAll();
 }
 
 void collect(torch::nn::Module& module, torch::serialize::InputArchive& archive,

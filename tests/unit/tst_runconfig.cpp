@@ -1218,7 +1218,7 @@ void TestRunConfig::directoryIsNotAConfig()
     const std::string path = directory.path().toStdString();
     const auto error = errorOf([&] { es::loadRunConfigFile(path); });
     QVERIFY(error.has_value());
-    QVERIFY2(hasIssue(*error, path, "Is a directory"), error->what());
+    QVERIFY2(hasIssue(*error, path, "is a directory, not a regular file"), error->what());
 }
 
 void TestRunConfig::loadsFile()

@@ -2,8 +2,10 @@
 
 #include "engine/config/configerror.h"
 #include "engine/config/presets.h"
+#include "engine/config/runconfigtext.h"
 #include "engine/env/environment.h"
 #include "engine/io/atomicfile.h"
+#include "ui/core/qtext.h"
 #include "ui/setup/callbacksform.h"
 #include "ui/setup/dataform.h"
 #include "ui/setup/deviceform.h"
@@ -153,15 +155,20 @@ void ConfigEditor::loadPreset(const QString& name)
 
 bool ConfigEditor::openFile(const QString& path, QString* error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    // Read as `train --config` reads it: a regular file of a config's size. QFile would wait
+    // forever, with the window frozen, on a FIFO nobody writes to, and read /dev/zero until
+    // memory ran out.
+    std::string text;
+    try {
+        text = readRunConfigFile(QFile::encodeName(path).toStdString());
+    } catch (const ConfigError& failure) {
         if (error)
-            *error = tr("%1: %2").arg(path, file.errorString());
+            *error = toQString(failure.what());
         return false;
     }
     setBaseDirectory(QFileInfo(path).absolutePath());
     m_presets->setCurrentIndex(0);
-    setText(QString::fromUtf8(file.readAll()));
+    setText(toQString(text));
     return true;
 }
 
