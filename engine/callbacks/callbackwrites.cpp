@@ -51,8 +51,9 @@ std::vector<PlannedWrite> plannedWrites(const RunConfig& config)
                               firstCheckpoint(p.value("filepath", std::string())),
                               WrittenContent::TorchArchive, ","});
         } else if (callback.type == "backup_and_restore") {
-            const std::filesystem::path file = std::filesystem::path(
-                p.value("backup_dir", std::string())) / BackupAndRestoreCallback::kFileName;
+            const std::filesystem::path file =
+                std::filesystem::path(p.value("backup_dir", std::string())) /
+                BackupAndRestoreCallback::kFileName;
             writes.push_back({callbackField(i, "backup_dir"), file.string(),
                               WrittenContent::TorchArchive, ",", false});
         }

@@ -4,8 +4,8 @@
 #include "engine/config/configerror.h"
 #include "engine/core/loglevel.h"
 #include "engine/core/text.h"
-#include "engine/i18n/translate.h"
 #include "engine/i18n/recordedtext.h"
+#include "engine/i18n/translate.h"
 #include "engine/io/atomicfile.h"
 #include "engine/io/writetarget.h"
 

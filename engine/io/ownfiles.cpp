@@ -108,8 +108,8 @@ bool holdsEpochLog(int fd, std::uint64_t size, char separator)
     std::string text(static_cast<std::size_t>(size), '\0');
     std::size_t done = 0;
     while (done < text.size()) {
-        const ssize_t got = ::pread(fd, text.data() + done, text.size() - done,
-                                    static_cast<off_t>(done));
+        const ssize_t got =
+            ::pread(fd, text.data() + done, text.size() - done, static_cast<off_t>(done));
         if (got < 0 && errno == EINTR)
             continue;
         if (got <= 0)
@@ -141,10 +141,9 @@ bool holdsTorchArchive(int fd)
             continue;
         const std::string_view entry(name);
         constexpr std::string_view kPickle = "data.pkl";
-        found = entry == kPickle ||
-                (entry.size() > kPickle.size() &&
-                 entry.substr(entry.size() - kPickle.size()) == kPickle &&
-                 entry[entry.size() - kPickle.size() - 1] == '/');
+        found = entry == kPickle || (entry.size() > kPickle.size() &&
+                                     entry.substr(entry.size() - kPickle.size()) == kPickle &&
+                                     entry[entry.size() - kPickle.size() - 1] == '/');
     }
     ::zip_discard(archive);
     return found;

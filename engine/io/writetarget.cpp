@@ -79,7 +79,8 @@ std::optional<WriteRefusal> checkExisting(const std::string& path, WrittenConten
         return std::nullopt;  // refused where the file is opened, as "is a directory"
     if (!S_ISREG(entry.st_mode))
         return foreign(replaceAdvice(
-            path, engineText("WriteTarget", "it is not a regular file (a FIFO, socket or device)")));
+            path,
+            engineText("WriteTarget", "it is not a regular file (a FIFO, socket or device)")));
     // O_NONBLOCK: should a FIFO take the file's place since lstat, opening it does not wait.
     const FileDescriptor file(
         ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
@@ -91,7 +92,8 @@ std::optional<WriteRefusal> checkExisting(const std::string& path, WrittenConten
     }
     if (!S_ISREG(opened.st_mode))
         return foreign(replaceAdvice(
-            path, engineText("WriteTarget", "it is not a regular file (a FIFO, socket or device)")));
+            path,
+            engineText("WriteTarget", "it is not a regular file (a FIFO, socket or device)")));
     const auto size = static_cast<std::uint64_t>(opened.st_size);
     if (content == WrittenContent::EpochLog) {
         if (holdsEpochLog(file.get(), size, separator))

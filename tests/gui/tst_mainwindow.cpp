@@ -44,8 +44,8 @@
 #include <QtWidgets/QComboBox>
 #include <QtWidgets/QDockWidget>
 #include <QtWidgets/QLabel>
-#include <QtWidgets/QMessageBox>
 #include <QtWidgets/QLineEdit>
+#include <QtWidgets/QMessageBox>
 #include <QtWidgets/QPlainTextEdit>
 #include <QtWidgets/QPushButton>
 #include <QtWidgets/QSpinBox>
@@ -781,7 +781,9 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(::chmod(dir.path().toUtf8().constData(), 0755) == 0);
         const QString database = dir.filePath("read-only.sqlite");
-        { es::RunStore create(database.toStdString()); }
+        {
+            es::RunStore create(database.toStdString());
+        }
         QVERIFY(::chmod(database.toUtf8().constData(), 0444) == 0);
         const bool asRoot = ::geteuid() == 0;
         if (asRoot)
@@ -799,9 +801,9 @@ private Q_SLOTS:
             auto* notice = window.findChild<QWidget*>("databaseProblem");
             QVERIFY2(notice != nullptr && notice->isVisibleTo(&window), "no notice before Start");
             auto* text = window.findChild<QLabel*>("databaseProblemText");
-            QVERIFY2(text->text().contains("Runs are not recorded") &&
-                         text->text().contains(database),
-                     qPrintable(text->text()));
+            QVERIFY2(
+                text->text().contains("Runs are not recorded") && text->text().contains(database),
+                qPrintable(text->text()));
             auto* warning = window.findChild<QLabel*>("databaseWarning");
             QVERIFY(warning != nullptr && warning->isVisibleTo(&window));
 
@@ -827,8 +829,8 @@ private Q_SLOTS:
         QTemporaryDir elsewhere;
         const QString log = elsewhere.filePath("outside/log.csv");
         nlohmann::json config = nlohmann::json::parse(shortRunText(1, 3).toStdString());
-        config["callbacks"] = nlohmann::json::array(
-            {{{"type", "csv_logger"}, {"filename", log.toStdString()}}});
+        config["callbacks"] =
+            nlohmann::json::array({{{"type", "csv_logger"}, {"filename", log.toStdString()}}});
         es::ui::MainWindow window(m_dir.filePath("question.sqlite"));
         window.configEditor()->setText(QString::fromStdString(config.dump(2)));
         QVERIFY(window.startAction()->isEnabled());

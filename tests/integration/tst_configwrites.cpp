@@ -73,9 +73,11 @@ private Q_SLOTS:
         const QByteArray original = "alias ll='ls -l'\n";
         QVERIFY(writeBytes(startup, original));
         ::chmod(startup.toUtf8().constData(), 0600);
-        const nlohmann::json attack = tinyRunWith(nlohmann::json::array(
-            {{{"type", "csv_logger"}, {"filename", startup.toStdString()}, {"append", true},
-              {"separator", "\ntouch MARKER #"}}}));
+        const nlohmann::json attack =
+            tinyRunWith(nlohmann::json::array({{{"type", "csv_logger"},
+                                                {"filename", startup.toStdString()},
+                                                {"append", true},
+                                                {"separator", "\ntouch MARKER #"}}}));
         // The separator itself is refused, whatever the flags say.
         const CliRun separator =
             trainIn(project.path(), attack, {"--allow-outside-writes", "--allow-overwrite"});
@@ -133,12 +135,12 @@ private Q_SLOTS:
         for (const Variant& variant : variants) {
             QVERIFY(writeBytes(victim, original));
             QVERIFY(writeBytes(insideVictim, original));
-            const CliRun run = trainIn(
-                project, tinyRunWith(nlohmann::json::array(
-                             {{{"type", variant.callback},
-                               {variant.parameter, variant.value.toStdString()}}})));
-            const QString what = QString("%1 %2: %3").arg(variant.callback, variant.value,
-                                                          describe(run));
+            const CliRun run =
+                trainIn(project, tinyRunWith(nlohmann::json::array(
+                                     {{{"type", variant.callback},
+                                       {variant.parameter, variant.value.toStdString()}}})));
+            const QString what =
+                QString("%1 %2: %3").arg(variant.callback, variant.value, describe(run));
             QVERIFY2(run.exitCode == kExitBadInput, qPrintable(what));
             QVERIFY2(run.err.contains(QString("callbacks[0].%1").arg(variant.parameter)),
                      qPrintable(what));

@@ -388,8 +388,10 @@ private Q_SLOTS:
         QTest::newRow("an HTTP request") << QByteArray("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
         QTest::newRow("a garbage header") << QByteArray("\xff\x00\x13\x37garbage", 11);
         QTest::newRow("another version's hello") << QByteArray("ESRDZV\x02\x00", 8);
-        QTest::newRow("the hello, then a truncated frame")
-            << hello + QByteArray("\x01\x00\x00\x00\x40" "abc", 8);
+        QTest::newRow("the hello, then a truncated frame") << hello + QByteArray(
+                                                                          "\x01\x00\x00\x00\x40"
+                                                                          "abc",
+                                                                          8);
         QTest::newRow("the hello, then a length beyond any frame")
             << hello + QByteArray("\x01\xff\xff\xff\xff", 5);
         QTest::newRow("the hello, then an unknown request")

@@ -122,8 +122,7 @@ private Q_SLOTS:
             QVERIFY(::chmod(folder.toUtf8().constData(), c.folderMode) == 0);
             const QString database = folder + "/" + c.database;
             const QStringList before = QDir(folder).entryList(QDir::AllEntries | QDir::Hidden);
-            const std::optional<std::string> problem =
-                problemAsAnotherUser(database.toStdString());
+            const std::optional<std::string> problem = problemAsAnotherUser(database.toStdString());
             ::chmod(folder.toUtf8().constData(), 0755);  // for the cleanup
             QCOMPARE(QDir(folder).entryList(QDir::AllEntries | QDir::Hidden), before);
             if (c.named.isEmpty()) {

@@ -18,8 +18,8 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
-#include <cstdio>
 #include <unistd.h>
+#include <cstdio>
 
 #include <functional>
 #include <optional>
@@ -96,8 +96,8 @@ es::RunConfig configWriting(const Writer& writer, const std::string& value,
                             const std::string& folder)
 {
     nlohmann::json document = es::test::smallRegressionJson();
-    document["callbacks"] = nlohmann::json::array(
-        {{{"type", writer.type}, {writer.parameter, value}}});
+    document["callbacks"] =
+        nlohmann::json::array({{{"type", writer.type}, {writer.parameter, value}}});
     es::RunConfig config = es::parseRunConfig(document);
     config.writes.folders = {folder};
     return config;
@@ -148,13 +148,13 @@ private:
                             return put(out + "/home/" + n, "alias ls='ls -F'\n");
                         },
                         Reason::OutsideFolders});
-        list.push_back({"../ out of the folder",
-                        [=](const QString& in, const QString& out, const QString& n) {
-                            put(out + "/notes/" + n, "my notes\n");
-                            return (in + "/" + QDir(in).relativeFilePath(out + "/notes/" + n))
-                                .toStdString();
-                        },
-                        Reason::OutsideFolders});
+        list.push_back(
+            {"../ out of the folder",
+             [=](const QString& in, const QString& out, const QString& n) {
+                 put(out + "/notes/" + n, "my notes\n");
+                 return (in + "/" + QDir(in).relativeFilePath(out + "/notes/" + n)).toStdString();
+             },
+             Reason::OutsideFolders});
         list.push_back({"a linked folder inside that leads outside",
                         [=](const QString& in, const QString& out, const QString& n) {
                             QDir().mkpath(out + "/target");
@@ -212,8 +212,8 @@ private:
         // What the other callbacks write is not this one's: a log is no checkpoint and back.
         list.push_back({"the other kind of EpochScope file",
                         [=](const QString& in, const QString&, const QString& n) {
-                            return put(in + "/other/" + n, log ? torchArchiveBytes()
-                                                               : QByteArray("epoch,loss\n0,1\n"));
+                            return put(in + "/other/" + n,
+                                       log ? torchArchiveBytes() : QByteArray("epoch,loss\n0,1\n"));
                         },
                         Reason::ForeignFile});
         // A backup's file has EpochScope's own name, and the restore refuses (and keeps)
@@ -241,7 +241,8 @@ private Q_SLOTS:
                     configWriting(writer, writer.valueFor(file), inside.path().toStdString());
                 const std::vector<es::ConfigIssue> issues = es::checkRunWrites(config);
                 const QString what =
-                    QString("%1, %2: %3").arg(writer.type, target.name, QString::fromStdString(file));
+                    QString("%1, %2: %3")
+                        .arg(writer.type, target.name, QString::fromStdString(file));
                 if (!target.expected) {
                     const QString refused =
                         issues.empty() ? QString() : QString::fromStdString(issues.front().message);
@@ -288,9 +289,9 @@ private Q_SLOTS:
         // where a literal "../" in the template leads.
         QTemporaryDir inside;
         const Writer checkpoint = kWriters[1];
-        const es::RunConfig config =
-            configWriting(checkpoint, inside.path().toStdString() + "/ckpt/{epoch:02d}/../../../x.pt",
-                          inside.path().toStdString());
+        const es::RunConfig config = configWriting(
+            checkpoint, inside.path().toStdString() + "/ckpt/{epoch:02d}/../../../x.pt",
+            inside.path().toStdString());
         const std::vector<es::ConfigIssue> issues = es::checkRunWrites(config);
         QCOMPARE(issues.size(), std::size_t(1));
         QVERIFY(issues[0].message.find("--allow-outside-writes") != std::string::npos);
@@ -323,8 +324,8 @@ private Q_SLOTS:
         QTest::newRow("empty") << QByteArray() << ',' << false;
         QTest::newRow("no newline at the end") << QByteArray("epoch,loss\n0,0.5") << ',' << false;
         QTest::newRow("other separator") << QByteArray("epoch;loss\n0;0.5\n") << ',' << false;
-        QTest::newRow("shell start-up file") << QByteArray("export PATH=$HOME/bin:$PATH\n") << ','
-                                             << false;
+        QTest::newRow("shell start-up file")
+            << QByteArray("export PATH=$HOME/bin:$PATH\n") << ',' << false;
         QTest::newRow("command after a header")
             << QByteArray("epoch,loss\ntouch MARKER\n") << ',' << false;
         QTest::newRow("a row of words") << QByteArray("epoch,loss\n0,zero\n") << ',' << false;
@@ -348,7 +349,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("separator");
         QTest::addColumn<bool>("accepted");
         for (const char* good : {",", ";", "\t", "|", " ", ":", "#", "!", "/"})
-            QTest::newRow(QByteArray("accepted ").append(good).constData()) << QString(good) << true;
+            QTest::newRow(QByteArray("accepted ").append(good).constData())
+                << QString(good) << true;
         QTest::newRow("the probe's") << QString("\ntouch MARKER #") << false;
         QTest::newRow("newline") << QString("\n") << false;
         QTest::newRow("carriage return") << QString("\r") << false;
@@ -368,7 +370,8 @@ private Q_SLOTS:
         // Every control character and every letter and digit, generated.
         for (int c = 1; c < 0x20; ++c) {
             if (c != '\t')
-                QTest::newRow(qPrintable(QString("control %1").arg(c))) << QString(QChar(c)) << false;
+                QTest::newRow(qPrintable(QString("control %1").arg(c)))
+                    << QString(QChar(c)) << false;
         }
         for (char c = 'A'; c <= 'Z'; ++c)
             QTest::newRow(qPrintable(QString("letter %1").arg(c))) << QString(QChar(c)) << false;
@@ -379,9 +382,10 @@ private Q_SLOTS:
         QFETCH(QString, separator);
         QFETCH(bool, accepted);
         nlohmann::json document = es::test::smallRegressionJson();
-        document["callbacks"] = nlohmann::json::array(
-            {{{"type", "csv_logger"}, {"filename", "log.csv"},
-              {"separator", separator.toStdString()}, {"append", true}}});
+        document["callbacks"] = nlohmann::json::array({{{"type", "csv_logger"},
+                                                        {"filename", "log.csv"},
+                                                        {"separator", separator.toStdString()},
+                                                        {"append", true}}});
         try {
             es::parseRunConfig(document);
             QVERIFY2(accepted, "accepted");
@@ -396,7 +400,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         for (const mode_t mode : {mode_t(0600), mode_t(0640), mode_t(0444), mode_t(0755)}) {
-            const std::string path = (dir.path() + QString("/log-%1.csv").arg(mode, 0, 8)).toStdString();
+            const std::string path =
+                (dir.path() + QString("/log-%1.csv").arg(mode, 0, 8)).toStdString();
             es::writeFileAtomically(path, "epoch,loss\n");
             ::chmod(path.c_str(), mode);
             es::writeFileAtomically(path, "epoch,loss\n0,1\n");

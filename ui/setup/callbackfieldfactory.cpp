@@ -328,7 +328,8 @@ QString CallbackFieldFactory::hint(const CallbackParamSpec& spec)
     switch (spec.kind) {
         case Kind::Path: return tr("A file or folder path, not empty.");
         case Kind::Text: return tr("Text, not empty.");
-        case Kind::Separator: return tr("One character between the values: , ; | a space or a tab.");
+        case Kind::Separator:
+            return tr("One character between the values: , ; | a space or a tab.");
         case Kind::NonNegativeInt: return tr("An integer, 0 or more.");
         case Kind::NonNegativeNumber: return tr("A number, 0 or more.");
         case Kind::OpenFraction: return tr("A number between 0 and 1, both excluded.");
