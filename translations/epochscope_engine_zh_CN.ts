@@ -428,14 +428,19 @@
 <context>
     <name>CsvLogger</name>
     <message>
-        <location filename="../engine/callbacks/metriccallbacks.cpp" line="+132"/>
+        <location filename="../engine/callbacks/metriccallbacks.cpp" line="+133"/>
         <source>%1: cannot create or write the log&apos;s directory: %2</source>
         <translation>%1：无法创建或写入日志所在的目录：%2</translation>
     </message>
     <message>
         <location line="+15"/>
-        <source>%1: cannot read the log to append to</source>
-        <translation>%1：无法读取要追加的日志</translation>
+        <source>cannot open the log to append to: %1</source>
+        <translation>无法打开要追加的日志：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: the log to append to holds %2 bytes, more than the %3 an epoch log may hold; choose a new filename or set append to false</source>
+        <translation>%1：要追加的日志有 %2 字节，超过了轮次日志最多可有的 %3 字节；请换一个 filename，或把 append 设为 false</translation>
     </message>
 </context>
 <context>
@@ -1154,7 +1159,7 @@
 <context>
     <name>EarlyStopping</name>
     <message>
-        <location filename="../engine/callbacks/metriccallbacks.cpp" line="-100"/>
+        <location filename="../engine/callbacks/metriccallbacks.cpp" line="-104"/>
         <source>Early stopping conditioned on metric `%1` which is not available. Available metrics are: %2</source>
         <translation>早停所依据的指标 `%1` 不可用。可用的指标有：%2</translation>
     </message>
@@ -5812,7 +5817,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>terminate_on_nan 于第 %2 轮第 %1 批</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+72"/>
         <source>csv_logger cannot write its log: %1</source>
         <translation>csv_logger 无法写入其日志：%1</translation>
     </message>
@@ -6973,7 +6978,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>TerminateOnNaN</name>
     <message>
-        <location filename="../engine/callbacks/metriccallbacks.cpp" line="-67"/>
+        <location filename="../engine/callbacks/metriccallbacks.cpp" line="-75"/>
         <source>Batch %1: Invalid loss, terminating training</source>
         <translation>第 %1 批：损失无效，终止训练</translation>
     </message>
@@ -7741,18 +7746,18 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>它是符号链接，而 EpochScope 只写文件</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+12"/>
+        <location line="+6"/>
+        <location line="+13"/>
         <source>it is not a regular file (a FIFO, socket or device)</source>
         <translation>它不是普通文件（FIFO、套接字或设备）</translation>
     </message>
     <message>
-        <location line="-4"/>
+        <location line="-5"/>
         <source>it cannot be read to tell: %1</source>
         <translation>无法读取它以作判断：%1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>it is not an epoch log written with the separator &quot;%1&quot;</source>
         <translation>它不是用分隔符 &quot;%1&quot; 写的轮次日志</translation>
     </message>

@@ -1,14 +1,15 @@
 #include "engine/callbacks/metriccallbacks.h"
 
 #include "engine/config/configerror.h"
+#include "engine/config/inputfile.h"
 #include "engine/config/jsonreader.h"
 #include "engine/core/loglevel.h"
 #include "engine/i18n/recordedtext.h"
 #include "engine/i18n/translate.h"
 #include "engine/io/atomicfile.h"
+#include "engine/io/ownfiles.h"
 
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
 
@@ -137,16 +138,24 @@ void CsvLoggerCallback::onTrainBegin(CallbackContext&)
         throw ConfigError(m_field, *problem);
     if (!m_append)
         return;
-    std::ifstream existing(m_filename, std::ios::binary);
-    if (!existing)
+    // The log to append to is read like any input a user names: it is checked to be ours
+    // before a run starts (callbackwrites), but it may have been swapped since, so it is read
+    // only when it is a regular file of a bounded size, and never past the size it had.
+    std::error_code error;
+    if (!std::filesystem::exists(std::filesystem::symlink_status(m_filename, error)))
         return;  // nothing to append to yet
-    std::ostringstream text;
-    text << existing.rdbuf();
-    if (existing.bad())
-        throw ConfigError(m_field,
-                          fillText(engineText("CsvLogger", "%1: cannot read the log to append to"),
-                                   {m_filename}));
-    m_content = text.str();
+    const InputFile existing(m_filename,
+                             engineText("CsvLogger", "cannot open the log to append to: %1"));
+    if (existing.size() > kMaxEpochLogBytes)
+        throw ConfigError(
+            m_field,
+            fillText(engineText("CsvLogger",
+                                "%1: the log to append to holds %2 bytes, more than the %3 an "
+                                "epoch log may hold; choose a new filename or set append to "
+                                "false"),
+                     {m_filename, std::to_string(existing.size()),
+                      std::to_string(kMaxEpochLogBytes)}));
+    m_content = existing.readAll();
     m_haveHeader = !m_content.empty();
     if (m_haveHeader && m_content.back() != '\n')
         m_content += '\n';

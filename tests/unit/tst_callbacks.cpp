@@ -4,6 +4,7 @@
 
 #include "engine/callbacks/backupandrestore.h"
 #include "engine/callbacks/metriccallbacks.h"
+#include "engine/config/configerror.h"
 #include "engine/config/pathtemplate.h"
 #include "engine/config/runconfig.h"
 #include "engine/train/runobserver.h"
@@ -16,6 +17,8 @@
 #include <nlohmann/json.hpp>
 
 #include <mutex>
+
+#include <sys/stat.h>
 
 namespace {
 
@@ -338,6 +341,69 @@ private Q_SLOTS:
         }
         QCOMPARE(logger.written().writes, 1);
         QVERIFY(context.logged.isEmpty());  // not a log line the run goes on after
+    }
+
+    /// What an appending log meets at its filename when the run starts. It was checked to be
+    /// ours before the run (callbackwrites), but may have been swapped since: it is read only
+    /// when it is a regular file of an epoch log's size, never streamed from a device or a FIFO.
+    void csvLoggerAppendsOnlyToALogItCanRead_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("phrase");  // empty: appended to
+        QTest::newRow("own log") << "log"
+                                 << "";
+        QTest::newRow("nothing yet") << "none"
+                                     << "";
+        QTest::newRow("fifo") << "fifo"
+                              << "FIFO";
+        QTest::newRow("link to a fifo") << "link-fifo"
+                                        << "FIFO";
+        QTest::newRow("dangling link") << "dangling"
+                                       << "cannot open the log to append to";
+        QTest::newRow("over 64 MiB") << "huge"
+                                     << "more than the 67108864 an epoch log may hold";
+    }
+
+    void csvLoggerAppendsOnlyToALogItCanRead()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, phrase);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("log.csv");
+        const QByteArray fifo = QFile::encodeName(dir.filePath("fifo"));
+        if (kind == "log") {
+            QFile log(path);
+            QVERIFY(log.open(QIODevice::WriteOnly));
+            log.write("epoch,loss\n0,0.9\n");
+        } else if (kind == "fifo") {
+            QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+        } else if (kind == "link-fifo") {
+            QCOMPARE(::mkfifo(fifo.constData(), 0600), 0);
+            QVERIFY(QFile::link(QString::fromLocal8Bit(fifo), path));
+        } else if (kind == "dangling") {
+            QVERIFY(QFile::link(dir.filePath("gone.csv"), path));
+        } else if (kind == "huge") {
+            QFile log(path);
+            QVERIFY(log.open(QIODevice::WriteOnly));
+            QVERIFY(log.resize((qint64(64) << 20) + 1));  // sparse: no 64 MiB written
+        }
+        es::CsvLoggerCallback logger(path.toStdString(), ",", true, "callbacks[0].filename");
+        ScriptedContext context;
+        if (!phrase.isEmpty()) {
+            try {
+                logger.onTrainBegin(context);
+                QFAIL("the log was read");
+            } catch (const es::ConfigError& error) {
+                QVERIFY2(QString::fromUtf8(error.what()).contains(phrase), error.what());
+            }
+            return;
+        }
+        logger.onTrainBegin(context);
+        logger.onEpochEnd(context, 2, {{"loss", 0.5}});
+        QFile log(path);
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        QCOMPARE(log.readAll(), QByteArray(kind == "log" ? "epoch,loss\n0,0.9\n1,0.5\n"
+                                                         : "epoch,loss\n1,0.5\n"));
     }
 
     void pathTemplates_data()
