@@ -143,7 +143,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
         <translation>文本，不能为空。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>One character between the values: , ; | a space or a tab.</source>
         <translation>值之间的一个字符：, ; | 空格或 tab。</translation>
     </message>
@@ -3730,7 +3730,7 @@ Denormals flushed to zero: %3 (%4)</source>
 <context>
     <name>es::ui::RunWritesQuestion</name>
     <message>
-        <location filename="../ui/live/runwritesquestion.cpp" line="+66"/>
+        <location filename="../ui/live/runwritesquestion.cpp" line="+65"/>
         <source>Files this run would write</source>
         <translation>此运行将写的文件</translation>
     </message>
@@ -3874,6 +3874,16 @@ Denormals flushed to zero: %3 (%4)</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>Write notes on the selected run</source>
+        <translation>为选中的运行写备注</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the selected runs and all their records (Delete)</source>
+        <translation>删除选中的运行及其全部记录（Delete）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
@@ -3913,21 +3923,31 @@ Denormals flushed to zero: %3 (%4)</source>
         <translation>选择另一个运行数据库...</translation>
     </message>
     <message>
-        <location line="+39"/>
-        <source>Runs are not recorded: %1.
+        <location line="+40"/>
+        <source>Read-only run database: %1.
 The history below is read from the file as it is. Choose another run database (File &gt; Run database...), or make the file and its folder writable.</source>
-        <translation>不会记录运行：%1。
+        <translation>只读的运行数据库：%1。
 下面的历史按文件现状读取。请另选一个运行数据库（文件 &gt; 运行数据库...），或让该文件及其文件夹可写。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>The run history cannot be shown, and runs are not recorded: %1
 EpochScope does not change or replace this file. Choose another run database (File &gt; Run database...) to record and browse runs; the file stays as it is for you to update EpochScope, restore or move it.</source>
         <translation>无法显示运行记录，也不会记录新的运行：%1
 EpochScope 不会修改或替换这个文件。请选择另一个运行数据库（文件 &gt; 运行数据库...）来记录和浏览运行；该文件保持原样，供你升级 EpochScope、恢复或移走它。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
+        <source>The run database cannot be written: %1</source>
+        <translation>无法写入运行数据库：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Runs cannot be changed: %1</source>
+        <translation>无法更改运行：%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>This run is not recorded: %1
 Choose another run database (File &gt; Run database...) to record the next one.</source>
         <translation>此运行未被记录：%1

@@ -802,10 +802,16 @@ private Q_SLOTS:
             QVERIFY2(notice != nullptr && notice->isVisibleTo(&window), "no notice before Start");
             auto* text = window.findChild<QLabel*>("databaseProblemText");
             QVERIFY2(
-                text->text().contains("Runs are not recorded") && text->text().contains(database),
+                text->text().contains("Read-only run database") && text->text().contains(database),
                 qPrintable(text->text()));
             auto* warning = window.findChild<QLabel*>("databaseWarning");
             QVERIFY(warning != nullptr && warning->isVisibleTo(&window));
+            // Editing the history would fail only after the user typed or confirmed it.
+            for (const char* name : {"renameRunButton", "runNotesButton", "deleteRunButton"}) {
+                auto* button = window.findChild<QPushButton*>(name);
+                QVERIFY2(button != nullptr && !button->isEnabled(), name);
+                QVERIFY2(button->toolTip().contains(database), qPrintable(button->toolTip()));
+            }
 
             window.configEditor()->setText(shortRunText(1, 3));
             QSignalSpy finished(window.controller(), &es::ui::RunController::finished);

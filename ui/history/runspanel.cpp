@@ -71,6 +71,14 @@ RunsPanel::RunsPanel(QWidget* parent)
     connect(annotate, &QPushButton::clicked, this, &RunsPanel::annotateSelected);
     auto* remove = new QPushButton(tr("&Delete"), this);
     connect(remove, &QPushButton::clicked, this, &RunsPanel::deleteSelected);
+    annotate->setToolTip(tr("Write notes on the selected run"));
+    remove->setToolTip(tr("Delete the selected runs and all their records (Delete)"));
+    rename->setObjectName(QStringLiteral("renameRunButton"));
+    annotate->setObjectName(QStringLiteral("runNotesButton"));
+    remove->setObjectName(QStringLiteral("deleteRunButton"));
+    m_editButtons = {rename, annotate, remove};
+    for (QPushButton* button : std::as_const(m_editButtons))
+        button->setProperty("editToolTip", button->toolTip());  // shown again once writable
     auto* refresh = new QPushButton(tr("&Refresh"), this);
     connect(refresh, &QPushButton::clicked, this, &RunsPanel::reload);
     m_compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -194,13 +202,15 @@ void RunsPanel::reload()
         const std::optional<std::string> unwritable =
             m_databasePath.isEmpty() ? std::nullopt
                                      : databaseWriteProblem(m_databasePath.toStdString());
+        m_readOnlyReason = unwritable ? QString::fromStdString(*unwritable) : QString();
         showDatabaseProblem(
-            unwritable ? tr("Runs are not recorded: %1.\nThe history below is read from the file "
+            unwritable ? tr("Read-only run database: %1.\nThe history below is read from the file "
                             "as it is. Choose another run database (File > Run database...), or "
                             "make the file and its folder writable.")
-                             .arg(QString::fromStdString(*unwritable))
+                             .arg(m_readOnlyReason)
                        : QString());
     } else {
+        m_readOnlyReason.clear();  // nothing shown, so nothing to edit either
         // Said once, by databaseProblemChanged (the window logs it), not on every reload.
         showDatabaseProblem(
             tr("The run history cannot be shown, and runs are not recorded: %1\n"
@@ -209,7 +219,21 @@ void RunsPanel::reload()
                "for you to update EpochScope, restore or move it.")
                 .arg(error));
     }
+    for (QPushButton* button : std::as_const(m_editButtons)) {
+        button->setEnabled(m_readOnlyReason.isEmpty());
+        button->setToolTip(m_readOnlyReason.isEmpty()
+                               ? button->property("editToolTip").toString()
+                               : tr("The run database cannot be written: %1").arg(m_readOnlyReason));
+    }
     m_view->resizeColumnsToContents();
+}
+
+bool RunsPanel::canEditRuns()
+{
+    if (m_readOnlyReason.isEmpty())
+        return true;
+    Q_EMIT problem(tr("Runs cannot be changed: %1").arg(m_readOnlyReason));
+    return false;
 }
 
 void RunsPanel::showRecordingProblem(const QString& reason)
@@ -272,7 +296,7 @@ ReportExportDialog* RunsPanel::compareSelected()
 void RunsPanel::deleteSelected()
 {
     const QList<qint64> ids = selectedRunIds();
-    if (ids.isEmpty())
+    if (ids.isEmpty() || !canEditRuns())
         return;
     QStringList names;
     for (qint64 id : ids)
@@ -302,7 +326,7 @@ void RunsPanel::deleteSelected()
 void RunsPanel::annotateSelected()
 {
     const qint64 id = selectedRunId();
-    if (id == 0)
+    if (id == 0 || !canEditRuns())
         return;
     const QModelIndex notesIndex =
         m_filter->index(m_view->selectionModel()->selectedRows().first().row(), RunsModel::Notes);
@@ -323,7 +347,7 @@ void RunsPanel::annotateSelected()
 void RunsPanel::renameSelected()
 {
     const qint64 id = selectedRunId();
-    if (id == 0)
+    if (id == 0 || !canEditRuns())
         return;
     const QModelIndex nameIndex =
         m_filter->index(m_view->selectionModel()->selectedRows().first().row(), RunsModel::Name);

@@ -10,6 +10,7 @@
 class QAction;
 class QFrame;
 class QLabel;
+class QPushButton;
 class QLineEdit;
 class QSortFilterProxyModel;
 class QTableView;
@@ -82,6 +83,9 @@ private:
     void renameSelected();
 
     void showDatabaseProblem(const QString& problem);
+    /// False, with the reason in the Log, on a database this user cannot write: renaming,
+    /// notes and deleting would fail only after the user typed or confirmed them.
+    bool canEditRuns();
 
     QString m_databasePath;
     QString m_databaseProblem;
@@ -94,6 +98,10 @@ private:
     QAction* m_exportPyTorch;
     QFrame* m_problemBanner;
     QLabel* m_problemText;
+    /// Rename, Notes and Delete: disabled while the database cannot be written.
+    QList<QPushButton*> m_editButtons;
+    /// Why the database cannot be written, empty when it can.
+    QString m_readOnlyReason;
 };
 
 }  // namespace es::ui
