@@ -72,7 +72,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // Thousands of connections a second would use up the loopback's ephemeral ports while
     // those closed wait out TIME_WAIT: each input comes from the next of 253 loopback source
     // addresses (127.0.0.2 to 127.0.0.254), and a port not available yet is waited for. A
-    // connection the server refuses is a finding.
+    // connect interrupted by libFuzzer's own timer (SIGALRM, which -timeout arms) is tried again
+    // on a new socket. A connection the server refuses is a finding.
     static unsigned next = 0;
     sockaddr_in source{};
     source.sin_family = AF_INET;
@@ -87,7 +88,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (fd >= 0)
             ::close(fd);
         fd = -1;
-        if ((error != EADDRNOTAVAIL && error != EADDRINUSE) || attempt > 1000) {
+        if ((error != EADDRNOTAVAIL && error != EADDRINUSE && error != EINTR) || attempt > 1000) {
             std::fprintf(stderr, "fuzz_rendezvous: cannot connect: %s\n", std::strerror(error));
             __builtin_trap();
         }
@@ -99,6 +100,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::size_t sent = 0;
     while (sent < size) {
         const ssize_t wrote = ::send(fd, data + sent, size - sent, MSG_NOSIGNAL);
+        if (wrote < 0 && errno == EINTR)
+            continue;
         if (wrote <= 0)
             break;  // the server closed it on a byte it refused
         sent += static_cast<std::size_t>(wrote);
@@ -108,6 +111,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     char answer[4096];
     for (;;) {
         const ssize_t got = ::recv(fd, answer, sizeof answer, 0);
+        if (got < 0 && errno == EINTR)
+            continue;
         if (got <= 0)
             break;
     }
