@@ -36,22 +36,7 @@ private:
         environment.insert("ES_TRUNCATE_TO", QString::number(kCutAt));
         // A sanitizer build wants its runtime first; the preloaded library must not stop it.
         environment.insert("ASAN_OPTIONS", "verify_asan_link_order=0");
-        QProcess process;
-        process.setProcessEnvironment(environment);
-        process.start(es::test::cliPath(), arguments);
-        CliRun run;
-        if (!process.waitForStarted() || !process.waitForFinished(kQuickTimeoutMs)) {
-            process.kill();
-            process.waitForFinished();
-            run.err = "did not finish: " + process.errorString();
-            return run;
-        }
-        run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-        run.out = QString::fromUtf8(process.readAllStandardOutput());
-        run.err = QString::fromUtf8(process.readAllStandardError());
-        if (process.exitStatus() != QProcess::NormalExit)
-            run.err += QString("\n(killed by signal %1)").arg(process.exitCode());
-        return run;
+        return runCli(arguments, kQuickTimeoutMs, {}, environment);
     }
 
 private Q_SLOTS:

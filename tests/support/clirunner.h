@@ -46,12 +46,13 @@ inline QProcessEnvironment isolatedEnvironment()
 }
 
 /// Runs the CLI to its end; `modify`, when given, runs in the child before the CLI starts
-/// (limits, another user).
+/// (limits, another user); `environment` is isolatedEnvironment() unless a test adds to it.
 inline CliRun runCli(const QStringList& arguments, int timeoutMs = kQuickTimeoutMs,
-                     const std::function<void()>& modify = {})
+                     const std::function<void()>& modify = {},
+                     const QProcessEnvironment& environment = isolatedEnvironment())
 {
     QProcess process;
-    process.setProcessEnvironment(isolatedEnvironment());
+    process.setProcessEnvironment(environment);
     if (modify)
         process.setChildProcessModifier(modify);
     process.start(es::test::cliPath(), arguments);
