@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Installs every Debian 12 package EpochScope needs to build, test and run. Idempotent:
-# packages already installed are skipped, and nothing is asked of apt when all are present.
-# Uses sudo only when not running as root.
+# Installs every Debian package EpochScope needs to build, test and run, on Debian 12
+# (bookworm) or Debian 13 (trixie), whichever /etc/os-release names. Idempotent: packages
+# already installed are skipped, and nothing is asked of apt when all are present. Uses sudo
+# only when not running as root.
+#   scripts/bootstrap-debian.sh                    install what is missing here
+#   scripts/bootstrap-debian.sh --list RELEASE     print RELEASE's package names, one a line
+#                                                  (scripts/debian13-root.sh reads them)
 #
 # libopenblas0-openmp matters for speed, not just for building: Debian's libtorch links
 # libblas.so.3, which is the *reference* BLAS unless an optimized one is installed. With the
@@ -9,12 +13,36 @@
 # LSTM step is ~10x slower. The OpenMP flavour shares LibTorch's OpenMP thread pool.
 set -euo pipefail
 
+release=""
+list_only=0
+if [ "${1:-}" = "--list" ]; then
+  list_only=1
+  release="${2:-}"
+elif [ $# -gt 0 ]; then
+  echo "usage: scripts/bootstrap-debian.sh [--list bookworm|trixie]" >&2
+  exit 2
+else
+  release="$(. /etc/os-release && echo "${VERSION_CODENAME:-}")"
+fi
+
+# The names that differ between the releases: the libFuzzer runtime matches each release's
+# clang (14 on Debian 12, 19 on Debian 13), and Debian 13 renamed libraries for its 64-bit
+# time_t transition.
+case "$release" in
+  bookworm) clang_runtime=libclang-rt-14-dev; tcmalloc=libtcmalloc-minimal4 ;;
+  trixie) clang_runtime=libclang-rt-19-dev; tcmalloc=libtcmalloc-minimal4t64 ;;
+  *)
+    echo "bootstrap: Debian 12 (bookworm) or 13 (trixie) expected, not '${release:-unknown}'" >&2
+    exit 2
+    ;;
+esac
+
 packages=(
   # toolchain
-  g++ cmake make ccache pkg-config
+  g++ cmake make ninja-build ccache pkg-config
   # fuzzing (scripts/fuzz.sh, which CI runs): clang, and libFuzzer with the sanitizer runtimes,
   # which Debian ships apart from clang
-  clang libclang-rt-14-dev
+  clang "$clang_runtime"
   # engine
   libtorch-dev libopenblas0-openmp nlohmann-json3-dev libdnnl-dev
   # distributed training: the headers of Gloo, which c10d's process group includes
@@ -22,7 +50,7 @@ packages=(
   # checkpoint file names (Python's format mini-language, as Keras' filepath uses it)
   libfmt-dev
   # device.allocator "jemalloc" and "tcmalloc", loaded at run time (tst_allocator uses both)
-  libjemalloc2 libtcmalloc-minimal4
+  libjemalloc2 "$tcmalloc"
   # data loaders: .npz archives; NumPy writes the test files
   libzip-dev python3-numpy
   # the reference the recurrent layers are checked against (tst_recurrentlayers):
@@ -44,6 +72,11 @@ packages=(
   # --help, dependencies from the linked libraries, and the checks of the result
   librsvg2-bin help2man gzip dpkg-dev file lintian desktop-file-utils appstream
 )
+
+if [ "$list_only" -eq 1 ]; then
+  printf '%s\n' "${packages[@]}"
+  exit 0
+fi
 
 missing=()
 for package in "${packages[@]}"; do

@@ -8,7 +8,7 @@
 
 namespace es {
 
-/// The parts one training step is split into (DESIGN §4). `Other` is what the named phases
+/// The parts one training step is split into (docs/summary.md). `Other` is what the named phases
 /// do not cover (wall minus their sum); it is reported, never hidden. New phases are added
 /// before `Other`, which stays last, so that a phase's index never changes. `WarmUp` is the
 /// time of the warm-up steps (training.warmup_steps) run before the first step a run trains,

@@ -1,5 +1,5 @@
 // "low-efficiency": the training math ran at a small fraction of the matrix-product rate the
-// environment doctor measured on this machine (DESIGN §6).
+// environment doctor measured on this machine (docs/diagnosis.md, low-efficiency).
 
 #include "engine/diagnosis/rules.h"
 #include "engine/i18n/evidencetext.h"

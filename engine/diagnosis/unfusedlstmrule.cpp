@@ -1,5 +1,5 @@
 // "unfused-lstm": the LSTM layers ran as a chain of small kernels per time step where a fused
-// kernel computes the whole cell, and why the fused one was not used (DESIGN §1, §5).
+// kernel computes the whole cell, and why the fused one was not used (docs/diagnosis.md, unfused-lstm).
 
 #include "engine/diagnosis/rules.h"
 #include "engine/i18n/evidencetext.h"

@@ -5,6 +5,8 @@
 #if EPOCHSCOPE_WITH_ONEDNN
 #include "engine/doctor/gemmtiming.h"
 
+#include "engine/model/onednnapi.h"
+
 #include <oneapi/dnnl/dnnl.hpp>
 
 #include <vector>
@@ -13,28 +15,6 @@
 namespace es {
 
 #if EPOCHSCOPE_WITH_ONEDNN
-
-namespace {
-
-std::string isaName(dnnl::cpu_isa isa)
-{
-    switch (isa) {
-        case dnnl::cpu_isa::sse41: return "sse41";
-        case dnnl::cpu_isa::avx: return "avx";
-        case dnnl::cpu_isa::avx2: return "avx2";
-        case dnnl::cpu_isa::avx2_vnni: return "avx2_vnni";
-        case dnnl::cpu_isa::avx512_mic: return "avx512_mic";
-        case dnnl::cpu_isa::avx512_mic_4ops: return "avx512_mic_4ops";
-        case dnnl::cpu_isa::avx512_core: return "avx512_core";
-        case dnnl::cpu_isa::avx512_core_vnni: return "avx512_core_vnni";
-        case dnnl::cpu_isa::avx512_core_bf16: return "avx512_core_bf16";
-        case dnnl::cpu_isa::avx512_core_amx: return "avx512_core_amx";
-        case dnnl::cpu_isa::all: return "all";
-    }
-    return "unknown";
-}
-
-}  // namespace
 
 GemmMeasurement measureOneDnnSgemm(int n, double budgetS)
 {
@@ -51,7 +31,7 @@ GemmMeasurement measureOneDnnSgemm(int n, double budgetS)
         dnnl::memory aMemory(desc, engine, a.data());
         dnnl::memory bMemory(desc, engine, b.data());
         dnnl::memory cMemory(desc, engine, c.data());
-        const dnnl::matmul::primitive_desc primitive(dnnl::matmul::desc(desc, desc, desc), engine);
+        const dnnl::matmul::primitive_desc primitive = onednn::matmulDesc(desc, desc, desc, engine);
         const dnnl::matmul matmul(primitive);
         return timeSquareGemm(n, budgetS, [&] {
             matmul.execute(
@@ -73,7 +53,7 @@ OneDnnInfo oneDnnInfo()
     OneDnnInfo info;
     info.version = std::to_string(version->major) + "." + std::to_string(version->minor) + "." +
                    std::to_string(version->patch);
-    info.isa = isaName(dnnl::get_effective_cpu_isa());
+    info.isa = onednn::isaName(dnnl::get_effective_cpu_isa());
     return info;
 }
 

@@ -61,15 +61,12 @@ c10::intrusive_ptr<GruPrimitives> buildPrimitives(const ShapeKey& shape)
 {
     auto built = c10::make_intrusive<GruPrimitives>(shape, kGates, kBiases);
     GruPrimitives& p = *built;
-    p.buildForward(dnnl::lbr_gru_forward::desc(p.forwardKind(), onednn::kDirection, p.source,
-                                               p.state, p.anyLayerWeights, p.anyIterWeights, p.bias,
-                                               p.destination, p.state));
+    p.buildForward(
+        onednn::gruForwardDesc(p, p.forwardKind(), onednn::userScratchpad(), onednn::cpuEngine()));
     if (!shape.training)
         return built;
-    p.buildBackward(dnnl::lbr_gru_backward::desc(
-        dnnl::prop_kind::backward, onednn::kDirection, p.source, p.state, p.anyLayerWeights,
-        p.anyIterWeights, p.bias, p.destination, p.state, p.source, p.state, p.anyLayerWeights,
-        p.anyIterWeights, p.bias, p.destination, p.state));
+    p.buildBackward(
+        onednn::gruBackwardDesc(p, p.forwardDesc, onednn::userScratchpad(), onednn::cpuEngine()));
     return built;
 }
 

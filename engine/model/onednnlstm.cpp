@@ -41,16 +41,12 @@ c10::intrusive_ptr<LstmPrimitives> buildPrimitives(const ShapeKey& shape)
     // One bias vector per gate: the primitives take bias_ih + bias_hh.
     auto built = c10::make_intrusive<LstmPrimitives>(shape, kGates, kGates);
     LstmPrimitives& p = *built;
-    p.buildForward(dnnl::lstm_forward::desc(p.forwardKind(), onednn::kDirection, p.source, p.state,
-                                            p.state, p.anyLayerWeights, p.anyIterWeights, p.bias,
-                                            p.destination, p.state, p.state));
+    p.buildForward(
+        onednn::lstmForwardDesc(p, p.forwardKind(), onednn::userScratchpad(), onednn::cpuEngine()));
     if (!shape.training)
         return built;
-    p.buildBackward(dnnl::lstm_backward::desc(
-        dnnl::prop_kind::backward, onednn::kDirection, p.source, p.state, p.state,
-        p.anyLayerWeights, p.anyIterWeights, p.bias, p.destination, p.state, p.state, p.source,
-        p.state, p.state, p.anyLayerWeights, p.anyIterWeights, p.bias, p.destination, p.state,
-        p.state));
+    p.buildBackward(
+        onednn::lstmBackwardDesc(p, p.forwardDesc, onednn::userScratchpad(), onednn::cpuEngine()));
     p.initialCGradient = dnnl::memory(p.state, onednn::cpuEngine());
     return built;
 }

@@ -24,6 +24,8 @@
 #include <vector>
 
 #if EPOCHSCOPE_WITH_ONEDNN
+#include "engine/model/onednnapi.h"
+
 #include <oneapi/dnnl/dnnl.hpp>
 #endif
 
@@ -59,11 +61,8 @@ void checkParameters(const char* cell, std::int64_t gates, const torch::Tensor& 
 
 using Tag = dnnl::memory::format_tag;
 using DataType = dnnl::memory::data_type;
-using Desc = dnnl::memory::desc;
 using Arguments = std::unordered_map<int, dnnl::memory>;
 
-/// Both cells run one layer in one direction.
-constexpr auto kDirection = dnnl::rnn_direction::unidirectional_left2right;
 /// Workspaces kept for reuse per shape: one per forward whose backward has not run yet (one
 /// per layer or direction of that shape in a training step); more are allocated and dropped.
 constexpr std::size_t kMaxPooledWorkspaces = 4;
@@ -155,19 +154,19 @@ struct CellResults {
 /// if the cache is gone.
 ///
 /// A cell builds a set with buildForward and, for training, buildBackward, passing the
-/// descriptors built from the members below, and runs it with runForward and runBackward,
-/// adding the arguments that only it has (the LSTM's c).
+/// primitive descriptors model/onednnapi.h builds from the layouts (RnnLayouts, a base), and
+/// runs it with runForward and runBackward, adding the arguments that only it has (the LSTM's c).
 template <typename Forward, typename Backward>
-struct Primitives : torch::CustomClassHolder {
+struct Primitives : torch::CustomClassHolder, RnnLayouts {
     /// The user layouts of `key` for a cell of `gates` weight blocks and `biases` bias vectors.
     Primitives(const ShapeKey& key, std::int64_t gates, std::int64_t biases)
-        : shape(key),
-          source(sequenceDesc(key.steps, key.batch, key.inputs)),
-          destination(sequenceDesc(key.steps, key.batch, key.units)),
-          state(stateDesc(key.batch, key.units)),
-          bias(biasDesc(biases, key.units)),
-          anyLayerWeights(weightsDesc(key.inputs, gates, key.units, Tag::any)),
-          anyIterWeights(weightsDesc(key.units, gates, key.units, Tag::any)),
+        : RnnLayouts{sequenceDesc(key.steps, key.batch, key.inputs),
+                     sequenceDesc(key.steps, key.batch, key.units),
+                     stateDesc(key.batch, key.units),
+                     biasDesc(biases, key.units),
+                     weightsDesc(key.inputs, gates, key.units, Tag::any),
+                     weightsDesc(key.units, gates, key.units, Tag::any)},
+          shape(key),
           userLayerWeights(weightsDesc(key.inputs, gates, key.units, Tag::ldgoi)),
           userIterWeights(weightsDesc(key.units, gates, key.units, Tag::ldgoi))
     {
@@ -178,12 +177,6 @@ struct Primitives : torch::CustomClassHolder {
     /// keeps a misuse from corrupting results).
     std::mutex executing;
 
-    Desc source;       ///< x: (T, B, I)
-    Desc destination;  ///< the output sequence: (T, B, H)
-    Desc state;        ///< h (and the LSTM's c): (B, H)
-    Desc bias;
-    Desc anyLayerWeights;   ///< weight_ih, the primitive choosing its layout
-    Desc anyIterWeights;    ///< weight_hh, likewise
     Desc userLayerWeights;  ///< weight_ih as the cell holds it
     Desc userIterWeights;   ///< weight_hh as the cell holds it
 
@@ -225,11 +218,11 @@ struct Primitives : torch::CustomClassHolder {
                               : dnnl::prop_kind::forward_inference;
     }
 
-    /// The forward primitive of `desc`, the reorders of the weights it reads and the zero
+    /// The forward primitive of `described`, the reorders of the weights it reads and the zero
     /// initial state; for inference, its scratchpad too.
-    void buildForward(const typename Forward::desc& desc)
+    void buildForward(const typename Forward::primitive_desc& described)
     {
-        forwardDesc = typename Forward::primitive_desc(desc, userScratchpad(), cpuEngine());
+        forwardDesc = described;
         forward = Forward(forwardDesc);
         forwardLayer = LaidOutWeights(userLayerWeights, forwardDesc.weights_layer_desc(), false);
         forwardIter = LaidOutWeights(userIterWeights, forwardDesc.weights_iter_desc(), false);
@@ -239,12 +232,11 @@ struct Primitives : torch::CustomClassHolder {
             shareScratchpad(forwardDesc.scratchpad_desc(), nullptr);
     }
 
-    /// The backward primitive of `desc` (after buildForward), the reorders of the weights it
-    /// reads and of the gradients it writes, and the scratchpad it shares with the forward.
-    void buildBackward(const typename Backward::desc& desc)
+    /// The backward primitive of `described` (after buildForward), the reorders of the weights
+    /// it reads and of the gradients it writes, and the scratchpad it shares with the forward.
+    void buildBackward(const typename Backward::primitive_desc& described)
     {
-        backwardDesc =
-            typename Backward::primitive_desc(desc, userScratchpad(), cpuEngine(), forwardDesc);
+        backwardDesc = described;
         backward = Backward(backwardDesc);
         const auto& pd = backwardDesc;
         backwardLayer = LaidOutWeights(userLayerWeights, pd.weights_layer_desc(), false);

@@ -13,7 +13,7 @@ namespace es {
 struct RunExtensions;  // train/runextensions_torch.h
 
 /// The training loop of one run, executed on the engine thread. Times every batch by
-/// phase (DESIGN §4) and reports records to the observers as they happen.
+/// phase (docs/summary.md) and reports records to the observers as they happen.
 ///
 /// Returns the records with state Finished or Stopped; LibTorch and other exceptions
 /// propagate to the caller (TrainingSession turns them into a failed run). `result` is

@@ -1,4 +1,4 @@
-# The dashboard's live charts (DESIGN §2): included by ui/CMakeLists.txt into epochscope_ui.
+# The dashboard's live charts (docs/gui.md): included by ui/CMakeLists.txt into epochscope_ui.
 # Paths are relative to ui/.
 set(EPOCHSCOPE_UI_PLOT_SOURCES
     plots/qcustomplotinclude.h

@@ -19,7 +19,7 @@ inline constexpr std::array<Variant, 3> kVariants = {Variant::LibTorch, Variant:
                                                      Variant::Python};
 std::string_view variantKey(Variant variant);  ///< "libtorch", "onednn", "python"
 
-/// One training step, split the way the engine's trainer splits it (DESIGN §4), with the
+/// One training step, split the way the engine's trainer splits it (docs/summary.md), with the
 /// minor page faults the whole process took during it (getrusage(RUSAGE_SELF): the OpenMP
 /// workers touch fresh pages too, and nothing else runs in the process meanwhile).
 struct StepSample {
