@@ -3,8 +3,10 @@
 #include "engine/config/configerror.h"
 #include "engine/i18n/recordedtext.h"
 #include "engine/i18n/translate.h"
+#include "engine/model/libtorchapi_torch.h"
 
 #include <c10/core/CPUAllocator.h>
+#include <c10/core/alignment.h>
 #include <c10/util/Exception.h>
 
 #include <dlfcn.h>
@@ -247,11 +249,11 @@ bool processMallocIsGlibc()
 
 /// LibTorch's CPU allocator interface over a loaded library. Zero bytes give a null pointer,
 /// as LibTorch's own allocator does.
-class LibraryTensorAllocator final : public c10::Allocator {
+class LibraryTensorAllocator final : public libtorch::TensorAllocator {
 public:
     explicit LibraryTensorAllocator(const LoadedLibrary& library) : m_library(library) {}
 
-    c10::DataPtr allocate(std::size_t bytes) const override
+    c10::DataPtr allocateBytes(std::size_t bytes) const override
     {
         const c10::Device cpu(c10::DeviceType::CPU);
         if (bytes == 0)

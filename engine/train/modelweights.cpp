@@ -3,6 +3,7 @@
 #include "engine/config/inputfile.h"
 #include "engine/core/text.h"
 #include "engine/io/atomicfile.h"
+#include "engine/model/libtorchapi_torch.h"
 #include "engine/train/archivecheck.h"
 
 #include <functional>
@@ -171,7 +172,7 @@ void checkOptimizerState(torch::optim::Optimizer& optimizer, torch::nn::Module& 
     for (const auto& group : optimizer.param_groups()) {
         for (const torch::Tensor& parameter : group.params()) {
             const auto found =
-                optimizer.state().find(c10::guts::to_string(parameter.unsafeGetTensorImpl()));
+                optimizer.state().find(libtorch::optimizerStateKey(parameter));
             if (found == optimizer.state().end())
                 continue;  // no step taken for it yet: the optimizer starts its state afresh
             const std::string name = "optimizer state of " + names[parameter.unsafeGetTensorImpl()];
