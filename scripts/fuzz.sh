@@ -23,7 +23,7 @@ fi
 
 # libFuzzer ships in Debian's clang runtime package, not in clang itself.
 if ! command -v clang++ >/dev/null || ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
-  echo "fuzz: clang with libFuzzer is missing: apt-get install clang libclang-rt-14-dev" >&2
+  echo "fuzz: clang with libFuzzer is missing: bash scripts/bootstrap-debian.sh installs it" >&2
   exit 1
 fi
 

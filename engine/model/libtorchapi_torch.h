@@ -2,8 +2,7 @@
 
 // Internal to the engine (LibTorch): the LibTorch interfaces whose form differs between the
 // releases EpochScope builds on, LibTorch 1.13 (Debian 12) and 2.6 (Debian 13). This is the
-// only file that asks which LibTorch it is built with (the c10d process group has its own,
-// engine/distributed/c10dapi_torch.h); everything else uses what it declares.
+// only file that asks which LibTorch it is built with; everything else uses what it declares.
 
 // The headers of what it declares, not <torch/torch.h>: the allocator's file stays light.
 #include <ATen/core/Tensor.h>

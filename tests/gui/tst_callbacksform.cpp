@@ -92,6 +92,7 @@ nlohmann::json otherValue(const es::CallbackParamSpec& spec)
         case Kind::SaveFrequency: return 5;
         case Kind::Verbosity: return 1;
         case Kind::NumberOrNull: return 0.25;
+        case Kind::Separator: return ";";
     }
     return nullptr;
 }
