@@ -61,6 +61,18 @@ const char* findVariable(char* const* environment, const char* name)
     return nullptr;
 }
 
+/// Puts onStopSignal in place for `signal`; false when sigaction failed.
+bool installStopHandler(int signal) noexcept
+{
+    struct sigaction action {};
+    action.sa_sigaction = onStopSignal;
+    sigemptyset(&action.sa_mask);
+    // Blocking calls in LibTorch, SQLite and the C library resume instead of failing with
+    // EINTR. SA_SIGINFO tells a signal the launcher forwarded from the others.
+    action.sa_flags = SA_RESTART | SA_SIGINFO;
+    return ::sigaction(signal, &action, nullptr) == 0;
+}
+
 }  // namespace
 
 bool deferStopSignals() noexcept
@@ -73,19 +85,25 @@ bool deferStopSignals() noexcept
         // Whoever started us asked for this signal to be ignored (nohup, a script's `cmd &`):
         // catching it would undo that.
         g_caught[i] = g_previous[i].sa_handler != SIG_IGN;
-        if (!g_caught[i])
-            continue;
-        struct sigaction action {};
-        action.sa_sigaction = onStopSignal;
-        sigemptyset(&action.sa_mask);
-        // Blocking calls in LibTorch, SQLite and the C library resume instead of failing with
-        // EINTR. SA_SIGINFO tells a signal the launcher forwarded from the others.
-        action.sa_flags = SA_RESTART | SA_SIGINFO;
-        if (::sigaction(kStopSignals[i], &action, nullptr) != 0)
+        if (g_caught[i] && !installStopHandler(kStopSignals[i]))
             return false;
     }
     g_deferred = true;
     return true;
+}
+
+void reclaimStopSignals() noexcept
+{
+    if (!g_deferred)
+        return;
+    for (std::size_t i = 0; i < kStopSignalCount; ++i) {
+        struct sigaction current {};
+        if (!g_caught[i] || ::sigaction(kStopSignals[i], nullptr, &current) != 0)
+            continue;
+        if ((current.sa_flags & SA_SIGINFO) != 0 && current.sa_sigaction == onStopSignal)
+            continue;
+        installStopHandler(kStopSignals[i]);
+    }
 }
 
 void releaseStopSignals()

@@ -20,6 +20,12 @@ namespace es {
 /// and before any constructor; false when sigaction failed (errno says why).
 bool deferStopSignals() noexcept;
 
+/// Takes the deferred stop signals back from a library whose static constructor installed a
+/// handler of its own after the preinit entry deferred them (Debian 13's UCX, which LibTorch
+/// 2.6 loads, takes SIGHUP for its debug mode): a stop signal must stop the run, not wake a
+/// library's debugger. main() calls it first. Async-signal-safe; no-op when not deferred.
+void reclaimStopSignals() noexcept;
+
 /// Gives the stop signals back their previous action. One that came while they were deferred
 /// then takes that action, as if it had arrived now: a command that cannot stop half-way ends
 /// as it would have without the deferral.

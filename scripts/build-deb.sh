@@ -63,7 +63,7 @@ else
 fi
 if command -v appstreamcli >/dev/null; then
   for metainfo in "$root"/installer/*.metainfo.xml; do
-    appstreamcli validate --no-net "$metainfo" >&2 ||
+    "$root/scripts/validate-metainfo.sh" "$metainfo" ||
       die "appstreamcli found errors in ${metainfo#"$root/"}"
   done
 else

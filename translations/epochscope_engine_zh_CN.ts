@@ -4,7 +4,7 @@
 <context>
     <name>Allocator</name>
     <message>
-        <location filename="../engine/train/allocator.cpp" line="+319"/>
+        <location filename="../engine/train/allocator.cpp" line="+321"/>
         <source>&quot;%1&quot; is not available here: %2</source>
         <translation>&quot;%1&quot; 在此不可用：%2</translation>
     </message>
@@ -2324,6 +2324,11 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+16"/>
+        <source>unexpected end of input: the text is empty, and a JSON value was expected</source>
+        <translation>输入意外结束：文本为空，而此处应有一个 JSON 值</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>JSON nested more than %1 levels deep; a run config needs four</source>
         <translation>JSON 嵌套超过 %1 层；运行配置只需要四层</translation>
     </message>

@@ -20,6 +20,9 @@
 
 int main(int argc, char** argv)
 {
+    // The libraries' static constructors have run since the preinit entry deferred the stop
+    // signals: one may have taken a signal for itself.
+    es::reclaimStopSignals();
     // Under a file-size limit (`ulimit -f`) a write past it fails with EFBIG, which the run
     // database, the summary and the checkpoints report and record, instead of SIGXFSZ ending
     // the process without a word (docs/runs.md).

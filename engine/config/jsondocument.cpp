@@ -157,6 +157,18 @@ std::string syntaxMessage(std::string_view text, std::size_t byte, const std::st
 
 Json parseJsonDocument(std::string_view text, std::string_view origin)
 {
+    // Said in EpochScope's words rather than nlohmann's, whose message for an empty input
+    // changed between releases (3.10: "unexpected end of input", 3.11: "attempting to parse an
+    // empty input"): the same text gets the same error on every system.
+    if (text.find_first_not_of(" \t\n\r") == std::string_view::npos) {
+        const std::size_t end = text.size() + 1;
+        throw ConfigError(
+            std::string(origin) + "@byte " + std::to_string(end),
+            syntaxMessage(text, end,
+                          engineText("JsonDocument",
+                                     "unexpected end of input: the text is empty, and a JSON "
+                                     "value was expected")));
+    }
     DocumentScanner scanner;
     Json::sax_parse(text.begin(), text.end(), &scanner);
     if (const auto& syntax = scanner.syntaxError()) {

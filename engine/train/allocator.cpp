@@ -81,7 +81,10 @@ void* jemallocAllocate(std::size_t /*alignment*/, std::size_t bytes)
 
 void jemallocRelease(void* data)
 {
-    g_dallocx(data, 0);
+    // dallocx, unlike free, must not be given a null pointer, and LibTorch 2.6 releases the
+    // null pointer of a zero-byte allocation through raw_deleter() (its oneDNN LSTM does).
+    if (data != nullptr)
+        g_dallocx(data, 0);
 }
 
 void jemallocTrim()

@@ -88,7 +88,7 @@ done
 metainfo="$(dpkg -L epochscope | grep '^/usr/share/metainfo/.*\.metainfo\.xml$' || true)"
 [ -n "$metainfo" ] || fail "no AppStream metainfo installed"
 if command -v appstreamcli >/dev/null; then
-  appstreamcli validate --no-net "$metainfo"
+  "$source_dir/scripts/validate-metainfo.sh" "$metainfo"
 fi
 desktop=/usr/share/applications/epochscope.desktop
 [ -f "$desktop" ] || fail "$desktop is missing"

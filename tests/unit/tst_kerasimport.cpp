@@ -664,31 +664,44 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("expected");
+        // libzip 1.10 and later (Debian 13) refuse a stored member whose two sizes differ when
+        // the archive is opened, before EpochScope's own check of the entry: refused either way.
+        QTest::addColumn<QString>("orRefusedAtOpen");
+        const QString storedSizesDiffer =
+            "Zip archive inconsistent: entry 0: compressed and uncompressed sizes don't match "
+            "for stored file";
         QTest::newRow("cut in half") << "truncated.keras"
-                                     << "cannot read as a .keras archive (a zip file)";
+                                     << "cannot read as a .keras archive (a zip file)" << QString();
         QTest::newRow("a changed byte (CRC)") << "corrupt_crc.keras"
-                                              << "corrupt member";
+                                              << "corrupt member" << QString();
         QTest::newRow("no config.json")
             << "no_config.keras"
-            << "no config.json in the archive (it holds metadata.json and model.weights.h5)";
+            << "no config.json in the archive (it holds metadata.json and model.weights.h5)"
+            << QString();
         QTest::newRow("empty") << "empty.keras"
-                               << "no config.json in the archive (it is empty)";
-        QTest::newRow("a stored member claiming 2 GiB") << "huge_declared.keras"
-                                                        << "claims 2147483647 bytes of data";
+                               << "no config.json in the archive (it is empty)" << QString();
+        QTest::newRow("a stored member claiming 2 GiB")
+            << "huge_declared.keras"
+            << "claims 2147483647 bytes of data" << storedSizesDiffer;
         QTest::newRow("a deflated member claiming more than deflate expands to")
             << "deflate_bomb.keras"
-            << "cannot hold the 15728640 bytes claimed";
+            << "cannot hold the 15728640 bytes claimed" << QString();
         QTest::newRow("a config.json past any model's size")
             << "huge_config.keras"
-            << "declares 17825792 bytes, more than the 16777216 bytes";
+            << "declares 17825792 bytes, more than the 16777216 bytes" << QString();
         QTest::newRow("an encrypted member") << "encrypted.keras"
-                                             << "encrypted member";
+                                             << "encrypted member" << storedSizesDiffer;
     }
 
     void hostileArchives()
     {
         QFETCH(QString, name);
         QFETCH(QString, expected);
+        QFETCH(QString, orRefusedAtOpen);
+        const auto refused = [&](const QString& message) {
+            return message.contains(expected) ||
+                   (!orRefusedAtOpen.isEmpty() && message.contains(orRefusedAtOpen));
+        };
         const std::string path = archive(qPrintable(name)).toStdString();
         QString fromFile;
         try {
@@ -696,10 +709,10 @@ private Q_SLOTS:
         } catch (const ConfigError& error) {
             fromFile = QString::fromUtf8(error.what());
         }
-        QVERIFY2(fromFile.contains(expected), qPrintable("got: " + fromFile));
+        QVERIFY2(refused(fromFile), qPrintable("got: " + fromFile));
         QVERIFY2(fromFile.startsWith(QString::fromStdString(path)), qPrintable(fromFile));
         const QString fromBytes = refusal(fileBytes(archive(qPrintable(name))), "m.keras");
-        QVERIFY2(fromBytes.contains(expected), qPrintable("got: " + fromBytes));
+        QVERIFY2(refused(fromBytes), qPrintable("got: " + fromBytes));
     }
 
     void unreadableFiles()
