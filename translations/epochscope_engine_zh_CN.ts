@@ -3379,8 +3379,8 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     <name>LowEfficiencyRule</name>
     <message>
         <location filename="../engine/diagnosis/lowefficiencyrule.cpp" line="+45"/>
-        <source>The LSTM layers run unfused (LibTorch&apos;s CPU LSTM, see the unfused-lstm finding): a small matrix product and element-wise operations per time step cannot reach the SGEMM rate; backend &quot;onednn&quot; runs each layer as one fused oneDNN primitive. </source>
-        <translation>LSTM 层以未融合方式运行（LibTorch 的 CPU LSTM，见“未融合的 LSTM”诊断结果）：每个时间步一次小矩阵乘法加逐元素运算，达不到 SGEMM 的速率；后端 &quot;onednn&quot; 把每层作为一个融合的 oneDNN 原语运行。</translation>
+        <source>The recurrent layers run unfused (LibTorch&apos;s CPU kernels, see the unfused-lstm finding): a small matrix product and element-wise operations per time step cannot reach the SGEMM rate; backend &quot;onednn&quot; runs each layer as one fused oneDNN primitive. </source>
+        <translation>循环层以未融合方式运行（LibTorch 的 CPU 内核，见“未融合的 LSTM”诊断结果）：每个时间步一次小矩阵乘法加逐元素运算，达不到 SGEMM 的速率；后端 &quot;onednn&quot; 把每层作为一个融合的 oneDNN 原语运行。</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -6182,6 +6182,10 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>libtorch：LibTorch 的内核，逐步计算</translation>
     </message>
     <message>
+        <source>libtorch: LibTorch runs its LSTM through oneDNN&apos;s fused kernel</source>
+        <translation>libtorch：LibTorch 通过 oneDNN 的融合内核运行其 LSTM</translation>
+    </message>
+    <message>
         <location filename="../engine/callbacks/modelcheckpoint.cpp" line="-19"/>
         <source>model_checkpoint refused to save: %1</source>
         <translation>model_checkpoint 拒绝保存：%1</translation>
@@ -7332,8 +7336,8 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+8"/>
-        <source>The LSTM layers ran unfused on LibTorch&apos;s CPU backend</source>
-        <translation>LSTM 层在 LibTorch 的 CPU 后端上以未融合方式运行</translation>
+        <source>The recurrent layers ran unfused on LibTorch&apos;s CPU backend</source>
+        <translation>循环层在 LibTorch 的 CPU 后端上以未融合方式运行</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -7342,13 +7346,13 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+5"/>
-        <source>LibTorch 1.13 computes a CPU LSTM as a matrix product plus separate element-wise operations at every time step, where oneDNN&apos;s fused LSTM runs a layer&apos;s whole sequence in one primitive (docs/benchmarks.md has the speed-ups measured). Set backend to &quot;onednn&quot; (the patch; &quot;auto&quot; also picks it on the CPU); the model, weights and checkpoints stay the same</source>
-        <translation>LibTorch 1.13 在 CPU 上计算 LSTM 时，每个时间步都做一次矩阵乘法外加单独的逐元素运算，而 oneDNN 的融合 LSTM 用一个原语跑完一层的整个序列（实测加速比见 docs/benchmarks.md）。把 backend 设为 &quot;onednn&quot;（即配置补丁；在 CPU 上 &quot;auto&quot; 也会选它）；模型、权重和检查点都保持不变</translation>
+        <source>LibTorch&apos;s CPU kernels compute these layers (LibTorch 1.13&apos;s LSTM, and its GRU in every release) as a matrix product plus separate element-wise operations at every time step, where oneDNN&apos;s fused kernels run a layer&apos;s whole sequence in one primitive (docs/benchmarks.md has the speed-ups measured). Set backend to &quot;onednn&quot; (the patch; &quot;auto&quot; also picks it on the CPU); the model, weights and checkpoints stay the same</source>
+        <translation>LibTorch 的 CPU 内核计算这些层时（LibTorch 1.13 的 LSTM，以及各版本的 GRU），每个时间步都做一次矩阵乘法外加单独的逐元素运算，而 oneDNN 的融合内核用一个原语跑完一层的整个序列（实测加速比见 docs/benchmarks.md）。把 backend 设为 &quot;onednn&quot;（即配置补丁；在 CPU 上 &quot;auto&quot; 也会选它）；模型、权重和检查点都保持不变</translation>
     </message>
     <message>
         <location line="+9"/>
-        <source>LibTorch 1.13 computes a CPU LSTM as a matrix product plus separate element-wise operations at every time step, where oneDNN&apos;s fused LSTM runs a layer&apos;s whole sequence in one primitive (docs/benchmarks.md has the speed-ups measured). This build has no oneDNN: rebuild with EPOCHSCOPE_WITH_ONEDNN=ON (Debian&apos;s libdnnl-dev) to select it. Until then make sure the BLAS is a fast one (the doctor&apos;s reference-blas finding), as the unfused LSTM&apos;s matrix products go through it</source>
-        <translation>LibTorch 1.13 在 CPU 上计算 LSTM 时，每个时间步都做一次矩阵乘法外加单独的逐元素运算，而 oneDNN 的融合 LSTM 用一个原语跑完一层的整个序列（实测加速比见 docs/benchmarks.md）。此构建没有 oneDNN：请用 EPOCHSCOPE_WITH_ONEDNN=ON 重新构建（Debian 的 libdnnl-dev）后再选用它。在此之前请确保使用快速的 BLAS（见环境检查的 reference-blas 结果），因为未融合 LSTM 的矩阵乘法都经过它</translation>
+        <source>LibTorch&apos;s CPU kernels compute these layers (LibTorch 1.13&apos;s LSTM, and its GRU in every release) as a matrix product plus separate element-wise operations at every time step, where oneDNN&apos;s fused kernels run a layer&apos;s whole sequence in one primitive (docs/benchmarks.md has the speed-ups measured). This build has no oneDNN: rebuild with EPOCHSCOPE_WITH_ONEDNN=ON (Debian&apos;s libdnnl-dev) to select it. Until then make sure the BLAS is a fast one (the doctor&apos;s reference-blas finding), as the unfused layers&apos; matrix products go through it</source>
+        <translation>LibTorch 的 CPU 内核计算这些层时（LibTorch 1.13 的 LSTM，以及各版本的 GRU），每个时间步都做一次矩阵乘法外加单独的逐元素运算，而 oneDNN 的融合内核用一个原语跑完一层的整个序列（实测加速比见 docs/benchmarks.md）。此构建没有 oneDNN：请用 EPOCHSCOPE_WITH_ONEDNN=ON 重新构建（Debian 的 libdnnl-dev）后再选用它。在此之前请确保使用快速的 BLAS（见环境检查的 reference-blas 结果），因为未融合层的矩阵乘法都经过它</translation>
     </message>
     <message>
         <location line="+18"/>

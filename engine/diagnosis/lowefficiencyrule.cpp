@@ -41,10 +41,10 @@ nlohmann::json batchPatch(const RunFacts& facts)
 std::string recommendation(const RunFacts& facts, const nlohmann::json& patch)
 {
     std::string text;
-    if (facts.modelHasLstm && facts.backend == "libtorch")
+    if (ranUnfusedOnLibTorchCpu(facts))
         text += engineText("LowEfficiencyRule",
-                           "The LSTM layers run unfused (LibTorch's CPU LSTM, see the "
-                           "unfused-lstm finding): a small matrix product and element-wise "
+                           "The recurrent layers run unfused (LibTorch's CPU kernels, see "
+                           "the unfused-lstm finding): a small matrix product and element-wise "
                            "operations per time step cannot reach the SGEMM rate; backend "
                            "\"onednn\" runs each layer as one fused oneDNN primitive. ");
     if (facts.batchSize > 0 && facts.batchSize < kSmallBatch) {

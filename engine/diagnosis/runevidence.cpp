@@ -177,6 +177,16 @@ RunEvidence evidenceFromStoredRun(const StoredRun& run)
     return evidence;
 }
 
+bool ranUnfusedOnLibTorchCpu(const RunFacts& facts)
+{
+    if (!facts.modelHasLstm || facts.device != "cpu" || facts.backend != "libtorch")
+        return false;
+    const auto& layers = facts.recurrentLayers;
+    return layers.empty() || std::any_of(layers.begin(), layers.end(), [](const auto& layer) {
+               return layer.kernel == "libtorch";
+           });
+}
+
 std::vector<std::size_t> steadySteps(const RunEvidence& evidence)
 {
     return steadyStepIndices(evidence.batches);

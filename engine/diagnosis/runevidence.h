@@ -25,7 +25,7 @@ struct StoredRun;
 struct RecurrentLayerFact {
     std::string layer;      ///< "lstm_2"
     std::size_t index = 0;  ///< into model.layers
-    std::string kernel;     ///< "fused", "libtorch" or "step_loop"
+    std::string kernel;     ///< "fused", "libtorch", "libtorch_fused" or "step_loop"
     std::string reason;     ///< recorded English, shown through recordedText()
     /// The option that kept the layer off the fused kernel; empty key when none.
     std::string optionKey;
@@ -93,6 +93,11 @@ struct RunEvidence {
 
 /// The evidence of a stored run (its config, info, summary and records).
 RunEvidence evidenceFromStoredRun(const StoredRun& run);
+
+/// Whether the run put a recurrent layer on LibTorch's unfused CPU kernels: backend libtorch
+/// on the CPU with a layer recorded on kernel "libtorch" (not LibTorch 2.x's oneDNN LSTM,
+/// "libtorch_fused"), or any recurrent layer for runs recorded before the kernels were.
+bool ranUnfusedOnLibTorchCpu(const RunFacts& facts);
 
 /// The warm steps as indices into `evidence.batches`: those after epoch 1, or after the first
 /// 10% of a one-epoch run (the steps steadyStepMs() takes the median of).

@@ -1,5 +1,6 @@
 // "unfused-lstm": the LSTM layers ran as a chain of small kernels per time step where a fused
-// kernel computes the whole cell, and why the fused one was not used (docs/diagnosis.md, unfused-lstm).
+// kernel computes the whole cell, and why the fused one was not used (docs/diagnosis.md,
+// unfused-lstm).
 
 #include "engine/diagnosis/rules.h"
 #include "engine/i18n/evidencetext.h"
@@ -89,7 +90,7 @@ Finding cpuFinding(const RunEvidence& evidence, const SteadyShare& share)
 {
     Finding finding = baseFinding(share);
     finding.title =
-        engineText("UnfusedLstmRule", "The LSTM layers ran unfused on LibTorch's CPU backend");
+        engineText("UnfusedLstmRule", "The recurrent layers ran unfused on LibTorch's CPU backend");
     finding.evidence = fillText(
         engineText("UnfusedLstmRule", "backend %1 (%2); %3"),
         {evidence.facts.backend, reasonText(evidence.facts.backendReason), shareText(share)});
@@ -98,21 +99,23 @@ Finding cpuFinding(const RunEvidence& evidence, const SteadyShare& share)
     if (oneDnnBuilt()) {
         finding.recommendation = engineText(
             "UnfusedLstmRule",
-            "LibTorch 1.13 computes a CPU LSTM as a matrix product plus separate element-wise "
-            "operations at every time step, where oneDNN's fused LSTM runs a layer's whole "
-            "sequence in one primitive (docs/benchmarks.md has the speed-ups measured). Set "
+            "LibTorch's CPU kernels compute these layers (LibTorch 1.13's LSTM, and its GRU in "
+            "every release) as a matrix product plus separate element-wise operations at every "
+            "time step, where oneDNN's fused kernels run a layer's whole sequence in one "
+            "primitive (docs/benchmarks.md has the speed-ups measured). Set "
             "backend to \"onednn\" (the patch; \"auto\" also picks it on the CPU); the model, "
             "weights and checkpoints stay the same");
         finding.patch = {{"backend", "onednn"}};
     } else {
         finding.recommendation = engineText(
             "UnfusedLstmRule",
-            "LibTorch 1.13 computes a CPU LSTM as a matrix product plus separate element-wise "
-            "operations at every time step, where oneDNN's fused LSTM runs a layer's whole "
-            "sequence in one primitive (docs/benchmarks.md has the speed-ups measured). This "
+            "LibTorch's CPU kernels compute these layers (LibTorch 1.13's LSTM, and its GRU in "
+            "every release) as a matrix product plus separate element-wise operations at every "
+            "time step, where oneDNN's fused kernels run a layer's whole sequence in one "
+            "primitive (docs/benchmarks.md has the speed-ups measured). This "
             "build has no oneDNN: rebuild with EPOCHSCOPE_WITH_ONEDNN=ON (Debian's libdnnl-dev) "
             "to select it. Until then make sure the BLAS is a fast one (the doctor's "
-            "reference-blas finding), as the unfused LSTM's matrix products go through it");
+            "reference-blas finding), as the unfused layers' matrix products go through it");
     }
     return finding;
 }
@@ -152,10 +155,10 @@ std::vector<Finding> diagnoseUnfusedLstm(const RunEvidence& evidence)
     const RunFacts& facts = evidence.facts;
     if (!facts.modelHasLstm)
         return {};
-    const bool onCpu = facts.device == "cpu";
     const bool onCuda = facts.device.compare(0, 4, "cuda") == 0;
-    // LibTorch's CPU LSTM is the unfused one; other CPU backends (oneDNN) are fused.
-    const bool unfusedCpu = onCpu && facts.backend == "libtorch";
+    // LibTorch's CPU kernels are unfused, but for LibTorch 2.x's LSTM (kernel
+    // "libtorch_fused"); other CPU backends (oneDNN) are fused.
+    const bool unfusedCpu = ranUnfusedOnLibTorchCpu(facts);
     // On CUDA the cudnn fact says which kernel ran; an empty one was not recorded.
     const bool unfusedCuda = onCuda && facts.cudnn.compare(0, 3, "off") == 0;
     if (!unfusedCpu && !unfusedCuda)

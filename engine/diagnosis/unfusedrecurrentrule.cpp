@@ -241,7 +241,7 @@ Finding paddingFinding(const RunEvidence& evidence, const RecurrentLayerFact& la
 /// there anyway or the run did not record it.
 std::int64_t maskFallbacksOf(const RunEvidence& evidence, const RecurrentLayerFact& layer)
 {
-    if (layer.kernel != "fused" && layer.kernel != "libtorch")
+    if (layer.kernel != "fused" && layer.kernel != "libtorch" && layer.kernel != "libtorch_fused")
         return 0;
     const auto found = evidence.maskFallbackBatches.find(layer.layer);
     return found == evidence.maskFallbackBatches.end() ? 0 : found->second;

@@ -22,6 +22,12 @@
 
 namespace es::libtorch {
 
+/// Whether this LibTorch's at::lstm has a path through oneDNN's fused LSTM for float CPU
+/// input (its mkldnn_rnn_layer, LibTorch 2.0 onwards): taken when LibTorch was built with
+/// oneDNN and the user has not switched it off (recurrentlayer.cpp asks both). LibTorch 1.13
+/// computes a CPU LSTM step by step. at::gru and packed sequences never take such a path.
+constexpr bool kLstmHasOneDnnPath = EPOCHSCOPE_TORCH_AT_LEAST(2, 0);
+
 /// The key under which optimizer.state() keeps `parameter`'s state: its TensorImpl's address,
 /// as text in LibTorch 1.13, as the pointer itself in 2.x.
 inline auto optimizerStateKey(const at::Tensor& parameter)
@@ -38,13 +44,19 @@ inline auto optimizerStateKey(const at::Tensor& parameter)
 class TensorAllocator : public c10::Allocator {
 public:
 #if EPOCHSCOPE_TORCH_AT_LEAST(2, 3)
-    c10::DataPtr allocate(std::size_t bytes) override { return allocateBytes(bytes); }
+    c10::DataPtr allocate(std::size_t bytes) override
+    {
+        return allocateBytes(bytes);
+    }
     void copy_data(void* destination, const void* source, std::size_t bytes) const override
     {
         default_copy_data(destination, source, bytes);
     }
 #else
-    c10::DataPtr allocate(std::size_t bytes) const override { return allocateBytes(bytes); }
+    c10::DataPtr allocate(std::size_t bytes) const override
+    {
+        return allocateBytes(bytes);
+    }
 #endif
 
 protected:

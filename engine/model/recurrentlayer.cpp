@@ -1,5 +1,10 @@
 #include "engine/model/recurrentlayer_torch.h"
 
+#include "engine/model/libtorchapi_torch.h"
+
+#include <ATen/Config.h>
+#include <ATen/Context.h>
+
 #include <stdexcept>
 
 namespace es {
@@ -135,6 +140,17 @@ torch::Tensor merge(MergeMode mode, const torch::Tensor& forward, const torch::T
 }
 
 }  // namespace
+
+bool libTorchFusesCpuLstm()
+{
+    // The conditions of at::lstm's own choice (aten/src/ATen/native/RNN.cpp, use_mkldnn) that
+    // do not depend on the call: the calls here are float CPU sequences without projections.
+#if AT_MKLDNN_ENABLED()
+    return libtorch::kLstmHasOneDnnPath && at::globalContext().userEnabledMkldnn();
+#else
+    return false;
+#endif
+}
 
 RecurrentLayerOutput runRecurrentLayer(const LayerConfig& config, RecurrentKernel kernel,
                                        const std::vector<RecurrentWeights>& directions,

@@ -54,7 +54,8 @@ struct RecurrentLayerOutput {
 ///
 /// `kernel`: RecurrentKernel::Fused runs oneDNN's LSTM or GRU (`caches`) on the CPU and
 /// LibTorch's nn::LSTM / nn::GRU function on a CUDA device (cuDNN's kernels);
-/// LibTorch runs LibTorch's; StepLoop runs recurrentStepLoop(). A direction that reads
+/// LibTorch and LibTorchFused run LibTorch's (which chooses its oneDNN LSTM for the latter);
+/// StepLoop runs recurrentStepLoop(). A direction that reads
 /// backwards runs the whole-sequence kernels on its input reversed in time. With a mask whose
 /// padding is all on the right they run the full length and each sample's outputs past its
 /// length are replaced by the carried output (exact, gradients included: a forward

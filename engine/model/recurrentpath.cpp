@@ -86,6 +86,11 @@ std::vector<RecurrentPath> recurrentPaths(const ModelConfig& model, Backend back
                    (device != DeviceType::Cuda && backend == Backend::OneDnn)) {
             path.kernel = RecurrentKernel::Fused;
             path.reason = fusedReason(recurrentCell(layer), device);
+        } else if (device != DeviceType::Cuda && recurrentCell(layer) == LayerType::Lstm &&
+                   libTorchFusesCpuLstm()) {
+            path.kernel = RecurrentKernel::LibTorchFused;
+            path.reason = markedText(
+                "RunRecord", "libtorch: LibTorch runs its LSTM through oneDNN's fused kernel");
         } else if (device == DeviceType::Cuda) {
             path.kernel = RecurrentKernel::LibTorch;
             path.reason = markedText("RunRecord", "libtorch: cuDNN is off");
@@ -103,6 +108,7 @@ std::string_view recurrentKernelKey(RecurrentKernel kernel)
     switch (kernel) {
         case RecurrentKernel::Fused: return "fused";
         case RecurrentKernel::LibTorch: return "libtorch";
+        case RecurrentKernel::LibTorchFused: return "libtorch_fused";
         case RecurrentKernel::StepLoop: return "step_loop";
     }
     return "step_loop";

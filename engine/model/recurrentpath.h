@@ -20,8 +20,11 @@ enum class RecurrentKernel {
     /// cuDNN's on a CUDA device.
     Fused,
     /// LibTorch's own nn::LSTM / nn::GRU on the CPU (backend libtorch): Keras' options, a
-    /// chain of LibTorch kernels per step.
+    /// chain of LibTorch kernels per step (and on CUDA without cuDNN).
     LibTorch,
+    /// LibTorch's own nn::LSTM on the CPU (backend libtorch), which LibTorch 2.x runs through
+    /// oneDNN's fused LSTM itself (libTorchFusesCpuLstm()): fused, but LibTorch's call of it.
+    LibTorchFused,
     /// EpochScope's loop over time steps, which runs every Keras option: the path Keras takes
     /// too when an option rules out the fused kernel.
     StepLoop,
@@ -55,13 +58,18 @@ struct RecurrentPath {
     std::optional<UnfusedOption> option;
 };
 
+/// Whether LibTorch's own LSTM (at::lstm) runs a float CPU sequence through oneDNN's fused
+/// kernel in this build: LibTorch 2.x built with oneDNN, unless switched off at run time.
+/// Defined with LibTorch (recurrentlayer.cpp); GRU never is.
+bool libTorchFusesCpuLstm();
+
 /// The path of every recurrent layer of `model` for a run on `backend` (resolved: LibTorch or
 /// OneDnn) and `device`, in layer order. `cudnn` says whether cuDNN runs on a CUDA device
 /// (device.cudnn and whether it loaded); without it a CUDA layer runs LibTorch's kernels.
 std::vector<RecurrentPath> recurrentPaths(const ModelConfig& model, Backend backend,
                                           DeviceType device, bool cudnn = true);
 
-/// "fused", "libtorch" or "step_loop": the key runs record and exports carry.
+/// "fused", "libtorch", "libtorch_fused" or "step_loop": the key runs record and exports carry.
 std::string_view recurrentKernelKey(RecurrentKernel kernel);
 
 }  // namespace es

@@ -218,6 +218,44 @@ private Q_SLOTS:
         QCOMPARE(findings.front().lastStep, std::optional<std::int64_t>(20));
     }
 
+    // LibTorch 2.x runs its own CPU LSTM through oneDNN (kernel "libtorch_fused"): no finding
+    // calls that unfused, here or in low-efficiency's advice; a GRU beside it on LibTorch's
+    // kernels still is.
+    void libTorchFusedLstmIsNotUnfused_data()
+    {
+        QTest::addColumn<QStringList>("kernels");
+        QTest::addColumn<bool>("unfused");
+        QTest::newRow("fused lstm") << QStringList{"libtorch_fused"} << false;
+        QTest::newRow("two fused lstms")
+            << QStringList{"libtorch_fused", "libtorch_fused"} << false;
+        QTest::newRow("fused lstm, gru on libtorch")
+            << QStringList{"libtorch_fused", "libtorch"} << true;
+        QTest::newRow("lstm on libtorch (1.13)") << QStringList{"libtorch"} << true;
+        QTest::newRow("fused lstm, step loop layer")
+            << QStringList{"libtorch_fused", "step_loop"} << false;
+    }
+
+    void libTorchFusedLstmIsNotUnfused()
+    {
+        QFETCH(QStringList, kernels);
+        QFETCH(bool, unfused);
+        // A low rate against the peak, so that low-efficiency speaks and gives its advice.
+        es::RunEvidence evidence = runWithPeak(achievedGflops() / 0.04);
+        evidence.facts.recurrentLayers.clear();
+        for (int i = 0; i < kernels.size(); ++i) {
+            es::RecurrentLayerFact layer;
+            layer.layer = "layer_" + std::to_string(i + 1);
+            layer.index = static_cast<std::size_t>(i);
+            layer.kernel = kernels[i].toStdString();
+            evidence.facts.recurrentLayers.push_back(layer);
+        }
+        QCOMPARE(es::ranUnfusedOnLibTorchCpu(evidence.facts), unfused);
+        QCOMPARE(es::diagnoseUnfusedLstm(evidence).size(), std::size_t(unfused ? 1 : 0));
+        const std::vector<es::Finding> lowEfficiency = es::diagnoseLowEfficiency(evidence);
+        QCOMPARE(lowEfficiency.size(), std::size_t(1));
+        QCOMPARE(contains(lowEfficiency.front().recommendation, "run unfused"), unfused);
+    }
+
     void unfusedCudnnOffByConfig()
     {
         es::RunEvidence evidence = threeEpochs();

@@ -31,6 +31,7 @@
 #include <iterator>
 #include <map>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -566,6 +567,24 @@ std::string checkInitializer(const InitializedBlock& block, es::Initializer init
     return failure;
 }
 
+/// The names of the autograd nodes that `output` was computed through.
+std::set<std::string> autogradNodeNames(const torch::Tensor& output)
+{
+    std::set<std::string> names;
+    std::set<const torch::autograd::Node*> seen;
+    std::vector<const torch::autograd::Node*> pending = {output.grad_fn().get()};
+    while (!pending.empty()) {
+        const torch::autograd::Node* node = pending.back();
+        pending.pop_back();
+        if (node == nullptr || !seen.insert(node).second)
+            continue;
+        names.insert(node->name());
+        for (const torch::autograd::Edge& edge : node->next_edges())
+            pending.push_back(edge.function.get());
+    }
+    return names;
+}
+
 }  // namespace
 
 class TestRecurrentLayers : public QObject {
@@ -1083,6 +1102,13 @@ private Q_SLOTS:
             QCOMPARE(paths[i].reason, expected[i].reason);
         }
         QCOMPARE(paths[1].kernel, es::RecurrentKernel::StepLoop);
+        if (chosenBackend == es::Backend::LibTorch && chosenDevice == es::DeviceType::Cpu) {
+            // LibTorch 2.x runs its own LSTM fused (oneDNN), its GRU never.
+            QCOMPARE(paths[0].kernel, es::RecurrentKernel::LibTorch);
+            QCOMPARE(paths[2].kernel, es::libTorchFusesCpuLstm()
+                                          ? es::RecurrentKernel::LibTorchFused
+                                          : es::RecurrentKernel::LibTorch);
+        }
         const auto fallbacks = model->stepLoopFallbacks();
         QCOMPARE(fallbacks.size(), std::size_t(3));
         QCOMPARE(fallbacks[2].layerName, std::string("bidirectional_1"));
@@ -1093,6 +1119,49 @@ private Q_SLOTS:
             QCOMPARE(model->oneDnnStats().training > 0,
                      chosenBackend == es::Backend::OneDnn);  // the bidirectional LSTM
         }
+    }
+
+    // What libTorchFusesCpuLstm() says is what LibTorch does: on the libtorch backend a
+    // training forward of an LSTM goes through oneDNN's RNN layer (its backward node is in the
+    // graph) exactly when it says so, masked or not; a GRU's never does.
+    void libTorchFusedLstmIsWhatRuns_data()
+    {
+        QTest::addColumn<int>("cell");
+        QTest::addColumn<bool>("masked");
+        QTest::newRow("lstm") << static_cast<int>(es::LayerType::Lstm) << false;
+        QTest::newRow("lstm masked") << static_cast<int>(es::LayerType::Lstm) << true;
+        QTest::newRow("gru") << static_cast<int>(es::LayerType::Gru) << false;
+    }
+
+    void libTorchFusedLstmIsWhatRuns()
+    {
+        QFETCH(int, cell);
+        QFETCH(bool, masked);
+        const auto type = static_cast<es::LayerType>(cell);
+        es::ModelConfig config;
+        if (masked) {
+            es::LayerConfig embedding;
+            embedding.type = es::LayerType::Embedding;
+            embedding.inputDim = 20;
+            embedding.outputDim = 4;
+            embedding.maskZero = true;
+            config.layers.push_back(embedding);
+        }
+        config.layers.push_back(
+            recurrent(type, false, [](es::LayerConfig& layer) { layer.units = 6; }));
+        config.layers.push_back(es::test::dense(1));
+        es::SequentialModel model(config, masked ? 1 : 3, es::Backend::LibTorch);
+        model->train();
+        const auto paths = model->recurrentPaths();
+        QCOMPARE(paths.size(), std::size_t(1));
+        const bool fusedExpected = type == es::LayerType::Lstm && es::libTorchFusesCpuLstm();
+        QCOMPARE(paths.front().kernel == es::RecurrentKernel::LibTorchFused, fusedExpected);
+        // Right-padded token ids: the mask keeps the layer on its whole-sequence kernel.
+        const torch::Tensor input =
+            masked ? torch::tensor({5, 3, 7, 0, 0, 2, 9, 4, 1, 0}, torch::kInt64).reshape({2, 5})
+                   : torch::randn({2, 5, 3});
+        const torch::Tensor output = model->forward(input);
+        QCOMPARE(autogradNodeNames(output).count("MkldnnRnnLayerBackward0") > 0, fusedExpected);
     }
 
     // Per-layer forward time: nothing is measured while off, each layer's time accumulates
