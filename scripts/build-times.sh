@@ -5,25 +5,68 @@
 #   2. the same build again with nothing changed;
 #   3. the programs after an edit of one header that most of the engine includes
 #      (engine/config/runconfig.h by default; a comment line is added, then taken out again);
-#   4. with --all, a full build of everything (tests and benchmarks too) in that folder.
+#   4. with --all, a full build of everything (tests and benchmarks too) in that folder;
+# then the slowest compile and link steps of that folder's builds, from Ninja's own log.
 #   scripts/build-times.sh [--all] [--header FILE] [BUILD_DIR]
-# Prints each time and the edited build's share of the full one. Needs the bootstrap's
-# packages (scripts/bootstrap-debian.sh); leaves the source tree as it found it.
+#   scripts/build-times.sh --slowest [BUILD_DIR]   # only the slowest steps of a build there
+#                                                  # (build/dev by default), nothing built
+# Needs the bootstrap's packages (scripts/bootstrap-debian.sh); leaves the source tree as it
+# found it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 all=false
+slowest_only=false
 header=engine/config/runconfig.h
-build_dir=build/times
+build_dir=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --all) all=true ;;
+    --slowest) slowest_only=true ;;
     --header) header="$2"; shift ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) build_dir="$1" ;;
   esac
   shift
 done
+
+# The steps of the builds in $1 that took longest, each step's latest time in .ninja_log
+# (tab-separated: start ms, end ms, mtime, output, hash), compiles and links apart.
+print_slowest() {
+  local log="$1/.ninja_log"
+  if [ ! -f "$log" ]; then
+    echo "build-times: $log does not exist; a Ninja build there writes it (the presets use Ninja)" >&2
+    return 2
+  fi
+  # One awk over the sorted steps: a `grep | head` would end the script on SIGPIPE (pipefail).
+  awk -F '\t' '!/^#/ && NF >= 4 { took[$4] = $2 - $1 }
+    END { for (output in took) printf "%.1f\t%s\n", took[output] / 1000, output }' "$log" |
+    sort -t "$(printf '\t')" -k1,1 -rn |
+    awk -F '\t' '
+      $2 ~ /^\// { next }  # absolute twins of relative outputs (Qt autogen)
+      $2 ~ /\.o$/ { if (compiles++ < 12) compile[compiles] = $0; next }
+      $2 ~ /\.gch$/ { if (headers++ < 6) header[headers] = $0; next }
+      { if (others++ < 10) other[others] = $0 }
+      function show(title, lines, count,   i, f) {
+        print title
+        for (i = 1; i <= count && i in lines; ++i) {
+          split(lines[i], f, "\t")
+          printf "  %6.1f  %s\n", f[1], f[2]
+        }
+      }
+      END {
+        show("slowest compiles (s, object):", compile, 12)
+        show("slowest links and other steps (s, output):", other, 10)
+        show("precompiled headers (s, output):", header, 6)
+      }'
+}
+
+if $slowest_only; then
+  print_slowest "${build_dir:-build/dev}"
+  exit
+fi
+
+build_dir="${build_dir:-build/times}"
 if [ ! -f "$header" ]; then
   echo "build-times: no header $header" >&2
   exit 2
@@ -43,7 +86,7 @@ cp -p "$header" "$backup"
 restore_header() { cp -p "$backup" "$header"; rm -f "$backup"; }
 trap restore_header EXIT
 
-configure=$(seconds_of cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo)
+configure=$(seconds_of cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo)
 full=$(seconds_of cmake --build "$build_dir" -j2 --target "${programs[@]}")
 noop=$(seconds_of cmake --build "$build_dir" -j2 --target "${programs[@]}")
 echo "// build-times.sh: an edit" >>"$header"
@@ -57,8 +100,9 @@ echo "configure:                          ${configure} s"
 echo "programs, full build:               ${full} s"
 echo "programs, nothing changed:          ${noop} s"
 echo "programs, after editing $header: ${edited} s ($(awk -v e="$edited" -v f="$full" \
-  'BEGIN { printf "%.2f", f > 0 ? e / f : 0 }') of the full build)"
+  'BEGIN { printf "%.2f", (f > 0 ? e / f : 0) }') of the full build)"
 if $all; then
   everything=$(seconds_of cmake --build "$build_dir" -j2)
   echo "everything else (tests, benchmarks): ${everything} s"
 fi
+print_slowest "$build_dir"
