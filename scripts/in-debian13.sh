@@ -30,7 +30,7 @@ if [ "$(id -u)" -ne 0 ]; then
   exit 1
 fi
 host_cache="$(ccache -k cache_dir 2>/dev/null || echo "$HOME/.cache/ccache")/debian13"
-mkdir -p "$root_dir$tree" "$root_dir/var/cache/ccache" "$host_cache"
+mkdir -p "$root_dir/var/cache/ccache" "$host_cache"
 
 # The inner script runs in the new namespace: mounts, then chroot; its mounts are private to
 # it, so the host's mount table never sees them.
@@ -40,6 +40,8 @@ mount -t proc proc "$root_dir/proc"
 mount --rbind /sys "$root_dir/sys"
 mount --rbind /dev "$root_dir/dev"
 mount -t tmpfs -o mode=1777 tmpfs "$root_dir/tmp"
+# After the fresh /tmp, which would hide a mount point made before it for a tree under /tmp.
+mkdir -p "$root_dir$tree"
 mount --bind "$tree" "$root_dir$tree"
 mount --bind "$cache" "$root_dir/var/cache/ccache"
 cd /

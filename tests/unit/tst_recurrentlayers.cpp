@@ -120,6 +120,17 @@ es::LayerConfig recurrent(es::LayerType type, bool returnSequences,
     return layer;
 }
 
+/// An Embedding of `inputDim` token ids to `outputDim` features that masks id 0 (mask_zero).
+es::LayerConfig maskedEmbedding(std::int64_t inputDim, std::int64_t outputDim)
+{
+    es::LayerConfig embedding;
+    embedding.type = es::LayerType::Embedding;
+    embedding.inputDim = inputDim;
+    embedding.outputDim = outputDim;
+    embedding.maskZero = true;
+    return embedding;
+}
+
 es::LayerConfig bidirectional(es::LayerType wrapped, es::MergeMode mode, bool returnSequences,
                               const std::function<void(es::LayerConfig&)>& options = {})
 {
@@ -337,12 +348,7 @@ es::ModelConfig modelFor(const CaseSpec& spec, const Shape& shape, bool unroll,
 {
     es::ModelConfig model;
     if (spec.padding != Padding::None) {
-        es::LayerConfig embedding;
-        embedding.type = es::LayerType::Embedding;
-        embedding.inputDim = vocabulary;
-        embedding.outputDim = shape.inputs;
-        embedding.maskZero = true;
-        model.layers.push_back(embedding);
+        model.layers.push_back(maskedEmbedding(vocabulary, shape.inputs));
     }
     for (es::LayerConfig layer : spec.layers) {
         layer.units = shape.units;
@@ -959,12 +965,7 @@ private Q_SLOTS:
     {
         using es::LayerType;
         es::ModelConfig config;
-        es::LayerConfig embedding;
-        embedding.type = LayerType::Embedding;
-        embedding.inputDim = 30;
-        embedding.outputDim = 5;
-        embedding.maskZero = true;
-        config.layers.push_back(embedding);
+        config.layers.push_back(maskedEmbedding(30, 5));
         const auto units = [](std::int64_t count) {
             return [count](es::LayerConfig& layer) { layer.units = count; };
         };
@@ -1140,12 +1141,7 @@ private Q_SLOTS:
         const auto type = static_cast<es::LayerType>(cell);
         es::ModelConfig config;
         if (masked) {
-            es::LayerConfig embedding;
-            embedding.type = es::LayerType::Embedding;
-            embedding.inputDim = 20;
-            embedding.outputDim = 4;
-            embedding.maskZero = true;
-            config.layers.push_back(embedding);
+            config.layers.push_back(maskedEmbedding(20, 4));
         }
         config.layers.push_back(
             recurrent(type, false, [](es::LayerConfig& layer) { layer.units = 6; }));
@@ -1169,12 +1165,7 @@ private Q_SLOTS:
     void timesEachLayer()
     {
         es::ModelConfig config;
-        es::LayerConfig embedding;
-        embedding.type = es::LayerType::Embedding;
-        embedding.inputDim = 50;
-        embedding.outputDim = 8;
-        embedding.maskZero = true;
-        config.layers.push_back(embedding);
+        config.layers.push_back(maskedEmbedding(50, 8));
         config.layers.push_back(bidirectional(es::LayerType::Gru, es::MergeMode::Concat, true,
                                               [](es::LayerConfig& layer) { layer.units = 8; }));
         config.layers.push_back(es::test::lstm(8));
@@ -1281,12 +1272,7 @@ private Q_SLOTS:
         constexpr std::int64_t kBatch = 32;
         constexpr int kTrainingSteps = 30;
         es::ModelConfig config;
-        es::LayerConfig embedding;
-        embedding.type = es::LayerType::Embedding;
-        embedding.inputDim = kVocabulary;
-        embedding.outputDim = 8;
-        embedding.maskZero = true;
-        config.layers.push_back(embedding);
+        config.layers.push_back(maskedEmbedding(kVocabulary, 8));
         config.layers.push_back(bidirectional(es::LayerType::Gru, es::MergeMode::Concat, true,
                                               [](es::LayerConfig& layer) { layer.units = 8; }));
         config.layers.push_back(es::test::lstm(8));
