@@ -4,7 +4,7 @@
 <context>
     <name>Allocator</name>
     <message>
-        <location filename="../engine/train/allocator.cpp" line="+321"/>
+        <location filename="../engine/train/allocator.cpp" line="+324"/>
         <source>&quot;%1&quot; is not available here: %2</source>
         <translation>&quot;%1&quot; 在此不可用：%2</translation>
     </message>
@@ -1212,7 +1212,7 @@
         <translation>显示此帮助信息并退出</translation>
     </message>
     <message>
-        <location filename="../app/cli/main.cpp" line="+30"/>
+        <location filename="../app/cli/main.cpp" line="+33"/>
         <source>EpochScope: train LSTM models and find out why training is slow</source>
         <translation>EpochScope：训练 LSTM 模型，并找出训练慢的原因</translation>
     </message>
@@ -2305,7 +2305,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Interrupt</name>
     <message>
-        <location filename="../cli/interrupt.cpp" line="+143"/>
+        <location filename="../cli/interrupt.cpp" line="+161"/>
         <source>cannot install the handler of SIGINT, SIGTERM and SIGHUP</source>
         <translation>无法安装 SIGINT、SIGTERM 和 SIGHUP 的处理程序</translation>
     </message>
@@ -6147,7 +6147,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>反向传播后经 c10d Gloo 分桶全归约，%1 个进程，每桶 %2 MiB</translation>
     </message>
     <message>
-        <location filename="../engine/model/recurrentpath.cpp" line="+18"/>
+        <location filename="../engine/model/recurrentpaths.cpp" line="+16"/>
         <source>step loop: %1 %2 is not fused</source>
         <translation>逐步循环：%1 %2 没有融合内核</translation>
     </message>
@@ -6172,7 +6172,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>融合：CPU 上 oneDNN 的 GRU</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+33"/>
         <source>libtorch: cuDNN is off</source>
         <translation>libtorch：cuDNN 已关闭</translation>
     </message>
@@ -6182,6 +6182,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>libtorch：LibTorch 的内核，逐步计算</translation>
     </message>
     <message>
+        <location line="-7"/>
         <source>libtorch: LibTorch runs its LSTM through oneDNN&apos;s fused kernel</source>
         <translation>libtorch：LibTorch 通过 oneDNN 的融合内核运行其 LSTM</translation>
     </message>
@@ -7325,7 +7326,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>UnfusedLstmRule</name>
     <message>
-        <location filename="../engine/diagnosis/unfusedlstmrule.cpp" line="+64"/>
+        <location filename="../engine/diagnosis/unfusedlstmrule.cpp" line="+65"/>
         <source>Forward+Backward took %1 of the steady step time (%2 of %3 ms per step on average, steps %4-%5)</source>
         <translation>前向+反向占稳态步耗时的 %1（平均每步 %3 ms 中的 %2 ms，第 %4-%5 步）</translation>
     </message>
@@ -7350,12 +7351,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>LibTorch 的 CPU 内核计算这些层时（LibTorch 1.13 的 LSTM，以及各版本的 GRU），每个时间步都做一次矩阵乘法外加单独的逐元素运算，而 oneDNN 的融合内核用一个原语跑完一层的整个序列（实测加速比见 docs/benchmarks.md）。把 backend 设为 &quot;onednn&quot;（即配置补丁；在 CPU 上 &quot;auto&quot; 也会选它）；模型、权重和检查点都保持不变</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>LibTorch&apos;s CPU kernels compute these layers (LibTorch 1.13&apos;s LSTM, and its GRU in every release) as a matrix product plus separate element-wise operations at every time step, where oneDNN&apos;s fused kernels run a layer&apos;s whole sequence in one primitive (docs/benchmarks.md has the speed-ups measured). This build has no oneDNN: rebuild with EPOCHSCOPE_WITH_ONEDNN=ON (Debian&apos;s libdnnl-dev) to select it. Until then make sure the BLAS is a fast one (the doctor&apos;s reference-blas finding), as the unfused layers&apos; matrix products go through it</source>
         <translation>LibTorch 的 CPU 内核计算这些层时（LibTorch 1.13 的 LSTM，以及各版本的 GRU），每个时间步都做一次矩阵乘法外加单独的逐元素运算，而 oneDNN 的融合内核用一个原语跑完一层的整个序列（实测加速比见 docs/benchmarks.md）。此构建没有 oneDNN：请用 EPOCHSCOPE_WITH_ONEDNN=ON 重新构建（Debian 的 libdnnl-dev）后再选用它。在此之前请确保使用快速的 BLAS（见环境检查的 reference-blas 结果），因为未融合层的矩阵乘法都经过它</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>The LSTM layers ran without cuDNN&apos;s fused kernels on %1</source>
         <translation>LSTM 层在 %1 上运行时没有使用 cuDNN 的融合内核</translation>
     </message>
