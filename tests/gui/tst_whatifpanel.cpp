@@ -29,6 +29,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <memory>
 
 namespace {
@@ -470,18 +471,28 @@ private Q_SLOTS:
         QVERIFY(!panel.isRunning());
         ExperimentResultsModel* model = panel.resultsModel();
         QCOMPARE(model->rowCount(), 2);
-        QCOMPARE(cell(*model, 0, ExperimentResultsModel::Runs).toString(), QString("1/3"));
         QVERIFY(
             cell(*model, 0, ExperimentResultsModel::MedianMs, ExperimentResultsModel::kValueRole)
                 .toDouble() > 0.0);
-        // A run stopped mid-way is kept in the store but not counted.
-        QCOMPARE(model->results()[1].runsMeasured, 0);
         QVERIFY(panel.statusText().startsWith("Stopped"));
         const es::RunStore store(database.toStdString());
         const auto stored = store.loadExperiment(finished.first().at(0).toLongLong());
         QVERIFY(stored.has_value());
-        QVERIFY(!stored->runs.empty() && stored->runs.size() <= 2);
         QCOMPARE(stored->runs.front().status, es::RunStatus::Completed);
+        // The stop is posted to this thread while the worker goes on, so on a loaded machine
+        // the next run may finish, or be cut short, before it lands: what is certain is that
+        // the experiment ended early and that the table counts exactly the completed runs in
+        // the store, none that was stopped mid-way (it is kept there, but not counted).
+        QVERIFY(stored->runs.size() < 6);
+        std::array<int, 2> completed{};
+        for (const es::StoredExperimentRun& run : stored->runs)
+            if (run.status == es::RunStatus::Completed)
+                ++completed.at(static_cast<std::size_t>(run.variantIndex));
+        QCOMPARE(model->results()[0].runsMeasured, completed[0]);
+        QCOMPARE(model->results()[1].runsMeasured, completed[1]);
+        QVERIFY(completed[0] >= 1);
+        QCOMPARE(cell(*model, 0, ExperimentResultsModel::Runs).toString(),
+                 QString("%1/3").arg(completed[0]));
     }
 
     /// Regression guard: closing the window mid-experiment must neither hang nor crash; the
