@@ -109,9 +109,12 @@ void printRanks(const StoredRun& run)
              formatText("%.3g", rank.busyMs), formatText("%.3g", rank.communicationMs)});
     if (const auto communication = communicationStats(run.batches))
         printLine(engineText("RunsCommand",
-                             "  communication %1 of the warm steps' time, %2 reduced per step"),
+                             "  communication %1 of the warm steps' time, %2 reduced per step, "
+                             "%3 ms per step hidden behind backward"),
                   {formatText("%.1f%%", kPercent * communication->share),
-                   formatBytes(communication->reducedBytesPerStep)});
+                   formatBytes(communication->reducedBytesPerStep),
+                   formatText("%.3g", communication->overlappedMs /
+                                          static_cast<double>(communication->steadySteps))});
     const nlohmann::json scaling =
         run.summary.is_object() ? run.summary.value("scaling", nlohmann::json()) : nullptr;
     if (scaling.is_object() && scaling.value("efficiency", nlohmann::json()).is_number() &&

@@ -680,12 +680,12 @@
         <translation>无</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+50"/>
         <source>a run of several processes needs a rendezvous: set distributed.init to tcp://HOST:PORT or file:PATH, or start it with epochscope-cli train --nproc N, torchrun or --master</source>
         <translation>多进程运行需要一个会合点：将 distributed.init 设为 tcp://HOST:PORT 或 file:PATH，或用 epochscope-cli train --nproc N、torchrun 或 --master 启动</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+60"/>
         <source>rank %1 on %2 (pid %3)</source>
         <translation>%2 上的进程 %1（pid %3）</translation>
     </message>
@@ -4065,7 +4065,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ProcessGroup</name>
     <message>
-        <location filename="../engine/distributed/processgroup.cpp" line="+77"/>
+        <location filename="../engine/distributed/processgroup.cpp" line="+79"/>
         <source>rank %1 did not arrive at %2 within %3 s</source>
         <translation>进程 %1 未在 %3 秒内到达 %2</translation>
     </message>
@@ -4080,7 +4080,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>进程 %1：%2 失败：%3</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+78"/>
         <source>rank %1 is outside a world of %2 processes</source>
         <translation>进程编号 %1 不在共 %2 个进程的范围内</translation>
     </message>
@@ -4096,11 +4096,13 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+14"/>
+        <location line="+33"/>
+        <location line="+26"/>
         <source>all-reduce</source>
         <translation>全归约（all-reduce）</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+28"/>
         <source>broadcast</source>
         <translation>广播</translation>
     </message>
@@ -4125,7 +4127,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>屏障同步</translation>
     </message>
     <message>
-        <location filename="../engine/distributed/processgroupunavailable.cpp" line="+15"/>
+        <location filename="../engine/distributed/processgroupunavailable.cpp" line="+17"/>
         <source>this EpochScope was built without Gloo&apos;s headers (Debian: libgloo-dev), so it cannot train on several processes; set distributed.world_size to 1</source>
         <translation>此 EpochScope 构建时没有 Gloo 的头文件（Debian：libgloo-dev），因此不能多进程训练；请将 distributed.world_size 设为 1</translation>
     </message>
@@ -6082,7 +6084,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>记录在运行结束之前就停止了</translation>
     </message>
     <message>
-        <location filename="../engine/store/runstore.cpp" line="+420"/>
+        <location filename="../engine/store/runstore.cpp" line="+422"/>
         <source>the process running it ended without finishing it (killed or crashed)</source>
         <translation>运行它的进程在运行完成前就结束了（被终止或崩溃）</translation>
     </message>
@@ -6142,7 +6144,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1：配置与 %2 相同</translation>
     </message>
     <message>
-        <location filename="../engine/distributed/dataparallel.cpp" line="+73"/>
+        <location filename="../engine/distributed/dataparallel.cpp" line="+57"/>
+        <source>bucketed all-reduce during backward over c10d Gloo, %1 processes, buckets of %2 MiB</source>
+        <translation>反向传播期间经 c10d Gloo 分桶全归约，%1 个进程，每桶 %2 MiB</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>bucketed all-reduce after backward over c10d Gloo, %1 processes, buckets of %2 MiB</source>
         <translation>反向传播后经 c10d Gloo 分桶全归约，%1 个进程，每桶 %2 MiB</translation>
     </message>
@@ -6417,12 +6424,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>    进程 %1（%2）：%3 ms/步，工作 %4 ms，通信 %5 ms</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>  communication %1 of the warm steps&apos; time, %2 reduced per step</source>
-        <translation>  通信占稳态步耗时的 %1，每步归约 %2</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="+16"/>
         <source>  scaling efficiency against run %1: %2</source>
         <translation>  相对运行 %1 的扩展效率：%2</translation>
     </message>
@@ -6588,7 +6590,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-149"/>
+        <source>  communication %1 of the warm steps&apos; time, %2 reduced per step, %3 ms per step hidden behind backward</source>
+        <translation>  通信占稳态步耗时的 %1，每步归约 %2，每步有 %3 ms 与反向传播重叠</translation>
+    </message>
+    <message>
+        <location line="+150"/>
         <source>train s</source>
         <translation>训练 s</translation>
     </message>
@@ -7245,7 +7252,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>数据一次性暂存到 %1：%2 MB，用时 %3 秒</translation>
     </message>
     <message>
-        <location line="+162"/>
+        <location line="+166"/>
         <source>another rank was asked to stop: every rank stops after this step</source>
         <translation>另一个进程被要求停止：所有进程在这一步之后停止</translation>
     </message>

@@ -35,6 +35,10 @@ struct BatchRecord {
     std::int64_t majorFaults = 0;
     /// Bytes of gradients this rank all-reduced in the step; 0 in a run of one process.
     std::int64_t reducedBytes = 0;
+    /// Milliseconds of the step during which its gradients were being all-reduced while this
+    /// rank still computed (backward, then the step's loss): communication hidden behind
+    /// work, beside the exposed wait that is phaseMs[Communication]. 0 in a run of one process.
+    double overlappedMs = 0.0;
 };
 
 /// One process of a distributed run, as it introduced itself when the ranks met.

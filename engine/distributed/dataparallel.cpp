@@ -77,7 +77,7 @@ std::string valueAt(const nlohmann::json& document, const std::string& pointer)
 }
 
 /// A step as a row of doubles for gathering (every count fits a double's 53 bits exactly).
-constexpr std::int64_t kStepFields = 10 + static_cast<std::int64_t>(kPhaseCount);
+constexpr std::int64_t kStepFields = 11 + static_cast<std::int64_t>(kPhaseCount);
 
 void writeStepRow(const BatchRecord& step, double* row)
 {
@@ -92,7 +92,8 @@ void writeStepRow(const BatchRecord& step, double* row)
     *row++ = step.endS;
     *row++ = static_cast<double>(step.minorFaults);
     *row++ = static_cast<double>(step.majorFaults);
-    *row = static_cast<double>(step.reducedBytes);
+    *row++ = static_cast<double>(step.reducedBytes);
+    *row = step.overlappedMs;
 }
 
 BatchRecord readStepRow(const double* row)
@@ -109,7 +110,8 @@ BatchRecord readStepRow(const double* row)
     step.endS = *row++;
     step.minorFaults = static_cast<std::int64_t>(*row++);
     step.majorFaults = static_cast<std::int64_t>(*row++);
-    step.reducedBytes = static_cast<std::int64_t>(*row);
+    step.reducedBytes = static_cast<std::int64_t>(*row++);
+    step.overlappedMs = *row;
     return step;
 }
 
@@ -147,7 +149,9 @@ ProcessGroupOptions stoppable(ProcessGroupOptions options, StopRequest stopReque
 DataParallel::DataParallel(const RunConfig& config, StopRequest stopRequested)
     : m_group(stoppable(processGroupOptions(config), std::move(stopRequested))),
       m_bucketBytes(std::max<std::int64_t>(
-          1, static_cast<std::int64_t>(config.distributed.bucketMb * kBytesPerMegabyte)))
+          1, static_cast<std::int64_t>(config.distributed.bucketMb * kBytesPerMegabyte))),
+      m_reduction(m_group, m_bucketBytes),
+      m_overlapped(config.device.type == DeviceType::Cpu)
 {
     introduceRanks();
     checkSameConfig(config);
@@ -232,35 +236,19 @@ void DataParallel::broadcastFromRankZero(std::vector<torch::Tensor> tensors)
     collectively([&] { m_group.broadcastFromRankZero(tensors); });
 }
 
-std::int64_t DataParallel::averageGradients(const std::vector<torch::Tensor>& parameters,
-                                            std::int64_t samples, std::int64_t globalSamples)
+void DataParallel::startGradients(const std::vector<torch::Tensor>& parameters,
+                                  std::int64_t samples, std::int64_t globalSamples)
 {
-    torch::NoGradGuard noGrad;
     const double weight =
         globalSamples > 0 ? static_cast<double>(samples) / static_cast<double>(globalSamples) : 0;
-    std::int64_t reducedBytes = 0;
-    std::vector<torch::Tensor> bucket;
-    std::int64_t bucketBytes = 0;
-    const auto flush = [&] {
-        collectively([&] { m_group.allReduceSum(bucket); });
-        reducedBytes += bucketBytes;
-        bucket.clear();
-        bucketBytes = 0;
-    };
-    // Last parameters first: backward finishes them first, and DDP's buckets go in that order.
-    for (auto parameter = parameters.rbegin(); parameter != parameters.rend(); ++parameter) {
-        torch::Tensor& gradient = parameter->mutable_grad();
-        if (!gradient.defined())
-            gradient = torch::zeros_like(*parameter);
-        gradient.mul_(weight);
-        bucket.push_back(gradient);
-        bucketBytes += gradient.numel() * static_cast<std::int64_t>(gradient.element_size());
-        if (bucketBytes >= m_bucketBytes)
-            flush();
-    }
-    if (!bucket.empty())
-        flush();
-    return reducedBytes;
+    m_reduction.startStep(parameters, weight, m_overlapped);
+}
+
+ReducedGradients DataParallel::finishGradients()
+{
+    ReducedGradients reduced;
+    collectively([&] { reduced = m_reduction.finishStep(); });
+    return reduced;
 }
 
 std::vector<double> DataParallel::sumOverRanks(const std::vector<double>& values)
@@ -292,13 +280,16 @@ std::vector<std::vector<BatchRecord>> DataParallel::gatherSteps(
 
 std::string DataParallel::gradientReduction() const
 {
-    // c10d's Reducer, which overlaps the reduction with backward, needs a header Debian's
-    // LibTorch does not ship (torch/csrc/distributed/autograd/context/context.h).
-    return fillText(markedText("RunRecord",
-                               "bucketed all-reduce after backward over c10d Gloo, %1 processes, "
-                               "buckets of %2 MiB"),
-                    {std::to_string(worldSize()),
-                     formatNumber(static_cast<double>(m_bucketBytes) / kBytesPerMegabyte)});
+    const char* pattern =
+        m_overlapped
+            ? markedText("RunRecord",
+                         "bucketed all-reduce during backward over c10d Gloo, %1 processes, "
+                         "buckets of %2 MiB")
+            : markedText("RunRecord",
+                         "bucketed all-reduce after backward over c10d Gloo, %1 processes, "
+                         "buckets of %2 MiB");
+    return fillText(pattern, {std::to_string(worldSize()),
+                              formatNumber(static_cast<double>(m_bucketBytes) / kBytesPerMegabyte)});
 }
 
 }  // namespace es

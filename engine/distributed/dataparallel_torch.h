@@ -10,6 +10,7 @@
 
 #include "engine/config/runconfig.h"
 #include "engine/core/records.h"
+#include "engine/distributed/overlappedreduction_torch.h"
 #include "engine/distributed/processgroup_torch.h"
 
 #include <torch/torch.h>
@@ -35,14 +36,16 @@ public:
     /// Rank 0's values of `tensors` (a model's parameters and buffers) on every rank.
     void broadcastFromRankZero(std::vector<torch::Tensor> tensors);
 
-    /// Replaces each parameter's gradient by the gradient of the global batch's mean loss:
-    /// the sum over the ranks of gradient * samples / globalSamples (ranks with fewer samples
-    /// in the last batch weigh less, as in one process). Reduced in buckets of about
-    /// distributed.bucket_mb, last parameters first (the order backward finishes them). A rank
-    /// with no samples in this step (and so no gradients) adds zeros. Returns the bytes of
-    /// gradients this rank reduced.
-    std::int64_t averageGradients(const std::vector<torch::Tensor>& parameters,
-                                  std::int64_t samples, std::int64_t globalSamples);
+    /// Before a step's backward. The step replaces each parameter's gradient by the gradient
+    /// of the global batch's mean loss: the sum over the ranks of gradient * samples /
+    /// globalSamples (ranks with fewer samples in the last batch weigh less, as in one
+    /// process). On the CPU the sums run in buckets of about distributed.bucket_mb while
+    /// backward still runs (overlappedreduction_torch.h); on CUDA they start after it.
+    void startGradients(const std::vector<torch::Tensor>& parameters, std::int64_t samples,
+                        std::int64_t globalSamples);
+    /// After the step's backward (or in its place, on a rank with no samples in this step,
+    /// which adds zeros): waits for the sums and writes them into the gradients.
+    ReducedGradients finishGradients();
 
     /// The sums of `values` over every rank, in double precision: a step's weighted loss, an
     /// epoch's loss and metric sums.
@@ -77,6 +80,8 @@ private:
 
     ProcessGroup m_group;
     std::int64_t m_bucketBytes;
+    OverlappedReduction m_reduction;
+    bool m_overlapped;  ///< sums start during backward (on the CPU)
     std::vector<RankMember> m_members;
     /// "rank 1 on node-b (pid 4242)" for every rank but this one, in rank order.
     std::vector<std::string> m_otherRanks;

@@ -12,8 +12,10 @@
 #include <net/if.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <exception>
+#include <utility>
 
 namespace es {
 
@@ -112,33 +114,63 @@ void communicate(const std::string& what, int rank, Call&& call)
     }
 }
 
-/// Runs `collective` on one flat buffer per element type holding all of `tensors`, then copies
-/// the result back: one message per type instead of one per tensor (c10d's collectives take
-/// a list of same-shaped tensors, one per device, not a list of different tensors).
-template <typename Collective>
-void onFlatBuffers(std::vector<torch::Tensor>& tensors, Collective&& collective)
+/// One flat buffer per element type holding all of a list of tensors: one message per type
+/// instead of one per tensor (c10d's collectives take a list of same-shaped tensors, one per
+/// device, not a list of different tensors).
+struct FlatBuffer {
+    c10::ScalarType type;
+    std::vector<at::Tensor> buffer;  ///< the one tensor, as c10d's collectives take it
+};
+
+std::vector<FlatBuffer> flatBuffers(const std::vector<torch::Tensor>& tensors)
 {
     std::vector<c10::ScalarType> types;
     for (const torch::Tensor& tensor : tensors)
         if (std::find(types.begin(), types.end(), tensor.scalar_type()) == types.end())
             types.push_back(tensor.scalar_type());
     torch::NoGradGuard noGrad;
+    std::vector<FlatBuffer> buffers;
     for (c10::ScalarType type : types) {
         std::vector<torch::Tensor> members;
         for (const torch::Tensor& tensor : tensors)
             if (tensor.scalar_type() == type)
                 members.push_back(tensor.reshape({-1}));
-        std::vector<at::Tensor> buffer{torch::cat(members)};
-        collective(buffer);
+        buffers.push_back({type, {torch::cat(members)}});
+    }
+    return buffers;
+}
+
+/// Copies the buffers' values back into the tensors they were made of.
+void copyBack(const std::vector<FlatBuffer>& buffers, std::vector<torch::Tensor>& tensors)
+{
+    torch::NoGradGuard noGrad;
+    for (const FlatBuffer& flat : buffers) {
         std::int64_t offset = 0;
         for (torch::Tensor& tensor : tensors) {
-            if (tensor.scalar_type() != type)
+            if (tensor.scalar_type() != flat.type)
                 continue;
             const std::int64_t count = tensor.numel();
-            tensor.copy_(buffer[0].narrow(0, offset, count).view(tensor.sizes()));
+            tensor.copy_(flat.buffer[0].narrow(0, offset, count).view(tensor.sizes()));
             offset += count;
         }
     }
+}
+
+/// Runs `collective` on the flat buffers of `tensors`, then copies the result back.
+template <typename Collective>
+void onFlatBuffers(std::vector<torch::Tensor>& tensors, Collective&& collective)
+{
+    std::vector<FlatBuffer> buffers = flatBuffers(tensors);
+    for (FlatBuffer& flat : buffers)
+        collective(flat.buffer);
+    copyBack(buffers, tensors);
+}
+
+std::int64_t nanosecondsNow()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
 }
 
 }  // namespace
@@ -194,6 +226,74 @@ void ProcessGroup::allReduceSum(std::vector<torch::Tensor>& tensors)
             m_backend->group->allreduce(buffer)->wait();
         });
     });
+}
+
+// c10d's handle of a collective under way: c10d::ProcessGroup::Work in LibTorch 1.x,
+// c10d::Work in 2.x; named through what allreduce returns, so both compile.
+using CollectiveWork = decltype(std::declval<c10d::ProcessGroupGloo&>().allreduce(
+    std::declval<std::vector<at::Tensor>&>()));
+
+struct PendingSum::State {
+    int rank = 0;
+    std::vector<torch::Tensor> tensors;
+    std::vector<FlatBuffer> buffers;
+    std::vector<CollectiveWork> works;
+    std::chrono::steady_clock::time_point startedAt;
+    /// Nanoseconds on the steady clock when the last buffer's sum arrived, set on Gloo's
+    /// thread; 0 until then. Shared with the callbacks, which may outlive this state.
+    std::shared_ptr<std::atomic<std::int64_t>> arrivedNs =
+        std::make_shared<std::atomic<std::int64_t>>(0);
+    std::shared_ptr<std::atomic<int>> buffersLeft = std::make_shared<std::atomic<int>>(0);
+};
+
+PendingSum::PendingSum(std::unique_ptr<State> state) : m_state(std::move(state)) {}
+
+// Gloo's work holds its own references to the buffers, so one dropped unwaited (a step that
+// failed) writes into nothing that is freed.
+PendingSum::~PendingSum() = default;
+
+void PendingSum::wait()
+{
+    communicate(engineText("ProcessGroup", "all-reduce"), m_state->rank, [&] {
+        for (const CollectiveWork& work : m_state->works)
+            work->wait();
+        copyBack(m_state->buffers, m_state->tensors);
+    });
+}
+
+std::chrono::steady_clock::time_point PendingSum::startedAt() const
+{
+    return m_state->startedAt;
+}
+
+std::chrono::steady_clock::time_point PendingSum::arrivedAt() const
+{
+    const std::int64_t arrived = m_state->arrivedNs->load();
+    if (arrived == 0)
+        return m_state->startedAt;
+    return std::chrono::steady_clock::time_point(std::chrono::nanoseconds(arrived));
+}
+
+std::unique_ptr<PendingSum> ProcessGroup::startAllReduceSum(std::vector<torch::Tensor> tensors)
+{
+    auto state = std::make_unique<PendingSum::State>();
+    state->rank = m_rank;
+    state->startedAt = std::chrono::steady_clock::now();
+    state->tensors = std::move(tensors);
+    communicate(engineText("ProcessGroup", "all-reduce"), m_rank, [&] {
+        state->buffers = flatBuffers(state->tensors);
+        state->buffersLeft->store(static_cast<int>(state->buffers.size()));
+        for (FlatBuffer& flat : state->buffers) {
+            state->works.push_back(m_backend->group->allreduce(flat.buffer));
+            // Runs on Gloo's thread when the sum arrives (at once when it already has).
+            state->works.back()->getFuture()->addCallback(
+                [arrived = state->arrivedNs, left = state->buffersLeft](c10::ivalue::Future&) {
+                    if (left->fetch_sub(1) == 1)
+                        arrived->store(nanosecondsNow());
+                });
+        }
+    });
+    return std::make_unique<PendingSum>(std::move(state));
 }
 
 void ProcessGroup::allReduceMean(std::vector<torch::Tensor>& tensors)

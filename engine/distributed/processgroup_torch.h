@@ -47,6 +47,28 @@ struct ProcessGroupOptions {
     StopRequest stopRequested;
 };
 
+/// A sum over the ranks that runs on Gloo's threads while this rank goes on computing
+/// (ProcessGroup::startAllReduceSum): a bucket of gradients reduced while backward runs.
+class PendingSum {
+public:
+    struct State;
+    explicit PendingSum(std::unique_ptr<State> state);
+    ~PendingSum();
+    PendingSum(const PendingSum&) = delete;
+    PendingSum& operator=(const PendingSum&) = delete;
+
+    /// Blocks until every rank's part has arrived, then writes the sums into the tensors it
+    /// was started with. DistributedError as for ProcessGroup's other collectives.
+    void wait();
+    /// When it was started, and when this rank had the sums (possibly long before wait() was
+    /// called; the start when it was not known), on the steady clock.
+    std::chrono::steady_clock::time_point startedAt() const;
+    std::chrono::steady_clock::time_point arrivedAt() const;
+
+private:
+    std::unique_ptr<State> m_state;
+};
+
 /// A group of ranks over c10d's Gloo backend (CPU tensors), met at EpochScope's own TCP store
 /// (rank 0 serves it on the address given, storeserver.h) or file (rendezvousfile.h), not at
 /// c10d's TCPStore or FileStore (docs/distributed.md says why). Every collective blocks until
@@ -67,6 +89,10 @@ public:
     /// Replaces each tensor by its sum over the ranks, in one message per element type; the
     /// same shapes, types and order on every rank, as allReduceMean.
     void allReduceSum(std::vector<torch::Tensor>& tensors);
+    /// Starts summing `tensors` over the ranks and returns at once; the sums are written into
+    /// them by PendingSum::wait(), and nothing may write to them before. Every rank must start
+    /// its sums (and other collectives) in the same order.
+    std::unique_ptr<PendingSum> startAllReduceSum(std::vector<torch::Tensor> tensors);
     /// Replaces each tensor by its mean over the ranks, in one message per element type. The
     /// tensors must have the same shapes and types on every rank, in the same order.
     void allReduceMean(std::vector<torch::Tensor>& tensors);

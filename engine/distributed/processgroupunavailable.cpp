@@ -6,6 +6,8 @@
 
 #include "engine/i18n/translate.h"
 
+#include <utility>
+
 namespace es {
 
 namespace {
@@ -31,6 +33,33 @@ ProcessGroup::ProcessGroup(const ProcessGroupOptions& options)
 ProcessGroup::~ProcessGroup() = default;
 
 void ProcessGroup::allReduceSum(std::vector<torch::Tensor>& /*tensors*/)
+{
+    refuse();
+}
+
+struct PendingSum::State {};
+
+PendingSum::PendingSum(std::unique_ptr<State> state) : m_state(std::move(state)) {}
+
+PendingSum::~PendingSum() = default;
+
+void PendingSum::wait()
+{
+    refuse();
+}
+
+std::chrono::steady_clock::time_point PendingSum::startedAt() const
+{
+    refuse();
+}
+
+std::chrono::steady_clock::time_point PendingSum::arrivedAt() const
+{
+    refuse();
+}
+
+std::unique_ptr<PendingSum> ProcessGroup::startAllReduceSum(
+    std::vector<torch::Tensor> /*tensors*/)
 {
     refuse();
 }

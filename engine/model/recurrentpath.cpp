@@ -1,8 +1,6 @@
 #include "engine/model/recurrentpath.h"
 
 #include "engine/config/jsonreader.h"
-#include "engine/i18n/recordedtext.h"
-#include "engine/i18n/translate.h"
 
 namespace es {
 

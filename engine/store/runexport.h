@@ -20,8 +20,8 @@ inline constexpr int kRunExportFormatVersion = 1;
 nlohmann::json runExportJson(const StoredRun& run);
 
 /// One CSV row per step (header row first): epoch, batch, end_s, wall_ms, each phase's
-/// milliseconds, loss, samples, h2d_bytes, minor_faults, major_faults, reduced_bytes, rank;
-/// rank 0's (or the only process's) steps first, then each other rank's.
+/// milliseconds, loss, samples, h2d_bytes, minor_faults, major_faults, reduced_bytes,
+/// overlapped_ms, rank; rank 0's (or the only process's) steps first, then each other rank's.
 std::string stepsCsv(const StoredRun& run);
 
 }  // namespace es

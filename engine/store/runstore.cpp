@@ -110,9 +110,9 @@ void readHeaderFacts(const Json& info, StoredRunHeader& header)
 std::string stepColumns()
 {
     return "epoch, batch, end_s, wall_ms, " + phaseColumns("_ms") +
-           ", loss, samples, h2d_bytes, minor_faults, major_faults, reduced_bytes";
+           ", loss, samples, h2d_bytes, minor_faults, major_faults, reduced_bytes, overlapped_ms";
 }
-constexpr std::size_t kStepColumns = kPhaseCount + 10;
+constexpr std::size_t kStepColumns = kPhaseCount + 11;
 
 /// Binds `batch` to stepColumns() from parameter `column` on.
 void bindStep(SQLite::Statement& insert, int column, const BatchRecord& batch)
@@ -129,6 +129,7 @@ void bindStep(SQLite::Statement& insert, int column, const BatchRecord& batch)
     insert.bind(column++, batch.minorFaults);
     insert.bind(column++, batch.majorFaults);
     insert.bind(column++, batch.reducedBytes);
+    insert.bind(column++, batch.overlappedMs);
 }
 
 BatchRecord readStep(SQLite::Statement& query, int column)
@@ -146,6 +147,7 @@ BatchRecord readStep(SQLite::Statement& query, int column)
     batch.minorFaults = query.getColumn(column++).getInt64();
     batch.majorFaults = query.getColumn(column++).getInt64();
     batch.reducedBytes = query.getColumn(column++).getInt64();
+    batch.overlappedMs = query.getColumn(column++).getDouble();
     return batch;
 }
 

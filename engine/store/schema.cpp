@@ -193,6 +193,13 @@ CREATE TABLE checkpoints (
 );
 CREATE INDEX checkpoints_by_run ON checkpoints(run_id, id);
 )sql",
+        // 10: a distributed step's communication hidden behind its backward (its gradients
+        // are all-reduced in buckets while backward runs), beside the exposed wait that is
+        // communication_ms; 0 for the steps recorded before, which reduced after backward.
+        R"sql(
+ALTER TABLE batches ADD COLUMN overlapped_ms REAL NOT NULL DEFAULT 0;
+ALTER TABLE rank_batches ADD COLUMN overlapped_ms REAL NOT NULL DEFAULT 0;
+)sql",
     };
     return kMigrations;
 }

@@ -118,9 +118,10 @@ std::optional<CommunicationStats> communicationStats(const std::vector<BatchReco
         const BatchRecord& step = batches[index];
         const double communication = communicationOf(step);
         if (!std::isfinite(step.wallMs) || !std::isfinite(communication) || communication < 0.0 ||
-            step.reducedBytes < 0)
+            step.reducedBytes < 0 || !std::isfinite(step.overlappedMs) || step.overlappedMs < 0.0)
             return std::nullopt;
         stats.communicationMs += communication;
+        stats.overlappedMs += step.overlappedMs;
         stats.wallMs += step.wallMs;
         bytes.push_back(static_cast<double>(step.reducedBytes));
         totalBytes += static_cast<double>(step.reducedBytes);
@@ -198,6 +199,8 @@ nlohmann::json communicationJson(const std::optional<CommunicationStats>& stats)
         return nullptr;
     return {{"share", stats->share},
             {"ms_per_step", stats->communicationMs / static_cast<double>(stats->steadySteps)},
+            {"overlapped_ms_per_step",
+             stats->overlappedMs / static_cast<double>(stats->steadySteps)},
             {"reduced_bytes_per_step", stats->reducedBytesPerStep},
             {"bytes_per_s",
              stats->bytesPerS ? nlohmann::json(*stats->bytesPerS) : nlohmann::json(nullptr)}};

@@ -47,6 +47,9 @@ struct CommunicationStats {
     double communicationMs = 0.0;  ///< summed over the steps
     double wallMs = 0.0;           ///< summed over the steps
     double share = 0.0;            ///< communicationMs / wallMs
+    /// Summed over the steps: the reduction's time hidden behind the ranks' own work
+    /// (BatchRecord::overlappedMs), which communicationMs does not hold.
+    double overlappedMs = 0.0;
     /// Median gradient bytes one step all-reduced.
     std::int64_t reducedBytesPerStep = 0;
     /// The steps' bytes over their Communication time: a lower bound of the network's rate,

@@ -46,7 +46,7 @@ struct RunInfo {
     /// trained on over all of them: batchSize * worldSize.
     int worldSize = 1;
     std::int64_t globalBatchSize = 0;
-    /// How the ranks' gradients were averaged ("bucketed all-reduce after backward, ..."),
+    /// How the ranks' gradients were averaged ("bucketed all-reduce during backward, ..."),
     /// empty in a run of one process.
     std::string gradientReduction;
     /// Every rank with its host, in rank order; empty in a run of one process.

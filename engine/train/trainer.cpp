@@ -672,6 +672,9 @@ BatchRecord TrainingLoop::trainStep(int epoch, std::int64_t index, Clock::time_p
         loss = stepLoss(prediction, transfer.batch.y);
     }
     clock.phaseEnds(Phase::Forward);
+    if (m_parallel)
+        m_parallel->startGradients(m_model->parameters(), produced.size(),
+                                   m_train->globalBatchSamples(index));
     if (computes)
         loss.backward();
     clock.phaseEnds(Phase::Backward);
@@ -681,8 +684,9 @@ BatchRecord TrainingLoop::trainStep(int epoch, std::int64_t index, Clock::time_p
         stepSums.add(rankLoss, produced.size(), m_config.training.metrics, prediction.detach(),
                      transfer.batch.y);
     if (m_parallel) {
-        batch.reducedBytes = m_parallel->averageGradients(m_model->parameters(), produced.size(),
-                                                          m_train->globalBatchSamples(index));
+        const ReducedGradients reduced = m_parallel->finishGradients();
+        batch.reducedBytes = reduced.bytes;
+        batch.overlappedMs = reduced.overlappedMs;
         // The step's loss and metrics over the global batch: every rank then logs, and its
         // callbacks decide, on the same numbers. A stop asked of any rank (Ctrl+C reaches them
         // one by one) stops every rank after this same step: a rank that went on alone would

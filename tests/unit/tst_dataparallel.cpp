@@ -4,6 +4,8 @@
 // separate processes, started by `epochscope-cli train --nproc`, are in tst_cli_distributed.
 
 #include "engine/config/configerror.h"
+#include "engine/config/rendezvous.h"
+#include "engine/distributed/overlappedreduction_torch.h"
 #include "engine/train/runextensions_torch.h"
 #include "engine/train/trainingsession.h"
 #include "tests/support/smallconfigs.h"
@@ -13,9 +15,12 @@
 
 #include <torch/torch.h>
 
+#include <array>
+#include <chrono>
 #include <cmath>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 Q_DECLARE_METATYPE(es::RunConfig)
@@ -151,8 +156,102 @@ private Q_SLOTS:
         for (const es::BatchRecord& batch : ranks[1].result.batches)
             communicationMs += batch.phaseMs[es::phaseIndex(es::Phase::Communication)];
         QVERIFY(communicationMs > 0.0);
-        for (const es::BatchRecord& batch : one.batches)
+        // Beside it, the reduction's time hidden behind backward: never negative, and none in
+        // a run of one process.
+        for (const es::BatchRecord& batch : ranks[1].result.batches)
+            QVERIFY(std::isfinite(batch.overlappedMs) && batch.overlappedMs >= 0.0);
+        for (const es::BatchRecord& batch : one.batches) {
             QCOMPARE(batch.phaseMs[es::phaseIndex(es::Phase::Communication)], 0.0);
+            QCOMPARE(batch.overlappedMs, 0.0);
+        }
+    }
+
+    // The buckets start while backward runs, each once every gradient in it is accumulated,
+    // in bucket order; one that backward never reaches (an unused parameter) holds back the
+    // ones after it until backward is over, and a rank that ran no backward (its slice of the
+    // last batch was empty) sums zeros for all. The sums are each rank's gradient weighed by
+    // its share of the samples.
+    void gradientsAreSummedWhileBackwardRuns_data()
+    {
+        QTest::addColumn<bool>("unused");
+        QTest::addColumn<bool>("rankOneEmpty");
+        QTest::addColumn<int>("duringBackward");
+        // Parameters 0..3, one per bucket, last first: buckets hold 3, 2, 1, 0.
+        QTest::newRow("every parameter used") << false << false << 4;
+        // Parameter 2 unused: bucket 0 (parameter 3) starts, bucket 1 waits for the end.
+        QTest::newRow("parameter 2 unused") << true << false << 1;
+        QTest::newRow("rank 1 without samples") << false << true << 4;
+    }
+
+    void gradientsAreSummedWhileBackwardRuns()
+    {
+        QFETCH(bool, unused);
+        QFETCH(bool, rankOneEmpty);
+        QFETCH(int, duringBackward);
+        QTemporaryDir directory;
+        QVERIFY(directory.isValid());
+        constexpr int kWorld = 2;
+        const std::array<double, kWorld> weights{rankOneEmpty ? 1.0 : 0.25,
+                                                 rankOneEmpty ? 0.0 : 0.75};
+        std::array<es::ReducedGradients, kWorld> reduced;
+        std::array<std::vector<torch::Tensor>, kWorld> gradients;
+        std::array<std::string, kWorld> errors;
+        std::vector<std::thread> ranks;
+        for (int rank = 0; rank < kWorld; ++rank)
+            ranks.emplace_back([&, rank] {
+                try {
+                    es::ProcessGroupOptions options;
+                    options.rendezvous = es::parseRendezvous(
+                        "file:" + directory.filePath("rendezvous").toStdString(), "init");
+                    options.rank = rank;
+                    options.worldSize = kWorld;
+                    options.timeout = std::chrono::seconds(60);
+                    es::ProcessGroup group(options);
+                    es::OverlappedReduction reduction(group, 1);  // a bucket per parameter
+                    std::vector<torch::Tensor> parameters;
+                    for (int index = 0; index < 4; ++index)
+                        parameters.push_back(torch::ones({3}).requires_grad_(true));
+                    // A step's gradient of parameter i on rank r is (r + 1) * (i + 1).
+                    reduction.startStep(parameters, weights[rank], true);
+                    if (!(rankOneEmpty && rank == 1)) {
+                        torch::Tensor loss = torch::zeros({});
+                        for (int index = 0; index < 4; ++index)
+                            if (!(unused && index == 2))
+                                loss = loss + parameters[index].sum() * ((rank + 1) * (index + 1));
+                        loss.backward();
+                    }
+                    reduced[rank] = reduction.finishStep();
+                    for (const torch::Tensor& parameter : parameters)
+                        gradients[rank].push_back(parameter.grad().clone());
+                } catch (const std::exception& error) {
+                    errors[rank] = error.what();
+                }
+            });
+        for (std::thread& rank : ranks)
+            rank.join();
+        for (int rank = 0; rank < kWorld; ++rank) {
+            QVERIFY2(errors[rank].empty(), errors[rank].c_str());
+            QCOMPARE(reduced[rank].buckets, 4);
+            QCOMPARE(reduced[rank].bytes, std::int64_t(4 * 3 * sizeof(float)));
+            QVERIFY(reduced[rank].overlappedMs >= 0.0);
+            const int expectedDuring = rankOneEmpty && rank == 1 ? 0 : duringBackward;
+            QCOMPARE(reduced[rank].bucketsDuringBackward, expectedDuring);
+            for (int index = 0; index < 4; ++index) {
+                double expected = 0.0;
+                for (int member = 0; member < kWorld; ++member) {
+                    const bool computed = !(rankOneEmpty && member == 1);
+                    if (computed && !(unused && index == 2))
+                        expected += weights[member] * (member + 1) * (index + 1);
+                }
+                QVERIFY2(torch::allclose(gradients[rank][index],
+                                         torch::full({3}, expected, torch::kFloat32)),
+                         qPrintable(QString("rank %1, parameter %2: %3 for %4")
+                                        .arg(rank)
+                                        .arg(index)
+                                        .arg(gradients[rank][index][0].item<double>())
+                                        .arg(expected)));
+            }
+        }
     }
 
     // Ranks that would train different configs are refused before the first step: the rank
