@@ -288,8 +288,9 @@ std::string DataParallel::gradientReduction() const
             : markedText("RunRecord",
                          "bucketed all-reduce after backward over c10d Gloo, %1 processes, "
                          "buckets of %2 MiB");
-    return fillText(pattern, {std::to_string(worldSize()),
-                              formatNumber(static_cast<double>(m_bucketBytes) / kBytesPerMegabyte)});
+    return fillText(pattern,
+                    {std::to_string(worldSize()),
+                     formatNumber(static_cast<double>(m_bucketBytes) / kBytesPerMegabyte)});
 }
 
 }  // namespace es

@@ -89,8 +89,8 @@ void OverlappedReduction::hook(const std::vector<torch::Tensor>& parameters)
         }
         m_buckets.back().push_back(index);
         m_bucketOf[index] = m_buckets.size() - 1;
-        bytes += parameters[index].numel() *
-                 static_cast<std::int64_t>(parameters[index].element_size());
+        bytes +=
+            parameters[index].numel() * static_cast<std::int64_t>(parameters[index].element_size());
     }
 }
 

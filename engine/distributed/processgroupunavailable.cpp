@@ -58,8 +58,7 @@ std::chrono::steady_clock::time_point PendingSum::arrivedAt() const
     refuse();
 }
 
-std::unique_ptr<PendingSum> ProcessGroup::startAllReduceSum(
-    std::vector<torch::Tensor> /*tensors*/)
+std::unique_ptr<PendingSum> ProcessGroup::startAllReduceSum(std::vector<torch::Tensor> /*tensors*/)
 {
     refuse();
 }

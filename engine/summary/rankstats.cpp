@@ -197,13 +197,13 @@ nlohmann::json communicationJson(const std::optional<CommunicationStats>& stats)
 {
     if (!stats)
         return nullptr;
-    return {{"share", stats->share},
-            {"ms_per_step", stats->communicationMs / static_cast<double>(stats->steadySteps)},
-            {"overlapped_ms_per_step",
-             stats->overlappedMs / static_cast<double>(stats->steadySteps)},
-            {"reduced_bytes_per_step", stats->reducedBytesPerStep},
-            {"bytes_per_s",
-             stats->bytesPerS ? nlohmann::json(*stats->bytesPerS) : nlohmann::json(nullptr)}};
+    return {
+        {"share", stats->share},
+        {"ms_per_step", stats->communicationMs / static_cast<double>(stats->steadySteps)},
+        {"overlapped_ms_per_step", stats->overlappedMs / static_cast<double>(stats->steadySteps)},
+        {"reduced_bytes_per_step", stats->reducedBytesPerStep},
+        {"bytes_per_s",
+         stats->bytesPerS ? nlohmann::json(*stats->bytesPerS) : nlohmann::json(nullptr)}};
 }
 
 nlohmann::json scalingJson(const ScalingEfficiency& scaling, std::int64_t baselineRunId)

@@ -225,8 +225,7 @@ private Q_SLOTS:
         // The line is read through a pipe, so the run may be further on than epoch 3 when this
         // test sees it and kills: any epoch from the third on is a resume to check.
         const QRegularExpressionMatch resumedAt =
-            QRegularExpression("Resuming from the backup: epoch (\\d+), step ")
-                .match(resumed.out);
+            QRegularExpression("Resuming from the backup: epoch (\\d+), step ").match(resumed.out);
         QVERIFY2(resumedAt.hasMatch(), qPrintable(describe(resumed)));
         const int resumedEpoch = resumedAt.captured(1).toInt();
         QVERIFY2(resumedEpoch >= 3 && resumedEpoch <= kResumableEpochs,
