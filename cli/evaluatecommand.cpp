@@ -2,6 +2,7 @@
 
 #include "cli/exitstatus.h"
 #include "cli/progressbar.h"
+#include "engine/config/runconfig.h"
 #include "engine/core/text.h"
 #include "engine/i18n/translate.h"
 #include "engine/train/evaluation.h"

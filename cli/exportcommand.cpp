@@ -2,6 +2,7 @@
 
 #include "cli/exitstatus.h"
 #include "cli/messages.h"
+#include "engine/config/runconfig.h"
 #include "engine/core/text.h"
 #include "engine/export/pytorchexport.h"
 #include "engine/i18n/translate.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 
 #include <cstdint>
 #include <string>

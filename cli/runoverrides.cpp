@@ -1,6 +1,7 @@
 #include "cli/runoverrides.h"
 
 #include "engine/config/configerror.h"
+#include "engine/config/runconfig.h"
 #include "engine/env/cpuinfo.h"
 #include "engine/i18n/translate.h"
 

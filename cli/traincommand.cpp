@@ -7,6 +7,7 @@
 #include "cli/runbanner.h"
 #include "cli/scalingbaseline.h"
 #include "cli/terminal.h"
+#include "engine/config/runconfig.h"
 #include "engine/i18n/translate.h"
 #include "engine/io/atomicfile.h"
 #include "engine/store/runrecording.h"

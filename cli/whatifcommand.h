@@ -3,7 +3,7 @@
 // `epochscope-cli whatif`: measures a config against variants of it (docs/whatif.md), and
 // `whatif list` / `whatif show ID` for the experiments the run database keeps.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 #include "engine/whatif/measuredrun.h"
 #include "engine/whatif/variantspec.h"
 

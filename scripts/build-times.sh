@@ -3,11 +3,12 @@
 # (build/times by default), for the figures in CONTRIBUTING.md:
 #   1. a full build of the programs (`make app`'s targets: the app, the CLI, the CLI engine);
 #   2. the same build again with nothing changed;
-#   3. the programs after an edit of one header that most of the engine includes
-#      (engine/config/runconfig.h by default; a comment line is added, then taken out again);
+#   3. the programs after an edit of each header named with --header (by default
+#      engine/config/runconfig.h and the section headers the engine includes most; a comment
+#      line is added, the programs are built, then the header is put back and built again);
 #   4. with --all, a full build of everything (tests and benchmarks too) in that folder;
 # then the slowest compile and link steps of that folder's builds, from Ninja's own log.
-#   scripts/build-times.sh [--all] [--header FILE] [BUILD_DIR]
+#   scripts/build-times.sh [--all] [--header FILE]... [BUILD_DIR]
 #   scripts/build-times.sh --slowest [BUILD_DIR]   # only the slowest steps of a build there
 #                                                  # (build/dev by default), nothing built
 # Needs the bootstrap's packages (scripts/bootstrap-debian.sh); leaves the source tree as it
@@ -17,13 +18,13 @@ cd "$(dirname "$0")/.."
 
 all=false
 slowest_only=false
-header=engine/config/runconfig.h
+headers=()
 build_dir=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --all) all=true ;;
     --slowest) slowest_only=true ;;
-    --header) header="$2"; shift ;;
+    --header) headers+=("$2"); shift ;;
     -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) build_dir="$1" ;;
   esac
@@ -67,10 +68,16 @@ if $slowest_only; then
 fi
 
 build_dir="${build_dir:-build/times}"
-if [ ! -f "$header" ]; then
-  echo "build-times: no header $header" >&2
-  exit 2
+if [ ${#headers[@]} -eq 0 ]; then
+  headers=(engine/config/runconfig.h engine/config/modelconfig.h engine/config/deviceconfig.h
+    engine/config/dataconfig.h engine/config/trainingconfig.h)
 fi
+for header in "${headers[@]}"; do
+  if [ ! -f "$header" ]; then
+    echo "build-times: no header $header" >&2
+    exit 2
+  fi
+done
 programs=(epochscope epochscope-cli epochscope-cli-engine)
 export CCACHE_DISABLE=1
 
@@ -81,26 +88,38 @@ seconds_of() {
 }
 
 rm -rf "$build_dir"
-backup="$(mktemp)"
-cp -p "$header" "$backup"
-restore_header() { cp -p "$backup" "$header"; rm -f "$backup"; }
+backup_dir="$(mktemp -d)"
+edited_header=""
+# However the script ends, the header it edited is put back as it was.
+restore_header() {
+  if [ -n "$edited_header" ]; then cp -p "$backup_dir/header" "$edited_header"; fi
+  rm -rf "$backup_dir"
+}
 trap restore_header EXIT
 
 configure=$(seconds_of cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo)
 full=$(seconds_of cmake --build "$build_dir" -j2 --target "${programs[@]}")
 noop=$(seconds_of cmake --build "$build_dir" -j2 --target "${programs[@]}")
-echo "// build-times.sh: an edit" >>"$header"
-edited=$(seconds_of cmake --build "$build_dir" -j2 --target "${programs[@]}")
-cp -p "$backup" "$header"
-# Put the objects back to the header as committed, so that the folder stays usable.
-cmake --build "$build_dir" -j2 --target "${programs[@]}" >/dev/null
+edits=()
+for header in "${headers[@]}"; do
+  cp -p "$header" "$backup_dir/header"
+  edited_header="$header"
+  echo "// build-times.sh: an edit" >>"$header"
+  edits+=("$(seconds_of cmake --build "$build_dir" -j2 --target "${programs[@]}")")
+  # Back with its old modification time: the objects built with the comment line compile the
+  # same code, and Ninja, which sees them newer than the header, leaves them as they are.
+  cp -p "$backup_dir/header" "$header"
+  edited_header=""
+done
 
 echo "cores: $(nproc), compiler: $(c++ --version | head -1)"
 echo "configure:                          ${configure} s"
 echo "programs, full build:               ${full} s"
 echo "programs, nothing changed:          ${noop} s"
-echo "programs, after editing $header: ${edited} s ($(awk -v e="$edited" -v f="$full" \
-  'BEGIN { printf "%.2f", (f > 0 ? e / f : 0) }') of the full build)"
+for i in "${!headers[@]}"; do
+  printf 'programs, after editing %s: %s s (%s of the full build)\n' "${headers[$i]}" \
+    "${edits[$i]}" "$(awk -v e="${edits[$i]}" -v f="$full" 'BEGIN { printf "%.2f", (f > 0 ? e / f : 0) }')"
+done
 if $all; then
   everything=$(seconds_of cmake --build "$build_dir" -j2)
   echo "everything else (tests, benchmarks): ${everything} s"

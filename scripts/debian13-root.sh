@@ -6,7 +6,8 @@
 #   scripts/debian13-root.sh DIR
 # Idempotent: a root already there only gets the packages it lacks, and nothing is asked of apt
 # when it has them all. Needs root (mmdebstrap, chroot) and mmdebstrap, which it installs here
-# when missing. About two minutes for a new root on a fast mirror.
+# when missing. A new root takes two to eight minutes (7 min 13 s on a fresh 2-core machine,
+# 2026-12-06), most of it unpacking LibTorch, Qt and their libraries.
 set -euo pipefail
 
 if [ $# -ne 1 ]; then

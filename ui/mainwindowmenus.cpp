@@ -1,3 +1,4 @@
+#include "engine/config/runconfig.h"
 #include "ui/mainwindow.h"
 
 #include "engine/config/presets.h"

@@ -3,6 +3,7 @@
 #include "engine/callbacks/backupandrestore.h"
 #include "engine/callbacks/metriccallbacks.h"
 #include "engine/callbacks/modelcheckpoint.h"
+#include "engine/config/runconfig.h"
 
 #include <stdexcept>
 

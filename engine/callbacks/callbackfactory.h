@@ -1,7 +1,7 @@
 #pragma once
 
 #include "engine/callbacks/callback.h"
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 
 #include <memory>
 #include <vector>

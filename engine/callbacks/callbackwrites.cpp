@@ -3,6 +3,7 @@
 #include "engine/callbacks/backupandrestore.h"
 #include "engine/config/jsonreader.h"
 #include "engine/config/pathtemplate.h"
+#include "engine/config/runconfig.h"
 
 #include <filesystem>
 #include <map>

@@ -4,7 +4,7 @@
 // (engine/io/writetarget.h): the callbacks' logs, checkpoints and backups.
 
 #include "engine/config/configerror.h"
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 #include "engine/io/writetarget.h"
 
 #include <optional>

@@ -4,7 +4,6 @@
 // TerminateOnNaN and CSVLogger, with Keras' semantics and messages.
 
 #include "engine/callbacks/callback.h"
-#include "engine/config/runconfig.h"
 
 #include <memory>
 #include <string>

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "engine/config/callbackconfig.h"
 #include "engine/config/jsonreader.h"
-#include "engine/config/runconfig.h"
 
 #include <nlohmann/json.hpp>
 

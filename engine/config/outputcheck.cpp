@@ -2,6 +2,7 @@
 // targets a data source gives (docs/config.md, "The output and the loss").
 
 #include "engine/config/jsonreader.h"
+#include "engine/config/runconfig.h"
 #include "engine/config/runconfigcheck.h"
 #include "engine/core/text.h"
 #include "engine/i18n/translate.h"

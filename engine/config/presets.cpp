@@ -5,6 +5,7 @@
 #include "engine/config/jsonreader.h"
 #include "engine/config/presetdata.h"
 #include "engine/config/presetdescription.h"
+#include "engine/config/runconfig.h"
 
 #include <algorithm>
 

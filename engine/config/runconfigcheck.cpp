@@ -2,6 +2,7 @@
 
 #include "engine/config/jsonreader.h"
 #include "engine/config/pathtemplate.h"
+#include "engine/config/runconfig.h"
 #include "engine/core/text.h"
 #include "engine/i18n/translate.h"
 

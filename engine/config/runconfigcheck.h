@@ -1,7 +1,7 @@
 #pragma once
 
 #include "engine/config/configerror.h"
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 
 #include <cstdint>
 #include <vector>

@@ -2,7 +2,7 @@
 
 // Internal to the engine: includes LibTorch.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/dataconfig.h"
 #include "engine/data/batcher_torch.h"
 #include "engine/data/batchprefetcher_torch.h"
 

@@ -1,3 +1,4 @@
+#include "engine/config/runconfig.h"
 #include "engine/data/dataset_torch.h"
 
 #include "engine/data/sourcearrays.h"

@@ -2,7 +2,8 @@
 
 // Internal to the engine: includes LibTorch.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/dataconfig.h"
+#include "engine/config/runconfigfwd.h"
 
 #include <torch/torch.h>
 

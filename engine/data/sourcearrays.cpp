@@ -3,6 +3,7 @@
 #include "engine/config/configerror.h"
 #include "engine/config/inputfile.h"
 #include "engine/config/jsonreader.h"
+#include "engine/config/runconfig.h"
 #include "engine/data/csvwindows.h"
 #include "engine/data/npzarchive.h"
 #include "engine/i18n/recordedtext.h"

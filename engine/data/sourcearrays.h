@@ -4,7 +4,7 @@
 // against the model before training starts. LibTorch-free: the engine wraps the buffers in
 // tensors without copying them.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 #include "engine/data/npyfile.h"
 
 #include <string>

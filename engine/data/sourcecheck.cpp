@@ -3,6 +3,7 @@
 
 #include "engine/config/configerror.h"
 #include "engine/config/jsonreader.h"
+#include "engine/config/runconfig.h"
 #include "engine/config/runconfigcheck.h"
 #include "engine/core/text.h"
 #include "engine/data/sourcearrays.h"

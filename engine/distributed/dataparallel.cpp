@@ -1,3 +1,4 @@
+#include "engine/config/runconfig.h"
 #include "engine/distributed/dataparallel_torch.h"
 
 #include "engine/config/configerror.h"

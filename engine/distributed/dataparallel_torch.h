@@ -8,7 +8,7 @@
 // gradient that one process would have computed on the whole global batch, so that the
 // weights stay the same on every rank and match a run of one process with the global batch.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 #include "engine/core/records.h"
 #include "engine/distributed/overlappedreduction_torch.h"
 #include "engine/distributed/processgroup_torch.h"

@@ -4,8 +4,8 @@
 
 #include "engine/doctor/doctor.h"
 
-#include "engine/config/runconfig.h"
 #include "engine/env/cpuinfo.h"
+#include "engine/model/backendchoice.h"
 #include "engine/profile/nvml.h"
 #include "engine/train/threading.h"
 
@@ -81,13 +81,8 @@ bool canFlushDenormals()
 /// What `auto` decides for a CPU run with an LSTM layer, as the trainer decides it.
 void describeCpuLstm(DoctorReport& report)
 {
-    RunConfig probe;
-    LayerConfig lstm;
-    lstm.type = LayerType::Lstm;
-    lstm.units = 1;
-    probe.model.layers = {lstm};
-    report.cpuLstmBackend = resolveBackend(probe, DeviceType::Cpu, oneDnnBuilt());
-    report.cpuLstmDenormals = resolveFlushDenormals(probe.device, report.cpuLstmBackend.backend);
+    report.cpuLstmBackend = autoCpuLstmBackend(oneDnnBuilt());
+    report.cpuLstmDenormals = resolveFlushDenormals(DeviceConfig{}, report.cpuLstmBackend.backend);
 }
 
 /// What device.allocator can use here; loads jemalloc and TCMalloc when they are installed.

@@ -1,5 +1,6 @@
 #include "engine/export/modelinput.h"
 
+#include "engine/config/runconfig.h"
 #include "engine/data/sourcearrays.h"
 #include "engine/model/modelsummary.h"
 

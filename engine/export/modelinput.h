@@ -2,7 +2,7 @@
 
 // What an export needs to know of the config's data without training on it. LibTorch-free.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 
 #include <cstdint>
 #include <vector>

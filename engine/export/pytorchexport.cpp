@@ -1,6 +1,7 @@
 #include "engine/export/pytorchexport.h"
 
 #include "engine/config/configerror.h"
+#include "engine/config/runconfig.h"
 #include "engine/export/exportdirectory.h"
 #include "engine/export/modelinput.h"
 #include "engine/export/pytorchsource.h"

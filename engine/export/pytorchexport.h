@@ -3,7 +3,7 @@
 // `epochscope-cli export --format pytorch`: a checkpoint and its run config as a PyTorch
 // module, its weights and a note on loading them (docs/predict.md). LibTorch-free.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 
 #include <cstdint>
 #include <string>

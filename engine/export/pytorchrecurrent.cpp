@@ -1,5 +1,7 @@
 #include "engine/export/pytorchrecurrent.h"
 
+#include "engine/config/modelconfig.h"
+
 namespace es {
 
 namespace {

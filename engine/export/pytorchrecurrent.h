@@ -3,7 +3,7 @@
 // The recurrent layers of model.py (engine/export/pytorchsource.h): what PyTorch's own modules
 // compute exactly, and the step-by-step class model.py carries for the rest. LibTorch-free.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 
 #include <cstdint>
 #include <string>

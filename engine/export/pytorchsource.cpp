@@ -1,5 +1,6 @@
 #include "engine/export/pytorchsource.h"
 
+#include "engine/config/runconfig.h"
 #include "engine/core/text.h"
 #include "engine/export/pytorchrecurrent.h"
 #include "engine/model/modelsummary.h"

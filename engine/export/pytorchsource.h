@@ -4,7 +4,7 @@
 // config alone. LibTorch-free. The files are Python and a programmer's note, so they are
 // English whatever the engine's language.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 
 #include <cstdint>
 #include <string>

@@ -6,7 +6,7 @@
 // metrics are mapped to the run config's; what would train differently is refused, metrics
 // EpochScope does not compute are left out with a note (they only measure).
 
-#include "engine/config/runconfig.h"
+#include "engine/config/trainingconfig.h"
 #include "engine/keras/importlog.h"
 
 #include <nlohmann/json.hpp>

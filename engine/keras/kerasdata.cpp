@@ -1,6 +1,7 @@
 #include "engine/keras/kerasdata.h"
 
 #include "engine/config/jsonreader.h"
+#include "engine/config/runconfig.h"
 #include "engine/core/text.h"
 #include "engine/i18n/translate.h"
 

@@ -6,7 +6,7 @@
 // token ids below the Embedding's input_dim, or float features of the input's width, with one
 // target per sample. Each choice is said in a note.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 #include "engine/keras/importlog.h"
 #include "engine/keras/kerascompile.h"
 #include "engine/keras/keraslayers.h"

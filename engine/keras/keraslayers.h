@@ -4,7 +4,7 @@
 // EpochScope's layer: InputLayer, Embedding, LSTM, GRU, Bidirectional, Dropout and Dense, each
 // option mapped, refused or left out as docs/keras.md lists.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/modelconfig.h"
 #include "engine/keras/importlog.h"
 #include "engine/keras/kerasversion.h"
 

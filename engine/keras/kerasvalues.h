@@ -4,7 +4,7 @@
 // Keras version that wrote it), initializers (Keras' classes and strings, with their default
 // arguments only) and regularizers (L2 factors). Refusals name the layer and the option.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/modelconfig.h"
 #include "engine/keras/kerasoptions.h"
 #include "engine/keras/kerasversion.h"
 

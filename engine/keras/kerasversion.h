@@ -3,7 +3,7 @@
 // Which Keras wrote a model file, and the defaults that differ between its versions
 // (docs/keras.md#differences-between-keras-versions).
 
-#include "engine/config/runconfig.h"
+#include "engine/config/modelconfig.h"
 
 #include <optional>
 #include <string>

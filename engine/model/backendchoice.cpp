@@ -1,6 +1,7 @@
 #include "engine/model/backendchoice.h"
 
 #include "engine/config/configerror.h"
+#include "engine/config/runconfig.h"
 #include "engine/i18n/recordedtext.h"
 #include "engine/i18n/translate.h"
 
@@ -56,6 +57,16 @@ BackendChoice resolveBackend(const RunConfig& config, DeviceType device, bool on
         return {Backend::LibTorch,
                 markedText("RunRecord", "auto: the model has no recurrent layer")};
     return {Backend::OneDnn, markedText("RunRecord", "auto: fused oneDNN LSTM on the CPU")};
+}
+
+BackendChoice autoCpuLstmBackend(bool oneDnnAvailable)
+{
+    RunConfig probe;
+    LayerConfig lstm;
+    lstm.type = LayerType::Lstm;
+    lstm.units = 1;
+    probe.model.layers = {lstm};
+    return resolveBackend(probe, DeviceType::Cpu, oneDnnAvailable);
 }
 
 DenormalsChoice resolveFlushDenormals(const DeviceConfig& device, Backend backend)

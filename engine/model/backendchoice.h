@@ -4,7 +4,8 @@
 // decided once when the run starts, from the config, the device and this build, and
 // recorded in the run with the reason. No LibTorch here, so the rules are tested on their own.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/deviceconfig.h"
+#include "engine/config/runconfigfwd.h"
 
 #include <string>
 
@@ -29,6 +30,10 @@ bool oneDnnBuilt();
 /// run here throws ConfigError naming `backend` (a CUDA device is already refused by the
 /// config check; a build without oneDNN only when the run starts).
 BackendChoice resolveBackend(const RunConfig& config, DeviceType device, bool oneDnnAvailable);
+
+/// What `auto` resolves to for a CPU run whose model has an LSTM layer, as resolveBackend
+/// decides it for a run (the environment doctor reports it).
+BackendChoice autoCpuLstmBackend(bool oneDnnAvailable);
 
 /// Whether the training threads flush denormals to zero, and why.
 struct DenormalsChoice {

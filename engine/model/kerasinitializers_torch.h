@@ -8,7 +8,7 @@
 // an LSTM kernel is one (inputs, 4 x units) matrix in Keras, fan_in = inputs and fan_out =
 // 4 x units, and LibTorch's weight_ih_l0 is that matrix transposed.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/modelconfig.h"
 
 #include <torch/torch.h>
 

@@ -1,6 +1,7 @@
 #include "engine/model/modelsummary.h"
 
 #include "engine/config/configerror.h"
+#include "engine/config/runconfig.h"
 #include "engine/i18n/translate.h"
 
 namespace es {

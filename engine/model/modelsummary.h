@@ -1,6 +1,7 @@
 #pragma once
 
-#include "engine/config/runconfig.h"
+#include "engine/config/modelconfig.h"
+#include "engine/config/runconfigfwd.h"
 
 #include <cstdint>
 #include <optional>

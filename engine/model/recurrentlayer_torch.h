@@ -6,7 +6,7 @@
 // on the kernel its RecurrentPath chose, with Keras' semantics for go_backwards, bidirectional
 // merging, input and recurrent dropout and mask_zero's masks, whichever kernel runs it.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/modelconfig.h"
 #include "engine/model/onednngru_torch.h"
 #include "engine/model/onednnlstm_torch.h"
 #include "engine/model/recurrentloop_torch.h"

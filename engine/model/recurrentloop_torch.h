@@ -8,7 +8,7 @@
 // reset_after false, recurrent dropout and mask_zero's masks. Autograd differentiates it as
 // written.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/modelconfig.h"
 
 #include <torch/torch.h>
 

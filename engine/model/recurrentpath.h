@@ -5,7 +5,8 @@
 // step, the diagnosis can name the option that keeps a layer off the fused kernel, and the
 // model runs exactly what was recorded.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/deviceconfig.h"
+#include "engine/config/modelconfig.h"
 
 #include <cstddef>
 #include <optional>

@@ -2,7 +2,8 @@
 
 // Internal to the engine: includes LibTorch.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/deviceconfig.h"
+#include "engine/config/modelconfig.h"
 #include "engine/model/onednnlstm_torch.h"
 #include "engine/model/recurrentlayer_torch.h"
 #include "engine/model/recurrentloop_torch.h"

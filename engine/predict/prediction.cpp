@@ -1,6 +1,7 @@
 #include "engine/predict/prediction.h"
 
 #include "engine/config/configerror.h"
+#include "engine/config/runconfig.h"
 #include "engine/data/dataset_torch.h"
 #include "engine/data/npyheader.h"
 #include "engine/data/sourcearrays.h"

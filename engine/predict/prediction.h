@@ -3,7 +3,7 @@
 // `epochscope-cli predict`: a saved model run on data it may never have seen, and scored when
 // the targets are given. LibTorch-free: the CLI and the app see values, never a tensor.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 #include "engine/predict/predictiontask.h"
 
 #include <cstdint>

@@ -1,5 +1,6 @@
 #include "engine/predict/predictiontask.h"
 
+#include "engine/config/runconfig.h"
 #include "engine/predict/predictionmetrics.h"
 
 #include <stdexcept>

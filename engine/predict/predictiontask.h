@@ -3,7 +3,7 @@
 // What a model's predictions are judged by: the task its config trains for, and the usual
 // metrics of that task (predictionmetrics.h) by name. LibTorch-free.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 
 #include <cstdint>
 #include <optional>

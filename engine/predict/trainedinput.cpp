@@ -1,5 +1,6 @@
 #include "engine/predict/trainedinput.h"
 
+#include "engine/config/runconfig.h"
 #include "engine/data/npyfile.h"
 #include "engine/data/npzarchive.h"
 #include "engine/model/modelsummary.h"

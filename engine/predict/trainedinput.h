@@ -3,7 +3,7 @@
 // What a config's model was trained on, as far as predicting needs it, learnt without loading
 // the training data (which may be large, or on another machine). LibTorch-free.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 
 #include <cstdint>
 #include <optional>

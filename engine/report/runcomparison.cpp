@@ -1,5 +1,6 @@
 #include "engine/report/runcomparison.h"
 
+#include "engine/config/runconfig.h"
 #include "engine/diagnosis/runevidence.h"
 #include "engine/diagnosis/savedfindings.h"
 #include "engine/i18n/phasename.h"

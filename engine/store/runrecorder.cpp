@@ -1,5 +1,6 @@
 #include "engine/store/runrecorder.h"
 
+#include "engine/config/runconfig.h"
 #include "engine/core/threadname.h"
 #include "engine/i18n/recordedtext.h"
 #include "engine/i18n/translate.h"

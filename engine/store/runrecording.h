@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 #include "engine/store/runrecorder.h"
 #include "engine/store/runstore.h"
 #include "engine/train/runresult.h"

@@ -1,5 +1,6 @@
 #include "engine/summary/runsummary.h"
 
+#include "engine/config/runconfig.h"
 #include "engine/core/phase.h"
 #include "engine/core/records.h"
 #include "engine/summary/rankstats.h"

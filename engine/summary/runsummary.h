@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 #include "engine/core/records.h"
 #include "engine/env/environment.h"
 #include "engine/train/runresult.h"

@@ -19,7 +19,7 @@
 //     process-wide swap (LD_PRELOAD, or linking it) would take every run, and glibc-tuned and
 //     system with it, out of reach of a comparison.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/deviceconfig.h"
 
 #include <array>
 #include <cstdint>

@@ -4,7 +4,7 @@
 // a backup (train/trainingstate_torch.h), a JSON string that a backup from someone else may
 // fill with anything, checked field by field.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/trainingconfig.h"
 
 #include <nlohmann/json.hpp>
 

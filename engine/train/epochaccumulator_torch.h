@@ -2,7 +2,7 @@
 
 // Internal to the engine: includes LibTorch.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/trainingconfig.h"
 #include "engine/train/losses_torch.h"
 
 #include <torch/torch.h>

@@ -1,6 +1,7 @@
 #include "engine/train/evaluation.h"
 
 #include "engine/config/configerror.h"
+#include "engine/config/runconfig.h"
 #include "engine/data/dataset_torch.h"
 #include "engine/model/backendchoice.h"
 #include "engine/model/globalgenerator.h"

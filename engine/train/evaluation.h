@@ -2,7 +2,7 @@
 
 // `epochscope-cli evaluate`: a saved model on the configured validation data. LibTorch-free.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 
 #include <cstdint>
 #include <map>

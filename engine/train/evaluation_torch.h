@@ -2,7 +2,7 @@
 
 // Internal to the engine: includes LibTorch.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 #include "engine/data/batchsource_torch.h"
 #include "engine/model/sequentialmodel_torch.h"
 #include "engine/train/epochaccumulator_torch.h"

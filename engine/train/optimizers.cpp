@@ -1,3 +1,4 @@
+#include "engine/config/trainingconfig.h"
 #include "engine/train/optimizers_torch.h"
 
 #include <stdexcept>

@@ -1,6 +1,7 @@
 #include "engine/train/preflight.h"
 
 #include "engine/config/configerror.h"
+#include "engine/config/runconfig.h"
 #include "engine/i18n/translate.h"
 #include "engine/train/allocator.h"
 

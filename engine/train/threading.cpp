@@ -1,5 +1,6 @@
 #include "engine/train/threading.h"
 
+#include "engine/config/deviceconfig.h"
 #include "engine/i18n/translate.h"
 
 #include <torch/torch.h>

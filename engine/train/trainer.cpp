@@ -3,6 +3,7 @@
 #include "engine/callbacks/callbackfactory.h"
 #include "engine/callbacks/callbackwrites.h"
 #include "engine/config/configerror.h"
+#include "engine/config/runconfig.h"
 #include "engine/data/batchsource_torch.h"
 #include "engine/distributed/dataparallel_torch.h"
 #include "engine/env/cpuinfo.h"

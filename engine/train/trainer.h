@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 #include "engine/core/runclock.h"
 #include "engine/train/observerlist.h"
 #include "engine/train/runcontrol.h"

@@ -1,6 +1,7 @@
 #include "engine/train/trainingsession.h"
 
 #include "engine/config/configerror.h"
+#include "engine/config/runconfig.h"
 #include "engine/core/threadname.h"
 #include "engine/i18n/recordedtext.h"
 #include "engine/profile/systemsampler.h"

@@ -1,3 +1,4 @@
+#include "engine/config/runconfig.h"
 #include "engine/train/trainingstate_torch.h"
 
 #include "engine/config/configerror.h"

@@ -2,7 +2,7 @@
 
 // Internal to the engine: includes LibTorch. The file BackupAndRestore writes.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 #include "engine/data/batchsource_torch.h"
 #include "engine/train/epochaccumulator_torch.h"
 

@@ -5,7 +5,8 @@
 // `threads=2`. An experiment that measures both measures noise, and the user should be told
 // before reading a speedup into it.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/deviceconfig.h"
+#include "engine/config/runconfigfwd.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,5 +1,6 @@
 #include "engine/whatif/localranks.h"
 
+#include "engine/config/runconfig.h"
 #include "engine/env/cpuinfo.h"
 
 #include <algorithm>

@@ -6,7 +6,7 @@
 // them as `epochscope-cli train --nproc N` splits them. Rank 0 is the run that is recorded
 // and measured; this holds the others.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 #include "engine/train/trainingsession.h"
 
 #include <memory>

@@ -14,6 +14,7 @@
 //                         [--presets a,b] [--backends a,b] [--allocators a,b] [--json FILE]
 
 #include "engine/config/presets.h"
+#include "engine/config/runconfig.h"
 #include "engine/profile/pagefaults.h"
 #include "engine/summary/statistics.h"
 #include "engine/train/trainingsession.h"

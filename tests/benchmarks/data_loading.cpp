@@ -6,6 +6,7 @@
 // Usage: data_loading [--dir DIR] [--repeats N] [--skip-file] [--skip-placement]
 
 #include "engine/config/presets.h"
+#include "engine/config/runconfig.h"
 #include "engine/core/phase.h"
 #include "engine/data/npyfile.h"
 #include "engine/summary/statistics.h"

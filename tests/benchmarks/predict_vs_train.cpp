@@ -9,6 +9,7 @@
 // Usage: predict_vs_train [--preset NAME] [--samples N] [--repeats N] [--threads N]
 
 #include "engine/config/presets.h"
+#include "engine/config/runconfig.h"
 #include "engine/data/dataset_torch.h"
 #include "engine/data/npyheader.h"
 #include "engine/io/atomicfile.h"

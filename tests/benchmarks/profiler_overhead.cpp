@@ -12,6 +12,7 @@
 // Usage: profiler_overhead [--preset NAME] [--repeats N] [--warmup STEPS] [--steps STEPS]
 
 #include "engine/config/presets.h"
+#include "engine/config/runconfig.h"
 #include "engine/data/dataset_torch.h"
 #include "engine/env/cpuinfo.h"
 #include "engine/model/sequentialmodel_torch.h"

@@ -7,6 +7,7 @@
 #include "engine/config/callbackspecs.h"
 #include "engine/config/configerror.h"
 #include "engine/config/presets.h"
+#include "engine/config/runconfig.h"
 #include "ui/setup/callbacksform.h"
 #include "ui/setup/callbacksmodel.h"
 

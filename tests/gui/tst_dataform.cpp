@@ -4,6 +4,7 @@
 // describes the chosen files off the GUI thread, and the engine's issues mark the visible field.
 
 #include "engine/config/presets.h"
+#include "engine/config/runconfig.h"
 #include "tests/support/testpaths.h"
 #include "ui/setup/dataform.h"
 

@@ -6,6 +6,7 @@
 // count what a layer changes and open for an issue in them; Tab follows the rows.
 
 #include "engine/config/presets.h"
+#include "engine/config/runconfig.h"
 #include "engine/model/modelsummary.h"
 #include "ui/setup/configform.h"
 #include "ui/setup/layersmodel.h"

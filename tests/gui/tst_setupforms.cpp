@@ -5,6 +5,7 @@
 // Bidirectional, the Keras options) are tst_layerfields'.
 
 #include "engine/config/presets.h"
+#include "engine/config/runconfig.h"
 #include "engine/model/modelsummary.h"
 #include "engine/train/allocator.h"
 #include "ui/setup/deviceform.h"

@@ -2,7 +2,7 @@
 
 // Short ways to write a layer list in tests: lstm(8, true), dense(1), dropout(0.2).
 
-#include "engine/config/runconfig.h"
+#include "engine/config/modelconfig.h"
 
 #include <cstdint>
 

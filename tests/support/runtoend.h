@@ -2,6 +2,7 @@
 
 // Runs a session to its end, for tests that only need its records.
 
+#include "engine/config/runconfig.h"
 #include "engine/train/trainingsession.h"
 
 namespace es::test {

@@ -3,6 +3,7 @@
 // files: stores opened at once on a new file, refused files left byte for byte as they were,
 // a damaged file never written to, a file-size limit stored as what happened.
 
+#include "engine/config/runconfig.h"
 #include "engine/core/phase.h"
 #include "engine/store/runexport.h"
 #include "engine/store/runrecorder.h"

@@ -1,5 +1,6 @@
 #include "ui/live/localrankprocesses.h"
 
+#include "engine/config/runconfig.h"
 #include "engine/env/cpuinfo.h"
 
 #include <QtCore/QCoreApplication>

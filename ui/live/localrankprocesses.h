@@ -5,7 +5,7 @@
 // running epochscope-cli, as `epochscope-cli train --nproc N` would. They meet at a `file:`
 // rendezvous in a temporary directory of their own, so that no port has to be found free.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 #include "engine/core/loglevel.h"
 
 #include <QtCore/QObject>

@@ -1,5 +1,6 @@
 #include "ui/live/runcontroller.h"
 
+#include "engine/config/runconfig.h"
 #include "engine/store/runrecording.h"
 #include "engine/summary/runsummary.h"
 #include "engine/train/trainingsession.h"

@@ -4,7 +4,7 @@
 // thread, records it into the run store, and on a UI-thread timer moves what the engine
 // reported into the RunTimeline the charts draw. The window never waits on the engine.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 #include "engine/train/runresult.h"
 #include "ui/live/livefeed.h"
 #include "ui/live/runtimeline.h"

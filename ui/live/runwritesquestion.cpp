@@ -2,6 +2,7 @@
 
 #include "engine/callbacks/callbackwrites.h"
 #include "engine/config/configerror.h"
+#include "engine/config/runconfig.h"
 #include "ui/core/qtext.h"
 
 #include <QtCore/QDir>

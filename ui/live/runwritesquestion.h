@@ -4,7 +4,8 @@
 // when the config would write outside the run's folders or replace files EpochScope did not
 // write (engine/io/writetarget.h). A config may come from someone else.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
+#include "engine/io/writepermissions.h"
 
 #include <QtCore/QCoreApplication>
 #include <QtCore/QString>

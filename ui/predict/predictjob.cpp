@@ -1,6 +1,7 @@
 #include "ui/predict/predictjob.h"
 
 #include "engine/config/configerror.h"
+#include "engine/config/runconfig.h"
 #include "ui/live/trainingidlegate.h"
 
 #include <QtCore/QStringList>

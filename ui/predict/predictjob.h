@@ -10,7 +10,7 @@
 // delivered. The engine would hand back the batches already run, but predictions for the
 // first part of the data only, with metrics over that part, read too easily as the whole.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 #include "engine/predict/prediction.h"
 #include "ui/jobs/backgroundjob.h"
 

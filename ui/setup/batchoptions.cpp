@@ -1,5 +1,6 @@
 #include "ui/setup/batchoptions.h"
 
+#include "engine/config/dataconfig.h"
 #include "ui/setup/configform.h"
 #include "ui/setup/formwidgets.h"
 

@@ -3,7 +3,7 @@
 // The Data tab's options that hold for every source type: the validation split and how the
 // training samples are batched, placed and prefetched.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 #include "ui/setup/datafields.h"
 
 #include <QtWidgets/QGroupBox>

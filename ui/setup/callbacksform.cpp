@@ -1,6 +1,7 @@
 #include "ui/setup/callbacksform.h"
 
 #include "engine/config/callbackspecs.h"
+#include "engine/config/runconfig.h"
 #include "ui/core/qtext.h"
 #include "ui/setup/callbacksmodel.h"
 #include "ui/setup/formwidgets.h"

@@ -5,6 +5,7 @@
 // from its spec (engine/config/callbackspecs.h) by CallbackFieldFactory. Checking adds a
 // callback, unchecking removes it and keeps its parameters for later.
 
+#include "engine/config/runconfig.h"
 #include "ui/setup/callbackfieldfactory.h"
 #include "ui/setup/configform.h"
 

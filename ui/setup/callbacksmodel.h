@@ -5,8 +5,8 @@
 // Checking a row adds the callback where its row stands; unchecking removes it from the config
 // but keeps its parameters, so that checking it again brings them back.
 
+#include "engine/config/callbackconfig.h"
 #include "engine/config/configerror.h"
-#include "engine/config/runconfig.h"
 
 #include <QtCore/QAbstractListModel>
 #include <QtCore/QString>

@@ -7,7 +7,7 @@
 // where the user typed it.
 
 #include "engine/config/configerror.h"
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 
 #include <QtCore/QString>
 #include <QtWidgets/QWidget>

@@ -3,7 +3,7 @@
 // What the Data tab's parts (the source pages, the batch options) share: how a field's edit
 // reaches the config, the ranges a spin box can hold, and small field helpers.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 
 #include <QtCore/QString>
 

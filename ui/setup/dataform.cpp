@@ -1,5 +1,6 @@
 #include "ui/setup/dataform.h"
 
+#include "engine/config/runconfig.h"
 #include "ui/setup/batchoptions.h"
 #include "ui/setup/csvpage.h"
 #include "ui/setup/datapaths.h"

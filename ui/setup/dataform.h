@@ -5,6 +5,7 @@
 // batched. Files can be browsed for or dropped onto the form, and a preview shows what the
 // chosen files hold, described off the GUI thread.
 
+#include "engine/config/runconfig.h"
 #include "ui/setup/configform.h"
 #include "ui/setup/datafields.h"
 

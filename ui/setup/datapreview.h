@@ -4,7 +4,7 @@
 // `epochscope-cli inspect` prints it), described off the GUI thread, or what a generator
 // would make.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/dataconfig.h"
 
 #include <QtCore/QString>
 #include <QtCore/QStringList>

@@ -3,7 +3,7 @@
 // The base of the Data tab's source pages, one per data source type: a page shows the fields
 // of its type and reports each edit as a change to the config, which the Data tab applies.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/dataconfig.h"
 #include "ui/setup/datafields.h"
 
 #include <QtCore/QString>

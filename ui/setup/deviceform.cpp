@@ -1,5 +1,6 @@
 #include "ui/setup/deviceform.h"
 
+#include "engine/config/runconfig.h"
 #include "engine/i18n/recordedtext.h"
 #include "engine/train/allocator.h"
 #include "ui/setup/distributedfields.h"

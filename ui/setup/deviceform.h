@@ -4,6 +4,7 @@
 // LSTM backend, cuDNN, denormal flushing, the host allocator, how the profiler samples, and how
 // many processes train the run together (DistributedFields).
 
+#include "engine/config/runconfig.h"
 #include "ui/setup/configform.h"
 
 class QCheckBox;

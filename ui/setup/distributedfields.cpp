@@ -1,5 +1,6 @@
 #include "ui/setup/distributedfields.h"
 
+#include "engine/config/runconfig.h"
 #include "ui/setup/configform.h"
 
 #include <QtCore/QSignalBlocker>

@@ -7,7 +7,7 @@
 // others itself (ui/live/localrankprocesses.h); joining: it trains one rank and the group says
 // how to start the others with epochscope-cli.
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 
 #include <QtWidgets/QGroupBox>
 

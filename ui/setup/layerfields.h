@@ -8,7 +8,7 @@
 // was, to the last digit of a value the field rounds for display.
 
 #include "engine/config/configerror.h"
-#include "engine/config/runconfig.h"
+#include "engine/config/modelconfig.h"
 
 #include <QtWidgets/QWidget>
 

@@ -5,7 +5,7 @@
 // a mark on the recurrent layers whose options keep them off the fused kernel.
 
 #include "engine/config/configerror.h"
-#include "engine/config/runconfig.h"
+#include "engine/config/modelconfig.h"
 #include "engine/model/modelsummary.h"
 
 #include <QtCore/QAbstractTableModel>

@@ -1,6 +1,7 @@
 #include "ui/setup/modelform.h"
 
 #include "engine/config/configerror.h"
+#include "engine/config/runconfig.h"
 #include "engine/core/text.h"
 #include "engine/data/npyfile.h"
 #include "engine/data/npzarchive.h"

@@ -4,6 +4,7 @@
 // properties in LayerFields) with the parameter count and training FLOPs per batch recomputed
 // from the config on every change, as the CLI's summary computes them.
 
+#include "engine/config/runconfig.h"
 #include "ui/setup/configform.h"
 
 #include <optional>

@@ -1,5 +1,6 @@
 #include "ui/setup/trainingform.h"
 
+#include "engine/config/runconfig.h"
 #include "ui/core/qtext.h"
 #include "ui/setup/formwidgets.h"
 

@@ -3,6 +3,7 @@
 // The Training tab: epochs, steps per epoch, warm-up steps, optimizer with its learning rate, loss
 // and metrics, over the same RunConfig the JSON editor shows.
 
+#include "engine/config/runconfig.h"
 #include "ui/setup/configform.h"
 
 class QCheckBox;

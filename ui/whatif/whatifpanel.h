@@ -9,7 +9,7 @@
 // results (whatif/whatifresults.h), the past experiments (whatif/pastexperiments.h) and the
 // experiment's thread (whatif/experimentjob.h).
 
-#include "engine/config/runconfig.h"
+#include "engine/config/runconfigfwd.h"
 #include "engine/train/runobserver.h"
 #include "engine/whatif/experimentreport.h"
 #include "engine/whatif/measuredrun.h"
