@@ -148,7 +148,7 @@
 <context>
     <name>BackendChoice</name>
     <message>
-        <location filename="../engine/model/backendchoice.cpp" line="+34"/>
+        <location filename="../engine/model/backendchoice.cpp" line="+35"/>
         <source>&quot;onednn&quot; runs the LSTM layers on the CPU, but the run is on a CUDA device; use &quot;auto&quot; or &quot;libtorch&quot;</source>
         <translation>&quot;onednn&quot; 在 CPU 上运行 LSTM 层，但本次运行在 CUDA 设备上；请使用 &quot;auto&quot; 或 &quot;libtorch&quot;</translation>
     </message>
@@ -675,7 +675,7 @@
 <context>
     <name>DataParallel</name>
     <message>
-        <location filename="../engine/distributed/dataparallel.cpp" line="+76"/>
+        <location filename="../engine/distributed/dataparallel.cpp" line="+77"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
@@ -813,12 +813,12 @@
 <context>
     <name>DoctorReport</name>
     <message>
-        <location filename="../engine/doctor/doctortext.cpp" line="+104"/>
+        <location filename="../engine/doctor/doctortext.cpp" line="+138"/>
         <source>no BLAS library loaded in this process</source>
         <translation>此进程未加载 BLAS 库</translation>
     </message>
     <message>
-        <location line="-78"/>
+        <location line="-110"/>
         <source>; %1: %2</source>
         <translation>；%1：%2</translation>
     </message>
@@ -853,7 +853,37 @@
         <translation>本机 flush-to-zero %1，denormals-are-zero %2；CPU 上的 LSTM 运行会保留它们（%3）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
+        <source>LSTM and GRU inference checked against a reference (oneDNN on %1): right</source>
+        <translation>已将 LSTM 和 GRU 推理与参考实现核对（oneDNN 使用 %1）：正确</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>LSTM and GRU inference on %1 was off by up to %2 on this CPU; oneDNN is capped at AVX2 here, where it is right (set ONEDNN_MAX_CPU_ISA to choose yourself)</source>
+        <translation>在此 CPU 上，%1 的 LSTM 和 GRU 推理误差最大达 %2；此处 oneDNN 被限制为 AVX2，在该指令集下结果正确（可设置 ONEDNN_MAX_CPU_ISA 自行选择）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>warning: LSTM and GRU inference is off by up to %1 on this CPU, on %2 and at AVX2; evaluation and predictions through oneDNN are wrong here</source>
+        <translation>警告：在此 CPU 上，LSTM 和 GRU 推理在 %2 和 AVX2 下误差最大均达 %1；此处经由 oneDNN 的评估和预测结果有误</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>LSTM and GRU inference not checked: %1</source>
+        <translation>未核对 LSTM 和 GRU 推理：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>LSTM and GRU inference not checked: ONEDNN_MAX_CPU_ISA=%1 is set</source>
+        <translation>未核对 LSTM 和 GRU 推理：已设置 ONEDNN_MAX_CPU_ISA=%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>LSTM and GRU inference not checked: no oneDNN here</source>
+        <translation>未核对 LSTM 和 GRU 推理：此构建不含 oneDNN</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>not in this LibTorch build</source>
         <translation>此 LibTorch 构建不含 CUDA</translation>
     </message>
@@ -933,7 +963,12 @@
         <translation>%1^3：LibTorch %2，oneDNN %3（%4）%5</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>RNN check</source>
+        <translation>RNN 核对</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>LSTM</source>
         <translation>LSTM</translation>
     </message>
@@ -1043,7 +1078,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../engine/doctor/doctortext.cpp" line="-51"/>
+        <location filename="../engine/doctor/doctortext.cpp" line="-54"/>
         <source>%1 physical core</source>
         <translation>%1 个物理核心</translation>
     </message>
@@ -1719,7 +1754,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>EvaluateCommand</name>
     <message>
-        <location filename="../cli/evaluatecommand.cpp" line="+30"/>
+        <location filename="../cli/evaluatecommand.cpp" line="+31"/>
         <source>Checkpoint: %1 (%2)</source>
         <translation>检查点：%1（%2）</translation>
     </message>
@@ -1889,7 +1924,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ExportCommand</name>
     <message>
-        <location filename="../cli/exportcommand.cpp" line="+30"/>
+        <location filename="../cli/exportcommand.cpp" line="+31"/>
         <source>--format: &quot;%1&quot; is not a format export writes; the one there is: pytorch</source>
         <translation>--format：export 不能写出 &quot;%1&quot; 格式；目前只有一种：pytorch</translation>
     </message>
@@ -2835,7 +2870,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>EpochScope 的数据没有样本权重</translation>
     </message>
     <message>
-        <location filename="../engine/keras/kerasdata.cpp" line="+55"/>
+        <location filename="../engine/keras/kerasdata.cpp" line="+56"/>
         <source>the model does not declare its input shape (no InputLayer, batch_input_shape or build_config), so the number of features %1 reads is unknown: build the model with keras.Input(shape=(timesteps, features)) before saving it</source>
         <translation>模型未声明输入形状（没有 InputLayer、batch_input_shape 或 build_config），因此 %1 读取的特征数未知：请在保存前用 keras.Input(shape=(timesteps, features)) 构建模型</translation>
     </message>
@@ -3485,7 +3520,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ModelSummary</name>
     <message>
-        <location filename="../engine/model/modelsummary.cpp" line="+44"/>
+        <location filename="../engine/model/modelsummary.cpp" line="+45"/>
         <source>an embedding needs token ids, one per time step, got %1 per sample</source>
         <translation>Embedding 嵌入层需要词元 id，每个时间步一个，实际每个样本为 %1</translation>
     </message>
@@ -4011,7 +4046,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Prediction</name>
     <message>
-        <location filename="../engine/predict/prediction.cpp" line="+71"/>
+        <location filename="../engine/predict/prediction.cpp" line="+72"/>
         <source>%1 has %2 features per time step, but the model was trained on %3 (%4 holds samples shaped %5), and its weights fit only that</source>
         <translation>%1 每个时间步有 %2 个特征，但模型是用 %3 个特征训练的（%4 中的样本形状为 %5），其权重只适用于这一特征数</translation>
     </message>
@@ -4034,7 +4069,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Preflight</name>
     <message>
-        <location filename="../engine/train/preflight.cpp" line="+21"/>
+        <location filename="../engine/train/preflight.cpp" line="+22"/>
         <source>%1 requested, but no CUDA device is available to this LibTorch build; use &quot;cpu&quot;</source>
         <translation>请求了 %1，但此 LibTorch 构建没有可用的 CUDA 设备；请使用 &quot;cpu&quot;</translation>
     </message>
@@ -5037,7 +5072,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>只列出不同之处：运行时的配置，按点分路径列出（“不存在”：该配置中没有此项）。</translation>
     </message>
     <message>
-        <location filename="../engine/report/runcomparison.cpp" line="+304"/>
+        <location filename="../engine/report/runcomparison.cpp" line="+305"/>
         <source>%1 is as fast per step as %2 (%3 vs %4 ms/step)</source>
         <translation>%1 每步与 %2 一样快（%3 对比 %4 ms/步）</translation>
     </message>
@@ -5537,7 +5572,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RunConfigCheck</name>
     <message>
-        <location filename="../engine/config/runconfigcheck.cpp" line="+115"/>
+        <location filename="../engine/config/runconfigcheck.cpp" line="+116"/>
         <source>%1 values (%2 GiB) are more than the generator holds in memory (%3 values); use fewer samples or timesteps</source>
         <translation>%1 个值（%2 GiB）超出了生成器能在内存中容纳的上限（%3 个值）；请减少样本数或时间步数</translation>
     </message>
@@ -5612,7 +5647,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>循环层需要序列（每个时间步一个向量），但 %1（return_sequences 为 false 的 %2）每个样本只输出一个向量；请将 %3 设为 true</translation>
     </message>
     <message>
-        <location filename="../engine/config/outputcheck.cpp" line="+31"/>
+        <location filename="../engine/config/outputcheck.cpp" line="+32"/>
         <source>the last layer must be &quot;dense&quot;: it turns the recurrent layers&apos; output into the predictions; got &quot;%1&quot;</source>
         <translation>最后一层必须是 &quot;dense&quot;：由它把循环层的输出转换为预测值；实际为 &quot;%1&quot;</translation>
     </message>
@@ -5791,7 +5826,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RunOverrides</name>
     <message>
-        <location filename="../cli/runoverrides.cpp" line="+53"/>
+        <location filename="../cli/runoverrides.cpp" line="+54"/>
         <source>empty, and Slurm gives each of the %1 tasks its rank but not where the ranks meet: export MASTER_ADDR (the first host of the job, `scontrol show hostnames &quot;$SLURM_JOB_NODELIST&quot; | head -n 1`) and MASTER_PORT (a free port, such as 29500) in the batch script, or set distributed.init</source>
         <translation>为空，而 Slurm 只给出 %1 个任务各自的进程编号，不给出会合点：请在批处理脚本中导出 MASTER_ADDR（作业的第一台主机，`scontrol show hostnames &quot;$SLURM_JOB_NODELIST&quot; | head -n 1`）和 MASTER_PORT（一个空闲端口，例如 29500），或设置 distributed.init</translation>
     </message>
@@ -5859,7 +5894,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>auto：在 CPU 上使用 oneDNN 融合 LSTM</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+16"/>
         <source>on: set in the config</source>
         <translation>开：配置中设定</translation>
     </message>
@@ -5964,7 +5999,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>未应用于张量：本进程中另一个 CPU 分配器优先</translation>
     </message>
     <message>
-        <location filename="../engine/train/trainer.cpp" line="+66"/>
+        <location filename="../engine/train/trainer.cpp" line="+67"/>
         <source>off: device.cudnn is false (unfused LSTM kernels)</source>
         <translation>关：device.cudnn 为 false（非融合 LSTM 内核）</translation>
     </message>
@@ -6014,12 +6049,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>pinned：加载线程在每步之前，用独立的 CUDA 流把该批次复制到 %1</translation>
     </message>
     <message>
-        <location filename="../engine/train/trainingsession.cpp" line="+74"/>
+        <location filename="../engine/train/trainingsession.cpp" line="+75"/>
         <source>unknown error in the engine thread</source>
         <translation>引擎线程中发生未知错误</translation>
     </message>
     <message>
-        <location filename="../engine/data/dataset.cpp" line="+66"/>
+        <location filename="../engine/data/dataset.cpp" line="+67"/>
         <source>%1: %2 samples of (%3)</source>
         <translation>%1：%2 个形状为 (%3) 的样本</translation>
     </message>
@@ -6044,7 +6079,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>Fortran 顺序已转置为 C 顺序</translation>
     </message>
     <message>
-        <location filename="../engine/data/sourcearrays.cpp" line="+156"/>
+        <location filename="../engine/data/sourcearrays.cpp" line="+157"/>
         <source>csv: %1, %2 windows of %3 rows x %4 columns, target %5 row(s) ahead</source>
         <translation>csv：%1，%2 个窗口，每个 %3 行 x %4 列，目标为 %5 行之后</translation>
     </message>
@@ -6054,7 +6089,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>已忽略 data.validation_split %1：数据源自带验证数组（如同 Keras 的 validation_data 覆盖 validation_split）</translation>
     </message>
     <message>
-        <location filename="../engine/store/runrecorder.cpp" line="+22"/>
+        <location filename="../engine/store/runrecorder.cpp" line="+23"/>
         <source>the run database could not take all of the run: %1</source>
         <translation>运行数据库未能记下整个运行：%1</translation>
     </message>
@@ -6740,7 +6775,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>SourceCheck</name>
     <message>
-        <location filename="../engine/data/sourcecheck.cpp" line="+77"/>
+        <location filename="../engine/data/sourcecheck.cpp" line="+78"/>
         <source>the model</source>
         <translation>模型</translation>
     </message>
@@ -7003,7 +7038,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Threading</name>
     <message>
-        <location filename="../engine/train/threading.cpp" line="+22"/>
+        <location filename="../engine/train/threading.cpp" line="+23"/>
         <source>device.inter_op_threads=%1 could not be applied: LibTorch sets the inter-op pool once per process and it already has %2 threads</source>
         <translation>device.inter_op_threads=%1 无法应用：LibTorch 每个进程只设置一次算子间线程池，而它已有 %2 个线程</translation>
     </message>
@@ -7159,7 +7194,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>TrainCommand</name>
     <message>
-        <location filename="../cli/traincommand.cpp" line="+57"/>
+        <location filename="../cli/traincommand.cpp" line="+58"/>
         <source>interrupted: stopping after the current batch (press Ctrl+C again to quit at once)</source>
         <translation>已中断：当前批次结束后停止（再按一次 Ctrl+C 立即退出）</translation>
     </message>

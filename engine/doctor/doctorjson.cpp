@@ -73,7 +73,13 @@ nlohmann::json doctorJson(const DoctorReport& report)
           {"resolved_path", report.blas.resolvedPath}}},
         {"sgemm",
          {{"libtorch", gemmJson(report.libtorchSgemm)}, {"onednn", gemmJson(report.onednnSgemm)}}},
-        {"onednn", {{"version", report.onednn.version}, {"isa", report.onednn.isa}}},
+        {"onednn",
+         {{"version", report.onednn.version},
+          {"isa", report.onednn.isa},
+          {"rnn_check", report.onednn.rnnCheck},
+          {"rnn_error", report.onednn.rnnError},
+          {"rnn_isa", report.onednn.rnnIsa},
+          {"rnn_detail", report.onednn.rnnDetail}}},
         {"cpu_lstm",
          {{"backend", std::string(backendKey(report.cpuLstmBackend.backend))},
           {"backend_reason", report.cpuLstmBackend.reason},
@@ -163,6 +169,10 @@ std::optional<DoctorReport> parseDoctorJson(const nlohmann::json& document)
         const Json& onednn = document.value("onednn", none);
         report.onednn.version = onednn.value("version", std::string());
         report.onednn.isa = onednn.value("isa", std::string());
+        report.onednn.rnnCheck = onednn.value("rnn_check", std::string());
+        report.onednn.rnnError = onednn.value("rnn_error", 0.0);
+        report.onednn.rnnIsa = onednn.value("rnn_isa", std::string());
+        report.onednn.rnnDetail = onednn.value("rnn_detail", std::string());
         const Json& cuda = document.value("cuda", none);
         report.cudaBuilt = cuda.value("built", false);
         report.cudaAvailable = cuda.value("available", false);

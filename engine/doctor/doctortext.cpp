@@ -1,5 +1,7 @@
 #include "engine/doctor/doctortext.h"
 
+#include "engine/core/siunits.h"
+
 #include "engine/i18n/evidencetext.h"
 #include "engine/i18n/recordedtext.h"
 #include "engine/i18n/severityname.h"
@@ -67,6 +69,39 @@ std::string denormalsText(const DoctorReport& report)
                                      "flush-to-zero %1, denormals-are-zero %2 "
                                      "here; CPU LSTM runs keep them (%3)"),
                           {here, zero, reason});
+}
+
+/// What the oneDNN RNN guard (model/onednnrnnguard.h) found before the program started.
+std::string rnnCheckText(const OneDnnInfo& onednn)
+{
+    const std::string& check = onednn.rnnCheck;
+    const std::string error = formatThreeDigits(onednn.rnnError);
+    if (check == "right")
+        return fillText(engineText("DoctorReport",
+                                   "LSTM and GRU inference checked against a "
+                                   "reference (oneDNN on %1): right"),
+                        {onednn.rnnIsa});
+    if (check == "capped-to-avx2")
+        return fillText(engineText("DoctorReport",
+                                   "LSTM and GRU inference on %1 was off by up to %2 on this CPU; "
+                                   "oneDNN is capped at AVX2 here, where it is right (set "
+                                   "ONEDNN_MAX_CPU_ISA to choose yourself)"),
+                        {onednn.rnnIsa, error});
+    if (check == "wrong-when-capped")
+        return fillText(engineText("DoctorReport",
+                                   "warning: LSTM and GRU inference is off by up to %1 on this "
+                                   "CPU, on %2 and at AVX2; evaluation and predictions through "
+                                   "oneDNN are wrong here"),
+                        {error, onednn.rnnIsa});
+    if (check == "probe-failed")
+        return fillText(engineText("DoctorReport", "LSTM and GRU inference not checked: %1"),
+                        {onednn.rnnDetail});
+    if (check == "user-choice")
+        return fillText(engineText("DoctorReport",
+                                   "LSTM and GRU inference not checked: ONEDNN_MAX_CPU_ISA=%1 "
+                                   "is set"),
+                        {onednn.rnnDetail});
+    return engineText("DoctorReport", "LSTM and GRU inference not checked: no oneDNN here");
 }
 
 /// Whether this LibTorch has CUDA, its devices, cuDNN and the copy rates measured.
@@ -150,6 +185,9 @@ std::vector<std::string> formatDoctorReport(const DoctorReport& report)
         fillText(engineText("DoctorReport", "%1^3: LibTorch %2, oneDNN %3 (%4) %5"),
                  {std::to_string(report.libtorchSgemm.n), gemmLine(report.libtorchSgemm),
                   report.onednn.version, report.onednn.isa, gemmLine(report.onednnSgemm)})));
+    if (!report.onednn.rnnCheck.empty())
+        lines.push_back(
+            reportLine(engineText("DoctorReport", "RNN check"), rnnCheckText(report.onednn)));
     lines.push_back(reportLine(engineText("DoctorReport", "LSTM"),
                                fillText(engineText("DoctorReport", "on the CPU: %1 (%2)"),
                                         {backendKey(report.cpuLstmBackend.backend),

@@ -25,6 +25,13 @@ GemmMeasurement measureOneDnnSgemm(int n, double budgetS);
 struct OneDnnInfo {
     std::string version;  ///< "2.6.3"
     std::string isa;      ///< the instruction set oneDNN's kernels use here ("avx512_core")
+    /// What the RNN guard found and did (model/onednnrnnguard.h): its outcome's key
+    /// ("right", "capped-to-avx2", ...), the first probe's worst error and ISA, and the
+    /// user's ONEDNN_MAX_CPU_ISA when that decided.
+    std::string rnnCheck;
+    double rnnError = 0.0;
+    std::string rnnIsa;
+    std::string rnnDetail;
 };
 OneDnnInfo oneDnnInfo();
 

@@ -1,6 +1,9 @@
 // The oneDNN half of gemmbench.h: no LibTorch here.
 
 #include "engine/doctor/gemmbench.h"
+#include "engine/model/onednnrnnguard.h"
+
+#include <algorithm>
 
 #if EPOCHSCOPE_WITH_ONEDNN
 #include "engine/doctor/gemmtiming.h"
@@ -13,6 +16,21 @@
 #endif
 
 namespace es {
+
+namespace {
+
+void addRnnGuard(OneDnnInfo& info)
+{
+    const onednn::RnnGuardReport& guard = onednn::rnnGuardReport();
+    info.rnnCheck = onednn::outcomeKey(guard.outcome);
+    info.rnnError = std::max(guard.first.lstmError, guard.first.gruError);
+    info.rnnIsa = guard.first.isa;
+    info.rnnDetail = guard.outcome == onednn::RnnGuardReport::Outcome::UserChoice ? guard.userCap
+                     : guard.first.failure.empty() ? guard.capped.failure
+                                                   : guard.first.failure;
+}
+
+}  // namespace
 
 #if EPOCHSCOPE_WITH_ONEDNN
 
@@ -54,6 +72,7 @@ OneDnnInfo oneDnnInfo()
     info.version = std::to_string(version->major) + "." + std::to_string(version->minor) + "." +
                    std::to_string(version->patch);
     info.isa = onednn::isaName(dnnl::get_effective_cpu_isa());
+    addRnnGuard(info);
     return info;
 }
 
@@ -69,7 +88,9 @@ GemmMeasurement measureOneDnnSgemm(int n, double)
 
 OneDnnInfo oneDnnInfo()
 {
-    return {"none", "-"};
+    OneDnnInfo info{"none", "-"};
+    addRnnGuard(info);
+    return info;
 }
 
 #endif

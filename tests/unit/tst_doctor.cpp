@@ -195,7 +195,7 @@ private Q_SLOTS:
             {"threads", {"intra_op", "inter_op", "environment"}},
             {"blas", {"kind", "threading", "loaded_path", "resolved_path"}},
             {"sgemm", {"libtorch", "onednn"}},
-            {"onednn", {"version", "isa"}},
+            {"onednn", {"version", "isa", "rnn_check", "rnn_error", "rnn_isa", "rnn_detail"}},
             {"cuda",
              {"built", "available", "device_count", "cudnn_available", "cudnn_version",
               "pageable_copy_gb_per_s", "pinned_copy_gb_per_s"}},
@@ -207,6 +207,56 @@ private Q_SLOTS:
         }
         for (const char* key : {"n", "repeats", "best_s", "gflops", "error"})
             QVERIFY2(document["sgemm"]["onednn"].contains(key), key);
+    }
+
+    /// The RNN guard's verdict (model/onednnrnnguard.h): one line that says what was found
+    /// and done, for each outcome, and the same after a round trip through the JSON.
+    void rnnCheckIsReportedAndReadBack_data()
+    {
+        QTest::addColumn<QString>("check");
+        QTest::addColumn<QString>("detail");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("right") << "right"
+                               << ""
+                               << "(oneDNN on avx512_core): right";
+        QTest::newRow("capped") << "capped-to-avx2"
+                                << ""
+                                << "on avx512_core was off by up to 0.49 on this CPU; oneDNN is "
+                                   "capped at AVX2";
+        QTest::newRow("wrong") << "wrong-when-capped"
+                               << ""
+                               << "warning: LSTM and GRU inference is off by up to 0.49";
+        QTest::newRow("failed") << "probe-failed"
+                                << "the probe's process ended with signal 9"
+                                << "not checked: the probe's process ended with signal 9";
+        QTest::newRow("user") << "user-choice"
+                              << "AVX512_CORE"
+                              << "not checked: ONEDNN_MAX_CPU_ISA=AVX512_CORE is set";
+        QTest::newRow("not built") << "not-built"
+                                   << ""
+                                   << "not checked: no oneDNN here";
+    }
+
+    void rnnCheckIsReportedAndReadBack()
+    {
+        QFETCH(QString, check);
+        QFETCH(QString, detail);
+        QFETCH(QString, expected);
+        es::DoctorReport report = healthyReport();
+        report.onednn = {"3.7.2", "avx2",        check.toStdString(),
+                         0.4913,  "avx512_core", detail.toStdString()};
+        const std::optional<es::DoctorReport> read =
+            es::doctorReportFromJson(es::doctorJson(report));
+        QVERIFY(read.has_value());
+        for (const es::DoctorReport* shown :
+             std::initializer_list<const es::DoctorReport*>{&report, &read.value()}) {
+            QStringList matching;
+            for (const std::string& line : es::formatDoctorReport(*shown))
+                if (QString::fromStdString(line).startsWith(QStringLiteral("RNN check ")))
+                    matching << QString::fromStdString(line);
+            QCOMPARE(matching.size(), 1);
+            QVERIFY2(matching.front().contains(expected), qPrintable(matching.front()));
+        }
     }
 
     /// A saved report reads back with the numbers every rule reads, so a reopened run's
@@ -259,6 +309,7 @@ private Q_SLOTS:
         QVERIFY2(report.onednnSgemm.error.empty(), report.onednnSgemm.error.c_str());
         QVERIFY(report.libtorchSgemm.gflops > 0.0 && report.onednnSgemm.gflops > 0.0);
         QVERIFY(!report.onednn.version.empty() && !report.onednn.isa.empty());
+        QVERIFY(!report.onednn.rnnCheck.empty());
         QVERIFY(!report.libtorchConfig.empty());
         QVERIFY(!report.nvmlStatus.empty());
         QCOMPARE(report.findings.size(), es::doctorFindings(report).size());
