@@ -14,7 +14,8 @@ AppliedThreads applyThreadSettings(const DeviceConfig& device, int physicalCores
     at::set_num_threads(intra);
     applied.intraOp = at::get_num_threads();
 
-    if (device.interOpThreads > 0 && device.interOpThreads != at::get_num_interop_threads()) {
+    if (device.interOpThreads > 0 &&
+        device.interOpThreads != static_cast<int>(at::get_num_interop_threads())) {
         try {
             at::set_num_interop_threads(device.interOpThreads);
         } catch (const c10::Error&) {
