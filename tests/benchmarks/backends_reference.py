@@ -17,12 +17,19 @@ Two ways to run it:
           {"op": "hello", "threads": N}          -> versions, threads applied
           {"op": "prepare", "case": ID, "config": RUNCONFIG, "batches": K, "warmup": W}
                                                   -> a fresh model's first step and W more
+          {"op": "prepare_kernel", "case": ID, "kernel": KERNEL, "batches": K, "warmup": W}
+                                                  -> likewise for one recurrent layer
           {"op": "run", "case": ID, "steps": S}   -> S steps of that model
           {"op": "drop", "case": ID}
         Every answer has "ok"; a failed request answers {"ok": false, "error": "..."}.
 
     backends_reference.py --config resources/presets/keras-lstm-regression.json [--steps 20]
         One config on its own: prints the first step and the median of the rest.
+
+KERNEL is one of backends_bench's recurrent kernel cases: {"layer": "GRU" | "BiLSTM" |
+"BiGRU", "units", "steps", "batch", "inputs"}; its step is the layer's forward on x (B, T, I),
+the loss sum(output * upstream), and the gradients of x and of every parameter
+(torch.autograd.grad), as the benchmark's C++ variants take it.
 
 A step sample is {"total_ms", "forward_ms" (forward + loss), "backward_ms", "optimizer_ms"
 (step + zero_grad), "minor_faults" (getrusage(RUSAGE_SELF) of this process)}.
@@ -200,6 +207,50 @@ class Trainer:
                 "minor_faults": minor_faults() - faults}
 
 
+class KernelTrainer:
+    """One recurrent layer of a kernel case; step() is the timed forward and gradients."""
+
+    def __init__(self, kernel, batches):
+        torch.manual_seed(20240807)
+        layer = kernel["layer"]
+        module = {"GRU": torch.nn.GRU, "BiGRU": torch.nn.GRU, "BiLSTM": torch.nn.LSTM}.get(layer)
+        if module is None:
+            raise ValueError("kernel layer %r is not modelled here" % layer)
+        bidirectional = layer.startswith("Bi")
+        self.module = module(kernel["inputs"], kernel["units"], batch_first=True,
+                             bidirectional=bidirectional)
+        self.module.train()
+        shape = (kernel["batch"], kernel["steps"], kernel["inputs"])
+        self.batches = [torch.randn(shape).requires_grad_() for _ in range(batches)]
+        features = kernel["units"] * (2 if bidirectional else 1)
+        self.upstream = torch.randn(kernel["batch"], kernel["steps"], features)
+        self.parameters = list(self.module.parameters())
+        self.next = 0
+
+    def step(self):
+        x = self.batches[self.next % len(self.batches)]
+        self.next += 1
+        faults = minor_faults()
+        t0 = time.perf_counter()
+        output, _ = self.module(x)
+        loss = (output * self.upstream).sum()
+        t1 = time.perf_counter()
+        gradients = torch.autograd.grad(loss, [x] + self.parameters)
+        t2 = time.perf_counter()
+        if gradients[-1] is None:
+            raise RuntimeError("a parameter got no gradient")
+        return {"total_ms": (t2 - t0) * 1e3, "forward_ms": (t1 - t0) * 1e3,
+                "backward_ms": (t2 - t1) * 1e3, "optimizer_ms": 0.0,
+                "minor_faults": minor_faults() - faults}
+
+
+def first_and_warmup(trainers, request, trainer):
+    trainers[request["case"]] = trainer
+    first = trainer.step()
+    warmup = [trainer.step() for _ in range(request.get("warmup", 0))]
+    return {"first": first, "warmup": warmup}
+
+
 def versions():
     return {"torch": torch.__version__, "python": sys.version.split()[0],
             "threads": torch.get_num_threads(),
@@ -216,11 +267,12 @@ def handle(request, trainers):
         return versions()
     if op == "prepare":
         trainers.pop(request["case"], None)  # a fresh model: free the old one first
-        trainer = Trainer(request["config"], request.get("batches", 4))
-        trainers[request["case"]] = trainer
-        first = trainer.step()
-        warmup = [trainer.step() for _ in range(request.get("warmup", 0))]
-        return {"first": first, "warmup": warmup}
+        return first_and_warmup(trainers, request,
+                                Trainer(request["config"], request.get("batches", 4)))
+    if op == "prepare_kernel":
+        trainers.pop(request["case"], None)
+        return first_and_warmup(trainers, request,
+                                KernelTrainer(request["kernel"], request.get("batches", 4)))
     if op == "run":
         trainer = trainers[request["case"]]
         return {"steps": [trainer.step() for _ in range(request["steps"])]}

@@ -2,6 +2,7 @@
 
 #include "tests/benchmarks/backends/benchcases.h"
 #include "tests/benchmarks/backends/kernelstepper.h"
+#include "tests/benchmarks/backends/pythonreference.h"
 
 #include "engine/model/backendchoice.h"
 #include "engine/summary/statistics.h"
@@ -9,6 +10,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -18,9 +21,11 @@ namespace bench {
 
 namespace {
 
-/// The issue's target: the fused bidirectional layers against the step loop.
+/// Issue 8's target: the fused bidirectional layers against the step loop; issue 33's: the
+/// fused GRU and bidirectional layers against PyTorch from Python. Both at H >= 128.
 constexpr double kStepLoopTarget = 2.0;
-constexpr std::int64_t kTargetUnits = 128;  ///< "at H >= 128"
+constexpr double kPythonTarget = 2.0;
+constexpr std::int64_t kTargetUnits = 128;
 
 const std::vector<std::int64_t> kKernelUnits = {128, 256};
 constexpr std::int64_t kKernelSteps = 50;
@@ -57,6 +62,93 @@ int stepsPerRound(const KernelVariantResult& result, const std::vector<double>& 
     return std::clamp(forTime, method.minSteps, std::max(method.minSteps, kMaxStepsPerRound));
 }
 
+/// One variant's layer, wherever it runs: `count` steps, each one's ms; `release` frees it.
+struct VariantRun {
+    std::function<std::vector<double>(int)> steps;
+    std::function<void()> release = [] {};
+};
+
+std::vector<double> totals(const std::vector<StepSample>& samples)
+{
+    std::vector<double> ms;
+    for (const StepSample& sample : samples)
+        ms.push_back(sample.totalMs);
+    return ms;
+}
+
+/// Prepares the case's layer in `variant` and takes its first and warm-up steps into `v`.
+VariantRun startVariant(const KernelCase& kernelCase, KernelVariant variant,
+                        const KernelMethod& method, PythonReference* python, KernelVariantResult& v,
+                        std::vector<double>& warmup)
+{
+    if (variant == KernelVariant::Python) {
+        if (python == nullptr)
+            throw std::runtime_error("left out (--no-python)");
+        if (!python->available())
+            throw std::runtime_error(python->reason());
+        std::vector<StepSample> warmupSteps;
+        const nlohmann::json kernel = {{"layer", recurrentLayerName(kernelCase.layer)},
+                                       {"units", kernelCase.units},
+                                       {"steps", kernelCase.steps},
+                                       {"batch", kernelCase.batch},
+                                       {"inputs", kernelCase.inputs}};
+        v.firstMs =
+            python->prepareKernel(kernelCase.id, kernel, method.warmup, warmupSteps).totalMs;
+        warmup = totals(warmupSteps);
+        // Its own parameters, drawn in Python: no output to set beside torch::nn's.
+        v.outputDifference = std::numeric_limits<double>::quiet_NaN();
+        const std::string id = kernelCase.id;
+        return {[python, id](int count) { return totals(python->run(id, count)); },
+                [python, id] { python->drop(id); }};
+    }
+    if (variant == KernelVariant::Fused && !es::oneDnnBuilt())
+        throw std::runtime_error("this build has no oneDNN");
+    auto stepper = std::make_shared<KernelStepper>(kernelCase, variant);
+    v.outputDifference = stepper->outputDifference();
+    v.firstMs = stepper->run(1).front();
+    warmup = stepper->run(method.warmup);
+    return {[stepper](int count) { return stepper->run(count); }};
+}
+
+/// Whether the fused kernel is at least `target` times faster than `slower` for `layer` at
+/// every measured H >= kTargetUnits, with the figures.
+TargetCheck speedupTarget(const std::vector<KernelResult>& results, RecurrentLayer layer,
+                          KernelVariant slower, double target, const std::string& than)
+{
+    TargetCheck check{"fused " + std::string(recurrentLayerName(layer)) +
+                          " >= " + fixed(target, 0) + "x faster than " + than +
+                          " at H >= " + std::to_string(kTargetUnits),
+                      {},
+                      std::nullopt};
+    std::vector<std::string> figures;
+    bool allMet = true;
+    bool anyMissing = false;
+    for (const KernelResult& result : results) {
+        const KernelCase& c = result.kernelCase;
+        if (c.layer != layer || c.units < kTargetUnits)
+            continue;
+        const double ratio = result.fusedSpeedup(slower);
+        if (ratio <= 0.0) {
+            anyMissing = true;
+            figures.push_back("H" + std::to_string(c.units) + " not measured");
+            continue;
+        }
+        figures.push_back("H" + std::to_string(c.units) + " " + fixed(ratio, 2) + "x");
+        allMet = allMet && ratio >= target;
+    }
+    if (figures.empty()) {
+        check.measured = "no such case in this run";
+        return check;
+    }
+    std::string text;
+    for (const std::string& figure : figures)
+        text += (text.empty() ? "" : ", ") + figure;
+    check.measured = text;
+    if (!anyMissing)
+        check.met = allMet;
+    return check;
+}
+
 }  // namespace
 
 std::string_view recurrentLayerName(RecurrentLayer layer)
@@ -75,6 +167,7 @@ std::string_view kernelVariantKey(KernelVariant variant)
         case KernelVariant::Fused: return "fused";
         case KernelVariant::Module: return "nn";
         case KernelVariant::StepLoop: return "loop";
+        case KernelVariant::Python: return "python";
     }
     return "unknown";
 }
@@ -126,24 +219,22 @@ double KernelResult::fusedSpeedup(KernelVariant slower) const
     return other.steadyMs() / fused.steadyMs();
 }
 
-KernelResult measureKernelCase(const KernelCase& kernelCase, const KernelMethod& method)
+KernelResult measureKernelCase(const KernelCase& kernelCase, const KernelMethod& method,
+                               PythonReference* python)
 {
     KernelResult result;
     result.kernelCase = kernelCase;
-    std::array<std::unique_ptr<KernelStepper>, kKernelVariants.size()> steppers;
+    std::array<std::optional<VariantRun>, kKernelVariants.size()> runs;
     std::array<int, kKernelVariants.size()> steps{};
     for (std::size_t i = 0; i < kKernelVariants.size(); ++i) {
         KernelVariantResult& v = result.variants[i];
         try {
-            if (kKernelVariants[i] == KernelVariant::Fused && !es::oneDnnBuilt())
-                throw std::runtime_error("this build has no oneDNN");
-            steppers[i] = std::make_unique<KernelStepper>(kernelCase, kKernelVariants[i]);
-            v.outputDifference = steppers[i]->outputDifference();
-            v.firstMs = steppers[i]->run(1).front();
-            steps[i] = stepsPerRound(v, steppers[i]->run(method.warmup), method);
+            std::vector<double> warmup;
+            runs[i] = startVariant(kernelCase, kKernelVariants[i], method, python, v, warmup);
+            steps[i] = stepsPerRound(v, warmup, method);
         } catch (const std::exception& error) {
             v.error = error.what();
-            steppers[i].reset();
+            runs[i].reset();
         }
     }
     // The variants take turns, the first moving each round, so that noise from the rest of
@@ -151,14 +242,22 @@ KernelResult measureKernelCase(const KernelCase& kernelCase, const KernelMethod&
     for (int round = 0; round < method.repeats; ++round)
         for (std::size_t k = 0; k < kKernelVariants.size(); ++k) {
             const std::size_t i = (static_cast<std::size_t>(round) + k) % kKernelVariants.size();
-            if (!steppers[i])
+            if (!runs[i])
                 continue;
             try {
-                result.variants[i].rounds.push_back(steppers[i]->run(steps[i]));
+                result.variants[i].rounds.push_back(runs[i]->steps(steps[i]));
             } catch (const std::exception& error) {
                 result.variants[i].error = error.what();
                 result.variants[i].rounds.clear();
-                steppers[i].reset();
+                runs[i].reset();
+            }
+        }
+    for (std::optional<VariantRun>& run : runs)
+        if (run) {
+            try {
+                run->release();
+            } catch (const std::exception&) {
+                // A reference that died frees nothing; its rounds are kept.
             }
         }
     return result;
@@ -167,40 +266,13 @@ KernelResult measureKernelCase(const KernelCase& kernelCase, const KernelMethod&
 std::vector<TargetCheck> checkKernelTargets(const std::vector<KernelResult>& results)
 {
     std::vector<TargetCheck> targets;
-    for (RecurrentLayer layer : {RecurrentLayer::BiLstm, RecurrentLayer::BiGru}) {
-        TargetCheck check{"fused " + std::string(recurrentLayerName(layer)) +
-                              " >= " + fixed(kStepLoopTarget, 0) +
-                              "x faster than the step loop at H >= " + std::to_string(kTargetUnits),
-                          {},
-                          std::nullopt};
-        std::vector<std::string> figures;
-        bool allMet = true;
-        bool anyMissing = false;
-        for (const KernelResult& result : results) {
-            const KernelCase& c = result.kernelCase;
-            if (c.layer != layer || c.units < kTargetUnits)
-                continue;
-            const double ratio = result.fusedSpeedup(KernelVariant::StepLoop);
-            if (ratio <= 0.0) {
-                anyMissing = true;
-                figures.push_back("H" + std::to_string(c.units) + " not measured");
-                continue;
-            }
-            figures.push_back("H" + std::to_string(c.units) + " " + fixed(ratio, 2) + "x");
-            allMet = allMet && ratio >= kStepLoopTarget;
-        }
-        if (figures.empty()) {
-            check.measured = "no such case in this run";
-        } else {
-            std::string text;
-            for (const std::string& figure : figures)
-                text += (text.empty() ? "" : ", ") + figure;
-            check.measured = text;
-            if (!anyMissing)
-                check.met = allMet;
-        }
-        targets.push_back(check);
-    }
+    for (RecurrentLayer layer : {RecurrentLayer::BiLstm, RecurrentLayer::BiGru})
+        targets.push_back(speedupTarget(results, layer, KernelVariant::StepLoop, kStepLoopTarget,
+                                        "the step loop"));
+    for (RecurrentLayer layer :
+         {RecurrentLayer::Gru, RecurrentLayer::BiLstm, RecurrentLayer::BiGru})
+        targets.push_back(speedupTarget(results, layer, KernelVariant::Python, kPythonTarget,
+                                        "PyTorch from Python"));
     return targets;
 }
 
@@ -208,15 +280,17 @@ void printKernelTable(std::FILE* out, const std::vector<KernelResult>& results)
 {
     std::fprintf(out,
                  "\nrecurrent kernels: one layer's training step (forward, gradients of x and of "
-                 "every parameter), median of round medians; denormals flushed in all three\n"
+                 "every parameter), median of round medians; denormals flushed in this process "
+                 "(python: PyTorch's default, not flushed)\n"
                  "fused: oneDNN (bidirectional: two fused calls, the second on x flipped in "
                  "time); nn: torch::nn::LSTM/GRU on LibTorch's CPU path; loop: a step loop of "
-                 "LibTorch ops\n");
-    std::fprintf(out, "%-28s %-24s %9s %9s %9s %8s %8s %9s %9s %9s\n", "case", "shape", "fused",
-                 "nn", "loop", "nn/", "loop/", "fused", "fused", "loop");
-    std::fprintf(out, "%-28s %-24s %9s %9s %9s %8s %8s %9s %9s %9s\n", "", "", "ms", "ms", "ms",
-                 "fused", "fused", "1st ms", "vs nn", "vs nn");
-    constexpr int kWidth = 133;
+                 "LibTorch ops; python: nn.GRU/nn.LSTM from Python (the header's torch)\n");
+    const char* const row = "%-28s %-24s %9s %9s %9s %9s %8s %8s %8s %9s %9s %9s\n";
+    std::fprintf(out, row, "case", "shape", "fused", "nn", "loop", "python", "nn/", "loop/",
+                 "python/", "fused", "fused", "loop");
+    std::fprintf(out, row, "", "", "ms", "ms", "ms", "ms", "fused", "fused", "fused", "1st ms",
+                 "vs nn", "vs nn");
+    constexpr int kWidth = 152;
     std::fprintf(out, "%s\n", std::string(kWidth, '-').c_str());
     for (const KernelResult& result : results) {
         const auto ms = [&](KernelVariant variant) {
@@ -234,13 +308,14 @@ void printKernelTable(std::FILE* out, const std::vector<KernelResult>& results)
             return v.error.empty() ? std::string(text) : std::string(kNotAvailable);
         };
         const KernelVariantResult& fused = result[KernelVariant::Fused];
-        std::fprintf(
-            out, "%-28s %-24s %9s %9s %9s %8s %8s %9s %9s %9s\n", result.kernelCase.id.c_str(),
-            result.kernelCase.shape().c_str(), ms(KernelVariant::Fused).c_str(),
-            ms(KernelVariant::Module).c_str(), ms(KernelVariant::StepLoop).c_str(),
-            ratio(KernelVariant::Module).c_str(), ratio(KernelVariant::StepLoop).c_str(),
-            fused.error.empty() ? fixed(fused.firstMs, 1).c_str() : kNotAvailable,
-            difference(KernelVariant::Fused).c_str(), difference(KernelVariant::StepLoop).c_str());
+        std::fprintf(out, row, result.kernelCase.id.c_str(), result.kernelCase.shape().c_str(),
+                     ms(KernelVariant::Fused).c_str(), ms(KernelVariant::Module).c_str(),
+                     ms(KernelVariant::StepLoop).c_str(), ms(KernelVariant::Python).c_str(),
+                     ratio(KernelVariant::Module).c_str(), ratio(KernelVariant::StepLoop).c_str(),
+                     ratio(KernelVariant::Python).c_str(),
+                     fused.error.empty() ? fixed(fused.firstMs, 1).c_str() : kNotAvailable,
+                     difference(KernelVariant::Fused).c_str(),
+                     difference(KernelVariant::StepLoop).c_str());
     }
     for (const KernelResult& result : results)
         for (KernelVariant variant : kKernelVariants)
@@ -250,7 +325,7 @@ void printKernelTable(std::FILE* out, const std::vector<KernelResult>& results)
                              result[variant].error.c_str());
     std::fprintf(out,
                  "(fused/loop vs nn: max |output - nn output| / max |nn output| on one "
-                 "batch: the three compute the same layer)\n");
+                 "batch: the three compute the same layer; python draws its own parameters)\n");
     std::fprintf(out, "\ntargets of the recurrent kernels, as measured in this run:\n");
     for (const TargetCheck& target : checkKernelTargets(results)) {
         const char* verdict = !target.met ? "[n/a]    " : *target.met ? "[met]    " : "[NOT met]";
@@ -272,7 +347,8 @@ nlohmann::json kernelJson(const std::vector<KernelResult>& results)
             if (v.measured()) {
                 entry["first_step_ms"] = v.firstMs;
                 entry["steady_ms"] = v.steadyMs();
-                entry["output_difference"] = v.outputDifference;
+                if (!std::isnan(v.outputDifference))
+                    entry["output_difference"] = v.outputDifference;
                 entry["rounds_ms"] = v.rounds;
             }
             variants[std::string(kernelVariantKey(variant))] = entry;
@@ -286,6 +362,8 @@ nlohmann::json kernelJson(const std::vector<KernelResult>& results)
             entry["nn_over_fused"] = ratio;
         if (const double ratio = result.fusedSpeedup(KernelVariant::StepLoop); ratio > 0.0)
             entry["loop_over_fused"] = ratio;
+        if (const double ratio = result.fusedSpeedup(KernelVariant::Python); ratio > 0.0)
+            entry["python_over_fused"] = ratio;
         list.push_back(entry);
     }
     nlohmann::json checks = nlohmann::json::array();

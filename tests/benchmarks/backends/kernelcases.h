@@ -33,11 +33,12 @@ struct KernelCase {
     std::string shape() const;  ///< "BiGRU(256) T50 B64 I64"
 };
 
-/// The implementations compared on every kernel case.
-enum class KernelVariant { Fused, Module, StepLoop };
-inline constexpr std::array<KernelVariant, 3> kKernelVariants = {
-    KernelVariant::Fused, KernelVariant::Module, KernelVariant::StepLoop};
-std::string_view kernelVariantKey(KernelVariant variant);  ///< "fused", "nn", "loop"
+/// The implementations compared on every kernel case: the last is PyTorch's nn.GRU / nn.LSTM
+/// from Python (tests/benchmarks/backends_reference.py), the outside reference.
+enum class KernelVariant { Fused, Module, StepLoop, Python };
+inline constexpr std::array<KernelVariant, 4> kKernelVariants = {
+    KernelVariant::Fused, KernelVariant::Module, KernelVariant::StepLoop, KernelVariant::Python};
+std::string_view kernelVariantKey(KernelVariant variant);  ///< "fused", "nn", "loop", "python"
 
 /// The kernel cases whose id contains one of the comma-separated words of `filter` (all when
 /// empty): GRU, BiLSTM and BiGRU at H 128 and 256, T 50, B 64, 64 input features. May be empty.
@@ -80,12 +81,18 @@ struct KernelResult {
     double fusedSpeedup(KernelVariant slower) const;
 };
 
-/// One case: per variant a fresh layer (the same parameters and batches for all three), its
-/// first step, the warm-up steps; then the rounds, the variants taking turns.
-KernelResult measureKernelCase(const KernelCase& kernelCase, const KernelMethod& method);
+class PythonReference;
 
-/// The issue's target: the fused bidirectional LSTM and GRU at least 2x the step loop at
-/// H >= 128.
+/// One case: per variant a fresh layer (the same parameters and batches for the three in this
+/// process; Python draws its own of the same shapes), its first step, the warm-up steps; then
+/// the rounds, the variants taking turns. Without `python` (or with one that is not available)
+/// the Python variant reads n/a.
+KernelResult measureKernelCase(const KernelCase& kernelCase, const KernelMethod& method,
+                               PythonReference* python);
+
+/// The targets: the fused bidirectional LSTM and GRU at least 2x the step loop at H >= 128
+/// (issue 8), and the fused GRU, BiLSTM and BiGRU at least 2x PyTorch's from Python at
+/// H >= 128 (issue 33).
 std::vector<TargetCheck> checkKernelTargets(const std::vector<KernelResult>& results);
 
 void printKernelTable(std::FILE* out, const std::vector<KernelResult>& results);

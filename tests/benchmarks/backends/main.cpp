@@ -8,7 +8,8 @@
 // = median over rounds of each round's median. Next to each case the oneDNN SGEMM rate is
 // measured once per round, so that "fraction of SGEMM" compares numbers taken minutes apart
 // at most. Then the recurrent kernel cases (kernelcases.h): one GRU, BiLSTM or BiGRU layer's
-// training step on the fused oneDNN kernel, torch::nn and a step loop, measured the same way.
+// training step on the fused oneDNN kernel, torch::nn, a step loop and PyTorch from Python,
+// measured the same way.
 // Prints the tables and the targets as met or not; --json writes everything.
 //
 // Usage: backends_bench [--quick] [--cases WORDS] [--threads N] [--repeats N] [--steps N]
@@ -102,7 +103,8 @@ void usage(std::FILE* out)
                  "  --round-ms   least measured time per variant and round (default 300)\n"
                  "  --warmup     steps after the first that are not measured (default 2)\n"
                  "  --json       also write every measurement to PATH\n"
-                 "  --python     interpreter of the reference (default /usr/bin/python3)\n"
+                 "  --python     interpreter of the reference (default /usr/bin/python3;\n"
+                 "               scripts/debian13-python.sh: PyTorch 2.6 from a Debian 13 root)\n"
                  "  --reference  the reference script (default: backends_reference.py beside\n"
                  "               this program's sources)\n"
                  "  --no-python  leave the PyTorch reference out (its columns read n/a)\n"
@@ -325,9 +327,9 @@ int run(const Options& options)
         throw std::invalid_argument("--cases " + options.cases +
                                     ": no case id contains any of these");
     // Started before any tensor: fork() copies the page tables, smallest before anything is
-    // loaded. Only the model cases have a Python column.
+    // loaded.
     std::unique_ptr<bench::PythonReference> python;
-    if (options.withPython && !cases.empty())
+    if (options.withPython)
         python = std::make_unique<bench::PythonReference>(
             options.python, options.reference,
             options.threads > 0 ? options.threads : es::readCpuTopology().physicalCores);
@@ -362,8 +364,7 @@ int run(const Options& options)
     const es::OneDnnInfo oneDnn = es::oneDnnInfo();
     header.oneDnn = oneDnn.version + " (" + oneDnn.isa + ")";
     if (!python)
-        header.python =
-            cases.empty() ? "not needed (only recurrent kernel cases)" : "left out (--no-python)";
+        header.python = "left out (--no-python)";
     else if (!python->available())
         header.python = "n/a: " + python->reason();
     else {
@@ -397,7 +398,7 @@ int run(const Options& options)
                                      options.warmup};
     std::vector<bench::KernelResult> kernelResults;
     for (std::size_t i = 0; i < kernelCases.size(); ++i) {
-        kernelResults.push_back(bench::measureKernelCase(kernelCases[i], method));
+        kernelResults.push_back(bench::measureKernelCase(kernelCases[i], method, python.get()));
         std::fprintf(stderr, "[%zu/%zu] %-28s", i + 1, kernelCases.size(),
                      kernelCases[i].id.c_str());
         for (bench::KernelVariant variant : bench::kKernelVariants) {

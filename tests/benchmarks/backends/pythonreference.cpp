@@ -152,6 +152,18 @@ StepSample PythonReference::prepare(const std::string& id, const nlohmann::json&
     return sampleFrom(answer.at("first"));
 }
 
+StepSample PythonReference::prepareKernel(const std::string& id, const nlohmann::json& kernel,
+                                          int warmup, std::vector<StepSample>& warmupSteps)
+{
+    const nlohmann::json answer = request({{"op", "prepare_kernel"},
+                                           {"case", id},
+                                           {"kernel", kernel},
+                                           {"batches", kDataBatches},
+                                           {"warmup", warmup}});
+    warmupSteps = samplesFrom(answer.at("warmup"));
+    return sampleFrom(answer.at("first"));
+}
+
 std::vector<StepSample> PythonReference::run(const std::string& id, int count)
 {
     return samplesFrom(request({{"op", "run"}, {"case", id}, {"steps", count}}).at("steps"));

@@ -35,7 +35,11 @@ public:
     /// available() false.
     StepSample prepare(const std::string& id, const nlohmann::json& config, int warmup,
                        std::vector<StepSample>& warmupSteps);
-    /// `count` steps of the model prepared under `id`.
+    /// A fresh recurrent layer of a kernel case (`kernel`: layer, units, steps, batch, inputs)
+    /// under `id`, likewise; its steps are the layer's forward and gradients.
+    StepSample prepareKernel(const std::string& id, const nlohmann::json& kernel, int warmup,
+                             std::vector<StepSample>& warmupSteps);
+    /// `count` steps of the model or layer prepared under `id`.
     std::vector<StepSample> run(const std::string& id, int count);
     /// Frees the model under `id`.
     void drop(const std::string& id);
