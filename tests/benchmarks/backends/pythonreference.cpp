@@ -143,21 +143,22 @@ nlohmann::json PythonReference::request(const nlohmann::json& message)
 StepSample PythonReference::prepare(const std::string& id, const nlohmann::json& config, int warmup,
                                     std::vector<StepSample>& warmupSteps)
 {
-    const nlohmann::json answer = request({{"op", "prepare"},
-                                           {"case", id},
-                                           {"config", config},
-                                           {"batches", kDataBatches},
-                                           {"warmup", warmup}});
-    warmupSteps = samplesFrom(answer.at("warmup"));
-    return sampleFrom(answer.at("first"));
+    return prepareAs("prepare", "config", id, config, warmup, warmupSteps);
 }
 
 StepSample PythonReference::prepareKernel(const std::string& id, const nlohmann::json& kernel,
                                           int warmup, std::vector<StepSample>& warmupSteps)
 {
-    const nlohmann::json answer = request({{"op", "prepare_kernel"},
+    return prepareAs("prepare_kernel", "kernel", id, kernel, warmup, warmupSteps);
+}
+
+StepSample PythonReference::prepareAs(const char* op, const char* what, const std::string& id,
+                                      const nlohmann::json& description, int warmup,
+                                      std::vector<StepSample>& warmupSteps)
+{
+    const nlohmann::json answer = request({{"op", op},
                                            {"case", id},
-                                           {"kernel", kernel},
+                                           {what, description},
                                            {"batches", kDataBatches},
                                            {"warmup", warmup}});
     warmupSteps = samplesFrom(answer.at("warmup"));

@@ -46,6 +46,10 @@ public:
 
 private:
     nlohmann::json request(const nlohmann::json& message);
+    /// A "prepare" of either kind: `what` names the description's key ("config", "kernel").
+    StepSample prepareAs(const char* op, const char* what, const std::string& id,
+                         const nlohmann::json& description, int warmup,
+                         std::vector<StepSample>& warmupSteps);
     void stop();
 
     pid_t m_child = -1;
