@@ -150,6 +150,7 @@ void guardRnnInference()
 {
     using Outcome = RnnGuardReport::Outcome;
     RnnGuardReport& report = mutableReport();
+    report = RnnGuardReport();  // a second call reports what it found, not the first one's
     if (!EPOCHSCOPE_WITH_ONEDNN) {
         report.outcome = Outcome::NotBuilt;
         return;

@@ -23,7 +23,6 @@ namespace es::onednn {
 namespace {
 
 using Tag = dnnl::memory::format_tag;
-using Dims = dnnl::memory::dims;
 constexpr auto kF32 = dnnl::memory::data_type::f32;
 
 /// One recurrent layer's sizes: input features, hidden units, batch, time steps.
