@@ -1,5 +1,11 @@
 # epochscope_add_test(<name> <sources>...): a Qt Test executable registered with ctest.
 
+# Each test links most of the static engine, and with it ~110 MB of DWARF: the ninety-odd tests
+# filled 8 GB of a RelWithDebInfo build (and a CI machine's disk) with debug information that
+# only someone stepping through a test in gdb reads. They link without it (3 MB each; symbols
+# stay, so backtraces still name functions); ON keeps it.
+option(EPOCHSCOPE_TEST_DEBUG_INFO "Keep debug information in the test executables" OFF)
+
 # The test sources that use LibTorch themselves (~40 s each on two cores without a
 # precompiled header) share one precompiled <torch/torch.h>, built once for all of them on a
 # small library with the tests' own flags (the engine's PCH has the engine's).
@@ -35,6 +41,9 @@ function(epochscope_add_test name)
   target_link_libraries(${name} PRIVATE torch)
   set_target_properties(${name} PROPERTIES AUTOMOC ON)
   epochscope_set_warnings(${name})
+  if(NOT EPOCHSCOPE_TEST_DEBUG_INFO)
+    target_link_options(${name} PRIVATE "LINKER:--strip-debug")
+  endif()
   epochscope_sources_use_torch(uses_torch ${ARGN})
   if(uses_torch AND TARGET epochscope_test_torch_pch)
     target_precompile_headers(${name} REUSE_FROM epochscope_test_torch_pch)
