@@ -1,6 +1,6 @@
 # epochscope_add_test(<name> <sources>...): a Qt Test executable registered with ctest.
 
-# Each test links most of the static engine, and with it ~110 MB of DWARF: the ninety-odd tests
+# Each test links most of the static engine, and with -g ~110 MB of DWARF: the ninety-odd tests
 # filled 8 GB of a RelWithDebInfo build (and a CI machine's disk) with debug information that
 # only someone stepping through a test in gdb reads. They link without it (3 MB each; symbols
 # stay, so backtraces still name functions); ON keeps it.
