@@ -17,7 +17,7 @@ namespace es {
 namespace {
 
 /// LibTorch's GRU stacks the gates (r, z, n) along the first dimension of its weights.
-constexpr std::int64_t kGates = 3;
+constexpr std::int64_t kGruGates = 3;
 
 }  // namespace
 
@@ -40,7 +40,7 @@ using GruPrimitives = onednn::Primitives<dnnl::lbr_gru_forward, dnnl::lbr_gru_ba
 /// takes oneDNN's order back to LibTorch's.
 torch::Tensor swapResetAndUpdate(const torch::Tensor& stacked)
 {
-    const std::int64_t units = stacked.size(0) / kGates;
+    const std::int64_t units = stacked.size(0) / kGruGates;
     return torch::cat({stacked.narrow(0, units, units), stacked.narrow(0, 0, units),
                        stacked.narrow(0, 2 * units, units)});
 }
@@ -49,7 +49,7 @@ torch::Tensor swapResetAndUpdate(const torch::Tensor& stacked)
 /// u' = b_hn (b_hn is multiplied by the reset gate, so it cannot be folded into o).
 torch::Tensor oneDnnBias(const torch::Tensor& biasIh, const torch::Tensor& biasHh)
 {
-    const std::int64_t units = biasIh.size(0) / kGates;
+    const std::int64_t units = biasIh.size(0) / kGruGates;
     const auto gate = [units](const torch::Tensor& bias, std::int64_t index) {
         return bias.narrow(0, index * units, units);
     };
@@ -57,9 +57,9 @@ torch::Tensor oneDnnBias(const torch::Tensor& biasIh, const torch::Tensor& biasH
                        gate(biasIh, 2), gate(biasHh, 2)});
 }
 
-c10::intrusive_ptr<GruPrimitives> buildPrimitives(const ShapeKey& shape)
+c10::intrusive_ptr<GruPrimitives> buildGruPrimitives(const ShapeKey& shape)
 {
-    auto built = c10::make_intrusive<GruPrimitives>(shape, kGates, kBiases);
+    auto built = c10::make_intrusive<GruPrimitives>(shape, kGruGates, kBiases);
     GruPrimitives& p = *built;
     p.buildForward(
         onednn::gruForwardDesc(p, p.forwardKind(), onednn::userScratchpad(), onednn::cpuEngine()));
@@ -174,18 +174,18 @@ GruResult oneDnnGru(const torch::Tensor& x, const torch::Tensor& weightIh,
     const std::int64_t inputs = x.size(2);
     TORCH_CHECK(units > 0, "onednn GRU: weights do not fit ", inputs, " inputs and ", units,
                 " units");
-    onednn::checkParameters("GRU", kGates, x, weightIh, weightHh, biasIh, biasHh);
+    onednn::checkParameters("GRU", kGruGates, x, weightIh, weightHh, biasIh, biasHh);
 #if EPOCHSCOPE_WITH_ONEDNN
     ShapeKey shape{x.size(1), x.size(0), inputs, units, false};
     if (!onednn::recordsGradient({&x, &weightIh, &weightHh, &biasIh, &biasHh})) {
-        const auto primitives = cacheImpl(cache).get(shape, buildPrimitives);
+        const auto primitives = cacheImpl(cache).get(shape, buildGruPrimitives);
         const onednn::CellResults result = primitives->runForward(
             oneDnnInputs(x, weightIh, weightHh, biasIh, biasHh), {}, nullptr);
         return {result.output, result.hn};
     }
     shape.training = true;
     const torch::autograd::variable_list results = OneDnnGruFunction::apply(
-        x, weightIh, weightHh, biasIh, biasHh, cacheImpl(cache).get(shape, buildPrimitives));
+        x, weightIh, weightHh, biasIh, biasHh, cacheImpl(cache).get(shape, buildGruPrimitives));
     return {results[0], results[1]};
 #else
     (void)cache;

@@ -16,7 +16,7 @@ namespace es {
 namespace {
 
 /// LibTorch's LSTM stacks the gates (i, f, g, o) along the first dimension of its weights.
-constexpr std::int64_t kGates = 4;
+constexpr std::int64_t kLstmGates = 4;
 
 }  // namespace
 
@@ -36,10 +36,10 @@ struct LstmPrimitives : onednn::Primitives<dnnl::lstm_forward, dnnl::lstm_backwa
     dnnl::memory initialCGradient;
 };
 
-c10::intrusive_ptr<LstmPrimitives> buildPrimitives(const ShapeKey& shape)
+c10::intrusive_ptr<LstmPrimitives> buildLstmPrimitives(const ShapeKey& shape)
 {
     // One bias vector per gate: the primitives take bias_ih + bias_hh.
-    auto built = c10::make_intrusive<LstmPrimitives>(shape, kGates, kGates);
+    auto built = c10::make_intrusive<LstmPrimitives>(shape, kLstmGates, kLstmGates);
     LstmPrimitives& p = *built;
     p.buildForward(
         onednn::lstmForwardDesc(p, p.forwardKind(), onednn::userScratchpad(), onednn::cpuEngine()));
@@ -148,11 +148,11 @@ LstmResult oneDnnLstm(const torch::Tensor& x, const torch::Tensor& weightIh,
                       const torch::Tensor& biasHh, OneDnnLstmCache& cache)
 {
     onednn::checkSequence("LSTM", x);
-    onednn::checkParameters("LSTM", kGates, x, weightIh, weightHh, biasIh, biasHh);
+    onednn::checkParameters("LSTM", kLstmGates, x, weightIh, weightHh, biasIh, biasHh);
 #if EPOCHSCOPE_WITH_ONEDNN
     ShapeKey shape{x.size(1), x.size(0), x.size(2), weightHh.size(1), false};
     if (!onednn::recordsGradient({&x, &weightIh, &weightHh, &biasIh, &biasHh})) {
-        const auto primitives = cacheImpl(cache).get(shape, buildPrimitives);
+        const auto primitives = cacheImpl(cache).get(shape, buildLstmPrimitives);
         return runForward(
             *primitives,
             {x.contiguous(), weightIh.contiguous(), weightHh.contiguous(), biasIh + biasHh},
@@ -161,7 +161,7 @@ LstmResult oneDnnLstm(const torch::Tensor& x, const torch::Tensor& weightIh,
     shape.training = true;
     const torch::autograd::variable_list results = OneDnnLstmFunction::apply(
         x.contiguous(), weightIh.contiguous(), weightHh.contiguous(), biasIh.contiguous(),
-        biasHh.contiguous(), cacheImpl(cache).get(shape, buildPrimitives));
+        biasHh.contiguous(), cacheImpl(cache).get(shape, buildLstmPrimitives));
     return {results[0], results[1], results[2]};
 #else
     (void)cache;
