@@ -34,21 +34,92 @@ function(epochscope_sources_use_torch result)
   endforeach()
 endfunction()
 
-function(epochscope_add_test name)
-  add_executable(${name} ${ARGN})
-  target_link_libraries(${name} PRIVATE epochscope_engine Qt6::Core Qt6::Test)
+# The tests whose sources use LibTorch form one program, tst_torch_suite, compiled in batches of
+# a few sources (cmake/EpochScopeUnity.cmake): on its own, each paid ~12 s for LibTorch's header
+# (GCC instantiates what the header leaves pending in every translation unit) before its own
+# code. Each keeps its ctest entry, which runs `tst_torch_suite CLASS` (tests/support/testsuite.h:
+# such a source ends with EPOCHSCOPE_TEST_GUILESS_MAIN or EPOCHSCOPE_TEST_APPLESS_MAIN, not Qt's
+# main). With EPOCHSCOPE_UNITY=OFF every test is its own program again.
+set(EPOCHSCOPE_TORCH_TEST_SUITE tst_torch_suite)
+
+# Settings every test program gets.
+function(epochscope_configure_test_program target)
+  target_link_libraries(${target} PRIVATE epochscope_engine Qt6::Core Qt6::Test)
   # Tests may use LibTorch directly to check the engine's tensors.
-  target_link_libraries(${name} PRIVATE torch)
-  set_target_properties(${name} PROPERTIES AUTOMOC ON)
-  epochscope_set_warnings(${name})
+  target_link_libraries(${target} PRIVATE torch)
+  set_target_properties(${target} PROPERTIES AUTOMOC ON)
+  epochscope_set_warnings(${target})
   if(NOT EPOCHSCOPE_TEST_DEBUG_INFO)
-    target_link_options(${name} PRIVATE "LINKER:--strip-debug")
+    target_link_options(${target} PRIVATE "LINKER:--strip-debug")
   endif()
+endfunction()
+
+# Precompiled LibTorch for a test program whose sources use it.
+function(epochscope_use_test_torch_pch target)
+  if(TARGET epochscope_test_torch_pch)
+    target_precompile_headers(${target} REUSE_FROM epochscope_test_torch_pch)
+    # AUTOMOC's file is empty here (each test includes its own .moc), but against the LibTorch
+    # header it still cost ~13 s: GCC instantiates what that header left pending in every unit.
+    set_source_files_properties("${CMAKE_CURRENT_BINARY_DIR}/${target}_autogen/mocs_compilation.cpp"
+      PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
+  endif()
+endfunction()
+
+# epochscope_test_target(<variable> <test>): the program that compiles <test>'s sources, for
+# settings such as include directories or compile definitions (the suite's, for a member).
+function(epochscope_test_target variable name)
+  get_property(members GLOBAL PROPERTY EPOCHSCOPE_TORCH_SUITE_MEMBERS)
+  if(name IN_LIST members)
+    set(${variable} ${EPOCHSCOPE_TORCH_TEST_SUITE} PARENT_SCOPE)
+  else()
+    set(${variable} ${name} PARENT_SCOPE)
+  endif()
+endfunction()
+
+function(epochscope_add_test name)
   epochscope_sources_use_torch(uses_torch ${ARGN})
-  if(uses_torch AND TARGET epochscope_test_torch_pch)
-    target_precompile_headers(${name} REUSE_FROM epochscope_test_torch_pch)
+  if(uses_torch AND EPOCHSCOPE_UNITY)
+    set(suite ${EPOCHSCOPE_TORCH_TEST_SUITE})
+    if(NOT TARGET ${suite})
+      add_executable(${suite} "${PROJECT_SOURCE_DIR}/tests/support/testsuitemain.cpp")
+      epochscope_configure_test_program(${suite})
+      target_compile_definitions(${suite} PRIVATE EPOCHSCOPE_TEST_SUITE)
+      epochscope_use_test_torch_pch(${suite})
+      set_source_files_properties("${PROJECT_SOURCE_DIR}/tests/support/testsuitemain.cpp"
+        PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
+    endif()
+    set(test_class "")
+    foreach(source IN LISTS ARGN)
+      get_filename_component(path "${source}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+      set_property(GLOBAL APPEND PROPERTY EPOCHSCOPE_TORCH_SUITE_SOURCES "${path}")
+      file(STRINGS "${path}" main_line REGEX "^EPOCHSCOPE_TEST_(GUILESS|APPLESS)_MAIN\\(")
+      if(main_line MATCHES "MAIN\\(([A-Za-z0-9_]+)\\)")
+        set(test_class "${CMAKE_MATCH_1}")
+      endif()
+    endforeach()
+    if(NOT test_class)
+      message(FATAL_ERROR "${name}: a test that uses LibTorch ends with "
+        "EPOCHSCOPE_TEST_GUILESS_MAIN(Class) or EPOCHSCOPE_TEST_APPLESS_MAIN(Class) "
+        "(tests/support/testsuite.h), which puts it into ${suite}")
+    endif()
+    set_property(GLOBAL APPEND PROPERTY EPOCHSCOPE_TORCH_SUITE_MEMBERS ${name})
+    add_test(NAME ${name} COMMAND ${suite} ${test_class})
+  else()
+    add_executable(${name} ${ARGN})
+    epochscope_configure_test_program(${name})
+    if(uses_torch)
+      epochscope_use_test_torch_pch(${name})
+    endif()
+    add_test(NAME ${name} COMMAND ${name})
   endif()
-  add_test(NAME ${name} COMMAND ${name})
   set_tests_properties(${name} PROPERTIES ENVIRONMENT
     "QT_QPA_PLATFORM=offscreen;EPOCHSCOPE_TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data" TIMEOUT 600)
+endfunction()
+
+# After the last epochscope_add_test: the suite's sources, in batches.
+function(epochscope_add_test_suite_sources)
+  get_property(sources GLOBAL PROPERTY EPOCHSCOPE_TORCH_SUITE_SOURCES)
+  if(sources)
+    epochscope_add_unity_sources(${EPOCHSCOPE_TORCH_TEST_SUITE} BATCH 5 SOURCES ${sources})
+  endif()
 endfunction()

@@ -3,6 +3,7 @@
 // used; a write that fails part-way; `evaluate` on what the callbacks saved.
 #include "tests/support/clirunner.h"
 #include "tests/support/testpaths.h"
+#include "tests/support/testsuite.h"
 #include "tests/support/ziprecords.h"
 
 #include <QtCore/QDir>
@@ -493,5 +494,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestBackup)
+EPOCHSCOPE_TEST_GUILESS_MAIN(TestBackup)
 #include "tst_backup.moc"

@@ -16,6 +16,7 @@
 #include "engine/train/modelweights_torch.h"
 #include "tests/support/clirunner.h"
 #include "tests/support/testpaths.h"
+#include "tests/support/testsuite.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QFile>
@@ -634,5 +635,5 @@ void TestPyTorchExport::abandonedExportRemoved()
     QVERIFY(QFileInfo::exists(live));
 }
 
-QTEST_GUILESS_MAIN(TestPyTorchExport)
+EPOCHSCOPE_TEST_GUILESS_MAIN(TestPyTorchExport)
 #include "tst_pytorchexport.moc"

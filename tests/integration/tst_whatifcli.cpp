@@ -3,6 +3,7 @@
 // anything runs.
 #include "engine/env/cpuinfo.h"
 #include "tests/support/clirunner.h"
+#include "tests/support/testsuite.h"
 
 #include <QtCore/QProcess>
 #include <QtCore/QTemporaryDir>
@@ -260,5 +261,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWhatifCli)
+EPOCHSCOPE_TEST_GUILESS_MAIN(TestWhatifCli)
 #include "tst_whatifcli.moc"

@@ -7,6 +7,7 @@
 #include "engine/train/allocator.h"
 #include "tests/support/runtoend.h"
 #include "tests/support/smallconfigs.h"
+#include "tests/support/testsuite.h"
 
 #include <QtTest>
 
@@ -319,5 +320,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAllocator)
+EPOCHSCOPE_TEST_GUILESS_MAIN(TestAllocator)
 #include "tst_allocator.moc"

@@ -5,6 +5,7 @@
 #include "engine/train/archivecheck.h"
 #include "engine/train/modelweights_torch.h"
 #include "engine/train/picklescan.h"
+#include "tests/support/testsuite.h"
 #include "tests/support/ziprecords.h"
 
 #include <QtCore/QTemporaryDir>
@@ -341,5 +342,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestArchiveCheck)
+EPOCHSCOPE_TEST_GUILESS_MAIN(TestArchiveCheck)
 #include "tst_archivecheck.moc"

@@ -3,6 +3,7 @@
 #include "engine/train/trainingsession.h"
 #include "tests/support/runtoend.h"
 #include "tests/support/smallconfigs.h"
+#include "tests/support/testsuite.h"
 
 #include <QtTest>
 
@@ -233,5 +234,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestBatchSource)
+EPOCHSCOPE_TEST_APPLESS_MAIN(TestBatchSource)
 #include "tst_batchsource.moc"

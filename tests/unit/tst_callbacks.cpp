@@ -9,6 +9,7 @@
 #include "engine/config/runconfig.h"
 #include "engine/train/runobserver.h"
 #include "tests/support/runtoend.h"
+#include "tests/support/testsuite.h"
 
 #include <QtTest>
 
@@ -593,5 +594,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCallbacks)
+EPOCHSCOPE_TEST_GUILESS_MAIN(TestCallbacks)
 #include "tst_callbacks.moc"

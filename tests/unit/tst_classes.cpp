@@ -5,6 +5,7 @@
 #include "engine/train/losses_torch.h"
 #include "tests/support/runtoend.h"
 #include "tests/support/smallconfigs.h"
+#include "tests/support/testsuite.h"
 
 #include <QtTest>
 
@@ -224,5 +225,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestClasses)
+EPOCHSCOPE_TEST_GUILESS_MAIN(TestClasses)
 #include "tst_classes.moc"

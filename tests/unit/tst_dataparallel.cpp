@@ -9,6 +9,7 @@
 #include "engine/train/runextensions_torch.h"
 #include "engine/train/trainingsession.h"
 #include "tests/support/smallconfigs.h"
+#include "tests/support/testsuite.h"
 
 #include <QtCore/QTemporaryDir>
 #include <QtTest>
@@ -292,5 +293,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDataParallel)
+EPOCHSCOPE_TEST_GUILESS_MAIN(TestDataParallel)
 #include "tst_dataparallel.moc"

@@ -4,6 +4,7 @@
 #include "engine/doctor/doctorjson.h"
 #include "engine/doctor/doctortext.h"
 #include "engine/env/blaslibrary.h"
+#include "tests/support/testsuite.h"
 
 #include <QtTest>
 
@@ -327,5 +328,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDoctor)
+EPOCHSCOPE_TEST_GUILESS_MAIN(TestDoctor)
 #include "tst_doctor.moc"

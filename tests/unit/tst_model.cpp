@@ -3,6 +3,7 @@
 #include "engine/model/sequentialmodel_torch.h"
 #include "tests/support/layerbuilders.h"
 #include "tests/support/smallconfigs.h"
+#include "tests/support/testsuite.h"
 
 #include <QtTest>
 
@@ -137,5 +138,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestModel)
+EPOCHSCOPE_TEST_APPLESS_MAIN(TestModel)
 #include "tst_model.moc"

@@ -7,6 +7,7 @@
 #include "tests/support/cellparameters_torch.h"
 #include "tests/support/shapeseed.h"
 #include "tests/support/tensorcompare_torch.h"
+#include "tests/support/testsuite.h"
 
 #include <QtTest>
 
@@ -18,7 +19,7 @@
 namespace {
 
 /// The bound for float32: the two implementations sum in different orders.
-constexpr double kTolerance = 1e-4;
+constexpr double kGruTolerance = 1e-4;
 
 using es::test::Comparison;
 using es::test::relativeDifference;
@@ -53,7 +54,7 @@ es::GruResult fused(const Layer& layer, const torch::Tensor& x, es::OneDnnGruCac
 /// Which results the loss reads, so which upstream gradients reach the backward.
 enum class Upstream { Output, Hn, Both };
 
-struct Shape {
+struct GruShape {
     std::int64_t batch = 1;
     std::int64_t partialBatch = 1;  ///< a last, smaller batch through the same cache
     std::int64_t steps = 1;
@@ -71,19 +72,19 @@ struct Shape {
 
 /// The bounds first (batch 1, one step, one input, one unit, the largest of each), then
 /// random shapes within them: B 1..9, T 1..12, I and H 1..40.
-std::vector<Shape> randomShapes(std::uint32_t seed)
+std::vector<GruShape> randomShapes(std::uint32_t seed)
 {
     std::mt19937 generator(seed);
     const auto uniform = [&](std::int64_t low, std::int64_t high) {
         return std::uniform_int_distribution<std::int64_t>(low, high)(generator);
     };
-    std::vector<Shape> shapes;
+    std::vector<GruShape> shapes;
     shapes.push_back({1, 1, 1, 1, 1});
     shapes.push_back({1, 1, 12, 40, 40});
     shapes.push_back({9, 1, 7, 3, 1});
     shapes.push_back({9, 4, 12, 1, 33});
     for (int i = 0; i < 12; ++i) {
-        Shape shape;
+        GruShape shape;
         shape.batch = uniform(1, 9);
         shape.partialBatch = uniform(1, shape.batch);
         shape.steps = uniform(1, 12);
@@ -97,7 +98,7 @@ std::vector<Shape> randomShapes(std::uint32_t seed)
 /// One batch through both with the same parameters and the same random linear loss (its
 /// gradient with respect to each result it reads is that random tensor); compares both
 /// results, d x and every parameter gradient.
-Comparison compareBatch(const Layer& layer, const Shape& shape, std::int64_t batch,
+Comparison compareBatch(const Layer& layer, const GruShape& shape, std::int64_t batch,
                         Upstream upstream, es::OneDnnGruCache& cache)
 {
     const auto x = torch::randn({batch, shape.steps, shape.inputs}).requires_grad_(true);
@@ -164,11 +165,11 @@ private Q_SLOTS:
     {
         QFETCH(uint, seed);
         QFETCH(Upstream, upstream);
-        const std::vector<Shape> shapes = randomShapes(seed);
+        const std::vector<GruShape> shapes = randomShapes(seed);
         double worst = 0.0;
         std::string worstWhere;
         for (std::size_t i = 0; i < shapes.size(); ++i) {
-            const Shape& shape = shapes[i];
+            const GruShape& shape = shapes[i];
             torch::manual_seed(seed + i);
             const Layer layer = makeLayer(shape.inputs, shape.units);
             es::OneDnnGruCache cache;
@@ -177,7 +178,7 @@ private Q_SLOTS:
                 const std::string message = shape.text() + ", batch " + std::to_string(batch) +
                                             ": " + comparison.where + " differs by " +
                                             std::to_string(comparison.worst);
-                QVERIFY2(comparison.worst <= kTolerance, message.c_str());
+                QVERIFY2(comparison.worst <= kGruTolerance, message.c_str());
                 if (comparison.worst >= worst) {
                     worst = comparison.worst;
                     worstWhere = shape.text() + " " + comparison.where;
@@ -203,12 +204,12 @@ private Q_SLOTS:
         QVERIFY(!x.is_contiguous());
         const es::GruResult expected = reference(layer, x);
         const es::GruResult actual = fused(layer, x, cache);
-        QVERIFY(relativeDifference(actual.output, expected.output) <= kTolerance);
+        QVERIFY(relativeDifference(actual.output, expected.output) <= kGruTolerance);
         const auto expectedGradient =
             torch::autograd::grad({expected.output.pow(2).sum()}, {timeMajor})[0];
         const auto actualGradient =
             torch::autograd::grad({actual.output.pow(2).sum()}, {timeMajor})[0];
-        QVERIFY(relativeDifference(actualGradient, expectedGradient) <= kTolerance);
+        QVERIFY(relativeDifference(actualGradient, expectedGradient) <= kGruTolerance);
     }
 
     // A second call with the same shape takes the cached primitives; a new batch size builds
@@ -303,8 +304,8 @@ private Q_SLOTS:
             const auto x = torch::randn({batch, steps, inputs});
             const es::GruResult expected = reference(layer, x);
             const es::GruResult actual = fused(layer, x, cache);
-            QVERIFY(relativeDifference(actual.output, expected.output) <= kTolerance);
-            QVERIFY(relativeDifference(actual.hn, expected.hn) <= kTolerance);
+            QVERIFY(relativeDifference(actual.output, expected.output) <= kGruTolerance);
+            QVERIFY(relativeDifference(actual.hn, expected.hn) <= kGruTolerance);
             QVERIFY(!actual.output.requires_grad());
         }
         QCOMPARE(cache.stats().inference, std::size_t(1));
@@ -359,5 +360,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOneDnnGru)
+EPOCHSCOPE_TEST_GUILESS_MAIN(TestOneDnnGru)
 #include "tst_onednngru.moc"

@@ -12,6 +12,7 @@
 #include "tests/support/shapeseed.h"
 #include "tests/support/smallconfigs.h"
 #include "tests/support/tensorcompare_torch.h"
+#include "tests/support/testsuite.h"
 
 #include <QtTest>
 
@@ -29,7 +30,7 @@
 namespace {
 
 /// The bound for float32: the two backends sum in different orders, nothing more.
-constexpr double kTolerance = 1e-4;
+constexpr double kLstmTolerance = 1e-4;
 
 using es::test::Comparison;
 using es::test::relativeDifference;
@@ -77,7 +78,7 @@ std::vector<es::LstmResult> runStack(const torch::Tensor& x,
     return results;
 }
 
-struct Shape {
+struct LstmShape {
     std::int64_t batch = 1;
     std::int64_t partialBatch = 1;  ///< a last, smaller batch through the same cache
     std::int64_t steps = 1;
@@ -99,7 +100,7 @@ struct Shape {
 
 /// The seeded shapes: the bounds first (batch 1, one step, one input, one unit, the largest
 /// of each), then random ones.
-std::vector<Shape> randomShapes()
+std::vector<LstmShape> randomShapes()
 {
     constexpr std::uint32_t kFixedSeed = 20240806;
     const std::uint32_t seed = es::test::shapeSeed(kFixedSeed);
@@ -108,13 +109,13 @@ std::vector<Shape> randomShapes()
     const auto uniform = [&](std::int64_t low, std::int64_t high) {
         return std::uniform_int_distribution<std::int64_t>(low, high)(generator);
     };
-    std::vector<Shape> shapes;
+    std::vector<LstmShape> shapes;
     shapes.push_back({1, 1, 5, 3, 4, 1, true, true});
     shapes.push_back({4, 3, 1, 7, 5, 2, false, true});
     shapes.push_back({3, 2, 9, 1, 1, 3, true, false});
     shapes.push_back({8, 5, 60, 96, 160, 1, false, true});
     for (int i = 0; i < 20; ++i) {
-        Shape shape;
+        LstmShape shape;
         shape.batch = uniform(1, 48);
         shape.partialBatch = uniform(1, shape.batch);
         shape.steps = uniform(1, 60);
@@ -138,7 +139,7 @@ torch::Tensor prediction(const std::vector<es::LstmResult>& results, bool return
 /// Runs one batch of `shape` through both backends with the same parameters and the same
 /// upstream gradients; compares every layer's output and final states, the input gradient
 /// and every parameter gradient.
-Comparison compareBatch(const Shape& shape, std::int64_t batch,
+Comparison compareBatch(const LstmShape& shape, std::int64_t batch,
                         const std::vector<LayerParameters>& stack, es::OneDnnLstmCache& cache)
 {
     const auto x = torch::randn({batch, shape.steps, shape.inputs}).requires_grad_(true);
@@ -184,7 +185,7 @@ Comparison compareBatch(const Shape& shape, std::int64_t batch,
 }
 
 /// Distinct (inputs, units) pairs of a stack: each is one cache entry per batch size.
-std::size_t distinctLayerShapes(const Shape& shape)
+std::size_t distinctLayerShapes(const LstmShape& shape)
 {
     return shape.layers > 1 && shape.inputs != shape.units ? 2 : 1;
 }
@@ -229,11 +230,11 @@ private Q_SLOTS:
     // each distinct shape builds its primitives once.
     void matchesLibTorchOnRandomShapes()
     {
-        const std::vector<Shape> shapes = randomShapes();
+        const std::vector<LstmShape> shapes = randomShapes();
         QVERIFY(shapes.size() >= 20);
         double worst = 0.0;
         for (std::size_t i = 0; i < shapes.size(); ++i) {
-            const Shape& shape = shapes[i];
+            const LstmShape& shape = shapes[i];
             torch::manual_seed(1000 + i);
             const auto stack = makeStack(shape.inputs, shape.units, shape.layers);
             es::OneDnnLstmCache cache;
@@ -243,7 +244,7 @@ private Q_SLOTS:
                 const std::string message = shape.text() + ", batch " + std::to_string(batch) +
                                             ": " + comparison.where + " differs by " +
                                             std::to_string(comparison.worst);
-                QVERIFY2(comparison.worst <= kTolerance, message.c_str());
+                QVERIFY2(comparison.worst <= kLstmTolerance, message.c_str());
             }
             const std::size_t batchSizes = shape.partialBatch == shape.batch ? 1 : 2;
             QCOMPARE(cache.stats().training, distinctLayerShapes(shape) * batchSizes);
@@ -335,9 +336,9 @@ private Q_SLOTS:
             const auto reference = runStack(x, stack, nullptr);
             const auto fused = runStack(x, stack, &cache);
             for (std::size_t i = 0; i < stack.size(); ++i) {
-                QVERIFY(relativeDifference(fused[i].output, reference[i].output) <= kTolerance);
-                QVERIFY(relativeDifference(fused[i].hn, reference[i].hn) <= kTolerance);
-                QVERIFY(relativeDifference(fused[i].cn, reference[i].cn) <= kTolerance);
+                QVERIFY(relativeDifference(fused[i].output, reference[i].output) <= kLstmTolerance);
+                QVERIFY(relativeDifference(fused[i].hn, reference[i].hn) <= kLstmTolerance);
+                QVERIFY(relativeDifference(fused[i].cn, reference[i].cn) <= kLstmTolerance);
                 QVERIFY(!fused[i].output.requires_grad());
             }
         }
@@ -405,11 +406,11 @@ private Q_SLOTS:
         };
         const auto referenceOutput = lossOf(libtorch);
         const auto fusedOutput = lossOf(onednn);
-        QVERIFY(relativeDifference(fusedOutput, referenceOutput) <= kTolerance);
+        QVERIFY(relativeDifference(fusedOutput, referenceOutput) <= kLstmTolerance);
         for (const auto& item : libtorchParameters) {
             const double difference =
                 relativeDifference(onednnParameters[item.key()].grad(), item.value().grad());
-            QVERIFY2(difference <= kTolerance,
+            QVERIFY2(difference <= kLstmTolerance,
                      (item.key() + " differs by " + std::to_string(difference)).c_str());
         }
         QCOMPARE(libtorch->oneDnnStats().training, std::size_t(0));
@@ -539,5 +540,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOneDnnLstm)
+EPOCHSCOPE_TEST_GUILESS_MAIN(TestOneDnnLstm)
 #include "tst_onednnlstm.moc"

@@ -8,6 +8,7 @@
 #include "engine/train/runextensions_torch.h"
 #include "engine/train/trainingsession.h"
 #include "tests/support/smallconfigs.h"
+#include "tests/support/testsuite.h"
 
 #include <QtTest>
 
@@ -452,5 +453,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestPhaseAttribution)
+EPOCHSCOPE_TEST_APPLESS_MAIN(TestPhaseAttribution)
 #include "tst_phaseattribution.moc"

@@ -5,6 +5,7 @@
 // meeting (4); the file rendezvous refuses whatever already lies at its path, links included,
 // within the timeout (5); a stop request ends every wait of the meeting at once (6).
 #include "engine/distributed/processgroup_torch.h"
+#include "tests/support/testsuite.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QFile>
@@ -567,5 +568,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestProcessGroup)
+EPOCHSCOPE_TEST_GUILESS_MAIN(TestProcessGroup)
 #include "tst_processgroup.moc"

@@ -15,6 +15,8 @@
 #include "engine/model/sequentialmodel_torch.h"
 #include "tests/support/layerbuilders.h"
 #include "tests/support/tensorcompare_torch.h"
+#include "tests/support/testpaths.h"
+#include "tests/support/testsuite.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -35,15 +37,11 @@
 #include <string>
 #include <vector>
 
-#ifndef EPOCHSCOPE_RECURRENT_REFERENCE
-#error "tests/CMakeLists.txt defines the path of recurrentreference.py"
-#endif
-
 namespace {
 
 /// The bound for float32: the kernels and the float64 reference sum in different
 /// orders, nothing more.
-constexpr double kTolerance = 1e-4;
+constexpr double kReferenceTolerance = 1e-4;
 /// Debian's interpreter, which has python3-numpy and python3-torch (scripts/bootstrap-debian.sh).
 const char* const kPython = "/usr/bin/python3";
 /// The reference runs a few hundred small cases; on two busy cores that takes under a minute.
@@ -289,23 +287,23 @@ constexpr Variant kVariants[] = {
     {"step loop", es::Backend::LibTorch, true},
 };
 
-struct Shape {
+struct ReferenceShape {
     std::int64_t batch = 1, steps = 1, inputs = 1, units = 1;
 };
 
 /// The seeds of a row: the first gives the smallest shape, the others random ones.
 constexpr int kSeeds[] = {1, 2, 3};
 
-Shape shapeFor(const CaseSpec& spec, std::size_t row, int seed)
+ReferenceShape shapeFor(const CaseSpec& spec, std::size_t row, int seed)
 {
     const bool tokens = spec.padding != Padding::None;
     if (seed == kSeeds[0])
-        return tokens ? Shape{4, 3, 1, 1} : Shape{1, 1, 1, 1};
+        return tokens ? ReferenceShape{4, 3, 1, 1} : ReferenceShape{1, 1, 1, 1};
     std::mt19937 generator(static_cast<std::uint32_t>(1000 * row + static_cast<std::size_t>(seed)));
     const auto uniform = [&](std::int64_t low, std::int64_t high) {
         return std::uniform_int_distribution<std::int64_t>(low, high)(generator);
     };
-    Shape shape;
+    ReferenceShape shape;
     shape.batch = tokens ? uniform(4, 7) : uniform(1, 6);
     shape.steps = tokens ? uniform(3, 9) : uniform(1, 9);
     shape.inputs = uniform(1, 5);
@@ -315,7 +313,7 @@ Shape shapeFor(const CaseSpec& spec, std::size_t row, int seed)
 
 /// Token ids in [1, vocabulary) with the row's padding. Sample 0 is full, sample 1 all padding
 /// (length 0), the others random; left and inside padding are guaranteed to occur.
-torch::Tensor paddedTokens(Padding padding, const Shape& shape, std::int64_t vocabulary)
+torch::Tensor paddedTokens(Padding padding, const ReferenceShape& shape, std::int64_t vocabulary)
 {
     torch::Tensor tokens = torch::randint(1, vocabulary, {shape.batch, shape.steps}, torch::kInt64);
     const std::int64_t steps = shape.steps;
@@ -343,7 +341,7 @@ torch::Tensor paddedTokens(Padding padding, const Shape& shape, std::int64_t voc
     return tokens;
 }
 
-es::ModelConfig modelFor(const CaseSpec& spec, const Shape& shape, bool unroll,
+es::ModelConfig modelFor(const CaseSpec& spec, const ReferenceShape& shape, bool unroll,
                          std::int64_t vocabulary)
 {
     es::ModelConfig model;
@@ -411,7 +409,7 @@ QString runReference(const QString& root)
         return "/usr/bin/python3 is missing: run scripts/bootstrap-debian.sh";
     QProcess python;
     python.setProcessChannelMode(QProcess::SeparateChannels);
-    python.start(kPython, {EPOCHSCOPE_RECURRENT_REFERENCE, root});
+    python.start(kPython, {es::test::pathFromCtest("EPOCHSCOPE_RECURRENT_REFERENCE"), root});
     if (!python.waitForFinished(kReferenceTimeoutMs))
         return "the reference (recurrentreference.py) did not finish within 10 minutes";
     const QString errors = QString::fromUtf8(python.readAllStandardError());
@@ -606,7 +604,7 @@ class TestRecurrentLayers : public QObject {
     {
         const CaseSpec& spec = m_cases[row];
         RowOutcome& outcome = m_outcomes[row];
-        const Shape shape = shapeFor(spec, row, seed);
+        const ReferenceShape shape = shapeFor(spec, row, seed);
         constexpr std::int64_t kVocabulary = 7;
         PendingCase pending;
         pending.row = row;
@@ -696,7 +694,7 @@ class TestRecurrentLayers : public QObject {
                 torch::NoGradGuard noGrad;
                 const torch::Tensor inference = model->forward(x.detach());
                 const double difference = relativeDifference(inference, computed.output);
-                if (difference > kTolerance)
+                if (difference > kReferenceTolerance)
                     outcome.failures.push_back(where + ": without gradients differs by " +
                                                std::to_string(difference));
             }
@@ -866,10 +864,10 @@ private Q_SLOTS:
             QFAIL(outcome.failures.front().c_str());
         const std::string message =
             outcome.whereReference + " differs by " + std::to_string(outcome.worstReference);
-        QVERIFY2(outcome.worstReference <= kTolerance, message.c_str());
+        QVERIFY2(outcome.worstReference <= kReferenceTolerance, message.c_str());
         const std::string across = outcome.whereAcrossKernels + " differs by " +
                                    std::to_string(outcome.worstAcrossKernels);
-        QVERIFY2(outcome.worstAcrossKernels <= kTolerance, across.c_str());
+        QVERIFY2(outcome.worstAcrossKernels <= kReferenceTolerance, across.c_str());
         // Where PyTorch's own module computes the layer the reference checked its cell on it.
         const CaseSpec& spec = m_cases[static_cast<std::size_t>(row)];
         const es::LayerConfig& first = spec.layers.front();
@@ -1244,7 +1242,7 @@ private Q_SLOTS:
         const auto x = torch::randn({5, 8, 3});
         dropped->eval();
         plain->eval();
-        QVERIFY(relativeDifference(dropped->forward(x), plain->forward(x)) <= kTolerance);
+        QVERIFY(relativeDifference(dropped->forward(x), plain->forward(x)) <= kReferenceTolerance);
         dropped->train();
         QVERIFY(relativeDifference(dropped->forward(x), plain->forward(x)) > 0.01);
     }
@@ -1329,5 +1327,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestRecurrentLayers)
+EPOCHSCOPE_TEST_APPLESS_MAIN(TestRecurrentLayers)
 #include "tst_recurrentlayers.moc"

@@ -18,6 +18,7 @@
 #include "engine/train/checkpointweights_torch.h"
 #include "tests/support/npybytes.h"
 #include "tests/support/specialfiles.h"
+#include "tests/support/testsuite.h"
 
 #include <QtCore/QTemporaryDir>
 #include <QtTest/QtTest>
@@ -250,5 +251,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSpecialInputs)
+EPOCHSCOPE_TEST_GUILESS_MAIN(TestSpecialInputs)
 #include "tst_specialinputs.moc"
