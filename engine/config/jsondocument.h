@@ -6,6 +6,9 @@
 
 namespace es {
 
+/// The indent of the JSON that EpochScope writes for people to read: reports, `--json` output.
+inline constexpr int kJsonIndent = 2;
+
 /// Parses user-written JSON text. A syntax error throws ConfigError at `<origin>@byte N` (the
 /// parser's 1-based position) with the line, column and what was expected. Duplicate keys,
 /// which JSON parsers silently resolve to the last value, throw ConfigError at their JSON

@@ -10,6 +10,9 @@
 
 namespace es {
 
+/// Bytes in a megabyte (SI), as the samplers record memory.
+inline constexpr double kBytesPerMb = 1e6;
+
 /// Three significant digits without switching to exponents (values below 1000): "2.46",
 /// "12.3", "850".
 inline std::string formatThreeDigits(double value)

@@ -27,9 +27,6 @@ constexpr std::array<char, 3> kDelimiters = {',', ';', '\t'};
 constexpr std::size_t kMaxQuotedBytes = 40;
 // Column names listed when a name is not found; a wider file gets "... and N more".
 constexpr std::size_t kMaxListedNames = 20;
-// Below this the memory check is skipped: reading /proc/meminfo would cost more than the
-// allocation, and the fuzzer calls the reader thousands of times a second.
-constexpr std::uint64_t kMemoryCheckBytes = std::uint64_t{64} << 20;
 
 enum class Cell { Number, Empty, Text, NotFinite, OutOfRange };
 

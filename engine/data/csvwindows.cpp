@@ -10,10 +10,6 @@ namespace es {
 
 namespace {
 
-// Below this the memory check is skipped: reading /proc/meminfo would cost more than the
-// allocation, and the fuzzer windows thousands of tables a second.
-constexpr std::uint64_t kMemoryCheckBytes = std::uint64_t{64} << 20;
-
 /// `pattern` says what the option means and takes the value as %1.
 void requirePositive(std::int64_t value, const char* name, const char* pattern)
 {

@@ -32,8 +32,6 @@ constexpr std::size_t kLabelWidth = 8;
 // An example window for the CSV sample count, as a daily series with a week's window might use.
 constexpr std::int64_t kExampleWindow = 7;
 constexpr std::int64_t kExampleHorizon = 1;
-// What tells a file without a telling extension: "\x93NUMPY", or a zip record's "PK\3\4".
-constexpr std::size_t kMagicBytes = 6;
 
 FileKind kindOf(const std::string& path)
 {
@@ -48,7 +46,7 @@ FileKind kindOf(const std::string& path)
         return FileKind::Csv;
     // No telling extension: the magic bytes of .npy and of a zip archive, else text. Opened
     // as the readers open it, so that a FIFO or a device is refused here too, not waited on.
-    const std::string start = InputFile(path).readStart(kMagicBytes);
+    const std::string start = InputFile(path).readStart(kFileKindMagicBytes);
     if (start == "\x93NUMPY")
         return FileKind::Npy;
     if (start.rfind("PK\x03\x04", 0) == 0)

@@ -9,6 +9,10 @@
 
 namespace es {
 
+/// Below this many bytes the loaders skip the memory check: reading /proc/meminfo would cost
+/// more than the allocation, and the fuzzers read thousands of tables a second.
+inline constexpr std::uint64_t kMemoryCheckBytes = std::uint64_t{64} << 20;
+
 /// MemAvailable from the text of /proc/meminfo, in bytes; nullopt when the line is missing or
 /// malformed. Pure, so that it can be tested on recorded text.
 std::optional<std::uint64_t> parseMemAvailable(std::string_view procMeminfo);

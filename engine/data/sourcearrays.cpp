@@ -172,9 +172,6 @@ std::string describeSource(const DataSourceConfig& config, const SourceArrays& a
 
 enum class InputKind { Npy, Npz, Csv };
 
-// What tells a file without a telling extension: "\x93NUMPY", or a zip record's "PK".
-constexpr std::size_t kMagicBytes = 6;
-
 /// A file to predict on as the user named it: `archive.npz:member` names a member.
 struct NamedInput {
     std::string path;
@@ -202,7 +199,7 @@ InputKind inputKindOf(const std::string& path)
     // No telling extension: the magic bytes of .npy and of a zip archive, else text. Opened
     // as the readers open it: what cannot be opened, or is not a regular file (a FIFO would
     // wait for a writer), is refused here, naming the file.
-    const std::string magic = InputFile(path).readStart(kMagicBytes);
+    const std::string magic = InputFile(path).readStart(kFileKindMagicBytes);
     if (magic == "\x93NUMPY")
         return InputKind::Npy;
     if (magic.rfind("PK", 0) == 0)

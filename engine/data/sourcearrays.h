@@ -12,6 +12,10 @@
 
 namespace es {
 
+/// How many bytes tell a data file without a telling extension: "\x93NUMPY" (.npy), or a zip
+/// record's "PK\3\4" (.npz).
+inline constexpr std::size_t kFileKindMagicBytes = 6;
+
 /// One loaded array and where it came from, for messages.
 struct SourceArray {
     HostArray array;

@@ -20,7 +20,7 @@ namespace es {
 namespace {
 
 // Fewer steady steps than this give a median that one unusual step can move.
-constexpr std::size_t kMinSteadySteps = 20;
+constexpr std::size_t kAllocatorChurnMinSteadySteps = 20;
 // 256 faults a step is 1 MB of 4 kB pages mapped anew every step: no longer a stray page but
 // a pattern worth knowing. At 2048 (8 MB a step) the faults, each a kernel entry plus zeroing
 // a page, add up to milliseconds per step, comparable to a small LSTM step itself.
@@ -75,7 +75,7 @@ std::vector<Finding> diagnoseAllocatorChurn(const RunEvidence& evidence)
     // Warm-up steps fault on first-touched buffers as expected, so only steady steps count.
     const std::vector<std::size_t> steady = steadySteps(evidence);
     const std::size_t steadyCount = steady.size();
-    if (steadyCount < kMinSteadySteps)
+    if (steadyCount < kAllocatorChurnMinSteadySteps)
         return {};
     const std::size_t steadyBegin = steady.front();
 

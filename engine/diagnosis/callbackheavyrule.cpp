@@ -26,9 +26,9 @@ namespace {
 // The CLI's epoch line starts naming callbacks at 5% of the epoch (docs/config.md), so that
 // is where one becomes worth knowing; from 10% it is a share a user notices in the epoch time;
 // from 30% saving, not training, sets the pace.
-constexpr double kInfoShare = 0.05;
-constexpr double kWarningShare = 0.10;
-constexpr double kCriticalShare = 0.30;
+constexpr double kCallbackHeavyInfoShare = 0.05;
+constexpr double kCallbackHeavyWarningShare = 0.10;
+constexpr double kCallbackHeavyCriticalShare = 0.30;
 // A save inside an epoch shows as a step whose callbacks phase stands far above the usual
 // step's (which holds only the cheap per-batch hooks); 5x separates the two without
 // catching ordinary jitter.
@@ -260,7 +260,7 @@ std::vector<Finding> diagnoseCallbackHeavy(const RunEvidence& evidence)
     std::vector<Finding> findings;
     for (const CallbackTotal& callback : totals) {
         const double share = callback.seconds / wallS;
-        if (share < kInfoShare)
+        if (share < kCallbackHeavyInfoShare)
             continue;
         const double writesPerEpoch = static_cast<double>(callback.writes) / epochCount;
         const std::optional<std::size_t> index =
@@ -274,9 +274,9 @@ std::vector<Finding> diagnoseCallbackHeavy(const RunEvidence& evidence)
 
         Finding finding;
         finding.id = "callback-heavy";
-        finding.severity = share >= kCriticalShare  ? Severity::Critical
-                           : share >= kWarningShare ? Severity::Warning
-                                                    : Severity::Info;
+        finding.severity = share >= kCallbackHeavyCriticalShare  ? Severity::Critical
+                           : share >= kCallbackHeavyWarningShare ? Severity::Warning
+                                                                 : Severity::Info;
         const std::string perEpoch = formatText("%.2f s", callback.seconds / epochCount);
         const std::string sharePart = formatText("%.0f%%", 100.0 * share);
         finding.title =

@@ -5,6 +5,7 @@
 // the ranks (fewer ranks sharing one machine's cores and memory bandwidth).
 
 #include "engine/core/records.h"
+#include "engine/core/siunits.h"
 #include "engine/core/text.h"
 #include "engine/diagnosis/rules.h"
 #include "engine/i18n/evidencetext.h"
@@ -22,13 +23,12 @@ namespace {
 
 // Below 10% the reduction is what any data-parallel run pays; from 20% a quarter of the
 // machines' time goes to waiting; from 40% adding ranks barely adds throughput.
-constexpr double kInfoShare = 0.10;
-constexpr double kWarningShare = 0.20;
-constexpr double kCriticalShare = 0.40;
+constexpr double kCommunicationBoundInfoShare = 0.10;
+constexpr double kCommunicationBoundWarningShare = 0.20;
+constexpr double kCommunicationBoundCriticalShare = 0.40;
 // Fewer steady steps are one or two slow reductions, not a pattern.
-constexpr std::size_t kMinSteadySteps = 5;
+constexpr std::size_t kCommunicationBoundMinSteadySteps = 5;
 constexpr double kBytesPerMiB = 1024.0 * 1024.0;
-constexpr double kBytesPerMb = 1e6;
 // The bucket the patch proposes holds all of a step's gradients with room to spare, so that
 // one message carries them, as DDP's bucket_cap_mb would be raised.
 constexpr double kBucketHeadroom = 1.25;
@@ -49,7 +49,8 @@ int mostRanksOnOneHost(const std::vector<RankMember>& ranks)
 std::vector<Finding> diagnoseCommunicationBound(const RunEvidence& evidence)
 {
     const std::optional<CommunicationStats> stats = communicationStats(evidence.batches);
-    if (!stats || stats->steadySteps < kMinSteadySteps || stats->share < kInfoShare)
+    if (!stats || stats->steadySteps < kCommunicationBoundMinSteadySteps ||
+        stats->share < kCommunicationBoundInfoShare)
         return {};
     const RunFacts& facts = evidence.facts;
     const std::vector<std::size_t> steady = steadySteps(evidence);
@@ -58,9 +59,9 @@ std::vector<Finding> diagnoseCommunicationBound(const RunEvidence& evidence)
 
     Finding finding;
     finding.id = "communication-bound";
-    finding.severity = stats->share >= kCriticalShare  ? Severity::Critical
-                       : stats->share >= kWarningShare ? Severity::Warning
-                                                       : Severity::Info;
+    finding.severity = stats->share >= kCommunicationBoundCriticalShare  ? Severity::Critical
+                       : stats->share >= kCommunicationBoundWarningShare ? Severity::Warning
+                                                                         : Severity::Info;
     finding.title = fillText(engineText("CommunicationBoundRule",
                                         "Averaging gradients over the ranks takes %1 of the "
                                         "steady step time"),

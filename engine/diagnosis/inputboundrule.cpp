@@ -20,11 +20,11 @@ namespace {
 // Below 5% the wait is within what the step-to-step noise of a shared 2-core machine moves;
 // from 10% it is a share a user notices in the epoch time; from 30% the input, not the
 // model, sets the pace.
-constexpr double kInfoShare = 0.05;
-constexpr double kWarningShare = 0.10;
-constexpr double kCriticalShare = 0.30;
+constexpr double kInputBoundInfoShare = 0.05;
+constexpr double kInputBoundWarningShare = 0.10;
+constexpr double kInputBoundCriticalShare = 0.30;
 // A share over fewer steps is one or two stragglers' worth, not a pattern.
-constexpr std::size_t kMinSteadySteps = 5;
+constexpr std::size_t kInputBoundMinSteadySteps = 5;
 // The steps that wait "above the usual" are those at more than twice the median wait: the
 // ones where the loader fell behind (a slow read, a refill of the prefetch queue).
 constexpr double kSlowWaitFactor = 2.0;
@@ -38,11 +38,11 @@ std::vector<Finding> diagnoseInputBound(const RunEvidence& evidence)
 {
     const std::vector<BatchRecord>& batches = evidence.batches;
     const std::vector<std::size_t> steady = steadySteps(evidence);
-    if (steady.size() < kMinSteadySteps)
+    if (steady.size() < kInputBoundMinSteadySteps)
         return {};
 
     const std::optional<SteadyPhaseShare> waiting = steadyPhaseShare(evidence, {Phase::DataWait});
-    if (!waiting || waiting->share < kInfoShare)
+    if (!waiting || waiting->share < kInputBoundInfoShare)
         return {};
     const double share = waiting->share;
     const double waitMs = waiting->phaseMs;
@@ -76,9 +76,9 @@ std::vector<Finding> diagnoseInputBound(const RunEvidence& evidence)
 
     Finding finding;
     finding.id = "input-bound";
-    finding.severity = share >= kCriticalShare  ? Severity::Critical
-                       : share >= kWarningShare ? Severity::Warning
-                                                : Severity::Info;
+    finding.severity = share >= kInputBoundCriticalShare  ? Severity::Critical
+                       : share >= kInputBoundWarningShare ? Severity::Warning
+                                                          : Severity::Info;
     finding.title = fillText(
         engineText("InputBoundRule", "Steps wait for their data: %1 of the steady step time"),
         {formatText("%.0f%%", 100.0 * share)});

@@ -20,7 +20,7 @@ namespace {
 constexpr double kInfoFraction = 0.25;
 constexpr double kWarningFraction = 0.10;
 // Fewer steady steps than this give a median that one unusual step can move.
-constexpr std::size_t kMinSteadySteps = 5;
+constexpr std::size_t kLowEfficiencyMinSteadySteps = 5;
 // Below this many rows a batch's matrix products are too small to run near the peak.
 constexpr std::int64_t kSmallBatch = 64;
 
@@ -82,7 +82,7 @@ std::vector<Finding> diagnoseLowEfficiency(const RunEvidence& evidence)
     if (!std::isfinite(peakGflops) || peakGflops <= 0.0 ||
         !std::isfinite(facts.trainingFlopsPerBatch) || facts.trainingFlopsPerBatch <= 0.0)
         return {};
-    if (steadySteps(evidence).size() < kMinSteadySteps)
+    if (steadySteps(evidence).size() < kLowEfficiencyMinSteadySteps)
         return {};
     const std::optional<double> stepMs = steadyStepMs(evidence);
     if (!stepMs || !std::isfinite(*stepMs) || *stepMs <= 0.0)

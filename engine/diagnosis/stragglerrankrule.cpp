@@ -22,7 +22,7 @@ namespace es {
 namespace {
 
 // Fewer warm steps than this cannot show "consistently".
-constexpr std::size_t kMinSteadySteps = 10;
+constexpr std::size_t kStragglerRankMinSteadySteps = 10;
 // A rank 15% busier than the others' median is beyond the noise of ranks on equal hardware
 // (the 2-rank benchmark's ranks differ by a few percent).
 constexpr double kMinBusyRatio = 1.15;
@@ -79,7 +79,7 @@ std::vector<Finding> diagnoseStragglerRank(const RunEvidence& evidence)
         walls.push_back(wallOfStep[key]);
         compared.push_back(key);
     }
-    if (compared.size() < kMinSteadySteps)
+    if (compared.size() < kStragglerRankMinSteadySteps)
         return {};
 
     std::map<int, double> medianBusy;

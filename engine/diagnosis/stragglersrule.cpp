@@ -20,7 +20,7 @@ namespace es {
 namespace {
 
 // Below 50 steady steps the p99 is one or two steps, too few to call a tail.
-constexpr std::size_t kMinSteadySteps = 50;
+constexpr std::size_t kStragglersMinSteadySteps = 50;
 // p99 at twice p50: one step in a hundred costs a whole extra step; at four times the tail
 // costs as much as the ordinary steps around it.
 constexpr double kWarningTailRatio = 2.0;
@@ -42,8 +42,8 @@ constexpr std::int64_t kPeriodTolerance = 1;
 constexpr double kPeriodicGapShare = 0.6;
 // Spikes at the first step of an epoch: the same share as for the gaps.
 constexpr double kEpochStartShare = 0.6;
-constexpr std::size_t kMaxPhasesListed = 2;
-constexpr double kMinPhaseShare = 0.2;
+constexpr std::size_t kStragglersMaxPhasesListed = 2;
+constexpr double kStragglersMinPhaseShare = 0.2;
 /// "mostly in Callbacks (92%)": the phases of `steps` above their steady medians.
 std::string phaseExcessText(const std::vector<BatchRecord>& batches,
                             const std::vector<std::size_t>& steps, const PhaseArray& medians)
@@ -64,9 +64,9 @@ std::string phaseExcessText(const std::vector<BatchRecord>& batches,
     std::stable_sort(excess.begin(), excess.end(),
                      [](const auto& a, const auto& b) { return a.first > b.first; });
     std::vector<std::string> parts;
-    for (std::size_t i = 0; i < excess.size() && i < kMaxPhasesListed; ++i) {
+    for (std::size_t i = 0; i < excess.size() && i < kStragglersMaxPhasesListed; ++i) {
         const double share = excess[i].first / total;
-        if (i > 0 && share < kMinPhaseShare)
+        if (i > 0 && share < kStragglersMinPhaseShare)
             break;
         parts.push_back(phaseShareText(excess[i].second, share));
     }
@@ -158,7 +158,7 @@ std::vector<Finding> diagnoseStragglers(const RunEvidence& evidence)
     // The steps the warm-up rule leaves out, a suffix of the steps in step order.
     const std::vector<std::size_t> steady = steadySteps(evidence);
     const std::size_t steadyCount = steady.size();
-    if (steadyCount < kMinSteadySteps)
+    if (steadyCount < kStragglersMinSteadySteps)
         return {};
     const std::size_t steadyBegin = steady.front();
 

@@ -22,11 +22,11 @@ namespace {
 // Below 5% the copy is within the step-to-step noise (the GPU benchmarks measure 0.05 ms of a
 // 1.8 ms step for a 131 kB batch, ~3%); from 10% removing it is a change a user notices;
 // from 30% the link, not the model, sets the pace.
-constexpr double kInfoShare = 0.05;
-constexpr double kWarningShare = 0.10;
-constexpr double kCriticalShare = 0.30;
+constexpr double kTransferBoundInfoShare = 0.05;
+constexpr double kTransferBoundWarningShare = 0.10;
+constexpr double kTransferBoundCriticalShare = 0.30;
 // A share over fewer steps is one or two stragglers' worth, not a pattern.
-constexpr std::size_t kMinSteadySteps = 5;
+constexpr std::size_t kTransferBoundMinSteadySteps = 5;
 // The prefetch the fallback suggests: enough to overlap one copy with the step before it.
 constexpr int kFallbackPrefetch = 2;
 constexpr double kBytesPerGb = 1e9;
@@ -59,7 +59,7 @@ std::vector<Finding> diagnoseTransferBound(const RunEvidence& evidence)
 {
     const std::vector<BatchRecord>& batches = evidence.batches;
     const std::vector<std::size_t> steady = steadySteps(evidence);
-    if (steady.size() < kMinSteadySteps)
+    if (steady.size() < kTransferBoundMinSteadySteps)
         return {};
 
     const std::optional<SteadyPhaseShare> copying =
@@ -82,7 +82,7 @@ std::vector<Finding> diagnoseTransferBound(const RunEvidence& evidence)
     if (bytesPerStep <= 0.0)
         return {};
     const double share = copying->share;
-    if (share < kInfoShare)
+    if (share < kTransferBoundInfoShare)
         return {};
 
     const RunFacts& facts = evidence.facts;
@@ -104,9 +104,9 @@ std::vector<Finding> diagnoseTransferBound(const RunEvidence& evidence)
 
     Finding finding;
     finding.id = "transfer-bound";
-    finding.severity = share >= kCriticalShare  ? Severity::Critical
-                       : share >= kWarningShare ? Severity::Warning
-                                                : Severity::Info;
+    finding.severity = share >= kTransferBoundCriticalShare  ? Severity::Critical
+                       : share >= kTransferBoundWarningShare ? Severity::Warning
+                                                             : Severity::Info;
     finding.title =
         fillText(engineText("TransferBoundRule",
                             "Copying batches to the device takes %1 of the steady step time"),

@@ -21,9 +21,9 @@ namespace {
 // kernel (the fused oneDNN LSTM against LibTorch's, docs/benchmarks.md) would cut a noticeable
 // share of it: Warning. Below half, other phases hold most of the step
 // and the kernel is worth knowing about but moves the step less: Info.
-constexpr double kWarningShare = 0.5;
+constexpr double kUnfusedLstmWarningShare = 0.5;
 // A share over fewer steady steps than this rests on too few measurements to rank the cause.
-constexpr std::size_t kMinSteadySteps = 5;
+constexpr std::size_t kUnfusedLstmMinSteadySteps = 5;
 // What the trainer records when the config itself turned cuDNN off (trainer.cpp).
 constexpr std::string_view kCudnnOffByConfig = "off: device.cudnn is false";
 
@@ -41,7 +41,7 @@ std::optional<SteadyShare> forwardBackwardShare(const RunEvidence& evidence)
 {
     const std::vector<std::size_t> steady = steadySteps(evidence);
     const std::size_t steps = steady.size();
-    if (steps < kMinSteadySteps)
+    if (steps < kUnfusedLstmMinSteadySteps)
         return std::nullopt;
     const std::optional<SteadyPhaseShare> compute =
         steadyPhaseShare(evidence, {Phase::Forward, Phase::Backward});
@@ -74,7 +74,7 @@ Finding baseFinding(const SteadyShare& share)
 {
     Finding finding;
     finding.id = "unfused-lstm";
-    finding.severity = share.share >= kWarningShare ? Severity::Warning : Severity::Info;
+    finding.severity = share.share >= kUnfusedLstmWarningShare ? Severity::Warning : Severity::Info;
     finding.firstStep = share.firstStep;
     finding.lastStep = share.lastStep;
     return finding;

@@ -23,7 +23,7 @@ namespace {
 // Warning. Below, or when its share was not measured, the layer is worth knowing about: Info.
 constexpr double kWarningStepShare = 0.25;
 // A share over fewer steady steps than this rests on too few measurements.
-constexpr std::size_t kMinSteadySteps = 5;
+constexpr std::size_t kUnfusedRecurrentMinSteadySteps = 5;
 // A layer that fell back for fewer than half of its batches spent a smaller part of its
 // measured time on the step loop than its share says: padding at the end gains less, Info.
 constexpr double kWarningFallbackShare = 0.5;
@@ -89,7 +89,7 @@ std::optional<double> forwardShare(const RunEvidence& evidence, const std::strin
 /// Forward+Backward over the steady steps' wall time, when enough steps were measured.
 std::optional<double> computeShare(const RunEvidence& evidence)
 {
-    if (steadySteps(evidence).size() < kMinSteadySteps)
+    if (steadySteps(evidence).size() < kUnfusedRecurrentMinSteadySteps)
         return std::nullopt;
     const std::optional<SteadyPhaseShare> compute =
         steadyPhaseShare(evidence, {Phase::Forward, Phase::Backward});
@@ -124,7 +124,7 @@ Finding layerFinding(const RunEvidence& evidence, const RecurrentLayerFact& laye
             engineText("UnfusedRecurrentRule",
                        "%1 (%2); its share of the step was not measured (layers are timed on "
                        "the CPU, over at least %3 steady steps)"),
-            {layer.layer, recorded, std::to_string(kMinSteadySteps)});
+            {layer.layer, recorded, std::to_string(kUnfusedRecurrentMinSteadySteps)});
     }
     finding.patch = fusedPatch(evidence.config, layer.index);
     const std::string setting = layer.optionKey + " " + layer.fusedValue;
@@ -207,7 +207,7 @@ Finding paddingFinding(const RunEvidence& evidence, const RecurrentLayerFact& la
                        "the step was not measured (layers are timed on the CPU, over at least "
                        "%5 steady steps)"),
             {layer.layer, recorded, std::to_string(fallbacks), std::to_string(batches),
-             std::to_string(kMinSteadySteps)});
+             std::to_string(kUnfusedRecurrentMinSteadySteps)});
     }
     finding.patch = postPaddingPatch(evidence.config);
     finding.recommendation =

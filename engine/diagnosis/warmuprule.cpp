@@ -36,12 +36,12 @@ constexpr double kCriticalRatio = 2.0;
 // a warning once epoch 1 is also visibly slower (kInfoRatio).
 constexpr double kNoticeableExcessS = 1.0;
 // Below this many steady steps the steady median is not a steady state yet.
-constexpr std::size_t kMinSteadySteps = 10;
+constexpr std::size_t kWarmupMinSteadySteps = 10;
 // The phase list stops once it explains 80% of the excess, at three phases, or at a phase
 // holding under 5%: more would bury the main cause.
 constexpr double kPhaseCoverShare = 0.8;
-constexpr std::size_t kMaxPhasesListed = 3;
-constexpr double kMinPhaseShare = 0.05;
+constexpr std::size_t kWarmupMaxPhasesListed = 3;
+constexpr double kWarmupMinPhaseShare = 0.05;
 // The slow steps' excess counts as equal to the epoch's within 1%: both are sums of the
 // same step times, taken from different records.
 constexpr double kSameAmountTolerance = 1.01;
@@ -98,8 +98,8 @@ std::string phaseExcessText(const std::vector<BatchRecord>& batches, std::size_t
     double covered = 0.0;
     for (const auto& [ms, phase] : excess) {
         const double share = ms / total;
-        if (parts.size() >= kMaxPhasesListed || covered >= kPhaseCoverShare ||
-            (!parts.empty() && share < kMinPhaseShare))
+        if (parts.size() >= kWarmupMaxPhasesListed || covered >= kPhaseCoverShare ||
+            (!parts.empty() && share < kWarmupMinPhaseShare))
             break;
         parts.push_back(phaseShareText(phase, share));
         covered += share;
@@ -126,7 +126,7 @@ std::vector<Finding> diagnoseWarmup(const RunEvidence& evidence)
 {
     const std::vector<BatchRecord>& batches = evidence.batches;
     const std::vector<std::size_t> steady = steadySteps(evidence);
-    if (steady.size() < kMinSteadySteps)
+    if (steady.size() < kWarmupMinSteadySteps)
         return {};
     const std::size_t steadyBegin = steady.front();
     // The first epoch this run trained (later than 1 after a resume), as the run summary

@@ -9,7 +9,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <charconv>
 #include <cstring>
 #include <stdexcept>
 #include <thread>
@@ -51,13 +50,6 @@ std::string refusal(const std::string& path, const std::string& why)
                                "%1 %2; the meeting uses only a file it created itself: remove "
                                "%1 if no run uses it"),
                     {path, why});
-}
-
-bool parseInteger(const std::string& text, std::int64_t& value)
-{
-    const char* end = text.data() + text.size();
-    const auto [stop, error] = std::from_chars(text.data(), end, value);
-    return error == std::errc() && stop == end && !text.empty();
 }
 
 }  // namespace
@@ -288,7 +280,7 @@ std::int64_t RendezvousFile::add(const std::string& key, std::int64_t delta)
     return withValues(LOCK_EX, [&](Values& values) {
         std::int64_t value = 0;
         const auto found = values.find(key);
-        if (found != values.end() && !parseInteger(found->second, value))
+        if (found != values.end() && !parseWholeInteger(found->second, value))
             throw RendezvousError(
                 fillText(engineText("RendezvousFile", "%1: the value of \"%2\" is not an integer"),
                          {m_options.path, key}));

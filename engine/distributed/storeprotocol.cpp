@@ -1,5 +1,6 @@
 #include "engine/distributed/storeprotocol.h"
 
+#include <charconv>
 #include <stdexcept>
 
 namespace es {
@@ -95,6 +96,13 @@ void BodyReader::end() const
 {
     if (!m_rest.empty())
         throw std::length_error("store frame body too long");
+}
+
+bool parseWholeInteger(const std::string& text, std::int64_t& value)
+{
+    const char* end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    return error == std::errc() && stop == end && !text.empty();
 }
 
 }  // namespace es

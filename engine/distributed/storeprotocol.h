@@ -60,6 +60,10 @@ void appendFrame(std::string& out, std::uint8_t type, const std::string& body);
 /// incomplete. Throws std::length_error when the length announced is beyond kMaxStoreFrameBytes.
 std::optional<StoreFrame> takeFrame(std::string& buffer);
 
+/// `text`, whole, as a decimal integer (a counter's value, a rank, a port); false for anything
+/// else, the empty text included.
+bool parseWholeInteger(const std::string& text, std::int64_t& value);
+
 /// Writes and reads the fields of a body: length-prefixed strings and 8-byte integers, big
 /// endian.
 class BodyWriter {

@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <charconv>
 #include <cstring>
 #include <list>
 #include <optional>
@@ -34,13 +33,6 @@ constexpr std::size_t kReadChunkBytes = 64 * 1024;
 // The longest poll() sleep: deadlines are checked at least this often.
 constexpr int kMaxPollMs = 1000;
 constexpr int kListenBacklog = 512;
-
-bool parseInteger(const std::string& text, std::int64_t& value)
-{
-    const char* end = text.data() + text.size();
-    const auto [stop, error] = std::from_chars(text.data(), end, value);
-    return error == std::errc() && stop == end && !text.empty();
-}
 
 }  // namespace
 
@@ -161,7 +153,7 @@ void StoreServer::serve()
                 body.end();
                 std::int64_t value = 0;
                 const auto found = m_values.find(key);
-                if (found != m_values.end() && !parseInteger(found->second, value)) {
+                if (found != m_values.end() && !parseWholeInteger(found->second, value)) {
                     status = StoreReply::Refused;
                     reply.text("the value of \"" + key + "\" is not an integer");
                     break;

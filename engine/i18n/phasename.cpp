@@ -2,6 +2,8 @@
 
 #include "engine/i18n/translate.h"
 
+#include <string>
+
 namespace es {
 
 std::string phaseName(Phase phase)
@@ -18,7 +20,8 @@ std::string phaseName(Phase phase)
         case Phase::Communication: return engineText("Phase", "Communication");
         case Phase::Other: return engineText("Phase", "Other");
     }
-    return std::string(phaseLabel(phase));
+    // Not a phase (a value cast from bad data): its number, never a read past phaseLabel()'s table.
+    return "phase " + std::to_string(static_cast<int>(phase));
 }
 
 }  // namespace es

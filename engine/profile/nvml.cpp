@@ -1,5 +1,7 @@
 #include "engine/profile/nvml.h"
 
+#include "engine/core/siunits.h"
+
 #include <dlfcn.h>
 
 #include <cmath>
@@ -26,7 +28,6 @@ constexpr int kPcieTxBytes = 0;  // NVML_PCIE_UTIL_TX_BYTES
 constexpr int kPcieRxBytes = 1;  // NVML_PCIE_UTIL_RX_BYTES
 constexpr int kClockSm = 1;      // NVML_CLOCK_SM
 constexpr unsigned int kNameBytes = 96;
-constexpr double kBytesPerMb = 1e6;
 constexpr double kKbPerMb = 1e3;
 constexpr double kMilliwattsPerWatt = 1e3;
 

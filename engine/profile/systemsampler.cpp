@@ -1,5 +1,6 @@
 #include "engine/profile/systemsampler.h"
 
+#include "engine/core/siunits.h"
 #include "engine/core/threadname.h"
 #include "engine/profile/nvml.h"
 #include "engine/profile/procstat.h"
@@ -18,7 +19,6 @@ namespace es {
 namespace {
 
 constexpr double kPercent = 100.0;
-constexpr double kBytesPerMb = 1e6;
 
 /// Thread ids of this process, from /proc/self/task.
 std::vector<int> threadIds()

@@ -29,13 +29,11 @@ constexpr double kXTickSpacing = 60.0;
 constexpr double kMinMarkerSpacing = 6.0;
 constexpr double kFullTurn = 6.283185307179586;  // radians
 
-constexpr std::uint32_t kTextRgb = 0x222222;
-constexpr std::uint32_t kMutedRgb = 0x6B6F76;
 constexpr std::uint32_t kAxisRgb = 0x8A8F98;
 constexpr std::uint32_t kGridRgb = 0xE3E5E9;
 constexpr std::uint32_t kWhite = 0xFFFFFF;
 
-const TextStyle kTitleStyle{10.5, true};
+const TextStyle kChartTitleStyle{10.5, true};
 const TextStyle kLabelStyle{8.0};
 const TextStyle kValueStyle{7.0};
 
@@ -114,7 +112,7 @@ public:
         fillRect(m_cr, m_box.x, m_box.y, m_box.width, m_box.height, kWhite);
         double y = m_box.y + kPadding;
         const LayoutPtr title =
-            m_text.layout(m_chart.title, kTitleStyle, innerWidth(), TextAlign::Left, 2);
+            m_text.layout(m_chart.title, kChartTitleStyle, innerWidth(), TextAlign::Left, 2);
         m_text.draw(title.get(), left(), y, kTextRgb);
         y += TextPainter::height(title.get()) + kGap;
         y = drawLegend(y) + kGap;
@@ -440,7 +438,7 @@ double chartHeight(const ChartSpec& chart, double width)
             kSwatch + 4.0 +
             std::min(roughWidth(series.name, kLabelStyle.size), width * kMaxLabelShare));
     const double lineHeight = kLabelStyle.size * 1.3;
-    const double fixed = 2.0 * kPadding + kTitleStyle.size * 1.3 + kGap +
+    const double fixed = 2.0 * kPadding + kChartTitleStyle.size * 1.3 + kGap +
                          legendRows(entries, width - 2.0 * kPadding) * (lineHeight + 2.0) + kGap +
                          3.0 + lineHeight + kGap + lineHeight;
     if (chart.kind == ChartKind::StackedBars)

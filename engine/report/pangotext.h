@@ -9,15 +9,20 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <string_view>
 
 namespace es {
+
+/// The reports' text colours, on the PDF's pages and in the charts alike.
+inline constexpr std::uint32_t kTextRgb = 0x222222;
+inline constexpr std::uint32_t kMutedRgb = 0x6B6F76;
 
 struct TextStyle {
     double size = 9.0;  ///< in user units
     bool bold = false;
     bool monospace = false;  ///< config paths and values, shown as code
-    std::uint32_t rgb = 0x222222;
+    std::uint32_t rgb = kTextRgb;
 };
 
 enum class TextAlign { Left, Centre, Right };
@@ -26,6 +31,22 @@ struct LayoutDeleter {
     void operator()(PangoLayout* layout) const { g_object_unref(layout); }
 };
 using LayoutPtr = std::unique_ptr<PangoLayout, LayoutDeleter>;
+
+struct SurfaceDeleter {
+    void operator()(cairo_surface_t* surface) const { cairo_surface_destroy(surface); }
+};
+using SurfacePtr = std::unique_ptr<cairo_surface_t, SurfaceDeleter>;
+struct ContextDeleter {
+    void operator()(cairo_t* cr) const { cairo_destroy(cr); }
+};
+using ContextPtr = std::unique_ptr<cairo_t, ContextDeleter>;
+
+/// A cairo write function (PNG and PDF streams) that appends to the std::string `closure`.
+inline cairo_status_t appendToString(void* closure, const unsigned char* data, unsigned int length)
+{
+    static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+    return CAIRO_STATUS_SUCCESS;
+}
 
 /// Lays out and draws text on one cairo context. The context's transformation must not change
 /// between making a layout and drawing it.

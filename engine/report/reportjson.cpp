@@ -1,12 +1,11 @@
 #include "engine/report/reportjson.h"
 
+#include "engine/config/jsondocument.h"
 #include "engine/report/runcomparison.h"
 
 namespace es {
 
 namespace {
-
-constexpr int kJsonIndent = 2;
 
 using Json = nlohmann::json;
 

@@ -51,9 +51,7 @@ constexpr double kTop = 50.0;
 constexpr double kBottom = kPageHeight - 58.0;
 constexpr double kFooterY = kPageHeight - 38.0;
 
-constexpr std::uint32_t kTextRgb = 0x222222;
 constexpr std::uint32_t kHeadingRgb = 0x1F2A44;
-constexpr std::uint32_t kMutedRgb = 0x6B6F76;
 constexpr std::uint32_t kLineRgb = 0xC8CCD2;
 constexpr std::uint32_t kHeaderFillRgb = 0xE8ECF2;
 constexpr std::uint32_t kStripeRgb = 0xF5F6F8;
@@ -89,26 +87,12 @@ constexpr double kKeepTogether = (kBottom - kTop) / 3.0;
 constexpr std::size_t kRowsBeforeBreak = 3;
 constexpr double kTableSpaceBefore = 4.0;
 
-struct SurfaceDeleter {
-    void operator()(cairo_surface_t* surface) const { cairo_surface_destroy(surface); }
-};
-using SurfacePtr = std::unique_ptr<cairo_surface_t, SurfaceDeleter>;
-struct ContextDeleter {
-    void operator()(cairo_t* cr) const { cairo_destroy(cr); }
-};
-
-cairo_status_t appendTo(void* closure, const unsigned char* data, unsigned int length)
-{
-    static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
-    return CAIRO_STATUS_SUCCESS;
-}
-
 cairo_status_t discard(void*, const unsigned char*, unsigned int)
 {
     return CAIRO_STATUS_SUCCESS;
 }
 
-void check(cairo_status_t status)
+void checkPdf(cairo_status_t status)
 {
     if (status != CAIRO_STATUS_SUCCESS)
         throw std::runtime_error(fillText(engineText("Report", "cannot write the PDF: %1"),
@@ -238,13 +222,13 @@ public:
     int finish()
     {
         endPage();
-        check(cairo_status(m_cr.get()));
+        checkPdf(cairo_status(m_cr.get()));
         return m_page;
     }
 
 private:
     cairo_surface_t* m_surface;
-    std::unique_ptr<cairo_t, ContextDeleter> m_cr;
+    ContextPtr m_cr;
     TextPainter m_text;
     int m_pageCount;
     int m_page = 1;
@@ -542,19 +526,19 @@ std::string writePdf(const RunComparison& comparison)
     {
         SurfacePtr counting(
             cairo_pdf_surface_create_for_stream(discard, nullptr, kPageWidth, kPageHeight));
-        check(cairo_surface_status(counting.get()));
+        checkPdf(cairo_surface_status(counting.get()));
         pages = render(counting.get(), comparison, 0);
     }
     std::string pdf;
     SurfacePtr surface(
-        cairo_pdf_surface_create_for_stream(appendTo, &pdf, kPageWidth, kPageHeight));
-    check(cairo_surface_status(surface.get()));
+        cairo_pdf_surface_create_for_stream(appendToString, &pdf, kPageWidth, kPageHeight));
+    checkPdf(cairo_surface_status(surface.get()));
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE,
                                    withPlainIsolates(reportTitle(comparison)).c_str());
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, "EpochScope");
     render(surface.get(), comparison, pages);
     cairo_surface_finish(surface.get());
-    check(cairo_surface_status(surface.get()));
+    checkPdf(cairo_surface_status(surface.get()));
     return pdf;
 }
 
