@@ -3,6 +3,7 @@
 #include "cli/exitstatus.h"
 #include "cli/messages.h"
 #include "cli/storeaccess.h"
+#include "engine/config/jsondocument.h"
 #include "engine/core/text.h"
 #include "engine/diagnosis/rulename.h"
 #include "engine/diagnosis/storeddiagnosis.h"
@@ -15,8 +16,6 @@
 namespace es {
 
 namespace {
-
-constexpr int kJsonIndent = 2;
 
 std::string stepRange(const Finding& finding)
 {

@@ -1,6 +1,7 @@
 #include "cli/envcommand.h"
 
 #include "cli/exitstatus.h"
+#include "engine/config/jsondocument.h"
 #include "engine/diagnosis/doctorfindings.h"
 #include "engine/doctor/doctorjson.h"
 #include "engine/doctor/doctortext.h"
@@ -11,7 +12,6 @@ namespace es {
 
 int runEnvCommand(const DoctorOptions& options, bool json)
 {
-    constexpr int kJsonIndent = 2;
     const DoctorReport report = runDoctor(options);
     if (json) {
         std::printf("%s\n", doctorJson(report).dump(kJsonIndent).c_str());

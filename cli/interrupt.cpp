@@ -17,9 +17,6 @@ namespace es {
 
 namespace {
 
-constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
-constexpr std::size_t kStopSignalCount = std::size(kStopSignals);
-
 // Signal handlers may only touch lock-free atomics. All of these are constant-initialised, so
 // they are usable from the preinit entry, before any constructor has run.
 std::atomic<int> g_first{0};

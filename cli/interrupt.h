@@ -1,5 +1,9 @@
 #pragma once
 
+#include <csignal>
+#include <cstddef>
+#include <iterator>
+
 namespace es {
 
 /// The signals that ask epochscope-cli to stop: SIGINT (Ctrl+C), SIGTERM (`kill`, `timeout`, a
@@ -15,6 +19,10 @@ namespace es {
 /// signal while the loader maps LibTorch, the run database is created or the data loads is
 /// neither lost nor fatal. Commands that record
 /// nothing give them back to their default action with releaseStopSignals().
+
+/// The stop signals, for the code that defers, blocks or forwards them.
+inline constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
+inline constexpr std::size_t kStopSignalCount = std::size(kStopSignals);
 
 /// Defers the stop signals. Async-signal-safe and idempotent, so that it can run before main()
 /// and before any constructor; false when sigaction failed (errno says why).

@@ -2,6 +2,7 @@
 
 #include "cli/exitstatus.h"
 #include "cli/messages.h"
+#include "engine/config/jsondocument.h"
 #include "engine/config/runconfig.h"
 #include "engine/core/text.h"
 #include "engine/i18n/translate.h"
@@ -15,8 +16,6 @@
 namespace es {
 
 namespace {
-
-constexpr int kJsonIndent = 2;
 
 /// "embedding_1 > lstm_1 > dense_1": the imported layers by the names runs give them.
 std::string layerChain(const ModelConfig& model)

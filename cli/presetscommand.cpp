@@ -1,6 +1,7 @@
 #include "cli/presetscommand.h"
 
 #include "cli/exitstatus.h"
+#include "engine/config/jsondocument.h"
 #include "engine/config/presets.h"
 #include "engine/config/runconfig.h"
 
@@ -11,8 +12,6 @@
 namespace es {
 
 namespace {
-
-constexpr int kJsonIndent = 2;
 
 int listPresets()
 {

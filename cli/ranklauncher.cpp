@@ -1,8 +1,10 @@
 #include "cli/ranklauncher.h"
 
 #include "cli/exitstatus.h"
+#include "cli/interrupt.h"
 #include "cli/messages.h"
 #include "cli/rankenvironment.h"
+#include "engine/core/records.h"
 #include "engine/i18n/translate.h"
 
 #include <signal.h>
@@ -27,13 +29,10 @@ namespace es {
 
 namespace {
 
-constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
-constexpr std::size_t kStopSignalCount = std::size(kStopSignals);
 // How often the ranks and the signals are looked at. A blocking wait would need a self-pipe to
 // wake up for a signal; a look every 20 ms answers one as fast as a person can tell, and costs
 // nothing next to the ranks' training.
-constexpr std::chrono::milliseconds kPollInterval{20};
-constexpr double kMsPerS = 1000.0;
+constexpr std::chrono::milliseconds kRankPollInterval{20};
 
 // The stop signals this process got while the ranks run, written by its handler only.
 std::atomic<int> g_firstSignal{0};
@@ -254,7 +253,7 @@ public:
             answerSignals();
             killAfterGrace();
             if (m_live > 0)
-                std::this_thread::sleep_for(kPollInterval);
+                std::this_thread::sleep_for(kRankPollInterval);
         }
         return m_result;
     }

@@ -3,6 +3,7 @@
 #include "cli/exitstatus.h"
 #include "cli/messages.h"
 #include "cli/storeaccess.h"
+#include "engine/config/jsondocument.h"
 #include "engine/core/phase.h"
 #include "engine/core/text.h"
 #include "engine/i18n/evidencetext.h"
@@ -27,7 +28,6 @@ namespace es {
 
 namespace {
 
-constexpr int kJsonIndent = 2;
 constexpr double kPercent = 100.0;
 
 /// Column heads for the phases in kAllPhases order, short enough for one terminal line.

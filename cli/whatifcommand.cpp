@@ -4,6 +4,7 @@
 #include "cli/interrupt.h"
 #include "cli/messages.h"
 #include "cli/storeaccess.h"
+#include "engine/config/jsondocument.h"
 #include "engine/core/text.h"
 #include "engine/diagnosis/storeddiagnosis.h"
 #include "engine/i18n/recordedtext.h"
@@ -20,8 +21,6 @@
 namespace es {
 
 namespace {
-
-constexpr int kJsonIndent = 2;
 
 /// `value` right-aligned in `width` columns.
 std::string rightAligned(long long value, int width)
