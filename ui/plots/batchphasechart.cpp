@@ -11,8 +11,6 @@
 namespace es::ui {
 
 namespace {
-// Head room above the tallest visible stack so it does not touch the frame.
-constexpr double kHeadroom = 1.08;
 }  // namespace
 
 BatchPhaseChart::BatchPhaseChart(QWidget* parent)
@@ -69,7 +67,7 @@ void BatchPhaseChart::drawBuckets(const BucketGrid& grid, const StepSums& sums)
     }
     for (std::size_t p = 0; p < kPhaseCount; ++p)
         m_graphs[p]->setData(keys, stacked[p], true);
-    plot()->yAxis->setRange(0.0, tallest > 0.0 ? tallest * kHeadroom : 1.0);
+    plot()->yAxis->setRange(0.0, tallest > 0.0 ? tallest * kChartHeadroom : 1.0);
 }
 
 QString BatchPhaseChart::describeAt(double x) const

@@ -13,7 +13,7 @@ namespace es::ui {
 namespace {
 constexpr double kBarWidth = 0.7;
 // Room above the tallest bar for the "first epoch" label.
-constexpr double kHeadroom = 1.18;
+constexpr double kLabelHeadroom = 1.18;
 constexpr double kBytesPerMb = 1e6;
 
 QCPBars* addBars(QCustomPlot* plot, const QString& name, const QColor& color, QCPBars* below)
@@ -121,7 +121,7 @@ void EpochPhaseChart::fitToData()
     const int planned = timeline() ? timeline()->epochsPlanned : 0;
     const int last = std::max({planned, m_lastEpoch, 1});
     plot()->xAxis->setRange(0.5, last + 0.5);
-    plot()->yAxis->setRange(0.0, m_tallest > 0.0 ? m_tallest * kHeadroom : 1.0);
+    plot()->yAxis->setRange(0.0, m_tallest > 0.0 ? m_tallest * kLabelHeadroom : 1.0);
 }
 
 QString EpochPhaseChart::describeAt(double x) const

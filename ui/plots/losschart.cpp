@@ -9,7 +9,6 @@
 namespace es::ui {
 
 namespace {
-constexpr double kHeadroom = 1.08;
 const std::string kValPrefix = "val_";
 
 bool isValidation(const std::string& name)
@@ -34,7 +33,7 @@ QCPRange valueRange(bool have, double low, double high)
         return QCPRange(0.0, 1.0);
     const double bottom = std::min(0.0, low);
     const double top = high > bottom ? high : bottom + 1.0;
-    return QCPRange(bottom * kHeadroom, top * kHeadroom);
+    return QCPRange(bottom * kChartHeadroom, top * kChartHeadroom);
 }
 
 QCPGraph* addEpochGraph(QCustomPlot* plot, QCPAxis* axis, const QString& name, const QPen& pen)

@@ -13,8 +13,6 @@
 namespace es::ui {
 
 namespace {
-// Head room above the highest visible line so that it does not touch the frame.
-constexpr double kHeadroom = 1.08;
 // The y axis fits the bulk of the visible steps, not a rare slow one: a run's first step
 // (allocations, a backend's warm-up) can take ten times a steady one, and scaled to it the
 // ranks' lines, whose gap is the point of the chart, would be flattened into one. Values above
@@ -33,7 +31,7 @@ double axisTop(std::vector<double> values)
     std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(at),
                      values.end());
     const double top = std::min(tallest, values[at] * kOutlierFactor);
-    return top > 0.0 ? top * kHeadroom : 1.0;
+    return top > 0.0 ? top * kChartHeadroom : 1.0;
 }
 }  // namespace
 

@@ -22,6 +22,10 @@ class QPoint;
 
 namespace es::ui {
 
+/// Head room above a chart's highest mark (the value axis goes this factor higher), so that
+/// the mark does not touch the frame.
+inline constexpr double kChartHeadroom = 1.08;
+
 /// How far a chart has read a timeline: the record counts at its last refresh.
 struct TimelineCursor {
     std::size_t batches = 0;

@@ -17,7 +17,6 @@ enum Channel : std::size_t { kMs, kBytes, kTimedBytes, kChannelCount };
 constexpr double kBytesPerMb = 1e6;
 // bytes per millisecond -> GB/s
 constexpr double kGbPerSecondPerBytePerMs = 1e3 / 1e9;
-constexpr double kHeadroom = 1.08;
 
 QCPGraph* addLine(QCustomPlot* plot, QCPAxis* valueAxis, const QString& name, const QColor& color)
 {
@@ -96,8 +95,8 @@ void TransferChart::drawBuckets(const BucketGrid& grid, const StepSums& sums)
     m_ms->setData(keys, ms, true);
     m_mb->setData(keys, mb, true);
     m_gbps->setData(keys, gbps, true);
-    plot()->yAxis->setRange(0.0, msMax > 0.0 ? msMax * kHeadroom : 1.0);
-    plot()->yAxis2->setRange(0.0, rightMax > 0.0 ? rightMax * kHeadroom : 1.0);
+    plot()->yAxis->setRange(0.0, msMax > 0.0 ? msMax * kChartHeadroom : 1.0);
+    plot()->yAxis2->setRange(0.0, rightMax > 0.0 ? rightMax * kChartHeadroom : 1.0);
 }
 
 QString TransferChart::describeAt(double x) const

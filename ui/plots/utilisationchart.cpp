@@ -9,7 +9,6 @@
 namespace es::ui {
 
 namespace {
-constexpr double kHeadroom = 1.08;
 // A thread replaces a shown one only when clearly busier, so two threads of nearly equal load
 // do not swap lines (and colours) on every frame.
 constexpr double kSwapMargin = 1.10;
@@ -230,8 +229,8 @@ void UtilisationChart::drawThread(ThreadSlot& slot, const RunTimeline& timeline,
 void UtilisationChart::fitToData()
 {
     plot()->xAxis->setRange(0.0, std::max(m_lastS, 1.0));
-    plot()->yAxis->setRange(0.0, std::max(kMinPctTop, m_pctMax) * kHeadroom);
-    plot()->yAxis2->setRange(0.0, m_mbMax > 0.0 ? m_mbMax * kHeadroom : 1.0);
+    plot()->yAxis->setRange(0.0, std::max(kMinPctTop, m_pctMax) * kChartHeadroom);
+    plot()->yAxis2->setRange(0.0, m_mbMax > 0.0 ? m_mbMax * kChartHeadroom : 1.0);
 }
 
 QString UtilisationChart::describeAt(double x) const

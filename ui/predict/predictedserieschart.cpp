@@ -17,7 +17,7 @@ const QColor kActualColor = QColor::fromRgb(0xF28E2B);
 // Room above and below the values, so that the extremes do not run along the frame.
 constexpr double kValueMargin = 0.05;
 // Significant digits in the tooltip: enough to tell two close values apart.
-constexpr int kTooltipDigits = 4;
+constexpr int kSeriesTooltipDigits = 4;
 
 QCPGraph* addLine(QCustomPlot* plot, const QString& name, const QColor& color)
 {
@@ -37,9 +37,9 @@ void setValues(QCPGraph* graph, const std::vector<float>& values)
     graph->data()->set(data, true);  // true: keys are already in order, no sort
 }
 
-QString valueText(float value)
+QString seriesValueText(float value)
 {
-    return QString::number(static_cast<double>(value), 'g', kTooltipDigits);
+    return QString::number(static_cast<double>(value), 'g', kSeriesTooltipDigits);
 }
 
 }  // namespace
@@ -121,12 +121,12 @@ QString PredictedSeriesChart::describeAt(double x) const
         index >= static_cast<double>(m_predictedValues.size()))
         return {};
     const auto sample = static_cast<std::size_t>(index);
-    const QString predicted = valueText(m_predictedValues[sample]);
+    const QString predicted = seriesValueText(m_predictedValues[sample]);
     if (sample >= m_actualValues.size())
         return tr("sample %1: predicted %2").arg(sample).arg(predicted);
     return tr("sample %1: predicted %2, actual %3")
         .arg(sample)
-        .arg(predicted, valueText(m_actualValues[sample]));
+        .arg(predicted, seriesValueText(m_actualValues[sample]));
 }
 
 }  // namespace es::ui

@@ -23,11 +23,11 @@ constexpr double kDotSize = 4.0;  // pixels
 constexpr double kRangeMargin = 0.05;
 // How near the pointer a dot must be to be described, in pixels.
 constexpr double kNearPx = 12.0;
-constexpr int kTooltipDigits = 4;
+constexpr int kScatterTooltipDigits = 4;
 
-QString valueText(float value)
+QString scatterValueText(float value)
 {
-    return QString::number(static_cast<double>(value), 'g', kTooltipDigits);
+    return QString::number(static_cast<double>(value), 'g', kScatterTooltipDigits);
 }
 
 }  // namespace
@@ -155,7 +155,7 @@ QString PredictionScatterChart::describeAt(double x) const
         return {};
     return tr("sample %1: predicted %2, actual %3")
         .arg(m_samples[found])
-        .arg(valueText(m_predictedValues[found]), valueText(m_actualValues[found]));
+        .arg(scatterValueText(m_predictedValues[found]), scatterValueText(m_actualValues[found]));
 }
 
 }  // namespace es::ui

@@ -15,9 +15,7 @@ const QColor kBarColor = QColor::fromRgb(0x4E79A7);
 // The series chart's colour for the actual value, for where the prediction equals it: it
 // stands out on the blue bars in light and dark themes.
 const QColor kZeroColor = QColor::fromRgb(0xF28E2B);
-// Room above the tallest bar.
-constexpr double kHeadroom = 1.08;
-constexpr int kTooltipDigits = 3;
+constexpr int kHistogramTooltipDigits = 3;
 
 }  // namespace
 
@@ -105,7 +103,7 @@ void ResidualHistogramChart::fitToData()
     plot()->xAxis->setRange(range);
     const std::int64_t tallest =
         *std::max_element(m_histogram.counts.begin(), m_histogram.counts.end());
-    plot()->yAxis->setRange(0.0, tallest > 0 ? static_cast<double>(tallest) * kHeadroom : 1.0);
+    plot()->yAxis->setRange(0.0, tallest > 0 ? static_cast<double>(tallest) * kChartHeadroom : 1.0);
 }
 
 QString ResidualHistogramChart::describeAt(double x) const
@@ -118,8 +116,8 @@ QString ResidualHistogramChart::describeAt(double x) const
     const auto index = static_cast<std::size_t>(bin);
     const double from = m_histogram.low + bin * m_histogram.width;
     return tr("%1 to %2: %n sample(s)", nullptr, static_cast<int>(m_histogram.counts[index]))
-        .arg(QString::number(from, 'g', kTooltipDigits),
-             QString::number(from + m_histogram.width, 'g', kTooltipDigits));
+        .arg(QString::number(from, 'g', kHistogramTooltipDigits),
+             QString::number(from + m_histogram.width, 'g', kHistogramTooltipDigits));
 }
 
 }  // namespace es::ui

@@ -18,9 +18,9 @@ const QColor kMarkerColor = QColor::fromRgb(0xE15759);
 const QColor kChanceColor = QColor::fromRgb(0x7F7F7F);
 constexpr double kMarkerSize = 10.0;  // pixels
 // Room around the unit square, so that a curve along an axis is not hidden by it.
-constexpr double kRangeMargin = 0.02;
+constexpr double kRocRangeMargin = 0.02;
 // How near the pointer a point of the curve must be to be described, in pixels.
-constexpr double kNearPx = 14.0;
+constexpr double kRocNearPx = 14.0;
 constexpr int kRateDigits = 3;
 
 QString rateText(double rate)
@@ -178,8 +178,8 @@ void RocChart::appendRecords(const RunTimeline&, const TimelineCursor&)
 void RocChart::fitToData()
 {
     // Rates: the unit square always, curve or not, so that curves compare at a glance.
-    plot()->xAxis->setRange(-kRangeMargin, 1.0 + kRangeMargin);
-    plot()->yAxis->setRange(-kRangeMargin, 1.0 + kRangeMargin);
+    plot()->xAxis->setRange(-kRocRangeMargin, 1.0 + kRocRangeMargin);
+    plot()->yAxis->setRange(-kRocRangeMargin, 1.0 + kRocRangeMargin);
 }
 
 bool RocChart::eventFilter(QObject* watched, QEvent* event)
@@ -193,7 +193,7 @@ QString RocChart::describeAt(double x) const
 {
     // The point nearest the pointer on screen: a vertical run of the curve has one x for many.
     const double px = plot()->xAxis->coordToPixel(x);
-    double nearest = kNearPx * kNearPx;
+    double nearest = kRocNearPx * kRocNearPx;
     std::optional<std::size_t> found;
     for (std::size_t i = 0; i < m_points.size(); ++i) {
         const double dx = plot()->xAxis->coordToPixel(m_points[i].falsePositiveRate) - px;

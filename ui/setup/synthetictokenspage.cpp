@@ -14,12 +14,12 @@ namespace es::ui {
 namespace {
 
 constexpr int kMinVocabulary = 4;  // padding, a positive, a negative and a neutral word
-constexpr int kMaxVocabulary = 1 << 24;
-constexpr int kMaxClasses = 1000;  // the config's bound
+constexpr int kTokenMaxVocabulary = 1 << 24;
+constexpr int kTokenMaxClasses = 1000;  // the config's bound
 
 // What the type shows the first time it is picked: small enough to train in seconds on a CPU.
-constexpr std::int64_t kDefaultSamples = 1024;
-constexpr std::int64_t kDefaultTimesteps = 100;
+constexpr std::int64_t kTokenDefaultSamples = 1024;
+constexpr std::int64_t kTokenDefaultTimesteps = 100;
 constexpr std::int64_t kDefaultVocabulary = 1000;
 
 }  // namespace
@@ -30,8 +30,8 @@ SyntheticTokensPage::SyntheticTokensPage(QWidget* parent)
     m_samples = spinBox("samples", "data.source.samples", 1, kMaxSpinValue, this);
     m_timesteps = spinBox("timesteps", "data.source.timesteps", 1, kMaxTimesteps, this);
     m_vocabSize =
-        spinBox("vocab_size", "data.source.vocab_size", kMinVocabulary, kMaxVocabulary, this);
-    m_classes = spinBox("classes", "data.source.classes", 2, kMaxClasses, this);
+        spinBox("vocab_size", "data.source.vocab_size", kMinVocabulary, kTokenMaxVocabulary, this);
+    m_classes = spinBox("classes", "data.source.classes", 2, kTokenMaxClasses, this);
     m_padding = enumCombo(kAllPaddings, paddingKey, this);
     m_padding->setObjectName("padding");
     setConfigPath(m_padding, "data.source.padding");
@@ -72,8 +72,8 @@ SyntheticTokensPage::SyntheticTokensPage(QWidget* parent)
 DataSourceConfig SyntheticTokensPage::defaultSource() const
 {
     DataSourceConfig source = DataSourcePage::defaultSource();
-    source.samples = kDefaultSamples;
-    source.timesteps = kDefaultTimesteps;
+    source.samples = kTokenDefaultSamples;
+    source.timesteps = kTokenDefaultTimesteps;
     source.vocabSize = kDefaultVocabulary;
     return source;
 }

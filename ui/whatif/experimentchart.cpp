@@ -14,7 +14,7 @@ namespace {
 
 constexpr double kBarWidth = 0.6;
 // Room above the tallest error bar for the speedup labels.
-constexpr double kHeadroom = 1.22;
+constexpr double kSpeedupLabelHeadroom = 1.22;
 // What the value axis, its label and the margins take of the chart's width, in pixels.
 constexpr int kValueAxisRoom = 90;
 
@@ -162,7 +162,7 @@ void ExperimentChart::fitToData()
         if (row.measured())
             tallest = std::max(tallest, row.maxMs);
     }
-    plot()->yAxis->setRange(0.0, tallest > 0.0 ? tallest * kHeadroom : 1.0);
+    plot()->yAxis->setRange(0.0, tallest > 0.0 ? tallest * kSpeedupLabelHeadroom : 1.0);
 }
 
 QString ExperimentChart::describeAt(double x) const

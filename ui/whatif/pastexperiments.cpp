@@ -1,6 +1,7 @@
 #include "ui/whatif/pastexperiments.h"
 
 #include "engine/store/runstore.h"
+#include "ui/core/qtext.h"
 
 #include <QtCore/QDateTime>
 #include <QtCore/QSignalBlocker>
@@ -12,11 +13,6 @@ namespace {
 
 /// Wide enough for "#12  2024-05-01 10:00  threads=1,2 (6 runs)" to be told apart.
 constexpr int kMinimumContentsLength = 24;
-
-QString fromStd(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
 
 }  // namespace
 
@@ -41,16 +37,16 @@ void PastExperimentsBox::reload(const QString& databasePath, qint64 currentId)
         const RunStore store(databasePath.toStdString());
         for (const StoredExperimentHeader& experiment : store.listExperiments()) {
             const QDateTime created =
-                QDateTime::fromString(fromStd(experiment.createdAt), Qt::ISODate).toLocalTime();
+                QDateTime::fromString(toQString(experiment.createdAt), Qt::ISODate).toLocalTime();
             addItem(tr("#%1  %2  %3 (%n run(s))", nullptr, experiment.runs)
                         .arg(experiment.id)
                         .arg(created.toString(QStringLiteral("yyyy-MM-dd HH:mm")),
-                             fromStd(experiment.name)),
+                             toQString(experiment.name)),
                     QVariant::fromValue<qint64>(experiment.id));
         }
     } catch (const StoreError& error) {
         setPlaceholderText(tr("Past experiments: cannot read the run database"));
-        setToolTip(fromStd(error.what()));
+        setToolTip(toQString(error.what()));
         return;
     }
     setCurrentIndex(currentId > 0 ? findData(QVariant::fromValue<qint64>(currentId)) : -1);

@@ -1,6 +1,7 @@
 #include "ui/whatif/whatifresults.h"
 
 #include "engine/i18n/recordedtext.h"
+#include "ui/core/qtext.h"
 #include "ui/whatif/experimentchart.h"
 #include "ui/whatif/experimentresultsmodel.h"
 
@@ -18,11 +19,6 @@ namespace {
 
 constexpr const char* kErrorStyle = "color: #c0392b;";
 
-QString fromStd(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-
 /// The text above the table: the windows, then what was left out and what to know, in one
 /// paragraph (the bottom docks are short; the experiment's name is in the list next to it and
 /// in the tooltip). Parts are HTML already.
@@ -37,9 +33,10 @@ QStringList remarksText(const std::vector<std::string>& skipped,
 {
     QStringList remarks;
     for (const std::string& line : skipped)
-        remarks << WhatIfResults::tr("Skipped %1").arg(fromStd(recordedText(line)).toHtmlEscaped());
+        remarks
+            << WhatIfResults::tr("Skipped %1").arg(toQString(recordedText(line)).toHtmlEscaped());
     for (const std::string& line : notes)
-        remarks << WhatIfResults::tr("Note: %1").arg(fromStd(recordedText(line)).toHtmlEscaped());
+        remarks << WhatIfResults::tr("Note: %1").arg(toQString(recordedText(line)).toHtmlEscaped());
     return remarks;
 }
 
@@ -121,7 +118,7 @@ void WhatIfResults::showPlan(const ExperimentPlan& plan)
     // What the CLI says before the runs: what was left out and why, and what to expect.
     // A detail, not news: in the tooltip, with the heading's other explanations.
     m_heading->setToolTip(
-        fromStd(plan.name) + QStringLiteral("\n\n") + measuredAndProjectedText() +
+        toQString(plan.name) + QStringLiteral("\n\n") + measuredAndProjectedText() +
         (plan.measured.front().validationSkipped
              ? QStringLiteral("\n") + tr("Validation is left out of the measured runs: no step "
                                          "time includes it, and no callback needs it.")
@@ -144,7 +141,7 @@ void WhatIfResults::showResults(const std::vector<VariantResult>& results)
 void WhatIfResults::showReport(const ExperimentReport& report)
 {
     showResults(report.rows);
-    const QString name = fromStd(report.name);
+    const QString name = toQString(report.name);
     const QString title = report.experimentId > 0
                               ? tr("Experiment %1: %2").arg(report.experimentId).arg(name)
                               : tr("%1 (not recorded)").arg(name);
@@ -155,7 +152,7 @@ void WhatIfResults::showReport(const ExperimentReport& report)
                            .arg(report.settings.measuredSteps);
     if (!report.createdAt.empty()) {
         const QDateTime created =
-            QDateTime::fromString(fromStd(report.createdAt), Qt::ISODate).toLocalTime();
+            QDateTime::fromString(toQString(report.createdAt), Qt::ISODate).toLocalTime();
         settings += tr("; run %1").arg(created.toString(QStringLiteral("yyyy-MM-dd HH:mm")));
     }
     if (report.stopped)

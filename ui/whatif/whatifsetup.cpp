@@ -1,5 +1,6 @@
 #include "ui/whatif/whatifsetup.h"
 
+#include "ui/core/qtext.h"
 #include "ui/whatif/variantdialog.h"
 
 #include <QtGui/QAction>
@@ -23,11 +24,6 @@ namespace {
 // Generous bounds for the spin boxes; the engine checks its own (checkExperimentSettings).
 constexpr int kMaxWindowSteps = 100'000;
 constexpr int kMaxRepeats = 100;
-
-QString fromStd(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
 
 QSpinBox* spinBox(int minimum, int maximum, int value, const QString& toolTip, QWidget* parent)
 {
@@ -251,7 +247,7 @@ void WhatIfSetup::refreshVariantList()
         bold.setBold(true);
         baseline->setFont(0, bold);
         const QString why = tr("Config \"%1\": every variant is this config with its changes")
-                                .arg(fromStd(baselineConfig->name));
+                                .arg(toQString(baselineConfig->name));
         baseline->setToolTip(0, why);
         baseline->setToolTip(1, why);
     } else {
@@ -264,8 +260,8 @@ void WhatIfSetup::refreshVariantList()
     }
     for (const Variant& variant : m_set.variants()) {
         auto* item = new QTreeWidgetItem(
-            m_variantList, QStringList{fromStd(variant.label), fromStd(variant.patch.dump())});
-        item->setToolTip(1, fromStd(variant.patch.dump(2)));
+            m_variantList, QStringList{toQString(variant.label), toQString(variant.patch.dump())});
+        item->setToolTip(1, toQString(variant.patch.dump(2)));
     }
     Q_EMIT variantsChanged(m_set.problems());
     updateControls();
