@@ -19,6 +19,18 @@ if(EPOCHSCOPE_USE_PCH AND NOT TARGET epochscope_test_torch_pch)
     PRIVATE "$<$<COMPILE_LANGUAGE:CXX>:\"engine/pch/torchpch.h\">")
 endif()
 
+# The other tests share one precompiled Qt Test and JSON (tests/support/qttestpch.h), built the
+# same way. The GUI tests' directory turns it off (EPOCHSCOPE_TEST_QT_PCH): they define
+# QT_WIDGETS_LIB, which changes what Qt Test's header declares, so GCC would refuse the header.
+set(EPOCHSCOPE_TEST_QT_PCH ON)
+if(EPOCHSCOPE_USE_PCH AND NOT TARGET epochscope_test_qt_pch)
+  add_library(epochscope_test_qt_pch STATIC "${PROJECT_SOURCE_DIR}/tests/support/qttestpch.cpp")
+  target_link_libraries(epochscope_test_qt_pch PRIVATE epochscope_engine Qt6::Core Qt6::Test torch)
+  epochscope_set_warnings(epochscope_test_qt_pch)
+  target_precompile_headers(epochscope_test_qt_pch
+    PRIVATE "$<$<COMPILE_LANGUAGE:CXX>:\"tests/support/qttestpch.h\">")
+endif()
+
 # Whether one of `sources` includes LibTorch, directly or through an engine *_torch.h header.
 function(epochscope_sources_use_torch result)
   set(${result} FALSE PARENT_SCOPE)
@@ -109,6 +121,8 @@ function(epochscope_add_test name)
     epochscope_configure_test_program(${name})
     if(uses_torch)
       epochscope_use_test_torch_pch(${name})
+    elseif(EPOCHSCOPE_TEST_QT_PCH AND TARGET epochscope_test_qt_pch)
+      target_precompile_headers(${name} REUSE_FROM epochscope_test_qt_pch)
     endif()
     add_test(NAME ${name} COMMAND ${name})
   endif()
