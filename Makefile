@@ -4,7 +4,7 @@ BUILD_DIR := build/$(PRESET)
 CLI := $(BUILD_DIR)/app/epochscope-cli
 APP := $(BUILD_DIR)/app/epochscope
 
-.PHONY: bootstrap configure build app run demo test format headless clean
+.PHONY: bootstrap configure build app run demo test bench format headless clean
 
 bootstrap:
 	bash scripts/bootstrap-debian.sh
@@ -29,6 +29,10 @@ demo: app
 
 test: build
 	ctest --preset $(PRESET)
+
+# The benchmark programs (tests/benchmarks, docs/benchmarks.md), which a plain build leaves out.
+bench: configure
+	cmake --build --preset $(PRESET) --target benchmarks
 
 # The engine and CLI without Qt, as on a GPU server.
 headless:

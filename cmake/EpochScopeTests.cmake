@@ -123,6 +123,9 @@ function(epochscope_add_test name)
       epochscope_use_test_torch_pch(${name})
     elseif(EPOCHSCOPE_TEST_QT_PCH AND TARGET epochscope_test_qt_pch)
       target_precompile_headers(${name} REUSE_FROM epochscope_test_qt_pch)
+      # AUTOMOC's own source is empty (each test includes its .moc); with the header it took 3.7 s.
+      set_source_files_properties("${CMAKE_CURRENT_BINARY_DIR}/${name}_autogen/mocs_compilation.cpp"
+        PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
     endif()
     add_test(NAME ${name} COMMAND ${name})
   endif()
