@@ -1,4 +1,5 @@
-# epochscope_add_test(<name> <sources>...): a Qt Test executable registered with ctest.
+# epochscope_add_test(<name> <sources>...): a Qt Test class registered with ctest as <name>, its
+# own program or, when it uses LibTorch, a member of tst_torch_suite (below).
 
 # Each test links most of the static engine, and with -g ~110 MB of DWARF: the ninety-odd tests
 # filled 8 GB of a RelWithDebInfo build (and a CI machine's disk) with debug information that
@@ -6,17 +7,34 @@
 # stay, so backtraces still name functions); ON keeps it.
 option(EPOCHSCOPE_TEST_DEBUG_INFO "Keep debug information in the test executables" OFF)
 
+# epochscope_add_test_pch(<library> <header> <link libraries>...): a library without code that
+# precompiles <header> (named from the repository root) once, with the flags of a test that
+# links <link libraries>, for the tests that reuse it (epochscope_reuse_test_pch).
+function(epochscope_add_test_pch library header)
+  add_library(${library} STATIC "${PROJECT_SOURCE_DIR}/tests/support/pchlibrary.cpp")
+  target_link_libraries(${library} PRIVATE ${ARGN})
+  epochscope_set_warnings(${library})
+  # In quotes, as the engine's: a clone in another folder precompiles the same bytes, and
+  # ccache finds them (engine/CMakeLists.txt).
+  target_precompile_headers(${library} PRIVATE "$<$<COMPILE_LANGUAGE:CXX>:\"${header}\">")
+endfunction()
+
+# epochscope_reuse_test_pch(<target> <library>): <target>'s sources compile against <library>'s
+# precompiled header, except AUTOMOC's own source, which is empty here (each test includes its
+# own .moc) and still cost seconds against a header: 3.7 s against Qt Test's, ~13 s against
+# LibTorch's, where GCC instantiates what the header left pending in every unit.
+function(epochscope_reuse_test_pch target library)
+  target_precompile_headers(${target} REUSE_FROM ${library})
+  set_source_files_properties("${CMAKE_CURRENT_BINARY_DIR}/${target}_autogen/mocs_compilation.cpp"
+    PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
+endfunction()
+
 # The test sources that use LibTorch themselves (~40 s each on two cores without a
 # precompiled header) share one precompiled <torch/torch.h>, built once for all of them on a
 # small library with the tests' own flags (the engine's PCH has the engine's).
 if(EPOCHSCOPE_USE_PCH AND NOT TARGET epochscope_test_torch_pch)
-  add_library(epochscope_test_torch_pch STATIC "${PROJECT_SOURCE_DIR}/tests/support/torchpch.cpp")
-  target_link_libraries(epochscope_test_torch_pch PRIVATE epochscope_engine Qt6::Core Qt6::Test torch)
-  epochscope_set_warnings(epochscope_test_torch_pch)
-  # In quotes, as the engine's: a clone in another folder precompiles the same bytes, and
-  # ccache finds them (engine/CMakeLists.txt).
-  target_precompile_headers(epochscope_test_torch_pch
-    PRIVATE "$<$<COMPILE_LANGUAGE:CXX>:\"engine/pch/torchpch.h\">")
+  epochscope_add_test_pch(epochscope_test_torch_pch engine/pch/torchpch.h
+    epochscope_engine Qt6::Core Qt6::Test torch)
 endif()
 
 # The other tests share one precompiled Qt Test and JSON (tests/support/qttestpch.h), built the
@@ -24,11 +42,8 @@ endif()
 # QT_WIDGETS_LIB, which changes what Qt Test's header declares, so GCC would refuse the header.
 set(EPOCHSCOPE_TEST_QT_PCH ON)
 if(EPOCHSCOPE_USE_PCH AND NOT TARGET epochscope_test_qt_pch)
-  add_library(epochscope_test_qt_pch STATIC "${PROJECT_SOURCE_DIR}/tests/support/qttestpch.cpp")
-  target_link_libraries(epochscope_test_qt_pch PRIVATE epochscope_engine Qt6::Core Qt6::Test torch)
-  epochscope_set_warnings(epochscope_test_qt_pch)
-  target_precompile_headers(epochscope_test_qt_pch
-    PRIVATE "$<$<COMPILE_LANGUAGE:CXX>:\"tests/support/qttestpch.h\">")
+  epochscope_add_test_pch(epochscope_test_qt_pch tests/support/qttestpch.h
+    epochscope_engine Qt6::Core Qt6::Test torch)
 endif()
 
 # Whether one of `sources` includes LibTorch, directly or through an engine *_torch.h header.
@@ -69,11 +84,7 @@ endfunction()
 # Precompiled LibTorch for a test program whose sources use it.
 function(epochscope_use_test_torch_pch target)
   if(TARGET epochscope_test_torch_pch)
-    target_precompile_headers(${target} REUSE_FROM epochscope_test_torch_pch)
-    # AUTOMOC's file is empty here (each test includes its own .moc), but against the LibTorch
-    # header it still cost ~13 s: GCC instantiates what that header left pending in every unit.
-    set_source_files_properties("${CMAKE_CURRENT_BINARY_DIR}/${target}_autogen/mocs_compilation.cpp"
-      PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
+    epochscope_reuse_test_pch(${target} epochscope_test_torch_pch)
   endif()
 endfunction()
 
@@ -122,10 +133,7 @@ function(epochscope_add_test name)
     if(uses_torch)
       epochscope_use_test_torch_pch(${name})
     elseif(EPOCHSCOPE_TEST_QT_PCH AND TARGET epochscope_test_qt_pch)
-      target_precompile_headers(${name} REUSE_FROM epochscope_test_qt_pch)
-      # AUTOMOC's own source is empty (each test includes its .moc); with the header it took 3.7 s.
-      set_source_files_properties("${CMAKE_CURRENT_BINARY_DIR}/${name}_autogen/mocs_compilation.cpp"
-        PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
+      epochscope_reuse_test_pch(${name} epochscope_test_qt_pch)
     endif()
     add_test(NAME ${name} COMMAND ${name})
   endif()
