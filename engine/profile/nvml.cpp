@@ -9,12 +9,12 @@
 
 namespace es {
 
-namespace {
-
-// From nvml.h; stable across driver versions since the _v2 entry points.
+// From nvml.h; stable across driver versions since the _v2 entry points. Outside the anonymous
+// namespace: Nvml::Api, which has linkage, holds pointers to functions that take them (GCC 14
+// crashed on such a field when its types had no linkage, in a unity batch).
 using NvmlReturn = int;
-constexpr NvmlReturn kNvmlSuccess = 0;
-using NvmlDevice = struct NvmlDeviceOpaque*;
+struct NvmlDeviceOpaque;
+using NvmlDevice = NvmlDeviceOpaque*;
 struct NvmlUtilization {
     unsigned int gpu;
     unsigned int memory;
@@ -24,6 +24,10 @@ struct NvmlMemory {
     unsigned long long free;
     unsigned long long used;
 };
+
+namespace {
+
+constexpr int kNvmlSuccess = 0;
 constexpr int kPcieTxBytes = 0;  // NVML_PCIE_UTIL_TX_BYTES
 constexpr int kPcieRxBytes = 1;  // NVML_PCIE_UTIL_RX_BYTES
 constexpr int kClockSm = 1;      // NVML_CLOCK_SM
