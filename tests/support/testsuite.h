@@ -31,14 +31,14 @@ bool registerTestClass(const char* name, TestApplication application, int (*run)
 }  // namespace es::test
 
 #if defined(EPOCHSCOPE_TEST_SUITE)
-#define EPOCHSCOPE_REGISTER_TEST_CLASS(TestObject, application)                              \
-    namespace {                                                                             \
-    const bool registered##TestObject = es::test::registerTestClass(                        \
-        #TestObject, application, [](int argc, char** argv) {                               \
-            TestObject tc;                                                                  \
-            QTEST_SET_MAIN_SOURCE_PATH                                                      \
-            return QTest::qExec(&tc, argc, argv);                                           \
-        });                                                                                 \
+#define EPOCHSCOPE_REGISTER_TEST_CLASS(TestObject, application)                           \
+    namespace {                                                                           \
+    const bool registered##TestObject =                                                   \
+        es::test::registerTestClass(#TestObject, application, [](int argc, char** argv) { \
+            TestObject tc;                                                                \
+            QTEST_SET_MAIN_SOURCE_PATH                                                    \
+            return QTest::qExec(&tc, argc, argv);                                         \
+        });                                                                               \
     }
 #define EPOCHSCOPE_TEST_GUILESS_MAIN(TestObject) \
     EPOCHSCOPE_REGISTER_TEST_CLASS(TestObject, es::test::TestApplication::Core)

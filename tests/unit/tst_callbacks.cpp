@@ -403,8 +403,8 @@ private Q_SLOTS:
         logger.onEpochEnd(context, 2, {{"loss", 0.5}});
         QFile log(path);
         QVERIFY(log.open(QIODevice::ReadOnly));
-        QCOMPARE(log.readAll(), QByteArray(kind == "log" ? "epoch,loss\n0,0.9\n1,0.5\n"
-                                                         : "epoch,loss\n1,0.5\n"));
+        QCOMPARE(log.readAll(),
+                 QByteArray(kind == "log" ? "epoch,loss\n0,0.9\n1,0.5\n" : "epoch,loss\n1,0.5\n"));
     }
 
     void pathTemplates_data()
