@@ -4,7 +4,7 @@
 # sources. GROUP names the batch files where one target has several groups; NO_PCH keeps the
 # target's precompiled header out of these batches; OPTIONS are added to the batches' own.
 #
-# Why: a source that includes LibTorch spends ~20 s even against the precompiled header,
+# Why: a source that includes LibTorch spends ~19 s even against the precompiled header,
 # nearly all of it instantiating and generating code for the same LibTorch templates and
 # inline functions again (GCC's -ftime-report on engine/train/trainingstate.cpp: 17 s of
 # 19 s). Four engine sources took 68.6 s one by one and 22.0 s as one unit (2026-12-06).
@@ -19,7 +19,7 @@
 # between the sources of a target (the build says which ones clash).
 # EPOCHSCOPE_UNITY=OFF compiles every source on its own (to check that each one includes what
 # it uses, or to rebuild one source at a time while working on it).
-option(EPOCHSCOPE_UNITY "Compile the LibTorch sources in batches (cmake/EpochScopeUnity.cmake)" ON)
+option(EPOCHSCOPE_UNITY "Compile the sources of the engine, the CLI, the UI and the LibTorch tests in batches (cmake/EpochScopeUnity.cmake)" ON)
 
 function(epochscope_add_unity_sources target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "NO_PCH" "BATCH;GROUP" "OPTIONS;SOURCES")
