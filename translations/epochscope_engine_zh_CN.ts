@@ -300,7 +300,7 @@
 <context>
     <name>ChartImage</name>
     <message>
-        <location filename="../engine/report/chartimage.cpp" line="+33"/>
+        <location filename="../engine/report/chartimage.cpp" line="+21"/>
         <source>cannot draw a chart: %1</source>
         <translation>无法绘制图表：%1</translation>
     </message>
@@ -341,7 +341,7 @@
 <context>
     <name>CommunicationBoundRule</name>
     <message>
-        <location filename="../engine/diagnosis/communicationboundrule.cpp" line="+64"/>
+        <location filename="../engine/diagnosis/communicationboundrule.cpp" line="+65"/>
         <source>Averaging gradients over the ranks takes %1 of the steady step time</source>
         <translation>在各进程间平均梯度占稳态步耗时的 %1</translation>
     </message>
@@ -479,7 +479,7 @@
 <context>
     <name>CsvTable</name>
     <message>
-        <location filename="../engine/data/csvtable.cpp" line="+91"/>
+        <location filename="../engine/data/csvtable.cpp" line="+88"/>
         <source>&quot;%1&quot;... (%2 bytes)</source>
         <translation>&quot;%1&quot;...（共 %2 字节）</translation>
     </message>
@@ -607,7 +607,7 @@
 <context>
     <name>CsvWindows</name>
     <message>
-        <location filename="../engine/data/csvwindows.cpp" line="+33"/>
+        <location filename="../engine/data/csvwindows.cpp" line="+29"/>
         <source>expected a column name or a 0-based index (exactly one)</source>
         <translation>应为列名或从 0 开始的索引（二者恰好给出其一）</translation>
     </message>
@@ -713,7 +713,7 @@
 <context>
     <name>DiagnoseCommand</name>
     <message>
-        <location filename="../cli/diagnosecommand.cpp" line="+37"/>
+        <location filename="../cli/diagnosecommand.cpp" line="+36"/>
         <source>[%1] %2: %3</source>
         <translation>[%1] %2：%3</translation>
     </message>
@@ -813,12 +813,12 @@
 <context>
     <name>DoctorReport</name>
     <message>
-        <location filename="../engine/doctor/doctortext.cpp" line="+138"/>
+        <location filename="../engine/doctor/doctortext.cpp" line="+139"/>
         <source>no BLAS library loaded in this process</source>
         <translation>此进程未加载 BLAS 库</translation>
     </message>
     <message>
-        <location line="-110"/>
+        <location line="-111"/>
         <source>; %1: %2</source>
         <translation>；%1：%2</translation>
     </message>
@@ -858,7 +858,7 @@
         <translation>已将 LSTM 和 GRU 推理与参考实现核对（oneDNN 使用 %1）：正确</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>LSTM and GRU inference on %1 was off by up to %2 on this CPU; oneDNN is capped at AVX2 here, where it is right (set ONEDNN_MAX_CPU_ISA to choose yourself)</source>
         <translation>在此 CPU 上，%1 的 LSTM 和 GRU 推理误差最大达 %2；此处 oneDNN 被限制为 AVX2，在该指令集下结果正确（可设置 ONEDNN_MAX_CPU_ISA 自行选择）</translation>
     </message>
@@ -2113,7 +2113,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>InspectCommand</name>
     <message>
-        <location filename="../engine/data/datafiledescription.cpp" line="+70"/>
+        <location filename="../engine/data/datafiledescription.cpp" line="+68"/>
         <source>size unknown</source>
         <translation>大小未知</translation>
     </message>
@@ -2340,7 +2340,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Interrupt</name>
     <message>
-        <location filename="../cli/interrupt.cpp" line="+161"/>
+        <location filename="../cli/interrupt.cpp" line="+158"/>
         <source>cannot install the handler of SIGINT, SIGTERM and SIGHUP</source>
         <translation>无法安装 SIGINT、SIGTERM 和 SIGHUP 的处理程序</translation>
     </message>
@@ -2683,7 +2683,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>KerasCommand</name>
     <message>
-        <location filename="../cli/kerascommand.cpp" line="+36"/>
+        <location filename="../cli/kerascommand.cpp" line="+35"/>
         <source>Imported %1 (%2): %3</source>
         <translation>已导入 %1（%2）：%3</translation>
     </message>
@@ -3940,7 +3940,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Phase</name>
     <message>
-        <location filename="../engine/i18n/phasename.cpp" line="+11"/>
+        <location filename="../engine/i18n/phasename.cpp" line="+13"/>
         <source>Data wait</source>
         <translation>数据等待</translation>
     </message>
@@ -4256,7 +4256,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RankLauncher</name>
     <message>
-        <location filename="../cli/ranklauncher.cpp" line="+113"/>
+        <location filename="../cli/ranklauncher.cpp" line="+112"/>
         <source>cannot make a directory for the ranks&apos; rendezvous in %1</source>
         <translation>无法在 %1 中为各进程的会合点创建目录</translation>
     </message>
@@ -4366,7 +4366,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RendezvousFile</name>
     <message>
-        <location filename="../engine/distributed/rendezvousfile.cpp" line="+36"/>
+        <location filename="../engine/distributed/rendezvousfile.cpp" line="+35"/>
         <source>a symbolic link</source>
         <translation>符号链接</translation>
     </message>
@@ -4401,7 +4401,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 %2；会合只使用它自己创建的文件：如果没有运行在使用 %1，请删除它</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+38"/>
         <source>already exists (%1): another run may be meeting there, or an earlier one left it behind</source>
         <translation>已存在（%1）：可能有另一个运行正在那里会合，或是之前的运行留下的</translation>
     </message>
@@ -4560,7 +4560,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>一次检查 %1 个键过多</translation>
     </message>
     <message>
-        <location filename="../engine/distributed/storeserver.cpp" line="+100"/>
+        <location filename="../engine/distributed/storeserver.cpp" line="+92"/>
         <source>cannot listen at %1: another program holds the port</source>
         <translation>无法在 %1 监听：另一个程序占用了该端口</translation>
     </message>
@@ -4599,12 +4599,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>由 epochscope-cli compare 生成；各部分的含义见 docs/reports.md。</translation>
     </message>
     <message>
-        <location filename="../engine/report/reportpdf.cpp" line="+31"/>
+        <location filename="../engine/report/reportpdf.cpp" line="+33"/>
         <source>PDF reports need cairo and pango, and this build of EpochScope was made without them (EPOCHSCOPE_WITH_CAIRO=OFF); rebuild with -DEPOCHSCOPE_WITH_CAIRO=ON (Debian: libcairo2-dev libpango1.0-dev), or write .html or .md</source>
         <translation>PDF 报告需要 cairo 和 pango，而此 EpochScope 构建未包含它们（EPOCHSCOPE_WITH_CAIRO=OFF）；请用 -DEPOCHSCOPE_WITH_CAIRO=ON 重新构建（Debian：libcairo2-dev libpango1.0-dev），或者写成 .html 或 .md</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+67"/>
         <source>cannot write the PDF: %1</source>
         <translation>无法写入 PDF：%1</translation>
     </message>
@@ -5136,11 +5136,16 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <source>%1: %2.</source>
         <translation>%1：%2。</translation>
     </message>
+    <message>
+        <location filename="../engine/report/sourcedate.cpp" line="+23"/>
+        <source>%1 is &quot;%2&quot;; it must be a whole number of seconds since 1970-01-01 UTC (for example 1700000000), or unset</source>
+        <translation>%1 为“%2”；它必须是自 1970-01-01 UTC 起的整秒数（例如 1700000000），或不设置</translation>
+    </message>
 </context>
 <context>
     <name>ReportChart</name>
     <message>
-        <location filename="../engine/report/chartpainter.cpp" line="+264"/>
+        <location filename="../engine/report/chartpainter.cpp" line="+262"/>
         <source>no warm steps</source>
         <translation>没有稳态步</translation>
     </message>
@@ -6084,7 +6089,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>csv：%1，%2 个窗口，每个 %3 行 x %4 列，目标为 %5 行之后</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+117"/>
         <source>data.validation_split %1 ignored: the source gives its own validation arrays (as Keras&apos; validation_data overrides validation_split)</source>
         <translation>已忽略 data.validation_split %1：数据源自带验证数组（如同 Keras 的 validation_data 覆盖 validation_split）</translation>
     </message>
@@ -6737,7 +6742,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>SourceArrays</name>
     <message>
-        <location filename="../engine/data/sourcearrays.cpp" line="-189"/>
+        <location filename="../engine/data/sourcearrays.cpp" line="-186"/>
         <source>%1 holds no arrays but none named %3; name the array to use</source>
         <translation>%1 中没有任何数组，因此也没有名为 %3 的数组；请指定要使用的数组</translation>
     </message>
@@ -6747,7 +6752,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 中有数组 %2，但没有名为 %3 的数组；请指定要使用的数组</translation>
     </message>
     <message>
-        <location line="+146"/>
+        <location line="+143"/>
         <source>%1 holds no arrays</source>
         <translation>%1 中没有任何数组</translation>
     </message>
@@ -7038,7 +7043,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Threading</name>
     <message>
-        <location filename="../engine/train/threading.cpp" line="+23"/>
+        <location filename="../engine/train/threading.cpp" line="+24"/>
         <source>device.inter_op_threads=%1 could not be applied: LibTorch sets the inter-op pool once per process and it already has %2 threads</source>
         <translation>device.inter_op_threads=%1 无法应用：LibTorch 每个进程只设置一次算子间线程池，而它已有 %2 个线程</translation>
     </message>
@@ -7645,7 +7650,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>WhatifCommand</name>
     <message>
-        <location filename="../cli/whatifcommand.cpp" line="+52"/>
+        <location filename="../cli/whatifcommand.cpp" line="+51"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>

@@ -12,6 +12,7 @@
 #include "engine/report/reportcharts.h"
 #include "engine/report/reporttables.h"
 #include "engine/report/reporttext.h"
+#include "engine/report/sourcedate.h"
 
 #include <cairo-pdf.h>
 
@@ -19,6 +20,7 @@
 #include <iterator>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <vector>
 #endif
 
@@ -536,6 +538,13 @@ std::string writePdf(const RunComparison& comparison)
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE,
                                    withPlainIsolates(reportTitle(comparison)).c_str());
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, "EpochScope");
+    // Without it cairo writes the current time, inside a compressed object stream since
+    // cairo 1.17.6: no two PDFs of the same runs would be alike.
+    if (const std::optional<std::string> date = sourceDateEpoch()) {
+        cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATE_DATE,
+                                       date->c_str());
+        cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_MOD_DATE, date->c_str());
+    }
     render(surface.get(), comparison, pages);
     cairo_surface_finish(surface.get());
     checkPdf(cairo_surface_status(surface.get()));

@@ -1,5 +1,6 @@
 #include "engine/summary/runsummary.h"
 
+#include "engine/config/jsondocument.h"
 #include "engine/config/runconfig.h"
 #include "engine/core/phase.h"
 #include "engine/core/records.h"
@@ -20,11 +21,6 @@ namespace {
 constexpr std::size_t kWarmupFractionDivisor = 10;
 
 constexpr double kFlopsPerGflop = 1e9;
-
-nlohmann::json optionalNumber(const std::optional<double>& value)
-{
-    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
-}
 
 nlohmann::json optionalString(const std::string& value)
 {
@@ -202,7 +198,7 @@ nlohmann::json epochJson(const EpochRecord& record)
         {"callback_writes", callbackWritesJson(record.callbacks)},
         {"samples", record.samples},
         {"loss", record.trainLoss},
-        {"val_loss", optionalNumber(record.valLoss)},
+        {"val_loss", numberOrNull(record.valLoss)},
         {"metrics", std::move(metrics)},
     };
 }
@@ -310,10 +306,10 @@ nlohmann::json buildRunSummary(const RunConfig& config, const RunResult& result,
         {"run", hasRunInfo(result.info) ? runInfoJson(result.info) : nlohmann::json(nullptr)},
         {"epochs", std::move(epochs)},
         {"batch_latency_ms", latencyJson(result.batches)},
-        {"steady_state_step_ms", optionalNumber(steadyStateStepMs(result.batches))},
-        {"first_epoch_ratio", optionalNumber(firstEpochRatio(result.epochs))},
-        {"samples_per_s", optionalNumber(throughput.samplesPerS)},
-        {"achieved_gflops", optionalNumber(throughput.achievedGflops)},
+        {"steady_state_step_ms", numberOrNull(steadyStateStepMs(result.batches))},
+        {"first_epoch_ratio", numberOrNull(firstEpochRatio(result.epochs))},
+        {"samples_per_s", numberOrNull(throughput.samplesPerS)},
+        {"achieved_gflops", numberOrNull(throughput.achievedGflops)},
         {"ranks", rankStepStatsJson(
                       result.rankBatches.empty()
                           ? std::vector<RankStepStats>()

@@ -1,5 +1,6 @@
 #include "engine/whatif/experimentreport.h"
 
+#include "engine/config/jsondocument.h"
 #include "engine/i18n/phasename.h"
 #include "engine/i18n/recordedtext.h"
 #include "engine/i18n/textwidth.h"
@@ -34,11 +35,6 @@ std::string milliseconds(double ms)
 std::string signedMilliseconds(double ms)
 {
     return format(std::fabs(ms) < kFineBelowMs ? "%+.2f ms" : "%+.1f ms", ms);
-}
-
-Json optionalNumber(const std::optional<double>& value)
-{
-    return value ? Json(*value) : Json(nullptr);
 }
 
 Json phaseObject(const PhaseArray& values)
@@ -179,7 +175,7 @@ Json variantJson(const VariantResult& row, const std::vector<ExperimentRun>& run
         {"runs_measured", row.runsMeasured},
         {"measured", std::move(measured)},
         {"projected", std::move(projected)},
-        {"speedup", optionalNumber(row.speedup)},
+        {"speedup", numberOrNull(row.speedup)},
         {"phase_changes", std::move(changes)},
         {"error", row.error.empty() ? Json(nullptr) : Json(row.error)},
         {"runs", std::move(runList)},

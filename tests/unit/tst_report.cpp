@@ -16,6 +16,7 @@
 #include "engine/report/reporttables.h"
 #include "engine/report/reporttext.h"
 #include "engine/report/runcomparison.h"
+#include "engine/report/sourcedate.h"
 #include "engine/store/runstore.h"
 #include "tests/support/evidencebuilder.h"
 
@@ -1197,6 +1198,73 @@ private Q_SLOTS:
                 QString("tuning.knob_%1%2value%3").arg(i, 3, 10, QChar('0')).arg(i).arg(i * 7);
             QVERIFY2(flat.count(row) == 1, qPrintable(row));
         }
+    }
+
+    /// SOURCE_DATE_EPOCH, as reproducible builds use it: seconds since 1970 in UTC, or unset.
+    void sourceDateEpochIsReadStrictly_data()
+    {
+        QTest::addColumn<QByteArray>("value");
+        QTest::addColumn<QString>("date");  // empty: an error naming the variable
+        QTest::newRow("the epoch") << QByteArray("0") << "1970-01-01T00:00:00Z";
+        QTest::newRow("2001") << QByteArray("1000000000") << "2001-09-09T01:46:40Z";
+        QTest::newRow("the last second of 9999")
+            << QByteArray("253402300799") << "9999-12-31T23:59:59Z";
+        QTest::newRow("the year 10000") << QByteArray("253402300800") << QString();
+        QTest::newRow("negative") << QByteArray("-1") << QString();
+        QTest::newRow("a plus sign") << QByteArray("+5") << QString();
+        QTest::newRow("a fraction") << QByteArray("1.5") << QString();
+        QTest::newRow("an exponent") << QByteArray("1e9") << QString();
+        QTest::newRow("leading space") << QByteArray(" 5") << QString();
+        QTest::newRow("trailing newline") << QByteArray("5\n") << QString();
+        QTest::newRow("a word") << QByteArray("yesterday") << QString();
+        QTest::newRow("past int64") << QByteArray("99999999999999999999") << QString();
+    }
+
+    void sourceDateEpochIsReadStrictly()
+    {
+        QFETCH(QByteArray, value);
+        QFETCH(QString, date);
+        QVERIFY(!es::sourceDateEpoch(nullptr));
+        QVERIFY(!es::sourceDateEpoch(""));
+        if (!date.isEmpty()) {
+            const std::optional<std::string> iso = es::sourceDateEpoch(value.constData());
+            QVERIFY(iso);
+            QCOMPARE(QString::fromStdString(*iso), date);
+            return;
+        }
+        try {
+            es::sourceDateEpoch(value.constData());
+            QFAIL("accepted");
+        } catch (const std::runtime_error& error) {
+            QVERIFY2(contains(error.what(), "SOURCE_DATE_EPOCH is \"" + value.toStdString() + "\""),
+                     error.what());
+        }
+    }
+
+    /// With SOURCE_DATE_EPOCH set, the same runs make the same PDF at any time, dated then;
+    /// cairo would write the time of writing, in a compressed stream no test can strip.
+    void pdfWithSourceDateEpochIsReproducible()
+    {
+        if (!es::pdfReportsAvailable())
+            QSKIP("built without cairo (EPOCHSCOPE_WITH_CAIRO=OFF)");
+        const es::RunComparison comparison =
+            es::compareRuns(twoRuns(phases(6.0, 30.0), phases(6.0, 30.0), phases(1.0, 10.0)));
+        qputenv("SOURCE_DATE_EPOCH", "1000000000");
+        const std::string first = es::writePdf(comparison);
+        QThread::msleep(1100);  // past a second: cairo's own date would differ
+        const std::string second = es::writePdf(comparison);
+        const QString path = writtenPdf(m_dir, "dated.pdf", comparison);
+        qputenv("SOURCE_DATE_EPOCH", "soon");
+        QVERIFY_EXCEPTION_THROWN(es::writePdf(comparison), std::runtime_error);
+        qunsetenv("SOURCE_DATE_EPOCH");
+        QVERIFY(first == second);
+        const QString info = popplerOutput(EPOCHSCOPE_PDFINFO, {"-isodates", path});
+        QVERIFY2(info.contains(QRegularExpression("^CreationDate:\\s+2001-09-09T01:46:40",
+                                                  QRegularExpression::MultilineOption)),
+                 qPrintable(info));
+        QVERIFY2(info.contains(QRegularExpression("^ModDate:\\s+2001-09-09T01:46:40",
+                                                  QRegularExpression::MultilineOption)),
+                 qPrintable(info));
     }
 
     void compareNeedsTwoRuns()
