@@ -27,9 +27,11 @@ Two ways to run it:
         One config on its own: prints the first step and the median of the rest.
 
 KERNEL is one of backends_bench's recurrent kernel cases: {"layer": "GRU" | "BiLSTM" |
-"BiGRU", "units", "steps", "batch", "inputs"}; its step is the layer's forward on x (B, T, I),
-the loss sum(output * upstream), and the gradients of x and of every parameter
-(torch.autograd.grad), as the benchmark's C++ variants take it.
+"BiGRU" | "MaskedLSTM", "units", "steps", "batch", "inputs"}, with "lengths" (each sample's
+unpadded steps) for "MaskedLSTM"; its step is the layer's forward on x (B, T, I), the loss
+sum(output * upstream), and the gradients of x and of every parameter (torch.autograd.grad),
+as the benchmark's C++ variants take it. A masked LSTM runs as PyTorch users run right-padded
+batches: pack_padded_sequence, the LSTM, pad_packed_sequence; upstream is 0 at padded steps.
 
 A step sample is {"total_ms", "forward_ms" (forward + loss), "backward_ms", "optimizer_ms"
 (step + zero_grad), "minor_faults" (getrusage(RUSAGE_SELF) of this process)}.
@@ -213,27 +215,45 @@ class KernelTrainer:
     def __init__(self, kernel, batches):
         torch.manual_seed(20240807)
         layer = kernel["layer"]
-        module = {"GRU": torch.nn.GRU, "BiGRU": torch.nn.GRU, "BiLSTM": torch.nn.LSTM}.get(layer)
+        module = {"GRU": torch.nn.GRU, "BiGRU": torch.nn.GRU, "BiLSTM": torch.nn.LSTM,
+                  "MaskedLSTM": torch.nn.LSTM}.get(layer)
         if module is None:
             raise ValueError("kernel layer %r is not modelled here" % layer)
         bidirectional = layer.startswith("Bi")
         self.module = module(kernel["inputs"], kernel["units"], batch_first=True,
                              bidirectional=bidirectional)
         self.module.train()
-        shape = (kernel["batch"], kernel["steps"], kernel["inputs"])
+        self.steps = kernel["steps"]
+        shape = (kernel["batch"], self.steps, kernel["inputs"])
         self.batches = [torch.randn(shape).requires_grad_() for _ in range(batches)]
         features = kernel["units"] * (2 if bidirectional else 1)
-        self.upstream = torch.randn(kernel["batch"], kernel["steps"], features)
+        self.upstream = torch.randn(kernel["batch"], self.steps, features)
+        self.lengths = None
+        if layer == "MaskedLSTM":
+            self.lengths = torch.tensor(kernel["lengths"], dtype=torch.int64)
+            if self.lengths.shape != (kernel["batch"],):
+                raise ValueError("a masked kernel needs one length per sample")
+            mask = torch.arange(self.steps).unsqueeze(0) < self.lengths.unsqueeze(1)
+            self.upstream = self.upstream * mask.unsqueeze(2)
         self.parameters = list(self.module.parameters())
         self.next = 0
+
+    def forward(self, x):
+        if self.lengths is None:
+            return self.module(x)[0]
+        rnn = torch.nn.utils.rnn
+        packed = rnn.pack_padded_sequence(x, self.lengths, batch_first=True,
+                                          enforce_sorted=False)
+        output, _ = rnn.pad_packed_sequence(self.module(packed)[0], batch_first=True,
+                                            total_length=self.steps)
+        return output
 
     def step(self):
         x = self.batches[self.next % len(self.batches)]
         self.next += 1
         faults = minor_faults()
         t0 = time.perf_counter()
-        output, _ = self.module(x)
-        loss = (output * self.upstream).sum()
+        loss = (self.forward(x) * self.upstream).sum()
         t1 = time.perf_counter()
         gradients = torch.autograd.grad(loss, [x] + self.parameters)
         t2 = time.perf_counter()

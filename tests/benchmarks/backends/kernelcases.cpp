@@ -87,11 +87,13 @@ VariantRun startVariant(const KernelCase& kernelCase, KernelVariant variant,
         if (!python->available())
             throw std::runtime_error(python->reason());
         std::vector<StepSample> warmupSteps;
-        const nlohmann::json kernel = {{"layer", recurrentLayerName(kernelCase.layer)},
-                                       {"units", kernelCase.units},
-                                       {"steps", kernelCase.steps},
-                                       {"batch", kernelCase.batch},
-                                       {"inputs", kernelCase.inputs}};
+        nlohmann::json kernel = {{"layer", recurrentLayerName(kernelCase.layer)},
+                                 {"units", kernelCase.units},
+                                 {"steps", kernelCase.steps},
+                                 {"batch", kernelCase.batch},
+                                 {"inputs", kernelCase.inputs}};
+        if (const std::vector<std::int64_t> lengths = kernelCase.lengths(); !lengths.empty())
+            kernel["lengths"] = lengths;
         v.firstMs =
             python->prepareKernel(kernelCase.id, kernel, method.warmup, warmupSteps).totalMs;
         warmup = totals(warmupSteps);
@@ -157,6 +159,7 @@ std::string_view recurrentLayerName(RecurrentLayer layer)
         case RecurrentLayer::Gru: return "GRU";
         case RecurrentLayer::BiLstm: return "BiLSTM";
         case RecurrentLayer::BiGru: return "BiGRU";
+        case RecurrentLayer::MaskedLstm: return "MaskedLSTM";
     }
     return "unknown";
 }
@@ -180,11 +183,28 @@ std::string KernelCase::shape() const
     return text.str();
 }
 
+std::vector<std::int64_t> KernelCase::lengths() const
+{
+    if (layer != RecurrentLayer::MaskedLstm)
+        return {};
+    // Sample i takes the (i * kShuffle mod batch)-th of `batch` lengths evenly spaced from
+    // steps / 4 to steps: kShuffle is odd, so for a batch that is a power of two every length
+    // is taken once, in an order that is neither sorted nor random.
+    constexpr std::int64_t kShuffle = 37;
+    const std::int64_t shortest = std::max<std::int64_t>(1, steps / 4);
+    std::vector<std::int64_t> result;
+    for (std::int64_t i = 0; i < batch; ++i) {
+        const std::int64_t rank = (i * kShuffle) % batch;
+        result.push_back(batch < 2 ? steps : shortest + rank * (steps - shortest) / (batch - 1));
+    }
+    return result;
+}
+
 std::vector<KernelCase> kernelCases(const std::string& filter)
 {
     std::vector<KernelCase> cases;
-    for (RecurrentLayer layer :
-         {RecurrentLayer::Gru, RecurrentLayer::BiLstm, RecurrentLayer::BiGru})
+    for (RecurrentLayer layer : {RecurrentLayer::Gru, RecurrentLayer::BiLstm, RecurrentLayer::BiGru,
+                                 RecurrentLayer::MaskedLstm})
         for (std::int64_t units : kKernelUnits) {
             KernelCase kernelCase;
             kernelCase.layer = layer;
@@ -269,8 +289,8 @@ std::vector<TargetCheck> checkKernelTargets(const std::vector<KernelResult>& res
     for (RecurrentLayer layer : {RecurrentLayer::BiLstm, RecurrentLayer::BiGru})
         targets.push_back(speedupTarget(results, layer, KernelVariant::StepLoop, kStepLoopTarget,
                                         "the step loop"));
-    for (RecurrentLayer layer :
-         {RecurrentLayer::Gru, RecurrentLayer::BiLstm, RecurrentLayer::BiGru})
+    for (RecurrentLayer layer : {RecurrentLayer::Gru, RecurrentLayer::BiLstm, RecurrentLayer::BiGru,
+                                 RecurrentLayer::MaskedLstm})
         targets.push_back(speedupTarget(results, layer, KernelVariant::Python, kPythonTarget,
                                         "PyTorch from Python"));
     return targets;
@@ -284,7 +304,10 @@ void printKernelTable(std::FILE* out, const std::vector<KernelResult>& results)
                  "(python: PyTorch's default, not flushed)\n"
                  "fused: oneDNN (bidirectional: two fused calls, the second on x flipped in "
                  "time); nn: torch::nn::LSTM/GRU on LibTorch's CPU path; loop: a step loop of "
-                 "LibTorch ops; python: nn.GRU/nn.LSTM from Python (the header's torch)\n");
+                 "LibTorch ops; python: nn.GRU/nn.LSTM from Python (the header's torch)\n"
+                 "masked LSTM: right-padded samples of steps/4 to steps; fused and loop: the "
+                 "engine's recurrent layer with mask_zero's mask; nn and python: "
+                 "pack_padded_sequence; the loss counts unpadded steps only\n");
     const char* const row = "%-28s %-24s %9s %9s %9s %9s %8s %8s %8s %9s %9s %9s\n";
     std::fprintf(out, row, "case", "shape", "fused", "nn", "loop", "python", "nn/", "loop/",
                  "python/", "fused", "fused", "loop");
@@ -358,6 +381,8 @@ nlohmann::json kernelJson(const std::vector<KernelResult>& results)
             {"units", c.units},    {"steps", c.steps},
             {"batch", c.batch},    {"inputs", c.inputs},
             {"variants", variants}};
+        if (const std::vector<std::int64_t> lengths = c.lengths(); !lengths.empty())
+            entry["lengths"] = lengths;
         if (const double ratio = result.fusedSpeedup(KernelVariant::Module); ratio > 0.0)
             entry["nn_over_fused"] = ratio;
         if (const double ratio = result.fusedSpeedup(KernelVariant::StepLoop); ratio > 0.0)

@@ -20,8 +20,11 @@
 
 namespace bench {
 
-enum class RecurrentLayer { Gru, BiLstm, BiGru };
-std::string_view recurrentLayerName(RecurrentLayer layer);  ///< "GRU", "BiLSTM", "BiGRU"
+/// MaskedLstm: an LSTM on right-padded sequences of different lengths (mask_zero's case; in
+/// PyTorch, pack_padded_sequence).
+enum class RecurrentLayer { Gru, BiLstm, BiGru, MaskedLstm };
+/// "GRU", "BiLSTM", "BiGRU", "MaskedLSTM"
+std::string_view recurrentLayerName(RecurrentLayer layer);
 
 struct KernelCase {
     std::string id;  ///< "kernel-bigru-h256-t50-b64"; what --cases matches
@@ -31,6 +34,9 @@ struct KernelCase {
     std::int64_t batch = 0;     ///< samples per step
     std::int64_t inputs = 0;    ///< input features
     std::string shape() const;  ///< "BiGRU(256) T50 B64 I64"
+    /// Each sample's unpadded steps for MaskedLstm, spread evenly from steps / 4 to steps in a
+    /// fixed shuffled order (empty for the other layers): every variant pads alike.
+    std::vector<std::int64_t> lengths() const;
 };
 
 /// The implementations compared on every kernel case: the last is PyTorch's nn.GRU / nn.LSTM
@@ -41,7 +47,8 @@ inline constexpr std::array<KernelVariant, 4> kKernelVariants = {
 std::string_view kernelVariantKey(KernelVariant variant);  ///< "fused", "nn", "loop", "python"
 
 /// The kernel cases whose id contains one of the comma-separated words of `filter` (all when
-/// empty): GRU, BiLSTM and BiGRU at H 128 and 256, T 50, B 64, 64 input features. May be empty.
+/// empty): GRU, BiLSTM, BiGRU and MaskedLSTM at H 128 and 256, T 50, B 64, 64 input features.
+/// May be empty.
 std::vector<KernelCase> kernelCases(const std::string& filter);
 
 /// How the kernel cases are measured: the driver's --repeats, --steps, --round-ms, --warmup.
@@ -91,8 +98,8 @@ KernelResult measureKernelCase(const KernelCase& kernelCase, const KernelMethod&
                                PythonReference* python);
 
 /// The targets: the fused bidirectional LSTM and GRU at least 2x the step loop at H >= 128
-/// (issue 8), and the fused GRU, BiLSTM and BiGRU at least 2x PyTorch's from Python at
-/// H >= 128 (issue 33).
+/// (issue 8), and the fused GRU, BiLSTM, BiGRU and masked LSTM at least 2x PyTorch's from
+/// Python at H >= 128 (issue 33).
 std::vector<TargetCheck> checkKernelTargets(const std::vector<KernelResult>& results);
 
 void printKernelTable(std::FILE* out, const std::vector<KernelResult>& results);

@@ -2,6 +2,7 @@
 
 #include "engine/model/onednngru_torch.h"
 #include "engine/model/onednnlstm_torch.h"
+#include "engine/model/recurrentlayer_torch.h"
 #include "engine/train/denormals.h"
 #include "tests/benchmarks/backends/steploop_torch.h"
 
@@ -26,12 +27,22 @@ struct Direction {
 
 bool isLstm(RecurrentLayer layer)
 {
-    return layer == RecurrentLayer::BiLstm;
+    return layer == RecurrentLayer::BiLstm || layer == RecurrentLayer::MaskedLstm;
 }
 
 bool isBidirectional(RecurrentLayer layer)
 {
-    return layer != RecurrentLayer::Gru;
+    return layer == RecurrentLayer::BiLstm || layer == RecurrentLayer::BiGru;
+}
+
+/// The engine's config of the masked case's layer: an LSTM returning its sequence.
+es::LayerConfig maskedLstmConfig(const KernelCase& kernelCase)
+{
+    es::LayerConfig config;
+    config.type = es::LayerType::Lstm;
+    config.units = kernelCase.units;
+    config.returnSequences = true;
+    return config;
 }
 
 }  // namespace
@@ -44,7 +55,11 @@ struct KernelStepper::Impl {
     std::vector<Direction> directions;
     std::vector<torch::Tensor> parameters;
     std::vector<torch::Tensor> batches;  ///< (B, T, I), requiring gradients
-    torch::Tensor upstream;              ///< the loss is sum(output * upstream)
+    /// The loss is sum(output * upstream); upstream is 0 at padded steps.
+    torch::Tensor upstream;
+    torch::Tensor mask;     ///< (B, T) bool, true at unpadded steps; undefined if not masked
+    torch::Tensor lengths;  ///< (B) int64, each sample's unpadded steps; undefined likewise
+    es::OneDnnCaches layerCaches;
     es::OneDnnLstmCache lstmCache;
     es::OneDnnGruCache gruCache;
     std::size_t next = 0;
@@ -52,6 +67,17 @@ struct KernelStepper::Impl {
 
     torch::Tensor moduleForward(const torch::Tensor& x)
     {
+        if (mask.defined()) {
+            // As PyTorch users feed padded batches: packed, so that no padded step is computed.
+            namespace rnn = torch::nn::utils::rnn;
+            const rnn::PackedSequence packed = rnn::pack_padded_sequence(
+                x, lengths, /*batch_first=*/true, /*enforce_sorted=*/false);
+            return std::get<0>(
+                rnn::pad_packed_sequence(std::get<0>(lstm->forward_with_packed_input(packed)),
+                                         /*batch_first=*/true,
+                                         /*padding_value=*/0.0,
+                                         /*total_length=*/x.size(1)));
+        }
         if (lstm)
             return std::get<0>(lstm->forward(x));
         return std::get<0>(gru->forward(x));
@@ -71,10 +97,25 @@ struct KernelStepper::Impl {
         return reverse ? output.flip(1) : output;
     }
 
+    /// The masked case on the engine's own recurrent layer, mask and all, as a model with
+    /// mask_zero runs it on `kernel`.
+    torch::Tensor engineLayerForward(const torch::Tensor& x, es::RecurrentKernel kernel)
+    {
+        const Direction& p = directions.front();
+        return es::runRecurrentLayer(maskedLstmConfig(kernelCase), kernel,
+                                     {{p.weightIh, p.weightHh, p.biasIh, p.biasHh}}, x, mask,
+                                     /*training=*/true, layerCaches)
+            .output;
+    }
+
     torch::Tensor forward(const torch::Tensor& x)
     {
         if (variant == KernelVariant::Module)
             return moduleForward(x);
+        if (mask.defined())
+            return engineLayerForward(x, variant == KernelVariant::Fused
+                                             ? es::RecurrentKernel::Fused
+                                             : es::RecurrentKernel::StepLoop);
         std::vector<torch::Tensor> outputs;
         for (std::size_t d = 0; d < directions.size(); ++d) {
             const Direction& p = directions[d];
@@ -139,9 +180,19 @@ KernelStepper::KernelStepper(const KernelCase& kernelCase, KernelVariant variant
             torch::randn({kernelCase.batch, kernelCase.steps, kernelCase.inputs}).requires_grad_());
     const std::int64_t features = kernelCase.units * (bidirectional ? 2 : 1);
     d.upstream = torch::randn({kernelCase.batch, kernelCase.steps, features});
+    if (const std::vector<std::int64_t> lengths = kernelCase.lengths(); !lengths.empty()) {
+        d.lengths = torch::tensor(lengths, torch::kInt64);
+        d.mask = torch::arange(kernelCase.steps).unsqueeze(0) < d.lengths.unsqueeze(1);
+        d.upstream = d.upstream * d.mask.unsqueeze(2);
+    }
 
-    const torch::Tensor reference = d.moduleForward(d.batches.front()).detach();
-    const torch::Tensor output = d.forward(d.batches.front()).detach();
+    // Padded steps are compared as 0: the engine carries the last output there, PyTorch's
+    // packed path pads with 0, and the loss counts neither.
+    const auto unpadded = [&d](const torch::Tensor& output) {
+        return d.mask.defined() ? output * d.mask.unsqueeze(2) : output;
+    };
+    const torch::Tensor reference = unpadded(d.moduleForward(d.batches.front()).detach());
+    const torch::Tensor output = unpadded(d.forward(d.batches.front()).detach());
     d.outputDifference = (output - reference).abs().max().item<double>() /
                          std::max(1e-6, reference.abs().max().item<double>());
 }
