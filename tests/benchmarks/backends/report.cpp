@@ -13,6 +13,15 @@ constexpr double kSpeedupTarget = 3.0;         ///< onednn over libtorch at H >=
 constexpr double kSgemmFractionTarget = 0.70;  ///< onednn's share of the SGEMM rate, H >= 256
 constexpr std::int64_t kWideUnits = 256;       ///< "at H >= 256"
 constexpr double kKerasSpeedupTarget = 2.0;    ///< onednn over libtorch on keras-lstm-regression
+// The targets of issue 33, per preset: the onednn engine's step against PyTorch from Python
+// (today's: run the reference on PyTorch 2.6), and its share of the SGEMM rate.
+struct PresetTarget {
+    const char* preset;
+    double pythonSpeedup;
+    double sgemmFraction;
+};
+constexpr PresetTarget kPresetTargets[] = {{"keras-lstm-regression", 1.5, 0.45},
+                                           {"imdb-lstm-sentiment", 1.5, 0.65}};
 constexpr double kPercent = 100.0;
 
 const char* const kNotAvailable = "n/a";
@@ -40,14 +49,14 @@ std::optional<double> speedup(const CaseResult& result)
     return libtorch.steadyMs() / onednn.steadyMs();
 }
 
-/// Python's steady ms over the libtorch engine's: above 1 the engine is faster.
-std::optional<double> pythonOverLibTorch(const CaseResult& result)
+/// Python's steady ms over an engine variant's: above 1 the engine is faster.
+std::optional<double> pythonOver(const CaseResult& result, Variant engine)
 {
-    const VariantResult& libtorch = result[Variant::LibTorch];
+    const VariantResult& measured = result[engine];
     const VariantResult& python = result[Variant::Python];
-    if (!libtorch.measured() || !python.measured() || libtorch.steadyMs() <= 0.0)
+    if (!measured.measured() || !python.measured() || measured.steadyMs() <= 0.0)
         return std::nullopt;
-    return python.steadyMs() / libtorch.steadyMs();
+    return python.steadyMs() / measured.steadyMs();
 }
 
 std::optional<double> sgemmFraction(const CaseResult& result, Variant variant)
@@ -167,6 +176,31 @@ void rule(std::FILE* out, int width)
     std::fprintf(out, "%s\n", std::string(static_cast<std::size_t>(width), '-').c_str());
 }
 
+/// Where a steady step's time goes, per variant: each phase's median over the measured steps
+/// (so the phases need not add up to the total's median exactly).
+void printSteadySplit(std::FILE* out, const std::vector<CaseResult>& cases)
+{
+    std::fprintf(out, "\nsteady step by phase, median of every measured step\n");
+    const char* const row = "%-22s %-8s %9s %9s %9s %9s %9s\n";
+    std::fprintf(out, row, "case", "variant", "total", "fwd+loss", "backward", "optimizer",
+                 "other");
+    std::fprintf(out, row, "", "", "ms", "ms", "ms", "ms", "ms");
+    constexpr int kSplitWidth = 81;
+    rule(out, kSplitWidth);
+    for (const CaseResult& result : cases)
+        for (Variant variant : kVariants) {
+            const VariantResult& v = result[variant];
+            if (!v.measured())
+                continue;
+            const StepSample step = v.steadyStep();
+            const double other = step.totalMs - step.forwardMs - step.backwardMs - step.optimizerMs;
+            std::fprintf(out, row, result.benchCase.id.c_str(),
+                         std::string(variantKey(variant)).c_str(), fixed(step.totalMs, 2).c_str(),
+                         fixed(step.forwardMs, 2).c_str(), fixed(step.backwardMs, 2).c_str(),
+                         fixed(step.optimizerMs, 2).c_str(), fixed(other, 2).c_str());
+        }
+}
+
 }  // namespace
 
 std::vector<TargetCheck> checkTargets(const std::vector<CaseResult>& cases)
@@ -200,7 +234,7 @@ std::vector<TargetCheck> checkTargets(const std::vector<CaseResult>& cases)
                           {},
                           {}};
         if (const CaseResult* result = findCase(cases, preset)) {
-            if (const auto ratio = pythonOverLibTorch(*result)) {
+            if (const auto ratio = pythonOver(*result, Variant::LibTorch)) {
                 check.measured = fixed((*result)[Variant::LibTorch].steadyMs(), 1) + " vs " +
                                  fixed((*result)[Variant::Python].steadyMs(), 1) +
                                  " ms/step (python/engine " + fixed(*ratio, 2) + ")";
@@ -212,6 +246,38 @@ std::vector<TargetCheck> checkTargets(const std::vector<CaseResult>& cases)
             check.measured = "not in this run";
         }
         targets.push_back(check);
+    }
+
+    for (const PresetTarget& goal : kPresetTargets) {
+        const CaseResult* result = findCase(cases, goal.preset);
+        TargetCheck faster{"onednn engine >= " + fixed(goal.pythonSpeedup, 1) +
+                               "x faster than PyTorch from Python on " + goal.preset,
+                           {},
+                           {}};
+        TargetCheck share{"onednn >= " + fixed(goal.sgemmFraction * kPercent, 0) +
+                              "% of the oneDNN SGEMM rate on " + goal.preset,
+                          {},
+                          {}};
+        if (result == nullptr) {
+            faster.measured = share.measured = "not in this run";
+        } else {
+            if (const auto ratio = pythonOver(*result, Variant::OneDnn)) {
+                faster.measured = fixed(*ratio, 2) + "x (" +
+                                  fixed((*result)[Variant::Python].steadyMs(), 1) + " vs " +
+                                  fixed((*result)[Variant::OneDnn].steadyMs(), 1) + " ms/step)";
+                faster.met = *ratio >= goal.pythonSpeedup;
+            } else {
+                faster.measured = firstError(*result);
+            }
+            if (const auto fraction = sgemmFraction(*result, Variant::OneDnn)) {
+                share.measured = fixed(*fraction * kPercent, 0) + "%";
+                share.met = *fraction >= goal.sgemmFraction;
+            } else {
+                share.measured = firstError(*result);
+            }
+        }
+        targets.push_back(faster);
+        targets.push_back(share);
     }
     return targets;
 }
@@ -264,7 +330,7 @@ void printTables(std::FILE* out, const std::vector<CaseResult>& cases)
             return cell(value > 0.0, value, 1);
         };
         const auto ratio = speedup(result);
-        const auto python = pythonOverLibTorch(result);
+        const auto python = pythonOver(result, Variant::LibTorch);
         const auto fraction = sgemmFraction(result, Variant::OneDnn);
         std::fprintf(out, "%-22s %-24s %6.2f %9s %9s %9s %7s %6s %8s %6s %8s %8s %8s\n",
                      result.benchCase.id.c_str(), result.benchCase.shape.c_str(),
@@ -310,11 +376,12 @@ void printTables(std::FILE* out, const std::vector<CaseResult>& cases)
                 engine ? fixed(v.buildMs, 1).c_str() : "-");
         }
     }
+    printSteadySplit(out, cases);
 }
 
 void printTargets(std::FILE* out, const std::vector<TargetCheck>& targets)
 {
-    std::fprintf(out, "\ntargets of issue 8, as measured in this run:\n");
+    std::fprintf(out, "\ntargets of issues 8 and 33, as measured in this run:\n");
     for (const TargetCheck& target : targets) {
         const char* verdict = !target.met ? "[n/a]    " : *target.met ? "[met]    " : "[NOT met]";
         std::fprintf(out, "  %s %s: %s\n", verdict, target.target.c_str(), target.measured.c_str());
@@ -386,8 +453,10 @@ nlohmann::json reportJson(const RunHeader& header, const std::vector<CaseResult>
             entry["onednn_sgemm_error"] = result.sgemmError;
         if (const auto ratio = speedup(result))
             entry["libtorch_over_onednn"] = *ratio;
-        if (const auto ratio = pythonOverLibTorch(result))
+        if (const auto ratio = pythonOver(result, Variant::LibTorch))
             entry["python_over_libtorch"] = *ratio;
+        if (const auto ratio = pythonOver(result, Variant::OneDnn))
+            entry["python_over_onednn"] = *ratio;
         list.push_back(entry);
     }
     json["cases"] = list;
