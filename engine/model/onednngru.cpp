@@ -80,24 +80,43 @@ CellTensors oneDnnInputs(const torch::Tensor& x, const torch::Tensor& weightIh,
             oneDnnBias(biasIh, biasHh)};
 }
 
+using GruParts = onednn::PartedPrimitives<GruPrimitives>;
+
+/// Runs the forward, every part at once; with a workspace per part (forward_training) when
+/// `workspaces` is given.
+onednn::CellResults runForward(const GruParts& held, const CellTensors& inputs,
+                               std::vector<torch::Tensor>* workspaces)
+{
+    const std::int64_t batch = inputs.x.size(0);
+    const std::int64_t units = inputs.weightHh.size(1);
+    const auto options = inputs.x.options();
+    const onednn::CellResults result{torch::empty({batch, inputs.x.size(1), units}, options),
+                                     torch::empty({batch, units}, options)};
+    onednn::runForwardParts(held, inputs, result, workspaces,
+                            [](std::size_t) { return onednn::Arguments(); });
+    return result;
+}
+
 /// The GRU as a LibTorch autograd function: the forward saves what lbr_gru_backward reads
-/// (input, weights and biases in oneDNN's order, both results and the workspace) and the
+/// (input, weights and biases in oneDNN's order, both results and each part's workspace) and the
 /// primitives; the backward takes the gradients back to LibTorch's gates and two biases.
 class OneDnnGruFunction : public torch::autograd::Function<OneDnnGruFunction> {
 public:
     static torch::autograd::variable_list forward(
         torch::autograd::AutogradContext* context, const torch::Tensor& x,
         const torch::Tensor& weightIh, const torch::Tensor& weightHh, const torch::Tensor& biasIh,
-        const torch::Tensor& biasHh, const c10::intrusive_ptr<GruPrimitives>& primitives)
+        const torch::Tensor& biasHh, const c10::intrusive_ptr<GruParts>& held)
     {
         const CellTensors inputs = oneDnnInputs(x, weightIh, weightHh, biasIh, biasHh);
-        torch::Tensor workspace;
-        const onednn::CellResults result = primitives->runForward(inputs, {}, &workspace);
-        // Saved as a variable, so autograd lets go of the workspace as soon as the backward
-        // has run and the next step's forward can take it again.
-        context->save_for_backward({inputs.x, inputs.weightIh, inputs.weightHh, inputs.bias,
-                                    result.output, result.hn, workspace});
-        context->saved_data["primitives"] = c10::IValue::make_capsule(primitives);
+        std::vector<torch::Tensor> workspaces;
+        const onednn::CellResults result = runForward(*held, inputs, &workspaces);
+        // Saved as variables, so autograd lets go of the workspaces as soon as the backward
+        // has run and the next step's forward can take them again.
+        torch::autograd::variable_list saved{inputs.x,    inputs.weightIh, inputs.weightHh,
+                                             inputs.bias, result.output,   result.hn};
+        saved.insert(saved.end(), workspaces.begin(), workspaces.end());
+        context->save_for_backward(saved);
+        context->saved_data["primitives"] = c10::IValue::make_capsule(held);
         return {result.output, result.hn};
     }
 
@@ -108,19 +127,20 @@ public:
         const CellTensors inputs{saved[0], saved[1], saved[2], saved[3]};
         const torch::Tensor& output = saved[4];
         const torch::Tensor& hn = saved[5];
-        const torch::Tensor& workspace = saved[6];
-        const auto primitives = c10::static_intrusive_pointer_cast<GruPrimitives>(
+        const std::vector<torch::Tensor> workspaces(saved.begin() + 6, saved.end());
+        const auto held = c10::static_intrusive_pointer_cast<GruParts>(
             context->saved_data["primitives"].toCapsule());
 
         // In oneDNN's gate order, as the primitive writes them.
-        const CellTensors gradient = primitives->runBackward(
-            inputs, output, hn, onednn::upstreamGradient(gradients, 0, output),
-            onednn::upstreamGradient(gradients, 1, hn), workspace, {});
+        const CellTensors gradient = onednn::runBackwardParts(
+            *held, inputs, output, hn, onednn::upstreamGradient(gradients, 0, output),
+            onednn::upstreamGradient(gradients, 1, hn), workspaces,
+            [](std::size_t) { return onednn::Arguments(); });
         // oneDNN's (u, r, o, u') bias gradients to LibTorch's two biases: b_ir and b_hr both
         // enter r's pre-activation alone, so each gets r's gradient (likewise for z); b_in is
         // o's bias and b_hn is u'. New tensors each (cat), so a .grad adopted from one and
         // added to in place never reaches the other.
-        const std::int64_t units = primitives->shape.units;
+        const std::int64_t units = inputs.weightHh.size(1);
         const auto block = [&](std::int64_t index) {
             return gradient.bias.narrow(0, index * units, units);
         };
@@ -178,14 +198,15 @@ GruResult oneDnnGru(const torch::Tensor& x, const torch::Tensor& weightIh,
 #if EPOCHSCOPE_WITH_ONEDNN
     ShapeKey shape{x.size(1), x.size(0), inputs, units, false};
     if (!onednn::recordsGradient({&x, &weightIh, &weightHh, &biasIh, &biasHh})) {
-        const auto primitives = cacheImpl(cache).get(shape, buildGruPrimitives);
-        const onednn::CellResults result = primitives->runForward(
-            oneDnnInputs(x, weightIh, weightHh, biasIh, biasHh), {}, nullptr);
+        const onednn::CellResults result =
+            runForward(*onednn::partedPrimitives(cacheImpl(cache), shape, buildGruPrimitives),
+                       oneDnnInputs(x, weightIh, weightHh, biasIh, biasHh), nullptr);
         return {result.output, result.hn};
     }
     shape.training = true;
     const torch::autograd::variable_list results = OneDnnGruFunction::apply(
-        x, weightIh, weightHh, biasIh, biasHh, cacheImpl(cache).get(shape, buildGruPrimitives));
+        x, weightIh, weightHh, biasIh, biasHh,
+        onednn::partedPrimitives(cacheImpl(cache), shape, buildGruPrimitives));
     return {results[0], results[1]};
 #else
     (void)cache;

@@ -28,10 +28,10 @@ struct OneDnnGruCacheStats {
     double buildSeconds = 0.0;
 };
 
-/// One model's oneDNN GRU primitives, keyed by (steps, batch, inputs, units, training): each
-/// shape is built once, as OneDnnLstmCache does for the LSTM. The primitives keep scratch
-/// buffers for the weights in their chosen layouts, so a cache is used by one thread at a time,
-/// like the model that owns it.
+/// One model's oneDNN GRU primitives, keyed by (steps, batch, inputs, units, training, batch
+/// part): each shape (and part) is built once, as OneDnnLstmCache does for the LSTM. The primitives
+/// keep scratch buffers for the weights in their chosen layouts, so a cache is used by one thread
+/// at a time, like the model that owns it.
 class OneDnnGruCache {
 public:
     OneDnnGruCache();

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <mutex>
 #include <stdexcept>
+#include <vector>
 
 // The oneDNN plumbing (engine, stream, descriptors, weight layouts, scratchpad, workspace pool)
 // is model/onednnrnn_torch.h's, shared with the GRU. What is the LSTM's own: its primitives,
@@ -51,39 +52,49 @@ c10::intrusive_ptr<LstmPrimitives> buildLstmPrimitives(const ShapeKey& shape)
     return built;
 }
 
-/// Runs the forward primitive with the cell state c; with a workspace (forward_training) when
-/// `workspace` is given.
-LstmResult runForward(LstmPrimitives& primitives, const CellTensors& inputs,
-                      torch::Tensor* workspace)
+using LstmParts = onednn::PartedPrimitives<LstmPrimitives>;
+
+/// Runs the forward, every part at once, each with its cell state c; with a workspace per part
+/// (forward_training) when `workspaces` is given.
+LstmResult runForward(const LstmParts& held, const CellTensors& inputs,
+                      std::vector<torch::Tensor>* workspaces)
 {
-    const ShapeKey& shape = primitives.shape;
-    torch::Tensor cn = torch::empty({shape.batch, shape.units}, inputs.x.options());
-    const onednn::CellResults results =
-        primitives.runForward(inputs,
-                              {{DNNL_ARG_SRC_ITER_C, primitives.zeroState},
-                               {DNNL_ARG_DST_ITER_C, viewOf(primitives.state, cn)}},
-                              workspace);
-    return {results.output, results.hn, cn};
+    const std::int64_t batch = inputs.x.size(0);
+    const std::int64_t units = inputs.weightHh.size(1);
+    const auto options = inputs.x.options();
+    LstmResult result{torch::empty({batch, inputs.x.size(1), units}, options),
+                      torch::empty({batch, units}, options), torch::empty({batch, units}, options)};
+    onednn::runForwardParts(
+        held, inputs, {result.output, result.hn}, workspaces,
+        [&](std::size_t i) -> onednn::Arguments {
+            const LstmPrimitives& primitives = *held.primitives[i];
+            return {{DNNL_ARG_SRC_ITER_C, primitives.zeroState},
+                    {DNNL_ARG_DST_ITER_C, viewOf(primitives.state, held.slice(result.cn, i))}};
+        });
+    return result;
 }
 
 /// The LSTM as a LibTorch autograd function: the forward saves what lstm_backward reads
-/// (input, weights, summed bias, the three results and the workspace) and the primitives.
+/// (input, weights, summed bias, the three results and each part's workspace) and the
+/// primitives.
 class OneDnnLstmFunction : public torch::autograd::Function<OneDnnLstmFunction> {
 public:
     static torch::autograd::variable_list forward(
         torch::autograd::AutogradContext* context, const torch::Tensor& x,
         const torch::Tensor& weightIh, const torch::Tensor& weightHh, const torch::Tensor& biasIh,
-        const torch::Tensor& biasHh, const c10::intrusive_ptr<LstmPrimitives>& primitives)
+        const torch::Tensor& biasHh, const c10::intrusive_ptr<LstmParts>& held)
     {
         // The two biases summed: the cell adds both to the same gates.
         const CellTensors inputs{x, weightIh, weightHh, biasIh + biasHh};
-        torch::Tensor workspace;
-        LstmResult result = runForward(*primitives, inputs, &workspace);
-        // Saved as a variable, so autograd lets go of the workspace as soon as the backward
-        // has run and the next step's forward can take it again.
-        context->save_for_backward(
-            {x, weightIh, weightHh, inputs.bias, result.output, result.hn, result.cn, workspace});
-        context->saved_data["primitives"] = c10::IValue::make_capsule(primitives);
+        std::vector<torch::Tensor> workspaces;
+        LstmResult result = runForward(*held, inputs, &workspaces);
+        // Saved as variables, so autograd lets go of the workspaces as soon as the backward
+        // has run and the next step's forward can take them again.
+        torch::autograd::variable_list saved{
+            x, weightIh, weightHh, inputs.bias, result.output, result.hn, result.cn};
+        saved.insert(saved.end(), workspaces.begin(), workspaces.end());
+        context->save_for_backward(saved);
+        context->saved_data["primitives"] = c10::IValue::make_capsule(held);
         return {result.output, result.hn, result.cn};
     }
 
@@ -95,19 +106,22 @@ public:
         const torch::Tensor& output = saved[4];
         const torch::Tensor& hn = saved[5];
         const torch::Tensor& cn = saved[6];
-        const torch::Tensor& workspace = saved[7];
-        const auto primitives = c10::static_intrusive_pointer_cast<LstmPrimitives>(
+        const std::vector<torch::Tensor> workspaces(saved.begin() + 7, saved.end());
+        const auto held = c10::static_intrusive_pointer_cast<LstmParts>(
             context->saved_data["primitives"].toCapsule());
 
         const torch::Tensor cnGradient = onednn::upstreamGradient(gradients, 2, cn);
-        const onednn::Desc& state = primitives->state;
-        const CellTensors gradient = primitives->runBackward(
-            inputs, output, hn, onednn::upstreamGradient(gradients, 0, output),
-            onednn::upstreamGradient(gradients, 1, hn), workspace,
-            {{DNNL_ARG_SRC_ITER_C, primitives->zeroState},
-             {DNNL_ARG_DST_ITER_C, viewOf(state, cn)},
-             {DNNL_ARG_DIFF_DST_ITER_C, viewOf(state, cnGradient)},
-             {DNNL_ARG_DIFF_SRC_ITER_C, primitives->initialCGradient}});
+        const CellTensors gradient = onednn::runBackwardParts(
+            *held, inputs, output, hn, onednn::upstreamGradient(gradients, 0, output),
+            onednn::upstreamGradient(gradients, 1, hn), workspaces,
+            [&](std::size_t i) -> onednn::Arguments {
+                const LstmPrimitives& primitives = *held->primitives[i];
+                const onednn::Desc& state = primitives.state;
+                return {{DNNL_ARG_SRC_ITER_C, primitives.zeroState},
+                        {DNNL_ARG_DST_ITER_C, viewOf(state, held->slice(cn, i))},
+                        {DNNL_ARG_DIFF_DST_ITER_C, viewOf(state, held->slice(cnGradient, i))},
+                        {DNNL_ARG_DIFF_SRC_ITER_C, primitives.initialCGradient}};
+            });
         // Two tensors, not one: LibTorch may adopt a gradient as the parameter's .grad and
         // later add to it in place, which must not reach the other bias.
         return {gradient.x,    gradient.weightIh,     gradient.weightHh,
@@ -152,16 +166,16 @@ LstmResult oneDnnLstm(const torch::Tensor& x, const torch::Tensor& weightIh,
 #if EPOCHSCOPE_WITH_ONEDNN
     ShapeKey shape{x.size(1), x.size(0), x.size(2), weightHh.size(1), false};
     if (!onednn::recordsGradient({&x, &weightIh, &weightHh, &biasIh, &biasHh})) {
-        const auto primitives = cacheImpl(cache).get(shape, buildLstmPrimitives);
         return runForward(
-            *primitives,
+            *onednn::partedPrimitives(cacheImpl(cache), shape, buildLstmPrimitives),
             {x.contiguous(), weightIh.contiguous(), weightHh.contiguous(), biasIh + biasHh},
             nullptr);
     }
     shape.training = true;
     const torch::autograd::variable_list results = OneDnnLstmFunction::apply(
         x.contiguous(), weightIh.contiguous(), weightHh.contiguous(), biasIh.contiguous(),
-        biasHh.contiguous(), cacheImpl(cache).get(shape, buildLstmPrimitives));
+        biasHh.contiguous(),
+        onednn::partedPrimitives(cacheImpl(cache), shape, buildLstmPrimitives));
     return {results[0], results[1], results[2]};
 #else
     (void)cache;

@@ -20,8 +20,8 @@ struct LstmResult {
     torch::Tensor cn;      ///< (B, H): c after the last step
 };
 
-/// How many primitive sets a cache has built, one per shape and kind (its misses), and the
-/// time that took: the part of a first step (or a first step of a new batch size) that later
+/// How many primitive sets a cache has built, one per shape, kind and batch part (its misses), and
+/// the time that took: the part of a first step (or a first step of a new batch size) that later
 /// steps do not pay again, reported by tests/benchmarks/backends.
 struct OneDnnLstmCacheStats {
     std::size_t training = 0;   ///< forward_training + backward
@@ -31,11 +31,13 @@ struct OneDnnLstmCacheStats {
     double buildSeconds = 0.0;
 };
 
-/// One model's oneDNN LSTM primitives, keyed by (steps, batch, inputs, units, training).
-/// Building a primitive set costs milliseconds (descriptors, JIT kernels, weight reorders), so
-/// each shape is built once: the full batches, the last partial one and the validation
-/// batches each get theirs. The primitives keep scratch buffers for the weights in their
-/// chosen layouts, so a cache is used by one thread at a time, like the model that owns it.
+/// One model's oneDNN LSTM primitives, keyed by (steps, batch, inputs, units, training, batch
+/// part). Building a primitive set costs milliseconds (descriptors, JIT kernels, weight
+/// reorders), so each shape is built once: the full batches, the last partial one and the
+/// validation batches each get theirs, one per part when a batch runs as parts on several
+/// threads (onednn::batchParts). The primitives keep scratch buffers for the weights in their
+/// chosen layouts, so a cache is used by one thread at a time, like the model that owns it
+/// (its parts run inside that thread's calls).
 class OneDnnLstmCache {
 public:
     OneDnnLstmCache();

@@ -1,5 +1,11 @@
 #include "engine/model/onednnrnn_torch.h"
 
+#include <ATen/Parallel.h>
+
+#include <omp.h>
+#include <cstdio>
+#include <cstdlib>
+
 namespace es::onednn {
 
 void checkSequence(const char* cell, const torch::Tensor& x)
@@ -23,6 +29,22 @@ void checkParameters(const char* cell, std::int64_t gates, const torch::Tensor& 
         TORCH_CHECK(tensor->device().is_cpu() && tensor->scalar_type() == torch::kFloat, "onednn ",
                     cell, ": runs float32 tensors on the CPU, got ", tensor->scalar_type(), " on ",
                     tensor->device());
+}
+
+std::vector<BatchPart> batchParts(std::int64_t batch)
+{
+    const std::int64_t threads = std::max(1, at::get_num_threads());
+    const std::int64_t count =
+        std::max<std::int64_t>(1, std::min(threads, batch / kMinPartSamples));
+    std::vector<BatchPart> parts;
+    std::int64_t start = 0;
+    for (std::int64_t i = 0; i < count; ++i) {
+        // The first batch % count parts take one sample more.
+        const std::int64_t size = batch / count + (i < batch % count ? 1 : 0);
+        parts.push_back({start, size});
+        start += size;
+    }
+    return parts;
 }
 
 #if EPOCHSCOPE_WITH_ONEDNN

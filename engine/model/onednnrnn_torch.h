@@ -16,12 +16,15 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <initializer_list>
 #include <map>
 #include <mutex>
 #include <tuple>
 #include <unordered_map>
 #include <vector>
+
+#include "engine/model/parallelparts.h"
 
 #if EPOCHSCOPE_WITH_ONEDNN
 #include "engine/model/onednnapi.h"
@@ -34,17 +37,39 @@ namespace es::onednn {
 /// What a cache keys one set of primitives by.
 struct ShapeKey {
     std::int64_t steps = 0;
-    std::int64_t batch = 0;
+    std::int64_t batch = 0;  ///< the samples of one batch part (BatchPart::size)
     std::int64_t inputs = 0;
     std::int64_t units = 0;
     bool training = false;
+    /// Which part of its batch the set runs (batchParts): the parts run at the same time, so
+    /// two parts of one size need a set and buffers each.
+    std::size_t part = 0;
 
     bool operator<(const ShapeKey& other) const
     {
-        return std::tie(steps, batch, inputs, units, training) <
-               std::tie(other.steps, other.batch, other.inputs, other.units, other.training);
+        return std::tie(steps, batch, inputs, units, training, part) <
+               std::tie(other.steps, other.batch, other.inputs, other.units, other.training,
+                        other.part);
     }
 };
+
+/// Consecutive samples of a batch that one thread runs through the whole sequence.
+struct BatchPart {
+    std::int64_t start = 0;
+    std::int64_t size = 0;
+};
+
+/// How a batch of `batch` samples is split across LibTorch's intra-op threads: one part per
+/// thread, sizes differing by at most one, none smaller than kMinPartSamples; one part (the
+/// whole batch) on one thread. A part runs single-threaded from the first step to the last.
+/// Small recurrent matrices (H 80, B 64: 1.6 MFLOP a step) leave two threads that share each
+/// step's GEMM waiting at a barrier per step for most of it (two threads were slower than one
+/// on keras-lstm-regression); split by samples they never wait. The parts' weight gradients
+/// are summed, which changes only the order of the additions.
+std::vector<BatchPart> batchParts(std::int64_t batch);
+
+/// The fewest samples a part gets: below it, a part's GEMMs get too small to keep a core busy.
+constexpr std::int64_t kMinPartSamples = 8;
 
 /// Refuses an input that is not a non-empty (batch, steps, features) tensor; `cell` names the
 /// cell in the message ("LSTM" gives "onednn LSTM: ...").
@@ -248,14 +273,12 @@ struct Primitives : torch::CustomClassHolder, RnnLayouts {
         shareScratchpad(forwardDesc.scratchpad_desc(), &backwardScratchpad);
     }
 
-    /// Runs the forward on `inputs`, with the cell's own `cellArguments` added (the LSTM's c);
-    /// with a workspace (forward_training), taken from the pool, when `workspace` is given.
-    CellResults runForward(const CellTensors& inputs, const Arguments& cellArguments,
-                           torch::Tensor* workspace)
+    /// Runs the forward on `inputs` into `results` (contiguous, of this set's batch part), with
+    /// the cell's own `cellArguments` added (the LSTM's c); with a workspace
+    /// (forward_training), taken from the pool, when `workspace` is given.
+    void runForward(const CellTensors& inputs, const CellResults& results,
+                    const Arguments& cellArguments, torch::Tensor* workspace)
     {
-        const auto options = inputs.x.options();
-        CellResults results{torch::empty({shape.batch, shape.steps, shape.units}, options),
-                            torch::empty({shape.batch, shape.units}, options)};
         std::lock_guard<std::mutex> lock(executing);
         dnnl::stream& stream = cpuStream();
         Arguments arguments{
@@ -275,21 +298,18 @@ struct Primitives : torch::CustomClassHolder, RnnLayouts {
         }
         forward.execute(stream, arguments);
         stream.wait();
-        return results;
     }
 
     /// Runs the backward of a forward_training on what it read (`inputs`), what it wrote
     /// (`output`, `hn`, `workspace`) and the upstream gradients of both results, with the
-    /// cell's own `cellArguments` added. Gives d x, both weights' gradients (user layout) and
-    /// the bias vectors' gradient (oneDNN's layout).
-    CellTensors runBackward(const CellTensors& inputs, const torch::Tensor& output,
-                            const torch::Tensor& hn, const torch::Tensor& outputGradient,
-                            const torch::Tensor& hnGradient, const torch::Tensor& workspace,
-                            const Arguments& cellArguments)
+    /// cell's own `cellArguments` added. Writes into `gradients` (contiguous, like `inputs`):
+    /// d x, both weights' gradients (user layout) and the bias vectors' gradient (oneDNN's
+    /// layout), which must come zeroed: the primitive adds to it.
+    void runBackward(const CellTensors& inputs, const torch::Tensor& output,
+                     const torch::Tensor& hn, const torch::Tensor& outputGradient,
+                     const torch::Tensor& hnGradient, const torch::Tensor& workspace,
+                     const Arguments& cellArguments, const CellTensors& gradients)
     {
-        CellTensors gradients{torch::empty_like(inputs.x), torch::empty_like(inputs.weightIh),
-                              torch::empty_like(inputs.weightHh),
-                              torch::zeros_like(inputs.bias)};  // accumulated into, as diff weights
         std::lock_guard<std::mutex> lock(executing);
         dnnl::stream& stream = cpuStream();
         Arguments arguments{
@@ -315,7 +335,6 @@ struct Primitives : torch::CustomClassHolder, RnnLayouts {
         diffLayer.store(gradients.weightIh, stream);
         diffIter.store(gradients.weightHh, stream);
         stream.wait();
-        return gradients;
     }
 
 private:
@@ -371,6 +390,87 @@ struct PrimitiveCache {
         return built;
     }
 };
+
+/// One batch's primitive sets, one per part (batchParts), in the parts' order. An autograd
+/// node holds it until its backward has run.
+template <typename Built>
+struct PartedPrimitives : torch::CustomClassHolder {
+    std::vector<BatchPart> parts;
+    std::vector<c10::intrusive_ptr<Built>> primitives;
+
+    /// `tensor`'s samples of part `i` (a contiguous view of a contiguous batch-first tensor).
+    torch::Tensor slice(const torch::Tensor& tensor, std::size_t i) const
+    {
+        return tensor.narrow(0, parts[i].start, parts[i].size);
+    }
+};
+
+/// The sets for a batch of `shape` (its batch the whole batch's) from `cache`, each built on
+/// first use by `build`.
+template <typename Built, typename Cache>
+c10::intrusive_ptr<PartedPrimitives<Built>> partedPrimitives(
+    Cache& cache, const ShapeKey& shape, c10::intrusive_ptr<Built> (*build)(const ShapeKey&))
+{
+    auto held = c10::make_intrusive<PartedPrimitives<Built>>();
+    held->parts = batchParts(shape.batch);
+    for (std::size_t i = 0; i < held->parts.size(); ++i) {
+        ShapeKey key = shape;
+        key.batch = held->parts[i].size;
+        key.part = i;
+        held->primitives.push_back(cache.get(key, build));
+    }
+    return held;
+}
+
+/// The forward of every part at once into `results` (whole-batch tensors): part i reads and
+/// writes its slices, with `cellArguments(i)` added; with a workspace per part
+/// (forward_training) when `workspaces` is given.
+template <typename Built, typename CellArguments>
+void runForwardParts(const PartedPrimitives<Built>& held, const CellTensors& inputs,
+                     const CellResults& results, std::vector<torch::Tensor>* workspaces,
+                     const CellArguments& cellArguments)
+{
+    if (workspaces != nullptr)
+        workspaces->assign(held.parts.size(), torch::Tensor());
+    runInParallel(held.parts.size(), [&](std::size_t i) {
+        held.primitives[i]->runForward(
+            {held.slice(inputs.x, i), inputs.weightIh, inputs.weightHh, inputs.bias},
+            {held.slice(results.output, i), held.slice(results.hn, i)}, cellArguments(i),
+            workspaces != nullptr ? &(*workspaces)[i] : nullptr);
+    });
+}
+
+/// The backward of every part at once: d x whole, and the weights' and bias vectors'
+/// gradients summed over the parts (in the parts' order), as one backward of the whole batch
+/// gives them up to the order of the additions. `workspaces` are the forward's, per part.
+template <typename Built, typename CellArguments>
+CellTensors runBackwardParts(const PartedPrimitives<Built>& held, const CellTensors& inputs,
+                             const torch::Tensor& output, const torch::Tensor& hn,
+                             const torch::Tensor& outputGradient, const torch::Tensor& hnGradient,
+                             const std::vector<torch::Tensor>& workspaces,
+                             const CellArguments& cellArguments)
+{
+    const torch::Tensor xGradient = torch::empty_like(inputs.x);
+    std::vector<CellTensors> partGradients;
+    for (std::size_t i = 0; i < held.parts.size(); ++i)
+        partGradients.push_back({held.slice(xGradient, i), torch::empty_like(inputs.weightIh),
+                                 torch::empty_like(inputs.weightHh),
+                                 torch::zeros_like(inputs.bias)});
+    runInParallel(held.parts.size(), [&](std::size_t i) {
+        held.primitives[i]->runBackward(
+            {held.slice(inputs.x, i), inputs.weightIh, inputs.weightHh, inputs.bias},
+            held.slice(output, i), held.slice(hn, i), held.slice(outputGradient, i),
+            held.slice(hnGradient, i), workspaces[i], cellArguments(i), partGradients[i]);
+    });
+    CellTensors gradient{xGradient, partGradients.front().weightIh, partGradients.front().weightHh,
+                         partGradients.front().bias};
+    for (std::size_t i = 1; i < partGradients.size(); ++i) {
+        gradient.weightIh.add_(partGradients[i].weightIh);
+        gradient.weightHh.add_(partGradients[i].weightHh);
+        gradient.bias.add_(partGradients[i].bias);
+    }
+    return gradient;
+}
 
 #endif  // EPOCHSCOPE_WITH_ONEDNN
 

@@ -4,6 +4,7 @@
 
 #include "engine/model/backendchoice.h"
 #include "engine/model/onednngru_torch.h"
+#include "engine/model/onednnrnn_torch.h"
 #include "tests/support/cellparameters_torch.h"
 #include "tests/support/shapeseed.h"
 #include "tests/support/tensorcompare_torch.h"
@@ -11,10 +12,12 @@
 
 #include <QtTest>
 
+#include <ATen/Parallel.h>
 #include <torch/torch.h>
 
 #include <random>
 #include <sstream>
+#include <thread>
 
 namespace {
 
@@ -278,6 +281,45 @@ private Q_SLOTS:
 
     // Without gradients (validation, evaluate) the forward_inference primitive runs and gives
     // torch::nn::GRU's results.
+    // With two intra-op threads a batch of 37 runs as parts of 19 and 18 at once, one per
+    // thread (onednn::batchParts); results and every gradient still match LibTorch's GRU and
+    // the one-part run of one thread.
+    void batchPartsMatchOneThread()
+    {
+        torch::manual_seed(31);
+        const GruShape shape{37, 37, 19, 13, 27};
+        const Layer layer = makeLayer(shape.inputs, shape.units);
+        Comparison twoThreads;
+        std::size_t partsRun = 0;
+        std::size_t trainingSets = 0;
+        std::vector<torch::Tensor> outputs;  // [threads 1, threads 2], inference
+        for (int threads : {1, 2}) {
+            std::thread training([&] {
+                at::set_num_threads(threads);
+                es::OneDnnGruCache cache;
+                torch::manual_seed(32);
+                const Comparison comparison =
+                    compareBatch(layer, shape, shape.batch, Upstream::Both, cache);
+                if (threads == 2) {
+                    twoThreads = comparison;
+                    partsRun = es::onednn::batchParts(shape.batch).size();
+                    trainingSets = cache.stats().training;
+                }
+                torch::NoGradGuard noGrad;
+                outputs.push_back(
+                    fused(layer, torch::ones({shape.batch, shape.steps, shape.inputs}), cache)
+                        .output);
+            });
+            training.join();
+        }
+        QCOMPARE(partsRun, std::size_t(2));
+        QCOMPARE(trainingSets, std::size_t(2));
+        QVERIFY2(twoThreads.worst <= kGruTolerance,
+                 (twoThreads.where + " differs by " + std::to_string(twoThreads.worst)).c_str());
+        QCOMPARE(outputs.size(), std::size_t(2));
+        QVERIFY(relativeDifference(outputs[1], outputs[0]) <= 1e-6);
+    }
+
     void inferenceWithoutGradients_data()
     {
         QTest::addColumn<qint64>("batch");

@@ -5,6 +5,7 @@
 #include "engine/config/presets.h"
 #include "engine/model/backendchoice.h"
 #include "engine/model/onednnlstm_torch.h"
+#include "engine/model/onednnrnn_torch.h"
 #include "engine/model/sequentialmodel_torch.h"
 #include "engine/train/denormals.h"
 #include "tests/support/cellparameters_torch.h"
@@ -23,6 +24,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <map>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -321,6 +323,59 @@ private Q_SLOTS:
         }
         // The two biases get equal gradients in tensors of their own.
         QVERIFY(layer.biasIh.grad().data_ptr() != layer.biasHh.grad().data_ptr());
+    }
+
+    // With two intra-op threads a batch runs as two parts at once, one per thread (batchParts:
+    // sizes within one of each other, none under kMinPartSamples); outputs, states and every
+    // gradient still match LibTorch's LSTM and the one-part run of one thread, for training
+    // and for inference.
+    void batchPartsMatchOneThread()
+    {
+        using es::onednn::BatchPart;
+        const auto partsText = [](const std::vector<BatchPart>& parts) {
+            std::string text;
+            for (const BatchPart& part : parts)
+                text += std::to_string(part.start) + "+" + std::to_string(part.size) + " ";
+            return text;
+        };
+        torch::manual_seed(21);
+        const LstmShape shape{37, 37, 23, 11, 29, 2, true, true};
+        const auto stack = makeStack(shape.inputs, shape.units, shape.layers);
+        std::map<std::pair<int, std::int64_t>, std::string> parts;
+        Comparison twoThreads;
+        std::size_t trainingSets = 0;
+        std::vector<torch::Tensor> outputs;  // [threads 1, threads 2]: inference, last layer
+        for (int threads : {1, 2}) {
+            std::thread training([&] {
+                at::set_num_threads(threads);
+                for (std::int64_t batch : {37, 16, 15, 7})
+                    parts[{threads, batch}] = partsText(es::onednn::batchParts(batch));
+                es::OneDnnLstmCache cache;
+                torch::manual_seed(22);  // the same batch and upstream gradients each time
+                const Comparison comparison = compareBatch(shape, shape.batch, stack, cache);
+                if (threads == 2) {
+                    twoThreads = comparison;
+                    trainingSets = cache.stats().training;
+                }
+                torch::NoGradGuard noGrad;
+                outputs.push_back(
+                    runStack(torch::ones({shape.batch, shape.steps, shape.inputs}), stack, &cache)
+                        .back()
+                        .output);
+            });
+            training.join();
+        }
+        QCOMPARE(parts[std::make_pair(1, std::int64_t(37))], std::string("0+37 "));
+        QCOMPARE(parts[std::make_pair(2, std::int64_t(37))], std::string("0+19 19+18 "));
+        QCOMPARE(parts[std::make_pair(2, std::int64_t(16))], std::string("0+8 8+8 "));
+        QCOMPARE(parts[std::make_pair(2, std::int64_t(15))], std::string("0+15 "));
+        QCOMPARE(parts[std::make_pair(2, std::int64_t(7))], std::string("0+7 "));
+        QVERIFY2(twoThreads.worst <= kLstmTolerance,
+                 (twoThreads.where + " differs by " + std::to_string(twoThreads.worst)).c_str());
+        // Two parts of each of the two layer shapes (the first layer reads 11 inputs).
+        QCOMPARE(trainingSets, std::size_t(4));
+        QCOMPARE(outputs.size(), std::size_t(2));
+        QVERIFY(relativeDifference(outputs[1], outputs[0]) <= 1e-6);
     }
 
     // Without gradients (validation, evaluate) the forward_inference primitive runs, and gives
