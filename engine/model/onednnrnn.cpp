@@ -2,10 +2,6 @@
 
 #include <ATen/Parallel.h>
 
-#include <omp.h>
-#include <cstdio>
-#include <cstdlib>
-
 namespace es::onednn {
 
 void checkSequence(const char* cell, const torch::Tensor& x)
