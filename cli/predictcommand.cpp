@@ -27,8 +27,6 @@ namespace {
 constexpr double kProgressAfterS = 1.0;
 // At most ten redraws a second, as training's progress line.
 constexpr std::chrono::milliseconds kRedrawInterval{100};
-// Terminals that do not report a size are assumed to have the classic width.
-constexpr int kFallbackWidth = 80;
 
 /// The live line on a terminal's stderr (stdout may be a --json document or a pipe), shown once
 /// predicting has taken a while, and cleared when it ends however it ends.
@@ -52,8 +50,7 @@ public:
         line.batchesDone = clampedInt(progress.batchesDone);
         line.batchesPerEpoch = clampedInt(progress.batches);
         line.elapsedS = progress.elapsedS;
-        std::fprintf(stderr, "\r%s\x1b[K",
-                     formatProgressLine(line, terminalWidth(stderr, kFallbackWidth)).c_str());
+        std::fprintf(stderr, "\r%s\x1b[K", formatProgressLine(line, terminalWidth(stderr)).c_str());
         std::fflush(stderr);
         m_shown = true;
         m_lastRedraw = now;

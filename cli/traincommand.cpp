@@ -27,8 +27,6 @@ namespace {
 
 // Often enough that progress looks live and Ctrl+C is answered at once; costs nothing.
 constexpr std::chrono::milliseconds kPollInterval{50};
-// Terminals that do not report a size are assumed to have the classic width.
-constexpr int kFallbackWidth = 80;
 constexpr int kSummaryIndent = 2;
 
 ConsoleOptions consoleOptions(bool quiet, int rank)
@@ -44,7 +42,7 @@ ConsoleOptions consoleOptions(bool quiet, int rank)
         options.mode = ConsoleMode::Quiet;
     } else if (isTerminal(stdout)) {
         options.mode = ConsoleMode::Tty;
-        options.width = terminalWidth(stdout, kFallbackWidth);
+        options.width = terminalWidth(stdout);
     } else {
         options.mode = ConsoleMode::Plain;
     }
@@ -77,7 +75,7 @@ void superviseRun(TrainingSession& session, ConsoleReporter& reporter,
             reporter.onLog(LogLevel::Warning, stopAnnouncement(interrupt.signal()));
         }
         if (mode == ConsoleMode::Tty)
-            reporter.setWidth(terminalWidth(stdout, kFallbackWidth));
+            reporter.setWidth(terminalWidth(stdout));
         reporter.drain(stdout, stderr);
     }
     // The run can end before the next poll saw the signal: a distributed run's ranks stop

@@ -4,8 +4,9 @@
 #   1. a full build of the programs (`make app`'s targets: the app, the CLI, the CLI engine);
 #   2. the same build again with nothing changed;
 #   3. the programs after an edit of each header named with --header (by default
-#      engine/config/runconfig.h and the section headers the engine includes most; a comment
-#      line is added, the programs are built, then the header is put back and built again);
+#      engine/i18n/translate.h, which most of the engine includes, and
+#      engine/config/runconfig.h; a comment line is added, the programs are built, then the
+#      header is put back as it was);
 #   4. with --all, a full build of everything (tests and benchmarks too) in that folder;
 # then the slowest compile and link steps of that folder's builds, from Ninja's own log.
 #   scripts/build-times.sh [--all] [--header FILE]... [BUILD_DIR]
@@ -69,8 +70,9 @@ fi
 
 build_dir="${build_dir:-build/times}"
 if [ ${#headers[@]} -eq 0 ]; then
-  headers=(engine/config/runconfig.h engine/config/modelconfig.h engine/config/deviceconfig.h
-    engine/config/dataconfig.h engine/config/trainingconfig.h)
+  # The header most of the programs' sources include (98 of the engine's 177), then the one
+  # that gathers the config sections.
+  headers=(engine/i18n/translate.h engine/config/runconfig.h)
 fi
 for header in "${headers[@]}"; do
   if [ ! -f "$header" ]; then
@@ -97,7 +99,8 @@ restore_header() {
 }
 trap restore_header EXIT
 
-configure=$(seconds_of cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo)
+# The `dev` preset's flags, as `make app` builds, in this folder.
+configure=$(seconds_of cmake --preset dev -B "$build_dir")
 full=$(seconds_of cmake --build "$build_dir" -j2 --target "${programs[@]}")
 noop=$(seconds_of cmake --build "$build_dir" -j2 --target "${programs[@]}")
 edits=()

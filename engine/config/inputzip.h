@@ -7,12 +7,24 @@
 
 #include "engine/config/inputfile.h"
 
+#include <cstdint>
 #include <memory>
 #include <string_view>
 
 #include <zip.h>
 
 namespace es {
+
+/// Whether `claimedBytes` can come out of `deflatedBytes` of deflate data. Deflate cannot expand
+/// data more than 1032:1 (plus a few bytes of block overhead in tiny members), so a member that
+/// claims more is corrupt; the bound also keeps a forged size from making a reader allocate far
+/// beyond the archive's size.
+inline bool deflateCanHold(std::uint64_t deflatedBytes, std::uint64_t claimedBytes)
+{
+    constexpr std::uint64_t kMaxDeflateRatio = 1032;
+    constexpr std::uint64_t kDeflateSlackBytes = 1024;
+    return claimedBytes <= deflatedBytes * kMaxDeflateRatio + kDeflateSlackBytes;
+}
 
 /// The archive of `file`, opened read-only with libzip's consistency checks (ZIP_CHECKCONS:
 /// local headers against the central directory). `file` must outlive it.

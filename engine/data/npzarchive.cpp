@@ -20,11 +20,6 @@ namespace {
 // Bytes converted per step while streaming a member: large enough that zip_fread's per-call
 // cost vanishes, small enough to stay in cache; a multiple of every element size.
 constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
-// Deflate cannot expand data more than 1032:1, so a member that claims more is corrupt; the
-// bound also keeps a forged size from making us allocate far beyond the archive's size.
-constexpr std::uint64_t kMaxDeflateRatio = 1032;
-// Slack for the deflate ratio bound: tiny members carry a few bytes of block overhead.
-constexpr std::uint64_t kDeflateSlackBytes = 1024;
 constexpr std::string_view kNpySuffix = ".npy";
 
 bool endsWith(std::string_view text, std::string_view suffix)
@@ -159,7 +154,7 @@ zip_uint64_t checkedMemberSize(const ZipArchive& archive, zip_uint64_t index,
                                             "%1 bytes claims %2 bytes of data"),
                                  {std::to_string(stat.comp_size), std::to_string(stat.size)}));
     } else if (stat.comp_method == ZIP_CM_DEFLATE) {
-        if (stat.size > stat.comp_size * kMaxDeflateRatio + kDeflateSlackBytes)
+        if (!deflateCanHold(stat.comp_size, stat.size))
             throw ConfigError(
                 origin, fillText(engineText("NpzArchive",
                                             "corrupt archive entry: %1 deflated "

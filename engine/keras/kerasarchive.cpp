@@ -21,11 +21,6 @@ namespace {
 constexpr std::uint64_t kMaxConfigBytes = 16 * 1024 * 1024;
 // metadata.json holds two short strings.
 constexpr std::uint64_t kMaxMetadataBytes = 64 * 1024;
-// Deflate cannot expand data more than 1032:1 (as for .npz archives, engine/data/npzarchive);
-// a member claiming more is corrupt.
-constexpr std::uint64_t kMaxDeflateRatio = 1032;
-// Slack for the deflate ratio bound: tiny members carry a few bytes of block overhead.
-constexpr std::uint64_t kDeflateSlackBytes = 1024;
 constexpr const char* kConfigMember = "config.json";
 constexpr const char* kMetadataMember = "metadata.json";
 // Where Keras 3 saves the weights (keras/src/saving/saving_lib.py, _VARS_FNAME_H5/_NPZ).
@@ -108,7 +103,7 @@ std::uint64_t checkedMemberSize(zip_t* zip, zip_uint64_t index, std::uint64_t ar
                                             "claims %2 bytes of data"),
                                  {std::to_string(stat.comp_size), std::to_string(stat.size)}));
     } else if (stat.comp_method == ZIP_CM_DEFLATE) {
-        if (stat.size > stat.comp_size * kMaxDeflateRatio + kDeflateSlackBytes)
+        if (!deflateCanHold(stat.comp_size, stat.size))
             throw ConfigError(
                 origin, fillText(engineText("KerasArchive",
                                             "corrupt archive entry: %1 deflated bytes cannot "

@@ -1,6 +1,7 @@
 #include "engine/whatif/variantspec.h"
 
 #include "engine/config/configerror.h"
+#include "engine/core/text.h"
 #include "engine/i18n/recordedtext.h"
 #include "engine/i18n/translate.h"
 
@@ -48,15 +49,6 @@ std::string aliasList()
 [[noreturn]] void badVary(const std::string& message)
 {
     throw ConfigError("--vary", message);
-}
-
-std::string_view trimmed(std::string_view text)
-{
-    const auto first = text.find_first_not_of(" \t");
-    if (first == std::string_view::npos)
-        return {};
-    const auto last = text.find_last_not_of(" \t");
-    return text.substr(first, last - first + 1);
 }
 
 /// Splits at commas outside brackets, braces and double quotes, so that JSON values with

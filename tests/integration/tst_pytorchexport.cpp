@@ -38,8 +38,7 @@ namespace {
 
 /// The bound: PyTorch's predictions equal EpochScope's within 1e-5.
 constexpr double kTolerance = 1e-5;
-/// Debian's interpreter, which has python3-numpy and python3-torch (scripts/bootstrap-debian.sh).
-const char* const kPython = "/usr/bin/python3";
+using es::test::kPython;
 /// PyTorch's import and a step loop over a preset's 500 steps take seconds; two busy cores
 /// can make that a minute.
 constexpr int kPythonTimeoutMs = 300000;

@@ -3,15 +3,14 @@
 // Runs Python scripts that write test files with NumPy itself, so that readers are tested on
 // what NumPy really writes.
 
+#include "tests/support/testpaths.h"
+
 #include <QFileInfo>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
 
 namespace es::test {
-
-// Debian's interpreter: it has python3-numpy. A `python3` on PATH may be a pyenv without it.
-inline const char* const kPython = "/usr/bin/python3";
 
 /// Runs `script` with `arguments`; returns an empty string on success, else what went wrong
 /// and how to fix it (for QVERIFY2).

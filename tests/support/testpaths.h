@@ -22,6 +22,10 @@ inline QString pathFromCtest(const char* name)
     return path;
 }
 
+/// Debian's interpreter, which has python3-numpy and python3-torch (scripts/bootstrap-debian.sh).
+/// A `python3` on PATH may be a pyenv without them.
+inline const char* const kPython = "/usr/bin/python3";
+
 /// A file under tests/data (`name` relative to it).
 inline QString testDataPath(const QString& name)
 {

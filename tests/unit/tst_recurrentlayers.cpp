@@ -42,8 +42,7 @@ namespace {
 /// The bound for float32: the kernels and the float64 reference sum in different
 /// orders, nothing more.
 constexpr double kReferenceTolerance = 1e-4;
-/// Debian's interpreter, which has python3-numpy and python3-torch (scripts/bootstrap-debian.sh).
-const char* const kPython = "/usr/bin/python3";
+using es::test::kPython;
 /// The reference runs a few hundred small cases; on two busy cores that takes under a minute.
 constexpr int kReferenceTimeoutMs = 600000;
 

@@ -1,5 +1,6 @@
 #include "ui/plots/epochphasechart.h"
 
+#include "engine/core/siunits.h"
 #include "engine/i18n/phasename.h"
 #include "ui/core/qtext.h"
 #include "ui/plots/phasepalette.h"
@@ -14,7 +15,6 @@ namespace {
 constexpr double kBarWidth = 0.7;
 // Room above the tallest bar for the "first epoch" label.
 constexpr double kLabelHeadroom = 1.18;
-constexpr double kBytesPerMb = 1e6;
 
 QCPBars* addBars(QCustomPlot* plot, const QString& name, const QColor& color, QCPBars* below)
 {

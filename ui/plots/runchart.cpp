@@ -15,10 +15,6 @@
 namespace es::ui {
 
 namespace {
-// A chart that was never laid out (exported from a test or a report) still gets a readable
-// page: 16:9 at a size where the default fonts are in proportion.
-constexpr int kFallbackExportWidth = 1200;
-constexpr int kFallbackExportHeight = 675;
 // Below this the widget has not been laid out yet (QWidget starts at 100x30 or so).
 constexpr int kSmallestLaidOutSide = 200;
 // Legend entries per row at most: the longest chart (the epoch chart's eleven stacked series,

@@ -68,6 +68,11 @@ public:
     bool exportTo(const QString& path);
 
 protected:
+    /// A chart that was never laid out (exported from a test or a report) is drawn this wide:
+    /// 16:9 with kFallbackExportHeight, a size where the default fonts are in proportion.
+    static constexpr int kFallbackExportWidth = 1200;
+    static constexpr int kFallbackExportHeight = 675;
+
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void showEvent(QShowEvent* event) override;

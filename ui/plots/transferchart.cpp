@@ -1,5 +1,6 @@
 #include "ui/plots/transferchart.h"
 
+#include "engine/core/siunits.h"
 #include "ui/plots/bandgraph.h"
 #include "ui/plots/phasepalette.h"
 #include "ui/plots/qcustomplotinclude.h"
@@ -14,7 +15,6 @@ namespace {
 
 enum Channel : std::size_t { kMs, kBytes, kTimedBytes, kChannelCount };
 
-constexpr double kBytesPerMb = 1e6;
 // bytes per millisecond -> GB/s
 constexpr double kGbPerSecondPerBytePerMs = 1e3 / 1e9;
 

@@ -32,9 +32,8 @@ constexpr double kCharWidthEms = 0.62;
 // class name, in pixels.
 constexpr int kValueAxisRoomPx = 60;
 // As RunChart::exportTo: a plot narrower than this was not laid out yet, and is exported at
-// the fallback width.
+// RunChart's fallback width.
 constexpr int kSmallestLaidOutPx = 200;
-constexpr int kFallbackExportWidth = 1200;
 
 QColor mixed(const QColor& from, const QColor& to, double share)
 {

@@ -2,6 +2,7 @@
 
 #include "engine/predict/predictionmetrics.h"
 #include "engine/predict/predictionplots.h"
+#include "ui/core/errorstyle.h"
 #include "ui/predict/confusionmatrixchart.h"
 #include "ui/predict/predictedserieschart.h"
 #include "ui/predict/predictionmetricstable.h"
@@ -27,7 +28,6 @@ namespace es::ui {
 
 namespace {
 
-constexpr const char* kErrorStyle = "color: #c0392b;";
 // The threshold slider's steps over [0, 1]: the spin box's 0.01.
 constexpr int kSliderSteps = 100;
 // Long enough to set a threshold by dragging to a step or two (the spin box takes the rest).
@@ -101,7 +101,7 @@ PredictionResultView::PredictionResultView(QWidget* parent)
     m_heading->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_error->setObjectName("predictionError");
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QString::fromLatin1(kErrorStyle));
+    m_error->setStyleSheet(errorTextStyle());
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_error->hide();
     m_note->setObjectName("predictionNote");

@@ -2,6 +2,7 @@
 
 #include "engine/config/configerror.h"
 #include "engine/export/pytorchexport.h"
+#include "ui/core/errorstyle.h"
 #include "ui/core/qtext.h"
 #include "ui/predict/checkpointpicker.h"
 #include "ui/settings/appsettings.h"
@@ -33,7 +34,6 @@ namespace es::ui {
 
 namespace {
 
-constexpr const char* kErrorStyle = "color: #c0392b;";
 constexpr int kBusyWidth = 120;
 /// Lines of the result box, and how wide the dialog starts: a path and README's code fit.
 constexpr int kResultLines = 12;
@@ -393,7 +393,7 @@ void PyTorchExportDialog::reject()
 void PyTorchExportDialog::showMessage(const QString& text, bool error)
 {
     m_message->setText(text);
-    m_message->setStyleSheet(error ? QString::fromLatin1(kErrorStyle) : QString());
+    m_message->setStyleSheet(error ? errorTextStyle() : QString());
     m_messageIsError = error;
     m_message->setVisible(!text.isEmpty());
 }

@@ -5,6 +5,7 @@
 #include "engine/config/runconfigtext.h"
 #include "engine/env/environment.h"
 #include "engine/io/atomicfile.h"
+#include "ui/core/errorstyle.h"
 #include "ui/core/qtext.h"
 #include "ui/setup/callbacksform.h"
 #include "ui/setup/dataform.h"
@@ -249,7 +250,7 @@ void ConfigEditor::showInvalid(const std::vector<ConfigIssue>& issues)
     m_problems = lines.join('\n');
     showProblems(issues);
     m_status->setText(m_problems);
-    m_status->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    m_status->setStyleSheet(errorTextStyle());
 }
 
 std::vector<ConfigIssue> ConfigEditor::windowIssues(const RunConfig& config) const

@@ -2,6 +2,7 @@
 
 #include "engine/whatif/jsonpath.h"
 #include "engine/whatif/variantspec.h"
+#include "ui/core/errorstyle.h"
 #include "ui/core/qtext.h"
 
 #include <QtGui/QStandardItemModel>
@@ -126,7 +127,7 @@ VariantDialog::VariantDialog(const RunConfig& baseline, AddFactor add, QWidget* 
     m_values->setObjectName("variantValues");
     m_error->setObjectName("variantError");
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    m_error->setStyleSheet(errorTextStyle());
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_error->hide();
 

@@ -1,6 +1,7 @@
 #include "ui/whatif/whatifresults.h"
 
 #include "engine/i18n/recordedtext.h"
+#include "ui/core/errorstyle.h"
 #include "ui/core/qtext.h"
 #include "ui/whatif/experimentchart.h"
 #include "ui/whatif/experimentresultsmodel.h"
@@ -16,8 +17,6 @@
 namespace es::ui {
 
 namespace {
-
-constexpr const char* kErrorStyle = "color: #c0392b;";
 
 /// The text above the table: the windows, then what was left out and what to know, in one
 /// paragraph (the bottom docks are short; the experiment's name is in the list next to it and
@@ -71,7 +70,7 @@ WhatIfResults::WhatIfResults(QWidget* parent)
            "past experiment."));
     m_error->setObjectName("whatIfError");
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QString::fromLatin1(kErrorStyle));
+    m_error->setStyleSheet(errorTextStyle());
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     m_table->setObjectName("whatIfResults");
