@@ -1785,7 +1785,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ExperimentReport</name>
     <message>
-        <location filename="../engine/whatif/experimentreport.cpp" line="+100"/>
+        <location filename="../engine/whatif/experimentreport.cpp" line="+96"/>
         <source>%1 + %2 warm-up</source>
         <translation>%1 + 预热 %2</translation>
     </message>
@@ -2598,7 +2598,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>KerasArchive</name>
     <message>
-        <location filename="../engine/keras/kerasarchive.cpp" line="+59"/>
+        <location filename="../engine/keras/kerasarchive.cpp" line="+54"/>
         <location line="+210"/>
         <source>cannot read as a .keras archive (a zip file): %1</source>
         <translation>无法作为 .keras 归档（zip 文件）读取：%1</translation>
@@ -3809,7 +3809,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>NpzArchive</name>
     <message>
-        <location filename="../engine/data/npzarchive.cpp" line="+40"/>
+        <location filename="../engine/data/npzarchive.cpp" line="+35"/>
         <source>cannot open: %1</source>
         <translation>无法打开：%1</translation>
     </message>
@@ -3988,7 +3988,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>PredictCommand</name>
     <message>
-        <location filename="../cli/predictcommand.cpp" line="+92"/>
+        <location filename="../cli/predictcommand.cpp" line="+89"/>
         <source>--out: %1: expected a .npy or .csv file name</source>
         <translation>--out：%1：应为 .npy 或 .csv 文件名</translation>
     </message>
@@ -6174,7 +6174,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>运行失败</translation>
     </message>
     <message>
-        <location filename="../engine/whatif/variantspec.cpp" line="+267"/>
+        <location filename="../engine/whatif/variantspec.cpp" line="+259"/>
         <source>%1: same config as the baseline</source>
         <translation>%1：配置与基线相同</translation>
     </message>
@@ -7041,6 +7041,24 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
 </context>
 <context>
+    <name>TextVectorizer</name>
+    <message>
+        <location filename="../engine/text/textvectorizer.cpp" line="+143"/>
+        <source>max_tokens must be 0 (no limit) or at least 3: it counts the padding and [UNK] entries, got %1</source>
+        <translation>max_tokens 必须为 0（不限）或至少为 3：它包含填充和 [UNK] 两项，实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>vocabulary entry %1 is empty: only the padding entry may be</source>
+        <translation>词表第 %1 项为空：只有填充项可以为空</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>vocabulary entry %1 (&quot;%2&quot;) is listed more than once</source>
+        <translation>词表第 %1 项（&quot;%2&quot;）重复出现</translation>
+    </message>
+</context>
+<context>
     <name>Threading</name>
     <message>
         <location filename="../engine/train/threading.cpp" line="+24"/>
@@ -7199,7 +7217,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>TrainCommand</name>
     <message>
-        <location filename="../cli/traincommand.cpp" line="+58"/>
+        <location filename="../cli/traincommand.cpp" line="+56"/>
         <source>interrupted: stopping after the current batch (press Ctrl+C again to quit at once)</source>
         <translation>已中断：当前批次结束后停止（再按一次 Ctrl+C 立即退出）</translation>
     </message>
