@@ -15,6 +15,7 @@
 // its clock starts) into DIR, by default next to this program, so that a reference in the
 // Debian 13 root (scripts/debian13-python.sh), which sees only the source tree, can read them.
 
+#include "tests/benchmarks/loadaverage.h"
 #include "tests/benchmarks/wholenumber.h"
 
 #include "engine/config/presets.h"
@@ -167,17 +168,6 @@ EpochTimes runEngine(const es::RunConfig& config)
     return times;
 }
 
-std::string loadAverage()
-{
-    std::ifstream file("/proc/loadavg");
-    std::string one;
-    std::string five;
-    std::string fifteen;
-    if (!(file >> one >> five >> fifteen))
-        return "unknown";
-    return one + " " + five + " " + fifteen;
-}
-
 std::string shellQuoted(const std::string& text)
 {
     std::string quoted = "'";
@@ -293,7 +283,7 @@ try {
                 options.threads);
     std::printf("cpu: %s; LibTorch %s; oneDNN %s (%s); load before: %s\n",
                 environment.cpuModel.c_str(), environment.libtorchVersion.c_str(),
-                oneDnn.version.c_str(), oneDnn.isa.c_str(), loadAverage().c_str());
+                oneDnn.version.c_str(), oneDnn.isa.c_str(), bench::loadAverage().c_str());
     const fs::path dir = options.dir;
     if (options.withPython) {
         const auto start = Clock::now();
@@ -324,7 +314,7 @@ try {
         reference.error = "--no-python";
     }
     printTable(engine, reference, options.epochs);
-    std::printf("load after: %s\n", loadAverage().c_str());
+    std::printf("load after: %s\n", bench::loadAverage().c_str());
     return 0;
 } catch (const std::exception& error) {
     std::fprintf(stderr, "epochs_bench: %s\n", error.what());

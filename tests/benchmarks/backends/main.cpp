@@ -23,6 +23,7 @@
 #include "tests/benchmarks/backends/pythonreference.h"
 #include "tests/benchmarks/backends/referencescript.h"
 #include "tests/benchmarks/backends/report.h"
+#include "tests/benchmarks/loadaverage.h"
 #include "tests/benchmarks/wholenumber.h"
 
 #include "engine/doctor/doctor.h"
@@ -296,18 +297,6 @@ std::vector<std::pair<Variant, VariantResult>> measureStartup(bench::PythonRefer
     return startup;
 }
 
-/// The 1, 5 and 15 minute load averages, "0.12 0.30 0.41"; "unknown" without /proc.
-std::string loadAverage()
-{
-    std::ifstream file("/proc/loadavg");
-    std::string one;
-    std::string five;
-    std::string fifteen;
-    if (!(file >> one >> five >> fifteen))
-        return "unknown";
-    return one + " " + five + " " + fifteen;
-}
-
 std::string blasText()
 {
     const es::BlasLibrary blas = es::detectLoadedBlas();
@@ -352,7 +341,7 @@ int run(const Options& options)
     header.minSteps = options.minSteps;
     header.roundMs = options.roundMs;
     header.warmupSteps = options.warmup;
-    header.loadBefore = loadAverage();
+    header.loadBefore = bench::loadAverage();
     header.allocator = std::string(es::allocatorKey(allocator.allocator)) + " (" +
                        allocator.reason + (lease.note().empty() ? "" : "; " + lease.note()) + ")";
     header.startup = measureStartup(python.get(), options);
@@ -412,7 +401,7 @@ int run(const Options& options)
         std::fprintf(stderr, "\n");
     }
 
-    header.loadAfter = loadAverage();
+    header.loadAfter = bench::loadAverage();
     const std::vector<bench::TargetCheck> targets = bench::checkTargets(results);
     if (!results.empty()) {
         bench::printTables(stdout, results);
