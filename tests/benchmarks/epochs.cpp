@@ -24,6 +24,7 @@
 #include "engine/doctor/gemmbench.h"
 #include "engine/env/environment.h"
 #include "engine/predict/predictionfile.h"
+#include "engine/summary/statistics.h"
 #include "engine/train/trainingsession.h"
 
 #include <torch/torch.h>
@@ -31,12 +32,12 @@
 
 #include <unistd.h>
 
-#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <numeric>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -214,20 +215,15 @@ EpochTimes runReference(const Options& options, const fs::path& dir)
     return times;
 }
 
+/// The median of the epochs after the first: what the first is set against.
 double laterMedian(const std::vector<double>& seconds)
 {
-    std::vector<double> later(seconds.begin() + 1, seconds.end());
-    std::sort(later.begin(), later.end());
-    const std::size_t n = later.size();
-    return n % 2 ? later[n / 2] : (later[n / 2 - 1] + later[n / 2]) / 2.0;
+    return es::median({seconds.begin() + 1, seconds.end()});
 }
 
 double total(const std::vector<double>& seconds)
 {
-    double sum = 0.0;
-    for (double s : seconds)
-        sum += s;
-    return sum;
+    return std::accumulate(seconds.begin(), seconds.end(), 0.0);
 }
 
 void printTable(const EpochTimes& engine, const EpochTimes& reference, int epochs)
