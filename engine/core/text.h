@@ -1,5 +1,7 @@
 #pragma once
 
+#include "engine/core/utf8.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -100,24 +102,17 @@ inline std::string escapeControls(std::string_view text, LineBreaks lineBreaks =
             ++i;
             continue;
         }
-        // Decode one UTF-8 character; anything malformed (a stray continuation byte, an
-        // overlong form, a surrogate, beyond U+10FFFF) is escaped a byte at a time.
-        const std::size_t length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 0;
-        std::uint32_t code = length == 4 ? byte & 0x07u : length == 3 ? byte & 0x0Fu : byte & 0x1Fu;
-        bool valid = length > 0 && byte <= 0xF4 && i + length <= text.size();
-        for (std::size_t k = 1; valid && k < length; ++k) {
-            const auto next = static_cast<unsigned char>(text[i + k]);
-            valid = (next & 0xC0) == 0x80;
-            code = (code << 6) | (next & 0x3Fu);
-        }
-        static constexpr std::uint32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
-        valid = valid && code >= kSmallest[length] && code <= 0x10FFFF &&
-                (code < 0xD800 || code > 0xDFFF);
-        if (!valid) {
+        // One UTF-8 character; anything malformed (a stray continuation byte, an overlong
+        // form, a surrogate, beyond U+10FFFF) is escaped a byte at a time.
+        const std::size_t length = utf8SequenceLength(text, i);
+        if (length == 0) {
             escapeByte(out, byte);
             ++i;
             continue;
         }
+        std::uint32_t code = byte & (0x7Fu >> length);
+        for (std::size_t k = 1; k < length; ++k)
+            code = (code << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3Fu);
         const bool invisibleControl =
             (code >= 0x80 && code <= 0x9F) || code == 0x061C || code == 0x200E || code == 0x200F ||
             (code >= 0x2028 && code <= 0x202E) || (code >= 0x2066 && code <= 0x2069);

@@ -1,5 +1,6 @@
 #include "engine/text/textvectorizer.h"
 
+#include "engine/core/utf8.h"
 #include "engine/i18n/translate.h"
 
 #include <algorithm>
@@ -15,8 +16,6 @@ constexpr std::string_view kKerasPunctuation = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|
 /// What tf.strings.split() with no separator splits on.
 constexpr std::string_view kAsciiWhitespace = " \t\n\v\f\r";
 constexpr std::string_view kUnknownToken = "[UNK]";
-/// U+FFFD in UTF-8: what an invalid byte becomes when text is split into characters.
-constexpr std::string_view kReplacementCharacter = "\xEF\xBF\xBD";
 
 bool lowers(TextStandardize standardize)
 {
@@ -49,44 +48,6 @@ std::string withoutTags(std::string_view text)
         at = close + 1;
     }
     return out;
-}
-
-/// The length of the valid UTF-8 sequence at `text[at]`, or 0 when the bytes there are not one
-/// (a stray continuation byte, an overlong form, a surrogate, a sequence cut short).
-std::size_t utf8SequenceLength(std::string_view text, std::size_t at)
-{
-    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-    const unsigned char lead = byte(at);
-    std::size_t length = 0;
-    unsigned char low = 0x80;
-    unsigned char high = 0xBF;
-    if (lead < 0x80)
-        return 1;
-    if (lead >= 0xC2 && lead <= 0xDF) {
-        length = 2;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-        length = 3;
-        if (lead == 0xE0)
-            low = 0xA0;  // overlong below U+0800
-        if (lead == 0xED)
-            high = 0x9F;  // surrogates
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-        length = 4;
-        if (lead == 0xF0)
-            low = 0x90;  // overlong below U+10000
-        if (lead == 0xF4)
-            high = 0x8F;  // beyond U+10FFFF
-    } else {
-        return 0;
-    }
-    if (at + length > text.size())
-        return 0;
-    if (byte(at + 1) < low || byte(at + 1) > high)
-        return 0;
-    for (std::size_t i = 2; i < length; ++i)
-        if (byte(at + i) < 0x80 || byte(at + i) > 0xBF)
-            return 0;
-    return length;
 }
 
 }  // namespace
