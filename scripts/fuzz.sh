@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang in build/fuzz and runs each for SECONDS.
 #   scripts/fuzz.sh [SECONDS] [TARGET...]      default: 600 s, every target (fuzz_npy fuzz_npz
-#                                              fuzz_csv fuzz_runconfig fuzz_checkpoint
+#                                              fuzz_csv fuzz_textcsv fuzz_runconfig fuzz_checkpoint
 #                                              fuzz_pickle fuzz_backupmeta fuzz_keras
 #                                              fuzz_rundb fuzz_rendezvous), one
 #                                              after the other
@@ -29,8 +29,8 @@ fi
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(fuzz_npy fuzz_npz fuzz_csv fuzz_runconfig fuzz_checkpoint fuzz_pickle fuzz_backupmeta
-           fuzz_keras fuzz_rundb fuzz_rendezvous)
+  targets=(fuzz_npy fuzz_npz fuzz_csv fuzz_textcsv fuzz_runconfig fuzz_checkpoint fuzz_pickle
+           fuzz_backupmeta fuzz_keras fuzz_rundb fuzz_rendezvous)
 fi
 # libFuzzer's own default (1200 s) would let one hanging input eat a whole run unnoticed.
 input_timeout="${FUZZ_INPUT_TIMEOUT:-25}"

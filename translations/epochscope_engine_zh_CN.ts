@@ -407,7 +407,7 @@
 <context>
     <name>ConfigError</name>
     <message>
-        <location filename="../engine/config/configerror.cpp" line="+111"/>
+        <location filename="../engine/config/configerror.cpp" line="+69"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -594,7 +594,7 @@
         <translation>应为数值，实际为 %1</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+47"/>
         <source>cannot open the CSV file: %1</source>
         <translation>无法打开 CSV 文件：%1</translation>
     </message>
@@ -680,7 +680,7 @@
         <translation>无</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+52"/>
         <source>a run of several processes needs a rendezvous: set distributed.init to tcp://HOST:PORT or file:PATH, or start it with epochscope-cli train --nproc N, torchrun or --master</source>
         <translation>多进程运行需要一个会合点：将 distributed.init 设为 tcp://HOST:PORT 或 file:PATH，或用 epochscope-cli train --nproc N、torchrun 或 --master 启动</translation>
     </message>
@@ -771,7 +771,17 @@
         <translation>第 %1-%2 步</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
+        <source>%1 intra-op thread</source>
+        <translation>%1 个算子内线程</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 intra-op threads</source>
+        <translation>%1 个算子内线程</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>epoch %1</source>
         <translation>第 %1 轮</translation>
     </message>
@@ -1032,17 +1042,7 @@
 <context>
     <name>DoctorRule</name>
     <message>
-        <location filename="../engine/diagnosis/doctorfindings.cpp" line="+19"/>
-        <source>%1 intra-op thread</source>
-        <translation>%1 个算子内线程</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 intra-op threads</source>
-        <translation>%1 个算子内线程</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location filename="../engine/diagnosis/doctorfindings.cpp" line="+22"/>
         <source>%1 measured through LibTorch vs %2 through oneDNN (SGEMM %3^3)</source>
         <translation>经 LibTorch 实测 %1，经 oneDNN 为 %2（SGEMM %3^3）</translation>
     </message>
@@ -3530,7 +3530,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>循环层需要序列（时间步, 特征），但每个样本得到的是 %1</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+73"/>
         <source>the shape of one sample is known only once the data files are read; set input_shape to summarise the model before that</source>
         <translation>读取数据文件之后才能知道单个样本的形状；若要在此之前汇总模型，请设置 input_shape</translation>
     </message>
@@ -3887,6 +3887,39 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+4"/>
         <source>no array named &apos;%1&apos; in the archive; it holds: %2</source>
         <translation>压缩包中没有名为 &apos;%1&apos; 的数组；其中的数组有：%2</translation>
+    </message>
+</context>
+<context>
+    <name>PaddingWasteRule</name>
+    <message>
+        <location filename="../engine/diagnosis/paddingwasterule.cpp" line="+57"/>
+        <source>Batch the texts by length: set data.batching to &quot;by_length&quot;. Texts of similar length then share a batch and each batch is cut after its longest text, so short texts stop paying for the long ones&apos; padding; mask_zero keeps each text&apos;s result the same. Each new batch width is a new shape that the fused kernels prepare once (the warm-up finding shows what that costs).</source>
+        <translation>按长度分批：把 data.batching 设为&quot;by_length&quot;。长度相近的文本进入同一批，每批截到其中最长的文本，短文本不再为长文本的填充付出代价；mask_zero 保证每条文本的结果不变。每种新的批宽度都是融合内核需要准备一次的新形状（预热发现会给出其代价）。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Cut the texts at the 95th percentile of their lengths: set data.text.output_sequence_length to %1 (now %2). The longest 5% of the texts lose their ends, and every sample stops carrying padding up to the longest one; what-if measures the time saved and shows the loss beside it. Batching by length cuts more, and needs data.text.padding &quot;post&quot; and mask_zero on the embedding.</source>
+        <translation>在文本长度的第 95 百分位处截断：把 data.text.output_sequence_length 设为 %1（现为 %2）。最长的 5% 文本会失去结尾，而每个样本不再携带直到最长文本的填充；what-if 会测出节省的时间并在旁边给出损失。按长度分批能截掉更多，但需要 data.text.padding 为&quot;post&quot;且嵌入层启用 mask_zero。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Make the sequences shorter or of more equal lengths: pad them to a length nearer their typical one, or train from the raw texts (a text_csv or text_folder source) with data.batching &quot;by_length&quot;, which cuts each batch after its longest text.</source>
+        <translation>让序列更短或长度更一致：填充到更接近典型长度的长度，或者从原始文本训练（text_csv 或 text_folder 数据源）并设 data.batching 为&quot;by_length&quot;，它会把每批截到其中最长的文本。</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>%1 of the time steps trained on are padding</source>
+        <translation>训练的时间步中有 %1 是填充</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> The training texts have %1 tokens at the median, %2 at the 95th percentile and %3 at most.</source>
+        <translation>训练文本的长度中位数为 %1 个词元，第 95 百分位为 %2，最长 %3。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Padding (token id 0) fills %1 of the time steps of the %2 steady steps (weighted by their samples); the recurrent layers compute every one of them. Batching &quot;%3&quot;.%4</source>
+        <translation>在 %2 个稳态步中，填充（词元编号 0）占时间步的 %1（按样本数加权）；循环层会计算其中的每一个。分批方式为&quot;%3&quot;。%4</translation>
     </message>
 </context>
 <context>
@@ -5273,6 +5306,11 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>掉队进程</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>padding-waste</source>
+        <translation>填充浪费</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>reference-blas</source>
         <translation>参考 BLAS</translation>
@@ -5577,7 +5615,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RunConfigCheck</name>
     <message>
-        <location filename="../engine/config/runconfigcheck.cpp" line="+116"/>
+        <location filename="../engine/config/runconfigcheck.cpp" line="+120"/>
         <source>%1 values (%2 GiB) are more than the generator holds in memory (%3 values); use fewer samples or timesteps</source>
         <translation>%1 个值（%2 GiB）超出了生成器能在内存中容纳的上限（%3 个值）；请减少样本数或时间步数</translation>
     </message>
@@ -5585,6 +5623,21 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+12"/>
         <source>&quot;pinned&quot; speeds up copies to a CUDA device, but device.name is &quot;%1&quot;; use &quot;host&quot; or &quot;device&quot; on the CPU</source>
         <translation>&quot;pinned&quot; 用于加快向 CUDA 设备的复制，但 device.name 为 &quot;%1&quot;；在 CPU 上请使用 &quot;host&quot; 或 &quot;device&quot;</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>&quot;by_length&quot; batches the texts of a text source (text_csv, text_folder) by their length, but data.source.type is &quot;%1&quot;; use &quot;fixed&quot;</source>
+        <translation>&quot;by_length&quot;按长度为文本数据源（text_csv、text_folder）的文本分批，但 data.source.type 为&quot;%1&quot;；请使用&quot;fixed&quot;</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&quot;by_length&quot; batching cuts each batch after its longest text, which needs the padding after the text: use &quot;post&quot;</source>
+        <translation>&quot;by_length&quot;分批会把每批截到其中最长的文本，这要求填充位于文本之后：请使用&quot;post&quot;</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&quot;by_length&quot; batching pads each batch to its own longest text, so the model must skip the padding to compute the same for a text in any batch: set mask_zero to true</source>
+        <translation>&quot;by_length&quot;分批把每批填充到其中最长的文本，因此模型必须跳过填充，才能让一条文本在任何批中得到相同的结果：请把 mask_zero 设为 true</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -5632,7 +5685,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>浮点特征需要 [timesteps, features]，实际为 %1 个值</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>the model expects samples of shape %1 but data.source.type &quot;%2&quot; gives %3</source>
         <translation>模型期望形状为 %1 的样本，但 data.source.type &quot;%2&quot; 提供的是 %3</translation>
     </message>
@@ -5740,7 +5793,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RunConfigParse</name>
     <message>
-        <location filename="../engine/config/runconfigparse.cpp" line="+77"/>
+        <location filename="../engine/config/runconfigparse.cpp" line="+80"/>
         <source>&quot;orthogonal&quot; needs a matrix, and a bias is a vector; use &quot;zeros&quot; (Keras&apos; default) or another initializer</source>
         <translation>&quot;orthogonal&quot; 需要矩阵，而偏置是向量；请使用 &quot;zeros&quot;（Keras 的默认值）或其他初始化器</translation>
     </message>
@@ -5765,7 +5818,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>应为 &quot;auto&quot;、&quot;,&quot;、&quot;;&quot;、&quot;\t&quot; 或 &quot;tab&quot;，实际为 %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+15"/>
         <source>expected at least one column, got an empty array</source>
         <translation>应至少有一列，实际为空数组</translation>
     </message>
@@ -5775,12 +5828,52 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>缺少必需的键；应为每个样本要预测的值所在的列：列名（非空字符串）或从 0 开始的列索引（0 到 %1）</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+26"/>
+        <source>expected a column name (a non-empty string) or a 1-based column position (1 to %1)</source>
+        <translation>应为列名（非空字符串）或从 1 开始的列位置（1 到 %1）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>required key is missing; %1</source>
+        <translation>缺少必需的键；%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1, got %2</source>
+        <translation>%1，实际为 %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>names the same column as text_column; the label is another column</source>
+        <translation>与 text_column 指向同一列；标签应在另一列</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>is the same position as text_column; the label is another column</source>
+        <translation>与 text_column 位置相同；标签应在另一列</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>expected the name of a folder or file (no &apos;/&apos;), got %1</source>
+        <translation>应为文件夹或文件的名称（不含&quot;/&quot;），实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>expected 0 (no limit) or at least 3: the padding and [UNK] entries count, so %1 leaves no room for a word</source>
+        <translation>应为 0（不限）或至少 3：填充和 [UNK] 两项也计入，%1 不给任何词留位置</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>required when %1 is given: validation needs inputs and targets</source>
         <translation>给出 %1 时此项为必需：验证既需要输入也需要目标</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+55"/>
+        <source>applies to the text sources (text_csv, text_folder), not to &quot;%1&quot;; remove it</source>
+        <translation>仅适用于文本数据源（text_csv、text_folder），不适用于&quot;%1&quot;；请删除它</translation>
+    </message>
+    <message>
+        <location line="+56"/>
         <source>expected an object or one of %1, got %2</source>
         <translation>应为对象或 %1 之一，实际为 %2</translation>
     </message>
@@ -6049,7 +6142,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>第 %1 轮，第 %2/%3 步（%4）</translation>
     </message>
     <message>
-        <location line="+275"/>
+        <location line="+277"/>
         <source>pinned: the loader thread copies each batch to %1 ahead of its step, on a CUDA stream of its own</source>
         <translation>pinned：加载线程在每步之前，用独立的 CUDA 流把该批次复制到 %1</translation>
     </message>
@@ -6084,12 +6177,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>Fortran 顺序已转置为 C 顺序</translation>
     </message>
     <message>
-        <location filename="../engine/data/sourcearrays.cpp" line="+157"/>
+        <location filename="../engine/data/sourcearrays.cpp" line="+158"/>
         <source>csv: %1, %2 windows of %3 rows x %4 columns, target %5 row(s) ahead</source>
         <translation>csv：%1，%2 个窗口，每个 %3 行 x %4 列，目标为 %5 行之后</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="+120"/>
         <source>data.validation_split %1 ignored: the source gives its own validation arrays (as Keras&apos; validation_data overrides validation_split)</source>
         <translation>已忽略 data.validation_split %1：数据源自带验证数组（如同 Keras 的 validation_data 覆盖 validation_split）</translation>
     </message>
@@ -6124,7 +6217,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>记录在运行结束之前就停止了</translation>
     </message>
     <message>
-        <location filename="../engine/store/runstore.cpp" line="+422"/>
+        <location filename="../engine/store/runstore.cpp" line="+425"/>
         <source>the process running it ended without finishing it (killed or crashed)</source>
         <translation>运行它的进程在运行完成前就结束了（被终止或崩溃）</translation>
     </message>
@@ -6237,6 +6330,51 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location filename="../engine/callbacks/modelcheckpoint.cpp" line="-19"/>
         <source>model_checkpoint refused to save: %1</source>
         <translation>model_checkpoint 拒绝保存：%1</translation>
+    </message>
+    <message>
+        <location filename="../engine/data/textsource.cpp" line="+272"/>
+        <source>%1 entries of the folder left out (not .txt, or in data.source.ignore): %2</source>
+        <translation>文件夹中有 %1 项被略过（不是 .txt，或列在 data.source.ignore 中）：%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 empty texts skipped</source>
+        <translation>跳过了 %1 条空文本</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>data.text.output_sequence_length 0: every text made %1 tokens long, the longest training text&apos;s length</source>
+        <translation>data.text.output_sequence_length 为 0：每条文本都补齐为 %1 个词元，即最长训练文本的长度</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 of %2 texts cut to %3 tokens</source>
+        <translation>%2 条文本中有 %1 条被截断为 %3 个词元</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>vocabulary of %1 entries learned from the %2 training texts</source>
+        <translation>从 %2 条训练文本学得含 %1 项的词表</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>vocabulary of %1 entries read from %3</source>
+        <translation>从 %3 读取含 %1 项的词表</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: %2, %3 texts of %4 tokens, %5</source>
+        <translation>%1：%2，%3 条文本，每条 %4 个词元，%5</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>numbers as targets</source>
+        <translation>以数值为目标</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 classes</source>
+        <translation>%1 个类别</translation>
     </message>
 </context>
 <context>
@@ -6742,7 +6880,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>SourceArrays</name>
     <message>
-        <location filename="../engine/data/sourcearrays.cpp" line="-186"/>
+        <location filename="../engine/data/sourcearrays.cpp" line="-189"/>
         <source>%1 holds no arrays but none named %3; name the array to use</source>
         <translation>%1 中没有任何数组，因此也没有名为 %3 的数组；请指定要使用的数组</translation>
     </message>
@@ -6762,7 +6900,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 中有数组 %2；请以 %1:NAME 的形式指定要使用的数组</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+63"/>
         <source>%1 is a CSV file, but the config&apos;s data.source is &quot;%2&quot;: only a csv source says how a CSV file is cut into samples (features, target, window); save the samples as .npy instead</source>
         <translation>%1 是 CSV 文件，但配置的 data.source 为 &quot;%2&quot;：只有 csv 数据源才说明如何把 CSV 文件切分为样本（features、target、window）；请改为把样本保存为 .npy</translation>
     </message>
@@ -7041,14 +7179,222 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
 </context>
 <context>
+    <name>TextCorpus</name>
+    <message>
+        <location filename="../engine/data/textcorpus.cpp" line="+47"/>
+        <source>byte 0x%1 is not UTF-8; texts must be UTF-8 (save the file with that encoding)</source>
+        <translation>字节 0x%1 不是 UTF-8；文本必须是 UTF-8（请以该编码保存文件）</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>the file has no data rows; each row needs a text and a label</source>
+        <translation>文件没有数据行；每行需要一条文本和一个标签</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>the column is chosen by its name &quot;%1&quot;, but data.source.header says the file has no header; give its position instead</source>
+        <translation>该列按名称&quot;%1&quot;选择，但 data.source.header 表示文件没有表头；请改用列位置</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 has no column named &quot;%2&quot;; its header names %3</source>
+        <translation>%1 没有名为&quot;%2&quot;的列；其表头列出 %3</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>the row has %1 field, but the %2 column is field %3 (fields separated by %4)</source>
+        <translation>该行有 %1 个字段，但 %2 列是第 %3 个字段（字段以 %4 分隔）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the row has %1 fields, but the %2 column is field %3 (fields separated by %4)</source>
+        <translation>该行有 %1 个字段，但 %2 列是第 %3 个字段（字段以 %4 分隔）</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <location line="+197"/>
+        <source>the text is empty; give it words, or set data.text.empty_texts to &quot;skip&quot;</source>
+        <translation>文本为空；请填入内容，或将 data.text.empty_texts 设为&quot;skip&quot;</translation>
+    </message>
+    <message>
+        <location line="-190"/>
+        <source>the label is empty; every text needs its class or target value</source>
+        <translation>标签为空；每条文本都需要其类别或目标值</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>cannot open the folder: %1</source>
+        <translation>无法打开文件夹：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>not a folder; a text_folder source names a folder with one sub-folder of .txt files per class</source>
+        <translation>不是文件夹；text_folder 数据源应指向一个文件夹，其中每个类别有一个存放 .txt 文件的子文件夹</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>the folder has no class folders; put each class&apos;s .txt files in a sub-folder named after it (pos/, neg/)</source>
+        <translation>该文件夹没有类别文件夹；请把每个类别的 .txt 文件放进以类别命名的子文件夹（pos/、neg/）</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>cannot read the folder: %1</source>
+        <translation>无法读取文件夹：%1</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>cannot read the folder</source>
+        <translation>无法读取文件夹</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the link leads to a folder already read (a loop of symbolic links, or two links to one folder); remove the link or add its name to data.source.ignore</source>
+        <translation>该链接指向已读过的文件夹（符号链接成环，或两个链接指向同一文件夹）；请删除该链接，或把它的名称加入 data.source.ignore</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>the class folder has no .txt files</source>
+        <translation>该类别文件夹中没有 .txt 文件</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>folders nested deeper than %1 levels inside a class folder</source>
+        <translation>类别文件夹内的文件夹嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <location line="+51"/>
+        <source>cannot open the text file: %1</source>
+        <translation>无法打开文本文件：%1</translation>
+    </message>
+    <message>
+        <location line="-49"/>
+        <source>the file has %1 bytes, more than the %2 a text may have</source>
+        <translation>文件有 %1 字节，超过一条文本允许的 %2 字节</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>holding the texts read so far</source>
+        <translation>保存已读取的文本</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>reading the texts</source>
+        <translation>读取文本</translation>
+    </message>
+</context>
+<context>
+    <name>TextSource</name>
+    <message>
+        <location filename="../engine/data/textsource.cpp" line="-297"/>
+        <source>every training text has the label &quot;%1&quot;; a classifier needs texts of at least two classes (for numbers as targets, use the loss &quot;mse&quot;)</source>
+        <translation>所有训练文本的标签都是&quot;%1&quot;；分类器需要至少两个类别的文本（若以数值为目标，请使用损失&quot;mse&quot;）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&quot;binary_crossentropy&quot; needs two classes, but the texts have %1: %2; use &quot;sparse_categorical_crossentropy&quot; with a last Dense layer of %1 units</source>
+        <translation>&quot;binary_crossentropy&quot;需要两个类别，但文本有 %1 个：%2；请使用&quot;sparse_categorical_crossentropy&quot;，并让最后的 Dense 层有 %1 个单元</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>the label &quot;%1&quot; is not a number, but the loss &quot;%2&quot; needs numbers as targets; for classes use a cross-entropy loss</source>
+        <translation>标签&quot;%1&quot;不是数值，但损失&quot;%2&quot;需要数值目标；类别请使用交叉熵损失</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>the label &quot;%1&quot; is not one of the training texts&apos; classes (%2)</source>
+        <translation>标签&quot;%1&quot;不属于训练文本的类别（%2）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>cannot open the vocabulary file: %1</source>
+        <translation>无法打开词表文件：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 has %2 bytes, more than the %3 a vocabulary file may have</source>
+        <translation>%1 有 %2 字节，超过词表文件允许的 %3 字节</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the vocabulary file is not UTF-8</source>
+        <translation>词表文件不是 UTF-8</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 holds %2 entries (padding and [UNK] counted), more than max_tokens %3</source>
+        <translation>%1 含 %2 项（计入填充和 [UNK]），超过 max_tokens %3</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>the vocabulary has %1 entries (padding and [UNK] counted), but the Embedding layer reads ids below its input_dim %2; set max_tokens to %2, or input_dim to %1</source>
+        <translation>词表有 %1 项（计入填充和 [UNK]），但 Embedding 层只读取小于其 input_dim %2 的编号；请把 max_tokens 设为 %2，或把 input_dim 设为 %1</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>holding the token ids</source>
+        <translation>保存词元编号</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>%1 and %2 more</source>
+        <translation>%1 及另外 %2 项</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>%1 holds no text to train on</source>
+        <translation>%1 中没有可训练的文本</translation>
+    </message>
+    <message>
+        <location line="+120"/>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 labels: %2</source>
+        <translation>%1 个标签：%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source> ... (%1 tokens)</source>
+        <translation> ……（%1 个词元）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1: %2 texts</source>
+        <translation>%1：%2 条文本</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>lengths in tokens: median %1, 95th percentile %2, longest %3</source>
+        <translation>长度（词元数）：中位数 %1，第 95 百分位 %2，最长 %3</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>at %1 tokens per sample: %2 of the texts cut, %3 of the time steps padding</source>
+        <translation>每个样本 %1 个词元时：%2 的文本被截断，%3 的时间步是填充</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 distinct tokens in all the texts</source>
+        <translation>全部文本中共有 %1 种不同的词元</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 (%2): %3</source>
+        <translation>%1（%2）：%3</translation>
+    </message>
+</context>
+<context>
     <name>TextVectorizer</name>
     <message>
-        <location filename="../engine/text/textvectorizer.cpp" line="+143"/>
+        <location filename="../engine/text/textvectorizer.cpp" line="+105"/>
         <source>max_tokens must be 0 (no limit) or at least 3: it counts the padding and [UNK] entries, got %1</source>
         <translation>max_tokens 必须为 0（不限）或至少为 3：它包含填充和 [UNK] 两项，实际为 %1</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>vocabulary entry %1 is empty: only the padding entry may be</source>
         <translation>词表第 %1 项为空：只有填充项可以为空</translation>
     </message>
@@ -7069,7 +7415,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ThreadsRule</name>
     <message>
-        <location filename="../engine/diagnosis/threadsrule.cpp" line="+39"/>
+        <location filename="../engine/diagnosis/threadsrule.cpp" line="+40"/>
         <source>%1 thread</source>
         <translation>%1 个线程</translation>
     </message>
@@ -7077,16 +7423,6 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+1"/>
         <source>%1 threads</source>
         <translation>%1 个线程</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>%1 intra-op thread</source>
-        <translation>%1 个算子内线程</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 intra-op threads</source>
-        <translation>%1 个算子内线程</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -7270,7 +7606,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../engine/train/trainer.cpp" line="-271"/>
+        <location filename="../engine/train/trainer.cpp" line="-273"/>
         <source>Resuming from the backup: %1</source>
         <translation>从备份继续：%1</translation>
     </message>
@@ -7310,7 +7646,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>数据一次性暂存到 %1：%2 MB，用时 %3 秒</translation>
     </message>
     <message>
-        <location line="+166"/>
+        <location line="+169"/>
         <source>another rank was asked to stop: every rank stops after this step</source>
         <translation>另一个进程被要求停止：所有进程在这一步之后停止</translation>
     </message>

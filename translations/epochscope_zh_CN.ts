@@ -4,7 +4,7 @@
 <context>
     <name>es::ui::BatchOptions</name>
     <message>
-        <location filename="../ui/setup/batchoptions.cpp" line="+27"/>
+        <location filename="../ui/setup/batchoptions.cpp" line="+28"/>
         <source>Batches</source>
         <comment>group box: how batches are made</comment>
         <translation>批次</translation>
@@ -52,7 +52,14 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
         <translation>加载线程提前为训练准备的批次数；“关”表示在训练步需要时才准备批次。无论取何值，批次顺序都相同。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
+        <source>fixed: every sample as long as the source made it.
+by_length: texts of similar length share a batch, each batch cut after its longest text (text sources with padding &quot;post&quot; and mask_zero on the embedding).</source>
+        <translation>fixed：每个样本保持数据源给出的长度。
+by_length：长度相近的文本进入同一批，每批截到其中最长的文本（适用于文本数据源，需填充为“post”且 Embedding 启用 mask_zero）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&amp;Validation split:</source>
         <translation>验证集比例(&amp;V)：</translation>
     </message>
@@ -71,11 +78,16 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
         <source>Pre&amp;fetch:</source>
         <translation>预取(&amp;F)：</translation>
     </message>
+    <message>
+        <location line="+1"/>
+        <source>Batchin&amp;g:</source>
+        <translation>分批方式(&amp;G)：</translation>
+    </message>
 </context>
 <context>
     <name>es::ui::BatchPhaseChart</name>
     <message>
-        <location filename="../ui/plots/batchphasechart.cpp" line="+21"/>
+        <location filename="../ui/plots/batchphasechart.cpp" line="+19"/>
         <source>Step time by phase</source>
         <translation>各阶段的步耗时</translation>
     </message>
@@ -181,7 +193,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::CallbacksForm</name>
     <message>
-        <location filename="../ui/setup/callbacksform.cpp" line="+135"/>
+        <location filename="../ui/setup/callbacksform.cpp" line="+136"/>
         <source>No callback selected</source>
         <translation>未选择回调</translation>
     </message>
@@ -356,7 +368,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::ConfigEditor</name>
     <message>
-        <location filename="../ui/setup/configeditor.cpp" line="+48"/>
+        <location filename="../ui/setup/configeditor.cpp" line="+49"/>
         <source>(choose a preset)</source>
         <translation>（选择预设）</translation>
     </message>
@@ -426,7 +438,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::ConfusionMatrixChart</name>
     <message>
-        <location filename="../ui/predict/confusionmatrixchart.cpp" line="+97"/>
+        <location filename="../ui/predict/confusionmatrixchart.cpp" line="+96"/>
         <source>predicted class</source>
         <translation>预测类别</translation>
     </message>
@@ -592,7 +604,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::DataForm</name>
     <message>
-        <location filename="../ui/setup/dataform.cpp" line="+44"/>
+        <location filename="../ui/setup/dataform.cpp" line="+46"/>
         <source>Where the samples come from: generated in memory (synthetic_regression, synthetic_tokens), NumPy files (npy), one NumPy archive (npz) or a time series in a CSV file (csv).</source>
         <translation>样本的来源：在内存中生成（synthetic_regression、synthetic_tokens）、NumPy 文件（npy）、一个 NumPy 归档（npz），或 CSV 文件中的时间序列（csv）。</translation>
     </message>
@@ -605,7 +617,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::DataInspector</name>
     <message>
-        <location filename="../ui/setup/datainspector.cpp" line="+91"/>
+        <location filename="../ui/setup/datainspector.cpp" line="+116"/>
         <source>Waiting for the training run to end: reading data files beside it would slow its steps.</source>
         <translation>等待训练运行结束：在训练的同时读取数据文件会拖慢它的步。</translation>
     </message>
@@ -613,7 +625,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::DataPreview</name>
     <message>
-        <location filename="../ui/setup/datapreview.cpp" line="+35"/>
+        <location filename="../ui/setup/datapreview.cpp" line="+38"/>
         <source>What the chosen files hold and what training would do with them, as `epochscope-cli inspect` prints it.</source>
         <translation>所选文件包含什么以及训练将如何使用它们，与 `epochscope-cli inspect` 的输出相同。</translation>
     </message>
@@ -663,7 +675,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
         <translation>%1 个样本用于训练，%2 个用于验证</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+35"/>
         <source>Choose the data files (Browse…) or drop them here to see what they hold.</source>
         <translation>选择数据文件（浏览…）或把文件拖放到这里，即可查看其内容。</translation>
     </message>
@@ -684,7 +696,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::DeviceForm</name>
     <message>
-        <location filename="../ui/setup/deviceform.cpp" line="+49"/>
+        <location filename="../ui/setup/deviceform.cpp" line="+50"/>
         <source>Use cuDNN&apos;s fused LSTM on CUDA devices</source>
         <translation>在 CUDA 设备上使用 cuDNN 的融合 LSTM</translation>
     </message>
@@ -791,7 +803,7 @@ device：在第一轮之前一次性复制到训练设备；批次直接在设�
 <context>
     <name>es::ui::DistributedFields</name>
     <message>
-        <location filename="../ui/setup/distributedfields.cpp" line="+25"/>
+        <location filename="../ui/setup/distributedfields.cpp" line="+26"/>
         <source>Several processes (distributed training)</source>
         <translation>多个进程（分布式训练）</translation>
     </message>
@@ -1726,7 +1738,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::LocalRankProcesses</name>
     <message>
-        <location filename="../ui/live/localrankprocesses.cpp" line="+73"/>
+        <location filename="../ui/live/localrankprocesses.cpp" line="+74"/>
         <source>the other processes run %1, which is not there: reinstall EpochScope, or start all %2 processes with epochscope-cli train --config FILE --nproc %2</source>
         <translation>其他进程需要运行 %1，但它不存在：请重新安装 EpochScope，或用 epochscope-cli train --config FILE --nproc %2 启动全部 %2 个进程</translation>
     </message>
@@ -1764,7 +1776,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::LossChart</name>
     <message>
-        <location filename="../ui/plots/losschart.cpp" line="+52"/>
+        <location filename="../ui/plots/losschart.cpp" line="+51"/>
         <source>Loss and metrics</source>
         <translation>损失和指标</translation>
     </message>
@@ -1833,7 +1845,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>在选择另一个运行数据库（文件 &gt; 运行数据库...）之前，既不会记录也不会列出运行</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="+17"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="+18"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2236,7 +2248,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::ModelForm</name>
     <message>
-        <location filename="../ui/setup/modelform.cpp" line="+38"/>
+        <location filename="../ui/setup/modelform.cpp" line="+39"/>
         <source>Embedding</source>
         <translation>Embedding 嵌入层</translation>
     </message>
@@ -2474,7 +2486,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::PastExperimentsBox</name>
     <message>
-        <location filename="../ui/whatif/pastexperiments.cpp" line="+36"/>
+        <location filename="../ui/whatif/pastexperiments.cpp" line="+32"/>
         <source>Past experiments...</source>
         <translation>以往的实验...</translation>
     </message>
@@ -2499,7 +2511,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::PredictJob</name>
     <message>
-        <location filename="../ui/predict/predictjob.cpp" line="+35"/>
+        <location filename="../ui/predict/predictjob.cpp" line="+36"/>
         <source>X file</source>
         <translation>X 文件</translation>
     </message>
@@ -3169,7 +3181,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::RankStepChart</name>
     <message>
-        <location filename="../ui/plots/rankstepchart.cpp" line="+42"/>
+        <location filename="../ui/plots/rankstepchart.cpp" line="+40"/>
         <source>Busy time per step by rank</source>
         <translation>各进程每步的忙碌时间</translation>
     </message>
@@ -3451,7 +3463,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::ResidualHistogramChart</name>
     <message>
-        <location filename="../ui/predict/residualhistogramchart.cpp" line="+31"/>
+        <location filename="../ui/predict/residualhistogramchart.cpp" line="+29"/>
         <source>residual (predicted − actual)</source>
         <translation>残差（预测值 − 实际值）</translation>
     </message>
@@ -3543,7 +3555,7 @@ so the rates are not defined.</source>
 <context>
     <name>es::ui::RunChart</name>
     <message>
-        <location filename="../ui/plots/runchart.cpp" line="+301"/>
+        <location filename="../ui/plots/runchart.cpp" line="+297"/>
         <location line="+7"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
@@ -3582,7 +3594,7 @@ so the rates are not defined.</source>
 <context>
     <name>es::ui::RunController</name>
     <message>
-        <location filename="../ui/live/runcontroller.cpp" line="+33"/>
+        <location filename="../ui/live/runcontroller.cpp" line="+34"/>
         <source>A run is already in progress.</source>
         <translation>已有运行正在进行。</translation>
     </message>
@@ -3730,7 +3742,7 @@ Denormals flushed to zero: %3 (%4)</source>
 <context>
     <name>es::ui::RunWritesQuestion</name>
     <message>
-        <location filename="../ui/live/runwritesquestion.cpp" line="+65"/>
+        <location filename="../ui/live/runwritesquestion.cpp" line="+66"/>
         <source>Files this run would write</source>
         <translation>此运行将写的文件</translation>
     </message>
@@ -4236,9 +4248,166 @@ Choose another run database (File &gt; Run database...) to record the next one.<
     </message>
 </context>
 <context>
+    <name>es::ui::TextCsvPage</name>
+    <message>
+        <location filename="../ui/setup/textsourcepages.cpp" line="+23"/>
+        <source>auto</source>
+        <comment>CSV delimiter: detected</comment>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, (comma)</source>
+        <translation>,（逗号）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>; (semicolon)</source>
+        <translation>;（分号）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tab</source>
+        <translation>制表符</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The field separator; auto detects it from the first rows (a .tsv file uses tabs).</source>
+        <translation>字段分隔符；自动时从前几行检测（.tsv 文件使用制表符）。</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>A CSV or TSV file with one text per row, such as a review and its sentiment. A relative path is relative to the config file&apos;s folder.</source>
+        <translation>每行一条文本的 CSV 或 TSV 文件，例如一条评论及其情感。相对路径相对于配置文件所在的文件夹。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Whether row 1 names the columns; auto decides from the columns (a column chosen by name means a header) or from row 1&apos;s label, which no later row has.</source>
+        <translation>第 1 行是否为列名；自动时根据所选列判断（按名称选择列即表示有表头），或根据第 1 行的标签是否不出现在后续任何一行。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>e.g. review, or 1</source>
+        <translation>例如 review 或 1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The column with the texts: a header name or a 1-based position.</source>
+        <translation>文本所在的列：表头名称或从 1 开始的位置。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>e.g. sentiment, or 2</source>
+        <translation>例如 sentiment 或 2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The column with each text&apos;s class (or number, for mse and mae): a header name or a 1-based position.</source>
+        <translation>每条文本的类别（mse 和 mae 时为数值）所在的列：表头名称或从 1 开始的位置。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Optional: a file of the same layout whose texts validate, instead of data.validation_split.</source>
+        <translation>可选：格式相同的文件，用其中的文本验证，代替 data.validation_split。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Text tables (*.csv *.tsv *.txt)</source>
+        <translation>文本表格 (*.csv *.tsv *.txt)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>F&amp;ile:</source>
+        <translation>文件(&amp;I)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the file of texts</source>
+        <translation>选择文本文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deli&amp;miter:</source>
+        <translation>分隔符(&amp;M)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Heade&amp;r:</source>
+        <translation>表头(&amp;R)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Te&amp;xt column:</source>
+        <translation>文本列(&amp;X)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Label column:</source>
+        <translation>标签列(&amp;L)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Valida&amp;tion file:</source>
+        <translation>验证文件(&amp;T)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the validation texts</source>
+        <translation>选择验证文本</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::TextFolderPage</name>
+    <message>
+        <location line="+41"/>
+        <source>A folder with one sub-folder of .txt files per class (aclImdb/train with pos/ and neg/). A relative path is relative to the config file&apos;s folder.</source>
+        <translation>每个类别一个 .txt 子文件夹的文件夹（如含 pos/ 和 neg/ 的 aclImdb/train）。相对路径相对于配置文件所在的文件夹。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>e.g. unsup</source>
+        <translation>例如 unsup</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Names of sub-folders and files to leave out, separated by commas.</source>
+        <translation>要略过的子文件夹和文件名称，以逗号分隔。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Optional: a folder of the same layout whose texts validate, instead of data.validation_split.</source>
+        <translation>可选：结构相同的文件夹，用其中的文本验证，代替 data.validation_split。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>F&amp;older:</source>
+        <translation>文件夹(&amp;O)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the folder of class folders</source>
+        <translation>选择包含类别文件夹的文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Ignore:</source>
+        <translation>略过(&amp;I)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Valida&amp;tion folder:</source>
+        <translation>验证文件夹(&amp;T)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the validation folder</source>
+        <translation>选择验证文件夹</translation>
+    </message>
+</context>
+<context>
     <name>es::ui::TrainingForm</name>
     <message>
-        <location filename="../ui/setup/trainingform.cpp" line="+54"/>
+        <location filename="../ui/setup/trainingform.cpp" line="+55"/>
         <source>all batches</source>
         <translation>全部批次</translation>
     </message>
@@ -4296,7 +4465,7 @@ Choose another run database (File &gt; Run database...) to record the next one.<
 <context>
     <name>es::ui::TransferChart</name>
     <message>
-        <location filename="../ui/plots/transferchart.cpp" line="+37"/>
+        <location filename="../ui/plots/transferchart.cpp" line="+36"/>
         <source>Host-to-device copies per step</source>
         <translation>每步的主机到设备复制</translation>
     </message>
@@ -4337,7 +4506,7 @@ Copy: %4 ms, %5 MB</source>
 <context>
     <name>es::ui::UtilisationChart</name>
     <message>
-        <location filename="../ui/plots/utilisationchart.cpp" line="+37"/>
+        <location filename="../ui/plots/utilisationchart.cpp" line="+36"/>
         <source>CPU, GPU and memory</source>
         <translation>CPU、GPU 和内存</translation>
     </message>
@@ -4416,7 +4585,7 @@ Copy: %4 ms, %5 MB</source>
 <context>
     <name>es::ui::VariantDialog</name>
     <message>
-        <location filename="../ui/whatif/variantdialog.cpp" line="+57"/>
+        <location filename="../ui/whatif/variantdialog.cpp" line="+58"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>
@@ -4645,13 +4814,13 @@ Copy: %4 ms, %5 MB</source>
 <context>
     <name>es::ui::WhatIfResults</name>
     <message>
-        <location filename="../ui/whatif/whatifresults.cpp" line="+31"/>
+        <location filename="../ui/whatif/whatifresults.cpp" line="+26"/>
         <source>. </source>
         <comment>between the sentences of a heading</comment>
         <translation>。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Skipped %1</source>
         <translation>已跳过 %1</translation>
     </message>
@@ -4715,7 +4884,7 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
 <context>
     <name>es::ui::WhatIfSetup</name>
     <message>
-        <location filename="../ui/whatif/whatifsetup.cpp" line="+46"/>
+        <location filename="../ui/whatif/whatifsetup.cpp" line="+42"/>
         <source>&amp;Add...</source>
         <translation>添加(&amp;A)...</translation>
     </message>

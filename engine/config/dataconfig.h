@@ -4,6 +4,7 @@
 // batched (RunConfig in runconfig.h holds every section; docs/config.md documents the keys).
 
 #include "engine/config/csvoptions.h"
+#include "engine/config/textconfig.h"
 
 #include <array>
 #include <cstdint>
@@ -19,6 +20,8 @@ enum class DataSourceType {
     Npy,                  ///< "npy": x and y in .npy files (np.save)
     Npz,                  ///< "npz": x and y arrays in one .npz archive (np.savez)
     Csv,                  ///< "csv": a time series in a CSV file, windowed into samples
+    TextCsv,     ///< "text_csv": texts and labels in two columns of a CSV/TSV file (data.text)
+    TextFolder,  ///< "text_folder": a folder with one sub-folder of .txt files per class
 };
 
 /// synthetic_tokens' "padding": where a review shorter than the window gets its padding ids 0,
@@ -51,7 +54,7 @@ struct DataSourceConfig {
     std::string y;
     std::string xVal;
     std::string yVal;
-    /// npz, csv: the file, required.
+    /// npz, csv, text_csv: the file, required; text_folder: the folder, required.
     std::string path;
     /// csv: "delimiter" "auto" (detected), ",", ";" or "\t".
     char delimiter = CsvOptions::kAutoDelimiter;
@@ -66,8 +69,21 @@ struct DataSourceConfig {
     std::int64_t horizon = 1;
     std::int64_t stride = 1;
 
+    /// text_csv: "text_column" and "label_column", each a header name or a 1-based position
+    /// (held 0-based here, as ColumnRef counts); "header" and "delimiter" as for csv.
+    ColumnRef textColumn;
+    ColumnRef labelColumn;
+    /// text_folder: "ignore", names of sub-folders and files left out (IMDB's "unsup").
+    std::vector<std::string> ignore;
+    /// text_csv, text_folder: "validation_path", a file or folder of the same kind whose texts
+    /// validate instead of a validation_split; empty for none.
+    std::string validationPath;
+
     /// Whether the data comes from files rather than a generator.
     bool fromFiles() const;
+    /// Whether the files hold raw text (text_csv, text_folder), which data.text turns into
+    /// token ids.
+    bool fromText() const;
     bool operator==(const DataSourceConfig&) const;
 };
 
@@ -78,8 +94,16 @@ enum class Placement {
     Device,  ///< "device": staged on the training device once; batches gathered there
 };
 
+/// How samples of different lengths are batched (docs/config.md#data).
+enum class Batching {
+    Fixed,     ///< "fixed": every sample as long as the source made it
+    ByLength,  ///< "by_length": similar lengths batched together, each batch cut to its longest
+};
+
 struct DataConfig {
     DataSourceConfig source;
+    /// "text": meaningful (compared, written) only for a text source.
+    TextConfig text;
     double validationSplit = 0.0;  ///< "validation_split" in [0, 1): taken from the end (Keras)
     bool shuffle = true;
     std::int64_t batchSize = 32;  ///< "batch_size"
@@ -87,17 +111,24 @@ struct DataConfig {
     Placement placement = Placement::Host;
     /// Batches a loader thread prepares ahead of training; 0 prepares each one when needed.
     int prefetch = 0;
+    Batching batching = Batching::Fixed;
 
     bool operator==(const DataConfig&) const;
 };
 
 // Every value of each enum, in declaration order: for parsers, pickers in forms, and tests.
-inline constexpr std::array<DataSourceType, 5> kAllDataSourceTypes = {
-    DataSourceType::SyntheticRegression, DataSourceType::SyntheticTokens, DataSourceType::Npy,
-    DataSourceType::Npz, DataSourceType::Csv};
+inline constexpr std::array<DataSourceType, 7> kAllDataSourceTypes = {
+    DataSourceType::SyntheticRegression,
+    DataSourceType::SyntheticTokens,
+    DataSourceType::Npy,
+    DataSourceType::Npz,
+    DataSourceType::Csv,
+    DataSourceType::TextCsv,
+    DataSourceType::TextFolder};
 inline constexpr std::array<Padding, 2> kAllPaddings = {Padding::Pre, Padding::Post};
 inline constexpr std::array<CsvHeader, 3> kAllCsvHeaders = {CsvHeader::Auto, CsvHeader::Present,
                                                             CsvHeader::Absent};
+inline constexpr std::array<Batching, 2> kAllBatchings = {Batching::Fixed, Batching::ByLength};
 inline constexpr std::array<Placement, 3> kAllPlacements = {Placement::Host, Placement::Pinned,
                                                             Placement::Device};
 
@@ -126,9 +157,12 @@ SampleSplit splitSamples(const DataConfig& data);
 /// Makes the data source's relative file paths relative to `directory` instead of the current
 /// directory (an empty `directory` changes nothing).
 void resolveDataPaths(DataSourceConfig& source, const std::string& directory);
+/// The same for the source and data.text's vocabulary file.
+void resolveDataPaths(DataConfig& data, const std::string& directory);
 
 std::string_view dataSourceKey(DataSourceType type);
 std::string_view placementKey(Placement placement);
+std::string_view batchingKey(Batching batching);
 std::string_view paddingKey(Padding padding);
 std::string_view csvHeaderKey(CsvHeader header);
 

@@ -90,7 +90,12 @@ bool ModelConfig::operator==(const ModelConfig& other) const
 bool DataSourceConfig::fromFiles() const
 {
     return type == DataSourceType::Npy || type == DataSourceType::Npz ||
-           type == DataSourceType::Csv;
+           type == DataSourceType::Csv || fromText();
+}
+
+bool DataSourceConfig::fromText() const
+{
+    return type == DataSourceType::TextCsv || type == DataSourceType::TextFolder;
 }
 
 bool DataSourceConfig::operator==(const DataSourceConfig& other) const
@@ -114,15 +119,23 @@ bool DataSourceConfig::operator==(const DataSourceConfig& other) const
             return path == other.path && delimiter == other.delimiter && header == other.header &&
                    columns == other.columns && target == other.target && window == other.window &&
                    horizon == other.horizon && stride == other.stride;
+        case DataSourceType::TextCsv:
+            return path == other.path && delimiter == other.delimiter && header == other.header &&
+                   textColumn == other.textColumn && labelColumn == other.labelColumn &&
+                   validationPath == other.validationPath;
+        case DataSourceType::TextFolder:
+            return path == other.path && ignore == other.ignore &&
+                   validationPath == other.validationPath;
     }
     return false;
 }
 
 bool DataConfig::operator==(const DataConfig& other) const
 {
-    return source == other.source && validationSplit == other.validationSplit &&
-           shuffle == other.shuffle && batchSize == other.batchSize && dropLast == other.dropLast &&
-           placement == other.placement && prefetch == other.prefetch;
+    return source == other.source && (!source.fromText() || text == other.text) &&
+           validationSplit == other.validationSplit && shuffle == other.shuffle &&
+           batchSize == other.batchSize && dropLast == other.dropLast &&
+           placement == other.placement && prefetch == other.prefetch && batching == other.batching;
 }
 
 bool OptimizerConfig::operator==(const OptimizerConfig& other) const
@@ -242,7 +255,52 @@ void resolveDataPaths(DataSourceConfig& source, const std::string& directory)
             return;
         case DataSourceType::Npz:  // x, y, ... name arrays inside the archive
         case DataSourceType::Csv: resolve(source.path); return;
+        case DataSourceType::TextCsv:
+        case DataSourceType::TextFolder:
+            resolve(source.path);
+            resolve(source.validationPath);
+            return;
     }
+}
+
+void resolveDataPaths(DataConfig& data, const std::string& directory)
+{
+    resolveDataPaths(data.source, directory);
+    std::string& vocabulary = data.text.vocabulary;
+    if (!directory.empty() && !vocabulary.empty() &&
+        std::filesystem::path(vocabulary).is_relative())
+        vocabulary = (std::filesystem::path(directory) / vocabulary).lexically_normal().string();
+}
+
+std::string_view textStandardizeKey(TextStandardize standardize)
+{
+    switch (standardize) {
+        case TextStandardize::LowerAndStripPunctuation: return "lower_and_strip_punctuation";
+        case TextStandardize::Lower: return "lower";
+        case TextStandardize::StripPunctuation: return "strip_punctuation";
+        case TextStandardize::None: return "none";
+    }
+    return "lower_and_strip_punctuation";
+}
+
+std::string_view batchingKey(Batching batching)
+{
+    return batching == Batching::ByLength ? "by_length" : "fixed";
+}
+
+std::string_view textSplitKey(TextSplit split)
+{
+    return split == TextSplit::Character ? "character" : "whitespace";
+}
+
+std::string_view sequenceEndKey(SequenceEnd end)
+{
+    return end == SequenceEnd::Pre ? "pre" : "post";
+}
+
+std::string_view emptyTextsKey(EmptyTexts emptyTexts)
+{
+    return emptyTexts == EmptyTexts::Refuse ? "refuse" : "skip";
 }
 
 std::string_view layerTypeKey(LayerType type)
@@ -327,7 +385,9 @@ std::int64_t targetClasses(const DataSourceConfig& source)
         case DataSourceType::SyntheticTokens: return source.classes > 0 ? source.classes : 2;
         case DataSourceType::Npy:
         case DataSourceType::Npz:
-        case DataSourceType::Csv: break;
+        case DataSourceType::Csv:
+        case DataSourceType::TextCsv:
+        case DataSourceType::TextFolder: break;
     }
     return 0;
 }
@@ -365,6 +425,8 @@ std::string_view dataSourceKey(DataSourceType type)
         case DataSourceType::Npy: return "npy";
         case DataSourceType::Npz: return "npz";
         case DataSourceType::Csv: return "csv";
+        case DataSourceType::TextCsv: return "text_csv";
+        case DataSourceType::TextFolder: return "text_folder";
     }
     return "synthetic_regression";
 }

@@ -42,6 +42,7 @@ public:
             checkSampleSplit(m_config.data, m_config.data.source.samples, m_issues);
         }
         checkPlacement();
+        checkBatching();
         checkBackend();
         checkDistributed();
         checkFirstLayer();
@@ -82,7 +83,7 @@ private:
             const std::vector<LayerConfig>& layers = m_config.model.layers;
             return !layers.empty() && layers.front().type == LayerType::Embedding;
         }
-        return type == DataSourceType::SyntheticTokens;
+        return type == DataSourceType::SyntheticTokens || m_config.data.source.fromText();
     }
 
     /// Whether the run may log val_ names. An archive may hold x_val/y_val, which is known
@@ -96,6 +97,9 @@ private:
             case DataSourceType::Npy: return !data.source.xVal.empty() || data.validationSplit > 0;
             case DataSourceType::Npz: return true;
             case DataSourceType::Csv: return data.validationSplit > 0;
+            case DataSourceType::TextCsv:
+            case DataSourceType::TextFolder:
+                return !data.source.validationPath.empty() || data.validationSplit > 0;
         }
         return false;
     }
@@ -129,6 +133,38 @@ private:
                                     "\"pinned\" speeds up copies to a CUDA device, but device.name "
                                     "is \"%1\"; use \"host\" or \"device\" on the CPU"),
                          {m_config.device.name()}));
+    }
+
+    /// by_length cuts each batch after its longest text: only ids padded after the text can be
+    /// cut so, and only a model that masks the padding computes the same for a text whatever
+    /// batch it lands in.
+    void checkBatching()
+    {
+        const DataConfig& data = m_config.data;
+        if (data.batching != Batching::ByLength)
+            return;
+        if (!data.source.fromText()) {
+            add("data.batching",
+                fillText(engineText("RunConfigCheck",
+                                    "\"by_length\" batches the texts of a text source "
+                                    "(text_csv, text_folder) by their length, but "
+                                    "data.source.type is \"%1\"; use \"fixed\""),
+                         {dataType()}));
+            return;
+        }
+        if (data.text.padding != SequenceEnd::Post)
+            add("data.text.padding",
+                engineText("RunConfigCheck",
+                           "\"by_length\" batching cuts each batch after its longest text, "
+                           "which needs the padding after the text: use \"post\""));
+        const std::vector<LayerConfig>& layers = m_config.model.layers;
+        if (!layers.empty() && layers.front().type == LayerType::Embedding &&
+            !layers.front().maskZero)
+            add(layerPath(0) + ".mask_zero",
+                engineText("RunConfigCheck",
+                           "\"by_length\" batching pads each batch to its own longest text, so "
+                           "the model must skip the padding to compute the same for a text in "
+                           "any batch: set mask_zero to true"));
     }
 
     void checkBackend()
@@ -241,6 +277,8 @@ private:
             generated = {source.timesteps};
         else if (source.type == DataSourceType::Csv)
             generated = {source.window, static_cast<std::int64_t>(source.columns.size())};
+        else if (source.fromText() && m_config.data.text.vectorizer.outputSequenceLength > 0)
+            generated = {m_config.data.text.vectorizer.outputSequenceLength};
         if (!generated.empty() && generated != shape)
             add("model.input_shape",
                 fillText(engineText("RunConfigCheck",

@@ -67,6 +67,12 @@ Json columnJson(const ColumnRef& column)
     return column.name.empty() ? Json(column.index) : Json(column.name);
 }
 
+/// text_csv counts positions from 1, as a spreadsheet does.
+Json textColumnJson(const ColumnRef& column)
+{
+    return column.name.empty() ? Json(column.index + 1) : Json(column.name);
+}
+
 std::string delimiterKey(char delimiter)
 {
     return delimiter == CsvOptions::kAutoDelimiter ? std::string("auto")
@@ -119,7 +125,35 @@ Json sourceJson(const DataSourceConfig& source)
             json["stride"] = source.stride;
             break;
         }
+        case DataSourceType::TextCsv:
+            json["path"] = source.path;
+            json["delimiter"] = delimiterKey(source.delimiter);
+            json["header"] = csvHeaderKey(source.header);
+            json["text_column"] = textColumnJson(source.textColumn);
+            json["label_column"] = textColumnJson(source.labelColumn);
+            putIfSet(json, "validation_path", source.validationPath);
+            break;
+        case DataSourceType::TextFolder:
+            json["path"] = source.path;
+            json["ignore"] = source.ignore;
+            putIfSet(json, "validation_path", source.validationPath);
+            break;
     }
+    return json;
+}
+
+Json textJson(const TextConfig& text)
+{
+    const TextVectorizerOptions& vectorizer = text.vectorizer;
+    Json json = {{"standardize", textStandardizeKey(vectorizer.standardize)},
+                 {"strip_html", vectorizer.stripHtml},
+                 {"split", textSplitKey(vectorizer.split)},
+                 {"max_tokens", vectorizer.maxTokens},
+                 {"output_sequence_length", vectorizer.outputSequenceLength},
+                 {"padding", sequenceEndKey(text.padding)},
+                 {"truncating", sequenceEndKey(text.truncating)},
+                 {"empty_texts", emptyTextsKey(text.emptyTexts)}};
+    putIfSet(json, "vocabulary", text.vocabulary);
     return json;
 }
 
@@ -178,7 +212,7 @@ Json toJson(const RunConfig& config)
     const DataConfig& data = config.data;
     const DeviceConfig& device = config.device;
     const DistributedConfig& distributed = config.distributed;
-    return {
+    Json json = {
         {"name", config.name},
         {"description", config.description},
         {"seed", config.seed},
@@ -194,7 +228,8 @@ Json toJson(const RunConfig& config)
           {"batch_size", data.batchSize},
           {"drop_last", data.dropLast},
           {"placement", placementKey(data.placement)},
-          {"prefetch", data.prefetch}}},
+          {"prefetch", data.prefetch},
+          {"batching", batchingKey(data.batching)}}},
         {"training", trainingJson(config.training)},
         {"device",
          {{"name", device.name()},
@@ -218,6 +253,9 @@ Json toJson(const RunConfig& config)
           {"timeout_s", distributed.timeoutS},
           {"bucket_mb", distributed.bucketMb}}},
     };
+    if (data.source.fromText())
+        json["data"]["text"] = textJson(data.text);
+    return json;
 }
 
 }  // namespace es

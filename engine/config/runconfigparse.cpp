@@ -35,6 +35,9 @@ constexpr IntRange kTokenVocabularyRange{4, 1 << 24};
 constexpr IntRange kClassesRange{0, 1000};
 constexpr IntRange kSamplesRange{1, std::int64_t(1) << 32};
 constexpr IntRange kTimestepsRange{1, 1 << 20};
+// data.text: 0 means no limit, or each text as long as the longest training text.
+constexpr IntRange kMaxTokensRange{0, 1 << 24};
+constexpr IntRange kSequenceLengthRange{0, 1 << 20};
 constexpr IntRange kBatchSizeRange{1, std::int64_t(1) << 32};
 // Each prefetched batch holds memory; a deeper queue only helps when preparation is bursty.
 constexpr IntRange kPrefetchRange{0, 64};
@@ -216,9 +219,9 @@ std::string wrongColumn(const Json& got)
                     {std::to_string(kMaxCsvColumn), JsonReader::describe(got)});
 }
 
-void readCsvSource(JsonReader& reader, DataSourceConfig& source)
+/// csv's and text_csv's "delimiter" and "header".
+void readDelimiterAndHeader(JsonReader& reader, DataSourceConfig& source)
 {
-    reader.string("path", source.path, Need::Required, false);
     if (const Json* delimiter = reader.find("delimiter")) {
         const std::string text = delimiter->is_string() ? delimiter->get<std::string>() : "";
         if (text == "auto")
@@ -235,6 +238,12 @@ void readCsvSource(JsonReader& reader, DataSourceConfig& source)
                          {JsonReader::describe(*delimiter)}));
     }
     reader.choice("header", kAllCsvHeaders, csvHeaderKey, source.header);
+}
+
+void readCsvSource(JsonReader& reader, DataSourceConfig& source)
+{
+    reader.string("path", source.path, Need::Required, false);
+    readDelimiterAndHeader(reader, source);
     if (const Json* features = reader.array("features", Need::Required)) {
         if (features->empty())
             reader.addIssue(
@@ -264,6 +273,93 @@ void readCsvSource(JsonReader& reader, DataSourceConfig& source)
     reader.integer("window", kTimestepsRange, source.window, Need::Required);
     reader.integer("horizon", kTimestepsRange, source.horizon);
     reader.integer("stride", kTimestepsRange, source.stride);
+}
+
+/// text_csv's "text_column" or "label_column": a header name, or a 1-based position as a
+/// spreadsheet numbers columns (held 0-based in the ColumnRef).
+void readTextColumn(JsonReader& reader, std::string_view key, ColumnRef& column)
+{
+    const Json* value = reader.find(key);
+    if (value && value->is_string() && !value->get_ref<const std::string&>().empty()) {
+        column = ColumnRef::byName(value->get<std::string>());
+        return;
+    }
+    if (value && value->is_number_integer() && value->get<std::int64_t>() >= 1 &&
+        value->get<std::int64_t>() <= kMaxCsvColumn) {
+        column = ColumnRef::byIndex(static_cast<int>(value->get<std::int64_t>() - 1));
+        return;
+    }
+    const std::string expected =
+        fillText(engineText("RunConfigParse",
+                            "expected a column name (a non-empty string) or a 1-based column "
+                            "position (1 to %1)"),
+                 {std::to_string(kMaxCsvColumn)});
+    if (!value)
+        reader.addIssue(
+            key, fillText(engineText("RunConfigParse", "required key is missing; %1"), {expected}));
+    else
+        reader.addIssue(key, fillText(engineText("RunConfigParse", "%1, got %2"),
+                                      {expected, JsonReader::describe(*value)}));
+}
+
+void readTextCsvSource(JsonReader& reader, DataSourceConfig& source)
+{
+    reader.string("path", source.path, Need::Required, false);
+    readDelimiterAndHeader(reader, source);
+    readTextColumn(reader, "text_column", source.textColumn);
+    readTextColumn(reader, "label_column", source.labelColumn);
+    if (source.textColumn == source.labelColumn && !source.textColumn.name.empty())
+        reader.addIssue("label_column", engineText("RunConfigParse",
+                                                   "names the same column as text_column; the "
+                                                   "label is another column"));
+    else if (source.textColumn == source.labelColumn && source.textColumn.index >= 0)
+        reader.addIssue("label_column", engineText("RunConfigParse",
+                                                   "is the same position as text_column; the "
+                                                   "label is another column"));
+    reader.string("validation_path", source.validationPath, Need::Optional, false);
+}
+
+void readTextFolderSource(JsonReader& reader, DataSourceConfig& source)
+{
+    reader.string("path", source.path, Need::Required, false);
+    if (const Json* ignore = reader.array("ignore")) {
+        for (std::size_t i = 0; i < ignore->size(); ++i) {
+            const Json& name = (*ignore)[i];
+            if (name.is_string() && !name.get_ref<const std::string&>().empty() &&
+                name.get_ref<const std::string&>().find('/') == std::string::npos)
+                source.ignore.push_back(name.get<std::string>());
+            else
+                reader.addIssueAt(JsonReader::elementPath(reader.pathOf("ignore"), i),
+                                  fillText(engineText("RunConfigParse",
+                                                      "expected the name of a folder or file "
+                                                      "(no '/'), got %1"),
+                                           {JsonReader::describe(name)}));
+        }
+    }
+    reader.string("validation_path", source.validationPath, Need::Optional, false);
+}
+
+/// data.text (engine/config/textconfig.h).
+void readText(JsonReader& reader, TextConfig& text)
+{
+    TextVectorizerOptions& vectorizer = text.vectorizer;
+    reader.choice("standardize", kAllTextStandardizes, textStandardizeKey, vectorizer.standardize);
+    reader.boolean("strip_html", vectorizer.stripHtml);
+    reader.choice("split", kAllTextSplits, textSplitKey, vectorizer.split);
+    if (reader.integer("max_tokens", kMaxTokensRange, vectorizer.maxTokens) &&
+        (vectorizer.maxTokens == 1 || vectorizer.maxTokens == 2))
+        reader.addIssue("max_tokens",
+                        fillText(engineText("RunConfigParse",
+                                            "expected 0 (no limit) or at least 3: the padding "
+                                            "and [UNK] entries count, so %1 leaves no room for a "
+                                            "word"),
+                                 {std::to_string(vectorizer.maxTokens)}));
+    reader.integer("output_sequence_length", kSequenceLengthRange, vectorizer.outputSequenceLength);
+    reader.choice("padding", kAllSequenceEnds, sequenceEndKey, text.padding);
+    reader.choice("truncating", kAllSequenceEnds, sequenceEndKey, text.truncating);
+    reader.string("vocabulary", text.vocabulary, Need::Optional, false);
+    reader.choice("empty_texts", kAllEmptyTexts, emptyTextsKey, text.emptyTexts);
+    reader.finish();
 }
 
 /// x_val and y_val come together: one without the other is a half-given validation set.
@@ -312,6 +408,8 @@ void readSource(JsonReader& reader, DataSourceConfig& source)
             requireBothValidationKeys(reader, source);
             break;
         case DataSourceType::Csv: readCsvSource(reader, source); break;
+        case DataSourceType::TextCsv: readTextCsvSource(reader, source); break;
+        case DataSourceType::TextFolder: readTextFolderSource(reader, source); break;
     }
     reader.finish();
 }
@@ -320,12 +418,22 @@ void readData(JsonReader& reader, DataConfig& data)
 {
     if (auto source = reader.object("source", Need::Required))
         readSource(*source, data.source);
+    if (auto text = reader.object("text")) {
+        if (data.source.fromText())
+            readText(*text, data.text);
+        else
+            reader.addIssue("text", fillText(engineText("RunConfigParse",
+                                                        "applies to the text sources (text_csv, "
+                                                        "text_folder), not to \"%1\"; remove it"),
+                                             {dataSourceKey(data.source.type)}));
+    }
     reader.number("validation_split", kFraction, data.validationSplit);
     reader.boolean("shuffle", data.shuffle);
     reader.integer("batch_size", kBatchSizeRange, data.batchSize);
     reader.boolean("drop_last", data.dropLast);
     reader.choice("placement", kAllPlacements, placementKey, data.placement);
     reader.integer("prefetch", kPrefetchRange, data.prefetch);
+    reader.choice("batching", kAllBatchings, batchingKey, data.batching);
     reader.finish();
 }
 

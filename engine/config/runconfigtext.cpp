@@ -39,7 +39,7 @@ std::string readRunConfigFile(const std::string& path)
 RunConfig loadRunConfigFile(const std::string& path)
 {
     RunConfig config = parseRunConfigText(readRunConfigFile(path), path);
-    resolveDataPaths(config.data.source, std::filesystem::path(path).parent_path().string());
+    resolveDataPaths(config.data, std::filesystem::path(path).parent_path().string());
     return config;
 }
 

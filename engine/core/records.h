@@ -39,6 +39,20 @@ struct BatchRecord {
     /// rank still computed (backward, then the step's loss): communication hidden behind
     /// work, beside the exposed wait that is phaseMs[Communication]. 0 in a run of one process.
     double overlappedMs = 0.0;
+    /// The share of the step's time steps that were padding (token id 0 in the batch as it
+    /// was trained: cut after its longest text when batched by length); 0 for float features.
+    double paddingShare = 0.0;
+};
+
+/// The lengths in tokens of a text source's training texts, as loading found them before any
+/// padding or cut: what the padding-waste finding proposes a sequence length from. All 0 for
+/// other sources.
+struct TextLengths {
+    std::int64_t median = 0;
+    std::int64_t p95 = 0;  ///< the nearest-rank 95th percentile
+    std::int64_t longest = 0;
+
+    bool known() const { return longest > 0; }
 };
 
 /// One process of a distributed run, as it introduced itself when the ranks met.

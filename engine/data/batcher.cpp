@@ -3,19 +3,27 @@
 #include <ATen/CPUGeneratorImpl.h>
 
 #include <algorithm>
+#include <stdexcept>
 #include <utility>
 
 namespace es {
 
 Batcher::Batcher(Dataset data, std::int64_t batchSize, bool shuffle, bool dropLast,
-                 std::uint64_t seed, BatchShard shard)
+                 std::uint64_t seed, BatchShard shard, Batching batching)
     : m_data(std::move(data)),
       m_batchSize(batchSize),
+      m_byLength(batching == Batching::ByLength),
       m_shard(shard),
       m_shuffle(shuffle),
       m_dropLast(dropLast),
       m_generator(at::make_generator<at::CPUGeneratorImpl>(seed))
 {
+    if (m_data.size() > 0 && m_data.x.dim() == 2 && m_data.x.scalar_type() == torch::kInt64)
+        m_lengths = (m_data.x != 0).sum(1).to(torch::kCPU, torch::kInt64).contiguous();
+    if (m_byLength && !m_lengths.defined())
+        throw std::invalid_argument("Batcher: by_length batching needs token ids");
+    if (m_byLength && !m_shuffle)
+        setOrder(groupedByLength(torch::arange(m_data.size(), torch::kInt64)));
 }
 
 std::int64_t Batcher::batchCount() const
@@ -40,8 +48,37 @@ std::pair<std::int64_t, std::int64_t> Batcher::shardRange(std::int64_t index) co
 
 void Batcher::startEpoch()
 {
-    if (m_shuffle)
-        setOrder(torch::randperm(m_data.size(), m_generator, torch::kInt64));
+    if (m_shuffle) {
+        torch::Tensor order = torch::randperm(m_data.size(), m_generator, torch::kInt64);
+        setOrder(m_byLength ? groupedByLength(order) : order);
+    } else if (m_byLength && !m_order.defined()) {  // a resumed run restored no order
+        setOrder(groupedByLength(torch::arange(m_data.size(), torch::kInt64)));
+    }
+}
+
+torch::Tensor Batcher::groupedByLength(const torch::Tensor& base)
+{
+    const std::int64_t n = base.size(0);
+    const std::int64_t global = m_batchSize * m_shard.count;
+    torch::Tensor order = base.contiguous().clone();
+    std::int64_t* samples = order.data_ptr<std::int64_t>();
+    const std::int64_t* lengths = m_lengths.data_ptr<std::int64_t>();
+    const std::int64_t pool = m_shuffle ? global * kBatchesPerPool : n;
+    for (std::int64_t start = 0; start < n; start += pool) {
+        std::stable_sort(
+            samples + start, samples + std::min(n, start + pool),
+            [lengths](std::int64_t a, std::int64_t b) { return lengths[a] < lengths[b]; });
+    }
+    const std::int64_t fullBatches = n / global;
+    if (!m_shuffle || fullBatches < 2)
+        return order;
+    // The pools' batches in a drawn order, so that an epoch does not run from short to long.
+    const torch::Tensor batchOrder = torch::randperm(fullBatches, m_generator, torch::kInt64);
+    torch::Tensor grouped = order.clone();
+    const std::int64_t* drawn = batchOrder.data_ptr<std::int64_t>();
+    for (std::int64_t b = 0; b < fullBatches; ++b)
+        grouped.narrow(0, b * global, global).copy_(order.narrow(0, drawn[b] * global, global));
+    return grouped;
 }
 
 void Batcher::setOrder(const torch::Tensor& order)
@@ -64,13 +101,46 @@ Dataset Batcher::storedBatch(std::int64_t index) const
     return {m_data.x.narrow(0, begin, count), m_data.y.narrow(0, begin, count)};
 }
 
+torch::Tensor Batcher::batchIndices(std::int64_t index) const
+{
+    const auto [begin, count] = shardRange(index);
+    if (!m_order.defined())
+        return torch::arange(begin, begin + count, torch::kInt64);
+    return m_order.narrow(0, begin, count);
+}
+
 Dataset Batcher::batch(std::int64_t index) const
 {
-    if (!m_shuffle || !m_order.defined())
-        return storedBatch(index);
-    const auto [begin, count] = shardRange(index);
-    const auto indices = m_orderOnDataDevice.narrow(0, begin, count);
-    return {m_data.x.index_select(0, indices), m_data.y.index_select(0, indices)};
+    Dataset samples;
+    if (!m_order.defined()) {
+        samples = storedBatch(index);
+    } else {
+        const auto [begin, count] = shardRange(index);
+        const auto indices = m_orderOnDataDevice.narrow(0, begin, count);
+        samples = {m_data.x.index_select(0, indices), m_data.y.index_select(0, indices)};
+    }
+    if (m_byLength && samples.size() > 0) {
+        // Lengths are on the CPU: cutting a batch on a GPU waits for nothing.
+        const std::int64_t longest = std::max<std::int64_t>(
+            1, m_lengths.index_select(0, batchIndices(index)).max().item<std::int64_t>());
+        samples.x = samples.x.narrow(1, 0, longest);
+    }
+    return samples;
+}
+
+double Batcher::paddingShare(std::int64_t index) const
+{
+    if (!m_lengths.defined())
+        return 0.0;
+    const torch::Tensor lengths = m_lengths.index_select(0, batchIndices(index));
+    if (lengths.numel() == 0)
+        return 0.0;
+    const std::int64_t steps = m_byLength
+                                   ? std::max<std::int64_t>(1, lengths.max().item<std::int64_t>())
+                                   : m_data.x.size(1);
+    const double tokens = static_cast<double>(lengths.sum().item<std::int64_t>());
+    const double slots = static_cast<double>(steps) * static_cast<double>(lengths.numel());
+    return 1.0 - tokens / slots;
 }
 
 }  // namespace es

@@ -2,6 +2,7 @@
 
 // Internal to the engine: includes LibTorch.
 
+#include "engine/config/dataconfig.h"
 #include "engine/data/dataset_torch.h"
 
 #include <torch/torch.h>
@@ -21,12 +22,25 @@ struct BatchShard {
 };
 
 /// Cuts a dataset into batches, in a new seeded order every epoch when shuffling.
+///
+/// With Batching::ByLength (token ids padded after each text with id 0), samples of similar
+/// length share a batch and each batch is cut after its longest sample. The order is made so:
+/// the epoch's shuffled order is cut into pools of kBatchesPerPool global batches, each pool is
+/// sorted by length (stably), cut into batches, and the full batches are put in an order the
+/// seed draws; a last, short batch stays last. Without shuffling the whole set is sorted by
+/// length once. Every draw comes from the batcher's seeded generator, so the same seed gives
+/// the same batches, and a resumed run's saved order gives them again.
 class Batcher {
 public:
+    /// How many batches' worth of samples are sorted by length together: enough for batches
+    /// of near-equal lengths, few enough that a batch's neighbours still vary from epoch to
+    /// epoch.
+    static constexpr std::int64_t kBatchesPerPool = 50;
+
     /// `batchSize` is one shard's; a batch of the epoch holds batchSize * shard.count samples,
     /// of which batch() returns this shard's slice (empty when the last batch ends before it).
     Batcher(Dataset data, std::int64_t batchSize, bool shuffle, bool dropLast, std::uint64_t seed,
-            BatchShard shard = {});
+            BatchShard shard = {}, Batching batching = Batching::Fixed);
 
     /// Batches per epoch: ceil(N / B), or floor(N / B) with drop_last, B the global batch.
     std::int64_t batchCount() const;
@@ -42,8 +56,11 @@ public:
     void restore(const torch::Tensor& generatorState, const torch::Tensor& order);
 
     /// The samples of batch `index` in the current order: a view when not shuffled, else a
-    /// gathered copy in host memory.
+    /// gathered copy in host memory; by length, cut after the longest sample.
     Dataset batch(std::int64_t index) const;
+    /// The share of batch `index`'s time steps that are padding (token id 0), as the batch is
+    /// trained on (cut to its longest sample when batched by length); 0 for float features.
+    double paddingShare(std::int64_t index) const;
     /// The samples of batch `index` in the order they are stored, whatever the shuffle: a view.
     Dataset storedBatch(std::int64_t index) const;
 
@@ -55,8 +72,16 @@ private:
     /// Where this shard's slice of batch `index` starts in the epoch's order, and its length.
     std::pair<std::int64_t, std::int64_t> shardRange(std::int64_t index) const;
 
+    /// `base` (an order of every sample) grouped by length as the class comment says.
+    torch::Tensor groupedByLength(const torch::Tensor& base);
+    /// This shard's sample indices of batch `index` in the current order, on the CPU.
+    torch::Tensor batchIndices(std::int64_t index) const;
+
     Dataset m_data;
     std::int64_t m_batchSize;
+    bool m_byLength;
+    /// For token ids: each sample's ids that are not padding (not 0), on the CPU.
+    torch::Tensor m_lengths;
     BatchShard m_shard;
     bool m_shuffle;
     bool m_dropLast;

@@ -33,7 +33,7 @@ BatchSource::BatchSource(Dataset data, const DataConfig& config, torch::Device d
         data = {data.x.pin_memory(), data.y.pin_memory()};
     }
     m_batcher = std::make_unique<Batcher>(std::move(data), config.batchSize, config.shuffle,
-                                          config.dropLast, shuffleSeed, shard);
+                                          config.dropLast, shuffleSeed, shard, config.batching);
     m_copiesAhead = EPOCHSCOPE_WITH_CUDA && m_placement == Placement::Pinned && device.is_cuda() &&
                     config.prefetch > 0;
     if (config.prefetch > 0)

@@ -35,6 +35,9 @@ public:
     {
         return m_batcher->globalBatchSamples(index);
     }
+    /// The share of batch `index`'s time steps that are padding (Batcher::paddingShare), from
+    /// lengths kept on the CPU: asking never waits for a device.
+    double paddingShare(std::int64_t index) const { return m_batcher->paddingShare(index); }
 
     /// Draws the epoch's order and, with prefetch, starts preparing its first `batches`.
     void startEpoch(std::int64_t batches);

@@ -490,6 +490,11 @@ CsvTable readCsvText(std::string_view text, const CsvOptions& options, std::stri
     return TableReader(CsvScanner::trimmed(text), options, origin).read();
 }
 
+char detectCsvDelimiter(std::string_view text)
+{
+    return detectDelimiter(text);
+}
+
 CsvTable readCsvFile(const InputFile& file, const CsvOptions& options)
 {
     requireAvailableMemory(file.size(), file.path(), engineText("CsvTable", "reading the file"));

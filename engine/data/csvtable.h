@@ -47,6 +47,10 @@ struct CsvTable {
 /// the wrong number of fields, and `<origin>` for problems of the whole file or selection.
 CsvTable readCsvText(std::string_view text, const CsvOptions& options, std::string_view origin);
 
+/// The delimiter readCsvText() detects in `text` (without a byte order mark): the rule above.
+/// The text readers use it too.
+char detectCsvDelimiter(std::string_view text);
+
 /// Reads the file at `path` once and parses it with readCsvText(). A missing or unreadable
 /// file, one that is not a regular file (a directory, a FIFO, /dev/zero), or a file larger
 /// than the available memory is a ConfigError naming it.

@@ -98,6 +98,8 @@ RunData loadRunData(const RunConfig& config)
     SourceArrays arrays = loadSourceArrays(config);
     data.description = std::move(arrays.description);
     data.notes = std::move(arrays.notes);
+    data.classes = std::move(arrays.classes);
+    data.textLengths = arrays.textLengths;
     if (arrays.hasValidation()) {
         data.split.train =
             adoptPair(std::move(arrays.x), std::move(arrays.y), config.training.loss);

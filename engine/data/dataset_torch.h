@@ -4,6 +4,7 @@
 
 #include "engine/config/dataconfig.h"
 #include "engine/config/runconfigfwd.h"
+#include "engine/core/records.h"
 
 #include <torch/torch.h>
 
@@ -38,6 +39,9 @@ struct RunData {
     std::string description;
     /// What loading changed or decided (see SourceArrays::notes).
     std::vector<std::string> notes;
+    /// A text source's classes by their ids (SourceArrays::classes).
+    std::vector<std::string> classes;
+    TextLengths textLengths;  ///< SourceArrays::textLengths
 };
 
 /// Generates or loads config.data.source and splits it for validation: an explicit validation

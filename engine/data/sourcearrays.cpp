@@ -6,6 +6,7 @@
 #include "engine/config/runconfig.h"
 #include "engine/data/csvwindows.h"
 #include "engine/data/npzarchive.h"
+#include "engine/data/textsource.h"
 #include "engine/i18n/recordedtext.h"
 #include "engine/i18n/translate.h"
 
@@ -260,11 +261,14 @@ SourceArrays loadSourceArrays(const RunConfig& config)
         case DataSourceType::Csv:
             loadCsvWindows(source, source.path, "data.source.path", "data.source.target", arrays);
             break;
+        case DataSourceType::TextCsv:
+        case DataSourceType::TextFolder: loadTextSource(config, arrays); break;
         case DataSourceType::SyntheticRegression:
         case DataSourceType::SyntheticTokens:
             throw std::logic_error("loadSourceArrays: data.source is generated, not read");
     }
-    arrays.description = describeSource(source, arrays);
+    if (!source.fromText())  // the text loader describes what it read and learned
+        arrays.description = describeSource(source, arrays);
     addNote(arrays.notes, "x", arrays.x);
     addNote(arrays.notes, "y", arrays.y);
     addNote(arrays.notes, "x_val", arrays.xVal);

@@ -5,6 +5,7 @@
 // tensors without copying them.
 
 #include "engine/config/runconfigfwd.h"
+#include "engine/core/records.h"
 #include "engine/data/npyfile.h"
 
 #include <string>
@@ -42,6 +43,12 @@ struct SourceArrays {
     /// What loading changed (`x: float64 converted to float32 once at load`) or decided
     /// (`validation_split ignored: ...`), for the data panel and the run summary.
     std::vector<std::string> notes;
+    /// A text source's classes, by their ids (empty for numbers as targets and for arrays),
+    /// and the vocabulary its ids index ("" for padding, "[UNK]", then the tokens).
+    std::vector<std::string> classes;
+    std::vector<std::string> vocabulary;
+    /// A text source's training texts' lengths in tokens (unknown for other sources).
+    TextLengths textLengths;
 
     bool hasValidation() const { return xVal.present(); }
 };

@@ -149,7 +149,9 @@ Dataset generateSynthetic(const DataSourceConfig& source, std::uint64_t seed)
         case DataSourceType::SyntheticTokens: return generateTokens(source, generator);
         case DataSourceType::Npy:
         case DataSourceType::Npz:
-        case DataSourceType::Csv: break;  // read by loadSourceArrays(), not generated
+        case DataSourceType::Csv:
+        case DataSourceType::TextCsv:
+        case DataSourceType::TextFolder: break;  // read by loadSourceArrays(), not generated
     }
     throw std::logic_error("unhandled synthetic data source");
 }

@@ -21,6 +21,7 @@ const std::vector<DiagnosisRuleInfo>& diagnosisRules()
         {"allocator-churn", diagnoseAllocatorChurn},
         {"communication-bound", diagnoseCommunicationBound},
         {"straggler-rank", diagnoseStragglerRank},
+        {"padding-waste", diagnosePaddingWaste},
     };
     return kRules;
 }

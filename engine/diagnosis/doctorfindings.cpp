@@ -14,12 +14,6 @@ namespace {
 // leaving most of the machine unused (an optimised BLAS reaches 60-100% of oneDNN here).
 constexpr double kSlowBlasShare = 0.5;
 
-std::string intraOpThreadsText(int count)
-{
-    return countedText(count, engineText("DoctorRule", "%1 intra-op thread"),
-                       engineText("DoctorRule", "%1 intra-op threads"));
-}
-
 void addBlasFindings(const DoctorReport& report, std::vector<Finding>& findings)
 {
     const bool bothMeasured =

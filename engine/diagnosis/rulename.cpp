@@ -33,6 +33,8 @@ std::string ruleName(std::string_view id)
         return engineText("RuleName", "communication-bound");
     if (id == "straggler-rank")
         return engineText("RuleName", "straggler-rank");
+    if (id == "padding-waste")
+        return engineText("RuleName", "padding-waste");
     // the environment doctor's (diagnosis/doctorfindings.cpp)
     if (id == "reference-blas")
         return engineText("RuleName", "reference-blas");

@@ -39,6 +39,9 @@ std::vector<Finding> diagnoseLowEfficiency(const RunEvidence& evidence);
 std::vector<Finding> diagnoseAllocatorChurn(const RunEvidence& evidence);
 /// "communication-bound": a distributed run's steps wait long for their averaged gradients.
 std::vector<Finding> diagnoseCommunicationBound(const RunEvidence& evidence);
+/// "padding-waste": a large share of the time steps trained on are padding, with the fix
+/// that fits the run (batches by length, or a sequence length at the 95th percentile).
+std::vector<Finding> diagnosePaddingWaste(const RunEvidence& evidence);
 /// "straggler-rank": one rank of a distributed run computes consistently longer than the
 /// others, which wait for it.
 std::vector<Finding> diagnoseStragglerRank(const RunEvidence& evidence);

@@ -133,6 +133,32 @@ std::map<std::string, std::int64_t> maskFallbacksFrom(const nlohmann::json& summ
     return counts;
 }
 
+SequenceFacts sequenceFactsFrom(const nlohmann::json& config, const nlohmann::json& info)
+{
+    SequenceFacts facts;
+    const nlohmann::json data = valueOr(config, "data", nlohmann::json::object());
+    const nlohmann::json source = valueOr(data, "source", nlohmann::json::object());
+    const std::string type = valueOr<std::string>(source, "type", "");
+    facts.textSource = type == "text_csv" || type == "text_folder";
+    facts.batching = valueOr<std::string>(data, "batching", "fixed");
+    const nlohmann::json text = valueOr(data, "text", nlohmann::json::object());
+    facts.padding = valueOr<std::string>(text, "padding", "post");
+    facts.outputSequenceLength = valueOr<std::int64_t>(text, "output_sequence_length", 0);
+    const nlohmann::json model = valueOr(config, "model", nlohmann::json::object());
+    const nlohmann::json layers = valueOr(model, "layers", nlohmann::json::array());
+    if (layers.is_array() && !layers.empty())
+        facts.maskZero = valueOr<std::string>(layers.front(), "type", "") == "embedding" &&
+                         valueOr<bool>(layers.front(), "mask_zero", false);
+    const nlohmann::json lengths = valueOr(info, "text_lengths", nlohmann::json::object());
+    facts.lengths = {valueOr<std::int64_t>(lengths, "median", 0),
+                     valueOr<std::int64_t>(lengths, "p95", 0),
+                     valueOr<std::int64_t>(lengths, "longest", 0)};
+    if (facts.lengths.median < 0 || facts.lengths.p95 < facts.lengths.median ||
+        facts.lengths.longest < facts.lengths.p95)
+        facts.lengths = {};  // not lengths loading could have found
+    return facts;
+}
+
 }  // namespace
 
 RunEvidence evidenceFromStoredRun(const StoredRun& run)
@@ -166,6 +192,7 @@ RunEvidence evidenceFromStoredRun(const StoredRun& run)
         run.config.is_object() ? run.config.value("distributed", nlohmann::json::object())
                                : nlohmann::json::object();
     facts.bucketMb = valueOr<double>(distributed, "bucket_mb", 0.0);
+    facts.sequences = sequenceFactsFrom(run.config, info);
     evidence.epochs = run.epochs;
     evidence.batches = run.batches;
     evidence.ranks = rankMembersFromJson(info.is_object() ? info.value("ranks", nlohmann::json())

@@ -35,6 +35,17 @@ struct RecurrentLayerFact {
 
 /// How the run was set up, as it recorded it (docs/summary.md, the "run" and "environment"
 /// objects). Empty strings and zeros where the run did not get as far as recording them.
+/// How a run made its token sequences, from its config and info: what the padding-waste
+/// finding can propose.
+struct SequenceFacts {
+    bool textSource = false;                ///< data.source is text_csv or text_folder
+    std::string batching = "fixed";         ///< data.batching ("fixed" for runs before it existed)
+    std::string padding = "post";           ///< data.text.padding
+    std::int64_t outputSequenceLength = 0;  ///< data.text.output_sequence_length
+    bool maskZero = false;                  ///< the first layer is an embedding with mask_zero
+    TextLengths lengths;                    ///< the training texts' (info's text_lengths)
+};
+
 struct RunFacts {
     std::string device;         ///< "cpu", "cuda:0"
     std::string backend;        ///< the LSTM backend used ("libtorch", "onednn")
@@ -61,6 +72,7 @@ struct RunFacts {
     /// size they reduced in, from the config (distributed.bucket_mb).
     int worldSize = 1;
     double bucketMb = 0.0;
+    SequenceFacts sequences;
 };
 
 struct RunEvidence {

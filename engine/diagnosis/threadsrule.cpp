@@ -2,6 +2,7 @@
 // run's compute threads the system sampler saw mostly idle while training ran.
 
 #include "engine/diagnosis/rules.h"
+#include "engine/i18n/evidencetext.h"
 #include "engine/i18n/translate.h"
 
 #include <algorithm>
@@ -38,12 +39,6 @@ std::string threadsText(int count)
 {
     return countedText(count, engineText("ThreadsRule", "%1 thread"),
                        engineText("ThreadsRule", "%1 threads"));
-}
-
-std::string intraOpThreadsText(int count)
-{
-    return countedText(count, engineText("ThreadsRule", "%1 intra-op thread"),
-                       engineText("ThreadsRule", "%1 intra-op threads"));
 }
 
 std::string physicalCoresText(int count)

@@ -43,6 +43,13 @@ inline std::string stepRangeText(std::int64_t first, std::int64_t last)
                     {std::to_string(first), std::to_string(last)});
 }
 
+/// "1 intra-op thread" or "4 intra-op threads", for the threads rule and the doctor's.
+inline std::string intraOpThreadsText(int count)
+{
+    return countedText(count, engineText("Diagnosis", "%1 intra-op thread"),
+                       engineText("Diagnosis", "%1 intra-op threads"));
+}
+
 /// "epoch 3" or "epochs 2-5".
 inline std::string epochRangeText(std::int64_t first, std::int64_t last)
 {

@@ -110,6 +110,13 @@ std::optional<std::vector<std::int64_t>> declaredInputShape(const RunConfig& con
         case DataSourceType::Csv:
             return std::vector<std::int64_t>{source.window,
                                              static_cast<std::int64_t>(source.columns.size())};
+        case DataSourceType::TextCsv:
+        case DataSourceType::TextFolder: {
+            const std::int64_t length = config.data.text.vectorizer.outputSequenceLength;
+            if (length > 0)
+                return std::vector<std::int64_t>{length};
+            return std::nullopt;  // the longest training text decides
+        }
         case DataSourceType::Npy:
         case DataSourceType::Npz: return std::nullopt;
     }

@@ -27,7 +27,8 @@ Json stepJson(const BatchRecord& batch)
             {"minor_faults", batch.minorFaults},
             {"major_faults", batch.majorFaults},
             {"reduced_bytes", batch.reducedBytes},
-            {"overlapped_ms", batch.overlappedMs}};
+            {"overlapped_ms", batch.overlappedMs},
+            {"padding_share", batch.paddingShare}};
 }
 
 Json sampleJson(const SystemSample& sample)
@@ -109,7 +110,9 @@ std::string stepsCsv(const StoredRun& run)
     std::string text = "epoch,batch,end_s,wall_ms";
     for (Phase phase : kAllPhases)
         text += "," + std::string(phaseKey(phase)) + "_ms";
-    text += ",loss,samples,h2d_bytes,minor_faults,major_faults,reduced_bytes,overlapped_ms,rank\n";
+    text +=
+        ",loss,samples,h2d_bytes,minor_faults,major_faults,reduced_bytes,overlapped_ms,"
+        "padding_share,rank\n";
     const auto addRows = [&text](const std::vector<BatchRecord>& batches, int rank) {
         for (const BatchRecord& batch : batches) {
             text += std::to_string(batch.epoch) + "," + std::to_string(batch.batch) + "," +
@@ -119,7 +122,8 @@ std::string stepsCsv(const StoredRun& run)
             text += "," + cell(batch.loss) + "," + std::to_string(batch.samples) + "," +
                     std::to_string(batch.h2dBytes) + "," + std::to_string(batch.minorFaults) + "," +
                     std::to_string(batch.majorFaults) + "," + std::to_string(batch.reducedBytes) +
-                    "," + cell(batch.overlappedMs) + "," + std::to_string(rank) + "\n";
+                    "," + cell(batch.overlappedMs) + "," + cell(batch.paddingShare) + "," +
+                    std::to_string(rank) + "\n";
         }
     };
     addRows(run.batches, 0);

@@ -110,9 +110,10 @@ void readHeaderFacts(const Json& info, StoredRunHeader& header)
 std::string stepColumns()
 {
     return "epoch, batch, end_s, wall_ms, " + phaseColumns("_ms") +
-           ", loss, samples, h2d_bytes, minor_faults, major_faults, reduced_bytes, overlapped_ms";
+           ", loss, samples, h2d_bytes, minor_faults, major_faults, reduced_bytes, overlapped_ms, "
+           "padding_share";
 }
-constexpr std::size_t kStepColumns = kPhaseCount + 11;
+constexpr std::size_t kStepColumns = kPhaseCount + 12;
 
 /// Binds `batch` to stepColumns() from parameter `column` on.
 void bindStep(SQLite::Statement& insert, int column, const BatchRecord& batch)
@@ -130,6 +131,7 @@ void bindStep(SQLite::Statement& insert, int column, const BatchRecord& batch)
     insert.bind(column++, batch.majorFaults);
     insert.bind(column++, batch.reducedBytes);
     insert.bind(column++, batch.overlappedMs);
+    insert.bind(column++, batch.paddingShare);
 }
 
 BatchRecord readStep(SQLite::Statement& query, int column)
@@ -148,6 +150,7 @@ BatchRecord readStep(SQLite::Statement& query, int column)
     batch.majorFaults = query.getColumn(column++).getInt64();
     batch.reducedBytes = query.getColumn(column++).getInt64();
     batch.overlappedMs = query.getColumn(column++).getDouble();
+    batch.paddingShare = query.getColumn(column++).getDouble();
     return batch;
 }
 

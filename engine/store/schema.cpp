@@ -200,6 +200,12 @@ CREATE INDEX checkpoints_by_run ON checkpoints(run_id, id);
 ALTER TABLE batches ADD COLUMN overlapped_ms REAL NOT NULL DEFAULT 0;
 ALTER TABLE rank_batches ADD COLUMN overlapped_ms REAL NOT NULL DEFAULT 0;
 )sql",
+        // 11: the share of a step's time steps that were padding (token ids 0), which batches
+        // by length cut; 0 for the steps recorded before and for float features.
+        R"sql(
+ALTER TABLE batches ADD COLUMN padding_share REAL NOT NULL DEFAULT 0;
+ALTER TABLE rank_batches ADD COLUMN padding_share REAL NOT NULL DEFAULT 0;
+)sql",
     };
     return kMigrations;
 }

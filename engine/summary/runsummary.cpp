@@ -88,7 +88,7 @@ nlohmann::json maskFallbacksJson(const MaskFallbacks& fallbacks)
 
 nlohmann::json runInfoJson(const RunInfo& info)
 {
-    return {
+    nlohmann::json json = {
         {"device", info.device},
         {"backend", info.backend},
         {"backend_reason", info.backendReason},
@@ -118,6 +118,13 @@ nlohmann::json runInfoJson(const RunInfo& info)
         {"total_params", info.model.totalParams},
         {"training_flops_per_batch", info.model.trainingFlopsPerBatch(info.batchSize)},
     };
+    if (!info.classes.empty())  // a text source's class names, by the ids the model predicts
+        json["classes"] = info.classes;
+    if (info.textLengths.known())
+        json["text_lengths"] = {{"median", info.textLengths.median},
+                                {"p95", info.textLengths.p95},
+                                {"longest", info.textLengths.longest}};
+    return json;
 }
 
 namespace {

@@ -25,6 +25,8 @@
 //
 // LibTorch-free; the engine's data sources turn the ids into tensors.
 
+#include "engine/text/textoptions.h"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -32,19 +34,6 @@
 #include <vector>
 
 namespace es {
-
-enum class TextStandardize { LowerAndStripPunctuation, Lower, StripPunctuation, None };
-enum class TextSplit { Whitespace, Character };
-/// Where pad_sequences() adds padding or cuts: before the ids (`pre`) or after them (`post`).
-enum class SequenceEnd { Pre, Post };
-
-struct TextVectorizerOptions {
-    TextStandardize standardize = TextStandardize::LowerAndStripPunctuation;
-    bool stripHtml = false;
-    TextSplit split = TextSplit::Whitespace;
-    std::int64_t maxTokens = 0;             ///< 0: no limit; else at least 3
-    std::int64_t outputSequenceLength = 0;  ///< 0: each text its own length
-};
 
 /// `text` standardized as `options` say (tags stripped first when asked).
 std::string standardizeText(std::string_view text, const TextVectorizerOptions& options);

@@ -23,6 +23,8 @@ struct RunInfo {
     std::string device;                  ///< "cpu", "cuda:0"
     std::string dataSource;              ///< what was generated or loaded (RunData::description)
     std::vector<std::string> dataNotes;  ///< what loading changed (RunData::notes)
+    std::vector<std::string> classes;    ///< a text source's classes by id (RunData::classes)
+    TextLengths textLengths;             ///< a text source's training texts (RunData)
     std::string placement;               ///< "host", "pinned", "device" (data.placement)
     int prefetch = 0;                    ///< batches prepared ahead by the loader thread
     std::string backend;                 ///< LSTM backend used ("libtorch", "onednn")

@@ -588,6 +588,8 @@ bool TrainingLoop::prepare()
     info.phaseTiming = m_deviceTimer ? m_deviceTimer->description() : hostClockTiming();
     info.dataSource = std::move(data.description);
     info.dataNotes = std::move(data.notes);
+    info.classes = std::move(data.classes);
+    info.textLengths = data.textLengths;
     if (m_train->copiesAhead())
         info.dataNotes.push_back(fillText(markedText("RunRecord",
                                                      "pinned: the loader thread copies each batch "
@@ -649,6 +651,7 @@ BatchRecord TrainingLoop::trainStep(int epoch, std::int64_t index, Clock::time_p
     BatchRecord batch;
     batch.epoch = epoch;
     batch.batch = static_cast<int>(index + 1);
+    batch.paddingShare = m_train->paddingShare(index);
 
     StepClock clock(m_deviceTimer.get(), wallStart);
     const Dataset produced = m_train->next();

@@ -359,6 +359,22 @@ inline std::vector<DiagnosisScenario> diagnosisScenarios()
         e.ranks.clear();
         add("straggler-rank on an unknown host", std::move(e));
     }
+
+    // padding-waste: batches by length proposed, the 95th percentile proposed, no patch
+    const auto padded = [](bool textSource, bool maskZero) {
+        RunEvidence e = makeSteadyEvidence(3, 20);
+        for (BatchRecord& step : e.batches)
+            step.paddingShare = 0.6;
+        e.facts.sequences.textSource = textSource;
+        e.facts.sequences.maskZero = maskZero;
+        e.facts.sequences.outputSequenceLength = 400;
+        if (textSource)
+            e.facts.sequences.lengths = {40, 150, 1390};
+        return e;
+    };
+    add("padding-waste, batches by length", padded(true, true));
+    add("padding-waste, the 95th percentile", padded(true, false));
+    add("padding-waste, token arrays", padded(false, false));
     return all;
 }
 

@@ -1,4 +1,5 @@
-// The pipeline rules (input-bound, transfer-bound, callback-heavy) on made-up runs: each
+// The pipeline rules (input-bound, transfer-bound, callback-heavy, padding-waste) on made-up
+// runs: each
 // finds its cause with the numbers and steps that show it, stays quiet without it or below
 // its threshold, and gives a patch that the config parser accepts.
 #include "engine/config/presets.h"
@@ -54,6 +55,47 @@ nlohmann::json applied(const nlohmann::json& config, const nlohmann::json& patch
         return nullptr;
     }
     return patched;
+}
+
+/// A steady run whose every step's padding share is `share`, with the config and facts of a
+/// text_folder source batched `batching`, padded `padding`, mask_zero as given, and training
+/// texts of 40 / 150 / 600 tokens (median, 95th percentile, longest) made 400 long.
+es::RunEvidence paddedRun(double share, const std::string& batching = "fixed",
+                          const std::string& padding = "post", bool maskZero = true)
+{
+    es::RunEvidence evidence = es::test::makeSteadyEvidence(3, 20);
+    for (es::BatchRecord& step : evidence.batches)
+        step.paddingShare = share;
+    evidence.config =
+        validConfig({{"model",
+                      {{"input_shape", nullptr},
+                       {"layers",
+                        {{{"type", "embedding"},
+                          {"input_dim", 1000},
+                          {"output_dim", 8},
+                          {"mask_zero", maskZero}},
+                         {{"type", "lstm"}, {"units", 8}},
+                         {{"type", "dense"}, {"units", 1}, {"activation", "sigmoid"}}}}}},
+                     {"data",
+                      {{"source",
+                        {{"type", "text_folder"},
+                         {"path", "reviews"},
+                         {"samples", nullptr},
+                         {"timesteps", nullptr},
+                         {"features", nullptr},
+                         {"noise", nullptr},
+                         {"classes", nullptr}}},
+                       {"text", {{"output_sequence_length", 400}, {"padding", padding}}},
+                       {"batching", batching}}},
+                     {"training", {{"loss", "binary_crossentropy"}, {"metrics", {"accuracy"}}}}});
+    es::SequenceFacts& sequences = evidence.facts.sequences;
+    sequences.textSource = true;
+    sequences.batching = batching;
+    sequences.padding = padding;
+    sequences.maskZero = maskZero;
+    sequences.outputSequenceLength = 400;
+    sequences.lengths = {40, 150, 600};
+    return evidence;
 }
 
 /// A CUDA run whose steps copy `bytes` in `copyMs` each.
@@ -668,6 +710,85 @@ private Q_SLOTS:
             case 4: evidence.epochs[1].wallS = nan; break;
         }
         QVERIFY(es::diagnoseCallbackHeavy(evidence).empty());
+    }
+
+    // padding-waste -------------------------------------------------------------------------
+
+    void paddingWasteSeverity_data()
+    {
+        QTest::addColumn<double>("share");
+        QTest::addColumn<bool>("found");
+        QTest::addColumn<es::Severity>("severity");
+        QTest::newRow("float features record none") << 0.0 << false << es::Severity::Info;
+        QTest::newRow("9.9% is below the info threshold") << 0.099 << false << es::Severity::Info;
+        QTest::newRow("10.1% is info") << 0.101 << true << es::Severity::Info;
+        QTest::newRow("25.1% is a warning") << 0.251 << true << es::Severity::Warning;
+        QTest::newRow("50.1% is critical") << 0.501 << true << es::Severity::Critical;
+        QTest::newRow("a share above 1 is no record") << 1.5 << false << es::Severity::Info;
+        QTest::newRow("NaN is no record")
+            << std::numeric_limits<double>::quiet_NaN() << false << es::Severity::Info;
+    }
+
+    void paddingWasteSeverity()
+    {
+        QFETCH(double, share);
+        QFETCH(bool, found);
+        QFETCH(es::Severity, severity);
+        const auto findings = es::diagnosePaddingWaste(paddedRun(share));
+        QCOMPARE(findings.size(), found ? std::size_t(1) : std::size_t(0));
+        if (found) {
+            QCOMPARE(findings[0].id, std::string("padding-waste"));
+            QCOMPARE(findings[0].severity, severity);
+        }
+    }
+
+    void paddingWastePatches_data()
+    {
+        QTest::addColumn<QString>("batching");
+        QTest::addColumn<QString>("padding");
+        QTest::addColumn<bool>("maskZero");
+        QTest::addColumn<QByteArray>("patch");
+        QTest::newRow("fixed, masked: by length")
+            << "fixed"
+            << "post" << true << QByteArray(R"({"data":{"batching":"by_length"}})");
+        QTest::newRow("no mask: the 95th percentile")
+            << "fixed"
+            << "post" << false << QByteArray(R"({"data":{"text":{"output_sequence_length":150}}})");
+        QTest::newRow("padded before: the 95th percentile")
+            << "fixed"
+            << "pre" << true << QByteArray(R"({"data":{"text":{"output_sequence_length":150}}})");
+        QTest::newRow("already by length: the 95th percentile")
+            << "by_length"
+            << "post" << true << QByteArray(R"({"data":{"text":{"output_sequence_length":150}}})");
+    }
+
+    void paddingWastePatches()
+    {
+        QFETCH(QString, batching);
+        QFETCH(QString, padding);
+        QFETCH(bool, maskZero);
+        QFETCH(QByteArray, patch);
+        const es::RunEvidence evidence =
+            paddedRun(0.6, batching.toStdString(), padding.toStdString(), maskZero);
+        const auto findings = es::diagnosePaddingWaste(evidence);
+        QCOMPARE(findings.size(), std::size_t(1));
+        QCOMPARE(findings[0].patch, nlohmann::json::parse(patch.toStdString()));
+        QVERIFY(!applied(evidence.config, findings[0].patch).is_null());
+        const QString said = text(findings[0].evidence);
+        QVERIFY2(said.contains("60.0% of the time steps of the 40 steady steps"), qPrintable(said));
+        QVERIFY2(
+            said.contains("40 tokens at the median, 150 at the 95th percentile and 600 at most"),
+            qPrintable(said));
+    }
+
+    void paddingWasteWithoutTextHasNoPatch()
+    {
+        es::RunEvidence evidence = paddedRun(0.6);
+        evidence.facts.sequences = {};  // token ids from .npy files
+        const auto findings = es::diagnosePaddingWaste(evidence);
+        QCOMPARE(findings.size(), std::size_t(1));
+        QVERIFY(findings[0].patch.is_null());
+        QVERIFY(!findings[0].recommendation.empty());
     }
 };
 

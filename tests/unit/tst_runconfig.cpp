@@ -359,7 +359,7 @@ void TestRunConfig::invalidConfigNamesPathAndCause_data()
         << "regression"
         << R"([{"op":"replace","path":"/data/source/type","value":"parquet"}])"
         << "data.source.type"
-        << R"(expected one of "synthetic_regression", "synthetic_tokens", "npy", "npz", "csv", got "parquet")";
+        << R"(expected one of "synthetic_regression", "synthetic_tokens", "npy", "npz", "csv", "text_csv", "text_folder", got "parquet")";
     QTest::newRow("samples zero") << "regression"
                                   << R"([{"op":"replace","path":"/data/source/samples","value":0}])"
                                   << "data.source.samples"

@@ -109,6 +109,7 @@ void compareBatches(const es::BatchRecord& a, const es::BatchRecord& b)
     QCOMPARE(a.majorFaults, b.majorFaults);
     QCOMPARE(a.reducedBytes, b.reducedBytes);
     QCOMPARE(a.overlappedMs, b.overlappedMs);
+    QCOMPARE(a.paddingShare, b.paddingShare);
 }
 
 std::int64_t countRows(const std::string& path, const std::string& table)
@@ -605,6 +606,7 @@ private Q_SLOTS:
             es::BatchRecord step = makeBatch(1, batch);
             step.reducedBytes = 1 << 20;
             step.overlappedMs = 0.25 * batch;
+            step.paddingShare = 0.125 * batch;
             rankZero.push_back(step);
             for (int rank : {2, 1}) {
                 es::BatchRecord theirs = step;
@@ -1463,7 +1465,7 @@ private Q_SLOTS:
         QCOMPARE(lines[0], QString("epoch,batch,end_s,wall_ms,data_wait_ms,host_to_device_ms,"
                                    "forward_ms,backward_ms,optimizer_ms,callbacks_ms,warm_up_ms,"
                                    "communication_ms,other_ms,loss,samples,h2d_bytes,minor_faults,"
-                                   "major_faults,reduced_bytes,overlapped_ms,rank"));
+                                   "major_faults,reduced_bytes,overlapped_ms,padding_share,rank"));
         QCOMPARE(lines[1].split(',')[11], QString("4"));  // communication_ms of step 1
         QCOMPARE(lines[1].split(',').last(), QString("0"));
 
@@ -1475,8 +1477,8 @@ private Q_SLOTS:
         const QStringList ranked = QString::fromStdString(es::stepsCsv(run)).trimmed().split('\n');
         QCOMPARE(ranked.size(), 5);
         QCOMPARE(ranked[4].split(',').last(), QString("1"));
-        QCOMPARE(ranked[4].split(',')[lines[0].split(',').size() - 3], QString("4096"));
-        QCOMPARE(ranked[4].split(',')[lines[0].split(',').size() - 2], QString("1.5"));
+        QCOMPARE(ranked[4].split(',')[lines[0].split(',').size() - 4], QString("4096"));
+        QCOMPARE(ranked[4].split(',')[lines[0].split(',').size() - 3], QString("1.5"));
         const Json ranks = es::runExportJson(run)["rank_steps"];
         QCOMPARE(ranks["1"].size(), std::size_t(1));
         QCOMPARE(ranks["1"][0]["reduced_bytes"].get<std::int64_t>(), std::int64_t(4096));

@@ -89,7 +89,7 @@ bool LocalRankProcesses::prepare(RunConfig& config, QString* error)
 
     // The file lies elsewhere: relative data paths keep pointing where the window's do. Rank 0
     // takes the same paths, since the ranks check that they train the same config.
-    resolveDataPaths(config.data.source, QDir::currentPath().toStdString());
+    resolveDataPaths(config.data, QDir::currentPath().toStdString());
     RunConfig others = config;
     others.distributed.init = m_init.toStdString();
     m_configPath = m_dir.filePath(QStringLiteral("config.json"));

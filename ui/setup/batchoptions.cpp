@@ -62,6 +62,13 @@ BatchOptions::BatchOptions(QWidget* parent)
            "each batch when the step needs it. The batch order is the same "
            "for every value."));
 
+    m_batching = enumCombo(kAllBatchings, batchingKey, this);
+    m_batching->setObjectName("batching");
+    setConfigPath(m_batching, "data.batching");
+    m_batching->setToolTip(
+        tr("fixed: every sample as long as the source made it.\n"
+           "by_length: texts of similar length share a batch, each batch cut after its longest "
+           "text (text sources with padding \"post\" and mask_zero on the embedding)."));
     auto* form = new QFormLayout(this);
     form->addRow(tr("&Validation split:"), m_validationSplit);
     form->addRow(QString(), m_shuffle);
@@ -69,6 +76,7 @@ BatchOptions::BatchOptions(QWidget* parent)
     form->addRow(QString(), m_dropLast);
     form->addRow(tr("&Placement:"), m_placement);
     form->addRow(tr("Pre&fetch:"), m_prefetch);
+    form->addRow(tr("Batchin&g:"), m_batching);
 
     connect(m_validationSplit, &QDoubleSpinBox::valueChanged, this, [this](double value) {
         change([value](DataConfig& d) { d.validationSplit = value; });
@@ -85,6 +93,10 @@ BatchOptions::BatchOptions(QWidget* parent)
     });
     connect(m_prefetch, &QSpinBox::valueChanged, this,
             [this](int value) { change([value](DataConfig& d) { d.prefetch = value; }); });
+    connect(m_batching, &QComboBox::currentIndexChanged, this, [this] {
+        const Batching batching = selectedData<Batching>(m_batching);
+        change([batching](DataConfig& d) { d.batching = batching; });
+    });
 }
 
 void BatchOptions::showData(const DataConfig& data)
@@ -96,6 +108,7 @@ void BatchOptions::showData(const DataConfig& data)
     m_dropLast->setChecked(data.dropLast);
     selectData(m_placement, data.placement);
     m_prefetch->setValue(data.prefetch);
+    selectData(m_batching, data.batching);
     m_filling = wasFilling;
 }
 

@@ -38,6 +38,7 @@ private:
     QCheckBox* m_dropLast;
     QComboBox* m_placement;
     QSpinBox* m_prefetch;
+    QComboBox* m_batching;
 };
 
 }  // namespace es::ui

@@ -40,7 +40,7 @@ constexpr RequiredDefault kRequiredDefaults[] = {
 };
 
 /// A parameter as a person would write it: strings bare, numbers in their shortest form.
-QString valueText(const nlohmann::json& value)
+QString jsonCellText(const nlohmann::json& value)
 {
     if (value.is_string())
         return QString::fromStdString(value.get<std::string>());
@@ -247,7 +247,7 @@ QString CallbacksModel::summary(const CallbackConfig& callback) const
     const nlohmann::json& params = callback.params;
     const auto param = [&](const char* name) {
         const auto found = params.find(name);
-        return found == params.end() ? QString() : valueText(*found);
+        return found == params.end() ? QString() : jsonCellText(*found);
     };
     const auto everyBatches = [&](QString line) {
         const auto frequency = params.find("save_freq");

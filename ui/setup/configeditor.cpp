@@ -219,7 +219,7 @@ void ConfigEditor::check()
         }
         RunConfig config = asWritten;
         if (!m_baseDirectory.isEmpty())
-            resolveDataPaths(config.data.source, m_baseDirectory.toStdString());
+            resolveDataPaths(config.data, m_baseDirectory.toStdString());
         m_config = std::move(config);
         m_problems.clear();
         showProblems({});

@@ -11,6 +11,7 @@
 #include "ui/setup/npzpage.h"
 #include "ui/setup/syntheticregressionpage.h"
 #include "ui/setup/synthetictokenspage.h"
+#include "ui/setup/textsourcepages.h"
 
 #include <QtCore/QFileInfo>
 #include <QtGui/QDragEnterEvent>
@@ -99,6 +100,8 @@ void DataForm::addSourcePage(DataSourceType type)
             break;
         }
         case DataSourceType::Csv: page = new CsvPage(m_pages); break;
+        case DataSourceType::TextCsv: page = new TextCsvPage(m_pages); break;
+        case DataSourceType::TextFolder: page = new TextFolderPage(m_pages); break;
     }
     // Pages in the order of kAllDataSourceTypes, so that a type's index is its page's.
     m_pages->addWidget(page);

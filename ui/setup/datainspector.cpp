@@ -2,6 +2,7 @@
 
 #include "engine/data/datafiledescription.h"
 #include "engine/data/npzarchive.h"
+#include "engine/data/textsource.h"
 #include "ui/live/trainingidlegate.h"
 
 #include <QtCore/QFile>
@@ -45,6 +46,19 @@ QStringList npzMemberNames(const QString& path)
     return names;
 }
 
+QString describeText(DataConfig data, const QString& path)
+{
+    data.source.path = nativePath(path);
+    try {
+        QStringList lines;
+        for (const std::string& line : describeTextSource(data))
+            lines << QString::fromStdString(line);
+        return lines.join(QLatin1Char('\n'));
+    } catch (const std::exception& error) {
+        return QString::fromUtf8(error.what());
+    }
+}
+
 /// Describes `paths` and lists `npzArchive`'s arrays, on the inspector's thread; stops between
 /// files once a newer request has superseded this one (its result is dropped then).
 DataInspection inspectFiles(const QStringList& paths, const QString& npzArchive,
@@ -73,16 +87,27 @@ DataInspector::~DataInspector() = default;  // m_job waits for the file being de
 
 void DataInspector::inspect(const QStringList& paths, const QString& npzArchive)
 {
+    start({paths, npzArchive, std::nullopt});
+}
+
+void DataInspector::inspectText(const QString& path, const DataConfig& data)
+{
+    start({{path}, QString(), data});
+}
+
+void DataInspector::start(const Request& request)
+{
+    const QStringList& paths = request.paths;
     TrainingIdleGate& gate = TrainingIdleGate::instance();
     if (gate.trainingActive()) {
         // Reading a large file beside a training run would slow its steps: the latest request
         // waits for the run to end, and the preview says so meanwhile.
-        m_deferred = {paths, npzArchive};
+        m_deferred = request;
         if (!m_waitingForRun) {
             m_waitingForRun = true;
             gate.whenIdle(this, [this] {
                 m_waitingForRun = false;
-                inspect(m_deferred.paths, m_deferred.npzArchive);
+                start(m_deferred);
             });
         }
         DataInspection waiting;
@@ -96,8 +121,13 @@ void DataInspector::inspect(const QStringList& paths, const QString& npzArchive)
     // A request still being described is superseded: it stops after its current file, and
     // only the latest result is reported.
     m_job.run(
-        [paths, npzArchive](const BackgroundJob::Ticket& ticket) {
-            return inspectFiles(paths, npzArchive, ticket);
+        [request](const BackgroundJob::Ticket& ticket) {
+            if (!request.text)
+                return inspectFiles(request.paths, request.npzArchive, ticket);
+            DataInspection inspection;
+            inspection.paths = request.paths;
+            inspection.text = describeText(*request.text, request.paths.front());
+            return inspection;
         },
         [this](const DataInspection& inspection) { Q_EMIT inspected(inspection); });
 }

@@ -4,11 +4,14 @@
 // array for its value range never blocks the GUI. One worker serves every request, the latest
 // one winning: a request that is superseded before its result arrives is never reported.
 
+#include "engine/config/dataconfig.h"
 #include "ui/jobs/backgroundjob.h"
 
 #include <QtCore/QObject>
 #include <QtCore/QString>
 #include <QtCore/QStringList>
+
+#include <optional>
 
 namespace es::ui {
 
@@ -33,6 +36,9 @@ public:
     /// Describes `paths` and, when `npzArchive` is not empty, lists its arrays. Supersedes any
     /// request not reported yet.
     void inspect(const QStringList& paths, const QString& npzArchive = QString());
+    /// Describes the text source of `data` (es::describeTextSource), whose data.source.path is
+    /// `path` resolved; supersedes any request not reported yet.
+    void inspectText(const QString& path, const DataConfig& data);
     /// Drops the request in progress, if any: it will not be reported.
     void cancel();
 
@@ -44,7 +50,10 @@ private:
     struct Request {
         QStringList paths;
         QString npzArchive;
+        std::optional<DataConfig> text;  ///< set for a text source
     };
+
+    void start(const Request& request);
 
     // GUI thread only: the request that waits for the training run to end.
     Request m_deferred;

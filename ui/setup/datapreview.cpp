@@ -1,5 +1,6 @@
 #include "ui/setup/datapreview.h"
 
+#include "engine/config/runconfig.h"
 #include "ui/core/qtext.h"
 #include "ui/setup/datainspector.h"
 #include "ui/setup/datapaths.h"
@@ -9,6 +10,8 @@
 #include <QtGui/QFontDatabase>
 #include <QtWidgets/QPlainTextEdit>
 #include <QtWidgets/QVBoxLayout>
+
+#include <nlohmann/json.hpp>
 
 #include <string>
 
@@ -114,6 +117,14 @@ void DataPreview::refresh()
     }
     QStringList key = files;
     key.prepend(toQString(dataSourceKey(source.type)));
+    if (source.fromText()) {
+        // The reader's and the tokenizer's settings change what the preview shows.
+        RunConfig withData;
+        withData.data = m_data;
+        nlohmann::json settings = toJson(withData)["data"];
+        settings.erase("validation_split");
+        key << QString::fromStdString(settings.dump());
+    }
     if (key == m_key)
         return;
     m_key = key;
@@ -126,12 +137,15 @@ void DataPreview::refresh()
         return;
     }
     m_text->setPlainText(tr("Inspecting %1 …").arg(files.join(QStringLiteral(", "))));
-    m_inspector->inspect(files, archive);
+    if (source.fromText())
+        m_inspector->inspectText(files.front(), m_data);
+    else
+        m_inspector->inspect(files, archive);
 }
 
 void DataPreview::showInspection(const DataInspection& inspection)
 {
-    if (inspection.paths != m_key.mid(1))
+    if (inspection.paths != m_key.mid(1, inspection.paths.size()))
         return;
     m_text->setPlainText(inspection.text);
     if (!m_archive.isEmpty())

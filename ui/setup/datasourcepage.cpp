@@ -66,7 +66,9 @@ void DataSourcePage::browse(QLineEdit* field, const QString& title, const QStrin
     QString start = m_baseDirectory.isEmpty() ? QDir::currentPath() : m_baseDirectory;
     if (!field->text().isEmpty())
         start = resolvedPath(field->text().toStdString(), m_baseDirectory);
-    const QString file = QFileDialog::getOpenFileName(this, title, start, filter);
+    const QString file = filter.isEmpty()
+                             ? QFileDialog::getExistingDirectory(this, title, start)
+                             : QFileDialog::getOpenFileName(this, title, start, filter);
     if (!file.isEmpty())
         field->setText(configPathFor(file, m_baseDirectory));
 }

@@ -56,7 +56,8 @@ protected:
 
     /// A line edit for a file path, tagged with its config path.
     QLineEdit* pathField(const QString& configPath, const QString& objectName);
-    /// The field with a Browse… button beside it that fills it from a file dialog.
+    /// The field with a Browse… button beside it that fills it from a file dialog; an empty
+    /// `filter` chooses a folder instead of a file.
     QWidget* browseRow(QLineEdit* field, const QString& title, const QString& filter);
 
 private:
