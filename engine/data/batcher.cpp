@@ -119,13 +119,26 @@ Dataset Batcher::batch(std::int64_t index) const
         const auto indices = m_orderOnDataDevice.narrow(0, begin, count);
         samples = {m_data.x.index_select(0, indices), m_data.y.index_select(0, indices)};
     }
-    if (m_byLength && samples.size() > 0) {
-        // Lengths are on the CPU: cutting a batch on a GPU waits for nothing.
-        const std::int64_t longest = std::max<std::int64_t>(
-            1, m_lengths.index_select(0, batchIndices(index)).max().item<std::int64_t>());
-        samples.x = samples.x.narrow(1, 0, longest);
-    }
+    if (m_byLength && samples.size() > 0)
+        samples.x = samples.x.narrow(1, 0, batchWidth(index));
     return samples;
+}
+
+std::int64_t Batcher::bucketWidth(std::int64_t longest, std::int64_t steps)
+{
+    std::int64_t width = kWidthStep;
+    while (width < longest)
+        width = width < kLinearWidths ? width + kWidthStep
+                                      : (width * 5 / 4 + kWidthStep - 1) / kWidthStep * kWidthStep;
+    return std::min(width, steps);
+}
+
+std::int64_t Batcher::batchWidth(std::int64_t index) const
+{
+    // Lengths are on the CPU: cutting a batch on a GPU waits for nothing.
+    const std::int64_t longest =
+        m_lengths.index_select(0, batchIndices(index)).max().item<std::int64_t>();
+    return bucketWidth(std::max<std::int64_t>(1, longest), m_data.x.size(1));
 }
 
 double Batcher::paddingShare(std::int64_t index) const
@@ -135,9 +148,7 @@ double Batcher::paddingShare(std::int64_t index) const
     const torch::Tensor lengths = m_lengths.index_select(0, batchIndices(index));
     if (lengths.numel() == 0)
         return 0.0;
-    const std::int64_t steps = m_byLength
-                                   ? std::max<std::int64_t>(1, lengths.max().item<std::int64_t>())
-                                   : m_data.x.size(1);
+    const std::int64_t steps = m_byLength ? batchWidth(index) : m_data.x.size(1);
     const double tokens = static_cast<double>(lengths.sum().item<std::int64_t>());
     const double slots = static_cast<double>(steps) * static_cast<double>(lengths.numel());
     return 1.0 - tokens / slots;

@@ -24,7 +24,8 @@ struct BatchShard {
 /// Cuts a dataset into batches, in a new seeded order every epoch when shuffling.
 ///
 /// With Batching::ByLength (token ids padded after each text with id 0), samples of similar
-/// length share a batch and each batch is cut after its longest sample. The order is made so:
+/// length share a batch and each batch is cut after its longest sample, rounded up to a width
+/// of a short ladder (bucketWidth()). The order is made so:
 /// the epoch's shuffled order is cut into pools of kBatchesPerPool global batches, each pool is
 /// sorted by length (stably), cut into batches, and the full batches are put in an order the
 /// seed draws; a last, short batch stays last. Without shuffling the whole set is sorted by
@@ -36,6 +37,16 @@ public:
     /// of near-equal lengths, few enough that a batch's neighbours still vary from epoch to
     /// epoch.
     static constexpr std::int64_t kBatchesPerPool = 50;
+    /// Batch widths by length: multiples of kWidthStep up to kLinearWidths, then steps of a
+    /// quarter (rounded up to kWidthStep). Every new width is a new shape, for which the fused
+    /// kernels build primitives (milliseconds each) and LibTorch's allocator new blocks: a
+    /// ladder of about 20 widths up to 600 steps keeps them few, for at most a quarter more
+    /// padding than cutting at the longest sample exactly.
+    static constexpr std::int64_t kWidthStep = 8;
+    static constexpr std::int64_t kLinearWidths = 64;
+    /// The width a batch whose longest sample has `longest` ids is cut to: the ladder's first
+    /// width at least `longest`, at most `steps` (the data's own).
+    static std::int64_t bucketWidth(std::int64_t longest, std::int64_t steps);
 
     /// `batchSize` is one shard's; a batch of the epoch holds batchSize * shard.count samples,
     /// of which batch() returns this shard's slice (empty when the last batch ends before it).
@@ -76,6 +87,8 @@ private:
     torch::Tensor groupedByLength(const torch::Tensor& base);
     /// This shard's sample indices of batch `index` in the current order, on the CPU.
     torch::Tensor batchIndices(std::int64_t index) const;
+    /// By length: the width batch `index` is cut to.
+    std::int64_t batchWidth(std::int64_t index) const;
 
     Dataset m_data;
     std::int64_t m_batchSize;

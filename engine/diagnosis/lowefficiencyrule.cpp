@@ -78,6 +78,10 @@ std::vector<Finding> diagnoseLowEfficiency(const RunEvidence& evidence)
     // The peak is the CPU's SGEMM rate; a run on a GPU is not measured against it.
     if (facts.device != "cpu" || !evidence.peakGflops)
         return {};
+    // Batches by length are each cut to their own width: the recorded FLOPs per batch are the
+    // full shape's, which would overstate the rate the steps achieved.
+    if (facts.sequences.batching == "by_length")
+        return {};
     const double peakGflops = *evidence.peakGflops;
     if (!std::isfinite(peakGflops) || peakGflops <= 0.0 ||
         !std::isfinite(facts.trainingFlopsPerBatch) || facts.trainingFlopsPerBatch <= 0.0)

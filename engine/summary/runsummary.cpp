@@ -285,7 +285,9 @@ Throughput trainingThroughput(const RunResult& result)
         throughput.samples += batch.samples;
     }
     throughput.trainingFlops =
-        result.info.model.trainingFlopsPerSample * static_cast<double>(throughput.samples);
+        result.trainedFlops > 0.0
+            ? result.trainedFlops  // batches by length: each step at its own width
+            : result.info.model.trainingFlopsPerSample * static_cast<double>(throughput.samples);
     if (throughput.trainS > 0.0) {
         throughput.samplesPerS = static_cast<double>(throughput.samples) / throughput.trainS;
         throughput.achievedGflops = throughput.trainingFlops / throughput.trainS / kFlopsPerGflop;

@@ -98,6 +98,9 @@ struct RunResult {
     /// how much of a step a layer takes. Empty where layers were not timed (a CUDA device,
     /// whose kernels run after their launch returns).
     std::vector<std::pair<std::string, double>> layerForwardSeconds;
+    /// Batches by length: the training FLOPs of the steps at the widths they were cut to. 0 for
+    /// a run of one shape, whose FLOPs are info.model's per sample times the samples.
+    double trainedFlops = 0.0;
     std::int64_t layerForwardSteps = 0;
     /// Its `layers` are empty without a recurrent layer, or when the run failed before its model
     /// existed.

@@ -150,6 +150,17 @@ private:
     /// Trains on the epoch's next batch (step `index`, 0-based): the step, its loss and sums,
     /// then the batch callbacks, each phase timed. Its wall time runs from `wallStart`; it
     /// ends at m_stepEnd.
+    /// The model's training FLOPs per sample for token sequences `width` steps long.
+    double flopsPerSampleAt(std::int64_t width)
+    {
+        const auto found = m_flopsPerSampleByWidth.find(width);
+        if (found != m_flopsPerSampleByWidth.end())
+            return found->second;
+        const double flops = summarizeModel(m_config.model, {width}).trainingFlopsPerSample;
+        m_flopsPerSampleByWidth.emplace(width, flops);
+        return flops;
+    }
+
     BatchRecord trainStep(int epoch, std::int64_t index, Clock::time_point wallStart,
                           double warmUpMs, std::vector<double>& perCallbackS);
     /// Runs `hook` on every callback, adding each one's time to `perCallbackS`; returns the
@@ -175,6 +186,8 @@ private:
     RunControl& m_control;
     const ObserverList& m_observers;
     RunResult& m_result;
+    /// Batches by length: training FLOPs per sample by batch width, each computed once.
+    std::map<std::int64_t, double> m_flopsPerSampleByWidth;
     const std::function<void(RunState)>& m_reportState;
     const RunExtensions m_extensions;
 
@@ -674,6 +687,9 @@ BatchRecord TrainingLoop::trainStep(int epoch, std::int64_t index, Clock::time_p
         m_model->setLayerTiming(false);
         m_layerTimedSteps += timeLayers ? 1 : 0;
         loss = stepLoss(prediction, transfer.batch.y);
+        if (m_config.data.batching == Batching::ByLength)
+            m_result.trainedFlops +=
+                static_cast<double>(produced.size()) * flopsPerSampleAt(transfer.batch.x.size(1));
     }
     clock.phaseEnds(Phase::Forward);
     if (m_parallel)
