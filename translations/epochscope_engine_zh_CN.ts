@@ -3433,7 +3433,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>如果环境检查报告了 reference-blas 或 slow-blas，请先修好 BLAS：所有矩阵乘法都经过它</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+36"/>
         <source>Training reached %1 of this machine&apos;s measured matrix-product rate</source>
         <translation>训练只达到本机实测矩阵乘法速率的 %1</translation>
     </message>
@@ -3912,12 +3912,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>训练的时间步中有 %1 是填充</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source> The training texts have %1 tokens at the median, %2 at the 95th percentile and %3 at most.</source>
         <translation>训练文本的长度中位数为 %1 个词元，第 95 百分位为 %2，最长 %3。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>Padding (token id 0) fills %1 of the time steps of the %2 steady steps (weighted by their samples); the recurrent layers compute every one of them. Batching &quot;%3&quot;.%4</source>
         <translation>在 %2 个稳态步中，填充（词元编号 0）占时间步的 %1（按样本数加权）；循环层会计算其中的每一个。分批方式为&quot;%3&quot;。%4</translation>
     </message>
@@ -5833,12 +5833,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>应为列名（非空字符串）或从 1 开始的列位置（1 到 %1）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>required key is missing; %1</source>
         <translation>缺少必需的键；%1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>%1, got %2</source>
         <translation>%1，实际为 %2</translation>
     </message>
@@ -5863,7 +5863,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>应为 0（不限）或至少 3：填充和 [UNK] 两项也计入，%1 不给任何词留位置</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+18"/>
         <source>required when %1 is given: validation needs inputs and targets</source>
         <translation>给出 %1 时此项为必需：验证既需要输入也需要目标</translation>
     </message>
@@ -6122,7 +6122,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>已应用于 %2 个线程中的 %1 个</translation>
     </message>
     <message>
-        <location line="+198"/>
+        <location line="+211"/>
         <source>cannot save the model: %1</source>
         <translation>无法保存模型：%1</translation>
     </message>
@@ -6337,27 +6337,27 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>文件夹中有 %1 项被略过（不是 .txt，或列在 data.source.ignore 中）：%2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>%1 empty texts skipped</source>
         <translation>跳过了 %1 条空文本</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+60"/>
         <source>data.text.output_sequence_length 0: every text made %1 tokens long, the longest training text&apos;s length</source>
         <translation>data.text.output_sequence_length 为 0：每条文本都补齐为 %1 个词元，即最长训练文本的长度</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>%1 of %2 texts cut to %3 tokens</source>
         <translation>%2 条文本中有 %1 条被截断为 %3 个词元</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+30"/>
         <source>vocabulary of %1 entries learned from the %2 training texts</source>
         <translation>从 %2 条训练文本学得含 %1 项的词表</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>vocabulary of %1 entries read from %3</source>
         <translation>从 %3 读取含 %1 项的词表</translation>
     </message>
@@ -6367,7 +6367,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1：%2，%3 条文本，每条 %4 个词元，%5</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>numbers as targets</source>
         <translation>以数值为目标</translation>
     </message>
@@ -7186,7 +7186,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>字节 0x%1 不是 UTF-8；文本必须是 UTF-8（请以该编码保存文件）</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+62"/>
         <source>the file has no data rows; each row needs a text and a label</source>
         <translation>文件没有数据行；每行需要一条文本和一个标签</translation>
     </message>
@@ -7211,18 +7211,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>该行有 %1 个字段，但 %2 列是第 %3 个字段（字段以 %4 分隔）</translation>
     </message>
     <message>
-        <location line="+45"/>
-        <location line="+197"/>
+        <location line="-102"/>
         <source>the text is empty; give it words, or set data.text.empty_texts to &quot;skip&quot;</source>
         <translation>文本为空；请填入内容，或将 data.text.empty_texts 设为&quot;skip&quot;</translation>
     </message>
     <message>
-        <location line="-190"/>
+        <location line="+150"/>
         <source>the label is empty; every text needs its class or target value</source>
         <translation>标签为空；每条文本都需要其类别或目标值</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>cannot open the folder: %1</source>
         <translation>无法打开文件夹：%1</translation>
     </message>
@@ -7242,7 +7241,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>无法读取文件夹：%1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>cannot read the folder</source>
         <translation>无法读取文件夹</translation>
     </message>
@@ -7252,33 +7251,33 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>该链接指向已读过的文件夹（符号链接成环，或两个链接指向同一文件夹）；请删除该链接，或把它的名称加入 data.source.ignore</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>the class folder has no .txt files</source>
         <translation>该类别文件夹中没有 .txt 文件</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>folders nested deeper than %1 levels inside a class folder</source>
         <translation>类别文件夹内的文件夹嵌套超过 %1 层</translation>
     </message>
     <message>
         <location line="+31"/>
-        <location line="+51"/>
+        <location line="+47"/>
         <source>cannot open the text file: %1</source>
         <translation>无法打开文本文件：%1</translation>
     </message>
     <message>
-        <location line="-49"/>
+        <location line="-44"/>
         <source>the file has %1 bytes, more than the %2 a text may have</source>
         <translation>文件有 %1 字节，超过一条文本允许的 %2 字节</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>holding the texts read so far</source>
         <translation>保存已读取的文本</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+40"/>
         <source>reading the texts</source>
         <translation>读取文本</translation>
     </message>
@@ -7286,7 +7285,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>TextSource</name>
     <message>
-        <location filename="../engine/data/textsource.cpp" line="-297"/>
+        <location filename="../engine/data/textsource.cpp" line="-294"/>
         <source>every training text has the label &quot;%1&quot;; a classifier needs texts of at least two classes (for numbers as targets, use the loss &quot;mse&quot;)</source>
         <translation>所有训练文本的标签都是&quot;%1&quot;；分类器需要至少两个类别的文本（若以数值为目标，请使用损失&quot;mse&quot;）</translation>
     </message>
@@ -7341,12 +7340,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 及另外 %2 项</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>%1 holds no text to train on</source>
         <translation>%1 中没有可训练的文本</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+115"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
@@ -7366,17 +7365,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1：%2 条文本</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>lengths in tokens: median %1, 95th percentile %2, longest %3</source>
         <translation>长度（词元数）：中位数 %1，第 95 百分位 %2，最长 %3</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>at %1 tokens per sample: %2 of the texts cut, %3 of the time steps padding</source>
         <translation>每个样本 %1 个词元时：%2 的文本被截断，%3 的时间步是填充</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>%1 distinct tokens in all the texts</source>
         <translation>全部文本中共有 %1 种不同的词元</translation>
     </message>
@@ -7646,7 +7645,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>数据一次性暂存到 %1：%2 MB，用时 %3 秒</translation>
     </message>
     <message>
-        <location line="+169"/>
+        <location line="+172"/>
         <source>another rank was asked to stop: every rank stops after this step</source>
         <translation>另一个进程被要求停止：所有进程在这一步之后停止</translation>
     </message>

@@ -477,33 +477,12 @@ by_length：长度相近的文本进入同一批，每批截到其中最长的�
         <translation>时间序列，每个时间步一行。相对路径相对于配置文件所在的文件夹。</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>auto</source>
-        <comment>CSV delimiter: detected</comment>
-        <translation>自动</translation>
-    </message>
-    <message>
         <location line="+2"/>
-        <source>, (comma)</source>
-        <translation>,（逗号）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>; (semicolon)</source>
-        <translation>;（分号）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>tab</source>
-        <translation>制表符</translation>
-    </message>
-    <message>
-        <location line="+1"/>
         <source>The field separator; auto detects it from the first rows.</source>
         <translation>字段分隔符；“自动”会根据前几行检测。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
         <source>Whether row 1 names the columns; auto detects it (naming any column by name means a header).</source>
         <translation>第 1 行是否为列名；“自动”会自行检测（只要按名称引用了某一列，就表示有表头）。</translation>
     </message>
@@ -688,7 +667,28 @@ by_length：长度相近的文本进入同一批，每批截到其中最长的�
 <context>
     <name>es::ui::DataSourcePage</name>
     <message>
-        <location filename="../ui/setup/datasourcepage.cpp" line="+53"/>
+        <location filename="../ui/setup/datasourcepage.cpp" line="+56"/>
+        <source>auto</source>
+        <comment>CSV delimiter: detected</comment>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, (comma)</source>
+        <translation>,（逗号）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>; (semicolon)</source>
+        <translation>;（分号）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tab</source>
+        <translation>制表符</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
@@ -4250,38 +4250,17 @@ Choose another run database (File &gt; Run database...) to record the next one.<
 <context>
     <name>es::ui::TextCsvPage</name>
     <message>
-        <location filename="../ui/setup/textsourcepages.cpp" line="+23"/>
-        <source>auto</source>
-        <comment>CSV delimiter: detected</comment>
-        <translation>自动</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>, (comma)</source>
-        <translation>,（逗号）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>; (semicolon)</source>
-        <translation>;（分号）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>tab</source>
-        <translation>制表符</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location filename="../ui/setup/textsourcepages.cpp" line="+70"/>
         <source>The field separator; auto detects it from the first rows (a .tsv file uses tabs).</source>
         <translation>字段分隔符；自动时从前几行检测（.tsv 文件使用制表符）。</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="-3"/>
         <source>A CSV or TSV file with one text per row, such as a review and its sentiment. A relative path is relative to the config file&apos;s folder.</source>
         <translation>每行一条文本的 CSV 或 TSV 文件，例如一条评论及其情感。相对路径相对于配置文件所在的文件夹。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>Whether row 1 names the columns; auto decides from the columns (a column chosen by name means a header) or from row 1&apos;s label, which no later row has.</source>
         <translation>第 1 行是否为列名；自动时根据所选列判断（按名称选择列即表示有表头），或根据第 1 行的标签是否不出现在后续任何一行。</translation>
     </message>
@@ -4359,7 +4338,7 @@ Choose another run database (File &gt; Run database...) to record the next one.<
 <context>
     <name>es::ui::TextFolderPage</name>
     <message>
-        <location line="+41"/>
+        <location line="+32"/>
         <source>A folder with one sub-folder of .txt files per class (aclImdb/train with pos/ and neg/). A relative path is relative to the config file&apos;s folder.</source>
         <translation>每个类别一个 .txt 子文件夹的文件夹（如含 pos/ 和 neg/ 的 aclImdb/train）。相对路径相对于配置文件所在的文件夹。</translation>
     </message>
@@ -4369,7 +4348,7 @@ Choose another run database (File &gt; Run database...) to record the next one.<
         <translation>例如 unsup</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Names of sub-folders and files to leave out, separated by commas.</source>
         <translation>要略过的子文件夹和文件名称，以逗号分隔。</translation>
     </message>

@@ -50,6 +50,16 @@ void requireUtf8(std::string_view text, const std::string& origin, std::size_t o
                                {hex}));
 }
 
+/// Counts an empty text under EmptyTexts::Skip; refuses it, at `origin`, otherwise.
+void skipEmptyText(EmptyTexts mode, const std::string& origin, TextCorpus& corpus)
+{
+    if (mode == EmptyTexts::Refuse)
+        throw ConfigError(origin, engineText("TextCorpus",
+                                             "the text is empty; give it words, or set "
+                                             "data.text.empty_texts to \"skip\""));
+    ++corpus.emptyTexts;
+}
+
 std::string rowOrigin(std::string_view origin, std::int64_t row)
 {
     return std::string(origin) + ":row " + std::to_string(row);
@@ -190,11 +200,7 @@ private:
         for (TextRow& row : rows) {
             const std::string origin = rowOrigin(m_origin, row.row);
             if (row.blankLine || blankText(row.text)) {
-                if (m_options.emptyTexts == EmptyTexts::Refuse)
-                    throw ConfigError(origin, engineText("TextCorpus",
-                                                         "the text is empty; give it words, or "
-                                                         "set data.text.empty_texts to \"skip\""));
-                ++corpus.emptyTexts;
+                skipEmptyText(m_options.emptyTexts, origin, corpus);
                 continue;
             }
             if (row.label.empty())
@@ -387,11 +393,7 @@ private:
         }
         requireUtf8(text, path, offset);
         if (blankText(text)) {
-            if (m_options.emptyTexts == EmptyTexts::Refuse)
-                throw ConfigError(path, engineText("TextCorpus",
-                                                   "the text is empty; give it words, or set "
-                                                   "data.text.empty_texts to \"skip\""));
-            ++m_corpus.emptyTexts;
+            skipEmptyText(m_options.emptyTexts, path, m_corpus);
             return;
         }
         m_corpus.texts.push_back(std::move(text));

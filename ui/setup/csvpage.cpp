@@ -29,21 +29,10 @@ CsvPage::CsvPage(QWidget* parent) : DataSourcePage(DataSourceType::Csv, parent)
     m_path->setToolTip(
         tr("A time series, one row per time step. A relative path is relative "
            "to the config file's folder."));
-    m_delimiter = new QComboBox(this);
-    m_delimiter->setObjectName("delimiter");
-    setConfigPath(m_delimiter, "data.source.delimiter");
-    m_delimiter->addItem(tr("auto", "CSV delimiter: detected"),
-                         static_cast<int>(CsvOptions::kAutoDelimiter));
-    m_delimiter->addItem(tr(", (comma)"), static_cast<int>(','));
-    m_delimiter->addItem(tr("; (semicolon)"), static_cast<int>(';'));
-    m_delimiter->addItem(tr("tab"), static_cast<int>('\t'));
-    m_delimiter->setToolTip(tr("The field separator; auto detects it from the first rows."));
-    m_header = enumCombo(kAllCsvHeaders, csvHeaderKey, this);
-    m_header->setObjectName("header");
-    setConfigPath(m_header, "data.source.header");
-    m_header->setToolTip(
-        tr("Whether row 1 names the columns; auto detects it (naming any "
-           "column by name means a header)."));
+    m_delimiter = delimiterField(tr("The field separator; auto detects it from the first rows."));
+    m_header =
+        headerField(tr("Whether row 1 names the columns; auto detects it (naming any "
+                       "column by name means a header)."));
     m_features = new QLineEdit(this);
     m_features->setObjectName("features");
     setConfigPath(m_features, "data.source.features");
@@ -79,14 +68,6 @@ CsvPage::CsvPage(QWidget* parent) : DataSourcePage(DataSourceType::Csv, parent)
     connect(m_path, &QLineEdit::textChanged, this, [this](const QString& text) {
         change([&text](DataConfig& d) { d.source.path = text.toStdString(); });
     });
-    connect(m_delimiter, &QComboBox::currentIndexChanged, this, [this] {
-        const char delimiter = static_cast<char>(m_delimiter->currentData().toInt());
-        change([delimiter](DataConfig& d) { d.source.delimiter = delimiter; });
-    });
-    connect(m_header, &QComboBox::currentIndexChanged, this, [this] {
-        const CsvHeader header = selectedData<CsvHeader>(m_header);
-        change([header](DataConfig& d) { d.source.header = header; });
-    });
     connect(m_features, &QLineEdit::textChanged, this, [this](const QString& text) {
         change([&text](DataConfig& d) { d.source.columns = parseColumns(text); });
     });
@@ -111,8 +92,7 @@ DataSourceConfig CsvPage::defaultSource() const
 void CsvPage::fillFields(const DataSourceConfig& source)
 {
     setTextIfChanged(m_path, toQString(source.path));
-    const int delimiter = m_delimiter->findData(static_cast<int>(source.delimiter));
-    m_delimiter->setCurrentIndex(std::max(delimiter, 0));
+    showDelimiter(m_delimiter, source.delimiter);
     selectData(m_header, source.header);
     // Text that already reads as these columns stays as typed ("a,b" and "a, b").
     if (parseColumns(m_features->text()) != source.columns)

@@ -6,10 +6,13 @@
 #include "ui/setup/formwidgets.h"
 
 #include <QtCore/QDir>
+#include <QtWidgets/QComboBox>
 #include <QtWidgets/QFileDialog>
 #include <QtWidgets/QHBoxLayout>
 #include <QtWidgets/QLineEdit>
 #include <QtWidgets/QPushButton>
+
+#include <algorithm>
 
 namespace es::ui {
 
@@ -43,6 +46,42 @@ QLineEdit* DataSourcePage::pathField(const QString& configPath, const QString& o
     setConfigPath(field, configPath);
     field->setClearButtonEnabled(true);
     return field;
+}
+
+QComboBox* DataSourcePage::delimiterField(const QString& toolTip)
+{
+    auto* field = new QComboBox(this);
+    field->setObjectName("delimiter");
+    setConfigPath(field, "data.source.delimiter");
+    field->addItem(tr("auto", "CSV delimiter: detected"),
+                   static_cast<int>(CsvOptions::kAutoDelimiter));
+    field->addItem(tr(", (comma)"), static_cast<int>(','));
+    field->addItem(tr("; (semicolon)"), static_cast<int>(';'));
+    field->addItem(tr("tab"), static_cast<int>('\t'));
+    field->setToolTip(toolTip);
+    connect(field, &QComboBox::currentIndexChanged, this, [this, field] {
+        const char delimiter = static_cast<char>(field->currentData().toInt());
+        change([delimiter](DataConfig& d) { d.source.delimiter = delimiter; });
+    });
+    return field;
+}
+
+QComboBox* DataSourcePage::headerField(const QString& toolTip)
+{
+    QComboBox* field = enumCombo(kAllCsvHeaders, csvHeaderKey, this);
+    field->setObjectName("header");
+    setConfigPath(field, "data.source.header");
+    field->setToolTip(toolTip);
+    connect(field, &QComboBox::currentIndexChanged, this, [this, field] {
+        const CsvHeader header = selectedData<CsvHeader>(field);
+        change([header](DataConfig& d) { d.source.header = header; });
+    });
+    return field;
+}
+
+void DataSourcePage::showDelimiter(QComboBox* field, char delimiter)
+{
+    field->setCurrentIndex(std::max(field->findData(static_cast<int>(delimiter)), 0));
 }
 
 QWidget* DataSourcePage::browseRow(QLineEdit* field, const QString& title, const QString& filter)

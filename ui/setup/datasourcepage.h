@@ -11,6 +11,7 @@
 
 #include <utility>
 
+class QComboBox;
 class QLineEdit;
 
 namespace es::ui {
@@ -56,6 +57,13 @@ protected:
 
     /// A line edit for a file path, tagged with its config path.
     QLineEdit* pathField(const QString& configPath, const QString& objectName);
+    /// data.source.delimiter of a delimited file (csv, text_csv): auto, comma, semicolon, tab,
+    /// with `toolTip`; each choice is reported as an edit.
+    QComboBox* delimiterField(const QString& toolTip);
+    /// data.source.header (auto, present, absent), with `toolTip`; reported as an edit.
+    QComboBox* headerField(const QString& toolTip);
+    /// Shows `delimiter` in a delimiterField().
+    static void showDelimiter(QComboBox* field, char delimiter);
     /// The field with a Browse… button beside it that fills it from a file dialog; an empty
     /// `filter` chooses a folder instead of a file.
     QWidget* browseRow(QLineEdit* field, const QString& title, const QString& filter);

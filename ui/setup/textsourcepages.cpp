@@ -14,23 +14,6 @@ namespace es::ui {
 
 namespace {
 
-/// The delimiter choices of a text_csv file, as CsvPage offers them.
-QComboBox* delimiterCombo(QWidget* parent)
-{
-    auto* combo = new QComboBox(parent);
-    combo->setObjectName("delimiter");
-    setConfigPath(combo, "data.source.delimiter");
-    combo->addItem(TextCsvPage::tr("auto", "CSV delimiter: detected"),
-                   static_cast<int>(CsvOptions::kAutoDelimiter));
-    combo->addItem(TextCsvPage::tr(", (comma)"), static_cast<int>(','));
-    combo->addItem(TextCsvPage::tr("; (semicolon)"), static_cast<int>(';'));
-    combo->addItem(TextCsvPage::tr("tab"), static_cast<int>('\t'));
-    combo->setToolTip(
-        TextCsvPage::tr("The field separator; auto detects it from the first rows (a .tsv file "
-                        "uses tabs)."));
-    return combo;
-}
-
 QLineEdit* lineField(const char* objectName, const QString& configPath, QWidget* parent)
 {
     auto* field = new QLineEdit(parent);
@@ -83,11 +66,10 @@ TextCsvPage::TextCsvPage(QWidget* parent) : DataSourcePage(DataSourceType::TextC
     m_path->setToolTip(
         tr("A CSV or TSV file with one text per row, such as a review and its sentiment. A "
            "relative path is relative to the config file's folder."));
-    m_delimiter = delimiterCombo(this);
-    m_header = enumCombo(kAllCsvHeaders, csvHeaderKey, this);
-    m_header->setObjectName("header");
-    setConfigPath(m_header, "data.source.header");
-    m_header->setToolTip(
+    m_delimiter =
+        delimiterField(tr("The field separator; auto detects it from the first rows (a .tsv "
+                          "file uses tabs)."));
+    m_header = headerField(
         tr("Whether row 1 names the columns; auto decides from the columns (a column chosen by "
            "name means a header) or from row 1's label, which no later row has."));
     m_textColumn = lineField("text_column", "data.source.text_column", this);
@@ -117,14 +99,6 @@ TextCsvPage::TextCsvPage(QWidget* parent) : DataSourcePage(DataSourceType::TextC
     connect(m_path, &QLineEdit::textChanged, this, [this](const QString& text) {
         change([&text](DataConfig& d) { d.source.path = text.toStdString(); });
     });
-    connect(m_delimiter, &QComboBox::currentIndexChanged, this, [this] {
-        const char delimiter = static_cast<char>(m_delimiter->currentData().toInt());
-        change([delimiter](DataConfig& d) { d.source.delimiter = delimiter; });
-    });
-    connect(m_header, &QComboBox::currentIndexChanged, this, [this] {
-        const CsvHeader header = selectedData<CsvHeader>(m_header);
-        change([header](DataConfig& d) { d.source.header = header; });
-    });
     connect(m_textColumn, &QLineEdit::textChanged, this, [this](const QString& text) {
         change([&text](DataConfig& d) { d.source.textColumn = parseTextColumn(text); });
     });
@@ -139,8 +113,7 @@ TextCsvPage::TextCsvPage(QWidget* parent) : DataSourcePage(DataSourceType::TextC
 void TextCsvPage::fillFields(const DataSourceConfig& source)
 {
     setTextIfChanged(m_path, toQString(source.path));
-    const int delimiter = m_delimiter->findData(static_cast<int>(source.delimiter));
-    m_delimiter->setCurrentIndex(std::max(delimiter, 0));
+    showDelimiter(m_delimiter, source.delimiter);
     selectData(m_header, source.header);
     if (!(parseTextColumn(m_textColumn->text()) == source.textColumn))
         m_textColumn->setText(textColumnText(source.textColumn));
