@@ -13,9 +13,10 @@
 
 namespace es {
 
-int runEvaluateCommand(const RunConfig& config, const std::string& checkpointPath, bool json)
+int runEvaluateCommand(const RunConfig& config, const std::string& checkpointPath,
+                       const TextTokenizer* tokenizer, bool json)
 {
-    const Evaluation evaluation = evaluateCheckpoint(config, checkpointPath);
+    const Evaluation evaluation = evaluateCheckpoint(config, checkpointPath, tokenizer);
     if (json) {
         nlohmann::json document = {
             {"checkpoint", checkpointPath},         {"checkpoint_kind", evaluation.checkpointKind},

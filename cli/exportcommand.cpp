@@ -25,6 +25,7 @@ std::string inputShapeText(const std::vector<std::int64_t>& sample)
 }  // namespace
 
 int runExportCommand(const RunConfig& config, const std::string& checkpointPath,
+                     const std::shared_ptr<const TextTokenizer>& tokenizer,
                      const std::string& format, const std::string& directory, bool force)
 {
     if (format != "pytorch") {
@@ -34,7 +35,7 @@ int runExportCommand(const RunConfig& config, const std::string& checkpointPath,
                             {format}));
         return kExitBadInput;
     }
-    const PyTorchExport exported = exportForPyTorch(config, checkpointPath, directory, force);
+    const PyTorchExport exported = exportForPyTorch(config, checkpointPath, directory, force, tokenizer);
     std::string files;
     for (const std::string& file : exported.files)
         files += (files.empty() ? "" : ", ") + file;

@@ -119,11 +119,7 @@ int runPredictCommand(const RunConfig& config, const PredictCommandOptions& opti
     if (badOutput)
         return kExitBadInput;
 
-    PredictRequest request;
-    request.checkpoint = options.checkpoint;
-    request.x = options.x;
-    request.y = options.y;
-    request.batchSize = options.batchSize;
+    const PredictRequest& request = options.request;
     PredictionResult result;
     {
         ProgressLine progress;
@@ -147,7 +143,7 @@ int runPredictCommand(const RunConfig& config, const PredictCommandOptions& opti
         }
     }
 
-    const PredictFiles files{options.checkpoint, options.x, options.y, options.out};
+    const PredictFiles files{request.checkpoint, request.x, request.y, options.out};
     if (options.json) {
         const std::string text = predictionJson(result, files)
                                      .dump(2, ' ', false, nlohmann::json::error_handler_t::replace);

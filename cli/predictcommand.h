@@ -1,23 +1,22 @@
 #pragma once
 
 #include "engine/config/runconfigfwd.h"
+#include "engine/predict/prediction.h"
 
-#include <cstdint>
 #include <string>
 
 namespace es {
 
 struct PredictCommandOptions {
-    std::string checkpoint;
-    std::string x;
-    std::string y;               ///< empty: no targets, no scores
-    std::string out;             ///< .npy or .csv; empty: only the summary
-    std::int64_t batchSize = 0;  ///< 0: the config's data.batch_size
+    /// The checkpoint, the inputs (--x, --y, --text and the columns), --batch and the kept
+    /// tokenizer.
+    PredictRequest request;
+    std::string out;  ///< .npy or .csv; empty: only the summary
     bool json = false;
 };
 
 /// `epochscope-cli predict --checkpoint FILE (--config FILE | --preset NAME) (--x FILE |
-/// --validation)
+/// --text TEXT... | --validation)
 /// [--y FILE] [--out FILE.npy|.csv] [--batch N] [--json]`: runs a saved model on the inputs
 /// (engine/predict/prediction.h), writes the predictions to --out atomically, and prints a
 /// summary, with the loss and metrics when --y is given, or all of it as JSON. A progress line

@@ -3,6 +3,7 @@
 #include "cli/progressbar.h"
 #include "engine/core/text.h"
 #include "engine/i18n/translate.h"
+#include "engine/predict/predictiontexts.h"
 
 #include <algorithm>
 #include <cmath>
@@ -60,6 +61,30 @@ std::string outputLine(const PredictionResult& result, const std::string& out)
                      formatMetricValue(highest == result.values.end() ? 0.0 : *highest)});
 }
 
+/// How many raw texts are listed one per line; more are only summed up.
+constexpr std::size_t kListedTexts = 20;
+
+/// `  --text 1: 0.9312 pos (12 tokens, 1 [UNK])` for one raw text of a one-row-per-sample
+/// prediction.
+std::string textLine(const PredictionResult& result, std::size_t index)
+{
+    const PredictedText& text = result.texts[index];
+    const auto sample = static_cast<std::int64_t>(index);
+    std::string values;
+    const std::int64_t units = result.shape[1];
+    for (std::int64_t unit = 0; unit < units; ++unit)
+        values += (unit > 0 ? " " : "") +
+                  formatMetricValue(result.values[static_cast<std::size_t>(sample * units + unit)]);
+    const std::string className = predictedClassName(result, sample);
+    std::string line = "  " + escapeControls(text.origin) + ": " + values;
+    if (!className.empty())
+        line += " " + escapeControls(className);
+    line += " " + fillText(text.cut ? engineText("PredictCommand", "(%1 tokens, %2 [UNK], cut)")
+                                    : engineText("PredictCommand", "(%1 tokens, %2 [UNK])"),
+                           {std::to_string(text.tokens), std::to_string(text.unknown)});
+    return line;
+}
+
 }  // namespace
 
 std::vector<std::string> predictionLines(const PredictionResult& result, const PredictFiles& files)
@@ -90,6 +115,10 @@ std::vector<std::string> predictionLines(const PredictionResult& result, const P
                  std::to_string(count(result, "true_negatives")),
                  std::to_string(count(result, "false_negatives"))}));
     }
+    if (result.shape.size() == 2 && result.texts.size() <= kListedTexts &&
+        static_cast<std::int64_t>(result.texts.size()) == result.samples())
+        for (std::size_t i = 0; i < result.texts.size(); ++i)
+            lines.push_back(textLine(result, i));
     lines.push_back(outputLine(result, files.out));
     return lines;
 }
@@ -115,6 +144,21 @@ nlohmann::json predictionJson(const PredictionResult& result, const PredictFiles
         {"loss", nullptr},
         {"metrics", nullptr},
     };
+    if (!result.texts.empty()) {
+        nlohmann::json texts = nlohmann::json::array();
+        for (std::size_t i = 0; i < result.texts.size(); ++i) {
+            const PredictedText& text = result.texts[i];
+            const std::string className =
+                predictedClassName(result, static_cast<std::int64_t>(i));
+            texts.push_back({{"origin", text.origin},
+                             {"tokens", text.tokens},
+                             {"unknown", text.unknown},
+                             {"cut", text.cut},
+                             {"class", orNull(className)}});
+        }
+        document["texts"] = std::move(texts);
+        document["classes"] = result.classes;
+    }
     if (!result.scored)
         return document;
     document["loss"] = result.loss;

@@ -25,7 +25,8 @@ int runEvaluate(const EvaluateArguments& arguments)
     const std::optional<SavedModel> model = arguments.model.resolve("evaluate");
     if (!model)
         return kExitBadInput;
-    return runEvaluateCommand(model->config, model->checkpointPath, arguments.json);
+    return runEvaluateCommand(model->config, model->checkpointPath, model->tokenizer.get(),
+                              arguments.json);
 }
 
 }  // namespace

@@ -26,8 +26,8 @@ int runExport(const ExportArguments& arguments)
     const std::optional<SavedModel> model = arguments.model.resolve("export");
     if (!model)
         return kExitBadInput;
-    return runExportCommand(model->config, model->checkpointPath, arguments.format, arguments.out,
-                            arguments.force);
+    return runExportCommand(model->config, model->checkpointPath, model->tokenizer,
+                            arguments.format, arguments.out, arguments.force);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include "engine/config/configerror.h"
 #include "engine/config/presets.h"
 #include "engine/i18n/translate.h"
+#include "engine/data/trainedtokenizer.h"
 #include "engine/store/runcheckpoints.h"
 #include "engine/store/runstore.h"
 
@@ -74,8 +75,15 @@ std::optional<SavedModel> SavedModelOptions::resolve(std::string_view commandNam
         printError(engineText("EpochscopeCli", "--use picks a checkpoint of --run ID"));
         return std::nullopt;
     }
-    return SavedModel{*configOption ? loadRunConfigFile(configPath) : loadPreset(preset),
-                      checkpointPath};
+    SavedModel model{*configOption ? loadRunConfigFile(configPath) : loadPreset(preset),
+                     checkpointPath, nullptr};
+    model.tokenizer = trainedTokenizer(model.config, checkpointPath);
+    return model;
+}
+
+std::string SavedModelOptions::runOrigin() const
+{
+    return "run " + std::to_string(runId);
 }
 
 std::optional<SavedModel> SavedModelOptions::fromRun() const
@@ -93,12 +101,18 @@ std::optional<SavedModel> SavedModelOptions::fromRun() const
                                     {std::to_string(runId), store.path()}));
                 return std::nullopt;
             }
-            return SavedModel{parseRunConfig(run->config), checkpointPath};
+            SavedModel model{parseRunConfig(run->config), checkpointPath, nullptr};
+            model.tokenizer = trainedTokenizer(model.config, checkpointPath, run->tokenizerJson,
+                                               runOrigin());
+            return model;
         }
         const CheckpointChoice choice =
             use == "last" ? CheckpointChoice::Last : CheckpointChoice::Best;
         const RunCheckpoint chosen = resolveRunCheckpoint(store, runId, choice);
-        return SavedModel{parseRunConfig(chosen.config), chosen.path()};
+        SavedModel model{parseRunConfig(chosen.config), chosen.path(), nullptr};
+        model.tokenizer =
+            trainedTokenizer(model.config, chosen.path(), chosen.tokenizerJson, runOrigin());
+        return model;
     } catch (const RunCheckpointError& error) {
         printError(error.what());
     } catch (const StoreError& error) {

@@ -8,6 +8,7 @@
 #include "engine/config/runconfig.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,10 +20,15 @@ class Option;
 
 namespace es {
 
+struct TextTokenizer;
+
 /// A checkpoint and the config of the model it holds.
 struct SavedModel {
     RunConfig config;
     std::string checkpointPath;
+    /// For a model trained on text, the tokenizer its run kept (the run database's for --run,
+    /// else the file beside the checkpoint: trainedTokenizer()); null when none was kept.
+    std::shared_ptr<const TextTokenizer> tokenizer;
 };
 
 struct SavedModelOptions {
@@ -42,11 +48,14 @@ struct SavedModelOptions {
     void addTo(CLI::App& command);
     /// The chosen checkpoint and config; nullopt, after saying why, when the options do not
     /// name one (or --run's checkpoint is not there as the run wrote it: moved, deleted,
-    /// changed). Throws ConfigError for a config that cannot be read or parsed.
+    /// changed). Throws ConfigError for a config that cannot be read or parsed, or a kept
+    /// tokenizer that is malformed.
     std::optional<SavedModel> resolve(std::string_view commandName) const;
 
 private:
     std::optional<SavedModel> fromRun() const;
+    /// "run 12": where a tokenizer read from the run database came from, for its errors.
+    std::string runOrigin() const;
 };
 
 }  // namespace es

@@ -85,7 +85,7 @@ TrainValidationSplit splitForValidation(const Dataset& data, std::int64_t trainC
     return split;
 }
 
-RunData loadRunData(const RunConfig& config)
+RunData loadRunData(const RunConfig& config, const TextTokenizer* trained)
 {
     RunData data;
     if (!config.data.source.fromFiles()) {
@@ -95,11 +95,12 @@ RunData loadRunData(const RunConfig& config)
         data.description = syntheticDescription(config);
         return data;
     }
-    SourceArrays arrays = loadSourceArrays(config);
+    SourceArrays arrays = loadSourceArrays(config, trained);
     data.description = std::move(arrays.description);
     data.notes = std::move(arrays.notes);
     data.classes = std::move(arrays.classes);
     data.textLengths = arrays.textLengths;
+    data.tokenizer = std::move(arrays.tokenizer);
     if (arrays.hasValidation()) {
         data.split.train =
             adoptPair(std::move(arrays.x), std::move(arrays.y), config.training.loss);

@@ -5,9 +5,11 @@
 #include "engine/config/dataconfig.h"
 #include "engine/config/runconfigfwd.h"
 #include "engine/core/records.h"
+#include "engine/data/sourcearrays.h"
 
 #include <torch/torch.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -42,12 +44,14 @@ struct RunData {
     /// A text source's classes by their ids (SourceArrays::classes).
     std::vector<std::string> classes;
     TextLengths textLengths;  ///< SourceArrays::textLengths
+    std::shared_ptr<const TextTokenizer> tokenizer;  ///< SourceArrays::tokenizer
 };
 
 /// Generates or loads config.data.source and splits it for validation: an explicit validation
 /// set (x_val/y_val) when the source has one, else data.validation_split. File problems and
-/// data that does not fit the model are ConfigErrors (see loadSourceArrays()).
-RunData loadRunData(const RunConfig& config);
+/// data that does not fit the model are ConfigErrors (see loadSourceArrays()). A text source
+/// is tokenized by `trained` when given, as the run that stored it tokenized.
+RunData loadRunData(const RunConfig& config, const TextTokenizer* trained = nullptr);
 
 /// Generates the configured synthetic source, deterministically from `seed` (its own
 /// generator, so the global LibTorch RNG is untouched).

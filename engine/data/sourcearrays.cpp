@@ -249,7 +249,7 @@ bool modelReadsTokens(const ModelConfig& model)
     return !model.layers.empty() && model.layers.front().type == LayerType::Embedding;
 }
 
-SourceArrays loadSourceArrays(const RunConfig& config)
+SourceArrays loadSourceArrays(const RunConfig& config, const TextTokenizer* trained)
 {
     const DataSourceConfig& source = config.data.source;
     const ElementKind inputKind =
@@ -262,7 +262,7 @@ SourceArrays loadSourceArrays(const RunConfig& config)
             loadCsvWindows(source, source.path, "data.source.path", "data.source.target", arrays);
             break;
         case DataSourceType::TextCsv:
-        case DataSourceType::TextFolder: loadTextSource(config, arrays); break;
+        case DataSourceType::TextFolder: loadTextSource(config, arrays, trained); break;
         case DataSourceType::SyntheticRegression:
         case DataSourceType::SyntheticTokens:
             throw std::logic_error("loadSourceArrays: data.source is generated, not read");

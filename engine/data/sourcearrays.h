@@ -8,10 +8,13 @@
 #include "engine/core/records.h"
 #include "engine/data/npyfile.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace es {
+
+struct TextTokenizer;
 
 /// How many bytes tell a data file without a telling extension: "\x93NUMPY" (.npy), or a zip
 /// record's "PK\3\4" (.npz).
@@ -43,10 +46,10 @@ struct SourceArrays {
     /// What loading changed (`x: float64 converted to float32 once at load`) or decided
     /// (`validation_split ignored: ...`), for the data panel and the run summary.
     std::vector<std::string> notes;
-    /// A text source's classes, by their ids (empty for numbers as targets and for arrays),
-    /// and the vocabulary its ids index ("" for padding, "[UNK]", then the tokens).
+    /// A text source's classes, by their ids (empty for numbers as targets and for arrays).
     std::vector<std::string> classes;
-    std::vector<std::string> vocabulary;
+    /// A text source's tokenizer: what made its ids, which a run keeps with its checkpoints.
+    std::shared_ptr<const TextTokenizer> tokenizer;
     /// A text source's training texts' lengths in tokens (unknown for other sources).
     TextLengths textLengths;
 
@@ -58,8 +61,9 @@ bool modelReadsTokens(const ModelConfig& model);
 
 /// Loads and checks the arrays of a file source (config.data.source.fromFiles()). Throws
 /// ConfigError, at the config field to change, for unreadable, corrupt or oversized files and
-/// for every rule of checkSourceArrays().
-SourceArrays loadSourceArrays(const RunConfig& config);
+/// for every rule of checkSourceArrays(). A text source is tokenized by `trained` when given
+/// (loadTextSource()).
+SourceArrays loadSourceArrays(const RunConfig& config, const TextTokenizer* trained = nullptr);
 
 /// The checks run before training on loaded arrays; throws ConfigError listing every problem:
 /// x and y sample counts differ; x's rank or per-sample shape does not fit the model

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
@@ -118,7 +119,9 @@ private:
     void resolveColumns(const std::vector<std::string>& firstRow)
     {
         m_textIndex = columnIndex(m_options.textColumn, firstRow, "data.source.text_column");
-        m_labelIndex = columnIndex(m_options.labelColumn, firstRow, "data.source.label_column");
+        if (hasLabels())
+            m_labelIndex =
+                columnIndex(m_options.labelColumn, firstRow, "data.source.label_column");
     }
 
     std::size_t columnIndex(const ColumnRef& column, const std::vector<std::string>& firstRow,
@@ -149,7 +152,7 @@ private:
     {
         if (fields.size() == 1 && fields[0].text.empty() && !fields[0].quoted)
             return {row, {}, {}, true};
-        const std::size_t needed = std::max(m_textIndex, m_labelIndex) + 1;
+        const std::size_t needed = std::max(m_textIndex, hasLabels() ? m_labelIndex : 0) + 1;
         if (fields.size() < needed) {
             const char* pattern =
                 fields.size() == 1
@@ -159,14 +162,20 @@ private:
                     : engineText("TextCorpus",
                                  "the row has %1 fields, but the %2 column is field %3 (fields "
                                  "separated by %4)");
-            const bool textFurther = m_textIndex >= m_labelIndex;
+            const bool textFurther = !hasLabels() || m_textIndex >= m_labelIndex;
             throw ConfigError(
                 rowOrigin(m_origin, row),
                 fillText(pattern, {std::to_string(fields.size()), textFurther ? "text" : "label",
                                    std::to_string(needed), delimiterText()}));
         }
         return {row, std::string(fields[m_textIndex].text),
-                std::string(trimmed(fields[m_labelIndex].text)), false};
+                hasLabels() ? std::string(trimmed(fields[m_labelIndex].text)) : std::string(),
+                false};
+    }
+
+    bool hasLabels() const
+    {
+        return !m_options.labelColumn.name.empty() || m_options.labelColumn.index >= 0;
     }
 
     std::string delimiterText() const
@@ -185,7 +194,7 @@ private:
         }
         if (!m_options.textColumn.name.empty() || !m_options.labelColumn.name.empty())
             return true;
-        if (rows.empty() || rows.front().blankLine)
+        if (!hasLabels() || rows.empty() || rows.front().blankLine)
             return false;
         const std::string& firstLabel = rows.front().label;
         return std::none_of(rows.begin() + 1, rows.end(), [&](const TextRow& row) {
@@ -203,7 +212,7 @@ private:
                 skipEmptyText(m_options.emptyTexts, origin, corpus);
                 continue;
             }
-            if (row.label.empty())
+            if (hasLabels() && row.label.empty())
                 throw ConfigError(origin, engineText("TextCorpus",
                                                      "the label is empty; every text needs its "
                                                      "class or target value"));
@@ -221,6 +230,20 @@ private:
     std::size_t m_textIndex = 0;
     std::size_t m_labelIndex = 0;
 };
+
+}  // namespace
+
+ColumnRef columnFromText(std::string_view text)
+{
+    const std::string_view name = trimmed(text);
+    int position = 0;
+    const auto [end, error] = std::from_chars(name.data(), name.data() + name.size(), position);
+    if (error == std::errc() && end == name.data() + name.size() && position >= 1)
+        return ColumnRef::byIndex(position - 1);
+    return ColumnRef::byName(std::string(name));
+}
+
+namespace {
 
 // The folder reader.
 

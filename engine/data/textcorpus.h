@@ -40,10 +40,17 @@ struct TextCorpus {
 /// long review, and what the CSV scanner accepts as one field.
 inline constexpr std::size_t kMaxTextBytes = std::size_t{1} << 20;
 
+/// A column as a person types it (a command line option, a form field): a whole number from 1
+/// is a 1-based position, as data.source.text_column's numbers are; anything else, spaces
+/// around it trimmed, is a header name.
+ColumnRef columnFromText(std::string_view text);
+
 struct TextCsvOptions {
     char delimiter = CsvOptions::kAutoDelimiter;  ///< ',', ';', '\t' or detected
     CsvHeader header = CsvHeader::Auto;
     ColumnRef textColumn;  ///< by header name or 0-based position
+    /// Left unset (no name, position -1) for texts without labels, as predict reads them:
+    /// each label is then empty.
     ColumnRef labelColumn;
     EmptyTexts emptyTexts = EmptyTexts::Skip;
 };

@@ -10,6 +10,7 @@
 #include "engine/data/textcorpus.h"
 #include "engine/i18n/recordedtext.h"
 #include "engine/i18n/translate.h"
+#include "engine/text/texttokenizer.h"
 #include "engine/text/textvectorizer.h"
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <stdexcept>
 #include <utility>
 
@@ -223,12 +225,13 @@ void requireEmbeddingFits(const TextVocabulary& vocabulary, const RunConfig& con
                                {std::to_string(vocabulary.size()), std::to_string(inputDim)}));
 }
 
-/// Token ids of `texts` from `first` to `last`, each made `length` long.
-SourceArray tokenArray(const std::vector<std::vector<std::int64_t>>& ids, std::int64_t length,
-                       const TextConfig& text)
+/// The ids of every text, each made the tokenizer's sequence length long.
+SourceArray tokenArray(const std::vector<std::vector<std::int64_t>>& ids,
+                       const TextTokenizer& tokenizer)
 {
     SourceArray array;
     const auto samples = static_cast<std::int64_t>(ids.size());
+    const std::int64_t length = tokenizer.sequenceLength();
     array.array.kind = ElementKind::Int64;
     array.array.shape = {samples, length};
     const std::uint64_t bytes =
@@ -239,7 +242,7 @@ SourceArray tokenArray(const std::vector<std::vector<std::int64_t>>& ids, std::i
     array.array.ints.reserve(static_cast<std::size_t>(samples * length));
     for (const std::vector<std::int64_t>& one : ids) {
         const std::vector<std::int64_t> padded =
-            padSequence(one, length, text.padding, text.truncating);
+            padSequence(one, length, tokenizer.padding, tokenizer.truncating);
         array.array.ints.insert(array.array.ints.end(), padded.begin(), padded.end());
     }
     return array;
@@ -248,9 +251,9 @@ SourceArray tokenArray(const std::vector<std::vector<std::int64_t>>& ids, std::i
 /// The ids of every text of `corpus`, each its own length.
 std::vector<std::vector<std::int64_t>> vectorizeAll(const TextCorpus& corpus,
                                                     const TextVocabulary& vocabulary,
-                                                    const TextConfig& text)
+                                                    const TextVectorizerOptions& vectorizer)
 {
-    TextVectorizerOptions ownLength = text.vectorizer;
+    TextVectorizerOptions ownLength = vectorizer;
     ownLength.outputSequenceLength = 0;  // padSequence() applies the configured ends
     std::vector<std::vector<std::int64_t>> ids;
     ids.reserve(corpus.texts.size());
@@ -285,12 +288,54 @@ void addReadingNotes(const TextCorpus& corpus, std::vector<std::string>& notes)
         notes.push_back(ignoredNote(corpus));
 }
 
+/// The tokenizer data.text makes of the training share of `corpus` (texts [0, training)): the
+/// vocabulary learned from them or read from data.text.vocabulary, and the classes of their
+/// labels. The sequence length is left to the caller, which knows the texts' lengths.
+TextTokenizer learnTokenizer(const RunConfig& config, const TextCorpus& corpus,
+                             std::int64_t training)
+{
+    const TextConfig& text = config.data.text;
+    TextTokenizer tokenizer;
+    tokenizer.vectorizer = text.vectorizer;
+    tokenizer.padding = text.padding;
+    tokenizer.truncating = text.truncating;
+    if (!regressionLoss(config.training.loss))
+        tokenizer.classes = classesOf(corpus, training, config);
+    if (!text.vocabulary.empty()) {
+        tokenizer.vocabulary = readVocabularyFile(text);
+        return tokenizer;
+    }
+    const std::vector<std::string> trainingTexts(corpus.texts.begin(),
+                                                 corpus.texts.begin() + training);
+    try {
+        tokenizer.vocabulary = TextVocabulary::learn(trainingTexts, text.vectorizer);
+    } catch (const std::invalid_argument& error) {
+        throw ConfigError("data.text.max_tokens", error.what());
+    }
+    return tokenizer;
+}
+
+/// `y` of `corpus`'s labels as the source's targets, at `field`.
+SourceArray targetArray(const TextCorpus& corpus, const TextTokenizer& tokenizer,
+                        const RunConfig& config, const std::string& field,
+                        const std::string& origin)
+{
+    const bool oneHot = config.training.loss == LossType::CategoricalCrossentropy;
+    SourceArray y;
+    y.field = field;
+    y.origin = origin;
+    y.array.floats = targetsOf(corpus, tokenizer.classes, oneHot, config.training.loss);
+    y.array.shape = {corpus.size()};
+    if (oneHot)
+        y.array.shape.push_back(static_cast<std::int64_t>(tokenizer.classes.size()));
+    return y;
+}
+
 }  // namespace
 
-void loadTextSource(const RunConfig& config, SourceArrays& arrays)
+void loadTextSource(const RunConfig& config, SourceArrays& arrays, const TextTokenizer* trained)
 {
     const DataSourceConfig& source = config.data.source;
-    const TextConfig& text = config.data.text;
     TextCorpus corpus = readCorpus(config.data, source.path);
     if (corpus.texts.empty())
         throw ConfigError(
@@ -310,40 +355,27 @@ void loadTextSource(const RunConfig& config, SourceArrays& arrays)
                            : splitSamples(corpus.size(), config.data.validationSplit).training;
     const auto trainingEnd = static_cast<std::size_t>(training);
 
-    const bool regression = regressionLoss(config.training.loss);
-    if (!regression)
-        arrays.classes = classesOf(corpus, training, config);
-    const bool oneHot = config.training.loss == LossType::CategoricalCrossentropy;
+    auto tokenizer = std::make_shared<TextTokenizer>(
+        trained != nullptr ? *trained : learnTokenizer(config, corpus, training));
+    requireEmbeddingFits(tokenizer->vocabulary, config);
 
-    std::vector<std::string> trainingTexts(corpus.texts.begin(), corpus.texts.begin() + training);
-    TextVocabulary vocabulary;
-    if (!text.vocabulary.empty()) {
-        vocabulary = readVocabularyFile(text);
-    } else {
-        try {
-            vocabulary = TextVocabulary::learn(trainingTexts, text.vectorizer);
-        } catch (const std::invalid_argument& error) {
-            throw ConfigError("data.text.max_tokens", error.what());
-        }
-    }
-    trainingTexts.clear();
-    requireEmbeddingFits(vocabulary, config);
-
-    const std::vector<std::vector<std::int64_t>> ids = vectorizeAll(corpus, vocabulary, text);
+    const std::vector<std::vector<std::int64_t>> ids =
+        vectorizeAll(corpus, tokenizer->vocabulary, tokenizer->vectorizer);
     std::vector<std::int64_t> trainingLengths;
     for (std::size_t i = 0; i < trainingEnd; ++i)
         trainingLengths.push_back(static_cast<std::int64_t>(ids[i].size()));
     if (!trainingLengths.empty())
         arrays.textLengths = lengthsOf(std::move(trainingLengths));
-    std::int64_t length = text.vectorizer.outputSequenceLength;
-    if (length == 0) {
-        length = std::max<std::int64_t>(arrays.textLengths.longest, 1);
+    if (tokenizer->sequenceLength() == 0) {
+        tokenizer->vectorizer.outputSequenceLength =
+            std::max<std::int64_t>(arrays.textLengths.longest, 1);
         arrays.notes.push_back(
             fillText(markedText("RunRecord",
                                 "data.text.output_sequence_length 0: every text made %1 tokens "
                                 "long, the longest training text's length"),
-                     {formatCount(length)}));
+                     {formatCount(tokenizer->sequenceLength())}));
     }
+    const std::int64_t length = tokenizer->sequenceLength();
     const auto cut = std::count_if(ids.begin(), ids.end(), [&](const auto& one) {
         return static_cast<std::int64_t>(one.size()) > length;
     });
@@ -352,42 +384,58 @@ void loadTextSource(const RunConfig& config, SourceArrays& arrays)
             fillText(markedText("RunRecord", "%1 of %2 texts cut to %3 tokens"),
                      {formatCount(cut), formatCount(corpus.size()), formatCount(length)}));
 
-    arrays.x = tokenArray(ids, length, text);
+    arrays.x = tokenArray(ids, *tokenizer);
     arrays.x.field = "data.source.path";
     arrays.x.origin = source.path;
-    arrays.y.field = "data.source.path";
-    arrays.y.origin = source.path;
-    arrays.y.array.floats = targetsOf(corpus, arrays.classes, oneHot, config.training.loss);
-    arrays.y.array.shape = {corpus.size()};
-    if (oneHot)
-        arrays.y.array.shape.push_back(static_cast<std::int64_t>(arrays.classes.size()));
-
+    arrays.y = targetArray(corpus, *tokenizer, config, "data.source.path", source.path);
     if (separateValidation) {
-        const std::vector<std::vector<std::int64_t>> validationIds =
-            vectorizeAll(validation, vocabulary, text);
-        arrays.xVal = tokenArray(validationIds, length, text);
+        arrays.xVal =
+            tokenArray(vectorizeAll(validation, tokenizer->vocabulary, tokenizer->vectorizer),
+                       *tokenizer);
         arrays.xVal.field = "data.source.validation_path";
         arrays.xVal.origin = source.validationPath;
-        arrays.yVal.field = "data.source.validation_path";
-        arrays.yVal.origin = source.validationPath;
-        arrays.yVal.array.floats =
-            targetsOf(validation, arrays.classes, oneHot, config.training.loss);
-        arrays.yVal.array.shape = {validation.size()};
-        if (oneHot)
-            arrays.yVal.array.shape.push_back(static_cast<std::int64_t>(arrays.classes.size()));
+        arrays.yVal = targetArray(validation, *tokenizer, config, "data.source.validation_path",
+                                  source.validationPath);
     }
-    arrays.vocabulary = vocabulary.tokens();
-    arrays.notes.push_back(fillText(
-        text.vocabulary.empty()
-            ? markedText("RunRecord", "vocabulary of %1 entries learned from the %2 training texts")
-            : markedText("RunRecord", "vocabulary of %1 entries read from %3"),
-        {formatCount(vocabulary.size()), formatCount(training), text.vocabulary}));
+    const std::int64_t entries = tokenizer->vocabulary.size();
+    if (trained != nullptr)
+        arrays.notes.push_back(fillText(
+            markedText("RunRecord", "tokenized as the model was trained: %1 vocabulary entries, "
+                                    "%2 tokens per text"),
+            {formatCount(entries), formatCount(length)}));
+    else
+        arrays.notes.push_back(fillText(
+            config.data.text.vocabulary.empty()
+                ? markedText("RunRecord",
+                             "vocabulary of %1 entries learned from the %2 training texts")
+                : markedText("RunRecord", "vocabulary of %1 entries read from %3"),
+            {formatCount(entries), formatCount(training), config.data.text.vocabulary}));
+    const bool regression = tokenizer->classes.empty();
     arrays.description = fillText(
         markedText("RunRecord", "%1: %2, %3 texts of %4 tokens, %5"),
         {dataSourceKey(source.type), source.path, formatCount(corpus.size()), formatCount(length),
          regression ? std::string(markedText("RunRecord", "numbers as targets"))
                     : fillText(markedText("RunRecord", "%1 classes"),
-                               {std::to_string(arrays.classes.size())})});
+                               {std::to_string(tokenizer->classes.size())})});
+    arrays.classes = tokenizer->classes;
+    arrays.tokenizer = std::move(tokenizer);
+}
+
+SourceArrays tokenizedCorpus(const TextCorpus& corpus, const TextTokenizer& tokenizer,
+                             const RunConfig& config, const std::string& field,
+                             const std::string& origin)
+{
+    SourceArrays arrays;
+    arrays.x =
+        tokenArray(vectorizeAll(corpus, tokenizer.vocabulary, tokenizer.vectorizer), tokenizer);
+    arrays.x.field = field;
+    arrays.x.origin = origin;
+    // The readers give every text a label or none at all.
+    const bool labelled = !corpus.labels.empty() && !corpus.labels.front().empty();
+    if (labelled)
+        arrays.y = targetArray(corpus, tokenizer, config, field, origin);
+    arrays.classes = tokenizer.classes;
+    return arrays;
 }
 
 namespace {

@@ -12,13 +12,15 @@
 namespace es {
 
 struct SourceArrays;
+struct TextCorpus;
+struct TextTokenizer;
 
 /// Reads data.source's texts (and validation_path's, when given) and fills `arrays`:
 /// - the texts in an order shuffled by the run's seed, so that validation_split, which takes
 ///   the last samples, takes a random share of every class (Keras' text_dataset_from_directory
 ///   shuffles too);
-/// - the vocabulary learned from the training share only (or read from data.text.vocabulary),
-///   in arrays.vocabulary;
+/// - the tokenizer: the vocabulary learned from the training share only (or read from
+///   data.text.vocabulary), the classes and the sequence length, in arrays.tokenizer;
 /// - x: (samples, length) int64 ids, each text made output_sequence_length long (or as long as
 ///   the longest training text) with data.text's padding and truncating ends;
 /// - y: for mse and mae each label read as a number; otherwise the labels are classes, sorted
@@ -30,7 +32,18 @@ struct SourceArrays;
 /// validation label the training texts do not have, a label that is not a number for a
 /// regression loss, a vocabulary larger than the Embedding's input_dim, an unreadable or
 /// malformed vocabulary file.
-void loadTextSource(const RunConfig& config, SourceArrays& arrays);
+/// With `trained` (the tokenizer a run stored), its vocabulary, sequence length, ends and
+/// classes are used instead of learning them: the texts become the ids that run's model read.
+void loadTextSource(const RunConfig& config, SourceArrays& arrays,
+                    const TextTokenizer* trained = nullptr);
+
+/// `corpus`'s texts as a model trained with `tokenizer` reads them (x: (texts, sequence length)
+/// int64 ids) and, when the corpus has labels, its targets (y) as training made them: class
+/// ids or one-hot rows of the tokenizer's classes, or numbers. Issues name `field` and the
+/// text's origin: a label that is not one of the classes, or not a number.
+SourceArrays tokenizedCorpus(const TextCorpus& corpus, const TextTokenizer& tokenizer,
+                             const RunConfig& config, const std::string& field,
+                             const std::string& origin);
 
 /// What a text source holds and what data.text would make of it, as the lines the Data tab's
 /// preview shows: the texts and their classes with counts, what reading left out, the texts'

@@ -8,7 +8,7 @@
 
 namespace es {
 
-ModelInput modelInputOf(const RunConfig& config)
+ModelInput modelInputOf(const RunConfig& config, const TextTokenizer* trained)
 {
     ModelInput input;
     if (!config.data.source.fromFiles()) {
@@ -19,7 +19,8 @@ ModelInput modelInputOf(const RunConfig& config)
         input.trainingSamples = splitSamples(config.data).training;
         return input;
     }
-    const SourceArrays arrays = loadSourceArrays(config);
+    const SourceArrays arrays = loadSourceArrays(config, trained);
+    input.tokenizer = arrays.tokenizer;
     const std::vector<std::int64_t>& shape = arrays.x.array.shape;
     input.sampleShape.assign(shape.begin() + 1, shape.end());
     // With validation arrays of its own the source trains on all of x (sourcearrays.h).

@@ -2,6 +2,8 @@
 
 #include "engine/config/configerror.h"
 #include "engine/config/runconfig.h"
+#include "engine/data/tokenizerfile.h"
+#include "engine/data/trainedtokenizer.h"
 #include "engine/export/exportdirectory.h"
 #include "engine/export/modelinput.h"
 #include "engine/export/pytorchsource.h"
@@ -13,11 +15,14 @@
 namespace es {
 
 PyTorchExport exportForPyTorch(const RunConfig& config, const std::string& checkpointPath,
-                               const std::string& directory, bool replace)
+                               const std::string& directory, bool replace,
+                               std::shared_ptr<const TextTokenizer> tokenizer)
 {
     if (const auto problem = exportTargetProblem(directory, replace))
         throw ConfigError("--out", directory + ": " + *problem);
-    const ModelInput input = modelInputOf(config);
+    if (!tokenizer)
+        tokenizer = trainedTokenizer(config, checkpointPath);
+    const ModelInput input = modelInputOf(config, tokenizer.get());
     // The kernels do not matter: parameters and their layout are the same on every backend
     // and device (sequentialmodel_torch.h), and the weights are written from the CPU.
     SequentialModel model = [&] {
@@ -28,12 +33,15 @@ PyTorchExport exportForPyTorch(const RunConfig& config, const std::string& check
     context.sampleShape = input.sampleShape;
     context.checkpoint = checkpointPath;
     context.checkpointKind = loadCheckpointWeights(*model, checkpointPath, input.trainingSamples);
+    context.tokenizer = input.tokenizer != nullptr;
 
-    const std::vector<ExportFile> files = {
+    std::vector<ExportFile> files = {
         {"model.py", pytorchModelSource(config, context)},
         {"weights.pt", stateDictFile(*model)},
         {"README.txt", pytorchReadme(config, context)},
     };
+    if (input.tokenizer)
+        files.push_back({"tokenizer.json", tokenizerJsonText(*input.tokenizer)});
     writeDirectoryAtomically(directory, files, replace);
 
     PyTorchExport result;

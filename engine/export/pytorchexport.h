@@ -6,15 +6,19 @@
 #include "engine/config/runconfigfwd.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace es {
 
+struct TextTokenizer;
+
 /// What an export wrote.
 struct PyTorchExport {
     std::string directory;
-    std::vector<std::string> files;  ///< in the directory: model.py, weights.pt, README.txt
+    /// In the directory: model.py, weights.pt, README.txt, and tokenizer.json for text.
+    std::vector<std::string> files;
     std::string checkpointKind;      ///< as loadCheckpointWeights() names it
     std::vector<std::int64_t> sampleShape;
     std::int64_t parameters = 0;  ///< numbers in weights.pt
@@ -31,7 +35,12 @@ struct PyTorchExport {
 /// (checked first, before anything is read), "--checkpoint" for a missing, unreadable or
 /// unfitting file, a data field when the config's data files cannot be read; a
 /// std::system_error when writing fails.
+///
+/// A model trained on text also gets tokenizer.json and tokenize() in model.py: `tokenizer`
+/// when given, else the one kept beside the checkpoint, else the one reading the config's texts
+/// learns again.
 PyTorchExport exportForPyTorch(const RunConfig& config, const std::string& checkpointPath,
-                               const std::string& directory, bool replace);
+                               const std::string& directory, bool replace,
+                               std::shared_ptr<const TextTokenizer> tokenizer = nullptr);
 
 }  // namespace es

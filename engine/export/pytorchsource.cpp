@@ -3,6 +3,7 @@
 #include "engine/config/runconfig.h"
 #include "engine/core/text.h"
 #include "engine/export/pytorchrecurrent.h"
+#include "engine/export/pytorchtokenizer.h"
 #include "engine/model/modelsummary.h"
 
 #include <algorithm>
@@ -280,6 +281,8 @@ std::string pytorchModelSource(const RunConfig& config, const PyTorchSourceConte
     for (const std::string& line : body.forward)
         text += kIndent + line + "\n";
     text += std::string(kIndent) + "return x\n";
+    if (context.tokenizer)
+        text += "\n" + pythonTokenizerSource();
     return text;
 }
 
@@ -297,6 +300,12 @@ std::string pytorchReadme(const RunConfig& config, const PyTorchSourceContext& c
     text +=
         "    model = Model(); model.load_state_dict(torch.load(\"weights.pt\")); model.eval()\n";
     text += "    with torch.no_grad(): y = model(x)\n";
+    if (context.tokenizer) {
+        text += "\nThe model was trained on text. tokenizer.json is its tokenizer, and model.py's\n"
+                "tokenize_batch() makes x from texts exactly as EpochScope does:\n\n";
+        text += "    from model import tokenize_batch, class_names\n";
+        text += "    with torch.no_grad(): y = model(tokenize_batch([\"A great film.\"]))\n";
+    }
     return text;
 }
 

@@ -19,6 +19,9 @@ struct PyTorchSourceContext {
     /// The checkpoint the weights came from, as the user named it, and its kind.
     std::string checkpoint;
     std::string checkpointKind;
+    /// Whether the export holds tokenizer.json: model.py then gets tokenize()
+    /// (engine/export/pytorchtokenizer.h).
+    bool tokenizer = false;
 };
 
 /// model.py: `class Model(torch.nn.Module)` computing what EpochScope's SequentialModel

@@ -5,12 +5,15 @@
 #include "engine/data/dataset_torch.h"
 #include "engine/data/npyheader.h"
 #include "engine/data/sourcearrays.h"
+#include "engine/data/textsource.h"
 #include "engine/env/cpuinfo.h"
 #include "engine/i18n/translate.h"
 #include "engine/model/backendchoice.h"
 #include "engine/model/globalgenerator.h"
 #include "engine/model/sequentialmodel_torch.h"
+#include "engine/predict/predictiontexts.h"
 #include "engine/predict/trainedinput.h"
+#include "engine/text/texttokenizer.h"
 #include "engine/train/allocator.h"
 #include "engine/train/checkpointweights_torch.h"
 #include "engine/train/denormals.h"
@@ -24,6 +27,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <map>
 
 namespace es {
@@ -87,6 +91,7 @@ struct PredictionInputs {
     std::int64_t features = 0;
     std::string description;
     std::vector<std::string> notes;
+    std::vector<PredictedText> texts;  ///< raw texts, as the model saw them
 };
 
 /// The files a request names, read and checked as training reads them.
@@ -104,6 +109,64 @@ void loadFiles(const RunConfig& config, const PredictRequest& request, const Tra
         inputs.y = targetsOf(inputs.files.y.array, config.training.loss);
 }
 
+/// Whether a request for a model trained on text gives raw texts: --text, a folder, or a
+/// delimited text file (a .npy or .npz of token ids is read as any model's inputs).
+bool givesRawTexts(const RunConfig& config, const PredictRequest& request)
+{
+    if (!config.data.source.fromText())
+        return false;
+    if (!request.texts.empty())
+        return true;
+    if (request.x.empty())
+        return false;
+    std::error_code error;
+    if (std::filesystem::is_directory(request.x, error))
+        return true;
+    const std::string extension = std::filesystem::path(request.x).extension().string();
+    return extension != ".npy" && extension != ".npz" && request.x.find(".npz:") == std::string::npos;
+}
+
+/// The tokenizer the model was trained with: the request's, or else learned again from the
+/// config's data exactly as training learned it (the same texts give the same ids), which the
+/// notes say.
+std::shared_ptr<const TextTokenizer> tokenizerFor(const RunConfig& config,
+                                                  const PredictRequest& request,
+                                                  std::vector<std::string>& notes)
+{
+    if (request.tokenizer)
+        return request.tokenizer;
+    notes.push_back(fillText(engineText("Prediction",
+                                        "no tokenizer was kept with %1: the vocabulary was "
+                                        "learned again from %2, as training learned it"),
+                             {request.checkpoint, config.data.source.path}));
+    return loadSourceArrays(config).tokenizer;
+}
+
+/// Raw texts tokenized as the model was trained, with their labels as targets when they have
+/// them.
+void loadTexts(const RunConfig& config, const PredictRequest& request, PredictionInputs& inputs)
+{
+    const std::shared_ptr<const TextTokenizer> tokenizer =
+        tokenizerFor(config, request, inputs.notes);
+    PredictionTexts texts = readPredictionTexts(config, request);
+    inputs.files = tokenizedCorpus(texts.corpus, *tokenizer, config, texts.field, texts.origin);
+    checkPredictionArrays(inputs.files, config);
+    inputs.features = 1;
+    inputs.description = std::move(texts.description);
+    if (texts.corpus.emptyTexts > 0)
+        inputs.notes.push_back(fillText(engineText("Prediction", "%1 empty texts skipped"),
+                                        {std::to_string(texts.corpus.emptyTexts)}));
+    inputs.x = viewOf(inputs.files.x.array);
+    if (inputs.files.y.present())
+        inputs.y = targetsOf(inputs.files.y.array, config.training.loss);
+    for (std::size_t i = 0; i < texts.corpus.texts.size(); ++i) {
+        const TokenizedText tokenized = tokenizeText(*tokenizer, texts.corpus.texts[i]);
+        inputs.texts.push_back({texts.corpus.origins[i],
+                                static_cast<std::int64_t>(tokenized.tokens.size()),
+                                tokenized.unknown, tokenized.cut});
+    }
+}
+
 /// The validation samples of the config's own data, with their targets: what the run was
 /// judged on while it trained (a synthetic source is generated again from its seed).
 void loadOwnValidation(const RunConfig& config, const PredictRequest& request,
@@ -113,7 +176,7 @@ void loadOwnValidation(const RunConfig& config, const PredictRequest& request,
         throw ConfigError("--y", engineText("Prediction",
                                             "targets were given without inputs: give the "
                                             "inputs' file as well"));
-    RunData data = loadRunData(config);
+    RunData data = loadRunData(config, request.tokenizer.get());
     if (data.split.validation.size() == 0)
         throw ConfigError("--x",
                           fillText(engineText("Prediction",
@@ -232,14 +295,18 @@ PredictionResult predictCheckpoint(const RunConfig& config, const PredictRequest
     const BackendChoice backend = resolveBackend(config, config.device.type, oneDnnBuilt());
     const TrainedInput trained = trainedInputOf(config);
     PredictionInputs inputs;
-    if (request.x.empty())
+    if (request.x.empty() && request.texts.empty())
         loadOwnValidation(config, request, inputs);
+    else if (givesRawTexts(config, request))
+        loadTexts(config, request, inputs);
     else
         loadFiles(config, request, trained, inputs);
 
     PredictionResult result;
     result.data = inputs.description;
     result.notes = inputs.notes;
+    result.texts = std::move(inputs.texts);
+    result.classes = inputs.files.classes;
     result.device = config.device.name();
     result.backend = std::string(backendKey(backend.backend));
     result.backendReason = backend.reason;

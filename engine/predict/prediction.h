@@ -3,16 +3,21 @@
 // `epochscope-cli predict`: a saved model run on data it may never have seen, and scored when
 // the targets are given. LibTorch-free: the CLI and the app see values, never a tensor.
 
+#include "engine/config/csvoptions.h"
 #include "engine/config/runconfigfwd.h"
 #include "engine/predict/predictiontask.h"
 
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace es {
+
+struct TextTokenizer;
 
 struct PredictRequest {
     /// A ModelCheckpoint file or a BackupAndRestore backup.
@@ -25,6 +30,25 @@ struct PredictRequest {
     std::string y;
     /// Samples per forward pass; 0 takes data.batch_size.
     std::int64_t batchSize = 0;
+
+    // A model trained on text (data.source text_csv or text_folder) predicts raw texts: those
+    // given here, or `x` naming a folder of class folders or a CSV/TSV file.
+    std::vector<std::string> texts;
+    /// The CSV file's columns, when not the config's text_csv ones: with a text column and no
+    /// label column, the file's texts are predicted without targets.
+    std::optional<ColumnRef> textColumn;
+    std::optional<ColumnRef> labelColumn;
+    /// The tokenizer the model was trained with (trainedTokenizer()); null learns it again from
+    /// the config's data, as training learned it, with a note saying so.
+    std::shared_ptr<const TextTokenizer> tokenizer;
+};
+
+/// One raw text predicted, as the model saw it.
+struct PredictedText {
+    std::string origin;           ///< `--text 2`, `reviews.csv:row 7`, `test/pos/1_10.txt`
+    std::int64_t tokens = 0;      ///< before any cut
+    std::int64_t unknown = 0;     ///< read as [UNK]
+    bool cut = false;             ///< longer than the sequence length the model was trained on
 };
 
 /// Where predicting stands, for a progress line.
@@ -76,6 +100,11 @@ struct PredictionResult {
     double loss = 0.0;
     std::vector<NamedValue> metrics;
     std::vector<std::pair<std::string, std::int64_t>> counts;
+
+    /// For raw texts: each text as the model saw it, in order, and the classes the outputs
+    /// stand for (empty for numbers as targets).
+    std::vector<PredictedText> texts;
+    std::vector<std::string> classes;
 
     std::int64_t samples() const { return shape.empty() ? 0 : shape.front(); }
 };

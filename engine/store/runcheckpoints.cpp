@@ -231,6 +231,7 @@ RunCheckpoint resolveRunCheckpoint(const RunStore& store, std::int64_t runId,
     result.runId = runId;
     result.runName = run->name;
     result.config = run->config;
+    result.tokenizerJson = run->tokenizerJson;
     result.checkpoint = entry;
     return result;
 }

@@ -79,6 +79,9 @@ struct RunCheckpoint {
     /// The run's config as recorded (toJson(RunConfig)); parseRunConfig() (engine/config)
     /// turns it into a RunConfig, naming a field an older run's config no longer satisfies.
     nlohmann::json config;
+    /// The run's tokenizer as recorded (StoredRunCheckpoints::tokenizerJson); empty for a run
+    /// that did not train on text.
+    std::string tokenizerJson;
     CheckpointEntry checkpoint;  ///< state Present; checkpoint.file.path is the file to load
 
     const std::string& path() const { return checkpoint.file.path; }

@@ -2,6 +2,7 @@
 
 #include "engine/config/runconfig.h"
 #include "engine/core/threadname.h"
+#include "engine/data/tokenizerfile.h"
 #include "engine/i18n/recordedtext.h"
 #include "engine/i18n/translate.h"
 #include "engine/summary/runsummary.h"
@@ -70,6 +71,8 @@ void RunRecorder::onRunStarted(const RunInfo& info)
 {
     std::lock_guard lock(m_mutex);
     m_pendingInfo = runInfoJson(info);
+    if (info.tokenizer)
+        m_pendingTokenizer = tokenizerJsonText(*info.tokenizer);
 }
 
 void RunRecorder::onBatch(const BatchRecord& record)
@@ -126,6 +129,7 @@ void RunRecorder::writerLoop()
 bool RunRecorder::flush()
 {
     nlohmann::json info;
+    std::string tokenizer;
     std::vector<BatchRecord> batches;
     std::vector<EpochRecord> epochs;
     std::vector<SystemSample> samples;
@@ -136,6 +140,7 @@ bool RunRecorder::flush()
         if (!m_error.empty())
             return false;
         info.swap(m_pendingInfo);
+        tokenizer.swap(m_pendingTokenizer);
         batches.swap(m_batches);
         rankBatches.swap(m_rankBatches);
         epochs.swap(m_epochs);
@@ -145,6 +150,8 @@ bool RunRecorder::flush()
     try {
         if (!info.is_null())
             m_store.setRunInfo(m_runId, info);
+        if (!tokenizer.empty())
+            m_store.setRunTokenizer(m_runId, tokenizer);
         m_store.append(m_runId, batches, epochs, samples, rankBatches, savedFiles);
         return true;
     } catch (const StoreError& error) {

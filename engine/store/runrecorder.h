@@ -69,6 +69,7 @@ private:
     bool m_stopping = false;
     bool m_finished = false;
     nlohmann::json m_pendingInfo;
+    std::string m_pendingTokenizer;  ///< tokenizerJsonText(), empty when none is pending
     std::vector<BatchRecord> m_batches;
     std::vector<std::pair<int, BatchRecord>> m_rankBatches;
     std::vector<EpochRecord> m_epochs;

@@ -769,6 +769,16 @@ void RunStore::setRunInfo(std::int64_t id, const nlohmann::json& info)
     });
 }
 
+void RunStore::setRunTokenizer(std::int64_t id, const std::string& tokenizerJson)
+{
+    m_impl->write(engineText("RunStore", "%1: cannot record the run's facts: %2"), [&] {
+        SQLite::Statement update(m_impl->m_db, "UPDATE runs SET tokenizer_json = ? WHERE id = ?");
+        update.bind(1, tokenizerJson);
+        update.bind(2, id);
+        update.exec();
+    });
+}
+
 void RunStore::append(std::int64_t id, const std::vector<BatchRecord>& batches,
                       const std::vector<EpochRecord>& epochs,
                       const std::vector<SystemSample>& samples,
@@ -1145,7 +1155,8 @@ std::optional<StoredRunCheckpoints> RunStore::loadRunCheckpoints(std::int64_t id
 {
     try {
         SQLite::Database& db = m_impl->m_db;
-        SQLite::Statement head(db, "SELECT name, status, config_json FROM runs WHERE id = ?");
+        SQLite::Statement head(
+            db, "SELECT name, status, config_json, tokenizer_json FROM runs WHERE id = ?");
         head.bind(1, id);
         if (!head.executeStep())
             return std::nullopt;
@@ -1154,6 +1165,8 @@ std::optional<StoredRunCheckpoints> RunStore::loadRunCheckpoints(std::int64_t id
         run.name = head.getColumn(0).getString();
         run.status = runStatusFromKey(head.getColumn(1).getString()).value_or(RunStatus::Failed);
         run.config = parseStoredJson(head.getColumn(2));
+        if (!head.getColumn(3).isNull())
+            run.tokenizerJson = head.getColumn(3).getString();
         m_impl->showAsStored(id, run.status, nullptr);
         run.checkpoints = readCheckpoints(db, m_impl->m_path, id);
         return run;

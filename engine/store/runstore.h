@@ -67,6 +67,8 @@ struct StoredRunCheckpoints {
     std::string name;
     RunStatus status = RunStatus::Running;
     nlohmann::json config;  ///< toJson(RunConfig), as recorded when the run began
+    /// A text source's tokenizer as recorded (tokenizerJsonText()); empty for other runs.
+    std::string tokenizerJson;
     std::vector<SavedFileRecord> checkpoints;  ///< in the order written
 };
 
@@ -138,6 +140,8 @@ public:
     /// A new run in status `running`, owned by this process; returns its id.
     std::int64_t beginRun(const std::string& name, const nlohmann::json& config);
     void setRunInfo(std::int64_t id, const nlohmann::json& info);
+    /// Records a text source's tokenizer (tokenizerJsonText()).
+    void setRunTokenizer(std::int64_t id, const std::string& tokenizerJson);
     /// Appends records in one transaction: rank 0's (or the only process's) steps, epochs,
     /// system samples, the steps of a distributed run's other ranks, with their rank, and the
     /// files its callbacks wrote. Each model_checkpoint save is a row of its own; a backup

@@ -206,6 +206,13 @@ ALTER TABLE rank_batches ADD COLUMN overlapped_ms REAL NOT NULL DEFAULT 0;
 ALTER TABLE batches ADD COLUMN padding_share REAL NOT NULL DEFAULT 0;
 ALTER TABLE rank_batches ADD COLUMN padding_share REAL NOT NULL DEFAULT 0;
 )sql",
+        // 12: a text source's tokenizer (engine/data/tokenizerfile.h: the vocabulary, the
+        // sequence length, the classes), kept apart from info_json, which every runs list
+        // reads, because a vocabulary is hundreds of kilobytes; NULL for other runs and for
+        // those recorded before.
+        R"sql(
+ALTER TABLE runs ADD COLUMN tokenizer_json TEXT;
+)sql",
     };
     return kMigrations;
 }

@@ -43,11 +43,12 @@ EpochAccumulator evaluateModel(SequentialModel& model, BatchSource& source,
     return sums;
 }
 
-Evaluation evaluateCheckpoint(const RunConfig& config, const std::string& checkpointPath)
+Evaluation evaluateCheckpoint(const RunConfig& config, const std::string& checkpointPath,
+                              const TextTokenizer* tokenizer)
 {
     requireCheckpointFile(checkpointPath);  // before the data, which may take long to load
     torch::manual_seed(config.seed);
-    RunData data = loadRunData(config);
+    RunData data = loadRunData(config, tokenizer);
     const Dataset& validation = data.split.validation;
     if (validation.size() == 0)
         throw ConfigError("data.validation_split",

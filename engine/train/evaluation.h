@@ -10,6 +10,8 @@
 
 namespace es {
 
+struct TextTokenizer;
+
 struct Evaluation {
     std::string checkpointKind;  ///< "weights only", "weights and optimizer state", "backup"
     std::string dataSource;      ///< what was loaded (RunData::description)
@@ -22,7 +24,10 @@ struct Evaluation {
 /// file or a BackupAndRestore backup) and evaluates it on the config's validation data
 /// (data.validation_split or x_val/y_val), on the config's device. Throws ConfigError naming
 /// "--checkpoint" when the file cannot be read or does not fit the model, and
-/// "data.validation_split" when the config has no validation data.
-Evaluation evaluateCheckpoint(const RunConfig& config, const std::string& checkpointPath);
+/// "data.validation_split" when the config has no validation data. A text source is tokenized
+/// by `tokenizer`, the one the model was trained with, when given (else learned again from the
+/// texts as training learned it).
+Evaluation evaluateCheckpoint(const RunConfig& config, const std::string& checkpointPath,
+                              const TextTokenizer* tokenizer = nullptr);
 
 }  // namespace es

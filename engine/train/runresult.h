@@ -7,11 +7,14 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace es {
+
+struct TextTokenizer;
 
 /// Facts fixed when a run starts.
 struct RunInfo {
@@ -25,6 +28,9 @@ struct RunInfo {
     std::vector<std::string> dataNotes;  ///< what loading changed (RunData::notes)
     std::vector<std::string> classes;    ///< a text source's classes by id (RunData::classes)
     TextLengths textLengths;             ///< a text source's training texts (RunData)
+    /// What made a text source's ids (RunData::tokenizer): the run database keeps it, and
+    /// every checkpoint and backup gets it in a file beside it (engine/data/tokenizerfile.h).
+    std::shared_ptr<const TextTokenizer> tokenizer;
     std::string placement;               ///< "host", "pinned", "device" (data.placement)
     int prefetch = 0;                    ///< batches prepared ahead by the loader thread
     std::string backend;                 ///< LSTM backend used ("libtorch", "onednn")

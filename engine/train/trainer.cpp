@@ -5,6 +5,7 @@
 #include "engine/config/configerror.h"
 #include "engine/config/runconfig.h"
 #include "engine/data/batchsource_torch.h"
+#include "engine/data/tokenizerfile.h"
 #include "engine/distributed/dataparallel_torch.h"
 #include "engine/env/cpuinfo.h"
 #include "engine/env/environment.h"
@@ -177,6 +178,9 @@ private:
     void restoreWeights() override;
     std::int64_t saveModel(const std::string& path, bool weightsOnly) override;
     std::int64_t saveTrainingState(const std::string& path) override;
+    /// Writes the run's tokenizer beside a checkpoint or backup at `checkpoint`, when the run
+    /// has one; returns the bytes written.
+    std::int64_t writeTokenizerFor(const std::string& checkpoint) const;
     void restoreTrainingState(const std::string& path, const std::string& field) override;
     void log(LogLevel level, const std::string& message) override;
     void recordSavedFile(const Callback& from, SavedFileRecord file) override;
@@ -292,11 +296,20 @@ std::int64_t TrainingLoop::saveModel(const std::string& path, bool weightsOnly)
     if (!parent.empty())
         std::filesystem::create_directories(parent, ignored);
     try {
-        return writeArchiveAtomically(archive, path);
+        // The tokenizer first: a checkpoint on disk always has the ids it was trained on
+        // beside it.
+        const std::int64_t tokenizerBytes = writeTokenizerFor(path);
+        return tokenizerBytes + writeArchiveAtomically(archive, path);
     } catch (const std::exception& error) {
         throw std::runtime_error(
             fillText(markedText("RunRecord", "cannot save the model: %1"), {error.what()}));
     }
+}
+
+std::int64_t TrainingLoop::writeTokenizerFor(const std::string& checkpoint) const
+{
+    const std::shared_ptr<const TextTokenizer>& tokenizer = m_result.info.tokenizer;
+    return tokenizer ? writeTokenizerBeside(checkpoint, *tokenizer) : 0;
 }
 
 std::int64_t TrainingLoop::saveTrainingState(const std::string& path)
@@ -307,7 +320,9 @@ std::int64_t TrainingLoop::saveTrainingState(const std::string& path)
     state.shuffle = m_train->shuffleState();
     state.rngStates = captureRngStates(m_device);
     try {
-        return writeBackup(path, *m_model, *m_optimizer, state, m_backupFingerprint);
+        const std::int64_t tokenizerBytes = writeTokenizerFor(path);
+        return tokenizerBytes +
+               writeBackup(path, *m_model, *m_optimizer, state, m_backupFingerprint);
     } catch (const c10::Error& error) {
         throw std::runtime_error(fillText(markedText("RunRecord", "cannot write the backup %1: %2"),
                                           {path, error.what_without_backtrace()}));
@@ -603,6 +618,7 @@ bool TrainingLoop::prepare()
     info.dataNotes = std::move(data.notes);
     info.classes = std::move(data.classes);
     info.textLengths = data.textLengths;
+    info.tokenizer = data.tokenizer;
     if (m_train->copiesAhead())
         info.dataNotes.push_back(fillText(markedText("RunRecord",
                                                      "pinned: the loader thread copies each batch "

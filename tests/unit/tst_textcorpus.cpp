@@ -372,7 +372,9 @@ private Q_SLOTS:
         QCOMPARE(arrays.y.array.shape, (std::vector<std::int64_t>{40}));
         // The vocabulary holds the own words of the 30 training texts and none of the 10 that
         // validate: learned from the training share only.
-        const Strings& vocabulary = arrays.vocabulary;
+        QVERIFY(arrays.tokenizer);
+        const Strings& vocabulary = arrays.tokenizer->vocabulary.tokens();
+        QCOMPARE(arrays.tokenizer->sequenceLength(), std::int64_t{6});
         QCOMPARE(std::count_if(vocabulary.begin(), vocabulary.end(),
                                [](const std::string& t) { return t.rfind("only", 0) == 0; }),
                  std::ptrdiff_t{30});

@@ -89,6 +89,7 @@ bool CheckpointPicker::setRun(const QString& databasePath, qint64 runId)
     m_runId = runId;
     m_runName.clear();
     m_config = RunConfig();
+    m_tokenizerJson.clear();
     m_problem.clear();
     std::optional<StoredRunCheckpoints> run;
     try {
@@ -104,6 +105,7 @@ bool CheckpointPicker::setRun(const QString& databasePath, qint64 runId)
             tr("There is no run %1 in the run database (it may have been deleted).").arg(runId);
     if (run) {
         m_runName = toQString(run->name);
+        m_tokenizerJson = run->tokenizerJson;
         try {
             m_config = parseRunConfig(run->config);
         } catch (const ConfigError& error) {
@@ -142,6 +144,7 @@ void CheckpointPicker::clearRun()
     m_runId = 0;
     m_runName.clear();
     m_config = RunConfig();
+    m_tokenizerJson.clear();
     m_problem.clear();
     setToolTip(QString());
     emitChanged();

@@ -42,6 +42,9 @@ public:
     QString runName() const { return m_runName; }
     /// The run's config as recorded, parsed (parseRunConfig); valid after setRun() returned true.
     const es::RunConfig& config() const { return m_config; }
+    /// The tokenizer its run recorded, for a model trained on text (tokenizerJsonText()); empty
+    /// otherwise.
+    const std::string& tokenizerJson() const { return m_tokenizerJson; }
 
     /// The chosen checkpoint's file; empty when none can be chosen (no run, or the current entry
     /// is a file that is no longer as the run wrote it).
@@ -69,6 +72,7 @@ private:
     qint64 m_runId = 0;
     QString m_runName;
     es::RunConfig m_config;
+    std::string m_tokenizerJson;
     QString m_problem;
     bool m_filling = false;
 };

@@ -2,6 +2,7 @@
 
 #include "engine/config/configerror.h"
 #include "engine/config/runconfig.h"
+#include "engine/data/trainedtokenizer.h"
 #include "ui/live/trainingidlegate.h"
 
 #include <QtCore/QStringList>
@@ -49,23 +50,26 @@ PredictJob::PredictJob(QObject* parent) : QObject(parent), m_worker(this, "es-pr
 
 PredictJob::~PredictJob() = default;
 
-bool PredictJob::start(const RunConfig& config, const PredictRequest& request)
+bool PredictJob::start(const RunConfig& config, const PredictRequest& request,
+                       const std::string& tokenizerJson, const std::string& tokenizerOrigin)
 {
     if (isRunning())
         return false;
     const std::uint64_t generation = ++m_generation;
     m_waiting = true;
     const bool now =
-        TrainingIdleGate::instance().whenIdle(this, [this, generation, config, request] {
-            if (generation == m_generation && m_waiting)
-                run(config, request);
-        });
+        TrainingIdleGate::instance().whenIdle(
+            this, [this, generation, config, request, tokenizerJson, tokenizerOrigin] {
+                if (generation == m_generation && m_waiting)
+                    run(config, request, tokenizerJson, tokenizerOrigin);
+            });
     if (!now)
         Q_EMIT waitingForRun();
     return true;
 }
 
-void PredictJob::run(const RunConfig& config, const PredictRequest& request)
+void PredictJob::run(const RunConfig& config, PredictRequest request,
+                     const std::string& tokenizerJson, const std::string& tokenizerOrigin)
 {
     m_waiting = false;
     m_predicting = true;
@@ -73,7 +77,8 @@ void PredictJob::run(const RunConfig& config, const PredictRequest& request)
     TrainingIdleGate::instance().toolWorkStarted();
     Q_EMIT predicting();
     m_worker.run(
-        [this, config, request](const BackgroundJob::Ticket& ticket) {
+        [this, config, request, tokenizerJson,
+         tokenizerOrigin](const BackgroundJob::Ticket& ticket) mutable {
             auto lastPost = std::chrono::steady_clock::now() - kProgressInterval;
             // `this` only travels in the posted calls, which run on the GUI thread while the
             // job lives.
@@ -89,6 +94,8 @@ void PredictJob::run(const RunConfig& config, const PredictRequest& request)
             };
             Outcome outcome;
             try {
+                request.tokenizer =
+                    trainedTokenizer(config, request.checkpoint, tokenizerJson, tokenizerOrigin);
                 outcome.result = predictCheckpoint(config, request, onProgress);
             } catch (const ConfigError& error) {
                 outcome.error = describeConfigError(error);

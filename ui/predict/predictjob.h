@@ -33,7 +33,11 @@ public:
 
     /// Predicts with `config`'s model on the worker: now, or when no run trains any more
     /// (waitingForRun() first). False when a prediction is already waiting or running.
-    bool start(const es::RunConfig& config, const es::PredictRequest& request);
+    /// A model trained on text reads its texts with the tokenizer its run recorded
+    /// (`tokenizerJson`, from `tokenizerOrigin`, "run 12"), or else the one beside the
+    /// checkpoint (trainedTokenizer()).
+    bool start(const es::RunConfig& config, const es::PredictRequest& request,
+               const std::string& tokenizerJson = {}, const std::string& tokenizerOrigin = {});
     /// Drops the prediction waiting or running; stopped() follows at once.
     void stop();
 
@@ -54,7 +58,8 @@ Q_SIGNALS:
     void stopped();
 
 private:
-    void run(const es::RunConfig& config, const es::PredictRequest& request);
+    void run(const es::RunConfig& config, es::PredictRequest request,
+             const std::string& tokenizerJson, const std::string& tokenizerOrigin);
 
     bool m_waiting = false;
     bool m_predicting = false;

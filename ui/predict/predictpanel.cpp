@@ -6,6 +6,7 @@
 #include "ui/predict/predictjob.h"
 #include "ui/predict/predictsetup.h"
 #include "ui/predict/pytorchexportdialog.h"
+#include "ui/predict/textscorebox.h"
 #include "ui/settings/appsettings.h"
 #include "ui/setup/droppedfiles.h"
 
@@ -24,6 +25,7 @@
 #include <QtWidgets/QVBoxLayout>
 
 #include <exception>
+#include <string>
 #include <utility>
 
 namespace es::ui {
@@ -45,12 +47,19 @@ PredictPanel::PredictPanel(QWidget* parent)
     : QWidget(parent),
       m_setup(new PredictSetup(this)),
       m_view(new PredictionResultView(this)),
+      m_textBox(new TextScoreBox(this)),
       m_job(new PredictJob(this))
 {
     // The form scrolls rather than holding the bottom docks, and so the window, taller than
-    // the other docks do.
+    // the other docks do. A model trained on text gets its text box under the form.
+    auto* column = new QWidget(this);
+    auto* columnLayout = new QVBoxLayout(column);
+    columnLayout->setContentsMargins(0, 0, 0, 0);
+    columnLayout->addWidget(m_setup);
+    columnLayout->addWidget(m_textBox);
+    columnLayout->addStretch(1);
     auto* form = new QScrollArea(this);
-    form->setWidget(m_setup);
+    form->setWidget(column);
     form->setWidgetResizable(true);
     form->setFrameShape(QFrame::NoFrame);
     auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -73,6 +82,14 @@ PredictPanel::PredictPanel(QWidget* parent)
                 startPrediction();
         });
     }
+    connect(m_setup, &PredictSetup::runChanged, this, [this] {
+        const CheckpointPicker* picker = m_setup->checkpointPicker();
+        if (picker->runId() == 0 || picker->selectedPath().isEmpty())
+            m_textBox->clearModel();
+        else
+            m_textBox->setModel(picker->config(), picker->selectedPath(), picker->tokenizerJson(),
+                                picker->runId());
+    });
     connect(m_setup, &PredictSetup::predictRequested, this, &PredictPanel::startPrediction);
     connect(m_setup, &PredictSetup::stopRequested, this, &PredictPanel::stopPrediction);
     connect(m_setup, &PredictSetup::saveRequested, this, &PredictPanel::chooseAndSavePredictions);
@@ -208,7 +225,8 @@ bool PredictPanel::startPrediction()
     m_setup->setStatus(tr("Starting..."));
     m_setup->setProgress(0, 0);
     m_setup->setPredicting(true);
-    m_job->start(picker->config(), request);
+    m_job->start(picker->config(), request, picker->tokenizerJson(),
+                 "run " + std::to_string(picker->runId()));
     Q_EMIT predictingChanged(true);
     return true;
 }

@@ -31,6 +31,7 @@ class PredictSetup;
 class PredictionMetricsTable;
 class PredictionResultView;
 class PyTorchExportDialog;
+class TextScoreBox;
 
 class PredictPanel : public QWidget {
     Q_OBJECT
@@ -90,6 +91,8 @@ public:
 
     PredictSetup* setup() const { return m_setup; }
     PredictionResultView* resultView() const { return m_view; }
+    /// The text box of a model trained on text (hidden for other models).
+    TextScoreBox* textScoreBox() const { return m_textBox; }
     PredictionMetricsTable* metricsTable() const;
     CheckpointPicker* checkpointPicker() const;
     QPushButton* predictButton() const;
@@ -138,6 +141,7 @@ private:
 
     PredictSetup* m_setup;
     PredictionResultView* m_view;
+    TextScoreBox* m_textBox;
     PredictJob* m_job;
 };
 

@@ -1,5 +1,6 @@
 #include "ui/predict/pytorchexportdialog.h"
 
+#include "engine/data/trainedtokenizer.h"
 #include "engine/config/configerror.h"
 #include "engine/export/pytorchexport.h"
 #include "ui/core/errorstyle.h"
@@ -296,11 +297,15 @@ void PyTorchExportDialog::startExport()
     updateActions();
     m_job.run(
         [config = m_picker->config(), checkpointPath = nativePath(checkpoint),
-         target = nativePath(directory), replace = m_replace->isChecked()] {
+         target = nativePath(directory), replace = m_replace->isChecked(),
+         tokenizerJson = m_picker->tokenizerJson(),
+         tokenizerOrigin = "run " + std::to_string(m_picker->runId())] {
             Outcome outcome;
             try {
-                const PyTorchExport written =
-                    exportForPyTorch(config, checkpointPath, target, replace);
+                // A model trained on text exports the tokenizer its run recorded.
+                const PyTorchExport written = exportForPyTorch(
+                    config, checkpointPath, target, replace,
+                    trainedTokenizer(config, checkpointPath, tokenizerJson, tokenizerOrigin));
                 for (const std::string& file : written.files)
                     outcome.files << toQString(file);
                 outcome.checkpointKind = toQString(written.checkpointKind);

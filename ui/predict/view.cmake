@@ -6,6 +6,7 @@ set(EPOCHSCOPE_UI_PREDICT_VIEW_SOURCES
   predict/predictjob.cpp
   predict/predictpanel.cpp
   predict/predictsetup.cpp
+  predict/textscorebox.cpp
   predict/checkpointpicker.h
   predict/checkpointpicker.cpp
   predict/pytorchexportdialog.h
