@@ -12,7 +12,9 @@
 //                (IMDB's `<br />`), becomes a space before the rest.
 //   split        `whitespace` (default): runs of ASCII whitespace separate tokens, empty ones
 //                dropped; `character`: one token per Unicode code point of the UTF-8 text,
-//                an invalid byte read as U+FFFD (tf.strings.unicode_split's "replace").
+//                an ill-formed part read as one U+FFFD (tf.strings.unicode_split's
+//                "replace", which ICU decodes by the Unicode Standard's maximal subparts: a
+//                sequence cut short is one U+FFFD, a stray byte one each).
 //   vocabulary   learned from training texts only: index 0 is padding (""), 1 is "[UNK]", then
 //                tokens by count, most frequent first, ties broken as Keras' np.lexsort does:
 //                the token whose bytes sort later comes first. `max_tokens` counts padding and

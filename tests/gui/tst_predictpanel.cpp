@@ -29,6 +29,8 @@
 #include "ui/predict/pytorchexportdialog.h"
 #include "ui/predict/residualhistogramchart.h"
 #include "ui/predict/rocchart.h"
+#include "ui/predict/textscorebox.h"
+#include "tests/support/sentimentcorpus.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QFile>
@@ -129,6 +131,7 @@ class TestPredictPanel : public QObject {
     qint64 m_binary = 0;
     qint64 m_multiClass = 0;
     qint64 m_withoutCheckpoints = 0;
+    qint64 m_text = 0;  ///< trained on a generated corpus of raw text
     QString m_x;  ///< kFileSamples inputs for the regression
     QString m_y;  ///< and their targets
 
@@ -231,6 +234,18 @@ private Q_SLOTS:
         multiClass["callbacks"] = checkpointCallback("multi");
         m_multiClass = train(multiClass, "multiclass");
         QVERIFY(m_multiClass > 0);
+
+        // A sentiment classifier trained on raw text, for the text box.
+        const QString corpus = m_dir.filePath("corpus");
+        QVERIFY(es::test::writeSentimentCorpus(corpus, 60, 3));
+        nlohmann::json text = binary;
+        text["data"]["source"] = {{"type", "text_folder"}, {"path", corpus.toStdString()}};
+        text["data"]["text"] = {{"max_tokens", 64}, {"output_sequence_length", 32}};
+        text["model"]["layers"][0]["mask_zero"] = true;
+        text["training"]["epochs"] = 2;
+        text["callbacks"] = checkpointCallback("text");
+        m_text = train(text, "text");
+        QVERIFY(m_text > 0);
 
         m_x = m_dir.filePath("x_small.npy");
         m_y = m_dir.filePath("y_small.npy");
@@ -595,6 +610,38 @@ private Q_SLOTS:
         QCOMPARE(setup->yPath(), QDir::toNativeSeparators("/data/labels.npy"));
         panel.useValidationData();
         QVERIFY(panel.usesValidationData());
+    }
+
+    void textBoxScoresAsYouType()
+    {
+        // Only a model trained on text has the box.
+        const auto numbers = panelOn(m_binary);
+        QVERIFY(numbers->textScoreBox()->isHidden());
+
+        const auto panel = panelOn(m_text);
+        es::ui::TextScoreBox* box = panel->textScoreBox();
+        QVERIFY(!box->isHidden());
+        QSignalSpy shown(box, &es::ui::TextScoreBox::scoreShown);
+        const QString review = "A wonderful, brilliant film... zzzword";
+        box->setText(review);
+        QVERIFY(shown.wait(kPredictTimeoutMs));
+        QVERIFY2(box->problem().isEmpty(), qPrintable(box->problem()));
+        // The score the CLI predicts for the same text with the same kept tokenizer.
+        const CliRun cli = runCli({"predict", "--run", QString::number(m_text), "--db",
+                                   m_database, "--json", "--text", review});
+        QCOMPARE(cli.exitCode, kExitFinished);
+        const nlohmann::json predicted = nlohmann::json::parse(cli.out.toStdString());
+        const QString className = QString::fromStdString(predicted["texts"][0]["class"]);
+        QVERIFY2(box->scoreText().endsWith(className), qPrintable(box->scoreText()));
+        // The unknown word is marked; the known ones are not.
+        QVERIFY2(box->tokensText().contains(">zzzword</span>"), qPrintable(box->tokensText()));
+        QVERIFY(!box->tokensText().contains(">wonderful</span>"));
+
+        // Typing on scores the newest text.
+        const QString before = box->tokensText();
+        box->setText(review + " dull");
+        QVERIFY(shown.wait(kPredictTimeoutMs));
+        QVERIFY(box->tokensText() != before && box->tokensText().endsWith("dull"));
     }
 
     void windowOpensPredictOnARun()

@@ -99,6 +99,13 @@ private Q_SLOTS:
                  (Tokens{replacement, replacement}));
         QCOMPARE(es::splitText("\xED\xA0\x80", es::TextSplit::Character),
                  (Tokens{replacement, replacement, replacement}));
+        // The start of a character cut short is one: the Unicode Standard's maximal subpart.
+        QCOMPARE(es::splitText("\xE2\x82"
+                               "a",
+                               es::TextSplit::Character),
+                 (Tokens{replacement, "a"}));
+        QCOMPARE(es::splitText("x\xF0\x9F\x98", es::TextSplit::Character),
+                 (Tokens{"x", replacement}));
     }
 
     void vocabularyByCountThenLaterBytesFirst()
