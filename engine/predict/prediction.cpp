@@ -146,6 +146,11 @@ std::shared_ptr<const TextTokenizer> tokenizerFor(const RunConfig& config,
 /// them.
 void loadTexts(const RunConfig& config, const PredictRequest& request, PredictionInputs& inputs)
 {
+    if (!request.y.empty())
+        throw ConfigError("--y", engineText("Prediction",
+                                            "raw texts take their targets from their labels (a "
+                                            "CSV file's label column, the class folders): --y "
+                                            "is for arrays of token ids"));
     const std::shared_ptr<const TextTokenizer> tokenizer =
         tokenizerFor(config, request, inputs.notes);
     PredictionTexts texts = readPredictionTexts(config, request);
