@@ -11,7 +11,8 @@ bool bidirectional(const LayerConfig& layer)
     return layer.type == LayerType::Bidirectional;
 }
 
-std::string quoted(std::string_view text)
+/// `text` in double quotes, as a Python string literal of plain ASCII.
+std::string pythonQuoted(std::string_view text)
 {
     return "\"" + std::string(text) + "\"";
 }
@@ -100,15 +101,15 @@ std::string recurrentConstructor(const LayerConfig& layer, std::int64_t inputWid
             text += ", bidirectional=True";
         return text + ")";
     }
-    std::string text = "KerasRecurrent(" + quoted(lstm ? "lstm" : "gru") + ", " + sizes;
+    std::string text = "KerasRecurrent(" + pythonQuoted(lstm ? "lstm" : "gru") + ", " + sizes;
     if (!layer.useBias)
         text += ", bias=False";
     if (bidirectional(layer))
-        text += ", bidirectional=True, merge_mode=" + quoted(mergeModeKey(layer.mergeMode));
+        text += ", bidirectional=True, merge_mode=" + pythonQuoted(mergeModeKey(layer.mergeMode));
     if (layer.cellActivation != Activation::Tanh)
-        text += ", activation=" + quoted(activationKey(layer.cellActivation));
+        text += ", activation=" + pythonQuoted(activationKey(layer.cellActivation));
     if (layer.recurrentActivation != Activation::Sigmoid)
-        text += ", recurrent_activation=" + quoted(activationKey(layer.recurrentActivation));
+        text += ", recurrent_activation=" + pythonQuoted(activationKey(layer.recurrentActivation));
     if (!lstm && !layer.resetAfter)
         text += ", reset_after=False";
     if (layer.goBackwards)

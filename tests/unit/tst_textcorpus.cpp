@@ -7,6 +7,7 @@
 #include "engine/config/runconfig.h"
 #include "engine/data/sourcearrays.h"
 #include "engine/data/textcorpus.h"
+#include "engine/text/texttokenizer.h"
 #include "tests/support/smallconfigs.h"
 
 #include <QtCore/QDir>
