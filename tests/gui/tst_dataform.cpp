@@ -3,17 +3,22 @@
 // tokenizer field (both text sources) edits exactly its data.text key and comes back from the
 // config's JSON as it was, no two labels of a text source's tab share a mnemonic, switching
 // the source type keeps each type's values, dropped files land in the right fields, the
-// preview describes the chosen files off the GUI thread, and the engine's issues mark the
-// visible field.
+// preview describes the chosen files off the GUI thread (a text corpus with the histogram of
+// its lengths and the sequence length marked), and the engine's issues mark the visible field.
 
 #include "engine/config/presets.h"
 #include "engine/config/runconfig.h"
+#include "tests/support/sentimentcorpus.h"
 #include "tests/support/testpaths.h"
+#include "ui/plots/qcustomplotinclude.h"
 #include "ui/setup/dataform.h"
+#include "ui/setup/textlengthchart.h"
 
 #include <QtCore/QDir>
+#include <QtCore/QDirIterator>
 #include <QtCore/QFile>
 #include <QtCore/QMimeData>
+#include <QtCore/QRegularExpression>
 #include <QtCore/QTemporaryDir>
 #include <QtCore/QUrl>
 #include <QtGui/QDragEnterEvent>
@@ -29,8 +34,11 @@
 #include <QtWidgets/QSpinBox>
 #include <QtWidgets/QStackedWidget>
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
+#include <numeric>
+#include <vector>
 
 using es::ui::DataForm;
 
@@ -171,6 +179,34 @@ QString mnemonicOf(const QString& text)
         ++i;  // "&&" is an ampersand
     }
     return {};
+}
+
+/// Each review's length in tokens as the tokenizer makes it with `stripHtml` and otherwise
+/// data.text's defaults, worked out from the files without the engine: the generator's words
+/// are separated by spaces and keep no token of punctuation alone, and each <br /> tag is
+/// either a space or, without stripping, the token "br".
+std::vector<std::int64_t> corpusLengths(const QString& root, bool stripHtml)
+{
+    std::vector<std::int64_t> lengths;
+    QDirIterator files(root, {"*.txt"}, QDir::Files, QDirIterator::Subdirectories);
+    while (files.hasNext()) {
+        QFile file(files.next());
+        if (!file.open(QIODevice::ReadOnly))
+            return {};
+        QString text = QString::fromUtf8(file.readAll());
+        const qsizetype tags = text.count("<br />");
+        text.replace("<br />", " ");
+        const qsizetype words = text.split(QRegularExpression("\\s+"), Qt::SkipEmptyParts).size();
+        lengths.push_back(words + (stripHtml ? 0 : tags));
+    }
+    std::sort(lengths.begin(), lengths.end());
+    return lengths;
+}
+
+std::vector<std::int64_t> sorted(std::vector<std::int64_t> values)
+{
+    std::sort(values.begin(), values.end());
+    return values;
 }
 
 es::RunConfig lastEdit(const QSignalSpy& spy)
@@ -754,6 +790,91 @@ private Q_SLOTS:
                  qPrintable(previewText(form)));
         currentPage(form)->findChild<QSpinBox*>("features")->setValue(3);
         QTRY_VERIFY2(previewText(form).contains("x (6144, 64, 3)"), qPrintable(previewText(form)));
+    }
+
+    // The generated corpus's lengths reach the histogram, the marker sits at
+    // output_sequence_length with the share of texts it cuts, and both follow the tokenizer's
+    // fields as the preview reads the texts again.
+    void previewHistogramOfTextLengths()
+    {
+        QTemporaryDir dir;
+        const QString root = dir.filePath("reviews");
+        QVERIFY(es::test::writeSentimentCorpus(root, 20));
+        es::RunConfig config = textConfig("text_folder");
+        config.data.source.path = root.toStdString();
+        config.data.source.ignore.clear();
+        config.data.source.validationPath.clear();
+        config.data.text = es::TextConfig();
+        config.data.text.vectorizer.stripHtml = true;
+        config.data.text.vectorizer.outputSequenceLength = 20;
+        const std::vector<std::int64_t> words = corpusLengths(root, true);
+        QCOMPARE(words.size(), std::size_t(40));
+        const std::int64_t longerThan20 =
+            std::count_if(words.begin(), words.end(), [](std::int64_t n) { return n > 20; });
+        // The corpus's 12 to 43 words a review put the marker inside the histogram.
+        QVERIFY(longerThan20 > 0 && longerThan20 < 40);
+
+        DataForm form;
+        form.showConfig(config);
+        auto* chart = form.findChild<es::ui::TextLengthChart*>();
+        QVERIFY(chart);
+        QTRY_VERIFY2(chart->isVisibleTo(&form), qPrintable(previewText(form)));
+        QVERIFY(sorted(chart->lengths()) == words);
+        QCOMPARE(chart->markedLength(), std::int64_t(20));
+        QCOMPARE(chart->markerPosition(), 20.5);
+        QCOMPARE(chart->cutShare(), static_cast<double>(longerThan20) / 40.0);
+        const QString share = QString::number(100.0 * longerThan20 / 40.0, 'f', 1);
+        QVERIFY2(chart->markerText().contains("output_sequence_length 20"),
+                 qPrintable(chart->markerText()));
+        QVERIFY2(chart->markerText().contains(share + "% of the texts cut"),
+                 qPrintable(chart->markerText()));
+        // Every text in one bar, the part above 20 tokens in the cut series.
+        const es::TextLengthBins& bins = chart->bins();
+        QCOMPARE(std::accumulate(bins.counts.begin(), bins.counts.end(), std::int64_t{0}),
+                 std::int64_t(40));
+        double kept = 0.0;
+        double cut = 0.0;
+        for (auto bar = chart->keptBars()->data()->constBegin();
+             bar != chart->keptBars()->data()->constEnd(); ++bar)
+            kept += bar->value;
+        for (auto bar = chart->cutBars()->data()->constBegin();
+             bar != chart->cutBars()->data()->constEnd(); ++bar)
+            cut += bar->value;
+        QCOMPARE(kept, static_cast<double>(40 - longerThan20));
+        QCOMPARE(cut, static_cast<double>(longerThan20));
+        // The preview's lines stay beside it.
+        QVERIFY2(previewText(form).contains("2 labels: neg 20 and pos 20"),
+                 qPrintable(previewText(form)));
+        QVERIFY2(previewText(form).contains("distinct tokens"), qPrintable(previewText(form)));
+
+        // A new sequence length moves the marker.
+        auto* length = form.findChild<QSpinBox*>("output_sequence_length");
+        length->setValue(30);
+        QTRY_COMPARE(chart->markedLength(), std::int64_t(30));
+        QCOMPARE(chart->cutShare(),
+                 static_cast<double>(std::count_if(words.begin(), words.end(),
+                                                   [](std::int64_t n) { return n > 30; })) /
+                     40.0);
+        // 0 marks the longest text, which nothing passes.
+        length->setValue(0);
+        QTRY_COMPARE(chart->markedLength(), words.back());
+        QCOMPARE(chart->cutShare(), 0.0);
+        QVERIFY2(chart->markerText().contains("longest"), qPrintable(chart->markerText()));
+
+        // Tags left in make a token "br" each: the lengths follow the tokenizer's fields.
+        form.findChild<QCheckBox*>("strip_html")->setChecked(false);
+        const std::vector<std::int64_t> withTags = corpusLengths(root, false);
+        QVERIFY(withTags != words);
+        QTRY_VERIFY(sorted(chart->lengths()) == withTags);
+        QCOMPARE(chart->markedLength(), withTags.back());
+
+        // Texts that cannot be read have no histogram; a generated source has none either.
+        currentPage(form)->findChild<QLineEdit*>("path")->setText(dir.filePath("missing"));
+        QTRY_VERIFY(!chart->isVisibleTo(&form));
+        form.showConfig(config);
+        QTRY_VERIFY(chart->isVisibleTo(&form));
+        form.findChild<QComboBox*>("type")->setCurrentText("synthetic_regression");
+        QVERIFY(!chart->isVisibleTo(&form));
     }
 
     // Guards the worker against outliving its form: the result of a scan still running when
