@@ -8,6 +8,7 @@
 #include "engine/data/hostmemory.h"
 #include "engine/data/sourcearrays.h"
 #include "engine/data/textcorpus.h"
+#include "engine/data/textpreview.h"
 #include "engine/i18n/recordedtext.h"
 #include "engine/i18n/translate.h"
 #include "engine/text/texttokenizer.h"
@@ -476,22 +477,23 @@ std::string tokensText(const std::vector<std::string>& tokens)
 
 }  // namespace
 
-std::vector<std::string> describeTextSource(const DataConfig& data)
+TextPreview describeTextSource(const DataConfig& data)
 {
     const TextConfig& text = data.text;
     const TextCorpus corpus = readCorpus(data, data.source.path);
-    std::vector<std::string> lines;
+    TextPreview preview;
+    std::vector<std::string>& lines = preview.lines;
     lines.push_back(fillText(engineText("TextSource", "%1: %2 texts"),
                              {data.source.path, formatCount(corpus.size())}));
     if (corpus.texts.empty())
-        return lines;
+        return preview;
     lines.push_back(classCounts(corpus));
     std::vector<std::string> notes;
     addReadingNotes(corpus, notes);
     for (const std::string& note : notes)
         lines.push_back(recordedText(note));
 
-    std::vector<std::int64_t> lengths;
+    std::vector<std::int64_t>& lengths = preview.lengths;
     std::vector<std::vector<std::string>> examples;
     for (const std::string& one : corpus.texts) {
         std::vector<std::string> tokens =
@@ -509,12 +511,12 @@ std::vector<std::string> describeTextSource(const DataConfig& data)
     const std::int64_t length = text.vectorizer.outputSequenceLength > 0
                                     ? text.vectorizer.outputSequenceLength
                                     : spread.longest;
-    std::int64_t cut = 0;
+    preview.sequenceLength = length;
+    // The same count as the histogram's share of texts cut (textsLongerThan).
+    const std::int64_t cut = textsLongerThan(lengths, length);
     double kept = 0.0;
-    for (const std::int64_t one : lengths) {
-        cut += one > length ? 1 : 0;
+    for (const std::int64_t one : lengths)
         kept += static_cast<double>(std::min(one, length));
-    }
     const double steps = static_cast<double>(length) * static_cast<double>(lengths.size());
     lines.push_back(fillText(
         engineText("TextSource",
@@ -530,7 +532,7 @@ std::vector<std::string> describeTextSource(const DataConfig& data)
     for (std::size_t i = 0; i < examples.size(); ++i)
         lines.push_back(fillText(engineText("TextSource", "%1 (%2): %3"),
                                  {corpus.origins[i], corpus.labels[i], tokensText(examples[i])}));
-    return lines;
+    return preview;
 }
 
 }  // namespace es

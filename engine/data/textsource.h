@@ -14,6 +14,7 @@ namespace es {
 struct SourceArrays;
 struct TextCorpus;
 struct TextTokenizer;
+struct TextPreview;
 
 /// Reads data.source's texts (and validation_path's, when given) and fills `arrays`:
 /// - the texts in an order shuffled by the run's seed, so that validation_split, which takes
@@ -45,12 +46,13 @@ SourceArrays tokenizedCorpus(const TextCorpus& corpus, const TextTokenizer& toke
                              const RunConfig& config, const std::string& field,
                              const std::string& origin);
 
-/// What a text source holds and what data.text would make of it, as the lines the Data tab's
-/// preview shows: the texts and their classes with counts, what reading left out, the texts'
-/// lengths in tokens (median, 95th percentile, longest) and, at output_sequence_length, the
-/// share of texts cut and the share of time steps that would be padding, the vocabulary's
-/// size, and the first texts as tokens. Reads data.source.path only (not validation_path).
-/// Throws ConfigError as the readers do.
-std::vector<std::string> describeTextSource(const DataConfig& data);
+/// What a text source holds and what data.text would make of it, as the Data tab's preview
+/// shows it (engine/data/textpreview.h): as lines, the texts and their classes with counts,
+/// what reading left out, the texts' lengths in tokens (median, 95th percentile, longest) and,
+/// at output_sequence_length, the share of texts cut and the share of time steps that would be
+/// padding, the vocabulary's size, and the first texts as tokens; and each text's length in
+/// tokens with the sequence length, for the histogram. Reads data.source.path only (not
+/// validation_path). Throws ConfigError as the readers do.
+TextPreview describeTextSource(const DataConfig& data);
 
 }  // namespace es

@@ -1,16 +1,24 @@
 // The Data tab of the Run setup panel offscreen: every source type and preset survives a
-// showConfig and a no-op edit unchanged, each common field edits exactly its key, switching the
-// source type keeps each type's values, dropped files land in the right fields, the preview
-// describes the chosen files off the GUI thread, and the engine's issues mark the visible field.
+// showConfig and a no-op edit unchanged, each common field edits exactly its key, each
+// tokenizer field (both text sources) edits exactly its data.text key and comes back from the
+// config's JSON as it was, no two labels of a text source's tab share a mnemonic, switching
+// the source type keeps each type's values, dropped files land in the right fields, the
+// preview describes the chosen files off the GUI thread (a text corpus with the histogram of
+// its lengths and the sequence length marked), and the engine's issues mark the visible field.
 
 #include "engine/config/presets.h"
 #include "engine/config/runconfig.h"
+#include "tests/support/sentimentcorpus.h"
 #include "tests/support/testpaths.h"
+#include "ui/plots/qcustomplotinclude.h"
 #include "ui/setup/dataform.h"
+#include "ui/setup/textlengthchart.h"
 
 #include <QtCore/QDir>
+#include <QtCore/QDirIterator>
 #include <QtCore/QFile>
 #include <QtCore/QMimeData>
+#include <QtCore/QRegularExpression>
 #include <QtCore/QTemporaryDir>
 #include <QtCore/QUrl>
 #include <QtGui/QDragEnterEvent>
@@ -20,13 +28,17 @@
 #include <QtWidgets/QCheckBox>
 #include <QtWidgets/QComboBox>
 #include <QtWidgets/QDoubleSpinBox>
+#include <QtWidgets/QLabel>
 #include <QtWidgets/QLineEdit>
 #include <QtWidgets/QPlainTextEdit>
 #include <QtWidgets/QSpinBox>
 #include <QtWidgets/QStackedWidget>
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
+#include <numeric>
+#include <vector>
 
 using es::ui::DataForm;
 
@@ -82,6 +94,46 @@ es::RunConfig csvConfig()
     return withSource(source);
 }
 
+/// data.text with every key away from its default.
+es::TextConfig everyTextOption()
+{
+    es::TextConfig text;
+    text.vectorizer.standardize = es::TextStandardize::StripPunctuation;
+    text.vectorizer.stripHtml = true;
+    text.vectorizer.split = es::TextSplit::Character;
+    text.vectorizer.maxTokens = 5000;
+    text.vectorizer.outputSequenceLength = 250;
+    text.padding = es::SequenceEnd::Pre;
+    text.truncating = es::SequenceEnd::Pre;
+    text.vocabulary = "vocab/words.txt";
+    text.emptyTexts = es::EmptyTexts::Refuse;
+    return text;
+}
+
+/// A text source of `type` ("text_csv" or "text_folder") on the IMDB preset's model, with
+/// everyTextOption().
+es::RunConfig textConfig(const QString& type)
+{
+    es::RunConfig config = es::loadPreset("imdb-lstm-sentiment");
+    es::DataSourceConfig source;
+    if (type == "text_csv") {
+        source.type = es::DataSourceType::TextCsv;
+        source.path = "reviews.csv";
+        source.delimiter = ';';
+        source.header = es::CsvHeader::Present;
+        source.textColumn = es::ColumnRef::byName("review");
+        source.labelColumn = es::ColumnRef::byIndex(1);
+    } else {
+        source.type = es::DataSourceType::TextFolder;
+        source.path = "aclImdb/train";
+        source.ignore = {"unsup"};
+        source.validationPath = "aclImdb/test";
+    }
+    config.data.source = source;
+    config.data.text = everyTextOption();
+    return config;
+}
+
 es::RunConfig configNamed(const QString& name)
 {
     if (name == "npy")
@@ -90,7 +142,71 @@ es::RunConfig configNamed(const QString& name)
         return npzConfig();
     if (name == "csv")
         return csvConfig();
+    if (name.startsWith("text_"))
+        return textConfig(name);
     return es::loadPreset(name.toStdString());
+}
+
+/// The tokenizer's field `name` (its data.text key): the synthetic_tokens page has a
+/// "padding" of its own.
+QWidget* tokenizerField(DataForm& form, const QString& name)
+{
+    return form.findChild<QWidget*>("text")->findChild<QWidget*>(name);
+}
+
+/// What a field of the tokenizer shows, whatever its kind of widget.
+QString shownValue(QWidget* field)
+{
+    if (auto* spin = qobject_cast<QSpinBox*>(field))
+        return spin->text();
+    if (auto* combo = qobject_cast<QComboBox*>(field))
+        return combo->currentText();
+    if (auto* check = qobject_cast<QCheckBox*>(field))
+        return check->isChecked() ? "checked" : "unchecked";
+    if (auto* edit = qobject_cast<QLineEdit*>(field))
+        return edit->text();
+    return {};
+}
+
+/// The mnemonic letter of a label or button text ("Se&quence length:" -> "q"); "" for none.
+QString mnemonicOf(const QString& text)
+{
+    for (qsizetype i = 0; i + 1 < text.size(); ++i) {
+        if (text.at(i) != QLatin1Char('&'))
+            continue;
+        if (text.at(i + 1) != QLatin1Char('&'))
+            return text.at(i + 1).toLower();
+        ++i;  // "&&" is an ampersand
+    }
+    return {};
+}
+
+/// Each review's length in tokens as the tokenizer makes it with `stripHtml` and otherwise
+/// data.text's defaults, worked out from the files without the engine: the generator's words
+/// are separated by spaces and keep no token of punctuation alone, and each <br /> tag is
+/// either a space or, without stripping, the token "br".
+std::vector<std::int64_t> corpusLengths(const QString& root, bool stripHtml)
+{
+    std::vector<std::int64_t> lengths;
+    QDirIterator files(root, {"*.txt"}, QDir::Files, QDirIterator::Subdirectories);
+    while (files.hasNext()) {
+        QFile file(files.next());
+        if (!file.open(QIODevice::ReadOnly))
+            return {};
+        QString text = QString::fromUtf8(file.readAll());
+        const qsizetype tags = text.count("<br />");
+        text.replace("<br />", " ");
+        const qsizetype words = text.split(QRegularExpression("\\s+"), Qt::SkipEmptyParts).size();
+        lengths.push_back(words + (stripHtml ? 0 : tags));
+    }
+    std::sort(lengths.begin(), lengths.end());
+    return lengths;
+}
+
+std::vector<std::int64_t> sorted(std::vector<std::int64_t> values)
+{
+    std::sort(values.begin(), values.end());
+    return values;
 }
 
 es::RunConfig lastEdit(const QSignalSpy& spy)
@@ -168,6 +284,10 @@ private Q_SLOTS:
                              << "path";
         QTest::newRow("csv") << "csv"
                              << "window";
+        QTest::newRow("text_csv") << "text_csv"
+                                  << "text_column";
+        QTest::newRow("text_folder") << "text_folder"
+                                     << "ignore";
     }
 
     void roundTrip()
@@ -277,6 +397,201 @@ private Q_SLOTS:
             expected.data.prefetch = data.prefetch;
         }
         QVERIFY(edited == expected);
+    }
+
+    void tokenizerShowsConfig_data()
+    {
+        QTest::addColumn<QString>("type");
+        QTest::newRow("text_csv") << "text_csv";
+        QTest::newRow("text_folder") << "text_folder";
+    }
+
+    void tokenizerShowsConfig()
+    {
+        QFETCH(QString, type);
+        DataForm form;
+        form.showConfig(textConfig(type));
+        const auto shown = [&form](const char* name) {
+            return shownValue(tokenizerField(form, name));
+        };
+        QCOMPARE(shown("standardize"), QString("strip_punctuation"));
+        QCOMPARE(shown("strip_html"), QString("checked"));
+        QCOMPARE(shown("split"), QString("character"));
+        QCOMPARE(shown("max_tokens"), QString("5000"));
+        QCOMPARE(shown("output_sequence_length"), QString("250"));
+        QCOMPARE(shown("padding"), QString("pre"));
+        QCOMPARE(shown("truncating"), QString("pre"));
+        QCOMPARE(shown("vocabulary"), QString("vocab/words.txt"));
+        QCOMPARE(shown("empty_texts"), QString("refuse"));
+
+        // 0 is a choice of its own for both numbers, named for what it does.
+        es::RunConfig defaults = textConfig(type);
+        defaults.data.text = es::TextConfig();
+        form.showConfig(defaults);
+        QCOMPARE(shown("max_tokens"), QString("all"));
+        QCOMPARE(shown("output_sequence_length"), QString("longest"));
+        QCOMPARE(shown("standardize"), QString("lower_and_strip_punctuation"));
+        QCOMPARE(shown("vocabulary"), QString());
+    }
+
+    void tokenizerFieldEdits_data()
+    {
+        QTest::addColumn<QString>("type");
+        QTest::addColumn<QString>("field");
+        for (const char* type : {"text_csv", "text_folder"}) {
+            for (const char* field :
+                 {"standardize", "strip_html", "split", "max_tokens", "output_sequence_length",
+                  "padding", "truncating", "vocabulary", "empty_texts"})
+                QTest::addRow("%s %s", type, field) << type << field;
+        }
+    }
+
+    // form -> RunConfig -> JSON -> form: each field edits its own key only, the edited config
+    // comes back from its JSON unchanged, a second form shows it as the first did, and editing
+    // the field back gives the config shown at first.
+    void tokenizerFieldEdits()
+    {
+        QFETCH(QString, type);
+        QFETCH(QString, field);
+        const es::RunConfig shown = textConfig(type);
+        DataForm form;
+        form.showConfig(shown);
+        QSignalSpy spy(&form, &es::ui::ConfigForm::edited);
+        QWidget* widget = tokenizerField(form, field);
+        QVERIFY(widget);
+        QVERIFY(widget->isVisibleTo(&form));
+
+        const QString before = shownValue(widget);
+        auto* spin = qobject_cast<QSpinBox*>(widget);
+        auto* combo = qobject_cast<QComboBox*>(widget);
+        auto* check = qobject_cast<QCheckBox*>(widget);
+        auto* edit = qobject_cast<QLineEdit*>(widget);
+        if (spin)
+            spin->setValue(spin->value() + 1);
+        else if (combo)
+            combo->setCurrentIndex((combo->currentIndex() + 1) % combo->count());
+        else if (check)
+            check->toggle();
+        else if (edit)
+            edit->setText("other/vocabulary.txt");
+        QCOMPARE(spy.count(), 1);
+
+        const es::RunConfig edited = lastEdit(spy);
+        const es::TextConfig& text = edited.data.text;
+        es::RunConfig expected = shown;
+        es::TextConfig& want = expected.data.text;
+        const es::TextConfig& was = shown.data.text;
+        if (field == "standardize") {
+            QCOMPARE(text.vectorizer.standardize, es::TextStandardize::None);
+            want.vectorizer.standardize = text.vectorizer.standardize;
+        } else if (field == "strip_html") {
+            QCOMPARE(text.vectorizer.stripHtml, false);
+            want.vectorizer.stripHtml = text.vectorizer.stripHtml;
+        } else if (field == "split") {
+            QCOMPARE(text.vectorizer.split, es::TextSplit::Whitespace);
+            want.vectorizer.split = text.vectorizer.split;
+        } else if (field == "max_tokens") {
+            QCOMPARE(text.vectorizer.maxTokens, was.vectorizer.maxTokens + 1);
+            want.vectorizer.maxTokens = text.vectorizer.maxTokens;
+        } else if (field == "output_sequence_length") {
+            QCOMPARE(text.vectorizer.outputSequenceLength, was.vectorizer.outputSequenceLength + 1);
+            want.vectorizer.outputSequenceLength = text.vectorizer.outputSequenceLength;
+        } else if (field == "padding") {
+            QCOMPARE(text.padding, es::SequenceEnd::Post);
+            want.padding = text.padding;
+        } else if (field == "truncating") {
+            QCOMPARE(text.truncating, es::SequenceEnd::Post);
+            want.truncating = text.truncating;
+        } else if (field == "vocabulary") {
+            QCOMPARE(text.vocabulary, std::string("other/vocabulary.txt"));
+            want.vocabulary = text.vocabulary;
+        } else if (field == "empty_texts") {
+            QCOMPARE(text.emptyTexts, es::EmptyTexts::Skip);
+            want.emptyTexts = text.emptyTexts;
+        }
+        QVERIFY(edited == expected);
+        QVERIFY(!(edited == shown));
+
+        // Through the config's JSON and into a form of its own: the same config, shown alike.
+        const es::RunConfig parsed = es::parseRunConfig(es::toJson(edited));
+        QVERIFY(parsed == edited);
+        DataForm reopened;
+        reopened.showConfig(parsed);
+        QWidget* again = tokenizerField(reopened, field);
+        QCOMPARE(shownValue(again), shownValue(widget));
+        QVERIFY(shownValue(again) != before);
+        // Showing what the form emitted sends nothing back to the editor.
+        form.showConfig(parsed);
+        QCOMPARE(spy.count(), 1);
+
+        if (spin)
+            spin->setValue(spin->value() - 1);
+        else if (combo)
+            combo->setCurrentIndex(combo->findText(before));
+        else if (check)
+            check->toggle();
+        else if (edit)
+            edit->setText(before);
+        QCOMPARE(spy.count(), 2);
+        QVERIFY(lastEdit(spy) == shown);
+        QCOMPARE(shownValue(widget), before);
+    }
+
+    void tokenizerOnlyForTexts()
+    {
+        DataForm form;
+        form.showConfig(textConfig("text_csv"));
+        // One group for both text sources: the same widgets, not a copy per page.
+        QCOMPARE(form.findChildren<QComboBox*>("standardize").size(), 1);
+        QWidget* standardize = form.findChild<QComboBox*>("standardize");
+        QVERIFY(standardize->isVisibleTo(&form));
+        auto* type = form.findChild<QComboBox*>("type");
+        type->setCurrentText("text_folder");
+        QVERIFY(standardize->isVisibleTo(&form));
+        type->setCurrentText("npy");
+        QVERIFY(!standardize->isVisibleTo(&form));
+        form.showConfig(es::loadPreset("quick-demo"));
+        QVERIFY(!standardize->isVisibleTo(&form));
+        form.showConfig(textConfig("text_folder"));
+        QVERIFY(standardize->isVisibleTo(&form));
+    }
+
+    void mnemonicsDiffer_data()
+    {
+        QTest::addColumn<QString>("type");
+        QTest::newRow("text_csv") << "text_csv";
+        QTest::newRow("text_folder") << "text_folder";
+    }
+
+    // Alt and a letter must reach one field: on a text source's tab, the source's page, the
+    // tokenizer and the batch options are shown together.
+    void mnemonicsDiffer()
+    {
+        QFETCH(QString, type);
+        DataForm form;
+        form.showConfig(textConfig(type));
+        QMap<QString, QString> owners;
+        int tokenizerLetters = 0;
+        const QWidget* tokenizer = form.findChild<QWidget*>("text");
+        for (QWidget* widget : form.findChildren<QWidget*>()) {
+            if (!widget->isVisibleTo(&form))
+                continue;
+            QString text;
+            if (auto* label = qobject_cast<QLabel*>(widget))
+                text = label->text();
+            else if (auto* button = qobject_cast<QAbstractButton*>(widget))
+                text = button->text();
+            const QString letter = mnemonicOf(text);
+            if (letter.isEmpty())
+                continue;
+            QVERIFY2(!owners.contains(letter),
+                     qPrintable(QString("\"%1\" and \"%2\" share Alt+%3")
+                                    .arg(owners.value(letter), text, letter)));
+            owners.insert(letter, text);
+            tokenizerLetters += tokenizer->isAncestorOf(widget) ? 1 : 0;
+        }
+        // Every tokenizer field has one: eight labels and the check box.
+        QCOMPARE(tokenizerLetters, 9);
     }
 
     void switchingTypeKeepsValues()
@@ -477,6 +792,91 @@ private Q_SLOTS:
         QTRY_VERIFY2(previewText(form).contains("x (6144, 64, 3)"), qPrintable(previewText(form)));
     }
 
+    // The generated corpus's lengths reach the histogram, the marker sits at
+    // output_sequence_length with the share of texts it cuts, and both follow the tokenizer's
+    // fields as the preview reads the texts again.
+    void previewHistogramOfTextLengths()
+    {
+        QTemporaryDir dir;
+        const QString root = dir.filePath("reviews");
+        QVERIFY(es::test::writeSentimentCorpus(root, 20));
+        es::RunConfig config = textConfig("text_folder");
+        config.data.source.path = root.toStdString();
+        config.data.source.ignore.clear();
+        config.data.source.validationPath.clear();
+        config.data.text = es::TextConfig();
+        config.data.text.vectorizer.stripHtml = true;
+        config.data.text.vectorizer.outputSequenceLength = 20;
+        const std::vector<std::int64_t> words = corpusLengths(root, true);
+        QCOMPARE(words.size(), std::size_t(40));
+        const std::int64_t longerThan20 =
+            std::count_if(words.begin(), words.end(), [](std::int64_t n) { return n > 20; });
+        // The corpus's 12 to 43 words a review put the marker inside the histogram.
+        QVERIFY(longerThan20 > 0 && longerThan20 < 40);
+
+        DataForm form;
+        form.showConfig(config);
+        auto* chart = form.findChild<es::ui::TextLengthChart*>();
+        QVERIFY(chart);
+        QTRY_VERIFY2(chart->isVisibleTo(&form), qPrintable(previewText(form)));
+        QVERIFY(sorted(chart->lengths()) == words);
+        QCOMPARE(chart->markedLength(), std::int64_t(20));
+        QCOMPARE(chart->markerPosition(), 20.5);
+        QCOMPARE(chart->cutShare(), static_cast<double>(longerThan20) / 40.0);
+        const QString share = QString::number(100.0 * longerThan20 / 40.0, 'f', 1);
+        QVERIFY2(chart->markerText().contains("output_sequence_length 20"),
+                 qPrintable(chart->markerText()));
+        QVERIFY2(chart->markerText().contains(share + "% of the texts cut"),
+                 qPrintable(chart->markerText()));
+        // Every text in one bar, the part above 20 tokens in the cut series.
+        const es::TextLengthBins& bins = chart->bins();
+        QCOMPARE(std::accumulate(bins.counts.begin(), bins.counts.end(), std::int64_t{0}),
+                 std::int64_t(40));
+        double kept = 0.0;
+        double cut = 0.0;
+        for (auto bar = chart->keptBars()->data()->constBegin();
+             bar != chart->keptBars()->data()->constEnd(); ++bar)
+            kept += bar->value;
+        for (auto bar = chart->cutBars()->data()->constBegin();
+             bar != chart->cutBars()->data()->constEnd(); ++bar)
+            cut += bar->value;
+        QCOMPARE(kept, static_cast<double>(40 - longerThan20));
+        QCOMPARE(cut, static_cast<double>(longerThan20));
+        // The preview's lines stay beside it.
+        QVERIFY2(previewText(form).contains("2 labels: neg 20 and pos 20"),
+                 qPrintable(previewText(form)));
+        QVERIFY2(previewText(form).contains("distinct tokens"), qPrintable(previewText(form)));
+
+        // A new sequence length moves the marker.
+        auto* length = form.findChild<QSpinBox*>("output_sequence_length");
+        length->setValue(30);
+        QTRY_COMPARE(chart->markedLength(), std::int64_t(30));
+        QCOMPARE(chart->cutShare(),
+                 static_cast<double>(std::count_if(words.begin(), words.end(),
+                                                   [](std::int64_t n) { return n > 30; })) /
+                     40.0);
+        // 0 marks the longest text, which nothing passes.
+        length->setValue(0);
+        QTRY_COMPARE(chart->markedLength(), words.back());
+        QCOMPARE(chart->cutShare(), 0.0);
+        QVERIFY2(chart->markerText().contains("longest"), qPrintable(chart->markerText()));
+
+        // Tags left in make a token "br" each: the lengths follow the tokenizer's fields.
+        form.findChild<QCheckBox*>("strip_html")->setChecked(false);
+        const std::vector<std::int64_t> withTags = corpusLengths(root, false);
+        QVERIFY(withTags != words);
+        QTRY_VERIFY(sorted(chart->lengths()) == withTags);
+        QCOMPARE(chart->markedLength(), withTags.back());
+
+        // Texts that cannot be read have no histogram; a generated source has none either.
+        currentPage(form)->findChild<QLineEdit*>("path")->setText(dir.filePath("missing"));
+        QTRY_VERIFY(!chart->isVisibleTo(&form));
+        form.showConfig(config);
+        QTRY_VERIFY(chart->isVisibleTo(&form));
+        form.findChild<QComboBox*>("type")->setCurrentText("synthetic_regression");
+        QVERIFY(!chart->isVisibleTo(&form));
+    }
+
     // Guards the worker against outliving its form: the result of a scan still running when
     // the form goes must not reach it.
     void formDeletedWhileInspecting()
@@ -509,6 +909,23 @@ private Q_SLOTS:
         QCOMPARE(form.markProblems({}), 0);
         QCOMPARE(x->toolTip(), plainTip);
         QVERIFY(x->styleSheet().isEmpty());
+    }
+
+    void markTokenizerProblems()
+    {
+        DataForm form;
+        form.showConfig(textConfig("text_folder"));
+        QWidget* maxTokens = tokenizerField(form, "max_tokens");
+        const QString plainTip = maxTokens->toolTip();
+        const std::string message = "expected 0 (no limit) or at least 3";
+        QCOMPARE(form.markProblems({{"data.text.max_tokens", message}}), 1);
+        QCOMPARE(maxTokens->toolTip(), QString::fromStdString(message));
+        QVERIFY(!maxTokens->styleSheet().isEmpty());
+        // A generated source hides the tokenizer: its fields take no issue.
+        form.showConfig(es::loadPreset("quick-demo"));
+        QCOMPARE(form.markProblems({{"data.text.max_tokens", message}}), 0);
+        QCOMPARE(maxTokens->toolTip(), plainTip);
+        QVERIFY(maxTokens->styleSheet().isEmpty());
     }
 };
 

@@ -12,6 +12,7 @@
 #include "ui/setup/syntheticregressionpage.h"
 #include "ui/setup/synthetictokenspage.h"
 #include "ui/setup/textsourcepages.h"
+#include "ui/setup/tokenizeroptions.h"
 
 #include <QtCore/QFileInfo>
 #include <QtGui/QDragEnterEvent>
@@ -54,6 +55,8 @@ DataForm::DataForm(QWidget* parent)
     for (DataSourceType type : kAllDataSourceTypes)
         addSourcePage(type);
     m_config.data.source = m_sources.front();
+    m_tokenizer = new TokenizerOptions(this);
+    connect(m_tokenizer, &TokenizerOptions::changed, this, &DataForm::change);
     m_common = new BatchOptions(this);
     connect(m_common, &BatchOptions::changed, this, &DataForm::change);
 
@@ -61,11 +64,14 @@ DataForm::DataForm(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_typeRow);
     layout->addWidget(m_pages);
+    layout->addWidget(m_tokenizer);
     layout->addWidget(m_common);
     layout->addWidget(m_preview, 1);
 
     for (DataSourceType type : kAllDataSourceTypes)
         m_sourcePages[sourceIndex(type)]->showSource(m_sources[sourceIndex(type)]);
+    showPageOf(m_config.data.source);
+    m_tokenizer->showData(m_config.data);
     m_common->showData(m_config.data);
 
     // Files dropped anywhere on the form go to dropEvent(), not into the field under the
@@ -126,6 +132,7 @@ void DataForm::showConfig(const RunConfig& config)
     m_sources[sourceIndex(config.data.source.type)] = config.data.source;
     m_filling = true;
     showSource(config.data.source);
+    m_tokenizer->showData(config.data);
     m_common->showData(config.data);
     m_filling = false;
     // While the user types a path, the editor echoes each keystroke back here; the pending
@@ -137,16 +144,31 @@ void DataForm::showSource(const DataSourceConfig& source)
 {
     const bool wasFilling = std::exchange(m_filling, true);
     selectData(m_type, source.type);
-    m_pages->setCurrentIndex(static_cast<int>(sourceIndex(source.type)));
+    showPageOf(source);
     m_sourcePages[sourceIndex(source.type)]->showSource(source);
     m_filling = wasFilling;
+}
+
+void DataForm::showPageOf(const DataSourceConfig& source)
+{
+    const int current = static_cast<int>(sourceIndex(source.type));
+    // The stack is as tall as its shown page: the CSV page's rows would otherwise leave a gap
+    // under a short page, between its fields and the tokenizer's.
+    for (int index = 0; index < m_pages->count(); ++index) {
+        const QSizePolicy::Policy policy =
+            index == current ? QSizePolicy::Preferred : QSizePolicy::Ignored;
+        m_pages->widget(index)->setSizePolicy(policy, policy);
+    }
+    m_pages->setCurrentIndex(current);
+    // data.text belongs to the text sources only: the parser refuses it with any other.
+    m_tokenizer->setVisible(source.fromText());
 }
 
 void DataForm::changeSourceType(DataSourceType type)
 {
     m_sources[sourceIndex(m_config.data.source.type)] = m_config.data.source;
     m_config.data.source = m_sources[sourceIndex(type)];
-    m_pages->setCurrentIndex(static_cast<int>(sourceIndex(type)));
+    showPageOf(m_config.data.source);
     Q_EMIT edited(m_config);
     m_preview->describe(m_config.data);
 }
@@ -157,8 +179,10 @@ int DataForm::markProblems(const std::vector<ConfigIssue>& issues)
         if (index != m_pages->currentIndex())
             markFieldProblems(m_pages->widget(index), {});
     }
+    const bool text = !m_tokenizer->isHidden();
     return markFieldProblems(m_typeRow, issues) +
            markFieldProblems(m_pages->currentWidget(), issues) +
+           markFieldProblems(m_tokenizer, text ? issues : std::vector<ConfigIssue>()) +
            markFieldProblems(m_common, issues);
 }
 
@@ -169,6 +193,7 @@ void DataForm::setBaseDirectory(const QString& directory)
     m_baseDirectory = directory;
     for (DataSourcePage* page : m_sourcePages)
         page->setBaseDirectory(directory);
+    m_tokenizer->setBaseDirectory(directory);
     m_preview->setBaseDirectory(directory);
     m_preview->describe(m_config.data);
 }

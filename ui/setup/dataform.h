@@ -1,7 +1,8 @@
 #pragma once
 
 // The Data tab of the Run setup panel: where the samples come from (a generator, .npy files,
-// an .npz archive or a CSV time series, each type on a page of its own) and how they are
+// an .npz archive, a CSV time series or raw texts, each type on a page of its own), how texts
+// become token ids (one tokenizer group for both text sources) and how the samples are
 // batched. Files can be browsed for or dropped onto the form, and a preview shows what the
 // chosen files hold, described off the GUI thread.
 
@@ -26,6 +27,7 @@ namespace es::ui {
 class BatchOptions;
 class DataPreview;
 class DataSourcePage;
+class TokenizerOptions;
 
 class DataForm : public ConfigForm {
     Q_OBJECT
@@ -35,8 +37,9 @@ public:
     ~DataForm() override;
 
     void showConfig(const RunConfig& config) override;
-    /// Marks the issues at the shown source page and the common fields only: a hidden page's
-    /// field of the same path (npy's and npz's `x`) must not take an issue it does not cause.
+    /// Marks the issues at the shown source page, the tokenizer while it is shown and the
+    /// common fields only: a hidden page's field of the same path (npy's and npz's `x`) must
+    /// not take an issue it does not cause.
     int markProblems(const std::vector<ConfigIssue>& issues) override;
 
     /// Where relative data paths in the config point (the config file's directory); empty
@@ -67,6 +70,8 @@ private:
     void changeSourceType(DataSourceType type);
     /// Shows `source` on its page, which becomes the current one, without emitting edited().
     void showSource(const DataSourceConfig& source);
+    /// Shows the page of `source`'s type, and the tokenizer with a text source's.
+    void showPageOf(const DataSourceConfig& source);
 
     RunConfig m_config;
     /// The last source of each type, so that switching the type back restores its values.
@@ -80,6 +85,7 @@ private:
     QWidget* m_typeRow;
     /// In the order of kAllDataSourceTypes, so that a type's index is its page's.
     std::array<DataSourcePage*, kSourceTypes> m_sourcePages{};
+    TokenizerOptions* m_tokenizer;
     BatchOptions* m_common;
 };
 

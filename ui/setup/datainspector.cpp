@@ -2,6 +2,7 @@
 
 #include "engine/data/datafiledescription.h"
 #include "engine/data/npzarchive.h"
+#include "engine/data/textpreview.h"
 #include "engine/data/textsource.h"
 #include "ui/live/trainingidlegate.h"
 
@@ -9,6 +10,7 @@
 
 #include <exception>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace es::ui {
@@ -46,16 +48,22 @@ QStringList npzMemberNames(const QString& path)
     return names;
 }
 
-QString describeText(DataConfig data, const QString& path)
+/// The text source of `data` at `path` described into `inspection`: its lines as the text, and
+/// its texts' lengths for the histogram; an error as the text, without lengths.
+void describeText(DataConfig data, const QString& path, DataInspection& inspection)
 {
     data.source.path = nativePath(path);
     try {
+        TextPreview preview = describeTextSource(data);
         QStringList lines;
-        for (const std::string& line : describeTextSource(data))
+        for (const std::string& line : preview.lines)
             lines << QString::fromStdString(line);
-        return lines.join(QLatin1Char('\n'));
+        inspection.text = lines.join(QLatin1Char('\n'));
+        inspection.textLengths = std::move(preview.lengths);
+        inspection.sequenceLength = preview.sequenceLength;
+        inspection.longestMarked = data.text.vectorizer.outputSequenceLength == 0;
     } catch (const std::exception& error) {
-        return QString::fromUtf8(error.what());
+        inspection.text = QString::fromUtf8(error.what());
     }
 }
 
@@ -126,7 +134,7 @@ void DataInspector::start(const Request& request)
                 return inspectFiles(request.paths, request.npzArchive, ticket);
             DataInspection inspection;
             inspection.paths = request.paths;
-            inspection.text = describeText(*request.text, request.paths.front());
+            describeText(*request.text, request.paths.front(), inspection);
             return inspection;
         },
         [this](const DataInspection& inspection) { Q_EMIT inspected(inspection); });

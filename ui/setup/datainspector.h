@@ -11,7 +11,9 @@
 #include <QtCore/QString>
 #include <QtCore/QStringList>
 
+#include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace es::ui {
 
@@ -23,6 +25,12 @@ struct DataInspection {
     QString text;
     /// The arrays of `npzArchive` when one was asked for and it could be listed.
     QStringList npzMembers;
+    /// A text source's lengths in tokens, one per text, and the tokens per sample marked on
+    /// them (es::TextPreview); empty for files, and when the texts could not be read.
+    std::vector<std::int64_t> textLengths;
+    std::int64_t sequenceLength = 0;
+    /// Whether sequenceLength is the longest text's, output_sequence_length being 0.
+    bool longestMarked = false;
 };
 
 class DataInspector : public QObject {
@@ -36,8 +44,9 @@ public:
     /// Describes `paths` and, when `npzArchive` is not empty, lists its arrays. Supersedes any
     /// request not reported yet.
     void inspect(const QStringList& paths, const QString& npzArchive = QString());
-    /// Describes the text source of `data` (es::describeTextSource), whose data.source.path is
-    /// `path` resolved; supersedes any request not reported yet.
+    /// Describes the text source of `data` (es::describeTextSource): its lines and its texts'
+    /// lengths, data.source.path being `path` resolved; supersedes any request not reported
+    /// yet.
     void inspectText(const QString& path, const DataConfig& data);
     /// Drops the request in progress, if any: it will not be reported.
     void cancel();

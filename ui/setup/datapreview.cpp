@@ -5,6 +5,7 @@
 #include "ui/setup/datainspector.h"
 #include "ui/setup/datapaths.h"
 #include "ui/setup/formwidgets.h"
+#include "ui/setup/textlengthchart.h"
 
 #include <QtCore/QTimer>
 #include <QtGui/QFontDatabase>
@@ -27,6 +28,7 @@ constexpr int kPreviewDelayMs = 300;
 DataPreview::DataPreview(QWidget* parent)
     : QGroupBox(parent),
       m_text(new QPlainTextEdit(this)),
+      m_lengths(new TextLengthChart(this)),
       m_delay(new QTimer(this)),
       m_inspector(new DataInspector(this))
 {
@@ -38,8 +40,10 @@ DataPreview::DataPreview(QWidget* parent)
         tr("What the chosen files hold and what training would do with them, "
            "as `epochscope-cli inspect` prints it."));
     setTitle(tr("Preview"));
+    m_lengths->hide();
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_text);
+    layout->addWidget(m_text, 1);
+    layout->addWidget(m_lengths, 1);
 
     m_delay->setSingleShot(true);
     m_delay->setInterval(kPreviewDelayMs);
@@ -93,6 +97,7 @@ void DataPreview::refresh()
     m_delay->stop();
     const DataSourceConfig& source = m_data.source;
     if (!source.fromFiles()) {
+        m_lengths->hide();
         m_inspector->cancel();
         m_key.clear();
         m_archive.clear();
@@ -127,10 +132,15 @@ void DataPreview::refresh()
     }
     if (key == m_key)
         return;
+    // Other texts: the former texts' histogram would pass for theirs until they are read.
+    const qsizetype sourceParts = files.size() + 1;  // the type and the files
+    if (key.mid(0, sourceParts) != m_key.mid(0, sourceParts))
+        m_lengths->hide();
     m_key = key;
     m_archive = archive;
     if (files.isEmpty()) {
         m_inspector->cancel();
+        m_lengths->hide();
         Q_EMIT archiveListed({});
         m_text->setPlainText(
             tr("Choose the data files (Browse…) or drop them here to see what they hold."));
@@ -148,6 +158,13 @@ void DataPreview::showInspection(const DataInspection& inspection)
     if (inspection.paths != m_key.mid(1, inspection.paths.size()))
         return;
     m_text->setPlainText(inspection.text);
+    // The histogram stays while the texts are read again, so that a new sequence length
+    // moves the marker rather than making the chart blink; texts that cannot be read hide it.
+    if (m_data.source.fromText()) {
+        m_lengths->setVisible(!inspection.textLengths.empty());
+        m_lengths->setLengths(inspection.textLengths, inspection.sequenceLength,
+                              inspection.longestMarked);
+    }
     if (!m_archive.isEmpty())
         Q_EMIT archiveListed(inspection.npzMembers);
 }

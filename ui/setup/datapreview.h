@@ -2,7 +2,8 @@
 
 // The Data tab's preview: what the chosen files hold and what training would do with them (as
 // `epochscope-cli inspect` prints it), described off the GUI thread, or what a generator
-// would make.
+// would make; for a text source also the histogram of its texts' lengths in tokens, with the
+// sequence length marked.
 
 #include "engine/config/dataconfig.h"
 
@@ -16,6 +17,7 @@ class QTimer;
 namespace es::ui {
 
 class DataInspector;
+class TextLengthChart;
 struct DataInspection;
 
 class DataPreview : public QGroupBox {
@@ -56,6 +58,8 @@ private:
     QString m_archive;
 
     QPlainTextEdit* m_text;
+    /// Shown for a text source whose texts could be read.
+    TextLengthChart* m_lengths;
     QTimer* m_delay;
     DataInspector* m_inspector;
 };

@@ -1,16 +1,12 @@
 #include "ui/setup/datasourcepage.h"
 
 #include "ui/core/qtext.h"
+#include "ui/setup/browserow.h"
 #include "ui/setup/configform.h"
-#include "ui/setup/datapaths.h"
 #include "ui/setup/formwidgets.h"
 
-#include <QtCore/QDir>
 #include <QtWidgets/QComboBox>
-#include <QtWidgets/QFileDialog>
-#include <QtWidgets/QHBoxLayout>
 #include <QtWidgets/QLineEdit>
-#include <QtWidgets/QPushButton>
 
 #include <algorithm>
 
@@ -86,30 +82,8 @@ void DataSourcePage::showDelimiter(QComboBox* field, char delimiter)
 
 QWidget* DataSourcePage::browseRow(QLineEdit* field, const QString& title, const QString& filter)
 {
-    auto* row = new QWidget(this);
-    auto* layout = new QHBoxLayout(row);
-    layout->setContentsMargins(0, 0, 0, 0);
-    auto* button = new QPushButton(tr("Browse…"), row);
-    button->setObjectName(field->objectName() + QStringLiteral("_browse"));
-    button->setToolTip(title);
-    button->setAccessibleName(title);
-    layout->addWidget(field, 1);
-    layout->addWidget(button);
-    connect(button, &QPushButton::clicked, this,
-            [this, field, title, filter] { browse(field, title, filter); });
-    return row;
-}
-
-void DataSourcePage::browse(QLineEdit* field, const QString& title, const QString& filter)
-{
-    QString start = m_baseDirectory.isEmpty() ? QDir::currentPath() : m_baseDirectory;
-    if (!field->text().isEmpty())
-        start = resolvedPath(field->text().toStdString(), m_baseDirectory);
-    const QString file = filter.isEmpty()
-                             ? QFileDialog::getExistingDirectory(this, title, start)
-                             : QFileDialog::getOpenFileName(this, title, start, filter);
-    if (!file.isEmpty())
-        field->setText(configPathFor(file, m_baseDirectory));
+    return ui::browseRow(
+        field, title, filter, [this] { return m_baseDirectory; }, this);
 }
 
 }  // namespace es::ui

@@ -65,12 +65,10 @@ protected:
     /// Shows `delimiter` in a delimiterField().
     static void showDelimiter(QComboBox* field, char delimiter);
     /// The field with a Browse… button beside it that fills it from a file dialog; an empty
-    /// `filter` chooses a folder instead of a file.
+    /// `filter` chooses a folder instead of a file (ui/setup/browserow.h).
     QWidget* browseRow(QLineEdit* field, const QString& title, const QString& filter);
 
 private:
-    void browse(QLineEdit* field, const QString& title, const QString& filter);
-
     DataSourceType m_type;
     QString m_baseDirectory;
     bool m_filling = false;

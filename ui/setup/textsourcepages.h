@@ -2,7 +2,8 @@
 
 // The Data tab's pages for the text sources: text_csv (a text column and a label column of a
 // CSV or TSV file) and text_folder (one sub-folder of .txt files per class). How the texts
-// become token ids (data.text) is edited in the config's JSON for now.
+// become token ids (data.text) is the Data tab's tokenizer group (tokenizeroptions.h), one
+// for both pages.
 
 #include "ui/setup/datasourcepage.h"
 
