@@ -1419,12 +1419,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>配置中的 distributed.world_size 为 %1，%3 给出 %2：由 %2 个进程训练</translation>
     </message>
     <message>
-        <location filename="../cli/commandline/evaluatecommandline.cpp" line="+37"/>
+        <location filename="../cli/commandline/evaluatecommandline.cpp" line="+38"/>
         <source>Evaluate a saved model on the config&apos;s validation data</source>
         <translation>在配置的验证数据上评估已保存的模型</translation>
     </message>
     <message>
-        <location filename="../cli/commandline/savedmodeloptions.cpp" line="+19"/>
+        <location filename="../cli/commandline/savedmodeloptions.cpp" line="+20"/>
         <source>A model_checkpoint file or a backup_and_restore backup</source>
         <translation>model_checkpoint 文件或 backup_and_restore 备份</translation>
     </message>
@@ -1440,7 +1440,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location filename="../cli/commandline/evaluatecommandline.cpp" line="+4"/>
-        <location filename="../cli/commandline/predictcommandline.cpp" line="+102"/>
+        <location filename="../cli/commandline/predictcommandline.cpp" line="+153"/>
         <source>Print the result as JSON</source>
         <translation>以 JSON 输出结果</translation>
     </message>
@@ -1681,24 +1681,49 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>即使 --out 目录不为空也替换它</translation>
     </message>
     <message>
-        <location filename="../cli/commandline/predictcommandline.cpp" line="-70"/>
-        <source>predict needs the inputs: --x FILE, or --validation for the validation samples of the model&apos;s own config</source>
-        <translation>predict 需要输入：--x FILE，或用 --validation 表示使用模型自身配置中的验证样本</translation>
-    </message>
-    <message>
-        <location line="+24"/>
+        <location filename="../cli/commandline/predictcommandline.cpp" line="-72"/>
         <source>Run a saved model on new inputs, save its predictions and score them against targets (docs/predict.md)</source>
         <translation>用已保存的模型对新输入做预测，保存预测结果，并对照目标值评分（docs/predict.md）</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>The inputs: a .npy file, an .npz member (archive.npz:NAME), or a CSV file cut into windows as the config&apos;s csv source says</source>
-        <translation>输入：.npy 文件、.npz 成员（archive.npz:NAME），或按配置中 csv 数据源的设置切分为窗口的 CSV 文件</translation>
+        <location line="-41"/>
+        <source>predict needs the inputs: --x FILE, --text TEXT, or --validation for the validation samples of the model&apos;s own config</source>
+        <translation>predict 需要输入：--x FILE、--text TEXT，或 --validation 使用模型自身配置的验证样本</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
+        <source>--text-column and --label-column choose the columns of the CSV file --x names</source>
+        <translation>--text-column 和 --label-column 用于选择 --x 所指 CSV 文件的列</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>--text is for a model trained on text (data.source text_csv or text_folder); this model reads arrays: give them with --x</source>
+        <translation>--text 用于在文本上训练的模型（data.source 为 text_csv 或 text_folder）；此模型读取数组：请用 --x 提供</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>The inputs: a .npy file, an .npz member (archive.npz:NAME), or a CSV file cut into windows as the config&apos;s csv source says; for a model trained on text, a CSV/TSV file of texts or a folder of class folders</source>
+        <translation>输入：.npy 文件、.npz 成员（archive.npz:NAME），或按配置的 csv 数据源切成窗口的 CSV 文件；对在文本上训练的模型，可以是文本的 CSV/TSV 文件或按类别分文件夹的文件夹</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Targets to score the predictions against (.npy or .npz member)</source>
         <translation>用来给预测结果评分的目标值（.npy 或 .npz 成员）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>A text to predict, tokenized as the model was trained (repeat for several)</source>
+        <translation>要预测的一段文本，按模型训练时的方式分词（可重复多次）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The text column of the --x CSV file, by header name or 1-based position (default: the config&apos;s text_csv one)</source>
+        <translation>--x CSV 文件的文本列，按表头名称或从 1 开始的位置（默认：配置中 text_csv 的文本列）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Its label column, to score the predictions (with --text-column; without, the file&apos;s texts only)</source>
+        <translation>它的标签列，用于给预测打分（与 --text-column 一起使用；不给则只读取文件中的文本）</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1706,7 +1731,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>改为预测配置自身数据中的验证样本（代替 --x），并对照其目标值评分</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Save the predictions as .npy (float32, samples x units) or .csv</source>
         <translation>把预测结果保存为 .npy（float32，samples x units）或 .csv</translation>
     </message>
@@ -1754,7 +1779,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>EvaluateCommand</name>
     <message>
-        <location filename="../cli/evaluatecommand.cpp" line="+31"/>
+        <location filename="../cli/evaluatecommand.cpp" line="+32"/>
         <source>Checkpoint: %1 (%2)</source>
         <translation>检查点：%1（%2）</translation>
     </message>
@@ -1924,7 +1949,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ExportCommand</name>
     <message>
-        <location filename="../cli/exportcommand.cpp" line="+31"/>
+        <location filename="../cli/exportcommand.cpp" line="+32"/>
         <source>--format: &quot;%1&quot; is not a format export writes; the one there is: pytorch</source>
         <translation>--format：export 不能写出 &quot;%1&quot; 格式；目前只有一种：pytorch</translation>
     </message>
@@ -4041,7 +4066,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 个批次</translation>
     </message>
     <message>
-        <location filename="../cli/predictreport.cpp" line="+23"/>
+        <location filename="../cli/predictreport.cpp" line="+24"/>
         <source>n/a</source>
         <translation>无</translation>
     </message>
@@ -4056,7 +4081,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>预测结果 %1：最小 %2，平均 %3，最大 %4（未保存：用 --out FILE.npy 或 FILE.csv 可保存）</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+26"/>
+        <source>(%1 tokens, %2 [UNK], cut)</source>
+        <translation>（%1 个词元，%2 个 [UNK]，已截断）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(%1 tokens, %2 [UNK])</source>
+        <translation>（%1 个词元，%2 个 [UNK]）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Checkpoint: %1 (%2)</source>
         <translation>检查点：%1（%2）</translation>
     </message>
@@ -4079,12 +4114,27 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Prediction</name>
     <message>
-        <location filename="../engine/predict/prediction.cpp" line="+72"/>
+        <location filename="../engine/predict/prediction.cpp" line="+76"/>
         <source>%1 has %2 features per time step, but the model was trained on %3 (%4 holds samples shaped %5), and its weights fit only that</source>
         <translation>%1 每个时间步有 %2 个特征，但模型是用 %3 个特征训练的（%4 中的样本形状为 %5），其权重只适用于这一特征数</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+62"/>
+        <source>no tokenizer was kept with %1: the vocabulary was learned again from %2, as training learned it</source>
+        <translation>%1 没有保存分词器：已按训练时的方式从 %2 重新学习词表</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>raw texts take their targets from their labels (a CSV file&apos;s label column, the class folders): --y is for arrays of token ids</source>
+        <translation>原始文本的目标值来自其标签（CSV 文件的标签列、类别文件夹）：--y 用于词元 ID 数组</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 empty texts skipped</source>
+        <translation>跳过了 %1 条空文本</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>targets were given without inputs: give the inputs&apos; file as well</source>
         <translation>给出了目标值却没有给出输入：请同时给出输入文件</translation>
     </message>
@@ -4097,6 +4147,34 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+9"/>
         <source>the %1 validation samples of %2</source>
         <translation>%2 的 %1 个验证样本</translation>
+    </message>
+</context>
+<context>
+    <name>PredictionTexts</name>
+    <message>
+        <location filename="../engine/predict/predictiontexts.cpp" line="+27"/>
+        <source>%1 text given with --text</source>
+        <translation>用 --text 给出了 %1 条文本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 texts given with --text</source>
+        <translation>用 --text 给出了 %1 条文本</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1 is a file, and the model was trained on a folder of texts: name the file&apos;s text column with --text-column (and its label column with --label-column to score the predictions)</source>
+        <translation>%1 是一个文件，而模型是在文本文件夹上训练的：请用 --text-column 指定该文件的文本列（要给预测打分，再用 --label-column 指定标签列）</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>%1 holds no text</source>
+        <translation>%1 中没有文本</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: %2 texts</source>
+        <translation>%1：%2 条文本</translation>
     </message>
 </context>
 <context>
@@ -6097,7 +6175,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>未应用于张量：本进程中另一个 CPU 分配器优先</translation>
     </message>
     <message>
-        <location filename="../engine/train/trainer.cpp" line="+67"/>
+        <location filename="../engine/train/trainer.cpp" line="+68"/>
         <source>off: device.cudnn is false (unfused LSTM kernels)</source>
         <translation>关：device.cudnn 为 false（非融合 LSTM 内核）</translation>
     </message>
@@ -6122,12 +6200,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>已应用于 %2 个线程中的 %1 个</translation>
     </message>
     <message>
-        <location line="+211"/>
+        <location line="+217"/>
         <source>cannot save the model: %1</source>
         <translation>无法保存模型：%1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+22"/>
         <source>cannot write the backup %1: %2</source>
         <translation>无法写入备份 %1：%2</translation>
     </message>
@@ -6142,7 +6220,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>第 %1 轮，第 %2/%3 步（%4）</translation>
     </message>
     <message>
-        <location line="+277"/>
+        <location line="+278"/>
         <source>pinned: the loader thread copies each batch to %1 ahead of its step, on a CUDA stream of its own</source>
         <translation>pinned：加载线程在每步之前，用独立的 CUDA 流把该批次复制到 %1</translation>
     </message>
@@ -6187,7 +6265,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>已忽略 data.validation_split %1：数据源自带验证数组（如同 Keras 的 validation_data 覆盖 validation_split）</translation>
     </message>
     <message>
-        <location filename="../engine/store/runrecorder.cpp" line="+23"/>
+        <location filename="../engine/store/runrecorder.cpp" line="+24"/>
         <source>the run database could not take all of the run: %1</source>
         <translation>运行数据库未能记下整个运行：%1</translation>
     </message>
@@ -6332,7 +6410,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>model_checkpoint 拒绝保存：%1</translation>
     </message>
     <message>
-        <location filename="../engine/data/textsource.cpp" line="+272"/>
+        <location filename="../engine/data/textsource.cpp" line="+276"/>
         <source>%1 entries of the folder left out (not .txt, or in data.source.ignore): %2</source>
         <translation>文件夹中有 %1 项被略过（不是 .txt，或列在 data.source.ignore 中）：%2</translation>
     </message>
@@ -6342,27 +6420,32 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>跳过了 %1 条空文本</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+88"/>
         <source>data.text.output_sequence_length 0: every text made %1 tokens long, the longest training text&apos;s length</source>
         <translation>data.text.output_sequence_length 为 0：每条文本都补齐为 %1 个词元，即最长训练文本的长度</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>%1 of %2 texts cut to %3 tokens</source>
         <translation>%2 条文本中有 %1 条被截断为 %3 个词元</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+19"/>
+        <source>tokenized as the model was trained: %1 vocabulary entries, %2 tokens per text</source>
+        <translation>按模型训练时的方式分词：词表 %1 项，每条文本 %2 个词元</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>vocabulary of %1 entries learned from the %2 training texts</source>
         <translation>从 %2 条训练文本学得含 %1 项的词表</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>vocabulary of %1 entries read from %3</source>
         <translation>从 %3 读取含 %1 项的词表</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>%1: %2, %3 texts of %4 tokens, %5</source>
         <translation>%1：%2，%3 条文本，每条 %4 个词元，%5</translation>
     </message>
@@ -6474,6 +6557,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+18"/>
+        <location line="+10"/>
         <source>%1: cannot record the run&apos;s facts: %2</source>
         <translation>%1：无法记录运行的基本信息：%2</translation>
     </message>
@@ -6514,7 +6598,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+121"/>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>%1: cannot read run %3: %2</source>
         <translation>%1：无法读取运行 %3：%2</translation>
     </message>
@@ -7006,7 +7090,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>StoreAccess</name>
     <message>
-        <location filename="../cli/commandline/savedmodeloptions.cpp" line="+16"/>
+        <location filename="../cli/commandline/savedmodeloptions.cpp" line="+23"/>
         <location filename="../cli/storeaccess.cpp" line="+31"/>
         <source>no run %1 in %2; `epochscope-cli runs list` shows the ids</source>
         <translation>%2 中没有运行 %1；`epochscope-cli runs list` 会列出各运行的 ID</translation>
@@ -7181,7 +7265,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>TextCorpus</name>
     <message>
-        <location filename="../engine/data/textcorpus.cpp" line="+47"/>
+        <location filename="../engine/data/textcorpus.cpp" line="+48"/>
         <source>byte 0x%1 is not UTF-8; texts must be UTF-8 (save the file with that encoding)</source>
         <translation>字节 0x%1 不是 UTF-8；文本必须是 UTF-8（请以该编码保存文件）</translation>
     </message>
@@ -7191,7 +7275,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>文件没有数据行；每行需要一条文本和一个标签</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>the column is chosen by its name &quot;%1&quot;, but data.source.header says the file has no header; give its position instead</source>
         <translation>该列按名称&quot;%1&quot;选择，但 data.source.header 表示文件没有表头；请改用列位置</translation>
     </message>
@@ -7211,17 +7295,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>该行有 %1 个字段，但 %2 列是第 %3 个字段（字段以 %4 分隔）</translation>
     </message>
     <message>
-        <location line="-102"/>
+        <location line="-104"/>
         <source>the text is empty; give it words, or set data.text.empty_texts to &quot;skip&quot;</source>
         <translation>文本为空；请填入内容，或将 data.text.empty_texts 设为&quot;skip&quot;</translation>
     </message>
     <message>
-        <location line="+150"/>
+        <location line="+158"/>
         <source>the label is empty; every text needs its class or target value</source>
         <translation>标签为空；每条文本都需要其类别或目标值</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+52"/>
         <source>cannot open the folder: %1</source>
         <translation>无法打开文件夹：%1</translation>
     </message>
@@ -7283,9 +7367,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
 </context>
 <context>
+    <name>TextScorer</name>
+    <message>
+        <location filename="../engine/predict/textscorer.cpp" line="+31"/>
+        <source>the model was not trained on text: it reads arrays, not typed text</source>
+        <translation>模型不是在文本上训练的：它读取数组，而不是输入的文本</translation>
+    </message>
+</context>
+<context>
     <name>TextSource</name>
     <message>
-        <location filename="../engine/data/textsource.cpp" line="-294"/>
+        <location filename="../engine/data/textsource.cpp" line="-321"/>
         <source>every training text has the label &quot;%1&quot;; a classifier needs texts of at least two classes (for numbers as targets, use the loss &quot;mse&quot;)</source>
         <translation>所有训练文本的标签都是&quot;%1&quot;；分类器需要至少两个类别的文本（若以数值为目标，请使用损失&quot;mse&quot;）</translation>
     </message>
@@ -7330,7 +7422,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>词表有 %1 项（计入填充和 [UNK]），但 Embedding 层只读取小于其 input_dim %2 的编号；请把 max_tokens 设为 %2，或把 input_dim 设为 %1</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>holding the token ids</source>
         <translation>保存词元编号</translation>
     </message>
@@ -7340,12 +7432,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 及另外 %2 项</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+70"/>
         <source>%1 holds no text to train on</source>
         <translation>%1 中没有可训练的文本</translation>
     </message>
     <message>
-        <location line="+115"/>
+        <location line="+118"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
@@ -7360,7 +7452,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation> ……（%1 个词元）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>%1: %2 texts</source>
         <translation>%1：%2 条文本</translation>
     </message>
@@ -7388,7 +7480,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>TextVectorizer</name>
     <message>
-        <location filename="../engine/text/textvectorizer.cpp" line="+105"/>
+        <location filename="../engine/text/textvectorizer.cpp" line="+142"/>
         <source>max_tokens must be 0 (no limit) or at least 3: it counts the padding and [UNK] entries, got %1</source>
         <translation>max_tokens 必须为 0（不限）或至少为 3：它包含填充和 [UNK] 两项，实际为 %1</translation>
     </message>
@@ -7550,6 +7642,55 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
 </context>
 <context>
+    <name>TokenizerFile</name>
+    <message>
+        <location filename="../engine/data/tokenizerfile.cpp" line="+42"/>
+        <location line="+49"/>
+        <source>expected a string, got %1</source>
+        <translation>应为字符串，实际为 %1</translation>
+    </message>
+    <message>
+        <location line="-36"/>
+        <source>more than %1 classes</source>
+        <translation>类别超过 %1 个</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>expected no classes, or two or more distinct, non-empty names in byte order</source>
+        <translation>应为没有类别，或按字节顺序排列的两个及以上互不相同的非空名称</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>expected an array of tokens</source>
+        <translation>应为词元数组</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>expected the padding entry &quot;&quot; and &quot;[UNK]&quot; first</source>
+        <translation>开头应为填充项 &quot;&quot; 和 &quot;[UNK]&quot;</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 entries, more than max_tokens %2</source>
+        <translation>%1 项，超过 max_tokens %2</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>expected &quot;%1&quot;: not a tokenizer file</source>
+        <translation>应为 &quot;%1&quot;：这不是分词器文件</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>cannot open the tokenizer file: %1</source>
+        <translation>无法打开分词器文件：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 bytes, more than the %2 a tokenizer file may have</source>
+        <translation>%1 字节，超过分词器文件允许的 %2 字节</translation>
+    </message>
+</context>
+<context>
     <name>TrainCommand</name>
     <message>
         <location filename="../cli/traincommand.cpp" line="+56"/>
@@ -7603,9 +7744,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
 </context>
 <context>
+    <name>TrainedTokenizer</name>
+    <message>
+        <location filename="../engine/data/trainedtokenizer.cpp" line="+23"/>
+        <source>the vocabulary has %1 entries, but the model&apos;s Embedding has rows for ids below %2 only: this tokenizer belongs to another model</source>
+        <translation>词表有 %1 项，但模型的 Embedding 只有 id 小于 %2 的行：此分词器属于另一个模型</translation>
+    </message>
+</context>
+<context>
     <name>Trainer</name>
     <message>
-        <location filename="../engine/train/trainer.cpp" line="-273"/>
+        <location filename="../engine/train/trainer.cpp" line="-274"/>
         <source>Resuming from the backup: %1</source>
         <translation>从备份继续：%1</translation>
     </message>
@@ -7645,7 +7794,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>数据一次性暂存到 %1：%2 MB，用时 %3 秒</translation>
     </message>
     <message>
-        <location line="+172"/>
+        <location line="+173"/>
         <source>another rank was asked to stop: every rank stops after this step</source>
         <translation>另一个进程被要求停止：所有进程在这一步之后停止</translation>
     </message>

@@ -336,7 +336,7 @@ by_length：长度相近的文本进入同一批，每批截到其中最长的�
         <translation>最佳</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>The run database %1 cannot be read: %2</source>
         <translation>无法读取运行数据库 %1：%2</translation>
     </message>
@@ -346,7 +346,7 @@ by_length：长度相近的文本进入同一批，每批截到其中最长的�
         <translation>运行数据库中没有运行 %1（它可能已被删除）。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Run %1 (%2) cannot be used: its recorded config is not one this EpochScope reads any more:
 %3</source>
         <translation>无法使用运行 %1（%2）：它记录的配置已不是这个版本的 EpochScope 能读取的配置：
@@ -583,7 +583,7 @@ by_length：长度相近的文本进入同一批，每批截到其中最长的�
 <context>
     <name>es::ui::DataForm</name>
     <message>
-        <location filename="../ui/setup/dataform.cpp" line="+46"/>
+        <location filename="../ui/setup/dataform.cpp" line="+47"/>
         <source>Where the samples come from: generated in memory (synthetic_regression, synthetic_tokens), NumPy files (npy), one NumPy archive (npz) or a time series in a CSV file (csv).</source>
         <translation>样本的来源：在内存中生成（synthetic_regression、synthetic_tokens）、NumPy 文件（npy）、一个 NumPy 归档（npz），或 CSV 文件中的时间序列（csv）。</translation>
     </message>
@@ -596,7 +596,7 @@ by_length：长度相近的文本进入同一批，每批截到其中最长的�
 <context>
     <name>es::ui::DataInspector</name>
     <message>
-        <location filename="../ui/setup/datainspector.cpp" line="+116"/>
+        <location filename="../ui/setup/datainspector.cpp" line="+124"/>
         <source>Waiting for the training run to end: reading data files beside it would slow its steps.</source>
         <translation>等待训练运行结束：在训练的同时读取数据文件会拖慢它的步。</translation>
     </message>
@@ -604,7 +604,7 @@ by_length：长度相近的文本进入同一批，每批截到其中最长的�
 <context>
     <name>es::ui::DataPreview</name>
     <message>
-        <location filename="../ui/setup/datapreview.cpp" line="+38"/>
+        <location filename="../ui/setup/datapreview.cpp" line="+40"/>
         <source>What the chosen files hold and what training would do with them, as `epochscope-cli inspect` prints it.</source>
         <translation>所选文件包含什么以及训练将如何使用它们，与 `epochscope-cli inspect` 的输出相同。</translation>
     </message>
@@ -614,7 +614,7 @@ by_length：长度相近的文本进入同一批，每批截到其中最长的�
         <translation>预览</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>y (%1, 1) float32 targets</source>
         <translation>y (%1, 1) float32 目标</translation>
     </message>
@@ -649,12 +649,12 @@ by_length：长度相近的文本进入同一批，每批截到其中最长的�
         <translation>在内存中生成：x (%1, %2) 取值于 [0, %3) 的 int64 词元 id，%4，%5；%6。</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>%1 samples train, %2 validate</source>
         <translation>%1 个样本用于训练，%2 个用于验证</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+40"/>
         <source>Choose the data files (Browse…) or drop them here to see what they hold.</source>
         <translation>选择数据文件（浏览…）或把文件拖放到这里，即可查看其内容。</translation>
     </message>
@@ -667,7 +667,7 @@ by_length：长度相近的文本进入同一批，每批截到其中最长的�
 <context>
     <name>es::ui::DataSourcePage</name>
     <message>
-        <location filename="../ui/setup/datasourcepage.cpp" line="+56"/>
+        <location filename="../ui/setup/datasourcepage.cpp" line="+52"/>
         <source>auto</source>
         <comment>CSV delimiter: detected</comment>
         <translation>自动</translation>
@@ -688,7 +688,7 @@ by_length：长度相近的文本进入同一批，每批截到其中最长的�
         <translation>制表符</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location filename="../ui/setup/browserow.cpp" line="+40"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
@@ -2511,7 +2511,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::PredictJob</name>
     <message>
-        <location filename="../ui/predict/predictjob.cpp" line="+36"/>
+        <location filename="../ui/predict/predictjob.cpp" line="+37"/>
         <source>X file</source>
         <translation>X 文件</translation>
     </message>
@@ -2529,7 +2529,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::PredictPanel</name>
     <message>
-        <location filename="../ui/predict/predictpanel.cpp" line="+82"/>
+        <location filename="../ui/predict/predictpanel.cpp" line="+99"/>
         <source>Waiting for the run to end: predicting now would take its cores and slow its steps.</source>
         <translation>正在等待运行结束：此时预测会占用它的 CPU 核心并拖慢它的训练步。</translation>
     </message>
@@ -2575,7 +2575,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>正在启动...</translation>
     </message>
     <message numerus="yes">
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Predicted %n sample(s) in %1 s.</source>
         <translation>
             <numerusform>已预测 %n 个样本，用时 %1 秒。</numerusform>
@@ -3042,7 +3042,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::PyTorchExportDialog</name>
     <message>
-        <location filename="../ui/predict/pytorchexportdialog.cpp" line="+72"/>
+        <location filename="../ui/predict/pytorchexportdialog.cpp" line="+73"/>
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
@@ -3153,7 +3153,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>正在把 %1 导出到 %2...</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+46"/>
         <source>To replace what is in it, check &quot;Replace the folder&apos;s contents&quot;.</source>
         <translation>如要替换其中的内容，请勾选“替换文件夹中的内容”。</translation>
     </message>
@@ -4381,6 +4381,249 @@ Choose another run database (File &gt; Run database...) to record the next one.<
         <location line="+1"/>
         <source>Choose the validation folder</source>
         <translation>选择验证文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::TextLengthChart</name>
+    <message>
+        <location filename="../ui/setup/textlengthchart.cpp" line="+37"/>
+        <source>tokens per text</source>
+        <translation>每条文本的词元数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>texts</source>
+        <translation>文本数</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>kept whole</source>
+        <translation>完整保留</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>cut to the sequence length</source>
+        <translation>截断到序列长度</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Lengths of the texts in tokens</source>
+        <translation>文本长度（词元数）</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>output_sequence_length 0:
+the longest text, %1 tokens</source>
+        <translation>output_sequence_length 0：
+最长文本，%1 个词元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>output_sequence_length %1:
+%2% of the texts cut</source>
+        <translation>output_sequence_length %1：
+%2% 的文本被截断</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+83"/>
+        <source>%1 tokens: %n text(s)</source>
+        <translation>
+            <numerusform>%1 个词元：%n 条文本</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%1 to %2 tokens: %n text(s)</source>
+        <translation>
+            <numerusform>%1 到 %2 个词元：%n 条文本</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n cut</source>
+        <comment>texts longer than the sequence length</comment>
+        <translation>
+            <numerusform>截断 %n 条</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::TextScoreBox</name>
+    <message>
+        <location filename="../ui/predict/textscorebox.cpp" line="+40"/>
+        <source>Try a text</source>
+        <translation>试一段文本</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Type a review: the model scores it as you type</source>
+        <translation>输入一条评论：模型会随输入实时打分</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Tokenized exactly as the model&apos;s training texts were, with the vocabulary its run kept</source>
+        <translation>与模型训练文本完全相同的分词方式，使用其运行保存的词表</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>The model is loaded when you type.</source>
+        <translation>开始输入时加载模型。</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>Loading the model...</source>
+        <translation>正在加载模型...</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+56"/>
+        <source>... %n more</source>
+        <translation>
+            <numerusform>... 另有 %n 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n token(s), %1 read as [UNK] (marked)</source>
+        <translation>
+            <numerusform>%n 个词元，其中 %1 个读作 [UNK]（已标出）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>; cut to the %1 tokens the model was trained on</source>
+        <translation>；已截断到模型训练时的 %1 个词元</translation>
+    </message>
+</context>
+<context>
+    <name>es::ui::TokenizerOptions</name>
+    <message>
+        <location filename="../ui/setup/tokenizeroptions.cpp" line="+46"/>
+        <source>Tokenizer</source>
+        <comment>group box: how texts become token ids</comment>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Keras&apos; standardize, applied before splitting:
+lower_and_strip_punctuation: ASCII letters lowered, then Keras&apos; punctuation (!&quot;#$%&amp;&apos;()*+,-./:;&lt;=&gt;?@[\]^_`{|}~) removed.
+lower, strip_punctuation: one of the two steps.
+none: the text as it is.</source>
+        <translation>Keras 的 standardize，在切分之前执行：
+lower_and_strip_punctuation：ASCII 字母转小写，再去掉 Keras 的标点（!&quot;#$%&amp;&apos;()*+,-./:;&lt;=&gt;?@[\]^_`{|}~）。
+lower、strip_punctuation：只做其中一步。
+none：保持原文。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Strip HTML t&amp;ags first</source>
+        <translation>先去掉 HTML 标签(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Replace each tag, from &lt; to the next &gt;, by a space before standardize, so that IMDB&apos;s &lt;br /&gt; does not become the word &quot;br&quot;. Keras has no such option: its IMDB tutorial passes a standardize function that replaces &lt;br /&gt; by a space.</source>
+        <translation>在 standardize 之前把每个标签（从 &lt; 到下一个 &gt;）替换为空格，这样 IMDB 的 &lt;br /&gt; 不会变成单词 &quot;br&quot;。Keras 没有这个选项：它的 IMDB 教程传入一个把 &lt;br /&gt; 替换为空格的 standardize 函数。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Keras&apos; split: whitespace makes the words between runs of whitespace the tokens; character makes each Unicode character a token.</source>
+        <translation>Keras 的 split：whitespace 以连续空白分隔出的单词为词元；character 以每个 Unicode 字符为词元。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>all</source>
+        <comment>max_tokens of 0: every token</comment>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keras&apos; max_tokens: the vocabulary&apos;s size, the padding id 0 and [UNK] included, so 20000 keeps the 19998 most frequent tokens and the others become [UNK] (id 1); all keeps every token. At least 3, and at most the Embedding&apos;s input_dim.</source>
+        <translation>Keras 的 max_tokens：词表大小，包括填充 id 0 和 [UNK]，因此 20000 保留最常见的 19998 个词元，其余变为 [UNK]（id 1）；全部则保留所有词元。至少为 3，至多为 Embedding 的 input_dim。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>longest</source>
+        <comment>output_sequence_length of 0: as long as the longest text</comment>
+        <translation>最长</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keras&apos; output_sequence_length: token ids per sample; a longer text is cut, a shorter one padded with id 0. longest makes every sample as long as the longest training text. The preview&apos;s histogram marks it on the texts&apos; lengths.</source>
+        <translation>Keras 的 output_sequence_length：每个样本的词元 id 数；更长的文本被截断，更短的用 id 0 填充。最长表示每个样本都与最长的训练文本一样长。预览中的直方图在文本长度上标出它。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>pad_sequences&apos; padding: where a shorter text&apos;s padding ids go, before its ids (pre, pad_sequences&apos; default) or after them (post, what TextVectorization does). Batches by length need post.</source>
+        <translation>pad_sequences 的 padding：较短文本的填充 id 放在哪里，放在其 id 之前（pre，pad_sequences 的默认值）或之后（post，TextVectorization 的做法）。按长度分批需要 post。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>pad_sequences&apos; truncating: which ids a longer text loses, its first ones (pre, pad_sequences&apos; default) or its last ones (post, what TextVectorization does).</source>
+        <translation>pad_sequences 的 truncating：较长文本丢弃哪些 id，开头的（pre，pad_sequences 的默认值）或末尾的（post，TextVectorization 的做法）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>learned from the texts</source>
+        <translation>从文本中学习</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keras&apos; vocabulary argument: a file of one token per line used instead of adapt() on the training texts; a list that starts with the empty string and [UNK] gives them ids 0 and 1. Empty: learned from the training texts, most frequent first. A relative path is relative to the config file&apos;s folder.</source>
+        <translation>Keras 的 vocabulary 参数：每行一个词元的文件，代替在训练文本上调用 adapt()；以空字符串和 [UNK] 开头的列表把 id 0 和 1 分给它们。留空：从训练文本中学习，最常见的在前。相对路径相对于配置文件所在的文件夹。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A text with no token (empty, or only whitespace), which Keras would keep as a sample of padding only: skip leaves it out and counts it in the run&apos;s notes; refuse stops with an error naming it.</source>
+        <translation>没有词元的文本（空的或只有空白），Keras 会把它保留为只有填充的样本：skip 会跳过它并在运行备注中计数；refuse 会报错停止并指出它。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Standardi&amp;ze:</source>
+        <translation>标准化(&amp;Z)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Split b&amp;y:</source>
+        <translation>切分方式(&amp;Y)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Max to&amp;kens:</source>
+        <translation>最大词元数(&amp;K)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Vo&amp;cabulary file:</source>
+        <translation>词表文件(&amp;C)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose the vocabulary file</source>
+        <translation>选择词表文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Vocabularies (*.txt);;All files (*)</source>
+        <translation>词表 (*.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Se&amp;quence length:</source>
+        <translation>序列长度(&amp;Q)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paddi&amp;ng:</source>
+        <translation>填充(&amp;N)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tr&amp;uncating:</source>
+        <translation>截断(&amp;U)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Empty texts:</source>
+        <translation>空文本(&amp;E)：</translation>
     </message>
 </context>
 <context>
