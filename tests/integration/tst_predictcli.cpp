@@ -476,7 +476,7 @@ private Q_SLOTS:
         QTest::newRow("batch 0") << 0 << QStringList{"--x", dir + "reg_xval.npy", "--batch", "0"}
                                  << QStringList{"--batch"};
         QTest::newRow("no inputs")
-            << 0 << QStringList{} << QStringList{"--x FILE, or --validation"};
+            << 0 << QStringList{} << QStringList{"--x FILE, --text TEXT, or --validation"};
         QTest::newRow("inputs and --validation")
             << 0 << QStringList{"--x", dir + "reg_xval.npy", "--validation"}
             << QStringList{"--validation"};
