@@ -23,7 +23,7 @@ constexpr int kPauseMs = 250;
 constexpr std::size_t kShownTokens = 300;
 
 /// What the worker hands back: the scorer it loaded (or was given), and the score or why not.
-struct Outcome {
+struct ScoreOutcome {
     std::shared_ptr<TextScorer> scorer;
     std::optional<TextScore> score;
     QString error;
@@ -146,7 +146,7 @@ void TextScoreBox::scoreNow()
     const std::shared_ptr<const Model> model = m_model;
     m_job.run(
         [model, scorer = m_scorer, text = m_text->toPlainText().toStdString()]() mutable {
-            Outcome outcome;
+            ScoreOutcome outcome;
             try {
                 if (!scorer)
                     scorer = std::make_shared<TextScorer>(
@@ -162,7 +162,7 @@ void TextScoreBox::scoreNow()
             }
             return outcome;
         },
-        [this, model](Outcome outcome) {
+        [this, model](ScoreOutcome outcome) {
             if (model != m_model)
                 return;  // another run or checkpoint was chosen meanwhile
             if (outcome.scorer)
