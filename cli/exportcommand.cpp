@@ -35,7 +35,8 @@ int runExportCommand(const RunConfig& config, const std::string& checkpointPath,
                             {format}));
         return kExitBadInput;
     }
-    const PyTorchExport exported = exportForPyTorch(config, checkpointPath, directory, force, tokenizer);
+    const PyTorchExport exported =
+        exportForPyTorch(config, checkpointPath, directory, force, tokenizer);
     std::string files;
     for (const std::string& file : exported.files)
         files += (files.empty() ? "" : ", ") + file;

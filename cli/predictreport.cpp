@@ -148,8 +148,7 @@ nlohmann::json predictionJson(const PredictionResult& result, const PredictFiles
         nlohmann::json texts = nlohmann::json::array();
         for (std::size_t i = 0; i < result.texts.size(); ++i) {
             const PredictedText& text = result.texts[i];
-            const std::string className =
-                predictedClassName(result, static_cast<std::int64_t>(i));
+            const std::string className = predictedClassName(result, static_cast<std::int64_t>(i));
             texts.push_back({{"origin", text.origin},
                              {"tokens", text.tokens},
                              {"unknown", text.unknown},

@@ -3,8 +3,8 @@
 #include "cli/messages.h"
 #include "engine/config/configerror.h"
 #include "engine/config/presets.h"
-#include "engine/i18n/translate.h"
 #include "engine/data/trainedtokenizer.h"
+#include "engine/i18n/translate.h"
 #include "engine/store/runcheckpoints.h"
 #include "engine/store/runstore.h"
 
@@ -102,8 +102,8 @@ std::optional<SavedModel> SavedModelOptions::fromRun() const
                 return std::nullopt;
             }
             SavedModel model{parseRunConfig(run->config), checkpointPath, nullptr};
-            model.tokenizer = trainedTokenizer(model.config, checkpointPath, run->tokenizerJson,
-                                               runOrigin());
+            model.tokenizer =
+                trainedTokenizer(model.config, checkpointPath, run->tokenizerJson, runOrigin());
             return model;
         }
         const CheckpointChoice choice =

@@ -43,7 +43,7 @@ struct RunData {
     std::vector<std::string> notes;
     /// A text source's classes by their ids (SourceArrays::classes).
     std::vector<std::string> classes;
-    TextLengths textLengths;  ///< SourceArrays::textLengths
+    TextLengths textLengths;                         ///< SourceArrays::textLengths
     std::shared_ptr<const TextTokenizer> tokenizer;  ///< SourceArrays::tokenizer
 };
 

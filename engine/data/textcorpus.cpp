@@ -120,8 +120,7 @@ private:
     {
         m_textIndex = columnIndex(m_options.textColumn, firstRow, "data.source.text_column");
         if (hasLabels())
-            m_labelIndex =
-                columnIndex(m_options.labelColumn, firstRow, "data.source.label_column");
+            m_labelIndex = columnIndex(m_options.labelColumn, firstRow, "data.source.label_column");
     }
 
     std::size_t columnIndex(const ColumnRef& column, const std::vector<std::string>& firstRow,

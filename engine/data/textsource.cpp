@@ -390,9 +390,8 @@ void loadTextSource(const RunConfig& config, SourceArrays& arrays, const TextTok
     arrays.x.origin = source.path;
     arrays.y = targetArray(corpus, *tokenizer, config, "data.source.path", source.path);
     if (separateValidation) {
-        arrays.xVal =
-            tokenArray(vectorizeAll(validation, tokenizer->vocabulary, tokenizer->vectorizer),
-                       *tokenizer);
+        arrays.xVal = tokenArray(
+            vectorizeAll(validation, tokenizer->vocabulary, tokenizer->vectorizer), *tokenizer);
         arrays.xVal.field = "data.source.validation_path";
         arrays.xVal.origin = source.validationPath;
         arrays.yVal = targetArray(validation, *tokenizer, config, "data.source.validation_path",
@@ -400,17 +399,18 @@ void loadTextSource(const RunConfig& config, SourceArrays& arrays, const TextTok
     }
     const std::int64_t entries = tokenizer->vocabulary.size();
     if (trained != nullptr)
-        arrays.notes.push_back(fillText(
-            markedText("RunRecord", "tokenized as the model was trained: %1 vocabulary entries, "
-                                    "%2 tokens per text"),
-            {formatCount(entries), formatCount(length)}));
+        arrays.notes.push_back(
+            fillText(markedText("RunRecord",
+                                "tokenized as the model was trained: %1 vocabulary entries, "
+                                "%2 tokens per text"),
+                     {formatCount(entries), formatCount(length)}));
     else
-        arrays.notes.push_back(fillText(
-            config.data.text.vocabulary.empty()
-                ? markedText("RunRecord",
-                             "vocabulary of %1 entries learned from the %2 training texts")
-                : markedText("RunRecord", "vocabulary of %1 entries read from %3"),
-            {formatCount(entries), formatCount(training), config.data.text.vocabulary}));
+        arrays.notes.push_back(
+            fillText(config.data.text.vocabulary.empty()
+                         ? markedText("RunRecord",
+                                      "vocabulary of %1 entries learned from the %2 training texts")
+                         : markedText("RunRecord", "vocabulary of %1 entries read from %3"),
+                     {formatCount(entries), formatCount(training), config.data.text.vocabulary}));
     const bool regression = tokenizer->classes.empty();
     arrays.description = fillText(
         markedText("RunRecord", "%1: %2, %3 texts of %4 tokens, %5"),

@@ -103,8 +103,7 @@ void readVocabulary(const nlohmann::json& document, JsonReader& reader, TextToke
     const std::int64_t maxTokens = tokenizer.vectorizer.maxTokens;
     if (maxTokens > 0 && static_cast<std::int64_t>(tokens.size()) > maxTokens) {
         reader.addIssue("vocabulary",
-                        fillText(engineText("TokenizerFile",
-                                            "%1 entries, more than max_tokens %2"),
+                        fillText(engineText("TokenizerFile", "%1 entries, more than max_tokens %2"),
                                  {std::to_string(tokens.size()), std::to_string(maxTokens)}));
         return;
     }
@@ -150,9 +149,9 @@ TextTokenizer parseTokenizerJson(std::string_view text, const std::string& origi
     std::int64_t version = 0;
     reader.integer("version", {1, kVersion}, version, Need::Required);
     if (!format.empty() && format != kFormat)
-        reader.addIssue("format", fillText(engineText("TokenizerFile",
-                                                      "expected \"%1\": not a tokenizer file"),
-                                           {std::string(kFormat)}));
+        reader.addIssue(
+            "format", fillText(engineText("TokenizerFile", "expected \"%1\": not a tokenizer file"),
+                               {std::string(kFormat)}));
     TextTokenizer tokenizer;
     TextVectorizerOptions& vectorizer = tokenizer.vectorizer;
     reader.choice("standardize", kAllTextStandardizes, textStandardizeKey, vectorizer.standardize,
@@ -195,11 +194,11 @@ std::optional<TextTokenizer> readTokenizerBeside(const std::string& checkpoint)
         return std::nullopt;
     const InputFile file(path, engineText("TokenizerFile", "cannot open the tokenizer file: %1"));
     if (file.size() > kMaxTokenizerFileBytes)
-        throw ConfigError(path, fillText(engineText("TokenizerFile",
-                                                    "%1 bytes, more than the %2 a tokenizer "
-                                                    "file may have"),
-                                         {std::to_string(file.size()),
-                                          std::to_string(kMaxTokenizerFileBytes)}));
+        throw ConfigError(
+            path, fillText(engineText("TokenizerFile",
+                                      "%1 bytes, more than the %2 a tokenizer "
+                                      "file may have"),
+                           {std::to_string(file.size()), std::to_string(kMaxTokenizerFileBytes)}));
     return parseTokenizerJson(file.readAll(), path);
 }
 

@@ -1,9 +1,10 @@
 #pragma once
 
-// A run's tokenizer (engine/text/texttokenizer.h) as JSON: in the run database (runs.tokenizer_json)
-// and in a file beside each checkpoint the run writes (`<checkpoint>.tokenizer.json`), so that
-// whoever has the checkpoint has the ids it was trained on. Such a file may come from anyone:
-// it is read to a bounded size and every field is checked before it is used. LibTorch-free.
+// A run's tokenizer (engine/text/texttokenizer.h) as JSON: in the run database
+// (runs.tokenizer_json) and in a file beside each checkpoint the run writes
+// (`<checkpoint>.tokenizer.json`), so that whoever has the checkpoint has the ids it was trained
+// on. Such a file may come from anyone: it is read to a bounded size and every field is checked
+// before it is used. LibTorch-free.
 
 #include "engine/text/texttokenizer.h"
 

@@ -19,13 +19,12 @@ void requireEmbeddingRows(const TextTokenizer& tokenizer, const RunConfig& confi
     const std::int64_t inputDim = layers.front().inputDim;
     if (tokenizer.vocabulary.size() <= inputDim)
         return;
-    throw ConfigError(origin,
-                      fillText(engineText("TrainedTokenizer",
-                                          "the vocabulary has %1 entries, but the model's "
-                                          "Embedding has rows for ids below %2 only: this "
-                                          "tokenizer belongs to another model"),
-                               {std::to_string(tokenizer.vocabulary.size()),
-                                std::to_string(inputDim)}));
+    throw ConfigError(
+        origin, fillText(engineText("TrainedTokenizer",
+                                    "the vocabulary has %1 entries, but the model's "
+                                    "Embedding has rows for ids below %2 only: this "
+                                    "tokenizer belongs to another model"),
+                         {std::to_string(tokenizer.vocabulary.size()), std::to_string(inputDim)}));
 }
 
 }  // namespace
@@ -41,8 +40,8 @@ std::shared_ptr<const TextTokenizer> trainedTokenizer(const RunConfig& config,
     std::string origin;
     if (!recordedJson.empty()) {
         origin = recordedOrigin;
-        tokenizer = std::make_shared<const TextTokenizer>(
-            parseTokenizerJson(recordedJson, recordedOrigin));
+        tokenizer =
+            std::make_shared<const TextTokenizer>(parseTokenizerJson(recordedJson, recordedOrigin));
     } else if (std::optional<TextTokenizer> beside = readTokenizerBeside(checkpoint)) {
         origin = tokenizerPathBeside(checkpoint);
         tokenizer = std::make_shared<const TextTokenizer>(std::move(*beside));

@@ -19,7 +19,7 @@ struct PyTorchExport {
     std::string directory;
     /// In the directory: model.py, weights.pt, README.txt, and tokenizer.json for text.
     std::vector<std::string> files;
-    std::string checkpointKind;      ///< as loadCheckpointWeights() names it
+    std::string checkpointKind;  ///< as loadCheckpointWeights() names it
     std::vector<std::int64_t> sampleShape;
     std::int64_t parameters = 0;  ///< numbers in weights.pt
 };

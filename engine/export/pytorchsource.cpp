@@ -301,8 +301,9 @@ std::string pytorchReadme(const RunConfig& config, const PyTorchSourceContext& c
         "    model = Model(); model.load_state_dict(torch.load(\"weights.pt\")); model.eval()\n";
     text += "    with torch.no_grad(): y = model(x)\n";
     if (context.tokenizer) {
-        text += "\nThe model was trained on text. tokenizer.json is its tokenizer, and model.py's\n"
-                "tokenize_batch() makes x from texts exactly as EpochScope does:\n\n";
+        text +=
+            "\nThe model was trained on text. tokenizer.json is its tokenizer, and model.py's\n"
+            "tokenize_batch() makes x from texts exactly as EpochScope does:\n\n";
         text += "    from model import tokenize_batch, class_names\n";
         text += "    with torch.no_grad(): y = model(tokenize_batch([\"A great film.\"]))\n";
     }

@@ -123,7 +123,8 @@ bool givesRawTexts(const RunConfig& config, const PredictRequest& request)
     if (std::filesystem::is_directory(request.x, error))
         return true;
     const std::string extension = std::filesystem::path(request.x).extension().string();
-    return extension != ".npy" && extension != ".npz" && request.x.find(".npz:") == std::string::npos;
+    return extension != ".npy" && extension != ".npz" &&
+           request.x.find(".npz:") == std::string::npos;
 }
 
 /// The tokenizer the model was trained with: the request's, or else learned again from the

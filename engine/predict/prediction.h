@@ -45,10 +45,10 @@ struct PredictRequest {
 
 /// One raw text predicted, as the model saw it.
 struct PredictedText {
-    std::string origin;           ///< `--text 2`, `reviews.csv:row 7`, `test/pos/1_10.txt`
-    std::int64_t tokens = 0;      ///< before any cut
-    std::int64_t unknown = 0;     ///< read as [UNK]
-    bool cut = false;             ///< longer than the sequence length the model was trained on
+    std::string origin;        ///< `--text 2`, `reviews.csv:row 7`, `test/pos/1_10.txt`
+    std::int64_t tokens = 0;   ///< before any cut
+    std::int64_t unknown = 0;  ///< read as [UNK]
+    bool cut = false;          ///< longer than the sequence length the model was trained on
 };
 
 /// Where predicting stands, for a progress line.

@@ -69,16 +69,15 @@ PredictionTexts readPredictionTexts(const RunConfig& config, const PredictReques
     std::error_code error;
     const bool folder = std::filesystem::is_directory(request.x, error);
     if (folder)
-        result.corpus = readTextFolder(request.x, {config.data.source.ignore,
-                                                   config.data.text.emptyTexts});
+        result.corpus =
+            readTextFolder(request.x, {config.data.source.ignore, config.data.text.emptyTexts});
     else
         result.corpus = readTextCsvFile(request.x, csvOptions(config, request));
     if (result.corpus.texts.empty())
-        throw ConfigError("--x", fillText(engineText("PredictionTexts", "%1 holds no text"),
-                                          {request.x}));
-    result.description =
-        fillText(engineText("PredictionTexts", "%1: %2 texts"),
-                 {request.x, std::to_string(result.corpus.texts.size())});
+        throw ConfigError("--x",
+                          fillText(engineText("PredictionTexts", "%1 holds no text"), {request.x}));
+    result.description = fillText(engineText("PredictionTexts", "%1: %2 texts"),
+                                  {request.x, std::to_string(result.corpus.texts.size())});
     return result;
 }
 

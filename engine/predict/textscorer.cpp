@@ -40,8 +40,8 @@ TextScorer::TextScorer(const RunConfig& config, const std::string& checkpoint,
         const std::lock_guard<std::mutex> turn(globalGeneratorLock());
         return SequentialModel(config.model, 1, backend.backend, config.device.type);
     }();
-    m_checkpointKind =
-        loadCheckpointWeights(*model, checkpoint, std::max<std::int64_t>(trainedInputOf(config).samples, 1));
+    m_checkpointKind = loadCheckpointWeights(
+        *model, checkpoint, std::max<std::int64_t>(trainedInputOf(config).samples, 1));
     const torch::Device device(config.device.name());
     model->to(device);
     model->eval();

@@ -5,8 +5,8 @@ namespace es {
 TokenizedText tokenizeText(const TextTokenizer& tokenizer, std::string_view text)
 {
     TokenizedText result;
-    result.tokens = splitText(standardizeText(text, tokenizer.vectorizer),
-                              tokenizer.vectorizer.split);
+    result.tokens =
+        splitText(standardizeText(text, tokenizer.vectorizer), tokenizer.vectorizer.split);
     result.tokenIds.reserve(result.tokens.size());
     for (const std::string& token : result.tokens) {
         const std::int64_t id = tokenizer.vocabulary.idOf(token);

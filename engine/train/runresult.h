@@ -31,10 +31,10 @@ struct RunInfo {
     /// What made a text source's ids (RunData::tokenizer): the run database keeps it, and
     /// every checkpoint and backup gets it in a file beside it (engine/data/tokenizerfile.h).
     std::shared_ptr<const TextTokenizer> tokenizer;
-    std::string placement;               ///< "host", "pinned", "device" (data.placement)
-    int prefetch = 0;                    ///< batches prepared ahead by the loader thread
-    std::string backend;                 ///< LSTM backend used ("libtorch", "onednn")
-    std::string backendReason;           ///< why that backend was chosen
+    std::string placement;      ///< "host", "pinned", "device" (data.placement)
+    int prefetch = 0;           ///< batches prepared ahead by the loader thread
+    std::string backend;        ///< LSTM backend used ("libtorch", "onednn")
+    std::string backendReason;  ///< why that backend was chosen
     /// Whether the training threads flushed denormal floats to zero, and why ("auto: on with
     /// the onednn backend"; what could not be applied is added).
     bool flushDenormals = false;

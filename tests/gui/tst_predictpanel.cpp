@@ -15,6 +15,7 @@
 #include "engine/store/runcheckpoints.h"
 #include "engine/store/runstore.h"
 #include "tests/support/clirunner.h"
+#include "tests/support/sentimentcorpus.h"
 #include "ui/live/trainingidlegate.h"
 #include "ui/mainwindow.h"
 #include "ui/plots/qcustomplotinclude.h"
@@ -30,7 +31,6 @@
 #include "ui/predict/residualhistogramchart.h"
 #include "ui/predict/rocchart.h"
 #include "ui/predict/textscorebox.h"
-#include "tests/support/sentimentcorpus.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QFile>
@@ -132,8 +132,8 @@ class TestPredictPanel : public QObject {
     qint64 m_multiClass = 0;
     qint64 m_withoutCheckpoints = 0;
     qint64 m_text = 0;  ///< trained on a generated corpus of raw text
-    QString m_x;  ///< kFileSamples inputs for the regression
-    QString m_y;  ///< and their targets
+    QString m_x;        ///< kFileSamples inputs for the regression
+    QString m_y;        ///< and their targets
 
     /// Trains `config` named `name` with the CLI into m_database; the run's id, 0 on failure.
     qint64 train(nlohmann::json config, const QString& name)
@@ -635,8 +635,8 @@ private Q_SLOTS:
         QVERIFY(shown.wait(kPredictTimeoutMs));
         QVERIFY2(box->problem().isEmpty(), qPrintable(box->problem()));
         // The score the CLI predicts for the same text with the same kept tokenizer.
-        const CliRun cli = runCli({"predict", "--run", QString::number(m_text), "--db",
-                                   m_database, "--json", "--text", review});
+        const CliRun cli = runCli({"predict", "--run", QString::number(m_text), "--db", m_database,
+                                   "--json", "--text", review});
         QCOMPARE(cli.exitCode, kExitFinished);
         const nlohmann::json predicted = nlohmann::json::parse(cli.out.toStdString());
         const QString className = QString::fromStdString(predicted["texts"][0]["class"]);

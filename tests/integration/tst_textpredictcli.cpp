@@ -80,8 +80,8 @@ std::vector<float> readPredictions(const QString& path)
     if (!file.open(QIODevice::ReadOnly))
         return {};
     const QByteArray bytes = file.readAll();
-    const int headerLength = 10 + (static_cast<unsigned char>(bytes[8]) |
-                                   (static_cast<unsigned char>(bytes[9]) << 8));
+    const int headerLength =
+        10 + (static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8));
     std::vector<float> values(static_cast<std::size_t>(bytes.size() - headerLength) /
                               sizeof(float));
     std::memcpy(values.data(), bytes.constData() + headerLength, values.size() * sizeof(float));
@@ -145,8 +145,8 @@ private Q_SLOTS:
         QVERIFY(m_dir.isValid());
         QVERIFY(es::test::writeSentimentCorpus(path("corpus"), 80, 11));
         QVERIFY(writeJson(path("text.json"), config()));
-        const CliRun run = runCli({"train", "--config", path("text.json"), "--db", database()},
-                                  kTrainTimeoutMs);
+        const CliRun run =
+            runCli({"train", "--config", path("text.json"), "--db", database()}, kTrainTimeoutMs);
         QVERIFY2(run.exitCode == kExitFinished, qPrintable(describe(run)));
         QVERIFY(QFile::exists(checkpoint()));
     }
@@ -189,8 +189,7 @@ private Q_SLOTS:
         const CliRun onText = predictRun({"--x", path("reviews.csv"), "--text-column", "review",
                                           "--out", path("from_text.npy")});
         QVERIFY2(onText.exitCode == kExitFinished, qPrintable(describe(onText)));
-        const CliRun onIds =
-            predictRun({"--x", path("ids.npy"), "--out", path("from_ids.npy")});
+        const CliRun onIds = predictRun({"--x", path("ids.npy"), "--out", path("from_ids.npy")});
         QVERIFY2(onIds.exitCode == kExitFinished, qPrintable(describe(onIds)));
         const std::vector<float> fromText = readPredictions(path("from_text.npy"));
         const std::vector<float> fromIds = readPredictions(path("from_ids.npy"));
@@ -215,8 +214,8 @@ private Q_SLOTS:
         QCOMPARE(texts[2]["tokens"], 0);
         QVERIFY(texts[0]["class"] == "pos" || texts[0]["class"] == "neg");
         // A person reads the same: each text, its score, its class and its tokens.
-        const CliRun lines = runCli(
-            {"predict", "--run", "1", "--db", database(), "--text", "zzzunknownword great"});
+        const CliRun lines =
+            runCli({"predict", "--run", "1", "--db", database(), "--text", "zzzunknownword great"});
         QVERIFY2(lines.exitCode == kExitFinished, qPrintable(describe(lines)));
         QVERIFY2(lines.out.contains("--text 1: ") && lines.out.contains("(2 tokens, 1 [UNK])"),
                  qPrintable(lines.out));
@@ -259,8 +258,7 @@ private Q_SLOTS:
             const CliRun run = runCli(QStringList{"evaluate", "--json"} + model);
             return run.exitCode == kExitFinished ? parsed(run)["val_loss"] : nlohmann::json();
         };
-        const QStringList fromFiles = {"--config", path("text.json"), "--checkpoint",
-                                       checkpoint()};
+        const QStringList fromFiles = {"--config", path("text.json"), "--checkpoint", checkpoint()};
         const nlohmann::json fromRun = evaluate({"--run", "1", "--db", database()});
         QVERIFY(fromRun.is_number());
         // The run database's tokenizer and the file beside the checkpoint are the same one.
@@ -315,18 +313,18 @@ private Q_SLOTS:
         const std::vector<float> predicted = readPredictions(path("tricky.npy"));
         QCOMPARE(predicted.size(), kTrickyTexts.size());
         for (std::size_t i = 0; i < predicted.size(); ++i)
-            QVERIFY2(std::abs(result["outputs"][i][0].get<double>() - predicted[i]) <=
-                         kOutputTolerance,
-                     qPrintable(QString("text %1: PyTorch %2, EpochScope %3")
-                                    .arg(i)
-                                    .arg(result["outputs"][i][0].get<double>())
-                                    .arg(predicted[i])));
+            QVERIFY2(
+                std::abs(result["outputs"][i][0].get<double>() - predicted[i]) <= kOutputTolerance,
+                qPrintable(QString("text %1: PyTorch %2, EpochScope %3")
+                               .arg(i)
+                               .arg(result["outputs"][i][0].get<double>())
+                               .arg(predicted[i])));
     }
 
     void textIsRefusedForAModelOfArrays()
     {
-        const CliRun run = runCli({"predict", "--preset", "quick-demo", "--checkpoint",
-                                   checkpoint(), "--text", "hello"});
+        const CliRun run = runCli(
+            {"predict", "--preset", "quick-demo", "--checkpoint", checkpoint(), "--text", "hello"});
         QCOMPARE(run.exitCode, kExitBadInput);
         QVERIFY2(run.err.contains("--text is for a model trained on text"), qPrintable(run.err));
     }

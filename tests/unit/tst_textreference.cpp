@@ -480,7 +480,7 @@ private Q_SLOTS:
                     es::padSequence(es::vectorizeText(text.toStdString(), vocabulary, ownLength),
                                     one.padLength, ends.padding, ends.truncating));
             const auto expected = reference["padded"][ends.key].get<std::vector<Ids>>();
-                QVERIFY2(printable(padded) == printable(expected),
+            QVERIFY2(printable(padded) == printable(expected),
                      qPrintable(QString("padding/truncating %1: engine %2, reference %3")
                                     .arg(ends.key, printable(padded), printable(expected))));
         }

@@ -57,12 +57,11 @@ bool PredictJob::start(const RunConfig& config, const PredictRequest& request,
         return false;
     const std::uint64_t generation = ++m_generation;
     m_waiting = true;
-    const bool now =
-        TrainingIdleGate::instance().whenIdle(
-            this, [this, generation, config, request, tokenizerJson, tokenizerOrigin] {
-                if (generation == m_generation && m_waiting)
-                    run(config, request, tokenizerJson, tokenizerOrigin);
-            });
+    const bool now = TrainingIdleGate::instance().whenIdle(
+        this, [this, generation, config, request, tokenizerJson, tokenizerOrigin] {
+            if (generation == m_generation && m_waiting)
+                run(config, request, tokenizerJson, tokenizerOrigin);
+        });
     if (!now)
         Q_EMIT waitingForRun();
     return true;

@@ -1,7 +1,7 @@
 #include "ui/predict/pytorchexportdialog.h"
 
-#include "engine/data/trainedtokenizer.h"
 #include "engine/config/configerror.h"
+#include "engine/data/trainedtokenizer.h"
 #include "engine/export/pytorchexport.h"
 #include "ui/core/errorstyle.h"
 #include "ui/core/qtext.h"

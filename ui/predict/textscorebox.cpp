@@ -49,8 +49,9 @@ TextScoreBox::TextScoreBox(QWidget* parent)
     m_text->setPlaceholderText(tr("Type a review: the model scores it as you type"));
     m_text->setTabChangesFocus(true);
     m_text->setMaximumHeight(110);
-    m_text->setToolTip(tr("Tokenized exactly as the model's training texts were, with the "
-                          "vocabulary its run kept"));
+    m_text->setToolTip(
+        tr("Tokenized exactly as the model's training texts were, with the "
+           "vocabulary its run kept"));
     m_score->setObjectName(QStringLiteral("textScoreValue"));
     QFont big = m_score->font();
     big.setPointSizeF(big.pointSizeF() * 1.4);
@@ -183,9 +184,8 @@ void TextScoreBox::show(const TextScore& score)
     QString shown = values.join(QStringLiteral("  "));
     if (!score.className.empty())
         shown += QStringLiteral("  \u2192  ") + toQString(score.className);
-    m_score->setText(score.text.tokens.empty() && m_text->toPlainText().trimmed().isEmpty()
-                         ? QString()
-                         : shown);
+    m_score->setText(
+        score.text.tokens.empty() && m_text->toPlainText().trimmed().isEmpty() ? QString() : shown);
 
     const TokenizedText& text = score.text;
     QStringList tokens;
@@ -202,8 +202,7 @@ void TextScoreBox::show(const TextScore& score)
     m_tokens->setText(tokens.join(QStringLiteral(" ")));
 
     const int count = static_cast<int>(text.tokens.size());
-    QString status = tr("%n token(s), %1 read as [UNK] (marked)", nullptr, count)
-                         .arg(text.unknown);
+    QString status = tr("%n token(s), %1 read as [UNK] (marked)", nullptr, count).arg(text.unknown);
     if (text.cut)
         status += tr("; cut to the %1 tokens the model was trained on")
                       .arg(m_scorer ? m_scorer->tokenizer().sequenceLength() : 0);
