@@ -34,7 +34,7 @@ PyTorchExport exportForPyTorch(const RunConfig& config, const std::string& check
         {"weights.pt", stateDictFile(*model)},
         {"README.txt", pytorchReadme(config, context)},
     };
-    writeDirectoryAtomically(directory, files, replace);
+    writeExportDirectory(directory, files, replace);
 
     PyTorchExport result;
     result.directory = directory;
