@@ -1,7 +1,10 @@
 // The demo's sentiment corpus (issue 35): the same bytes from the same options, laid out as
 // aclImdb; written as a whole, so that a writer killed or failing half-way leaves nothing that
 // is later taken for complete; a complete corpus used as it is, anything else written again;
-// and the user's data folder, where the demo's corpus will go.
+// and the preset text-sentiment-demo writing it on first use into the user's data folder.
+#include "engine/config/configerror.h"
+#include "engine/config/presets.h"
+#include "engine/config/runconfig.h"
 #include "engine/io/datahome.h"
 #include "engine/text/sentimentcorpus.h"
 #include "tests/support/scopedenvironment.h"
@@ -330,6 +333,56 @@ private Q_SLOTS:
         }
         const es::test::ScopedEnvironment data("XDG_DATA_HOME", "");
         QCOMPARE(es::userDataDirectory(), std::string("/home/someone/.local/share/epochscope"));
+    }
+
+    void thePresetWritesItsCorpusOnFirstUse()
+    {
+        QTemporaryDir dataHome;
+        const es::test::ScopedEnvironment data("XDG_DATA_HOME", dataHome.path().toUtf8());
+        const QString folder = dataHome.filePath("epochscope/corpora/text-sentiment-demo");
+        QVERIFY(!QFileInfo::exists(folder));
+
+        const es::RunConfig config = es::loadPreset("text-sentiment-demo");
+        QCOMPARE(config.data.source.type, es::DataSourceType::TextFolder);
+        QCOMPARE(QString::fromStdString(config.data.source.path), folder + "/train");
+        QCOMPARE(QDir(folder + "/train").entryList(QDir::Dirs | QDir::NoDotAndDotDot),
+                 QStringList({"neg", "pos"}));
+        QCOMPARE(reviewsIn(folder + "/train/pos").size(), 2500);
+        QCOMPARE(reviewsIn(folder + "/train/neg").size(), 2500);
+        // By length: post padding and mask_zero, as batching by length needs.
+        QCOMPARE(config.data.batching, es::Batching::ByLength);
+        QVERIFY(config.model.layers.front().maskZero);
+        QVERIFY(config.description.find("first use") != std::string::npos);
+        QVERIFY(config.description.find("~/.local/share") != std::string::npos);
+
+        // Used as it is from then on.
+        const QString review = folder + "/train/neg/" + reviewsIn(folder + "/train/neg").front();
+        const ino_t written = inodeOf(review);
+        QCOMPARE(es::loadPreset("text-sentiment-demo").data.source.path, config.data.source.path);
+        QCOMPARE(inodeOf(review), written);
+    }
+
+    void aCorpusThatCannotBeWrittenIsAConfigError()
+    {
+        // The data folder lies under a file: no one, root included, can create it.
+        QTemporaryDir dir;
+        QFile file(dir.filePath("file"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        const es::test::ScopedEnvironment data("XDG_DATA_HOME",
+                                               dir.filePath("file/share").toUtf8());
+        try {
+            es::loadPreset("text-sentiment-demo");
+            QFAIL("loadPreset did without its corpus");
+        } catch (const es::ConfigError& error) {
+            QCOMPARE(QString::fromStdString(error.issues().front().path), QString("preset"));
+            QVERIFY2(
+                QString(error.what())
+                    .contains(dir.filePath("file/share/epochscope/corpora/text-sentiment-demo")),
+                error.what());
+        }
+        // The other presets need nothing written.
+        QCOMPARE(es::loadPreset("quick-demo").name, std::string("quick-demo"));
     }
 };
 
