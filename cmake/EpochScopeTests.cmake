@@ -137,8 +137,12 @@ function(epochscope_add_test name)
     endif()
     add_test(NAME ${name} COMMAND ${name})
   endif()
+  # XDG_DATA_HOME: what EpochScope writes into the user's data folder (the run database, the
+  # corpus that loading text-sentiment-demo writes) goes into the build folder, never the home
+  # of whoever runs the tests.
   set_tests_properties(${name} PROPERTIES ENVIRONMENT
-    "QT_QPA_PLATFORM=offscreen;EPOCHSCOPE_TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data" TIMEOUT 600)
+    "QT_QPA_PLATFORM=offscreen;EPOCHSCOPE_TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;XDG_DATA_HOME=${PROJECT_BINARY_DIR}/tests/data-home"
+    TIMEOUT 600)
 endfunction()
 
 # After the last epochscope_add_test: the suite's sources, in batches.

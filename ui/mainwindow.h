@@ -71,7 +71,10 @@ public:
     QString databasePath() const { return m_databasePath; }
 
 public Q_SLOTS:
+    /// Throws ConfigError for a preset that cannot be loaded (see ConfigEditor::loadPreset()).
     void loadPreset(const QString& name);
+    /// loadPreset() for the Presets menu: a failure is shown in a message box.
+    void choosePreset(const QString& name);
     bool openConfig(const QString& path);
     /// Imports a Keras model (model.to_json()'s JSON or a .keras archive) into Run setup, as
     /// a config that is not yet saved anywhere, with the importer's notes in the Log. A model

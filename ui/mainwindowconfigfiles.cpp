@@ -26,6 +26,14 @@ void MainWindow::loadPreset(const QString& name)
     setWindowTitle(tr("EpochScope - %1").arg(name));
 }
 
+void MainWindow::choosePreset(const QString& name)
+{
+    if (!m_editor->choosePreset(name))
+        return;
+    m_configPath.clear();
+    setWindowTitle(tr("EpochScope - %1").arg(name));
+}
+
 bool MainWindow::openConfig(const QString& path)
 {
     QString error;

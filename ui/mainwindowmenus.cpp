@@ -54,7 +54,7 @@ void MainWindow::createActions()
     QMenu* presets = menuBar()->addMenu(tr("&Presets"));
     for (const PresetInfo& preset : builtinPresets()) {
         const QString name = QString::fromStdString(preset.name);
-        QAction* action = presets->addAction(name, this, [this, name] { loadPreset(name); });
+        QAction* action = presets->addAction(name, this, [this, name] { choosePreset(name); });
         action->setStatusTip(QString::fromStdString(preset.description));
     }
 

@@ -14,7 +14,7 @@ namespace {
 /// returns the marked source, so the text is written once.
 using MarkedText = const char* (*)();
 
-const std::array<std::pair<std::string_view, MarkedText>, 3> kMarkedDescriptions = {{
+const std::array<std::pair<std::string_view, MarkedText>, 4> kMarkedDescriptions = {{
     {"imdb-lstm-sentiment",
      [] {
          return engineText(
@@ -39,6 +39,17 @@ const std::array<std::pair<std::string_view, MarkedText>, 3> kMarkedDescriptions
              "Small sequence regression to try the workbench: LSTM(64) > Dense(1) on 6144 "
              "synthetic samples of 64 steps x 8 features, 8 epochs; an epoch takes about two "
              "seconds on 2 CPU cores.");
+     }},
+    {"text-sentiment-demo",
+     [] {
+         return engineText(
+             "Presets",
+             "Sentiment from raw text: Embedding(1000, 64, mask_zero) > LSTM(64) > Dense(1, "
+             "sigmoid) on 5000 movie reviews laid out as IMDB's aclImdb (train/pos and train/neg "
+             "of .txt files), batches by length, 5 epochs; an epoch takes about three seconds on "
+             "2 CPU cores. EpochScope generates the reviews on first use, into "
+             "epochscope/corpora/text-sentiment-demo of your data folder ($XDG_DATA_HOME, or "
+             "~/.local/share).");
      }},
 }};
 

@@ -18,7 +18,10 @@ struct PresetInfo {
 std::vector<PresetInfo> builtinPresets();
 
 /// The preset's config; throws ConfigError (path "preset") naming the known presets when
-/// `name` is not one of them.
+/// `name` is not one of them. A preset that trains from a corpus EpochScope generates
+/// (text-sentiment-demo) writes it on first use, into corpora/<name> of userDataDirectory()
+/// (engine/io/datahome.h), and its source reads it there; a corpus that cannot be written is a
+/// ConfigError (path "preset") naming the folder and why.
 RunConfig loadPreset(const std::string& name);
 
 }  // namespace es

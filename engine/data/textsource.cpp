@@ -3,6 +3,7 @@
 #include "engine/config/configerror.h"
 #include "engine/config/inputfile.h"
 #include "engine/config/runconfig.h"
+#include "engine/core/splitmix64.h"
 #include "engine/core/text.h"
 #include "engine/core/utf8.h"
 #include "engine/data/hostmemory.h"
@@ -57,18 +58,9 @@ TextCorpus readCorpus(const DataConfig& data, const std::string& path)
     return readTextFolder(path, {source.ignore, emptyTexts});
 }
 
-/// SplitMix64 (Steele, Lea and Flood 2014): a small generator whose output is the same on
-/// every platform and library, unlike std::shuffle's use of its engine, so that a seed picks
-/// the same validation texts everywhere.
-std::uint64_t nextSplitMix64(std::uint64_t& state)
-{
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-/// `corpus` in an order shuffled by `seed` (Fisher-Yates).
+/// `corpus` in an order shuffled by `seed` (Fisher-Yates on SplitMix64 rather than std::shuffle,
+/// whose use of its engine differs between libraries), so that a seed picks the same
+/// validation texts everywhere.
 void shuffleCorpus(TextCorpus& corpus, std::uint64_t seed)
 {
     const std::size_t count = corpus.texts.size();

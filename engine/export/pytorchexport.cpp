@@ -42,7 +42,7 @@ PyTorchExport exportForPyTorch(const RunConfig& config, const std::string& check
     };
     if (input.tokenizer)
         files.push_back({"tokenizer.json", tokenizerJsonText(*input.tokenizer)});
-    writeDirectoryAtomically(directory, files, replace);
+    writeExportDirectory(directory, files, replace);
 
     PyTorchExport result;
     result.directory = directory;

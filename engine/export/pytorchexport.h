@@ -28,7 +28,7 @@ struct PyTorchExport {
 /// `evaluate` does, and writes into `directory` model.py and README.txt
 /// (engine/export/pytorchsource.h) and weights.pt, the model's state_dict as Python's
 /// torch.save writes one (engine/export/statedictfile_torch.h), all at once or not at all
-/// (writeDirectoryAtomically()). An existing directory that is not empty is refused unless
+/// (writeExportDirectory()). An existing directory that is not empty is refused unless
 /// `replace`.
 ///
 /// Throws ConfigError naming the field: "--out" for a directory that cannot take the export

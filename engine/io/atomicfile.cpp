@@ -46,24 +46,6 @@ std::string baseNameOf(const std::string& path)
     return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-/// A fresh temporary name for `path`: its pid, then a random start counted up, so that threads
-/// of one process never meet and a leftover of a dead process with the same pid is unlikely.
-std::string temporaryNameFor(const std::string& path)
-{
-    static const unsigned seed = std::random_device{}();
-    static std::atomic<unsigned> counter{0};
-    char tail[48];
-    std::snprintf(tail, sizeof tail, ".%ld-%08x%s", static_cast<long>(::getpid()),
-                  seed + counter.fetch_add(1), kTemporarySuffix.data());
-    return path + tail;
-}
-
-bool processExists(long pid)
-{
-    // EPERM: it exists, under another user.
-    return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
-}
-
 /// Removes `name` in `directory` when it is a regular file that no one holds an flock(2) lock
 /// on: every writer holds one on its temporary file until it is renamed, so the file is a dead
 /// writer's. One that cannot be opened or locked stays.
@@ -98,7 +80,7 @@ void removeAbandonedTemporaries(const std::string& directory, const std::string&
         // show (a file system without locks). A pid now used by another process keeps a dead
         // writer's file until that process ends; the lock decides for pids this process cannot
         // see (a writer in another pid namespace sharing the directory).
-        if (writer != 0 && (writer == self || processExists(writer)))
+        if (writer != 0 && (writer == self || atomicWriterRuns(writer)))
             continue;
         removeWhenUnlocked(directoryFd, entry->d_name);
     }
@@ -145,6 +127,22 @@ void writeWhole(int fd, std::string_view content, const std::string& name)
     }
 }
 
+std::string atomicTemporaryName(const std::string& path)
+{
+    static const unsigned seed = std::random_device{}();
+    static std::atomic<unsigned> counter{0};
+    char tail[48];
+    std::snprintf(tail, sizeof tail, ".%ld-%08x%s", static_cast<long>(::getpid()),
+                  seed + counter.fetch_add(1), kTemporarySuffix.data());
+    return path + tail;
+}
+
+bool atomicWriterRuns(long pid)
+{
+    // EPERM: it exists, under another user.
+    return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
+}
+
 long atomicWriteOwner(std::string_view name)
 {
     // "<target>.<pid>-<8 hex digits>.tmp", the target not empty.
@@ -185,7 +183,7 @@ void writeFileAtomically(const std::string& path, std::string_view content)
     std::string temporary;
     int created = -1;
     for (int attempt = 0; attempt < kCreateAttempts && created < 0; ++attempt) {
-        temporary = temporaryNameFor(path);
+        temporary = atomicTemporaryName(path);
         created = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
         if (created < 0 && errno != EEXIST)
             break;

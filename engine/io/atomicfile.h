@@ -24,6 +24,16 @@ void writeFileAtomically(const std::string& path, std::string_view content);
 /// ("run.json.1234-0a1b2c3d.tmp" -> 1234), 0 when `name` is not one.
 long atomicWriteOwner(std::string_view name);
 
+/// A fresh temporary name beside `path`, `path.<pid>-<8 hex digits>.tmp`, as
+/// writeFileAtomically() and writeDirectoryAtomically() (atomicdirectory.h) use: its pid, then a
+/// random start counted up, so that threads of one process never meet and a leftover of a dead
+/// process with the same pid is unlikely.
+std::string atomicTemporaryName(const std::string& path);
+
+/// Whether the process `pid` (atomicWriteOwner()) still runs, under any user: its temporary
+/// files are then its work in progress, not leftovers.
+bool atomicWriterRuns(long pid);
+
 /// Writes all of `content` to the open file `fd`, through short writes and EINTR. Throws
 /// std::system_error ("cannot write NAME", with errno) on a failed write.
 void writeWhole(int fd, std::string_view content, const std::string& name);

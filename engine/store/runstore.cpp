@@ -4,6 +4,7 @@
 #include "engine/core/text.h"
 #include "engine/i18n/recordedtext.h"
 #include "engine/i18n/translate.h"
+#include "engine/io/datahome.h"
 #include "engine/profile/procstat.h"
 #include "engine/store/samplejson.h"
 #include "engine/store/schema.h"
@@ -19,7 +20,6 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -707,15 +707,7 @@ private:
 
 std::string RunStore::defaultPath()
 {
-    const char* dataHome = std::getenv("XDG_DATA_HOME");
-    std::filesystem::path base;
-    if (dataHome != nullptr && dataHome[0] == '/') {
-        base = dataHome;
-    } else {
-        const char* home = std::getenv("HOME");
-        base = std::filesystem::path(home != nullptr ? home : ".") / ".local" / "share";
-    }
-    return (base / "epochscope" / "runs.sqlite").string();
+    return userDataDirectory() + "/runs.sqlite";
 }
 
 RunStore::RunStore(const std::string& path, StoreAccess access)

@@ -123,7 +123,8 @@ enum class StoreAccess {
 /// may share a file, and may create and migrate it at the same time.
 class RunStore {
 public:
-    /// $XDG_DATA_HOME/epochscope/runs.sqlite, or ~/.local/share/epochscope/runs.sqlite.
+    /// runs.sqlite in userDataDirectory(): $XDG_DATA_HOME/epochscope/runs.sqlite, or
+    /// ~/.local/share/epochscope/runs.sqlite.
     static std::string defaultPath();
 
     /// Opens the database; with ReadWrite, creates it (and its directory) when missing.

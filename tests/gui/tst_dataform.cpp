@@ -8,7 +8,7 @@
 
 #include "engine/config/presets.h"
 #include "engine/config/runconfig.h"
-#include "tests/support/sentimentcorpus.h"
+#include "engine/text/sentimentcorpus.h"
 #include "tests/support/testpaths.h"
 #include "ui/plots/qcustomplotinclude.h"
 #include "ui/setup/dataform.h"
@@ -275,9 +275,13 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("config");
         QTest::addColumn<QString>("field");
-        for (const es::PresetInfo& preset : es::builtinPresets())
+        for (const es::PresetInfo& preset : es::builtinPresets()) {
+            // A synthetic source's sample count; text-sentiment-demo's folder of reviews.
+            const bool text =
+                es::loadPreset(preset.name).data.source.type == es::DataSourceType::TextFolder;
             QTest::addRow("preset %s", preset.name.c_str())
-                << QString::fromStdString(preset.name) << "samples";
+                << QString::fromStdString(preset.name) << (text ? "path" : "samples");
+        }
         QTest::newRow("npy") << "npy"
                              << "x";
         QTest::newRow("npz") << "npz"
@@ -798,21 +802,21 @@ private Q_SLOTS:
     void previewHistogramOfTextLengths()
     {
         QTemporaryDir dir;
-        const QString root = dir.filePath("reviews");
-        QVERIFY(es::test::writeSentimentCorpus(root, 20));
+        const QString root = QString::fromStdString(
+            es::ensureSentimentCorpus(dir.filePath("reviews").toStdString(), {20, 1}));
         es::RunConfig config = textConfig("text_folder");
         config.data.source.path = root.toStdString();
         config.data.source.ignore.clear();
         config.data.source.validationPath.clear();
         config.data.text = es::TextConfig();
         config.data.text.vectorizer.stripHtml = true;
-        config.data.text.vectorizer.outputSequenceLength = 20;
+        config.data.text.vectorizer.outputSequenceLength = 60;
         const std::vector<std::int64_t> words = corpusLengths(root, true);
         QCOMPARE(words.size(), std::size_t(40));
-        const std::int64_t longerThan20 =
-            std::count_if(words.begin(), words.end(), [](std::int64_t n) { return n > 20; });
-        // The corpus's 12 to 43 words a review put the marker inside the histogram.
-        QVERIFY(longerThan20 > 0 && longerThan20 < 40);
+        const std::int64_t longerThan60 =
+            std::count_if(words.begin(), words.end(), [](std::int64_t n) { return n > 60; });
+        // The corpus's long tail (median near 58 tokens) puts the marker inside the histogram.
+        QVERIFY(longerThan60 > 0 && longerThan60 < 40);
 
         DataForm form;
         form.showConfig(config);
@@ -820,15 +824,15 @@ private Q_SLOTS:
         QVERIFY(chart);
         QTRY_VERIFY2(chart->isVisibleTo(&form), qPrintable(previewText(form)));
         QVERIFY(sorted(chart->lengths()) == words);
-        QCOMPARE(chart->markedLength(), std::int64_t(20));
-        QCOMPARE(chart->markerPosition(), 20.5);
-        QCOMPARE(chart->cutShare(), static_cast<double>(longerThan20) / 40.0);
-        const QString share = QString::number(100.0 * longerThan20 / 40.0, 'f', 1);
-        QVERIFY2(chart->markerText().contains("output_sequence_length 20"),
+        QCOMPARE(chart->markedLength(), std::int64_t(60));
+        QCOMPARE(chart->markerPosition(), 60.5);
+        QCOMPARE(chart->cutShare(), static_cast<double>(longerThan60) / 40.0);
+        const QString share = QString::number(100.0 * longerThan60 / 40.0, 'f', 1);
+        QVERIFY2(chart->markerText().contains("output_sequence_length 60"),
                  qPrintable(chart->markerText()));
         QVERIFY2(chart->markerText().contains(share + "% of the texts cut"),
                  qPrintable(chart->markerText()));
-        // Every text in one bar, the part above 20 tokens in the cut series.
+        // Every text in one bar, the part above 60 tokens in the cut series.
         const es::TextLengthBins& bins = chart->bins();
         QCOMPARE(std::accumulate(bins.counts.begin(), bins.counts.end(), std::int64_t{0}),
                  std::int64_t(40));
@@ -840,8 +844,8 @@ private Q_SLOTS:
         for (auto bar = chart->cutBars()->data()->constBegin();
              bar != chart->cutBars()->data()->constEnd(); ++bar)
             cut += bar->value;
-        QCOMPARE(kept, static_cast<double>(40 - longerThan20));
-        QCOMPARE(cut, static_cast<double>(longerThan20));
+        QCOMPARE(kept, static_cast<double>(40 - longerThan60));
+        QCOMPARE(cut, static_cast<double>(longerThan60));
         // The preview's lines stay beside it.
         QVERIFY2(previewText(form).contains("2 labels: neg 20 and pos 20"),
                  qPrintable(previewText(form)));
@@ -849,11 +853,11 @@ private Q_SLOTS:
 
         // A new sequence length moves the marker.
         auto* length = form.findChild<QSpinBox*>("output_sequence_length");
-        length->setValue(30);
-        QTRY_COMPARE(chart->markedLength(), std::int64_t(30));
+        length->setValue(90);
+        QTRY_COMPARE(chart->markedLength(), std::int64_t(90));
         QCOMPARE(chart->cutShare(),
                  static_cast<double>(std::count_if(words.begin(), words.end(),
-                                                   [](std::int64_t n) { return n > 30; })) /
+                                                   [](std::int64_t n) { return n > 90; })) /
                      40.0);
         // 0 marks the longest text, which nothing passes.
         length->setValue(0);

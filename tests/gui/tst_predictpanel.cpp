@@ -14,8 +14,8 @@
 #include "engine/predict/predictionplots.h"
 #include "engine/store/runcheckpoints.h"
 #include "engine/store/runstore.h"
+#include "engine/text/sentimentcorpus.h"
 #include "tests/support/clirunner.h"
-#include "tests/support/sentimentcorpus.h"
 #include "ui/live/trainingidlegate.h"
 #include "ui/mainwindow.h"
 #include "ui/plots/qcustomplotinclude.h"
@@ -206,18 +206,18 @@ private Q_SLOTS:
         QVERIFY(m_withoutCheckpoints > 0);
         // A sentiment classifier trained on raw text, for the text box (older than the runs
         // below, which the tests of the run list take as the newest).
-        const QString corpus = m_dir.filePath("corpus");
-        QVERIFY(es::test::writeSentimentCorpus(corpus, 60, 3));
+        const QString corpus = QString::fromStdString(
+            es::ensureSentimentCorpus(m_dir.filePath("corpus").toStdString(), {60, 3}));
         const CliRun imdbText = runCli({"presets", "imdb-lstm-sentiment"});
         QCOMPARE(imdbText.exitCode, kExitFinished);
         nlohmann::json text = nlohmann::json::parse(imdbText.out.toStdString());
         text["data"]["batch_size"] = 32;
-        text["model"]["layers"][0]["input_dim"] = 64;
+        text["model"]["layers"][0]["input_dim"] = 2000;
         text["model"]["layers"][0]["output_dim"] = 8;
         text["model"]["layers"][1]["units"] = 8;
         text["training"]["optimizer"]["learning_rate"] = 0.01;
         text["data"]["source"] = {{"type", "text_folder"}, {"path", corpus.toStdString()}};
-        text["data"]["text"] = {{"max_tokens", 64}, {"output_sequence_length", 32}};
+        text["data"]["text"] = {{"max_tokens", 2000}, {"output_sequence_length", 32}};
         text["model"]["layers"][0]["mask_zero"] = true;
         text["training"]["epochs"] = 2;
         text["callbacks"] = checkpointCallback("text");

@@ -175,6 +175,7 @@ private Q_SLOTS:
         QTest::newRow("quick-demo") << "quick-demo";
         QTest::newRow("keras-lstm-regression") << "keras-lstm-regression";
         QTest::newRow("imdb-lstm-sentiment") << "imdb-lstm-sentiment";
+        QTest::newRow("text-sentiment-demo") << "text-sentiment-demo";
     }
 
     void presetsListsTheBuiltins()
@@ -194,6 +195,36 @@ private Q_SLOTS:
         QVERIFY(config.is_object());
         QCOMPARE(config["name"].get<std::string>(), std::string("quick-demo"));
         QVERIFY(config["model"]["layers"].is_array());
+    }
+
+    void textDemoPresetWritesItsReviewsIntoTheDataFolder()
+    {
+        // The reviews text-sentiment-demo trains from are written on the preset's first use,
+        // into XDG_DATA_HOME, and its config names them.
+        QTemporaryDir dataHome;
+        QProcessEnvironment environment = isolatedEnvironment();
+        environment.insert("XDG_DATA_HOME", dataHome.path());
+        const CliRun run =
+            runCli({"presets", "text-sentiment-demo"}, kQuickTimeoutMs, {}, environment);
+        QVERIFY2(run.exitCode == kExitFinished, qPrintable(describe(run)));
+        const nlohmann::json config = nlohmann::json::parse(run.out.toStdString());
+        const QString texts = dataHome.filePath("epochscope/corpora/text-sentiment-demo/train");
+        QCOMPARE(QString::fromStdString(config["data"]["source"]["path"].get<std::string>()),
+                 texts);
+        QCOMPARE(QDir(texts).entryList(QDir::Dirs | QDir::NoDotAndDotDot),
+                 QStringList({"neg", "pos"}));
+
+        // A data folder that cannot be made: bad input, naming the folder.
+        QFile file(dataHome.filePath("file"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        environment.insert("XDG_DATA_HOME", dataHome.filePath("file"));
+        const CliRun refused =
+            runCli({"train", "--preset", "text-sentiment-demo"}, kQuickTimeoutMs, {}, environment);
+        QVERIFY2(refused.exitCode == kExitBadInput, qPrintable(describe(refused)));
+        QVERIFY2(
+            refused.err.contains(dataHome.filePath("file/epochscope/corpora/text-sentiment-demo")),
+            qPrintable(refused.err));
     }
 
     void trainWritesTheSummary()

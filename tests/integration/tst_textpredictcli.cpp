@@ -6,11 +6,11 @@
 // export's tokenize() gives the engine's ids on tricky texts, with the same predictions.
 
 #include "engine/data/tokenizerfile.h"
+#include "engine/text/sentimentcorpus.h"
 #include "engine/text/texttokenizer.h"
 #include "tests/support/clirunner.h"
 #include "tests/support/npybytes.h"
 #include "tests/support/numpyscript.h"
-#include "tests/support/sentimentcorpus.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QFile>
@@ -105,12 +105,12 @@ class TestTextPredictCli : public QObject {
             {"seed", 5},
             {"model",
              {{"layers",
-               {{{"type", "embedding"}, {"input_dim", 60}, {"output_dim", 8}, {"mask_zero", true}},
+               {{{"type", "embedding"}, {"input_dim", 2000}, {"output_dim", 8}, {"mask_zero", true}},
                 {{"type", "lstm"}, {"units", 8}},
                 {{"type", "dense"}, {"units", 1}, {"activation", "sigmoid"}}}}}},
             {"data",
-             {{"source", {{"type", "text_folder"}, {"path", path("corpus").toStdString()}}},
-              {"text", {{"max_tokens", 60}, {"output_sequence_length", 24}}},
+             {{"source", {{"type", "text_folder"}, {"path", path("corpus/train").toStdString()}}},
+              {"text", {{"max_tokens", 2000}, {"output_sequence_length", 24}}},
               {"validation_split", 0.25},
               {"batch_size", 16}}},
             {"training",
@@ -143,7 +143,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        QVERIFY(es::test::writeSentimentCorpus(path("corpus"), 80, 11));
+        es::ensureSentimentCorpus(path("corpus").toStdString(), {80, 11});
         QVERIFY(writeJson(path("text.json"), config()));
         const CliRun run =
             runCli({"train", "--config", path("text.json"), "--db", database()}, kTrainTimeoutMs);
@@ -156,7 +156,7 @@ private Q_SLOTS:
         const es::TextTokenizer tokenizer = keptTokenizer();
         QCOMPARE(tokenizer.sequenceLength(), std::int64_t{24});
         QCOMPARE(tokenizer.classes, (std::vector<std::string>{"neg", "pos"}));
-        QVERIFY(tokenizer.vocabulary.size() <= 60);
+        QVERIFY(tokenizer.vocabulary.size() <= 2000);
         QCOMPARE(tokenizer.vocabulary.tokens()[1], std::string("[UNK]"));
     }
 
@@ -223,19 +223,19 @@ private Q_SLOTS:
 
     void predictAFolderScoresItsClasses()
     {
-        QVERIFY(es::test::writeSentimentCorpus(path("heldout"), 20, 99));
-        const CliRun run = predictRun({"--x", path("heldout")});
+        es::ensureSentimentCorpus(path("heldout").toStdString(), {20, 99});
+        const CliRun run = predictRun({"--x", path("heldout/train")});
         QVERIFY2(run.exitCode == kExitFinished, qPrintable(describe(run)));
         const nlohmann::json document = parsed(run);
         QCOMPARE(document["samples"], 40);
         QVERIFY(document["metrics"].is_object());
         QVERIFY(document["metrics"]["accuracy"].is_number());
         // A folder with a class the model was not trained on is refused, naming the text.
-        QVERIFY(QDir().mkpath(path("heldout/meh")));
-        QFile other(path("heldout/meh/1.txt"));
+        QVERIFY(QDir().mkpath(path("heldout/train/meh")));
+        QFile other(path("heldout/train/meh/1.txt"));
         QVERIFY(other.open(QIODevice::WriteOnly) && other.write("so so") > 0);
         other.close();
-        const CliRun refused = predictRun({"--x", path("heldout")});
+        const CliRun refused = predictRun({"--x", path("heldout/train")});
         QCOMPARE(refused.exitCode, kExitBadInput);
         QVERIFY2(refused.err.contains("meh") && refused.err.contains("not one of"),
                  qPrintable(refused.err));
@@ -245,7 +245,7 @@ private Q_SLOTS:
     {
         // A new word in every training text makes another vocabulary when it is learned again;
         // the kept one reads the texts as the model was trained.
-        QDirIterator files(path("corpus"), {"*.txt"}, QDir::Files, QDirIterator::Subdirectories);
+        QDirIterator files(path("corpus/train"), {"*.txt"}, QDir::Files, QDirIterator::Subdirectories);
         QStringList names;
         while (files.hasNext())
             names << files.next();

@@ -1511,10 +1511,11 @@ void TestRunConfig::equalityIgnoresFieldsOfOtherTypes()
 void TestRunConfig::builtinPresetsAreListedSorted()
 {
     const std::vector<es::PresetInfo> presets = es::builtinPresets();
-    QCOMPARE(presets.size(), std::size_t(3));
+    QCOMPARE(presets.size(), std::size_t(4));
     QCOMPARE(presets[0].name, std::string("imdb-lstm-sentiment"));
     QCOMPARE(presets[1].name, std::string("keras-lstm-regression"));
     QCOMPARE(presets[2].name, std::string("quick-demo"));
+    QCOMPARE(presets[3].name, std::string("text-sentiment-demo"));
     for (const es::PresetInfo& preset : presets) {
         QVERIFY2(!preset.description.empty(), preset.name.c_str());
         QCOMPARE(es::loadPreset(preset.name).description, preset.description);
@@ -1595,7 +1596,7 @@ void TestRunConfig::unknownPresetListsKnownOnes()
     QVERIFY(error.has_value());
     QCOMPARE(std::string(error->what()),
              std::string("preset: unknown preset \"imdb\"; expected one of: imdb-lstm-sentiment, "
-                         "keras-lstm-regression, quick-demo"));
+                         "keras-lstm-regression, quick-demo, text-sentiment-demo"));
 }
 
 void TestRunConfig::errorTextFormat()

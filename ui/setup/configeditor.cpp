@@ -22,6 +22,7 @@
 #include <QtWidgets/QComboBox>
 #include <QtWidgets/QFormLayout>
 #include <QtWidgets/QLabel>
+#include <QtWidgets/QMessageBox>
 #include <QtWidgets/QPlainTextEdit>
 #include <QtWidgets/QScrollArea>
 #include <QtWidgets/QStyle>
@@ -54,7 +55,7 @@ ConfigEditor::ConfigEditor(QWidget* parent)
     }
     connect(m_presets, &QComboBox::activated, this, [this](int index) {
         if (index > 0)
-            loadPreset(m_presets->itemText(index));
+            choosePreset(m_presets->itemText(index));
     });
 
     const EnvironmentInfo machine = collectEnvironment();
@@ -151,7 +152,22 @@ void ConfigEditor::loadPreset(const QString& name)
         preset.profiling.sampleIntervalMs = *m_presetSampleIntervalMs;
     setConfig(preset);
     const int index = m_presets->findText(name);
-    m_presets->setCurrentIndex(index < 0 ? 0 : index);
+    m_shownPresetIndex = index < 0 ? 0 : index;
+    m_presets->setCurrentIndex(m_shownPresetIndex);
+}
+
+bool ConfigEditor::choosePreset(const QString& name)
+{
+    try {
+        loadPreset(name);
+        return true;
+    } catch (const ConfigError& error) {
+        // text-sentiment-demo writes its corpus on first use: a full disk or a read-only home
+        // is a message, not the end of the app.
+        QMessageBox::warning(this, tr("Load preset"), toQString(error.what()));
+        m_presets->setCurrentIndex(m_shownPresetIndex);
+        return false;
+    }
 }
 
 bool ConfigEditor::openFile(const QString& path, QString* error)
@@ -168,6 +184,7 @@ bool ConfigEditor::openFile(const QString& path, QString* error)
         return false;
     }
     setBaseDirectory(QFileInfo(path).absolutePath());
+    m_shownPresetIndex = 0;
     m_presets->setCurrentIndex(0);
     setText(toQString(text));
     return true;

@@ -34,8 +34,12 @@ public:
     /// Shows `config` as JSON. `baseDirectory` is where relative data paths point (the
     /// config file's directory; empty for presets: the current directory).
     void setConfig(const RunConfig& config, const QString& baseDirectory = QString());
-    /// Loads a built-in preset, with the sampler interval chosen in Settings.
+    /// Loads a built-in preset, with the sampler interval chosen in Settings. Throws
+    /// ConfigError for a preset that is not there or whose generated corpus cannot be written.
     void loadPreset(const QString& name);
+    /// loadPreset() for a preset the user picked: a failure is shown in a message box and
+    /// leaves the editor as it was. False then.
+    bool choosePreset(const QString& name);
     void setPresetSampleInterval(int milliseconds) { m_presetSampleIntervalMs = milliseconds; }
     /// False with the reason in `error` when the file cannot be read or parsed; the editor
     /// then keeps what it had.
@@ -86,6 +90,9 @@ private:
     std::optional<RunConfig> m_config;
     QString m_problems;
     std::optional<int> m_presetSampleIntervalMs;
+    /// The preset list's entry for what the editor shows: the preset loaded last, or 0 (none)
+    /// after a file; shown again when a chosen preset fails to load.
+    int m_shownPresetIndex = 0;
 };
 
 }  // namespace es::ui
