@@ -50,43 +50,6 @@ std::string withoutTags(std::string_view text)
     return out;
 }
 
-/// How many bytes from `at`, where no valid UTF-8 sequence starts, make one U+FFFD: the
-/// Unicode Standard's "maximal subpart" (a lead byte and the continuation bytes it could still
-/// take, cut short before its end), as ICU's decoder, which tf.strings.unicode_split uses,
-/// replaces them; 1 for a byte that starts no sequence (a stray continuation byte, 0xC0, 0xFF).
-std::size_t illFormedLength(std::string_view text, std::size_t at)
-{
-    const auto lead = static_cast<unsigned char>(text[at]);
-    std::size_t continuations = 0;
-    // The second byte's range narrows for E0, ED, F0 and F4: past it are overlong forms,
-    // surrogates and code points above U+10FFFF, which are no subpart of anything.
-    unsigned char low = 0x80;
-    unsigned char high = 0xBF;
-    if (lead >= 0xC2 && lead <= 0xDF) {
-        continuations = 1;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-        continuations = 2;
-        low = lead == 0xE0 ? 0xA0 : low;
-        high = lead == 0xED ? 0x9F : high;
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-        continuations = 3;
-        low = lead == 0xF0 ? 0x90 : low;
-        high = lead == 0xF4 ? 0x8F : high;
-    } else {
-        return 1;
-    }
-    std::size_t length = 1;
-    while (length <= continuations && at + length < text.size()) {
-        const auto next = static_cast<unsigned char>(text[at + length]);
-        if (next < low || next > high)
-            break;
-        low = 0x80;
-        high = 0xBF;
-        ++length;
-    }
-    return length;
-}
-
 }  // namespace
 
 std::string standardizeText(std::string_view text, const TextVectorizerOptions& options)
@@ -114,7 +77,7 @@ std::vector<std::string> splitText(std::string_view standardized, TextSplit spli
             const std::size_t length = utf8SequenceLength(standardized, at);
             if (length == 0) {
                 tokens.emplace_back(kReplacementCharacter);
-                at += illFormedLength(standardized, at);
+                at += utf8MaximalSubpartLength(standardized, at);
             } else {
                 tokens.emplace_back(standardized.substr(at, length));
                 at += length;
