@@ -182,9 +182,7 @@ QString mnemonicOf(const QString& text)
 }
 
 /// Each review's length in tokens as the tokenizer makes it with `stripHtml` and otherwise
-/// data.text's defaults, worked out from the files without the engine: the generator's words
-/// are separated by spaces and keep no token of punctuation alone, and each <br /> tag is
-/// either a space or, without stripping, the token "br".
+/// data.text's defaults, worked out from the files without the engine.
 std::vector<std::int64_t> corpusLengths(const QString& root, bool stripHtml)
 {
     std::vector<std::int64_t> lengths;
@@ -193,11 +191,14 @@ std::vector<std::int64_t> corpusLengths(const QString& root, bool stripHtml)
         QFile file(files.next());
         if (!file.open(QIODevice::ReadOnly))
             return {};
+        // Keras' default standardize and split: tags to spaces if asked, ASCII punctuation
+        // removed (so that "<br /><br />" left in is the one word "brbr",
+        // or part of the word it touches), then words between whitespace.
         QString text = QString::fromUtf8(file.readAll());
-        const qsizetype tags = text.count("<br />");
-        text.replace("<br />", " ");
-        const qsizetype words = text.split(QRegularExpression("\\s+"), Qt::SkipEmptyParts).size();
-        lengths.push_back(words + (stripHtml ? 0 : tags));
+        if (stripHtml)
+            text.replace(QRegularExpression("<[^>]*>"), " ");
+        text.remove(QRegularExpression("[!-/:-@\\[-`{-~]"));
+        lengths.push_back(text.split(QRegularExpression("\\s+"), Qt::SkipEmptyParts).size());
     }
     std::sort(lengths.begin(), lengths.end());
     return lengths;
