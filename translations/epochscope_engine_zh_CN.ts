@@ -100,32 +100,52 @@
 <context>
     <name>AtomicFile</name>
     <message>
-        <location filename="../engine/io/atomicfile.cpp" line="+142"/>
+        <location filename="../engine/io/atomicfile.cpp" line="+124"/>
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location filename="../engine/io/atomicdirectory.cpp" line="+74"/>
+        <location line="+47"/>
+        <location line="+11"/>
+        <location line="+26"/>
+        <location filename="../engine/io/atomicfile.cpp" line="+69"/>
         <source>cannot create %1</source>
         <translation>无法创建 %1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="-58"/>
+        <source>cannot replace %1 with %2</source>
+        <translation>无法用 %2 替换 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>cannot move %1 aside</source>
+        <translation>无法将 %1 暂时移开</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <location line="+22"/>
+        <location filename="../engine/io/atomicfile.cpp" line="+11"/>
         <source>cannot flush %1</source>
         <translation>无法将 %1 写入磁盘</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-20"/>
+        <location filename="../engine/io/atomicfile.cpp" line="+2"/>
         <source>cannot close %1</source>
         <translation>无法关闭 %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-17"/>
+        <location line="+3"/>
+        <location line="+62"/>
+        <location filename="../engine/io/atomicfile.cpp" line="+2"/>
         <source>cannot rename %1 to %2</source>
         <translation>无法将 %1 重命名为 %2</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location filename="../engine/io/atomicfile.cpp" line="+15"/>
         <source>empty file name</source>
         <translation>文件名为空</translation>
     </message>
@@ -680,7 +700,7 @@
         <translation>无</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+54"/>
         <source>a run of several processes needs a rendezvous: set distributed.init to tcp://HOST:PORT or file:PATH, or start it with epochscope-cli train --nproc N, torchrun or --master</source>
         <translation>多进程运行需要一个会合点：将 distributed.init 设为 tcp://HOST:PORT 或 file:PATH，或用 epochscope-cli train --nproc N、torchrun 或 --master 启动</translation>
     </message>
@@ -797,7 +817,7 @@
     </message>
     <message>
         <location filename="../engine/diagnosis/stragglersrule.cpp" line="+73"/>
-        <location filename="../engine/diagnosis/warmuprule.cpp" line="+107"/>
+        <location filename="../engine/diagnosis/warmuprule.cpp" line="+145"/>
         <source>mostly in %1</source>
         <translation>主要在%1</translation>
     </message>
@@ -1954,7 +1974,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>--format：export 不能写出 &quot;%1&quot; 格式；目前只有一种：pytorch</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Checkpoint: %1 (%2)</source>
         <translation>检查点：%1（%2）</translation>
     </message>
@@ -1972,41 +1992,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ExportDirectory</name>
     <message>
-        <location filename="../engine/export/exportdirectory.cpp" line="+94"/>
-        <location line="+31"/>
-        <location line="+82"/>
-        <source>cannot create %1</source>
-        <translation>无法创建 %1</translation>
-    </message>
-    <message>
-        <location line="-110"/>
-        <source>cannot flush %1</source>
-        <translation>无法将 %1 写入磁盘</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>cannot close %1</source>
-        <translation>无法关闭 %1</translation>
-    </message>
-    <message>
-        <location line="+52"/>
-        <source>cannot replace %1 with %2</source>
-        <translation>无法用 %2 替换 %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>cannot move %1 aside</source>
-        <translation>无法将 %1 暂时移开</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <location line="+3"/>
-        <location line="+63"/>
-        <source>cannot rename %1 to %2</source>
-        <translation>无法将 %1 重命名为 %2</translation>
-    </message>
-    <message>
-        <location line="-58"/>
+        <location filename="../engine/export/exportdirectory.cpp" line="+27"/>
         <source>is a directory that is not empty; name a new or empty one, or add --force to replace it</source>
         <translation>是一个非空目录；请指定一个新的或空的目录，或加上 --force 替换它</translation>
     </message>
@@ -4119,7 +4105,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 每个时间步有 %2 个特征，但模型是用 %3 个特征训练的（%4 中的样本形状为 %5），其权重只适用于这一特征数</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>no tokenizer was kept with %1: the vocabulary was learned again from %2, as training learned it</source>
         <translation>%1 没有保存分词器：已按训练时的方式从 %2 重新学习词表</translation>
     </message>
@@ -4167,12 +4153,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 是一个文件，而模型是在文本文件夹上训练的：请用 --text-column 指定该文件的文本列（要给预测打分，再用 --label-column 指定标签列）</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>%1 holds no text</source>
         <translation>%1 中没有文本</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>%1: %2 texts</source>
         <translation>%1：%2 条文本</translation>
     </message>
@@ -4206,6 +4192,16 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+8"/>
         <source>Small sequence regression to try the workbench: LSTM(64) &gt; Dense(1) on 6144 synthetic samples of 64 steps x 8 features, 8 epochs; an epoch takes about two seconds on 2 CPU cores.</source>
         <translation>试用本工具的小型序列回归：LSTM(64) &gt; Dense(1)，6144 个合成样本，每个 64 个时间步 x 8 个特征，8 个轮次；在 2 个 CPU 核心上每轮约两秒。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Sentiment from raw text: Embedding(1000, 64, mask_zero) &gt; LSTM(64) &gt; Dense(1, sigmoid) on 5000 movie reviews laid out as IMDB&apos;s aclImdb (train/pos and train/neg of .txt files), batches by length, 5 epochs; an epoch takes about three seconds on 2 CPU cores. EpochScope generates the reviews on first use, into epochscope/corpora/text-sentiment-demo of your data folder ($XDG_DATA_HOME, or ~/.local/share).</source>
+        <translation>从原始文本学习情感：Embedding(1000, 64, mask_zero) &gt; LSTM(64) &gt; Dense(1, sigmoid)，5000 条电影评论，按 IMDB 的 aclImdb 布局（train/pos 与 train/neg 下的 .txt 文件），按长度分批，5 个轮次；在 2 个 CPU 核心上每轮约三秒。EpochScope 在首次使用时生成这些评论，写入你的数据文件夹（$XDG_DATA_HOME 或 ~/.local/share）中的 epochscope/corpora/text-sentiment-demo。</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/presets.cpp" line="+56"/>
+        <source>%1 trains from a corpus that EpochScope writes into %2 on first use, which failed: %3</source>
+        <translation>%1 使用 EpochScope 首次使用时写入 %2 的语料训练，写入失败：%3</translation>
     </message>
 </context>
 <context>
@@ -6295,7 +6291,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>记录在运行结束之前就停止了</translation>
     </message>
     <message>
-        <location filename="../engine/store/runstore.cpp" line="+425"/>
+        <location filename="../engine/store/runstore.cpp" line="+427"/>
         <source>the process running it ended without finishing it (killed or crashed)</source>
         <translation>运行它的进程在运行完成前就结束了（被终止或崩溃）</translation>
     </message>
@@ -6410,7 +6406,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>model_checkpoint 拒绝保存：%1</translation>
     </message>
     <message>
-        <location filename="../engine/data/textsource.cpp" line="+276"/>
+        <location filename="../engine/data/textsource.cpp" line="+268"/>
         <source>%1 entries of the folder left out (not .txt, or in data.source.ignore): %2</source>
         <translation>文件夹中有 %1 项被略过（不是 .txt，或列在 data.source.ignore 中）：%2</translation>
     </message>
@@ -6430,12 +6426,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%2 条文本中有 %1 条被截断为 %3 个词元</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+18"/>
         <source>tokenized as the model was trained: %1 vocabulary entries, %2 tokens per text</source>
         <translation>按模型训练时的方式分词：词表 %1 项，每条文本 %2 个词元</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>vocabulary of %1 entries learned from the %2 training texts</source>
         <translation>从 %2 条训练文本学得含 %1 项的词表</translation>
     </message>
@@ -6551,7 +6547,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1：无法打开运行数据库：它是其他程序的 SQLite 数据库（有数据表，但没有 EpochScope 的结构版本）。文件未作任何改动：请记录到另一个文件。</translation>
     </message>
     <message>
-        <location line="+185"/>
+        <location line="+177"/>
         <source>%1: cannot record a new run: %2</source>
         <translation>%1：无法记录新的运行：%2</translation>
     </message>
@@ -7275,7 +7271,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>文件没有数据行；每行需要一条文本和一个标签</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+22"/>
         <source>the column is chosen by its name &quot;%1&quot;, but data.source.header says the file has no header; give its position instead</source>
         <translation>该列按名称&quot;%1&quot;选择，但 data.source.header 表示文件没有表头；请改用列位置</translation>
     </message>
@@ -7295,12 +7291,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>该行有 %1 个字段，但 %2 列是第 %3 个字段（字段以 %4 分隔）</translation>
     </message>
     <message>
-        <location line="-104"/>
+        <location line="-103"/>
         <source>the text is empty; give it words, or set data.text.empty_texts to &quot;skip&quot;</source>
         <translation>文本为空；请填入内容，或将 data.text.empty_texts 设为&quot;skip&quot;</translation>
     </message>
     <message>
-        <location line="+158"/>
+        <location line="+157"/>
         <source>the label is empty; every text needs its class or target value</source>
         <translation>标签为空；每条文本都需要其类别或目标值</translation>
     </message>
@@ -7480,7 +7476,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>TextVectorizer</name>
     <message>
-        <location filename="../engine/text/textvectorizer.cpp" line="+142"/>
+        <location filename="../engine/text/textvectorizer.cpp" line="+105"/>
         <source>max_tokens must be 0 (no limit) or at least 3: it counts the padding and [UNK] entries, got %1</source>
         <translation>max_tokens 必须为 0（不限）或至少为 3：它包含填充和 [UNK] 两项，实际为 %1</translation>
     </message>
@@ -7680,12 +7676,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>应为 &quot;%1&quot;：这不是分词器文件</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+42"/>
         <source>cannot open the tokenizer file: %1</source>
         <translation>无法打开分词器文件：%1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1 bytes, more than the %2 a tokenizer file may have</source>
         <translation>%1 字节，超过分词器文件允许的 %2 字节</translation>
     </message>
@@ -7794,7 +7790,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>数据一次性暂存到 %1：%2 MB，用时 %3 秒</translation>
     </message>
     <message>
-        <location line="+173"/>
+        <location line="+174"/>
         <source>another rank was asked to stop: every rank stops after this step</source>
         <translation>另一个进程被要求停止：所有进程在这一步之后停止</translation>
     </message>
@@ -8090,6 +8086,11 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+5"/>
+        <source> Batches by length trained %1 batch shapes (%2 widths in time steps); the first step of each of the %3 that recurred took %4 more in all than the later steps of its shape, the one-time cost of a new shape (its kernels&apos; primitives and buffers).</source>
+        <translation>按长度分批共训练了 %1 种批次形状（%2 种时间步宽度）；其中重复出现的 %3 种形状，各自第一步合计比同形状之后的步骤多用 %4，这是新形状的一次性开销（其内核的原语和缓冲区）。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source> The run&apos;s warm-up steps took %1, recorded as the Warm-up phase of step %2 and left out of these times.</source>
         <translation>本次运行的预热步耗时 %1，记为第 %2 步的预热阶段，未计入上述时间。</translation>
     </message>
@@ -8144,7 +8145,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>预热是一次性开销：计时时请把%1排除在外（在它们之后再开始测量窗口）。预热步（training.warmup_steps）在这里帮不上忙：%2。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
+        <source> Warm-up steps meet only the shapes of the first batches: every other batch shape still costs extra in the first step it runs.</source>
+        <translation>预热步只会遇到最初几个批次的形状：其他每种批次形状在其第一次运行的那一步仍有额外开销。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source> Much of a first step&apos;s cost is creating kernels and their primitives: a fused LSTM backend (oneDNN on the CPU, cuDNN on CUDA) creates its primitives once and reuses them, which cuts it.</source>
         <translation>首步的开销很大一部分是创建内核及其原语：融合的 LSTM 后端（CPU 上的 oneDNN、CUDA 上的 cuDNN）只创建一次原语并重复使用，可以减少这部分开销。</translation>
     </message>

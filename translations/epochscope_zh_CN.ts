@@ -368,7 +368,7 @@ by_length：长度相近的文本进入同一批，每批截到其中最长的�
 <context>
     <name>es::ui::ConfigEditor</name>
     <message>
-        <location filename="../ui/setup/configeditor.cpp" line="+49"/>
+        <location filename="../ui/setup/configeditor.cpp" line="+50"/>
         <source>(choose a preset)</source>
         <translation>（选择预设）</translation>
     </message>
@@ -415,7 +415,12 @@ by_length：长度相近的文本进入同一批，每批截到其中最长的�
         <translation>预设(&amp;R)：</translation>
     </message>
     <message>
-        <location line="+137"/>
+        <location line="+75"/>
+        <source>Load preset</source>
+        <translation>载入预设</translation>
+    </message>
+    <message>
+        <location line="+78"/>
         <source>Ready: %1, rank %2 of %3 processes</source>
         <translation>就绪：%1，%3 个进程中的进程 %2</translation>
     </message>
@@ -1855,7 +1860,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>打开配置(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowconfigfiles.cpp" line="+33"/>
+        <location filename="../ui/mainwindowconfigfiles.cpp" line="+41"/>
         <location filename="../ui/mainwindowmenus.cpp" line="+1"/>
         <source>Open run config</source>
         <translation>打开运行配置</translation>
@@ -2056,7 +2061,8 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>运行数据库 (*.sqlite *.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowconfigfiles.cpp" line="-21"/>
+        <location filename="../ui/mainwindowconfigfiles.cpp" line="-29"/>
+        <location line="+8"/>
         <location line="+12"/>
         <location filename="../ui/mainwindowimport.cpp" line="+107"/>
         <source>EpochScope - %1</source>
@@ -4460,7 +4466,7 @@ the longest text, %1 tokens</source>
         <translation>输入一条评论：模型会随输入实时打分</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Tokenized exactly as the model&apos;s training texts were, with the vocabulary its run kept</source>
         <translation>与模型训练文本完全相同的分词方式，使用其运行保存的词表</translation>
     </message>
@@ -4475,7 +4481,7 @@ the longest text, %1 tokens</source>
         <translation>正在加载模型...</translation>
     </message>
     <message numerus="yes">
-        <location line="+56"/>
+        <location line="+55"/>
         <source>... %n more</source>
         <translation>
             <numerusform>... 另有 %n 个</numerusform>
@@ -4489,7 +4495,7 @@ the longest text, %1 tokens</source>
         </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>; cut to the %1 tokens the model was trained on</source>
         <translation>；已截断到模型训练时的 %1 个词元</translation>
     </message>

@@ -42,6 +42,10 @@ struct BatchRecord {
     /// The share of the step's time steps that were padding (token id 0 in the batch as it
     /// was trained: cut after its longest text when batched by length); 0 for float features.
     double paddingShare = 0.0;
+    /// The time steps of the step's batch as it was trained: the data's own, or by length the
+    /// width it was cut to. With `samples`, the shape kernels saw; a new one builds primitives.
+    /// 0 for steps recorded before EpochScope kept it.
+    std::int64_t timesteps = 0;
 };
 
 /// The lengths in tokens of a text source's training texts, as loading found them before any

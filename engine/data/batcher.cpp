@@ -141,6 +141,13 @@ std::int64_t Batcher::batchWidth(std::int64_t index) const
     return bucketWidth(std::max<std::int64_t>(1, longest), m_data.x.size(1));
 }
 
+std::int64_t Batcher::timesteps(std::int64_t index) const
+{
+    if (m_data.x.dim() < 2)
+        return 0;
+    return m_byLength ? batchWidth(index) : m_data.x.size(1);
+}
+
 double Batcher::paddingShare(std::int64_t index) const
 {
     if (!m_lengths.defined())
@@ -148,7 +155,7 @@ double Batcher::paddingShare(std::int64_t index) const
     const torch::Tensor lengths = m_lengths.index_select(0, batchIndices(index));
     if (lengths.numel() == 0)
         return 0.0;
-    const std::int64_t steps = m_byLength ? batchWidth(index) : m_data.x.size(1);
+    const std::int64_t steps = timesteps(index);
     const double tokens = static_cast<double>(lengths.sum().item<std::int64_t>());
     const double slots = static_cast<double>(steps) * static_cast<double>(lengths.numel());
     return 1.0 - tokens / slots;

@@ -72,6 +72,9 @@ public:
     /// The share of batch `index`'s time steps that are padding (token id 0), as the batch is
     /// trained on (cut to its longest sample when batched by length); 0 for float features.
     double paddingShare(std::int64_t index) const;
+    /// The time steps of batch `index` as it is trained: the data's own, or by length the
+    /// width it is cut to.
+    std::int64_t timesteps(std::int64_t index) const;
     /// The samples of batch `index` in the order they are stored, whatever the shuffle: a view.
     Dataset storedBatch(std::int64_t index) const;
 

@@ -38,6 +38,8 @@ public:
     /// The share of batch `index`'s time steps that are padding (Batcher::paddingShare), from
     /// lengths kept on the CPU: asking never waits for a device.
     double paddingShare(std::int64_t index) const { return m_batcher->paddingShare(index); }
+    /// The time steps of batch `index` as trained (Batcher::timesteps).
+    std::int64_t timesteps(std::int64_t index) const { return m_batcher->timesteps(index); }
 
     /// Draws the epoch's order and, with prefetch, starts preparing its first `batches`.
     void startEpoch(std::int64_t batches);

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -70,6 +72,42 @@ int configuredWarmupSteps(const nlohmann::json& config)
         return 0;
     const auto steps = training->find("warmup_steps");
     return steps != training->end() && steps->is_number_integer() ? steps->get<int>() : 0;
+}
+
+/// What the batch shapes of batches by length cost the first time each ran.
+struct ShapeCost {
+    std::size_t shapes = 0;    ///< distinct (time steps, samples) shapes trained
+    std::size_t widths = 0;    ///< distinct time steps
+    std::size_t recurred = 0;  ///< shapes trained more than once, whose first step is priced
+    double excessS = 0.0;      ///< their first steps above the median of their later steps
+};
+
+/// The shapes of a run whose batches vary in time steps (batches by length): each new shape
+/// makes the fused kernels build primitives and the allocator new blocks once. Nothing for a
+/// run of one width, or one recorded before steps kept their time steps.
+ShapeCost newShapeCost(const std::vector<BatchRecord>& batches)
+{
+    std::map<std::pair<std::int64_t, std::int64_t>, std::vector<double>> stepsByShape;
+    std::set<std::int64_t> widths;
+    for (const BatchRecord& batch : batches) {
+        if (batch.timesteps <= 0)
+            return {};
+        stepsByShape[{batch.timesteps, batch.samples}].push_back(stepMs(batch));
+        widths.insert(batch.timesteps);
+    }
+    if (widths.size() < 2)
+        return {};
+    ShapeCost cost;
+    cost.shapes = stepsByShape.size();
+    cost.widths = widths.size();
+    for (const auto& [shape, times] : stepsByShape) {
+        if (times.size() < 2)
+            continue;
+        ++cost.recurred;
+        const double later = median(std::vector<double>(times.begin() + 1, times.end()));
+        cost.excessS += std::max(0.0, times.front() - later) / kMsPerS;
+    }
+    return cost;
 }
 
 /// "mostly in Forward (55%) and Backward (30%)": the phases of batches [begin, end) above their
@@ -290,6 +328,16 @@ std::vector<Finding> diagnoseWarmup(const RunEvidence& evidence)
         text = fillText(engineText("WarmupRule", "%1, %2 over each phase's steady median"),
                         {text, phases});
     text = fillText(engineText("Diagnosis", "%1."), {text});
+    const ShapeCost shapes = newShapeCost(batches);
+    if (shapes.recurred > 0)
+        text += fillText(engineText("WarmupRule",
+                                    " Batches by length trained %1 batch shapes (%2 widths in "
+                                    "time steps); the first step of each of the %3 that "
+                                    "recurred took %4 more in all than the later steps of its "
+                                    "shape, the one-time cost of a new shape (its kernels' "
+                                    "primitives and buffers)."),
+                         {std::to_string(shapes.shapes), std::to_string(shapes.widths),
+                          std::to_string(shapes.recurred), formatText("%.2f s", shapes.excessS)});
     const int warmupSteps = configuredWarmupSteps(evidence.config);
     if (warmUpS > 0.0)
         text += fillText(engineText("WarmupRule",
@@ -368,6 +416,13 @@ std::vector<Finding> diagnoseWarmup(const RunEvidence& evidence)
                      {range, why});
         finding.patch = nullptr;
     }
+    // Warm-up steps repeat the first batches: of a by-length run's shapes they meet only
+    // those, so the patch cannot take the other shapes' first-step cost out of epoch 1.
+    if (shapes.recurred > 0)
+        finding.recommendation += engineText(
+            "WarmupRule",
+            " Warm-up steps meet only the shapes of the first batches: every other batch shape "
+            "still costs extra in the first step it runs.");
     if (!fused)
         finding.recommendation += engineText(
             "WarmupRule",

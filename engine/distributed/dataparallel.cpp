@@ -78,7 +78,7 @@ std::string valueAt(const nlohmann::json& document, const std::string& pointer)
 }
 
 /// A step as a row of doubles for gathering (every count fits a double's 53 bits exactly).
-constexpr std::int64_t kStepFields = 12 + static_cast<std::int64_t>(kPhaseCount);
+constexpr std::int64_t kStepFields = 13 + static_cast<std::int64_t>(kPhaseCount);
 
 void writeStepRow(const BatchRecord& step, double* row)
 {
@@ -95,7 +95,8 @@ void writeStepRow(const BatchRecord& step, double* row)
     *row++ = static_cast<double>(step.majorFaults);
     *row++ = static_cast<double>(step.reducedBytes);
     *row++ = step.overlappedMs;
-    *row = step.paddingShare;
+    *row++ = step.paddingShare;
+    *row = static_cast<double>(step.timesteps);
 }
 
 BatchRecord readStepRow(const double* row)
@@ -114,7 +115,8 @@ BatchRecord readStepRow(const double* row)
     step.majorFaults = static_cast<std::int64_t>(*row++);
     step.reducedBytes = static_cast<std::int64_t>(*row++);
     step.overlappedMs = *row++;
-    step.paddingShare = *row;
+    step.paddingShare = *row++;
+    step.timesteps = static_cast<std::int64_t>(*row);
     return step;
 }
 

@@ -28,7 +28,8 @@ Json stepJson(const BatchRecord& batch)
             {"major_faults", batch.majorFaults},
             {"reduced_bytes", batch.reducedBytes},
             {"overlapped_ms", batch.overlappedMs},
-            {"padding_share", batch.paddingShare}};
+            {"padding_share", batch.paddingShare},
+            {"timesteps", batch.timesteps}};
 }
 
 Json sampleJson(const SystemSample& sample)
@@ -112,7 +113,7 @@ std::string stepsCsv(const StoredRun& run)
         text += "," + std::string(phaseKey(phase)) + "_ms";
     text +=
         ",loss,samples,h2d_bytes,minor_faults,major_faults,reduced_bytes,overlapped_ms,"
-        "padding_share,rank\n";
+        "padding_share,timesteps,rank\n";
     const auto addRows = [&text](const std::vector<BatchRecord>& batches, int rank) {
         for (const BatchRecord& batch : batches) {
             text += std::to_string(batch.epoch) + "," + std::to_string(batch.batch) + "," +
@@ -123,7 +124,7 @@ std::string stepsCsv(const StoredRun& run)
                     std::to_string(batch.h2dBytes) + "," + std::to_string(batch.minorFaults) + "," +
                     std::to_string(batch.majorFaults) + "," + std::to_string(batch.reducedBytes) +
                     "," + cell(batch.overlappedMs) + "," + cell(batch.paddingShare) + "," +
-                    std::to_string(rank) + "\n";
+                    std::to_string(batch.timesteps) + "," + std::to_string(rank) + "\n";
         }
     };
     addRows(run.batches, 0);

@@ -111,9 +111,9 @@ std::string stepColumns()
 {
     return "epoch, batch, end_s, wall_ms, " + phaseColumns("_ms") +
            ", loss, samples, h2d_bytes, minor_faults, major_faults, reduced_bytes, overlapped_ms, "
-           "padding_share";
+           "padding_share, timesteps";
 }
-constexpr std::size_t kStepColumns = kPhaseCount + 12;
+constexpr std::size_t kStepColumns = kPhaseCount + 13;
 
 /// Binds `batch` to stepColumns() from parameter `column` on.
 void bindStep(SQLite::Statement& insert, int column, const BatchRecord& batch)
@@ -132,6 +132,7 @@ void bindStep(SQLite::Statement& insert, int column, const BatchRecord& batch)
     insert.bind(column++, batch.reducedBytes);
     insert.bind(column++, batch.overlappedMs);
     insert.bind(column++, batch.paddingShare);
+    insert.bind(column++, batch.timesteps);
 }
 
 BatchRecord readStep(SQLite::Statement& query, int column)
@@ -151,6 +152,7 @@ BatchRecord readStep(SQLite::Statement& query, int column)
     batch.reducedBytes = query.getColumn(column++).getInt64();
     batch.overlappedMs = query.getColumn(column++).getDouble();
     batch.paddingShare = query.getColumn(column++).getDouble();
+    batch.timesteps = query.getColumn(column++).getInt64();
     return batch;
 }
 

@@ -213,6 +213,13 @@ ALTER TABLE rank_batches ADD COLUMN padding_share REAL NOT NULL DEFAULT 0;
         R"sql(
 ALTER TABLE runs ADD COLUMN tokenizer_json TEXT;
 )sql",
+        // 13: the time steps of a step's batch as trained (its width when batched by length),
+        // which with its samples is the shape the kernels built primitives for; 0 for the
+        // steps recorded before.
+        R"sql(
+ALTER TABLE batches ADD COLUMN timesteps INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rank_batches ADD COLUMN timesteps INTEGER NOT NULL DEFAULT 0;
+)sql",
     };
     return kMigrations;
 }

@@ -681,6 +681,7 @@ BatchRecord TrainingLoop::trainStep(int epoch, std::int64_t index, Clock::time_p
     batch.epoch = epoch;
     batch.batch = static_cast<int>(index + 1);
     batch.paddingShare = m_train->paddingShare(index);
+    batch.timesteps = m_train->timesteps(index);
 
     StepClock clock(m_deviceTimer.get(), wallStart);
     const Dataset produced = m_train->next();

@@ -186,6 +186,16 @@ inline std::vector<DiagnosisScenario> diagnosisScenarios()
         e.epochs.erase(e.epochs.begin() + 2);  // epochs 2, 4, 5, 6: not contiguous
         add("warm-up against later epochs with a gap", std::move(e));
     }
+    {
+        // Batches by length: four widths in turn, each slow the first time the kernels see it.
+        RunEvidence e = withSlowSteps(4, 20, [](int epoch, int batch) {
+            return epoch == 1 && batch <= 4 ? 150.0 : 10.0;
+        });
+        for (BatchRecord& step : e.batches)
+            step.timesteps = 16 * (1 + (step.batch - 1) % 4);
+        e.facts.backend = "onednn";
+        add("warm-up with new batch shapes by length", std::move(e));
+    }
 
     // input-bound
     for (int prefetch : {0, 4, 64}) {

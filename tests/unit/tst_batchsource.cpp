@@ -112,10 +112,16 @@ private Q_SLOTS:
         byLength.startEpoch();
         double fixedShare = 0.0;
         double byLengthShare = 0.0;
+        std::set<std::int64_t> widths;
         for (std::int64_t b = 0; b < fixed.batchCount(); ++b) {
             fixedShare += fixed.paddingShare(b);
             byLengthShare += byLength.paddingShare(b);
+            // The time steps each step records are the width its batch was trained at.
+            QCOMPARE(fixed.timesteps(b), std::int64_t{200});
+            QCOMPARE(byLength.timesteps(b), byLength.batch(b).x.size(1));
+            widths.insert(byLength.timesteps(b));
         }
+        QVERIFY(widths.size() > 2);
         qInfo("padding share: fixed %.3f, by length %.3f", fixedShare / 26, byLengthShare / 26);
         QVERIFY(byLengthShare < 0.35 * fixedShare);  // about 0.12 against 0.50 here
 

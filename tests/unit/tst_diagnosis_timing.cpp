@@ -126,6 +126,7 @@ private Q_SLOTS:
     void warmupThatDidNotAbsorbItAll();
     void warmupComparesOnlyFullLaterEpochs();
     void warmupNamesTheFirstEpochOfAResumedRun();
+    void warmupCountsNewBatchShapes();
     void warmupQuietOnThinOrBrokenEvidence_data();
     void warmupQuietOnThinOrBrokenEvidence();
 
@@ -389,6 +390,49 @@ void TestDiagnosisTiming::warmupComparesOnlyFullLaterEpochs()
     QCOMPARE(findings.front().severity, Severity::Warning);
     QVERIFY(contains(findings.front().evidence, "1.37x the steady epoch"));
     QVERIFY(contains(findings.front().evidence, "vs 3.25 s, epoch 2 of 100 steps"));
+}
+
+void TestDiagnosisTiming::warmupCountsNewBatchShapes()
+{
+    // Batches by length: widths 16, 32, 48 and 64 in turn, and a last short batch of 10
+    // samples at width 64 each epoch. The first step of each full shape is 140 ms slower; the
+    // short batch's shape recurs at the pace of the others.
+    const auto byLength = [](bool recorded) {
+        RunEvidence evidence = warmupRun(4, 21, 4, 140.0);
+        for (es::BatchRecord& step : evidence.batches) {
+            step.timesteps = recorded ? 16 * (1 + (step.batch - 1) % 4) : 0;
+            if (step.batch == 21)
+                step.samples = 10;
+        }
+        return evidence;
+    };
+    const auto findings = es::diagnoseWarmup(byLength(true));
+    QCOMPARE(findings.size(), std::size_t(1));
+    QVERIFY(contains(findings.front().evidence,
+                     " Batches by length trained 5 batch shapes (4 widths in time steps); the "
+                     "first step of each of the 5 that recurred took 0.56 s more in all than the "
+                     "later steps of its shape"));
+
+    // Steps recorded before EpochScope kept their time steps, and batches of one width, say
+    // nothing of shapes; the rest of the finding is as it was.
+    const auto old = es::diagnoseWarmup(byLength(false));
+    QCOMPARE(old.size(), std::size_t(1));
+    QVERIFY(old.front().evidence.find("batch shapes") == std::string::npos);
+    RunEvidence fixed = byLength(true);
+    for (es::BatchRecord& step : fixed.batches)
+        step.timesteps = 200;
+    const auto oneWidth = es::diagnoseWarmup(fixed);
+    QCOMPARE(oneWidth.size(), std::size_t(1));
+    QCOMPARE(oneWidth.front().evidence, old.front().evidence);
+
+    // A shape trained once has no later steps to price it against: counted, not priced.
+    RunEvidence once = byLength(true);
+    once.batches.front().timesteps = 8;
+    const auto withOnce = es::diagnoseWarmup(once);
+    QCOMPARE(withOnce.size(), std::size_t(1));
+    QVERIFY(contains(withOnce.front().evidence,
+                     "trained 6 batch shapes (5 widths in time steps); the first step of each of "
+                     "the 5 that recurred took 0.42 s more"));
 }
 
 void TestDiagnosisTiming::warmupNamesTheFirstEpochOfAResumedRun()

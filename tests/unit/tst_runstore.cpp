@@ -110,6 +110,7 @@ void compareBatches(const es::BatchRecord& a, const es::BatchRecord& b)
     QCOMPARE(a.reducedBytes, b.reducedBytes);
     QCOMPARE(a.overlappedMs, b.overlappedMs);
     QCOMPARE(a.paddingShare, b.paddingShare);
+    QCOMPARE(a.timesteps, b.timesteps);
 }
 
 std::int64_t countRows(const std::string& path, const std::string& table)
@@ -607,6 +608,7 @@ private Q_SLOTS:
             step.reducedBytes = 1 << 20;
             step.overlappedMs = 0.25 * batch;
             step.paddingShare = 0.125 * batch;
+            step.timesteps = 8 * batch;
             rankZero.push_back(step);
             for (int rank : {2, 1}) {
                 es::BatchRecord theirs = step;
@@ -1465,7 +1467,7 @@ private Q_SLOTS:
         QCOMPARE(lines[0], QString("epoch,batch,end_s,wall_ms,data_wait_ms,host_to_device_ms,"
                                    "forward_ms,backward_ms,optimizer_ms,callbacks_ms,warm_up_ms,"
                                    "communication_ms,other_ms,loss,samples,h2d_bytes,minor_faults,"
-                                   "major_faults,reduced_bytes,overlapped_ms,padding_share,rank"));
+                                   "major_faults,reduced_bytes,overlapped_ms,padding_share,timesteps,rank"));
         QCOMPARE(lines[1].split(',')[11], QString("4"));  // communication_ms of step 1
         QCOMPARE(lines[1].split(',').last(), QString("0"));
 
@@ -1473,16 +1475,21 @@ private Q_SLOTS:
         es::BatchRecord theirs = makeBatch(1, 1);
         theirs.reducedBytes = 4096;
         theirs.overlappedMs = 1.5;
+        theirs.timesteps = 24;
         run.rankBatches[1] = {theirs};
         const QStringList ranked = QString::fromStdString(es::stepsCsv(run)).trimmed().split('\n');
         QCOMPARE(ranked.size(), 5);
-        QCOMPARE(ranked[4].split(',').last(), QString("1"));
-        QCOMPARE(ranked[4].split(',')[lines[0].split(',').size() - 4], QString("4096"));
-        QCOMPARE(ranked[4].split(',')[lines[0].split(',').size() - 3], QString("1.5"));
+        const QStringList header = lines[0].split(',');
+        const QStringList rankOne = ranked[4].split(',');
+        QCOMPARE(rankOne.last(), QString("1"));
+        QCOMPARE(rankOne[header.indexOf("reduced_bytes")], QString("4096"));
+        QCOMPARE(rankOne[header.indexOf("overlapped_ms")], QString("1.5"));
+        QCOMPARE(rankOne[header.indexOf("timesteps")], QString("24"));
         const Json ranks = es::runExportJson(run)["rank_steps"];
         QCOMPARE(ranks["1"].size(), std::size_t(1));
         QCOMPARE(ranks["1"][0]["reduced_bytes"].get<std::int64_t>(), std::int64_t(4096));
         QCOMPARE(ranks["1"][0]["overlapped_ms"].get<double>(), 1.5);
+        QCOMPARE(ranks["1"][0]["timesteps"].get<std::int64_t>(), std::int64_t(24));
     }
 };
 
