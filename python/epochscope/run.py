@@ -87,6 +87,8 @@ class ProbeSession:
             return 2
 
         epochscope._recorder = self.recorder
+        if hasattr(os, "register_at_fork"):
+            os.register_at_fork(after_in_child=self._forked)
         torchimport.call_when_imported(self.torch_imported_now)
         self._take_signals()
         sys.argv = self.argv
@@ -107,6 +109,12 @@ class ProbeSession:
             status, error, code = "failed", _last_line(failure), 1
         self.finish(status, error, code)
         return code
+
+    def _forked(self):
+        # A forked child (a DataLoader worker, the script's own fork) keeps the patches but
+        # records nothing: its main thread has the parent's thread id, so turn it off here.
+        self.recorder.main_ident = None
+        epochscope._recorder = None
 
     def _take_signals(self):
         # `epochscope-cli` blocks the stop signals in its launcher, and a blocked mask is

@@ -256,7 +256,9 @@ EXPLICIT_SCRIPT = f"""
 
     model = nn.Linear(4, 1)
     optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
-    loader = DataLoader(TensorDataset(torch.randn(48, 4), torch.randn(48, 1)), batch_size=4)
+    # Two worker processes: forked, they keep the probe's patches and must record nothing.
+    loader = DataLoader(TensorDataset(torch.randn(48, 4), torch.randn(48, 1)), batch_size=4,
+                        num_workers=2)
 
     # Gradient accumulation: an optimizer step every third batch.
     for i, (x, y) in enumerate(loader):
@@ -282,6 +284,9 @@ EXPLICIT_SCRIPT = f"""
 
 
 class AccumulationAndExplicitMarks(unittest.TestCase):
+    """Gradient accumulation over a DataLoader with worker processes, then epochs and steps
+    marked by hand."""
+
     @classmethod
     def setUpClass(cls):
         cls.probe = run_script(EXPLICIT_SCRIPT)
