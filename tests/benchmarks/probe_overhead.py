@@ -7,8 +7,9 @@ DataLoader, so that every hook on its path runs: the fetch, the forward of the m
 loss, backward, optimizer step and zero_grad, item. Runs alternate bare and probed, REPEATS
 times each, each WARMUP + STEPS steps; the loop times its own steps, and each run's steady
 step is the median after the warm-up. Prints each run's figure, the medians over the runs
-and their ratio (probe / bare; the aim is at most 1.01), and what one hooked module call
-costs, which a busy machine's noise in the step times does not hide. A benchmark: it
+and their ratio (probe / bare; the aim is at most 1.01), the same for the process's CPU
+time per step, and what one hooked module call costs: on a busy machine the wall times
+swing by more than the probe's cost, and those two figures show it anyway. A benchmark: it
 asserts nothing.
 
     OMP_NUM_THREADS=2 /usr/bin/python3 tests/benchmarks/probe_overhead.py [--repeats 5]
@@ -53,6 +54,7 @@ def loop(warmup, steps, out_path):
     optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
     loss_fn = nn.MSELoss()
     ends = [time.perf_counter()]
+    cpu_ends = [time.process_time()]
     for x, y in DataLoader(data, batch_size=64, shuffle=True):
         optimizer.zero_grad()
         loss = loss_fn(model(x), y)
@@ -60,7 +62,9 @@ def loop(warmup, steps, out_path):
         optimizer.step()
         loss.item()
         ends.append(time.perf_counter())
+        cpu_ends.append(time.process_time())
     step_ms = [(b - a) * 1000 for a, b in zip(ends, ends[1:])]
+    cpu_ms = [(b - a) * 1000 for a, b in zip(cpu_ends, cpu_ends[1:])]
 
     # The cost of one hooked call, where it is paid most: a module call (nn.Identity, so
     # that nearly all of it is the call's overhead), best of five rounds.
@@ -72,7 +76,7 @@ def loop(warmup, steps, out_path):
             identity(x)
         rounds.append((time.perf_counter() - start) / CALLS * 1e6)
     with open(out_path, "w") as f:
-        json.dump({"step_ms": step_ms, "call_us": min(rounds),
+        json.dump({"step_ms": step_ms, "cpu_ms": cpu_ms, "call_us": min(rounds),
                    "threads": torch.get_num_threads(), "torch": str(torch.__version__)}, f)
 
 
@@ -106,6 +110,7 @@ def run_once(kind, warmup, steps, scratch, index):
     with open(out) as f:
         result = json.load(f)
     steady = result["step_ms"][warmup:]
+    result["steady_cpu_ms"] = statistics.median(result["cpu_ms"][warmup:])
     probe_ms = None
     if kind == "probe":
         with open(records) as f:
@@ -127,18 +132,22 @@ def main():
         return
 
     medians = {"bare": [], "probe": []}
+    cpu = {"bare": [], "probe": []}
     calls = {"bare": [], "probe": []}
     result = None
     with tempfile.TemporaryDirectory() as scratch:
         for repeat in range(args.repeats):
-            for kind in ("bare", "probe"):
+            # Which goes first alternates, so that a load that rises or falls over a pair
+            # favours neither.
+            for kind in (("bare", "probe") if repeat % 2 == 0 else ("probe", "bare")):
                 steady_ms, probe_ms, result = run_once(kind, args.warmup, args.steps,
                                                        scratch, repeat)
                 medians[kind].append(steady_ms)
+                cpu[kind].append(result["steady_cpu_ms"])
                 calls[kind].append(result["call_us"])
                 seen = f"  (the probe's own median wall_ms {probe_ms:.2f})" if probe_ms else ""
-                print(f"repeat {repeat + 1} {kind:5s}: steady step {steady_ms:.2f} ms{seen}",
-                      flush=True)
+                print(f"repeat {repeat + 1} {kind:5s}: steady step {steady_ms:.2f} ms, "
+                      f"CPU {result['steady_cpu_ms']:.2f} ms{seen}", flush=True)
     bare = statistics.median(medians["bare"])
     probe = statistics.median(medians["probe"])
     print(f"CPU: {cpu_description()}")
@@ -148,6 +157,11 @@ def main():
     print(f"median steady step over {args.repeats} runs of {args.steps} steps after "
           f"{args.warmup}: bare {bare:.2f} ms, probe {probe:.2f} ms, "
           f"ratio {probe / bare:.4f}")
+    cpu_bare = statistics.median(cpu["bare"])
+    cpu_probe = statistics.median(cpu["probe"])
+    print(f"median steady step's CPU time (all threads; steadier than wall time on a busy "
+          f"machine): bare {cpu_bare:.2f} ms, probe {cpu_probe:.2f} ms, "
+          f"ratio {cpu_probe / cpu_bare:.4f}")
     call_bare = statistics.median(calls["bare"])
     call_probe = statistics.median(calls["probe"])
     print(f"one module call (nn.Identity, best of 5 x {CALLS}, median over the runs): "
