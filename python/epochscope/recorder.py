@@ -1,0 +1,513 @@
+"""The probe's state: exclusive phase accounting, and the rules that cut time into steps and
+epochs (docs/profile.md, "Steps and epochs").
+
+Every hook reports to the one `Recorder`, on the script's main thread only. Counters are
+cumulative from the probe's start and never reset: a `Snapshot` copies them at one instant,
+and a step is the difference between the snapshot where it began and the one where it ended.
+That is what lets a step end in the past: an optimizer step's end is only a candidate
+boundary, and when a later event confirms it, the step is cut at the candidate's snapshot,
+while everything since carries into the next step by itself.
+
+Phases are exclusive: the open phases form a stack, and time is charged to the top one only,
+so a phase entered inside another takes its time away from the outer one, and a phase nested
+in itself counts once.
+"""
+
+import collections
+import resource
+
+from epochscope import phases
+from epochscope.cuda_timing import CudaPhaseTimer
+from epochscope.phases import NAMED_COUNT, NO_PHASE, OPTIMIZER
+
+try:
+    # The main thread's own page faults: the process's would add the DataLoader's and
+    # PyTorch's worker threads, which fault while the step waits or not at all.
+    _RUSAGE_WHO = resource.RUSAGE_THREAD
+except AttributeError:  # not Linux
+    _RUSAGE_WHO = resource.RUSAGE_SELF
+
+
+class Snapshot:
+    """The recorder's cumulative counters at one instant."""
+
+    __slots__ = ("t", "phase_s", "h2d_bytes", "loader_samples", "forward_samples",
+                 "minor_faults", "major_faults", "loss_box", "cuda_mark")
+
+
+class _DeviceStep:
+    """A step record whose phases wait for CUDA events to complete."""
+
+    __slots__ = ("record", "start", "end")
+
+    def __init__(self, record, start, end):
+        self.record = record
+        self.start = start
+        self.end = end
+
+
+class Recorder:
+    """Phase accounting and the step and epoch state machine of one script's run.
+
+    Times are `time.perf_counter()` seconds; records carry them relative to `start`.
+    """
+
+    def __init__(self, writer, start, main_ident):
+        self.writer = writer
+        self.start = start
+        # Hooks record only on this thread; calls from others (a prefetch thread, a logger)
+        # pass straight through. None once the run has ended: everything passes through.
+        self.main_ident = main_ident
+
+        # Phase accounting: the stack of open phases, its top, when the top last changed,
+        # seconds per named phase, and the other cumulative counters.
+        self.stack = []
+        self.top = NO_PHASE
+        self.mark = start
+        self.phase_s = [0.0] * NAMED_COUNT
+        self.h2d_bytes = 0
+        self.loader_samples = 0
+
+        # Steps: where the current step began, the latest unconfirmed candidate end, the
+        # optimizers that stepped since the last confirmed boundary.
+        self.origin = None
+        self.candidate = None
+        self.stepped = set()
+        # The first dimension of the first tensor of the first outermost forward since the
+        # last boundary, and since the latest candidate (None: no forward yet).
+        self.forward_since_boundary = None
+        self.forward_since_candidate = None
+        # The tensor `backward` was last called on, and a one-item list that `.item()` on it
+        # fills; each backward gets a new list, so that a step keeps the one it ended with.
+        self.loss_tensor = None
+        self.loss_box = None
+        self.last_step_box = None
+        self.explicit_step_depth = 0
+        self.outside_steps = False
+        self.steps = 0
+
+        # Epochs: an epoch is written only once a step ends in it, so that a peek at one
+        # batch before the loop leaves no empty epoch behind.
+        self.explicit_epochs = False
+        self.epoch_open = False
+        self.epoch_begin_t = start
+        self.epoch_number = 0
+        self.last_epoch_number = 0
+        self.epoch_steps = 0
+
+        # DataLoaders: the first one iterated, the training one once known, the last fetched,
+        # whether the training one was fetched since the last boundary, and the latest
+        # iteration of another loader (loader, time, snapshot, samples fetched since), which
+        # becomes an epoch's start if an optimizer step follows its batches.
+        self.first_loader = None
+        self.training_loader = None
+        self.last_fetch_loader = None
+        self.training_fetched = False
+        self.other_iter = None
+        self.other_iter_samples = 0
+
+        # Recurrent modules: (class, device type, packed, bidirectional) -> record entry.
+        self.recurrent = {}
+        self.recurrent_written = None
+
+        # CUDA timing (cuda_timing.py): wanted once a CUDA tensor is seen, started at the
+        # next candidate boundary.
+        self.cuda = None
+        self.cuda_available = False
+        self.cuda_wanted = False
+        self.cuda_event_factory = None
+        self.pending = collections.deque()
+        self.notes_given = set()
+
+    # ----------------------------------------------------------------- phase accounting
+
+    def push(self, phase, t):
+        """A phase opens at `t` (a compound call: a forward, a backward, a fetch)."""
+        top = self.top
+        if top >= 0:
+            self.phase_s[top] += t - self.mark
+        elif self.origin is None:
+            self._first_hook(t)
+        self.mark = t
+        if self.cuda is not None:
+            self.cuda.boundary(top)
+        self.stack.append(phase)
+        self.top = phase
+
+    def pop(self, t):
+        """The phase on top of the stack closes at `t`."""
+        stack = self.stack
+        if not stack:
+            return
+        phase = stack.pop()
+        self.phase_s[phase] += t - self.mark
+        self.mark = t
+        if self.cuda is not None:
+            self.cuda.boundary(phase)
+        self.top = stack[-1] if stack else NO_PHASE
+
+    def leaf(self, phase, t0, t1, nbytes, cuda_pre=None):
+        """A call that opens no other phase (a copy) took [t0, t1] in `phase`, moving
+        `nbytes`. It is charged after the fact, so that a call that turned out to be no
+        copy (a `.to()` on the same device) costs its caller nothing."""
+        top = self.top
+        if top >= 0:
+            self.phase_s[top] += t0 - self.mark
+        elif self.origin is None:
+            self._first_hook(t0)
+        self.phase_s[phase] += t1 - t0
+        self.mark = t1
+        self.h2d_bytes += nbytes
+        cuda = self.cuda
+        if cuda is not None and cuda_pre is not None:
+            cuda.boundary_at(cuda_pre, top)
+            cuda.boundary(phase)
+
+    def _first_hook(self, t):
+        # The first step of a run without epochs begins at the first hooked call, not at
+        # the process's start: imports and data preparation before it are no step's.
+        self.origin = self._snapshot(t)
+
+    def _snapshot(self, t):
+        top = self.top
+        if top >= 0:
+            self.phase_s[top] += t - self.mark
+        self.mark = t
+        usage = resource.getrusage(_RUSAGE_WHO)
+        snap = Snapshot()
+        snap.t = t
+        snap.phase_s = self.phase_s[:]
+        snap.h2d_bytes = self.h2d_bytes
+        snap.loader_samples = self.loader_samples
+        snap.forward_samples = None
+        snap.minor_faults = usage.ru_minflt
+        snap.major_faults = usage.ru_majflt
+        snap.loss_box = None
+        snap.cuda_mark = self.cuda.boundary(top) if self.cuda is not None else None
+        return snap
+
+    # ------------------------------------------------------------ what the hooks report
+
+    def forward_first(self, samples, on_cuda):
+        """The first outermost forward since the latest candidate had `samples` rows."""
+        self.forward_since_candidate = samples
+        if self.forward_since_boundary is None:
+            self.forward_since_boundary = samples
+        if on_cuda:
+            self.want_cuda()
+
+    def want_cuda(self):
+        if self.cuda_available and not self.cuda_wanted:
+            self.cuda_wanted = True
+
+    def backward_called(self, tensor):
+        self.loss_tensor = tensor
+        self.loss_box = [None]
+
+    def loss_read(self, value):
+        """`.item()` or `float()` on the loss tensor gave `value`."""
+        self.loss_box[0] = value
+
+    def optimizer_begin(self, optimizer, t):
+        if self.explicit_step_depth == 0:
+            key = id(optimizer)
+            if key in self.stepped:
+                # The same optimizer steps twice: the step ended at the latest candidate.
+                self.confirm()
+            self.stepped.add(key)
+        self.push(OPTIMIZER, t)
+
+    def optimizer_end(self, t):
+        self.pop(t)
+        self._follow_training_loader()
+        if self.explicit_step_depth == 0:
+            self._take_candidate(t)
+
+    def loader_iter(self, loader, t):
+        """`iter()` on a DataLoader, before its time is counted as data_wait."""
+        if self.first_loader is None:
+            self.first_loader = loader
+        epoch_loader = self.training_loader
+        if epoch_loader is None:
+            epoch_loader = self.first_loader
+        if loader is epoch_loader:
+            self.other_iter = None
+            if not self.explicit_epochs and self.explicit_step_depth == 0:
+                self.begin_epoch(t)
+            return
+        if self._is_validation(loader):
+            self._leave_steps()
+        self.other_iter = (loader, t, self._snapshot(t))
+        self.other_iter_samples = 0
+
+    def fetch_begin(self, loader, t):
+        """A batch is about to be fetched; returns whether it is a training batch."""
+        if self._is_validation(loader):
+            self._leave_steps()
+            return False
+        if self.explicit_step_depth == 0:
+            self.confirm()
+            if self.outside_steps:
+                self._reset_origin(t)
+        return True
+
+    def fetch_end(self, loader, samples, training):
+        self.last_fetch_loader = loader
+        if training:
+            self.loader_samples += samples
+            if loader is not None and loader is self.training_loader:
+                self.training_fetched = True
+        elif self.other_iter is not None and loader is self.other_iter[0]:
+            self.other_iter_samples += samples
+
+    def _is_validation(self, loader):
+        # Until an optimizer step shows which loader trains, every loader does.
+        training = self.training_loader
+        return training is not None and loader is not None and loader is not training
+
+    def _leave_steps(self):
+        # Validation: the step before it ends, and its time belongs to no step.
+        if self.explicit_step_depth == 0:
+            self.confirm()
+            self.outside_steps = True
+
+    def _follow_training_loader(self):
+        """An optimizer step follows a batch: the loader it came from is the training one,
+        unless the training loader's own batch came since the last boundary (two loaders
+        zipped). A loader that takes over (a new DataLoader made each epoch, or training
+        after a first pass over validation data) began a new epoch at its `iter()`."""
+        loader = self.last_fetch_loader
+        if loader is None or loader is self.training_loader or self.training_fetched:
+            return
+        self.training_loader = loader
+        other = self.other_iter
+        if other is None or other[0] is not loader:
+            return
+        self.other_iter = None
+        _, t, snap = other
+        self.loader_samples += self.other_iter_samples
+        if self.explicit_epochs or self.explicit_step_depth:
+            return
+        if self.candidate is not None:
+            if self.candidate.t > t:
+                return  # a step already ended after that iter(): leave the epochs be
+            self.confirm()
+        if self.origin is not None and self.origin.t > t:
+            return  # time after that iter() is already in a step
+        self._close_epoch(t)
+        self.epoch_open = True
+        self.epoch_begin_t = t
+        self.epoch_number = 0
+        self.epoch_steps = 0
+        self.origin = snap
+        self.outside_steps = False
+
+    def add_recurrent(self, key, entry):
+        """A recurrent module was first called with a new (class, device type, packed input,
+        bidirectional) combination; later calls count up `entry["calls"]` themselves."""
+        self.recurrent[key] = entry
+        self._write_modules()
+
+    # ------------------------------------------------------- the public API's contexts
+
+    def step_enter(self, t):
+        self.explicit_step_depth += 1
+        if self.explicit_step_depth > 1:
+            return
+        self.confirm()
+        if self.origin is None:
+            self._first_hook(t)
+        elif self.outside_steps:
+            self._reset_origin(t)
+
+    def step_exit(self, t):
+        self.explicit_step_depth -= 1
+        if self.explicit_step_depth > 0:
+            return
+        self._take_candidate(t)
+        self.confirm()
+
+    def epoch_start(self, t):
+        self.explicit_epochs = True
+        self.begin_epoch(t)
+
+    def epoch_stop(self, t):
+        self.confirm()
+        self._close_epoch(t)
+        self._reset_origin(t)
+
+    # ----------------------------------------------------------------- steps and epochs
+
+    def _take_candidate(self, t):
+        if self.cuda is None and self.cuda_wanted:
+            self._start_cuda()
+        snap = self._snapshot(t)
+        snap.forward_samples = self.forward_since_boundary
+        snap.loss_box = self.loss_box
+        self.candidate = snap
+        self.forward_since_candidate = None
+
+    def confirm(self):
+        """The step that the latest candidate ends is final: it is recorded, and what came
+        after the candidate is the next step's."""
+        candidate = self.candidate
+        if candidate is None:
+            return
+        self.candidate = None
+        origin = self.origin
+        self.origin = candidate
+        self.forward_since_boundary = self.forward_since_candidate
+        self.stepped.clear()
+        self.training_fetched = False
+        self._record_step(origin, candidate)
+
+    def _reset_origin(self, t):
+        self.candidate = None
+        self.origin = self._snapshot(t)
+        self.forward_since_boundary = None
+        self.forward_since_candidate = None
+        self.stepped.clear()
+        self.training_fetched = False
+        self.outside_steps = False
+
+    def begin_epoch(self, t):
+        self.confirm()
+        self._close_epoch(t)
+        self.epoch_open = True
+        self.epoch_begin_t = t
+        self.epoch_number = 0
+        self.epoch_steps = 0
+        self._reset_origin(t)
+
+    def _close_epoch(self, t):
+        if self.epoch_open and self.epoch_number:
+            self._emit({"type": "epoch_end", "epoch": self.epoch_number,
+                        "t_s": self._rel(t), "batches": self.epoch_steps})
+        self.epoch_open = False
+        self.epoch_number = 0
+
+    def _record_step(self, origin, end):
+        if not self.epoch_open:
+            # Steps outside any epoch: an epoch of their own from the first one's start.
+            self.epoch_open = True
+            self.epoch_begin_t = origin.t
+            self.epoch_number = 0
+            self.epoch_steps = 0
+        if self.epoch_number == 0:
+            self.last_epoch_number += 1
+            self.epoch_number = self.last_epoch_number
+            self._emit({"type": "epoch_begin", "epoch": self.epoch_number,
+                        "t_s": self._rel(self.epoch_begin_t)})
+        self.epoch_steps += 1
+        self.steps += 1
+
+        samples = end.loader_samples - origin.loader_samples
+        if samples <= 0:
+            samples = end.forward_samples or 0
+        box = end.loss_box
+        loss = None
+        if box is not None and box is not self.last_step_box:
+            loss = self._loss_value(box[0])
+        self.last_step_box = box
+
+        wall_ms = (end.t - origin.t) * 1000.0
+        named_ms = [(end.phase_s[i] - origin.phase_s[i]) * 1000.0 for i in range(NAMED_COUNT)]
+        record = {"type": "step", "epoch": self.epoch_number, "batch": self.epoch_steps,
+                  "end_s": self._rel(end.t), "wall_ms": None, "phase_ms": None,
+                  "loss": loss, "samples": samples,
+                  "h2d_bytes": end.h2d_bytes - origin.h2d_bytes,
+                  "minor_faults": end.minor_faults - origin.minor_faults,
+                  "major_faults": end.major_faults - origin.major_faults}
+        _fill_times(record, wall_ms, named_ms)
+        if self.cuda is not None and origin.cuda_mark is not None and end.cuda_mark is not None:
+            self._emit(_DeviceStep(record, origin.cuda_mark, end.cuda_mark))
+        else:
+            self._emit(record)
+        self.drain(wait=False)
+        if self.cuda is not None and self.cuda.overflowed:
+            self._stop_cuda()
+
+    def _loss_value(self, value):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return None
+        value = float(value)
+        if value != value or value in (float("inf"), float("-inf")):
+            self.note_once("loss-not-finite",
+                           f"the loss was {value} at epoch {self.epoch_number}, batch "
+                           f"{self.epoch_steps}; such losses are recorded as null")
+            return None
+        return value
+
+    # ------------------------------------------------------------------ CUDA timing
+
+    def _start_cuda(self):
+        self.cuda = CudaPhaseTimer(self.cuda_event_factory)
+        self.note(f"CUDA tensors in use: from step {self.steps + 2} on, wall_ms and phase_ms "
+                  "are the GPU's time between CUDA events recorded at the phase boundaries")
+
+    def _stop_cuda(self):
+        self.drain(wait=True)
+        self.cuda = None
+        self.note("CUDA timing stopped: too many events waited for a step boundary; later "
+                  "steps are timed on the host's clock")
+
+    # --------------------------------------------------------------------- records
+
+    def _rel(self, t):
+        return round(t - self.start, 6)
+
+    def _emit(self, record):
+        if self.pending or isinstance(record, _DeviceStep):
+            self.pending.append(record)
+        else:
+            self.writer.write(record)
+
+    def drain(self, wait):
+        """Writes the queued records in order, resolving device-timed steps that are ready
+        (all of them when `wait`)."""
+        pending = self.pending
+        while pending:
+            head = pending[0]
+            if isinstance(head, _DeviceStep):
+                timing = self.cuda.resolve(head.start, head.end, wait) if self.cuda else None
+                if timing is None and self.cuda is not None:
+                    return
+                if timing is not None:
+                    _fill_times(head.record, timing[0], timing[1])
+                    self.cuda.release(head.end)
+                head = head.record
+            pending.popleft()
+            self.writer.write(head)
+
+    def note(self, text):
+        self._emit({"type": "note", "text": text})
+
+    def note_once(self, key, text):
+        if key not in self.notes_given:
+            self.notes_given.add(key)
+            self.note(text)
+
+    def _write_modules(self):
+        entries = [dict(entry) for entry in self.recurrent.values()]
+        self.recurrent_written = [entry["calls"] for entry in entries]
+        self._emit({"type": "modules", "recurrent": entries})
+
+    def finish(self, t):
+        """The script has ended: the last step and epoch end, the call counts are final."""
+        self.main_ident = None
+        self.confirm()
+        self._close_epoch(t)
+        if self.recurrent and [e["calls"] for e in self.recurrent.values()] != \
+                self.recurrent_written:
+            self._write_modules()
+        self.drain(wait=True)
+        self.loss_tensor = None
+
+
+def _fill_times(record, wall_ms, named_ms):
+    """Sets a step record's wall_ms and phase_ms; `other` is what the named phases leave of
+    the wall time, never below zero (the named phases are left as measured)."""
+    phase_ms = {key: round(named_ms[i], 3) for i, key in enumerate(phases.KEYS)}
+    phase_ms[phases.OTHER_KEY] = round(max(0.0, wall_ms - sum(named_ms)), 3)
+    record["wall_ms"] = round(wall_ms, 3)
+    record["phase_ms"] = phase_ms

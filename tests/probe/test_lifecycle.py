@@ -1,0 +1,230 @@
+"""How a run ends (finished, failed, stopped), what the script sees of the probe, and the
+probe's refusals to start."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+from tests.probe.support import (ProbeRun, probe_environment, read_lines, run_script,
+                                 write_script)
+
+# How long a test waits for a looping script to have written its first steps: torch's
+# import takes 2-3 s here, more beside a build.
+STEPS_WAIT_S = 60
+
+NO_TORCH_SCRIPT = """
+    import json, os, sys
+    print("out:", json.dumps({"argv": sys.argv, "name": __name__,
+                              "path0": sys.path[0], "file": __file__}))
+    print("to stderr", file=sys.stderr)
+    print("torch loaded:", "torch" in sys.modules)
+    code = os.environ.get("EXIT_WITH")
+    if code is not None:
+        sys.exit(int(code) if code.isdigit() else code)
+"""
+
+
+class WithoutTorch(unittest.TestCase):
+    def test_runs_as_main_with_its_arguments_and_output(self):
+        with tempfile.TemporaryDirectory() as folder:
+            probe = run_script(NO_TORCH_SCRIPT, args=["--epochs", "3", "é"], folder=folder)
+            script = os.path.join(folder, "train.py")
+        self.assertEqual(probe.returncode, 0, probe.describe())
+        first, second = probe.stdout.splitlines()
+        seen = json.loads(first[len("out: "):])
+        self.assertEqual(seen, {"argv": [script, "--epochs", "3", "é"], "name": "__main__",
+                                "path0": os.path.dirname(script), "file": script})
+        self.assertEqual(second, "torch loaded: False")
+        self.assertEqual(probe.stderr, "to stderr\n")
+        hello = probe.one("hello")
+        self.assertIsNone(hello["torch"])
+        self.assertEqual(hello["hooks"], [])
+        self.assertEqual(hello["argv"], [script, "--epochs", "3", "é"])
+        self.assertIn("never imported torch", probe.one("note")["text"])
+        self.assertEqual(probe.end, {"type": "end", "status": "finished", "error": None,
+                                     "exit_code": 0, "steps": 0, "torch_imported": False})
+        self.assertEqual(probe.records[-1]["type"], "end")
+
+    def test_sys_exit_with_a_status(self):
+        probe = run_script(NO_TORCH_SCRIPT, env={"EXIT_WITH": "3"})
+        self.assertEqual(probe.returncode, 3)
+        self.assertEqual(probe.end["status"], "failed")
+        self.assertEqual(probe.end["error"], "SystemExit: 3")
+        self.assertEqual(probe.end["exit_code"], 3)
+
+    def test_sys_exit_zero_and_with_a_message(self):
+        probe = run_script(NO_TORCH_SCRIPT, env={"EXIT_WITH": "0"})
+        self.assertEqual((probe.returncode, probe.end["status"], probe.end["error"]),
+                         (0, "finished", None))
+        probe = run_script(NO_TORCH_SCRIPT, env={"EXIT_WITH": "no data"})
+        self.assertEqual(probe.returncode, 1)   # as Python: the message on stderr, status 1
+        self.assertTrue(probe.stderr.endswith("no data\n"), probe.stderr)
+        self.assertEqual(probe.end["error"], "SystemExit: no data")
+
+
+class Refusals(unittest.TestCase):
+    """The probe does not start: exit status 2, one line on stderr, no record."""
+
+    def run_probe(self, env_changes, script_args=("train.py",)):
+        with tempfile.TemporaryDirectory() as folder:
+            write_script(folder, "print('ran')\n")
+            records = os.path.join(folder, "records.jsonl")
+            env = probe_environment(records)
+            for key, value in env_changes.items():
+                if value is None:
+                    env.pop(key, None)
+                else:
+                    env[key] = value
+            done = subprocess.run([sys.executable, "-m", "epochscope.run", *script_args],
+                                  cwd=folder, env=env, capture_output=True, text=True,
+                                  timeout=60)
+            return done, read_lines(records)
+
+    def test_unknown_hook_name(self):
+        done, lines = self.run_probe({"EPOCHSCOPE_PROBE_HOOKS": "-save,-optimiser"})
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("'-optimiser'", done.stderr)
+        self.assertIn("names no hook", done.stderr)
+        self.assertEqual(done.stdout, "")
+        self.assertEqual(lines, [])
+
+    def test_hook_entry_without_minus(self):
+        done, _ = self.run_probe({"EPOCHSCOPE_PROBE_HOOKS": "save"})
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("'save' not of the form -NAME", done.stderr)
+
+    def test_no_destination(self):
+        done, _ = self.run_probe({"EPOCHSCOPE_PROBE_FILE": None})
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("EPOCHSCOPE_PROBE_FD", done.stderr)
+        self.assertEqual(done.stdout, "")
+
+    def test_no_script(self):
+        done, _ = self.run_probe({}, script_args=())
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("usage:", done.stderr)
+
+
+FAILING_SCRIPT = """
+    import torch
+    from torch import nn
+
+    def train():
+        model = nn.Linear(3, 1)
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        for i in range(3):
+            if i == 2:
+                model(torch.randn(4, 4))   # wrong width: raises inside forward
+            loss = model(torch.randn(4, 3)).sum()
+            loss.backward()
+            optimizer.step()
+
+    train()
+"""
+
+
+class Failure(unittest.TestCase):
+    def test_exception_in_the_script(self):
+        probe = run_script(FAILING_SCRIPT)
+        self.assertEqual(probe.returncode, 1, probe.describe())
+        end = probe.end
+        self.assertEqual(end["status"], "failed")
+        self.assertTrue(end["error"].startswith("RuntimeError: "), end["error"])
+        self.assertEqual(end["exit_code"], 1)
+        self.assertEqual(end["steps"], 2)
+        self.assertTrue(end["torch_imported"])
+        # The traceback as Python prints it: the script's frames, none of the probe's.
+        self.assertTrue(probe.stderr.startswith("Traceback (most recent call last):\n"),
+                        probe.stderr)
+        self.assertIn('train.py", line 15, in <module>', probe.stderr)
+        self.assertIn('line 10, in train', probe.stderr)
+        self.assertIn(end["error"], probe.stderr)
+        self.assertNotIn("runpy", probe.stderr)
+        self.assertNotIn("epochscope", probe.stderr)
+
+
+LOOP_SCRIPT = """
+    import time
+    import torch
+    from torch import nn
+
+    model = nn.Linear(3, 1)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+    while True:
+        loss = model(torch.randn(4, 3)).pow(2).mean()
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+        time.sleep(0.02)
+"""
+
+
+class Signals(unittest.TestCase):
+    """A script stopped by a signal: the end record says stopped, the file holds whole
+    lines only. Both runs go side by side: neither checks a time."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = tempfile.TemporaryDirectory()
+        script = write_script(cls.folder.name, LOOP_SCRIPT)
+        children = {}
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            records = os.path.join(cls.folder.name, f"records-{signum}.jsonl")
+            children[signum] = records, subprocess.Popen(
+                [sys.executable, "-m", "epochscope.run", script], cwd=cls.folder.name,
+                env=probe_environment(records), stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, text=True,
+                # A shell running the tests in the background may have set SIGINT to be
+                # ignored, which the child would inherit: Python then raises no
+                # KeyboardInterrupt.
+                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        cls.runs = {}
+        try:
+            deadline = time.monotonic() + STEPS_WAIT_S
+            waiting = dict(children)
+            while waiting and time.monotonic() < deadline:
+                for signum, (records, child) in list(waiting.items()):
+                    steps = sum('"type":"step"' in line for line in read_lines(records))
+                    if steps >= 3 or child.poll() is not None:
+                        child.send_signal(signum)
+                        del waiting[signum]
+                time.sleep(0.05)
+            for signum, (records, child) in children.items():
+                stdout, stderr = child.communicate(timeout=60)
+                cls.runs[signum] = ProbeRun(child.returncode, stdout, stderr,
+                                            read_lines(records))
+        finally:
+            for _, child in children.values():
+                if child.poll() is None:
+                    child.kill()
+                    child.communicate()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.folder.cleanup()
+
+    def check(self, probe, exit_code):
+        self.assertEqual(probe.returncode, exit_code, probe.describe())
+        self.assertEqual(probe.records[-1]["type"], "end")
+        self.assertEqual(probe.end["status"], "stopped")
+        self.assertEqual(probe.end["exit_code"], exit_code)
+        self.assertGreaterEqual(probe.end["steps"], 3)
+        self.assertEqual(probe.end["steps"], len(probe.steps))
+        self.assertEqual(probe.records[-2]["type"], "epoch_end")
+
+    def test_sigint(self):
+        probe = self.runs[signal.SIGINT]
+        self.check(probe, 130)
+        self.assertIn("KeyboardInterrupt", probe.stderr)
+
+    def test_sigterm(self):
+        self.check(self.runs[signal.SIGTERM], 143)
+
+
+if __name__ == "__main__":
+    unittest.main()
