@@ -6,6 +6,7 @@
 #include "cli/rankenvironment.h"
 #include "engine/core/records.h"
 #include "engine/i18n/translate.h"
+#include "engine/io/childprocess.h"
 
 #include <signal.h>
 #include <spawn.h>
@@ -131,40 +132,6 @@ private:
     std::string m_path;
 };
 
-/// This process's environment with `entries` put in (a later entry replaces an earlier one of
-/// the same name), as NAME=VALUE strings.
-std::vector<std::string> environmentWith(const std::vector<EnvironmentEntry>& entries)
-{
-    std::vector<EnvironmentEntry> own;
-    for (const EnvironmentEntry& entry : entries) {
-        own.erase(std::remove_if(own.begin(), own.end(),
-                                 [&](const EnvironmentEntry& e) { return e.first == entry.first; }),
-                  own.end());
-        own.push_back(entry);
-    }
-    std::vector<std::string> result;
-    for (char** variable = environ; variable != nullptr && *variable != nullptr; ++variable) {
-        const std::string_view text(*variable);
-        const std::string_view name = text.substr(0, text.find('='));
-        const bool replaced = std::any_of(
-            own.begin(), own.end(), [&](const EnvironmentEntry& e) { return e.first == name; });
-        if (!replaced)
-            result.emplace_back(text);
-    }
-    for (const auto& [name, value] : own)
-        result.push_back(name + "=" + value);
-    return result;
-}
-
-std::vector<char*> pointersTo(std::vector<std::string>& strings)
-{
-    std::vector<char*> pointers;
-    for (std::string& text : strings)
-        pointers.push_back(text.data());
-    pointers.push_back(nullptr);
-    return pointers;
-}
-
 /// Starts rank `rank`, in this process's process group.
 pid_t startRank(const RankLaunch& launch, int rank, const std::string& rendezvous)
 {
@@ -183,8 +150,8 @@ pid_t startRank(const RankLaunch& launch, int rank, const std::string& rendezvou
     }
     std::vector<std::string> environment = environmentWith(entries);
     std::vector<std::string> arguments = launch.arguments;
-    const std::vector<char*> argv = pointersTo(arguments);
-    const std::vector<char*> envp = pointersTo(environment);
+    const std::vector<char*> argv = nullTerminatedPointers(arguments);
+    const std::vector<char*> envp = nullTerminatedPointers(environment);
 
     posix_spawnattr_t attributes;
     posix_spawnattr_init(&attributes);

@@ -5,15 +5,14 @@
 // program, its arguments and what each rank gets in its environment are the caller's, so that
 // tests can start shell commands instead.
 
+#include "engine/io/childprocess.h"
+
 #include <chrono>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace es {
-
-/// A variable for a child's environment: name and value.
-using EnvironmentEntry = std::pair<std::string, std::string>;
 
 struct RankLaunch {
     /// The file each rank executes (an absolute path), and its arguments, argv[0] included.
