@@ -22,9 +22,10 @@ constexpr std::int64_t kVersion = 1;
 /// A vocabulary of data.text's largest max_tokens, each token a long word, with JSON's
 /// escapes: far more than any tokenizer file this engine writes.
 constexpr std::uint64_t kMaxTokenizerFileBytes = std::uint64_t{256} << 20;
-/// data.text's own bounds (runconfigparse.cpp): max_tokens and output_sequence_length.
-constexpr IntRange kMaxTokensRange{0, 1 << 24};
-constexpr IntRange kSequenceLengthRange{1, 1 << 20};
+/// data.text's own bounds (runconfigparse.cpp) on a stored max_tokens and a resolved
+/// output_sequence_length, which is at least 1.
+constexpr IntRange kStoredMaxTokensRange{0, 1 << 24};
+constexpr IntRange kStoredSequenceLengthRange{1, 1 << 20};
 constexpr std::size_t kMaxClasses = 1 << 16;
 
 /// The strings of the array at `key`, each checked to be one; every other element is an issue.
@@ -158,8 +159,8 @@ TextTokenizer parseTokenizerJson(std::string_view text, const std::string& origi
                   Need::Required);
     reader.boolean("strip_html", vectorizer.stripHtml, Need::Required);
     reader.choice("split", kAllTextSplits, textSplitKey, vectorizer.split, Need::Required);
-    reader.integer("max_tokens", kMaxTokensRange, vectorizer.maxTokens, Need::Required);
-    reader.integer("sequence_length", kSequenceLengthRange, vectorizer.outputSequenceLength,
+    reader.integer("max_tokens", kStoredMaxTokensRange, vectorizer.maxTokens, Need::Required);
+    reader.integer("sequence_length", kStoredSequenceLengthRange, vectorizer.outputSequenceLength,
                    Need::Required);
     reader.choice("padding", kAllSequenceEnds, sequenceEndKey, tokenizer.padding, Need::Required);
     reader.choice("truncating", kAllSequenceEnds, sequenceEndKey, tokenizer.truncating,
