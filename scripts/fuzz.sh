@@ -3,8 +3,8 @@
 #   scripts/fuzz.sh [SECONDS] [TARGET...]      default: 600 s, every target (fuzz_npy fuzz_npz
 #                                              fuzz_csv fuzz_textcsv fuzz_runconfig fuzz_checkpoint
 #                                              fuzz_pickle fuzz_backupmeta fuzz_keras
-#                                              fuzz_rundb fuzz_rendezvous fuzz_tokenizerfile), one
-#                                              after the other
+#                                              fuzz_rundb fuzz_rendezvous fuzz_tokenizerfile
+#                                              fuzz_proberecord), one after the other
 # CI runs `scripts/fuzz.sh 30` after the tests (.ci/run). The committed seeds in
 # tests/fuzz/corpus/<name>/ are read, never written: new inputs go to build/fuzz/corpus/<target>/
 # and crash reproducers to build/fuzz/artifacts/<target>/.
@@ -30,7 +30,8 @@ fi
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(fuzz_npy fuzz_npz fuzz_csv fuzz_textcsv fuzz_runconfig fuzz_checkpoint fuzz_pickle
-           fuzz_backupmeta fuzz_keras fuzz_rundb fuzz_rendezvous fuzz_tokenizerfile)
+           fuzz_backupmeta fuzz_keras fuzz_rundb fuzz_rendezvous fuzz_tokenizerfile
+           fuzz_proberecord)
 fi
 # libFuzzer's own default (1200 s) would let one hanging input eat a whole run unnoticed.
 input_timeout="${FUZZ_INPUT_TIMEOUT:-25}"

@@ -1497,6 +1497,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     <message>
         <location filename="../cli/commandline/comparecommandline.cpp" line="+32"/>
         <location filename="../cli/commandline/diagnosecommandline.cpp" line="+24"/>
+        <location filename="../cli/commandline/profilecommandline.cpp" line="+21"/>
         <location filename="../cli/commandline/runscommandline.cpp" line="+3"/>
         <location filename="../cli/commandline/savedmodeloptions.cpp" line="+19"/>
         <source>Run database</source>
@@ -1676,11 +1677,6 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>--ignore-backup：配置中没有 backup_and_restore 回调，因此没有可忽略的备份</translation>
     </message>
     <message>
-        <location filename="../cli/commandline/command.cpp" line="+32"/>
-        <source>a subcommand is required: train, evaluate, predict, export, env, inspect, runs, diagnose, compare, whatif, presets or keras</source>
-        <translation>需要一个子命令：train、evaluate、predict、export、env、inspect、runs、diagnose、compare、whatif、presets 或 keras</translation>
-    </message>
-    <message>
         <location filename="../cli/commandline/exportcommandline.cpp" line="+38"/>
         <source>Write a saved model for another framework: PyTorch (model.py, weights.pt, README.txt; docs/predict.md)</source>
         <translation>把已保存的模型导出供其他框架使用：PyTorch（model.py、weights.pt、README.txt；docs/predict.md）</translation>
@@ -1794,6 +1790,31 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+4"/>
         <source>--use picks a checkpoint of --run ID</source>
         <translation>--use 用于从 --run ID 的运行中选择检查点</translation>
+    </message>
+    <message>
+        <location filename="../cli/commandline/command.cpp" line="+32"/>
+        <source>a subcommand is required: train, evaluate, predict, export, env, inspect, runs, diagnose, profile, compare, whatif, presets or keras</source>
+        <translation>需要一个子命令：train、evaluate、predict、export、env、inspect、runs、diagnose、profile、compare、whatif、presets 或 keras</translation>
+    </message>
+    <message>
+        <location filename="../cli/commandline/profilecommandline.cpp" line="-5"/>
+        <source>Run a Python training script unchanged and record its steps split into phases, live (docs/profile.md)</source>
+        <translation>原样运行 Python 训练脚本，实时记录其每一步并拆分为各阶段（docs/profile.md）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Run name (default: the script&apos;s file name)</source>
+        <translation>运行名称（默认：脚本的文件名）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Folder the script runs in (default: this one)</source>
+        <translation>脚本运行所在的文件夹（默认：当前文件夹）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>After --: the Python interpreter, the script and its arguments</source>
+        <translation>在 -- 之后：Python 解释器、脚本及其参数</translation>
     </message>
 </context>
 <context>
@@ -4205,6 +4226,114 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
 </context>
 <context>
+    <name>ProbeRecord</name>
+    <message>
+        <location filename="../engine/script/proberecord.cpp" line="+31"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>expected a whole number from %1 to %2</source>
+        <translation>应为 %1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>expected a number from 0 to %1</source>
+        <translation>应为 0 到 %1 之间的数</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>expected true or false</source>
+        <translation>应为 true 或 false</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>expected a string</source>
+        <translation>应为字符串</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>longer than %1 bytes</source>
+        <translation>超过 %1 字节</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>expected a list of at most %1 strings</source>
+        <translation>应为至多 %1 个字符串的列表</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>expected &quot;%1&quot;, got &quot;%2&quot;</source>
+        <translation>应为 &quot;%1&quot;，实际为 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>version %1 of the probe&apos;s records; this EpochScope reads version %2: use the probe that came with it</source>
+        <translation>探针记录的版本为 %1；此 EpochScope 读取版本 %2：请使用随它附带的探针</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>expected an object of phase times</source>
+        <translation>应为各阶段时间的对象</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>not a phase</source>
+        <translation>不是阶段</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the phases add up to %1 ms, more than the step&apos;s wall_ms of %2 ms</source>
+        <translation>各阶段合计 %1 毫秒，超过该步的 wall_ms（%2 毫秒）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>expected a finite number or null</source>
+        <translation>应为有限数或 null</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>expected a list of at most %1 modules</source>
+        <translation>应为至多 %1 个模块的列表</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>expected an object</source>
+        <translation>应为对象</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>expected finished, failed or stopped</source>
+        <translation>应为 finished、failed 或 stopped</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>a record of %1 bytes, longer than %2</source>
+        <translation>一条 %1 字节的记录，超过 %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>not a JSON record: %1</source>
+        <translation>不是 JSON 记录：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>unknown record type &quot;%1&quot;</source>
+        <translation>未知的记录类型 &quot;%1&quot;</translation>
+    </message>
+</context>
+<context>
     <name>ProcessGroup</name>
     <message>
         <location filename="../engine/distributed/processgroup.cpp" line="+79"/>
@@ -4272,6 +4401,54 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location filename="../engine/distributed/processgroupunavailable.cpp" line="+17"/>
         <source>this EpochScope was built without Gloo&apos;s headers (Debian: libgloo-dev), so it cannot train on several processes; set distributed.world_size to 1</source>
         <translation>此 EpochScope 构建时没有 Gloo 的头文件（Debian：libgloo-dev），因此不能多进程训练；请将 distributed.world_size 设为 1</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileCommand</name>
+    <message>
+        <location filename="../cli/profilecommand.cpp" line="+69"/>
+        <source>epoch %1: %2 steps in %3, %4 a step (%5)</source>
+        <translation>第 %1 轮：%2 步，用时 %3，每步 %4（%5）</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>the script did not stop: sending SIGTERM</source>
+        <translation>脚本未停止：发送 SIGTERM</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the script did not stop: sending SIGKILL</source>
+        <translation>脚本未停止：发送 SIGKILL</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>the run database failed, so the rest of the script is not recorded: %1</source>
+        <translation>运行数据库出错，脚本之后的部分不再记录：%1</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>--cwd %1: not a folder</source>
+        <translation>--cwd %1：不是文件夹</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>recording %1 as run %2 in %3</source>
+        <translation>正在将 %1 记录为 %3 中的运行 %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>probe record %1 refused: %2</source>
+        <translation>拒绝了第 %1 条探针记录：%2</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>run %1 %2: %3 steps in %4 epochs, steady step %5%6</source>
+        <translation>运行 %1 %2：%4 轮共 %3 步，稳态步 %5%6</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>why it is slow: epochscope-cli diagnose %1 --db %2</source>
+        <translation>查看为何慢：epochscope-cli diagnose %1 --db %2</translation>
     </message>
 </context>
 <context>
@@ -4363,12 +4540,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RankLauncher</name>
     <message>
-        <location filename="../cli/ranklauncher.cpp" line="+112"/>
+        <location filename="../cli/ranklauncher.cpp" line="+113"/>
         <source>cannot make a directory for the ranks&apos; rendezvous in %1</source>
         <translation>无法在 %1 中为各进程的会合点创建目录</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+62"/>
         <source>cannot start rank %1 (%2)</source>
         <translation>无法启动进程 %1（%2）</translation>
     </message>
@@ -6291,7 +6468,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>记录在运行结束之前就停止了</translation>
     </message>
     <message>
-        <location filename="../engine/store/runstore.cpp" line="+427"/>
+        <location filename="../engine/store/runstore.cpp" line="+435"/>
         <source>the process running it ended without finishing it (killed or crashed)</source>
         <translation>运行它的进程在运行完成前就结束了（被终止或崩溃）</translation>
     </message>
@@ -6929,6 +7106,78 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+26"/>
         <source>Scaling efficiency against run %1: %2 (warm samples/s per machine or GPU: %3 here, %4 in run %1)</source>
         <translation>相对运行 %1 的扩展效率：%2（每台机器或每块 GPU 的稳态样本/秒：本次 %3，运行 %1 为 %4）</translation>
+    </message>
+</context>
+<context>
+    <name>ScriptProcess</name>
+    <message>
+        <location filename="../engine/script/scriptprocess.cpp" line="+61"/>
+        <source>no command: give the Python interpreter and the script after --, as in `epochscope-cli profile -- python3 train.py ARGS`</source>
+        <translation>没有命令：请在 -- 之后给出 Python 解释器和脚本，例如 `epochscope-cli profile -- python3 train.py ARGS`</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 is not a Python interpreter: profile runs one with a script, as in `epochscope-cli profile -- python3 train.py ARGS`</source>
+        <translation>%1 不是 Python 解释器：profile 用解释器运行一个脚本，例如 `epochscope-cli profile -- python3 train.py ARGS`</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1 runs no script file: profile runs a script, as in `epochscope-cli profile -- python3 train.py ARGS`</source>
+        <translation>%1 不运行脚本文件：profile 运行一个脚本，例如 `epochscope-cli profile -- python3 train.py ARGS`</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>no script to run: give it after the interpreter, as in `epochscope-cli profile -- python3 train.py ARGS`</source>
+        <translation>没有要运行的脚本：请在解释器之后给出，例如 `epochscope-cli profile -- python3 train.py ARGS`</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <location line="+9"/>
+        <source>cannot make the probe&apos;s pipe</source>
+        <translation>无法创建探针的管道</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>cannot start %1 in %2</source>
+        <translation>无法在 %2 中启动 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ScriptRun</name>
+    <message>
+        <location filename="../engine/script/scriptrecorder.cpp" line="+179"/>
+        <source>the script&apos;s own PyTorch %1 on Python %2</source>
+        <translation>脚本自带的 PyTorch %1，运行于 Python %2</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>the script ended with status %1</source>
+        <translation>脚本以状态 %1 结束</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The script never imported torch: there was nothing to profile.</source>
+        <translation>脚本从未导入 torch：没有可分析的内容。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The script imported torch but made no step the probe could see: no optimizer step, DataLoader batch or epochscope.step(). Mark its steps with `with epochscope.step():` (docs/profile.md).</source>
+        <translation>脚本导入了 torch，但探针没有看到任何一步：没有优化器 step、DataLoader 批次或 epochscope.step()。请用 `with epochscope.step():` 标出它的每一步（docs/profile.md）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the script was killed by %1</source>
+        <translation>脚本被 %1 终止</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the script ended with status %1 without the probe&apos;s last record</source>
+        <translation>脚本以状态 %1 结束，没有探针的最后一条记录</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the command ended with status %1 before the probe reported: is it a Python interpreter running a script?</source>
+        <translation>命令在探针报告之前以状态 %1 结束：它是在运行脚本的 Python 解释器吗？</translation>
     </message>
 </context>
 <context>

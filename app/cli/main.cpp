@@ -39,7 +39,7 @@ int main(int argc, char** argv)
     const std::vector<es::Command> commands{
         es::addTrainCommand(app),   es::addEvaluateCommand(app), es::addPredictCommand(app),
         es::addExportCommand(app),  es::addInspectCommand(app),  es::addEnvCommand(app),
-        es::addRunsCommand(app),    es::addDiagnoseCommand(app), es::addWhatifCommand(app),
+        es::addRunsCommand(app),    es::addDiagnoseCommand(app), es::addProfileCommand(app), es::addWhatifCommand(app),
         es::addCompareCommand(app), es::addPresetsCommand(app),  es::addKerasCommand(app)};
     es::translateHelpWords(app);
 

@@ -31,8 +31,8 @@ int runCommand(const Command* chosen, const CLI::App& app)
         if (chosen == nullptr) {
             printError(engineText("EpochscopeCli",
                                   "a subcommand is required: train, evaluate, predict, export, "
-                                  "env, inspect, runs, diagnose, compare, whatif, presets or "
-                                  "keras"));
+                                  "env, inspect, runs, diagnose, profile, compare, whatif, presets "
+                                  "or keras"));
             std::fprintf(stderr, "%s", app.help().c_str());
             return kExitBadInput;
         }

@@ -28,6 +28,8 @@ Command addEnvCommand(CLI::App& app);
 Command addRunsCommand(CLI::App& app);
 /// `diagnose`: a recorded run's findings (cli/diagnosecommand.h).
 Command addDiagnoseCommand(CLI::App& app);
+/// `profile -- python3 train.py ARGS`: a Python script's steps recorded (cli/profilecommand.h).
+Command addProfileCommand(CLI::App& app);
 /// `whatif [list|show]`: what-if experiments (cli/whatifcommand.h).
 Command addWhatifCommand(CLI::App& app);
 /// `compare`: a comparison report of recorded runs (cli/comparecommand.h).

@@ -21,6 +21,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <ctime>
 #include <filesystem>
 #include <map>
@@ -105,6 +106,13 @@ void readHeaderFacts(const Json& info, StoredRunHeader& header)
         header.worldSize = worldSize->get<int>();
 }
 
+/// A REAL column that may hold NULL: SQLite stores a NaN bound to it as NULL (a loss a
+/// profiled script never read, a loss that diverged), which reads back as NaN, not 0.
+double realOrNaN(const SQLite::Column& column)
+{
+    return column.isNull() ? std::numeric_limits<double>::quiet_NaN() : column.getDouble();
+}
+
 /// The columns of a step, in the order bindStep() binds them and readStep() reads them (both
 /// tables of steps have them all).
 std::string stepColumns()
@@ -144,7 +152,7 @@ BatchRecord readStep(SQLite::Statement& query, int column)
     batch.wallMs = query.getColumn(column++).getDouble();
     for (double& ms : batch.phaseMs)
         ms = query.getColumn(column++).getDouble();
-    batch.loss = query.getColumn(column++).getDouble();
+    batch.loss = realOrNaN(query.getColumn(column++));
     batch.samples = query.getColumn(column++).getInt64();
     batch.h2dBytes = query.getColumn(column++).getInt64();
     batch.minorFaults = query.getColumn(column++).getInt64();
@@ -1070,7 +1078,7 @@ std::optional<StoredRun> RunStore::loadRun(std::int64_t id) const
             for (double& seconds : epoch.phaseS)
                 seconds = epochs.getColumn(column++).getDouble();
             epoch.samples = epochs.getColumn(column++).getInt64();
-            epoch.trainLoss = epochs.getColumn(column++).getDouble();
+            epoch.trainLoss = realOrNaN(epochs.getColumn(column++));
             const SQLite::Column valLoss = epochs.getColumn(column++);
             if (!valLoss.isNull())
                 epoch.valLoss = valLoss.getDouble();

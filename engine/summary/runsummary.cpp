@@ -176,6 +176,8 @@ nlohmann::json callbackWritesJson(const std::vector<CallbackCost>& callbacks)
     return object;
 }
 
+}  // namespace
+
 nlohmann::json latencyJson(const std::vector<BatchRecord>& batches)
 {
     if (batches.empty())
@@ -183,8 +185,6 @@ nlohmann::json latencyJson(const std::vector<BatchRecord>& batches)
     const LatencyStats stats = batchLatency(batches);
     return {{"p50", stats.p50Ms}, {"p95", stats.p95Ms}, {"p99", stats.p99Ms}};
 }
-
-}  // namespace
 
 nlohmann::json epochJson(const EpochRecord& record)
 {

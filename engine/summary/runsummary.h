@@ -61,6 +61,8 @@ nlohmann::json environmentJson(const EnvironmentInfo& environment);
 nlohmann::json runInfoJson(const RunInfo& info);
 /// One element of the summary's "epochs" array.
 nlohmann::json epochJson(const EpochRecord& record);
+/// The summary's "batch_latency_ms": batchLatency() as p50, p95 and p99, nulls without steps.
+nlohmann::json latencyJson(const std::vector<BatchRecord>& batches);
 
 /// The `--json-out` document described in docs/summary.md.
 nlohmann::json buildRunSummary(const RunConfig& config, const RunResult& result,

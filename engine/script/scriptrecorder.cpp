@@ -1,0 +1,305 @@
+#include "engine/script/scriptrecorder.h"
+
+#include "engine/env/environment.h"
+#include "engine/i18n/evidencetext.h"
+#include "engine/i18n/translate.h"
+#include "engine/summary/runsummary.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <type_traits>
+#include <variant>
+
+namespace es {
+
+namespace {
+
+constexpr double kNoLoss = std::numeric_limits<double>::quiet_NaN();
+
+/// "SIGKILL" for 9, as a person reads it; the number for a signal without a name here.
+std::string signalText(int signal)
+{
+    switch (signal) {
+        case 2: return "SIGINT";
+        case 6: return "SIGABRT";
+        case 9: return "SIGKILL";
+        case 11: return "SIGSEGV";
+        case 15: return "SIGTERM";
+        default: return "signal " + std::to_string(signal);
+    }
+}
+
+nlohmann::json optionalNumber(const std::optional<double>& value)
+{
+    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+}
+
+bool sameModule(const ProbeRecurrentModule& a, const ProbeRecurrentModule& b)
+{
+    return a.className == b.className && a.device == b.device &&
+           a.packedInput == b.packedInput && a.bidirectional == b.bidirectional;
+}
+
+}  // namespace
+
+nlohmann::json scriptRunConfig(const std::string& name, const std::vector<std::string>& command,
+                               const std::string& workingFolder)
+{
+    return {{"name", name},
+            {"script", {{"command", command}, {"working_folder", workingFolder}}}};
+}
+
+bool isScriptRunConfig(const nlohmann::json& config)
+{
+    return config.is_object() && config.contains("script") && config.at("script").is_object();
+}
+
+ScriptRunRecorder::ScriptRunRecorder(RunStore& store, const std::string& name,
+                                     const std::vector<std::string>& command,
+                                     const std::string& workingFolder)
+    : m_store(store), m_config(scriptRunConfig(name, command, workingFolder))
+{
+    m_runId = m_store.beginRun(name, m_config);
+    m_infoChanged = true;
+}
+
+void ScriptRunRecorder::take(const ProbeRecord& record)
+{
+    std::visit(
+        [this](const auto& value) {
+            using Type = std::decay_t<decltype(value)>;
+            if constexpr (std::is_same_v<Type, ProbeHello>) {
+                m_hello = value;
+                m_infoChanged = true;
+            } else if constexpr (std::is_same_v<Type, ProbeEpochBegin>) {
+                if (m_openEpoch != 0 && m_openEpoch != value.epoch)
+                    closeEpoch(m_openEpoch, value.tS, 0);
+                if (m_openEpoch != value.epoch) {
+                    m_openEpoch = value.epoch;
+                    m_openEpochStartS = value.tS;
+                }
+            } else if constexpr (std::is_same_v<Type, ProbeEpochEnd>) {
+                if (m_openEpoch == value.epoch)
+                    closeEpoch(value.epoch, value.tS, value.batches);
+            } else if constexpr (std::is_same_v<Type, ProbeStep>) {
+                takeStep(value);
+            } else if constexpr (std::is_same_v<Type, ProbeModules>) {
+                for (const ProbeRecurrentModule& module : value.recurrent) {
+                    const auto known = std::find_if(
+                        m_recurrent.begin(), m_recurrent.end(),
+                        [&module](const ProbeRecurrentModule& seen) { return sameModule(seen, module); });
+                    if (known == m_recurrent.end())
+                        m_recurrent.push_back(module);
+                    else
+                        known->calls = module.calls;
+                }
+                m_infoChanged = true;
+            } else if constexpr (std::is_same_v<Type, ProbeNote>) {
+                note(value.text);
+            } else if constexpr (std::is_same_v<Type, ProbeEnd>) {
+                m_end = value;
+            }
+        },
+        record);
+}
+
+void ScriptRunRecorder::takeStep(const ProbeStep& step)
+{
+    if (step.step.epoch != m_openEpoch) {
+        if (m_openEpoch != 0)
+            closeEpoch(m_openEpoch, std::nullopt, 0);
+        m_openEpoch = step.step.epoch;
+        m_openEpochStartS = std::nullopt;
+    }
+    BatchRecord record = step.step;
+    if (!step.hasLoss)
+        record.loss = kNoLoss;
+    m_openSteps.push_back(record);
+    m_openStepHasLoss.push_back(step.hasLoss);
+    m_pendingSteps.push_back(record);
+    m_allSteps.push_back(record);
+    ++m_stepCount;
+}
+
+void ScriptRunRecorder::closeEpoch(int epoch, std::optional<double> endS, int /*batches*/)
+{
+    // The probe's own count of batches is not needed: the steps it sent are the record.
+    if (m_openSteps.empty()) {
+        m_openEpoch = 0;
+        m_openEpochStartS.reset();
+        return;
+    }
+    EpochRecord record;
+    record.epoch = epoch;
+    record.batches = static_cast<int>(m_openSteps.size());
+    const BatchRecord& first = m_openSteps.front();
+    record.startS = m_openEpochStartS.value_or(std::max(0.0, first.endS - first.wallMs / kMsPerS));
+    const double lastEndS = m_openSteps.back().endS;
+    record.wallS = std::max(0.0, endS.value_or(lastEndS) - record.startS);
+    double lossSum = 0.0;
+    int losses = 0;
+    for (std::size_t i = 0; i < m_openSteps.size(); ++i) {
+        const BatchRecord& step = m_openSteps[i];
+        record.trainS += step.wallMs / kMsPerS;
+        for (std::size_t phase = 0; phase < kPhaseCount; ++phase)
+            record.phaseS[phase] += step.phaseMs[phase] / kMsPerS;
+        record.samples += step.samples;
+        if (m_openStepHasLoss[i]) {
+            lossSum += step.loss;
+            ++losses;
+        }
+    }
+    record.trainLoss = losses > 0 ? lossSum / losses : kNoLoss;
+    // A script's epoch spends the time outside its steps on its own validation loop, logging
+    // and the like: the engine's epochs call that their validation time.
+    record.validationS = std::max(0.0, record.wallS - record.trainS);
+    m_pendingEpochs.push_back(record);
+    m_allEpochs.push_back(record);
+    ++m_epochCount;
+    m_openSteps.clear();
+    m_openStepHasLoss.clear();
+    m_openEpoch = 0;
+    m_openEpochStartS.reset();
+}
+
+void ScriptRunRecorder::note(const std::string& text)
+{
+    m_notes.push_back(text);
+    m_notesChanged = true;
+}
+
+nlohmann::json ScriptRunRecorder::info() const
+{
+    nlohmann::json info = {{"backend", "pytorch"}, {"device", "cpu"}, {"world_size", 1}};
+    if (m_hello) {
+        const ProbeHello& hello = *m_hello;
+        info["device"] = hello.cuda ? "cuda" : "cpu";
+        info["backend_reason"] =
+            fillText(engineText("ScriptRun", "the script's own PyTorch %1 on Python %2"),
+                     {hello.torch.empty() ? std::string("-") : hello.torch, hello.python});
+        info["intra_op_threads"] = hello.intraOpThreads;
+        info["inter_op_threads"] = hello.interOpThreads;
+        info["script"] = {{"pid", hello.pid},   {"python", hello.python},
+                          {"torch", hello.torch}, {"argv", hello.argv},
+                          {"cwd", hello.cwd},     {"hooks", hello.hooks}};
+    }
+    if (!m_allSteps.empty())
+        info["batch_size"] = m_allSteps.front().samples;
+    if (!m_allEpochs.empty())
+        info["batches_per_epoch"] = m_allEpochs.front().batches;
+    nlohmann::json modules = nlohmann::json::array();
+    for (const ProbeRecurrentModule& module : m_recurrent)
+        modules.push_back({{"class", module.className},
+                           {"device", module.device},
+                           {"packed_input", module.packedInput},
+                           {"bidirectional", module.bidirectional},
+                           {"calls", module.calls}});
+    info["script_recurrent_modules"] = std::move(modules);
+    return info;
+}
+
+void ScriptRunRecorder::flush()
+{
+    if (m_infoChanged) {
+        m_store.setRunInfo(m_runId, info());
+        m_infoChanged = false;
+    }
+    if (m_notesChanged) {
+        std::string notes;
+        for (const std::string& line : m_notes)
+            notes += (notes.empty() ? "" : "\n") + line;
+        m_store.setNotes(m_runId, notes);
+        m_notesChanged = false;
+    }
+    m_store.append(m_runId, m_pendingSteps, m_pendingEpochs, {});
+    m_pendingSteps.clear();
+    m_pendingEpochs.clear();
+}
+
+void ScriptRunRecorder::finish(const ScriptExit& exit, double totalS)
+{
+    if (m_openEpoch != 0)
+        closeEpoch(m_openEpoch, std::nullopt, 0);
+    if (m_end) {
+        if (m_end->status == "finished") {
+            m_status = RunStatus::Completed;
+        } else if (m_end->status == "stopped") {
+            m_status = RunStatus::Stopped;
+        } else {
+            m_status = RunStatus::Failed;
+            m_error = m_end->error.empty()
+                          ? fillText(engineText("ScriptRun", "the script ended with status %1"),
+                                     {std::to_string(m_end->exitCode)})
+                          : m_end->error;
+        }
+        if (!m_end->torchImported)
+            note(engineText("ScriptRun",
+                            "The script never imported torch: there was nothing to profile."));
+        else if (m_stepCount == 0)
+            note(engineText("ScriptRun",
+                            "The script imported torch but made no step the probe could see: "
+                            "no optimizer step, DataLoader batch or epochscope.step(). Mark its "
+                            "steps with `with epochscope.step():` (docs/profile.md)."));
+    } else if (exit.signaled) {
+        m_status = exit.stopRequested ? RunStatus::Stopped : RunStatus::Failed;
+        if (!exit.stopRequested)
+            m_error = fillText(engineText("ScriptRun", "the script was killed by %1"),
+                               {signalText(exit.code)});
+    } else {
+        // No end record from a process that exited: the probe never started (the interpreter
+        // is not Python, or could not find it), or it was cut off mid-line.
+        m_status = RunStatus::Failed;
+        m_error = m_hello
+                      ? fillText(engineText("ScriptRun",
+                                            "the script ended with status %1 without the "
+                                            "probe's last record"),
+                                 {std::to_string(exit.code)})
+                      : fillText(engineText("ScriptRun",
+                                            "the command ended with status %1 before the probe "
+                                            "reported: is it a Python interpreter running a "
+                                            "script?"),
+                                 {std::to_string(exit.code)});
+    }
+    m_infoChanged = true;
+    flush();
+    m_store.finishRun(m_runId, m_status, m_error, summary(totalS));
+}
+
+nlohmann::json ScriptRunRecorder::summary(double totalS) const
+{
+    nlohmann::json epochs = nlohmann::json::array();
+    for (const EpochRecord& record : m_allEpochs)
+        epochs.push_back(epochJson(record));
+    const double trainS = std::accumulate(
+        m_allSteps.begin(), m_allSteps.end(), 0.0,
+        [](double sum, const BatchRecord& step) { return sum + step.wallMs / kMsPerS; });
+    const std::int64_t samples = std::accumulate(
+        m_allSteps.begin(), m_allSteps.end(), std::int64_t{0},
+        [](std::int64_t sum, const BatchRecord& step) { return sum + step.samples; });
+    std::string status = "finished";
+    if (m_status == RunStatus::Stopped)
+        status = "stopped";
+    else if (m_status == RunStatus::Failed)
+        status = "failed";
+    return {
+        {"format", std::string(kRunSummaryFormat)},
+        {"format_version", kRunSummaryFormatVersion},
+        {"status", status},
+        {"error", m_error.empty() ? nlohmann::json(nullptr) : nlohmann::json(m_error)},
+        {"config", m_config},
+        {"environment", environmentJson(collectEnvironment())},
+        {"run", info()},
+        {"epochs", std::move(epochs)},
+        {"batch_latency_ms", latencyJson(m_allSteps)},
+        {"steady_state_step_ms", optionalNumber(steadyStateStepMs(m_allSteps))},
+        {"first_epoch_ratio", optionalNumber(firstEpochRatio(m_allEpochs))},
+        {"samples_per_s", trainS > 0.0 && samples > 0
+                              ? nlohmann::json(static_cast<double>(samples) / trainS)
+                              : nlohmann::json(nullptr)},
+        {"total_s", totalS},
+    };
+}
+
+}  // namespace es

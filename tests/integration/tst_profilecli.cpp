@@ -1,0 +1,218 @@
+// `epochscope-cli profile -- python3 train.py`: Python scripts with known costs run under the
+// probe (python/epochscope) through the CLI, and the run database holds their steps with each
+// cost in its own phase, their epochs, facts and end, as for any run; scripts that fail, stop,
+// never import torch or are not Python end as documented (docs/profile.md).
+#include "engine/store/runstore.h"
+#include "tests/support/clirunner.h"
+
+#include <QtCore/QFile>
+#include <QtCore/QTemporaryDir>
+#include <QtTest>
+
+#include <signal.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr const char* kPython = "/usr/bin/python3";
+// Sleep-made costs in a script: generous margins, since a loaded 2-core machine oversleeps and
+// the probe's own bookkeeping lands in Other.
+constexpr double kCostShare = 0.8;    ///< a phase holds at least this much of its injected cost
+constexpr double kOtherShare = 0.25;  ///< Other stays under this share of a step
+
+/// A training loop with `perStep` injected: a Dataset whose __getitem__ sleeps 4 ms a sample
+/// (batches of 4: data wait), an optimizer whose step sleeps 20 ms, a forward that sleeps
+/// 10 ms, for `epochs` passes of 6 batches with `loss.item()` read.
+QByteArray knownCostsScript(int epochs)
+{
+    return QByteArray(R"(
+import time, torch
+from torch.utils.data import DataLoader, Dataset
+
+class Slow(Dataset):
+    def __len__(self): return 24
+    def __getitem__(self, i):
+        time.sleep(0.004)
+        return torch.randn(8), torch.randn(1)
+
+class Model(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.dense = torch.nn.Linear(8, 1)
+    def forward(self, x):
+        time.sleep(0.010)
+        return self.dense(x)
+
+class SlowSGD(torch.optim.SGD):
+    def step(self, closure=None):
+        time.sleep(0.020)
+        return super().step(closure)
+
+model = Model()
+optimizer = SlowSGD(model.parameters(), lr=0.01)
+loader = DataLoader(Slow(), batch_size=4)
+for epoch in range()") +
+           QByteArray::number(epochs) + R"():
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = torch.nn.functional.mse_loss(model(x), y)
+        loss.backward()
+        optimizer.step()
+        print("loss", loss.item())
+)";
+}
+
+}  // namespace
+
+class TestProfileCli : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    QString path(const QString& name) const { return m_dir.filePath(name); }
+    QString database() const { return path("runs.db"); }
+
+    QString writeScript(const QString& name, const QByteArray& text) const
+    {
+        QFile file(path(name));
+        if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size())
+            return {};
+        return file.fileName();
+    }
+
+    CliRun profile(const QStringList& command, const QStringList& options = {}) const
+    {
+        return runCli(QStringList{"profile", "--db", database()} + options + QStringList{"--"} +
+                          command,
+                      kTrainTimeoutMs);
+    }
+
+    es::StoredRun lastRun() const
+    {
+        es::RunStore store(database().toStdString(), es::StoreAccess::ReadOnly);
+        const std::vector<es::StoredRunHeader> runs = store.listRuns();
+        if (runs.empty())
+            throw std::runtime_error("no run recorded");
+        std::int64_t newest = 0;
+        for (const es::StoredRunHeader& run : runs)
+            newest = std::max(newest, run.id);
+        return *store.loadRun(newest);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QVERIFY2(QFile::exists(kPython), "/usr/bin/python3 is missing: run scripts/bootstrap-debian.sh");
+    }
+
+    void knownCostsLandInTheirPhases()
+    {
+        const QString script = writeScript("costs.py", knownCostsScript(3));
+        const CliRun run = profile({kPython, script}, {"--name", "known costs"});
+        QVERIFY2(run.exitCode == kExitFinished, qPrintable(run.err));
+        QVERIFY2(run.out.count("loss ") == 18, qPrintable(run.out));  // the script's own output
+        QVERIFY2(run.err.contains("epoch 3: 6 steps"), qPrintable(run.err));
+        QVERIFY2(run.err.contains("completed: 18 steps in 3 epochs"), qPrintable(run.err));
+
+        const es::StoredRun stored = lastRun();
+        QCOMPARE(stored.header.name, std::string("known costs"));
+        QCOMPARE(stored.header.status, es::RunStatus::Completed);
+        QCOMPARE(stored.batches.size(), std::size_t(18));
+        QCOMPARE(stored.epochs.size(), std::size_t(3));
+        QCOMPARE(stored.header.backend, std::string("pytorch"));
+        QVERIFY(stored.config.contains("script"));
+        QCOMPARE(stored.info["script"]["torch"].get<std::string>().empty(), false);
+        const auto ms = [](const es::BatchRecord& step, es::Phase phase) {
+            return step.phaseMs[es::phaseIndex(phase)];
+        };
+        for (const es::BatchRecord& step : stored.batches) {
+            const QString where = QString("epoch %1 step %2").arg(step.epoch).arg(step.batch);
+            QCOMPARE(step.samples, std::int64_t(4));
+            QVERIFY2(ms(step, es::Phase::DataWait) >= kCostShare * 16.0, qPrintable(where));
+            QVERIFY2(ms(step, es::Phase::Forward) >= kCostShare * 10.0, qPrintable(where));
+            QVERIFY2(ms(step, es::Phase::Optimizer) >= kCostShare * 20.0, qPrintable(where));
+            QVERIFY2(ms(step, es::Phase::Other) <= kOtherShare * step.wallMs, qPrintable(where));
+            QVERIFY2(std::isfinite(step.loss), qPrintable(where));  // loss.item() was read
+        }
+        QVERIFY(stored.summary["steady_state_step_ms"].is_number());
+
+        // diagnose reads it as it reads any run.
+        const CliRun diagnose = runCli({"diagnose", QString::number(stored.header.id), "--db",
+                                        database(), "--no-doctor", "--json"});
+        QVERIFY2(diagnose.exitCode == kExitFinished, qPrintable(diagnose.err));
+        QVERIFY(nlohmann::json::parse(diagnose.out.toStdString()).is_object());
+    }
+
+    void aScriptThatRaisesIsFailed()
+    {
+        const QString script = writeScript("raises.py", "import torch\nraise ValueError('bad')\n");
+        const CliRun run = profile({kPython, script});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains("ValueError: bad"), qPrintable(run.err));
+        const es::StoredRun stored = lastRun();
+        QCOMPARE(stored.header.status, es::RunStatus::Failed);
+        QCOMPARE(stored.error, std::string("ValueError: bad"));
+    }
+
+    void aScriptWithoutTorchSaysSo()
+    {
+        const QString script = writeScript("plain.py", "print('no torch here')\n");
+        const CliRun run = profile({kPython, script});
+        QCOMPARE(run.exitCode, kExitFinished);
+        const es::StoredRun stored = lastRun();
+        QCOMPARE(stored.header.status, es::RunStatus::Completed);
+        QVERIFY2(stored.notes.find("never imported torch") != std::string::npos,
+                 stored.notes.c_str());
+    }
+
+    void commandsThatAreNotAScriptAreRefused_data()
+    {
+        QTest::addColumn<QStringList>("command");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("not python") << QStringList{"/bin/echo", "hi"} << "not a Python interpreter";
+        QTest::newRow("no script") << QStringList{kPython} << "no script to run";
+        QTest::newRow("-c") << QStringList{kPython, "-c", "print(1)"} << "runs no script file";
+        QTest::newRow("-m") << QStringList{kPython, "-m", "json.tool"} << "runs no script file";
+    }
+
+    void commandsThatAreNotAScriptAreRefused()
+    {
+        QFETCH(QStringList, command);
+        QFETCH(QString, says);
+        const CliRun run = profile(command);
+        QCOMPARE(run.exitCode, kExitBadInput);
+        QVERIFY2(run.err.contains(says), qPrintable(run.err));
+    }
+
+    void aStopSignalStopsTheScript()
+    {
+        const QString script = writeScript("long.py", knownCostsScript(1000));
+        QProcess cli;
+        cli.setProcessEnvironment(isolatedEnvironment());
+        cli.start(es::test::cliPath(), {"profile", "--db", database(), "--name", "stopped", "--",
+                                        kPython, script});
+        QVERIFY(cli.waitForStarted());
+        // Once a few steps ran, SIGINT to the CLI alone, as the app's Stop or `kill -INT` sends.
+        QDeadlineTimer deadline(kTrainTimeoutMs);
+        QByteArray out;
+        while (out.count("loss ") < 8 && !deadline.hasExpired() && cli.state() == QProcess::Running)
+            if (cli.waitForReadyRead(1000))
+                out += cli.readAllStandardOutput();
+        QVERIFY2(out.count("loss ") >= 8, out.constData());
+        ::kill(static_cast<pid_t>(cli.processId()), SIGINT);
+        QVERIFY(cli.waitForFinished(kQuickTimeoutMs));
+        QCOMPARE(cli.exitCode(), kExitInterrupted);
+        const es::StoredRun stored = lastRun();
+        QCOMPARE(stored.header.name, std::string("stopped"));
+        QCOMPARE(stored.header.status, es::RunStatus::Stopped);
+        QVERIFY(stored.batches.size() >= 8);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProfileCli)
+#include "tst_profilecli.moc"
