@@ -3686,12 +3686,17 @@ so the rates are not defined.</source>
         <translation>精确：每个阶段结束时同步设备（主机时钟）</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>Epoch %1/%2, step %3/%4</source>
         <translation>第 %1/%2 轮，第 %3/%4 步</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+5"/>
+        <source>Epoch %1, step %2</source>
+        <translation>第 %1 轮，第 %2 步</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>steady %1 ms/step</source>
         <translation>稳态 %1 毫秒/步</translation>
     </message>

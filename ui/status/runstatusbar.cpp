@@ -92,11 +92,13 @@ void RunStatusBar::showProgress(const RunTimeline& timeline, const std::optional
     m_progress->setValue(done);
     const int epoch = timeline.batches.empty() ? 0 : timeline.batches.back().epoch;
     const int batch = timeline.batches.empty() ? 0 : timeline.batches.back().batch;
-    m_epoch->setText(tr("Epoch %1/%2, step %3/%4")
-                         .arg(epoch)
-                         .arg(timeline.epochsPlanned)
-                         .arg(batch)
-                         .arg(timeline.batchesPerEpoch));
+    // A profiled script's run plans no number of epochs: only what it ran is known.
+    m_epoch->setText(timeline.epochsPlanned > 0 ? tr("Epoch %1/%2, step %3/%4")
+                                                      .arg(epoch)
+                                                      .arg(timeline.epochsPlanned)
+                                                      .arg(batch)
+                                                      .arg(timeline.batchesPerEpoch)
+                                                : tr("Epoch %1, step %2").arg(epoch).arg(batch));
     if (force || !m_sinceSteady.isValid() || m_sinceSteady.elapsed() >= kSteadyIntervalMs) {
         m_steadyMs = steadyStateStepMs(timeline.batches);
         m_sinceSteady.start();
