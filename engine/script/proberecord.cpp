@@ -1,5 +1,7 @@
 #include "engine/script/proberecord.h"
 
+#include "engine/config/configerror.h"
+#include "engine/config/jsondocument.h"
 #include "engine/i18n/evidencetext.h"
 #include "engine/i18n/translate.h"
 
@@ -238,8 +240,10 @@ ProbeRecord parseProbeRecord(std::string_view line)
                          {std::to_string(line.size()), std::to_string(kMaxProbeLineBytes)}));
     Json record;
     try {
-        record = Json::parse(line);
-    } catch (const Json::parse_error& error) {
+        // The project's JSON reader: a syntax error with its byte, a number beyond a double,
+        // a duplicate key and nesting deeper than any record are refused alike.
+        record = parseJsonDocument(line, "probe");
+    } catch (const ConfigError& error) {
         throw ProbeRecordError(
             {}, fillText(engineText("ProbeRecord", "not a JSON record: %1"), {error.what()}));
     }

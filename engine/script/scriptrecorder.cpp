@@ -1,5 +1,6 @@
 #include "engine/script/scriptrecorder.h"
 
+#include "engine/config/jsondocument.h"
 #include "engine/env/environment.h"
 #include "engine/i18n/evidencetext.h"
 #include "engine/i18n/translate.h"
@@ -29,11 +30,6 @@ std::string signalText(int signal)
         case 15: return "SIGTERM";
         default: return "signal " + std::to_string(signal);
     }
-}
-
-nlohmann::json optionalNumber(const std::optional<double>& value)
-{
-    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
 }
 
 bool sameModule(const ProbeRecurrentModule& a, const ProbeRecurrentModule& b)
@@ -293,8 +289,8 @@ nlohmann::json ScriptRunRecorder::summary(double totalS) const
         {"run", info()},
         {"epochs", std::move(epochs)},
         {"batch_latency_ms", latencyJson(m_allSteps)},
-        {"steady_state_step_ms", optionalNumber(steadyStateStepMs(m_allSteps))},
-        {"first_epoch_ratio", optionalNumber(firstEpochRatio(m_allEpochs))},
+        {"steady_state_step_ms", numberOrNull(steadyStateStepMs(m_allSteps))},
+        {"first_epoch_ratio", numberOrNull(firstEpochRatio(m_allEpochs))},
         {"samples_per_s", trainS > 0.0 && samples > 0
                               ? nlohmann::json(static_cast<double>(samples) / trainS)
                               : nlohmann::json(nullptr)},

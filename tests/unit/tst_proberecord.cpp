@@ -82,6 +82,9 @@ private Q_SLOTS:
         };
         row("not json", "{\"type\":", "");
         row("not an object", "[1, 2]", "");
+        row("number beyond a double", R"({"type":"note","text":"x","t":2e999})", "");
+        row("nested deeper than any record", std::string(100000, '['), "");
+        row("duplicate key", R"({"type":"note","text":"a","text":"b"})", "");
         row("invalid UTF-8", "{\"type\":\"note\",\"text\":\"\xC3\x28\"}", "");
         row("too long", std::string(es::kMaxProbeLineBytes + 1, ' '), "");
         row("no type", "{}", "type");
