@@ -15,6 +15,7 @@ in itself counts once.
 
 import collections
 import resource
+import weakref
 
 from epochscope import phases
 from epochscope.cuda_timing import CudaPhaseTimer
@@ -35,15 +36,40 @@ class Snapshot:
                  "minor_faults", "major_faults", "loss_box", "cuda_mark")
 
 
-class _DeviceStep:
-    """A step record whose phases wait for CUDA events to complete."""
+# A step record's line. Written by hand rather than by json.dumps: a step is recorded on
+# every training step, and this costs a third of building and encoding the dicts. `%r` of a
+# finite float is Python's shortest repr, as json.dumps writes it.
+_STEP_LINE = ('{"type":"step","epoch":%d,"batch":%d,"end_s":%r,"wall_ms":%r,"phase_ms":{'
+              + ",".join(f'"{key}":%r' for key in phases.KEYS + (phases.OTHER_KEY,))
+              + '},"loss":%s,"samples":%d,"h2d_bytes":%d,"minor_faults":%d,'
+              '"major_faults":%d}')
 
-    __slots__ = ("record", "start", "end")
 
-    def __init__(self, record, start, end):
-        self.record = record
-        self.start = start
-        self.end = end
+class StepRecord:
+    """One step's record; a CUDA-timed one waits for its events (marks `start`, `end`)
+    before its times are final."""
+
+    __slots__ = ("epoch", "batch", "end_s", "loss", "samples", "h2d_bytes", "minor_faults",
+                 "major_faults", "wall_ms", "phase_ms", "start", "end")
+
+    def set_times(self, wall_ms, named_ms):
+        """wall_ms and the named phases' ms; `other` is what they leave of the wall time,
+        never below zero (the named phases are left as measured)."""
+        other = wall_ms - sum(named_ms)
+        self.wall_ms = _ms(wall_ms)
+        self.phase_ms = [_ms(value) for value in named_ms]
+        self.phase_ms.append(_ms(other) if other > 0.0 else 0.0)
+
+    def line(self):
+        loss = "null" if self.loss is None else repr(self.loss)
+        return _STEP_LINE % (self.epoch, self.batch, self.end_s, self.wall_ms,
+                             *self.phase_ms, loss, self.samples, self.h2d_bytes,
+                             self.minor_faults, self.major_faults)
+
+
+def _ms(value):
+    """Milliseconds to the microsecond; a time that is not finite (a broken event) is 0."""
+    return round(value, 3) if value - value == 0.0 else 0.0
 
 
 class Recorder:
@@ -77,9 +103,11 @@ class Recorder:
         # last boundary, and since the latest candidate (None: no forward yet).
         self.forward_since_boundary = None
         self.forward_since_candidate = None
-        # The tensor `backward` was last called on, and a one-item list that `.item()` on it
-        # fills; each backward gets a new list, so that a step keeps the one it ended with.
-        self.loss_tensor = None
+        # The tensor `backward` was last called on (a weak reference: the probe must not
+        # keep a tensor or its graph alive longer than the script does), and a one-item list
+        # that `.item()` on it fills; each backward gets a new list, so that a step keeps the
+        # one it ended with.
+        self.loss_ref = _no_tensor
         self.loss_box = None
         self.last_step_box = None
         self.explicit_step_depth = 0
@@ -201,7 +229,10 @@ class Recorder:
             self.cuda_wanted = True
 
     def backward_called(self, tensor):
-        self.loss_tensor = tensor
+        try:
+            self.loss_ref = weakref.ref(tensor)
+        except TypeError:  # a tensor type without weak references: keep it alive instead
+            self.loss_ref = lambda: tensor
         self.loss_box = [None]
 
     def loss_read(self, value):
@@ -410,19 +441,21 @@ class Recorder:
             loss = self._loss_value(box[0])
         self.last_step_box = box
 
-        wall_ms = (end.t - origin.t) * 1000.0
-        named_ms = [(end.phase_s[i] - origin.phase_s[i]) * 1000.0 for i in range(NAMED_COUNT)]
-        record = {"type": "step", "epoch": self.epoch_number, "batch": self.epoch_steps,
-                  "end_s": self._rel(end.t), "wall_ms": None, "phase_ms": None,
-                  "loss": loss, "samples": samples,
-                  "h2d_bytes": end.h2d_bytes - origin.h2d_bytes,
-                  "minor_faults": end.minor_faults - origin.minor_faults,
-                  "major_faults": end.major_faults - origin.major_faults}
-        _fill_times(record, wall_ms, named_ms)
-        if self.cuda is not None and origin.cuda_mark is not None and end.cuda_mark is not None:
-            self._emit(_DeviceStep(record, origin.cuda_mark, end.cuda_mark))
-        else:
-            self._emit(record)
+        record = StepRecord()
+        record.epoch = self.epoch_number
+        record.batch = self.epoch_steps
+        record.end_s = self._rel(end.t)
+        record.loss = loss
+        record.samples = samples
+        record.h2d_bytes = end.h2d_bytes - origin.h2d_bytes
+        record.minor_faults = end.minor_faults - origin.minor_faults
+        record.major_faults = end.major_faults - origin.major_faults
+        record.start = origin.cuda_mark
+        record.end = end.cuda_mark
+        record.set_times((end.t - origin.t) * 1000.0,
+                         [(end.phase_s[i] - origin.phase_s[i]) * 1000.0
+                          for i in range(NAMED_COUNT)])
+        self._emit(record)
         self.drain(wait=False)
         if self.cuda is not None and self.cuda.overflowed:
             self._stop_cuda()
@@ -457,27 +490,35 @@ class Recorder:
         return round(t - self.start, 6)
 
     def _emit(self, record):
-        if self.pending or isinstance(record, _DeviceStep):
+        if self.pending or self._waits_for_gpu(record):
             self.pending.append(record)
+        else:
+            self._write(record)
+
+    def _waits_for_gpu(self, record):
+        return (isinstance(record, StepRecord) and self.cuda is not None
+                and record.start is not None and record.end is not None)
+
+    def _write(self, record):
+        if isinstance(record, StepRecord):
+            self.writer.write_line(record.line())
         else:
             self.writer.write(record)
 
     def drain(self, wait):
-        """Writes the queued records in order, resolving device-timed steps that are ready
+        """Writes the queued records in order, resolving CUDA-timed steps that are ready
         (all of them when `wait`)."""
         pending = self.pending
         while pending:
             head = pending[0]
-            if isinstance(head, _DeviceStep):
-                timing = self.cuda.resolve(head.start, head.end, wait) if self.cuda else None
-                if timing is None and self.cuda is not None:
+            if self._waits_for_gpu(head):
+                timing = self.cuda.resolve(head.start, head.end, wait)
+                if timing is None:
                     return
-                if timing is not None:
-                    _fill_times(head.record, timing[0], timing[1])
-                    self.cuda.release(head.end)
-                head = head.record
+                head.set_times(timing[0], timing[1])
+                self.cuda.release(head.end)
             pending.popleft()
-            self.writer.write(head)
+            self._write(head)
 
     def note(self, text):
         self._emit({"type": "note", "text": text})
@@ -501,13 +542,8 @@ class Recorder:
                 self.recurrent_written:
             self._write_modules()
         self.drain(wait=True)
-        self.loss_tensor = None
+        self.loss_ref = _no_tensor
 
 
-def _fill_times(record, wall_ms, named_ms):
-    """Sets a step record's wall_ms and phase_ms; `other` is what the named phases leave of
-    the wall time, never below zero (the named phases are left as measured)."""
-    phase_ms = {key: round(named_ms[i], 3) for i, key in enumerate(phases.KEYS)}
-    phase_ms[phases.OTHER_KEY] = round(max(0.0, wall_ms - sum(named_ms)), 3)
-    record["wall_ms"] = round(wall_ms, 3)
-    record["phase_ms"] = phase_ms
+def _no_tensor():
+    return None

@@ -72,14 +72,19 @@ class RecordWriter:
             "there is nowhere to write the records")
 
     def write(self, record):
-        """Writes `record` as one line; a closed pipe stops the stream, not the script."""
-        if self._broken or os.getpid() != self._owner:
-            return
+        """Writes the dict `record` as one line."""
         try:
             text = json.dumps(record, ensure_ascii=False, separators=(",", ":"),
                               allow_nan=False)
         except ValueError:
             text = json.dumps(_finite(record), ensure_ascii=False, separators=(",", ":"))
+        self.write_line(text)
+
+    def write_line(self, text):
+        """Writes one record's JSON text and its newline with one call; a closed pipe stops
+        the stream, not the script."""
+        if self._broken or os.getpid() != self._owner:
+            return
         data = (text + "\n").encode("utf-8")
         try:
             while data:
