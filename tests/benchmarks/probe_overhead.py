@@ -7,10 +7,13 @@ DataLoader, so that every hook on its path runs: the fetch, the forward of the m
 loss, backward, optimizer step and zero_grad, item. Runs alternate bare and probed, REPEATS
 times each, each WARMUP + STEPS steps; the loop times its own steps, and each run's steady
 step is the median after the warm-up. Prints each run's figure, the medians over the runs
-and their ratio (probe / bare; the aim is at most 1.01), the same for the process's CPU
-time per step, and what one hooked module call costs: on a busy machine the wall times
-swing by more than the probe's cost, and those two figures show it anyway. A benchmark: it
-asserts nothing.
+and their ratio (probe / bare; the aim is at most 1.01).
+
+On a busy machine the wall times swing by more than the probe's cost, so two figures that
+the swings do not hide come with it: the same loop with next to no computation (an LSTM of
+4 units over sequences of one step, 500 steps after 50), whose steps differ by what the
+probe adds to each step in microseconds, and what one hooked module call costs.
+A benchmark: it asserts nothing.
 
     OMP_NUM_THREADS=2 /usr/bin/python3 tests/benchmarks/probe_overhead.py [--repeats 5]
         [--steps 60] [--warmup 10]
@@ -29,19 +32,24 @@ import time
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # Module calls timed for the per-call figure.
 CALLS = 20000
+# The loop with next to no computation: its sizes, and its steps (short, so many).
+TINY = {"sequence": 1, "units": 4, "warmup": 50, "steps": 500}
+FULL = {"sequence": 64, "units": 64}
 
 
-def loop(warmup, steps, out_path):
+def loop(shape, warmup, steps, out_path):
     """The training loop (run in a child process, bare or under the probe)."""
     import torch
     from torch import nn
     from torch.utils.data import DataLoader, TensorDataset
 
+    sizes = TINY if shape == "tiny" else FULL
+
     class Regression(nn.Module):
         def __init__(self):
             super().__init__()
-            self.lstm = nn.LSTM(8, 64, batch_first=True)
-            self.dense = nn.Linear(64, 1)
+            self.lstm = nn.LSTM(8, sizes["units"], batch_first=True)
+            self.dense = nn.Linear(sizes["units"], 1)
 
         def forward(self, x):
             out, _ = self.lstm(x)
@@ -49,12 +57,12 @@ def loop(warmup, steps, out_path):
 
     torch.manual_seed(0)
     total = warmup + steps
-    data = TensorDataset(torch.randn(total * 64, 64, 8), torch.randn(total * 64, 1))
+    data = TensorDataset(torch.randn(total * 64, sizes["sequence"], 8),
+                         torch.randn(total * 64, 1))
     model = Regression()
     optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
     loss_fn = nn.MSELoss()
     ends = [time.perf_counter()]
-    cpu_ends = [time.process_time()]
     for x, y in DataLoader(data, batch_size=64, shuffle=True):
         optimizer.zero_grad()
         loss = loss_fn(model(x), y)
@@ -62,9 +70,7 @@ def loop(warmup, steps, out_path):
         optimizer.step()
         loss.item()
         ends.append(time.perf_counter())
-        cpu_ends.append(time.process_time())
     step_ms = [(b - a) * 1000 for a, b in zip(ends, ends[1:])]
-    cpu_ms = [(b - a) * 1000 for a, b in zip(cpu_ends, cpu_ends[1:])]
 
     # The cost of one hooked call, where it is paid most: a module call (nn.Identity, so
     # that nearly all of it is the call's overhead), best of five rounds.
@@ -76,7 +82,7 @@ def loop(warmup, steps, out_path):
             identity(x)
         rounds.append((time.perf_counter() - start) / CALLS * 1e6)
     with open(out_path, "w") as f:
-        json.dump({"step_ms": step_ms, "cpu_ms": cpu_ms, "call_us": min(rounds),
+        json.dump({"step_ms": step_ms, "call_us": min(rounds),
                    "threads": torch.get_num_threads(), "torch": str(torch.__version__)}, f)
 
 
@@ -94,29 +100,23 @@ def cpu_description():
     return f"{model}, {os.cpu_count()} cores, avx512f: {'yes' if ' avx512f' in flags else 'no'}"
 
 
-def run_once(kind, warmup, steps, scratch, index):
-    out = os.path.join(scratch, f"{kind}-{index}.json")
-    records = os.path.join(scratch, f"{kind}-{index}.jsonl")
+def run_once(kind, shape, warmup, steps, scratch, index):
+    """One child run; returns its median steady step (ms), and its result file."""
+    name = f"{kind}-{shape}-{index}"
+    out = os.path.join(scratch, name + ".json")
     this = os.path.abspath(__file__)
-    args = ["--loop", str(warmup), str(steps), out]
+    args = ["--loop", shape, str(warmup), str(steps), out]
     env = dict(os.environ)
     if kind == "probe":
         command = [sys.executable, "-m", "epochscope.run", this, *args]
         env["PYTHONPATH"] = os.path.join(REPO, "python")
-        env["EPOCHSCOPE_PROBE_FILE"] = records
+        env["EPOCHSCOPE_PROBE_FILE"] = os.path.join(scratch, name + ".jsonl")
     else:
         command = [sys.executable, this, *args]
     subprocess.run(command, check=True, env=env)
     with open(out) as f:
         result = json.load(f)
-    steady = result["step_ms"][warmup:]
-    result["steady_cpu_ms"] = statistics.median(result["cpu_ms"][warmup:])
-    probe_ms = None
-    if kind == "probe":
-        with open(records) as f:
-            walls = [r["wall_ms"] for r in map(json.loads, f) if r["type"] == "step"]
-        probe_ms = statistics.median(walls[warmup:])
-    return statistics.median(steady), probe_ms, result
+    return statistics.median(result["step_ms"][warmup:]), result
 
 
 def main():
@@ -124,15 +124,15 @@ def main():
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--steps", type=int, default=60)
     parser.add_argument("--warmup", type=int, default=10)
-    parser.add_argument("--loop", nargs=3, metavar=("WARMUP", "STEPS", "OUT"),
+    parser.add_argument("--loop", nargs=4, metavar=("SHAPE", "WARMUP", "STEPS", "OUT"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.loop:
-        loop(int(args.loop[0]), int(args.loop[1]), args.loop[2])
+        loop(args.loop[0], int(args.loop[1]), int(args.loop[2]), args.loop[3])
         return
 
-    medians = {"bare": [], "probe": []}
-    cpu = {"bare": [], "probe": []}
+    full = {"bare": [], "probe": []}
+    tiny = {"bare": [], "probe": []}
     calls = {"bare": [], "probe": []}
     result = None
     with tempfile.TemporaryDirectory() as scratch:
@@ -140,16 +140,24 @@ def main():
             # Which goes first alternates, so that a load that rises or falls over a pair
             # favours neither.
             for kind in (("bare", "probe") if repeat % 2 == 0 else ("probe", "bare")):
-                steady_ms, probe_ms, result = run_once(kind, args.warmup, args.steps,
-                                                       scratch, repeat)
-                medians[kind].append(steady_ms)
-                cpu[kind].append(result["steady_cpu_ms"])
+                full_ms, result = run_once(kind, "full", args.warmup, args.steps, scratch,
+                                           repeat)
+                tiny_ms, _ = run_once(kind, "tiny", TINY["warmup"], TINY["steps"], scratch,
+                                      repeat)
+                full[kind].append(full_ms)
+                tiny[kind].append(tiny_ms)
                 calls[kind].append(result["call_us"])
-                seen = f"  (the probe's own median wall_ms {probe_ms:.2f})" if probe_ms else ""
-                print(f"repeat {repeat + 1} {kind:5s}: steady step {steady_ms:.2f} ms, "
-                      f"CPU {result['steady_cpu_ms']:.2f} ms{seen}", flush=True)
-    bare = statistics.median(medians["bare"])
-    probe = statistics.median(medians["probe"])
+                print(f"repeat {repeat + 1} {kind:5s}: steady step {full_ms:.2f} ms, "
+                      f"tiny step {tiny_ms * 1000:.1f} us, module call "
+                      f"{result['call_us']:.2f} us", flush=True)
+
+    def median_of(values):
+        return statistics.median(values["bare"]), statistics.median(values["probe"])
+
+    bare, probe = median_of(full)
+    tiny_bare, tiny_probe = median_of(tiny)
+    call_bare, call_probe = median_of(calls)
+    added_us = (tiny_probe - tiny_bare) * 1000
     print(f"CPU: {cpu_description()}")
     print(f"Python {platform.python_version()}, torch {result['torch']}, "
           f"intra-op threads {result['threads']}, OMP_NUM_THREADS="
@@ -157,13 +165,9 @@ def main():
     print(f"median steady step over {args.repeats} runs of {args.steps} steps after "
           f"{args.warmup}: bare {bare:.2f} ms, probe {probe:.2f} ms, "
           f"ratio {probe / bare:.4f}")
-    cpu_bare = statistics.median(cpu["bare"])
-    cpu_probe = statistics.median(cpu["probe"])
-    print(f"median steady step's CPU time (all threads; steadier than wall time on a busy "
-          f"machine): bare {cpu_bare:.2f} ms, probe {cpu_probe:.2f} ms, "
-          f"ratio {cpu_probe / cpu_bare:.4f}")
-    call_bare = statistics.median(calls["bare"])
-    call_probe = statistics.median(calls["probe"])
+    print(f"the same loop with next to no computation, median step over {args.repeats} runs: "
+          f"bare {tiny_bare * 1000:.1f} us, probe {tiny_probe * 1000:.1f} us: the probe adds "
+          f"{added_us:.1f} us a step, {added_us / 10 / bare:.3f}% of the bare steady step")
     print(f"one module call (nn.Identity, best of 5 x {CALLS}, median over the runs): "
           f"bare {call_bare:.2f} us, probe {call_probe:.2f} us, "
           f"+{call_probe - call_bare:.2f} us a call")
