@@ -10,10 +10,11 @@ step is the median after the warm-up. Prints each run's figure, the medians over
 and their ratio (probe / bare; the aim is at most 1.01).
 
 On a busy machine the wall times swing by more than the probe's cost, so two figures that
-the swings do not hide come with it: the same loop with next to no computation (an LSTM of
-4 units over sequences of one step, 500 steps after 50), whose steps differ by what the
-probe adds to each step in microseconds, and what one hooked module call costs.
-A benchmark: it asserts nothing.
+the swings do not hide come with it. The same loop with next to no computation (an LSTM of
+4 units over sequences of one step, 500 steps after 50) on one intra-op thread, timed by the
+CPU time of its one thread (`time.thread_time()`, which waiting for a core does not add
+to): the difference is the probe's own work per step, in microseconds. And what one hooked
+module call costs. A benchmark: it asserts nothing.
 
     OMP_NUM_THREADS=2 /usr/bin/python3 tests/benchmarks/probe_overhead.py [--repeats 5]
         [--steps 60] [--warmup 10]
@@ -44,6 +45,9 @@ def loop(shape, warmup, steps, out_path):
     from torch.utils.data import DataLoader, TensorDataset
 
     sizes = TINY if shape == "tiny" else FULL
+    if shape == "tiny":
+        # One thread does all the work, so that its CPU time is the step's whole cost.
+        torch.set_num_threads(1)
 
     class Regression(nn.Module):
         def __init__(self):
@@ -63,6 +67,7 @@ def loop(shape, warmup, steps, out_path):
     optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
     loss_fn = nn.MSELoss()
     ends = [time.perf_counter()]
+    cpu_ends = [time.thread_time()]
     for x, y in DataLoader(data, batch_size=64, shuffle=True):
         optimizer.zero_grad()
         loss = loss_fn(model(x), y)
@@ -70,7 +75,9 @@ def loop(shape, warmup, steps, out_path):
         optimizer.step()
         loss.item()
         ends.append(time.perf_counter())
+        cpu_ends.append(time.thread_time())
     step_ms = [(b - a) * 1000 for a, b in zip(ends, ends[1:])]
+    cpu_ms = [(b - a) * 1000 for a, b in zip(cpu_ends, cpu_ends[1:])]
 
     # The cost of one hooked call, where it is paid most: a module call (nn.Identity, so
     # that nearly all of it is the call's overhead), best of five rounds.
@@ -82,7 +89,7 @@ def loop(shape, warmup, steps, out_path):
             identity(x)
         rounds.append((time.perf_counter() - start) / CALLS * 1e6)
     with open(out_path, "w") as f:
-        json.dump({"step_ms": step_ms, "call_us": min(rounds),
+        json.dump({"step_ms": step_ms, "cpu_ms": cpu_ms, "call_us": min(rounds),
                    "threads": torch.get_num_threads(), "torch": str(torch.__version__)}, f)
 
 
@@ -101,7 +108,8 @@ def cpu_description():
 
 
 def run_once(kind, shape, warmup, steps, scratch, index):
-    """One child run; returns its median steady step (ms), and its result file."""
+    """One child run; returns its median steady step (ms; for the tiny loop its thread's CPU
+    time), and its result file."""
     name = f"{kind}-{shape}-{index}"
     out = os.path.join(scratch, name + ".json")
     this = os.path.abspath(__file__)
@@ -116,7 +124,8 @@ def run_once(kind, shape, warmup, steps, scratch, index):
     subprocess.run(command, check=True, env=env)
     with open(out) as f:
         result = json.load(f)
-    return statistics.median(result["step_ms"][warmup:]), result
+    key = "cpu_ms" if shape == "tiny" else "step_ms"
+    return statistics.median(result[key][warmup:]), result
 
 
 def main():
@@ -148,7 +157,7 @@ def main():
                 tiny[kind].append(tiny_ms)
                 calls[kind].append(result["call_us"])
                 print(f"repeat {repeat + 1} {kind:5s}: steady step {full_ms:.2f} ms, "
-                      f"tiny step {tiny_ms * 1000:.1f} us, module call "
+                      f"tiny step's CPU {tiny_ms * 1000:.1f} us, module call "
                       f"{result['call_us']:.2f} us", flush=True)
 
     def median_of(values):
@@ -165,9 +174,11 @@ def main():
     print(f"median steady step over {args.repeats} runs of {args.steps} steps after "
           f"{args.warmup}: bare {bare:.2f} ms, probe {probe:.2f} ms, "
           f"ratio {probe / bare:.4f}")
-    print(f"the same loop with next to no computation, median step over {args.repeats} runs: "
-          f"bare {tiny_bare * 1000:.1f} us, probe {tiny_probe * 1000:.1f} us: the probe adds "
-          f"{added_us:.1f} us a step, {added_us / 10 / bare:.3f}% of the bare steady step")
+    print(f"the same loop with next to no computation, its thread's CPU time per step "
+          f"(median over {args.repeats} runs): bare {tiny_bare * 1000:.1f} us, probe "
+          f"{tiny_probe * 1000:.1f} us: the probe's work is {added_us:.1f} us a step, "
+          f"{added_us / 10 / bare:.2f}% of the median bare steady step above and "
+          f"{added_us / 10 / min(full['bare']):.2f}% of the fastest run's")
     print(f"one module call (nn.Identity, best of 5 x {CALLS}, median over the runs): "
           f"bare {call_bare:.2f} us, probe {call_probe:.2f} us, "
           f"+{call_probe - call_bare:.2f} us a call")
