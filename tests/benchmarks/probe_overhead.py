@@ -9,12 +9,15 @@ times each, each WARMUP + STEPS steps; the loop times its own steps, and each ru
 step is the median after the warm-up. Prints each run's figure, the medians over the runs
 and their ratio (probe / bare; the aim is at most 1.01).
 
-On a busy machine the wall times swing by more than the probe's cost, so two figures that
-the swings do not hide come with it. The same loop with next to no computation (an LSTM of
-4 units over sequences of one step, 500 steps after 50) on one intra-op thread, timed by the
-CPU time of its one thread (`time.thread_time()`, which waiting for a core does not add
-to): the difference is the probe's own work per step, in microseconds. And what one hooked
-module call costs. A benchmark: it asserts nothing.
+On a busy machine the wall times of separate runs swing by more than the probe's cost
+(this project's 2-core machines share their cores with builds), so a figure the swings do
+not hide comes with it: the same loop with next to no computation (an LSTM of 4 units over
+sequences of one step, one intra-op thread, 600 steps after 50) run under the probe with the
+recording switched on and off every 20 steps within the one process. On and off steps take
+turns every few milliseconds, so a load that comes and goes weighs on both alike, and the
+difference of their medians is the probe's work per step, in microseconds ("off" still
+passes through the wrappers: their thread check is not in the figure). And what one hooked
+module call costs, on and off the probe. A benchmark: it asserts nothing.
 
     OMP_NUM_THREADS=2 /usr/bin/python3 tests/benchmarks/probe_overhead.py [--repeats 5]
         [--steps 60] [--warmup 10]
@@ -28,13 +31,16 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # Module calls timed for the per-call figure.
 CALLS = 20000
 # The loop with next to no computation: its sizes, and its steps (short, so many).
-TINY = {"sequence": 1, "units": 4, "warmup": 50, "steps": 500}
+TINY = {"sequence": 1, "units": 4, "warmup": 50, "steps": 600}
+# Steps in each stretch of the tiny loop with the recording on, or off.
+STRETCH = 20
 FULL = {"sequence": 64, "units": 64}
 
 
@@ -66,18 +72,31 @@ def loop(shape, warmup, steps, out_path):
     model = Regression()
     optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
     loss_fn = nn.MSELoss()
+    recorder = None
+    if shape == "tiny":
+        try:
+            import epochscope   # importable under the probe only
+            recorder = epochscope._recorder
+        except ImportError:
+            pass
+    on_ident = threading.get_ident()
+    recording = []
     ends = [time.perf_counter()]
-    cpu_ends = [time.thread_time()]
-    for x, y in DataLoader(data, batch_size=64, shuffle=True):
+    for i, (x, y) in enumerate(DataLoader(data, batch_size=64, shuffle=True)):
+        if recorder is not None and i % STRETCH == 0:
+            # The probe's hooks record on the thread named here only (no phase is open
+            # between two steps, so switching here leaves its state whole).
+            recorder.main_ident = on_ident if (i // STRETCH) % 2 == 0 else None
+        recording.append(recorder is not None and recorder.main_ident == on_ident)
         optimizer.zero_grad()
         loss = loss_fn(model(x), y)
         loss.backward()
         optimizer.step()
         loss.item()
         ends.append(time.perf_counter())
-        cpu_ends.append(time.thread_time())
     step_ms = [(b - a) * 1000 for a, b in zip(ends, ends[1:])]
-    cpu_ms = [(b - a) * 1000 for a, b in zip(cpu_ends, cpu_ends[1:])]
+    if recorder is not None:
+        recorder.main_ident = on_ident
 
     # The cost of one hooked call, where it is paid most: a module call (nn.Identity, so
     # that nearly all of it is the call's overhead), best of five rounds.
@@ -89,7 +108,7 @@ def loop(shape, warmup, steps, out_path):
             identity(x)
         rounds.append((time.perf_counter() - start) / CALLS * 1e6)
     with open(out_path, "w") as f:
-        json.dump({"step_ms": step_ms, "cpu_ms": cpu_ms, "call_us": min(rounds),
+        json.dump({"step_ms": step_ms, "recording": recording, "call_us": min(rounds),
                    "threads": torch.get_num_threads(), "torch": str(torch.__version__)}, f)
 
 
@@ -108,8 +127,7 @@ def cpu_description():
 
 
 def run_once(kind, shape, warmup, steps, scratch, index):
-    """One child run; returns its median steady step (ms; for the tiny loop its thread's CPU
-    time), and its result file."""
+    """One child run: its result file, read."""
     name = f"{kind}-{shape}-{index}"
     out = os.path.join(scratch, name + ".json")
     this = os.path.abspath(__file__)
@@ -123,9 +141,19 @@ def run_once(kind, shape, warmup, steps, scratch, index):
         command = [sys.executable, this, *args]
     subprocess.run(command, check=True, env=env)
     with open(out) as f:
-        result = json.load(f)
-    key = "cpu_ms" if shape == "tiny" else "step_ms"
-    return statistics.median(result[key][warmup:]), result
+        return json.load(f)
+
+
+def probe_work_us(result):
+    """The tiny loop's median step with the recording on less the one with it off (us),
+    the first step of each stretch left out (it ends no step of the probe's)."""
+    on, off = [], []
+    steps = result["step_ms"][TINY["warmup"]:]
+    recording = result["recording"][TINY["warmup"]:]
+    for index, (ms, on_now) in enumerate(zip(steps, recording)):
+        if (index + TINY["warmup"]) % STRETCH != 0:
+            (on if on_now else off).append(ms)
+    return (statistics.median(on) - statistics.median(off)) * 1000
 
 
 def main():
@@ -141,32 +169,29 @@ def main():
         return
 
     full = {"bare": [], "probe": []}
-    tiny = {"bare": [], "probe": []}
     calls = {"bare": [], "probe": []}
+    work = []
     result = None
     with tempfile.TemporaryDirectory() as scratch:
         for repeat in range(args.repeats):
             # Which goes first alternates, so that a load that rises or falls over a pair
             # favours neither.
             for kind in (("bare", "probe") if repeat % 2 == 0 else ("probe", "bare")):
-                full_ms, result = run_once(kind, "full", args.warmup, args.steps, scratch,
-                                           repeat)
-                tiny_ms, _ = run_once(kind, "tiny", TINY["warmup"], TINY["steps"], scratch,
-                                      repeat)
-                full[kind].append(full_ms)
-                tiny[kind].append(tiny_ms)
+                result = run_once(kind, "full", args.warmup, args.steps, scratch, repeat)
+                full[kind].append(statistics.median(result["step_ms"][args.warmup:]))
                 calls[kind].append(result["call_us"])
-                print(f"repeat {repeat + 1} {kind:5s}: steady step {full_ms:.2f} ms, "
-                      f"tiny step's CPU {tiny_ms * 1000:.1f} us, module call "
-                      f"{result['call_us']:.2f} us", flush=True)
+                print(f"repeat {repeat + 1} {kind:5s}: steady step {full[kind][-1]:.2f} ms, "
+                      f"module call {result['call_us']:.2f} us", flush=True)
+            tiny = run_once("probe", "tiny", TINY["warmup"], TINY["steps"], scratch, repeat)
+            work.append(probe_work_us(tiny))
+            print(f"repeat {repeat + 1} tiny : the probe's work {work[-1]:.1f} us a step",
+                  flush=True)
 
-    def median_of(values):
-        return statistics.median(values["bare"]), statistics.median(values["probe"])
-
-    bare, probe = median_of(full)
-    tiny_bare, tiny_probe = median_of(tiny)
-    call_bare, call_probe = median_of(calls)
-    added_us = (tiny_probe - tiny_bare) * 1000
+    bare = statistics.median(full["bare"])
+    probe = statistics.median(full["probe"])
+    work_us = statistics.median(work)
+    call_bare = statistics.median(calls["bare"])
+    call_probe = statistics.median(calls["probe"])
     print(f"CPU: {cpu_description()}")
     print(f"Python {platform.python_version()}, torch {result['torch']}, "
           f"intra-op threads {result['threads']}, OMP_NUM_THREADS="
@@ -174,11 +199,10 @@ def main():
     print(f"median steady step over {args.repeats} runs of {args.steps} steps after "
           f"{args.warmup}: bare {bare:.2f} ms, probe {probe:.2f} ms, "
           f"ratio {probe / bare:.4f}")
-    print(f"the same loop with next to no computation, its thread's CPU time per step "
-          f"(median over {args.repeats} runs): bare {tiny_bare * 1000:.1f} us, probe "
-          f"{tiny_probe * 1000:.1f} us: the probe's work is {added_us:.1f} us a step, "
-          f"{added_us / 10 / bare:.2f}% of the median bare steady step above and "
-          f"{added_us / 10 / min(full['bare']):.2f}% of the fastest run's")
+    print(f"the probe's work per step (tiny loop, recording on less off, median over "
+          f"{args.repeats} runs): {work_us:.1f} us, {work_us / 10 / bare:.2f}% of the median "
+          f"bare steady step above, {work_us / 10 / min(full['bare']):.2f}% of the fastest "
+          f"bare run's ({min(full['bare']):.2f} ms)")
     print(f"one module call (nn.Identity, best of 5 x {CALLS}, median over the runs): "
           f"bare {call_bare:.2f} us, probe {call_probe:.2f} us, "
           f"+{call_probe - call_bare:.2f} us a call")
