@@ -389,7 +389,7 @@ def _install_item(torch, rec):
         @_wraps(original)
         def wrapper(self):
             value = original(self)
-            if self is rec.loss_tensor:
+            if self is rec.loss_ref():
                 rec.loss_read(value)
             return value
         return wrapper

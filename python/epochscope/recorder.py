@@ -2,7 +2,7 @@
 epochs (docs/profile.md, "Steps and epochs").
 
 Every hook reports to the one `Recorder`, on the script's main thread only. Counters are
-cumulative from the probe's start and never reset: a `Snapshot` copies them at one instant,
+cumulative from the probe's start and never reset: a snapshot copies them at one instant,
 and a step is the difference between the snapshot where it began and the one where it ended.
 That is what lets a step end in the past: an optimizer step's end is only a candidate
 boundary, and when a later event confirms it, the step is cut at the candidate's snapshot,
@@ -15,6 +15,7 @@ in itself counts once.
 
 import collections
 import resource
+import weakref
 
 from epochscope import phases
 from epochscope.cuda_timing import CudaPhaseTimer
@@ -28,22 +29,47 @@ except AttributeError:  # not Linux
     _RUSAGE_WHO = resource.RUSAGE_SELF
 
 
-class Snapshot:
-    """The recorder's cumulative counters at one instant."""
+# A snapshot of the recorder's cumulative counters at one instant is a tuple (one is made at
+# every step boundary, and a tuple is the cheapest thing to make); its fields, by index:
+# when; seconds per named phase; h2d bytes; DataLoader samples; page faults, minor and
+# major; the CUDA timer's mark; and, for a candidate, the first forward's samples and the
+# loss box (see Recorder.__init__).
+_T, _PHASE_S, _H2D, _SAMPLES, _MINOR, _MAJOR, _CUDA_MARK, _FORWARD, _LOSS_BOX = range(9)
 
-    __slots__ = ("t", "phase_s", "h2d_bytes", "loader_samples", "forward_samples",
-                 "minor_faults", "major_faults", "loss_box", "cuda_mark")
+# A step record's line. Written by hand rather than by json.dumps: a step is recorded on
+# every training step, and building and encoding its dicts cost several times as much.
+# `%r` of a finite float is Python's shortest repr, as json.dumps writes it.
+_STEP_LINE = ('{"type":"step","epoch":%d,"batch":%d,"end_s":%r,"wall_ms":%r,"phase_ms":{'
+              + ",".join(f'"{key}":%r' for key in phases.KEYS + (phases.OTHER_KEY,))
+              + '},"loss":%s,"samples":%d,"h2d_bytes":%d,"minor_faults":%d,'
+              '"major_faults":%d}')
 
 
-class _DeviceStep:
-    """A step record whose phases wait for CUDA events to complete."""
+def _times(wall_ms, named_ms):
+    """(wall_ms, the named phases' ms..., other), to the microsecond. `other` is what the
+    named phases leave of the wall time, never below zero (the named phases are left as
+    measured); a time that is not finite (a broken CUDA event) is 0."""
+    named = [round(value, 3) if value - value == 0.0 else 0.0 for value in named_ms]
+    wall = round(wall_ms, 3) if wall_ms - wall_ms == 0.0 else 0.0
+    other = round(wall - sum(named), 3)
+    return (wall, *named, other if other > 0.0 else 0.0)
 
-    __slots__ = ("record", "start", "end")
 
-    def __init__(self, record, start, end):
-        self.record = record
+class StepRecord:
+    """A step record that waits in the queue: for its CUDA events (marks `start`, `end`),
+    or behind one that does."""
+
+    __slots__ = ("head", "times", "tail", "start", "end")
+
+    def __init__(self, head, times, tail, start, end):
+        self.head = head      # epoch, batch, end_s
+        self.times = times    # _times()
+        self.tail = tail      # loss (as JSON), samples, h2d_bytes, minor and major faults
         self.start = start
         self.end = end
+
+    def line(self):
+        return _STEP_LINE % (self.head + self.times + self.tail)
 
 
 class Recorder:
@@ -77,9 +103,11 @@ class Recorder:
         # last boundary, and since the latest candidate (None: no forward yet).
         self.forward_since_boundary = None
         self.forward_since_candidate = None
-        # The tensor `backward` was last called on, and a one-item list that `.item()` on it
-        # fills; each backward gets a new list, so that a step keeps the one it ended with.
-        self.loss_tensor = None
+        # The tensor `backward` was last called on (a weak reference: the probe must not
+        # keep a tensor or its graph alive longer than the script does), and a one-item list
+        # that `.item()` on it fills; each backward gets a new list, so that a step keeps the
+        # one it ended with.
+        self.loss_ref = _no_tensor
         self.loss_box = None
         self.last_step_box = None
         self.explicit_step_depth = 0
@@ -168,23 +196,16 @@ class Recorder:
         # the process's start: imports and data preparation before it are no step's.
         self.origin = self._snapshot(t)
 
-    def _snapshot(self, t):
+    def _snapshot(self, t, forward_samples=None, loss_box=None):
         top = self.top
         if top >= 0:
             self.phase_s[top] += t - self.mark
         self.mark = t
         usage = resource.getrusage(_RUSAGE_WHO)
-        snap = Snapshot()
-        snap.t = t
-        snap.phase_s = self.phase_s[:]
-        snap.h2d_bytes = self.h2d_bytes
-        snap.loader_samples = self.loader_samples
-        snap.forward_samples = None
-        snap.minor_faults = usage.ru_minflt
-        snap.major_faults = usage.ru_majflt
-        snap.loss_box = None
-        snap.cuda_mark = self.cuda.boundary(top) if self.cuda is not None else None
-        return snap
+        cuda = self.cuda
+        return (t, self.phase_s[:], self.h2d_bytes, self.loader_samples, usage.ru_minflt,
+                usage.ru_majflt, cuda.boundary(top) if cuda is not None else None,
+                forward_samples, loss_box)
 
     # ------------------------------------------------------------ what the hooks report
 
@@ -201,7 +222,10 @@ class Recorder:
             self.cuda_wanted = True
 
     def backward_called(self, tensor):
-        self.loss_tensor = tensor
+        try:
+            self.loss_ref = weakref.ref(tensor)
+        except TypeError:  # a tensor type without weak references: keep it alive instead
+            self.loss_ref = lambda: tensor
         self.loss_box = [None]
 
     def loss_read(self, value):
@@ -289,10 +313,10 @@ class Recorder:
         if self.explicit_epochs or self.explicit_step_depth:
             return
         if self.candidate is not None:
-            if self.candidate.t > t:
+            if self.candidate[_T] > t:
                 return  # a step already ended after that iter(): leave the epochs be
             self.confirm()
-        if self.origin is not None and self.origin.t > t:
+        if self.origin is not None and self.origin[_T] > t:
             return  # time after that iter() is already in a step
         self._close_epoch(t)
         self.epoch_open = True
@@ -341,10 +365,7 @@ class Recorder:
     def _take_candidate(self, t):
         if self.cuda is None and self.cuda_wanted:
             self._start_cuda()
-        snap = self._snapshot(t)
-        snap.forward_samples = self.forward_since_boundary
-        snap.loss_box = self.loss_box
-        self.candidate = snap
+        self.candidate = self._snapshot(t, self.forward_since_boundary, self.loss_box)
         self.forward_since_candidate = None
 
     def confirm(self):
@@ -390,7 +411,7 @@ class Recorder:
         if not self.epoch_open:
             # Steps outside any epoch: an epoch of their own from the first one's start.
             self.epoch_open = True
-            self.epoch_begin_t = origin.t
+            self.epoch_begin_t = origin[_T]
             self.epoch_number = 0
             self.epoch_steps = 0
         if self.epoch_number == 0:
@@ -401,42 +422,46 @@ class Recorder:
         self.epoch_steps += 1
         self.steps += 1
 
-        samples = end.loader_samples - origin.loader_samples
+        samples = end[_SAMPLES] - origin[_SAMPLES]
         if samples <= 0:
-            samples = end.forward_samples or 0
-        box = end.loss_box
-        loss = None
-        if box is not None and box is not self.last_step_box:
-            loss = self._loss_value(box[0])
+            samples = end[_FORWARD] or 0
+        box = end[_LOSS_BOX]
+        loss = "null"
+        if box is not None and box is not self.last_step_box and box[0] is not None:
+            loss = self._loss_json(box[0])
         self.last_step_box = box
 
-        wall_ms = (end.t - origin.t) * 1000.0
-        named_ms = [(end.phase_s[i] - origin.phase_s[i]) * 1000.0 for i in range(NAMED_COUNT)]
-        record = {"type": "step", "epoch": self.epoch_number, "batch": self.epoch_steps,
-                  "end_s": self._rel(end.t), "wall_ms": None, "phase_ms": None,
-                  "loss": loss, "samples": samples,
-                  "h2d_bytes": end.h2d_bytes - origin.h2d_bytes,
-                  "minor_faults": end.minor_faults - origin.minor_faults,
-                  "major_faults": end.major_faults - origin.major_faults}
-        _fill_times(record, wall_ms, named_ms)
-        if self.cuda is not None and origin.cuda_mark is not None and end.cuda_mark is not None:
-            self._emit(_DeviceStep(record, origin.cuda_mark, end.cuda_mark))
+        head = (self.epoch_number, self.epoch_steps, round(end[_T] - self.start, 6))
+        end_phases, origin_phases = end[_PHASE_S], origin[_PHASE_S]
+        times = _times((end[_T] - origin[_T]) * 1000.0,
+                       [(end_phases[i] - origin_phases[i]) * 1000.0
+                        for i in range(NAMED_COUNT)])
+        tail = (loss, samples, end[_H2D] - origin[_H2D], end[_MINOR] - origin[_MINOR],
+                end[_MAJOR] - origin[_MAJOR])
+        start_mark, end_mark = origin[_CUDA_MARK], end[_CUDA_MARK]
+        timed_on_gpu = (self.cuda is not None and start_mark is not None
+                        and end_mark is not None)
+        if timed_on_gpu or self.pending:
+            self.pending.append(StepRecord(head, times, tail, start_mark if timed_on_gpu
+                                           else None, end_mark))
         else:
-            self._emit(record)
-        self.drain(wait=False)
+            self.writer.write_line(_STEP_LINE % (head + times + tail))
+        if self.pending:
+            self.drain(wait=False)
         if self.cuda is not None and self.cuda.overflowed:
             self._stop_cuda()
 
-    def _loss_value(self, value):
+    def _loss_json(self, value):
+        """The loss `.item()` gave, as JSON: null unless a finite number."""
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            return None
+            return "null"
         value = float(value)
-        if value != value or value in (float("inf"), float("-inf")):
+        if value - value != 0.0:
             self.note_once("loss-not-finite",
                            f"the loss was {value} at epoch {self.epoch_number}, batch "
                            f"{self.epoch_steps}; such losses are recorded as null")
-            return None
-        return value
+            return "null"
+        return repr(value)
 
     # ------------------------------------------------------------------ CUDA timing
 
@@ -457,27 +482,29 @@ class Recorder:
         return round(t - self.start, 6)
 
     def _emit(self, record):
-        if self.pending or isinstance(record, _DeviceStep):
+        """Writes a record (a dict), or queues it behind steps that wait for the GPU."""
+        if self.pending:
             self.pending.append(record)
         else:
             self.writer.write(record)
 
     def drain(self, wait):
-        """Writes the queued records in order, resolving device-timed steps that are ready
+        """Writes the queued records in order, resolving CUDA-timed steps that are ready
         (all of them when `wait`)."""
         pending = self.pending
         while pending:
             head = pending[0]
-            if isinstance(head, _DeviceStep):
-                timing = self.cuda.resolve(head.start, head.end, wait) if self.cuda else None
-                if timing is None and self.cuda is not None:
-                    return
-                if timing is not None:
-                    _fill_times(head.record, timing[0], timing[1])
+            if isinstance(head, StepRecord):
+                if head.start is not None and self.cuda is not None:
+                    timing = self.cuda.resolve(head.start, head.end, wait)
+                    if timing is None:
+                        return
+                    head.times = _times(timing[0], timing[1])
                     self.cuda.release(head.end)
-                head = head.record
+                self.writer.write_line(head.line())
+            else:
+                self.writer.write(head)
             pending.popleft()
-            self.writer.write(head)
 
     def note(self, text):
         self._emit({"type": "note", "text": text})
@@ -501,13 +528,8 @@ class Recorder:
                 self.recurrent_written:
             self._write_modules()
         self.drain(wait=True)
-        self.loss_tensor = None
+        self.loss_ref = _no_tensor
 
 
-def _fill_times(record, wall_ms, named_ms):
-    """Sets a step record's wall_ms and phase_ms; `other` is what the named phases leave of
-    the wall time, never below zero (the named phases are left as measured)."""
-    phase_ms = {key: round(named_ms[i], 3) for i, key in enumerate(phases.KEYS)}
-    phase_ms[phases.OTHER_KEY] = round(max(0.0, wall_ms - sum(named_ms)), 3)
-    record["wall_ms"] = round(wall_ms, 3)
-    record["phase_ms"] = phase_ms
+def _no_tensor():
+    return None

@@ -36,10 +36,17 @@ class RecordWriter:
 
     def __init__(self, fd):
         self._fd = fd
-        # A forked child (a DataLoader worker, a script's own os.fork) inherits the recorder
-        # and the descriptor; only the process that started the probe may write.
-        self._owner = os.getpid()
         self._broken = False
+        # A forked child (a DataLoader worker, a script's own os.fork) inherits the recorder
+        # and the descriptor; only the process that started the probe may write. Told at the
+        # fork rather than asked at each write: a getpid() per record is a system call per
+        # step, which costs more than it seems on a virtual machine.
+        self._owner = True
+        if hasattr(os, "register_at_fork"):
+            os.register_at_fork(after_in_child=self._disown)
+
+    def _disown(self):
+        self._owner = False
 
     @classmethod
     def from_environment(cls, environ):
@@ -72,14 +79,19 @@ class RecordWriter:
             "there is nowhere to write the records")
 
     def write(self, record):
-        """Writes `record` as one line; a closed pipe stops the stream, not the script."""
-        if self._broken or os.getpid() != self._owner:
-            return
+        """Writes the dict `record` as one line."""
         try:
             text = json.dumps(record, ensure_ascii=False, separators=(",", ":"),
                               allow_nan=False)
         except ValueError:
             text = json.dumps(_finite(record), ensure_ascii=False, separators=(",", ":"))
+        self.write_line(text)
+
+    def write_line(self, text):
+        """Writes one record's JSON text and its newline with one call; a closed pipe stops
+        the stream, not the script."""
+        if self._broken or not self._owner:
+            return
         data = (text + "\n").encode("utf-8")
         try:
             while data:
@@ -92,7 +104,7 @@ class RecordWriter:
             print(f"epochscope probe: recording stopped: {error.strerror}", file=sys.stderr)
 
     def close(self):
-        if os.getpid() == self._owner:
+        if self._owner:
             try:
                 os.close(self._fd)
             except OSError:

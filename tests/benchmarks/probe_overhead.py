@@ -7,10 +7,17 @@ DataLoader, so that every hook on its path runs: the fetch, the forward of the m
 loss, backward, optimizer step and zero_grad, item. Runs alternate bare and probed, REPEATS
 times each, each WARMUP + STEPS steps; the loop times its own steps, and each run's steady
 step is the median after the warm-up. Prints each run's figure, the medians over the runs
-and their ratio (probe / bare; the aim is at most 1.01), the same for the process's CPU
-time per step, and what one hooked module call costs: on a busy machine the wall times
-swing by more than the probe's cost, and those two figures show it anyway. A benchmark: it
-asserts nothing.
+and their ratio (probe / bare; the aim is at most 1.01).
+
+On a busy machine the wall times of separate runs swing by more than the probe's cost
+(this project's 2-core machines share their cores with builds), so a figure the swings do
+not hide comes with it: the same loop with next to no computation (an LSTM of 4 units over
+sequences of one step, one intra-op thread, 600 steps after 50) run under the probe with the
+recording switched on and off every 20 steps within the one process. On and off steps take
+turns every few milliseconds, so a load that comes and goes weighs on both alike, and the
+difference of their medians is the probe's work per step, in microseconds ("off" still
+passes through the wrappers: their thread check is not in the figure). And what one hooked
+module call costs, on and off the probe. A benchmark: it asserts nothing.
 
     OMP_NUM_THREADS=2 /usr/bin/python3 tests/benchmarks/probe_overhead.py [--repeats 5]
         [--steps 60] [--warmup 10]
@@ -24,24 +31,35 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # Module calls timed for the per-call figure.
 CALLS = 20000
+# The loop with next to no computation: its sizes, and its steps (short, so many).
+TINY = {"sequence": 1, "units": 4, "warmup": 50, "steps": 600}
+# Steps in each stretch of the tiny loop with the recording on, or off.
+STRETCH = 20
+FULL = {"sequence": 64, "units": 64}
 
 
-def loop(warmup, steps, out_path):
+def loop(shape, warmup, steps, out_path):
     """The training loop (run in a child process, bare or under the probe)."""
     import torch
     from torch import nn
     from torch.utils.data import DataLoader, TensorDataset
 
+    sizes = TINY if shape == "tiny" else FULL
+    if shape == "tiny":
+        # One thread does all the work, so that its CPU time is the step's whole cost.
+        torch.set_num_threads(1)
+
     class Regression(nn.Module):
         def __init__(self):
             super().__init__()
-            self.lstm = nn.LSTM(8, 64, batch_first=True)
-            self.dense = nn.Linear(64, 1)
+            self.lstm = nn.LSTM(8, sizes["units"], batch_first=True)
+            self.dense = nn.Linear(sizes["units"], 1)
 
         def forward(self, x):
             out, _ = self.lstm(x)
@@ -49,22 +67,36 @@ def loop(warmup, steps, out_path):
 
     torch.manual_seed(0)
     total = warmup + steps
-    data = TensorDataset(torch.randn(total * 64, 64, 8), torch.randn(total * 64, 1))
+    data = TensorDataset(torch.randn(total * 64, sizes["sequence"], 8),
+                         torch.randn(total * 64, 1))
     model = Regression()
     optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
     loss_fn = nn.MSELoss()
+    recorder = None
+    if shape == "tiny":
+        try:
+            import epochscope   # importable under the probe only
+            recorder = epochscope._recorder
+        except ImportError:
+            pass
+    on_ident = threading.get_ident()
+    recording = []
     ends = [time.perf_counter()]
-    cpu_ends = [time.process_time()]
-    for x, y in DataLoader(data, batch_size=64, shuffle=True):
+    for i, (x, y) in enumerate(DataLoader(data, batch_size=64, shuffle=True)):
+        if recorder is not None and i % STRETCH == 0:
+            # The probe's hooks record on the thread named here only (no phase is open
+            # between two steps, so switching here leaves its state whole).
+            recorder.main_ident = on_ident if (i // STRETCH) % 2 == 0 else None
+        recording.append(recorder is not None and recorder.main_ident == on_ident)
         optimizer.zero_grad()
         loss = loss_fn(model(x), y)
         loss.backward()
         optimizer.step()
         loss.item()
         ends.append(time.perf_counter())
-        cpu_ends.append(time.process_time())
     step_ms = [(b - a) * 1000 for a, b in zip(ends, ends[1:])]
-    cpu_ms = [(b - a) * 1000 for a, b in zip(cpu_ends, cpu_ends[1:])]
+    if recorder is not None:
+        recorder.main_ident = on_ident
 
     # The cost of one hooked call, where it is paid most: a module call (nn.Identity, so
     # that nearly all of it is the call's overhead), best of five rounds.
@@ -76,7 +108,7 @@ def loop(warmup, steps, out_path):
             identity(x)
         rounds.append((time.perf_counter() - start) / CALLS * 1e6)
     with open(out_path, "w") as f:
-        json.dump({"step_ms": step_ms, "cpu_ms": cpu_ms, "call_us": min(rounds),
+        json.dump({"step_ms": step_ms, "recording": recording, "call_us": min(rounds),
                    "threads": torch.get_num_threads(), "torch": str(torch.__version__)}, f)
 
 
@@ -94,29 +126,34 @@ def cpu_description():
     return f"{model}, {os.cpu_count()} cores, avx512f: {'yes' if ' avx512f' in flags else 'no'}"
 
 
-def run_once(kind, warmup, steps, scratch, index):
-    out = os.path.join(scratch, f"{kind}-{index}.json")
-    records = os.path.join(scratch, f"{kind}-{index}.jsonl")
+def run_once(kind, shape, warmup, steps, scratch, index):
+    """One child run: its result file, read."""
+    name = f"{kind}-{shape}-{index}"
+    out = os.path.join(scratch, name + ".json")
     this = os.path.abspath(__file__)
-    args = ["--loop", str(warmup), str(steps), out]
+    args = ["--loop", shape, str(warmup), str(steps), out]
     env = dict(os.environ)
     if kind == "probe":
         command = [sys.executable, "-m", "epochscope.run", this, *args]
         env["PYTHONPATH"] = os.path.join(REPO, "python")
-        env["EPOCHSCOPE_PROBE_FILE"] = records
+        env["EPOCHSCOPE_PROBE_FILE"] = os.path.join(scratch, name + ".jsonl")
     else:
         command = [sys.executable, this, *args]
     subprocess.run(command, check=True, env=env)
     with open(out) as f:
-        result = json.load(f)
-    steady = result["step_ms"][warmup:]
-    result["steady_cpu_ms"] = statistics.median(result["cpu_ms"][warmup:])
-    probe_ms = None
-    if kind == "probe":
-        with open(records) as f:
-            walls = [r["wall_ms"] for r in map(json.loads, f) if r["type"] == "step"]
-        probe_ms = statistics.median(walls[warmup:])
-    return statistics.median(steady), probe_ms, result
+        return json.load(f)
+
+
+def probe_work_us(result):
+    """The tiny loop's median step with the recording on less the one with it off (us),
+    the first step of each stretch left out (it ends no step of the probe's)."""
+    on, off = [], []
+    steps = result["step_ms"][TINY["warmup"]:]
+    recording = result["recording"][TINY["warmup"]:]
+    for index, (ms, on_now) in enumerate(zip(steps, recording)):
+        if (index + TINY["warmup"]) % STRETCH != 0:
+            (on if on_now else off).append(ms)
+    return (statistics.median(on) - statistics.median(off)) * 1000
 
 
 def main():
@@ -124,32 +161,37 @@ def main():
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--steps", type=int, default=60)
     parser.add_argument("--warmup", type=int, default=10)
-    parser.add_argument("--loop", nargs=3, metavar=("WARMUP", "STEPS", "OUT"),
+    parser.add_argument("--loop", nargs=4, metavar=("SHAPE", "WARMUP", "STEPS", "OUT"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.loop:
-        loop(int(args.loop[0]), int(args.loop[1]), args.loop[2])
+        loop(args.loop[0], int(args.loop[1]), int(args.loop[2]), args.loop[3])
         return
 
-    medians = {"bare": [], "probe": []}
-    cpu = {"bare": [], "probe": []}
+    full = {"bare": [], "probe": []}
     calls = {"bare": [], "probe": []}
+    work = []
     result = None
     with tempfile.TemporaryDirectory() as scratch:
         for repeat in range(args.repeats):
             # Which goes first alternates, so that a load that rises or falls over a pair
             # favours neither.
             for kind in (("bare", "probe") if repeat % 2 == 0 else ("probe", "bare")):
-                steady_ms, probe_ms, result = run_once(kind, args.warmup, args.steps,
-                                                       scratch, repeat)
-                medians[kind].append(steady_ms)
-                cpu[kind].append(result["steady_cpu_ms"])
+                result = run_once(kind, "full", args.warmup, args.steps, scratch, repeat)
+                full[kind].append(statistics.median(result["step_ms"][args.warmup:]))
                 calls[kind].append(result["call_us"])
-                seen = f"  (the probe's own median wall_ms {probe_ms:.2f})" if probe_ms else ""
-                print(f"repeat {repeat + 1} {kind:5s}: steady step {steady_ms:.2f} ms, "
-                      f"CPU {result['steady_cpu_ms']:.2f} ms{seen}", flush=True)
-    bare = statistics.median(medians["bare"])
-    probe = statistics.median(medians["probe"])
+                print(f"repeat {repeat + 1} {kind:5s}: steady step {full[kind][-1]:.2f} ms, "
+                      f"module call {result['call_us']:.2f} us", flush=True)
+            tiny = run_once("probe", "tiny", TINY["warmup"], TINY["steps"], scratch, repeat)
+            work.append(probe_work_us(tiny))
+            print(f"repeat {repeat + 1} tiny : the probe's work {work[-1]:.1f} us a step",
+                  flush=True)
+
+    bare = statistics.median(full["bare"])
+    probe = statistics.median(full["probe"])
+    work_us = statistics.median(work)
+    call_bare = statistics.median(calls["bare"])
+    call_probe = statistics.median(calls["probe"])
     print(f"CPU: {cpu_description()}")
     print(f"Python {platform.python_version()}, torch {result['torch']}, "
           f"intra-op threads {result['threads']}, OMP_NUM_THREADS="
@@ -157,13 +199,10 @@ def main():
     print(f"median steady step over {args.repeats} runs of {args.steps} steps after "
           f"{args.warmup}: bare {bare:.2f} ms, probe {probe:.2f} ms, "
           f"ratio {probe / bare:.4f}")
-    cpu_bare = statistics.median(cpu["bare"])
-    cpu_probe = statistics.median(cpu["probe"])
-    print(f"median steady step's CPU time (all threads; steadier than wall time on a busy "
-          f"machine): bare {cpu_bare:.2f} ms, probe {cpu_probe:.2f} ms, "
-          f"ratio {cpu_probe / cpu_bare:.4f}")
-    call_bare = statistics.median(calls["bare"])
-    call_probe = statistics.median(calls["probe"])
+    print(f"the probe's work per step (tiny loop, recording on less off, median over "
+          f"{args.repeats} runs): {work_us:.1f} us, {work_us / 10 / bare:.2f}% of the median "
+          f"bare steady step above, {work_us / 10 / min(full['bare']):.2f}% of the fastest "
+          f"bare run's ({min(full['bare']):.2f} ms)")
     print(f"one module call (nn.Identity, best of 5 x {CALLS}, median over the runs): "
           f"bare {call_bare:.2f} us, probe {call_probe:.2f} us, "
           f"+{call_probe - call_bare:.2f} us a call")

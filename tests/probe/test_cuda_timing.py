@@ -6,6 +6,7 @@ phase, that a step waits for its events, and that records stay in order while it
 They run in-process and import neither torch nor a GPU library.
 """
 
+import json
 import unittest
 
 from epochscope.cuda_timing import CudaPhaseTimer
@@ -43,11 +44,16 @@ class FakeEvent:
 
 
 class ListWriter:
+    """The records as the stream would carry them, each through its JSON text."""
+
     def __init__(self):
         self.records = []
 
     def write(self, record):
-        self.records.append(record)
+        self.write_line(json.dumps(record))
+
+    def write_line(self, text):
+        self.records.append(json.loads(text))
 
 
 class CudaPhaseTimerTest(unittest.TestCase):

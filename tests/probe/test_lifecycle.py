@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 import unittest
 
@@ -67,6 +68,38 @@ class WithoutTorch(unittest.TestCase):
         self.assertEqual(probe.end["error"], "SystemExit: no data")
 
 
+class ThroughAPipe(unittest.TestCase):
+    """EPOCHSCOPE_PROBE_FD, as epochscope-cli will run the probe: the records come through
+    an inherited pipe, and the script cannot see the variable."""
+
+    def test_records_through_an_inherited_pipe(self):
+        with tempfile.TemporaryDirectory() as folder:
+            write_script(folder, textwrap.dedent(NO_TORCH_SCRIPT) + (
+                "print('fd variable:', os.environ.get('EPOCHSCOPE_PROBE_FD'))\n"))
+            env = probe_environment(os.path.join(folder, "unused.jsonl"))
+            del env["EPOCHSCOPE_PROBE_FILE"]
+            read_end, write_end = os.pipe()
+            env["EPOCHSCOPE_PROBE_FD"] = str(write_end)
+            try:
+                child = subprocess.Popen(
+                    [sys.executable, "-m", "epochscope", "train.py"], cwd=folder, env=env,
+                    pass_fds=[write_end], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                    text=True)
+                os.close(write_end)
+                with os.fdopen(read_end, "rb") as pipe:
+                    data = pipe.read()   # to end of file: the probe's process has gone
+                stdout, _ = child.communicate(timeout=60)
+            finally:
+                if child.poll() is None:
+                    child.kill()
+            self.assertEqual(child.returncode, 0)
+            self.assertTrue(stdout.endswith("fd variable: None\n"), stdout)
+            self.assertFalse(os.path.exists(os.path.join(folder, "unused.jsonl")))
+            records = [json.loads(line) for line in data.decode("utf-8").splitlines()]
+            self.assertEqual([r["type"] for r in records], ["hello", "note", "end"])
+            self.assertEqual(records[-1]["status"], "finished")
+
+
 class Refusals(unittest.TestCase):
     """The probe does not start: exit status 2, one line on stderr, no record."""
 
@@ -97,6 +130,11 @@ class Refusals(unittest.TestCase):
         done, _ = self.run_probe({"EPOCHSCOPE_PROBE_HOOKS": "save"})
         self.assertEqual(done.returncode, 2)
         self.assertIn("'save' not of the form -NAME", done.stderr)
+
+    def test_descriptor_not_open(self):
+        done, _ = self.run_probe({"EPOCHSCOPE_PROBE_FILE": None, "EPOCHSCOPE_PROBE_FD": "97"})
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("EPOCHSCOPE_PROBE_FD=97", done.stderr)
 
     def test_no_destination(self):
         done, _ = self.run_probe({"EPOCHSCOPE_PROBE_FILE": None})
