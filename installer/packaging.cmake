@@ -210,7 +210,8 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # BLAS (about 10x slower per LSTM step) unless an optimized one provides it; the OpenMP build
 # shares LibTorch's OpenMP threads instead of starting a second pool. The xcb and offscreen
 # Qt platform plugins come with libqt6gui6, which shlibdeps already adds.
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libopenblas0-openmp | libopenblas0-pthread")
+# `profile`'s probe is a Python package in dist-packages, run by the user's own python3.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libopenblas0-openmp | libopenblas0-pthread, python3")
 # Fonts for the windows and the report charts (pango); native Wayland windows instead of
 # XWayland; the malloc libraries the engine loads at run time (engine/train/allocator.cpp) so
 # that "device.allocator": "auto" can measure and pick them; without them it uses glibc's.

@@ -74,6 +74,9 @@ for path in /usr/bin/epochscope /usr/bin/epochscope-cli /usr/libexec/epochscope/
     fail "$path needs libraries the package's Depends did not bring"
   fi
 done
+# `profile`'s probe, where Debian's python3 finds it without PYTHONPATH.
+/usr/bin/python3 -B -c "import epochscope.run" ||
+  fail "python3 cannot import the probe (epochscope.run) from /usr/lib/python3/dist-packages"
 for page in epochscope epochscope-cli; do
   man_page="/usr/share/man/man1/$page.1.gz"
   [ -f "$man_page" ] || fail "$man_page is missing"

@@ -281,7 +281,9 @@ private Q_SLOTS:
         document["data"]["text"] = {
             {"max_tokens", 500}, {"output_sequence_length", 200}, {"strip_html", true}};
         document["data"]["batching"] = "by_length";
-        document["training"]["epochs"] = 3;
+        // Five epochs: after three, LibTorch 2.6's initial weights (Debian 13) had reached 0.74
+        // where 1.13's had reached 0.83.
+        document["training"]["epochs"] = 5;
         const auto result = es::test::runToEnd(es::parseRunConfig(document));
         QCOMPARE(result.state, es::RunState::Finished);
         const auto& last = result.epochs.back();
