@@ -60,8 +60,8 @@ std::string epochLine(const EpochRecord& epoch)
     std::string phases;
     for (Phase phase : {Phase::DataWait, Phase::HostToDevice, Phase::Forward, Phase::Backward,
                         Phase::Optimizer, Phase::Callbacks, Phase::Other}) {
-        const double share = epoch.trainS > 0.0 ? epoch.phaseS[phaseIndex(phase)] / epoch.trainS
-                                                : 0.0;
+        const double share =
+            epoch.trainS > 0.0 ? epoch.phaseS[phaseIndex(phase)] / epoch.trainS : 0.0;
         if (share >= 0.005)
             phases += (phases.empty() ? "" : ", ") + std::string(phaseLabel(phase)) + " " +
                       formatText("%.0f%%", 100.0 * share);
@@ -145,13 +145,13 @@ int exitStatusOf(const ScriptExit& exit)
     return exit.signaled ? exitStatusForSignal(exit.code) : exit.code;
 }
 
-int profile(RunStore& store, const ProfileOptions& options,
-            const std::vector<std::string>& probed, const InterruptGuard& interrupt)
+int profile(RunStore& store, const ProfileOptions& options, const std::vector<std::string>& probed,
+            const InterruptGuard& interrupt)
 {
     std::error_code error;
-    const std::filesystem::path folder = options.workingFolder.empty()
-                                             ? std::filesystem::current_path(error)
-                                             : std::filesystem::absolute(options.workingFolder, error);
+    const std::filesystem::path folder =
+        options.workingFolder.empty() ? std::filesystem::current_path(error)
+                                      : std::filesystem::absolute(options.workingFolder, error);
     if (error || !std::filesystem::is_directory(folder, error)) {
         printError(fillText(engineText("ProfileCommand", "--cwd %1: not a folder"),
                             {options.workingFolder}));
@@ -210,16 +210,16 @@ int profile(RunStore& store, const ProfileOptions& options,
         printNote(epochLine(recorder.epochRecords()[static_cast<std::size_t>(epochsShown)]));
 
     const std::optional<double> steady = steadyStateStepMs(recorder.stepRecords());
-    printNote(fillText(
-        engineText("ProfileCommand", "run %1 %2: %3 steps in %4 epochs, steady step %5%6"),
-        {std::to_string(recorder.runId()), runStatusKey(recorder.status()),
-         std::to_string(recorder.steps()), std::to_string(recorder.epochs()),
-         steady ? formatText("%.1f ms", *steady) : std::string("-"),
-         recorder.error().empty() ? std::string() : " (" + recorder.error() + ")"}));
+    printNote(
+        fillText(engineText("ProfileCommand", "run %1 %2: %3 steps in %4 epochs, steady step %5%6"),
+                 {std::to_string(recorder.runId()), runStatusKey(recorder.status()),
+                  std::to_string(recorder.steps()), std::to_string(recorder.epochs()),
+                  steady ? formatText("%.1f ms", *steady) : std::string("-"),
+                  recorder.error().empty() ? std::string() : " (" + recorder.error() + ")"}));
     if (!writes.failed() && recorder.steps() > 0)
-        printNote(fillText(engineText("ProfileCommand",
-                                      "why it is slow: epochscope-cli diagnose %1 --db %2"),
-                           {std::to_string(recorder.runId()), store.path()}));
+        printNote(fillText(
+            engineText("ProfileCommand", "why it is slow: epochscope-cli diagnose %1 --db %2"),
+            {std::to_string(recorder.runId()), store.path()}));
     return exitStatusOf(exit);
 }
 
@@ -237,9 +237,8 @@ int runProfileCommand(const ProfileOptions& options)
         printError(error.what());
         return kExitBadInput;
     }
-    return withStore(options.database, [&](RunStore& store) {
-        return profile(store, options, probed, interrupt);
-    });
+    return withStore(options.database,
+                     [&](RunStore& store) { return profile(store, options, probed, interrupt); });
 }
 
 }  // namespace es

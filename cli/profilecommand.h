@@ -12,8 +12,8 @@ namespace es {
 
 struct ProfileOptions {
     std::string database;
-    std::string name;  ///< empty: the script's file name
-    std::string workingFolder;  ///< empty: this process's
+    std::string name;                  ///< empty: the script's file name
+    std::string workingFolder;         ///< empty: this process's
     std::vector<std::string> command;  ///< the interpreter, its options, the script, its arguments
 };
 

@@ -37,10 +37,11 @@ int main(int argc, char** argv)
     es::addTopLevelOptions(app, language);
     // In the order --help lists them.
     const std::vector<es::Command> commands{
-        es::addTrainCommand(app),   es::addEvaluateCommand(app), es::addPredictCommand(app),
-        es::addExportCommand(app),  es::addInspectCommand(app),  es::addEnvCommand(app),
-        es::addRunsCommand(app),    es::addDiagnoseCommand(app), es::addProfileCommand(app), es::addWhatifCommand(app),
-        es::addCompareCommand(app), es::addPresetsCommand(app),  es::addKerasCommand(app)};
+        es::addTrainCommand(app),  es::addEvaluateCommand(app), es::addPredictCommand(app),
+        es::addExportCommand(app), es::addInspectCommand(app),  es::addEnvCommand(app),
+        es::addRunsCommand(app),   es::addDiagnoseCommand(app), es::addProfileCommand(app),
+        es::addWhatifCommand(app), es::addCompareCommand(app),  es::addPresetsCommand(app),
+        es::addKerasCommand(app)};
     es::translateHelpWords(app);
 
     try {

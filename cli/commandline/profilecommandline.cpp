@@ -23,15 +23,16 @@ Command addProfileCommand(CLI::App& app)
         ->default_str(options->database);
     profile->add_option("--name", options->name,
                         engineText("EpochscopeCli", "Run name (default: the script's file name)"));
-    profile->add_option("--cwd", options->workingFolder,
-                        engineText("EpochscopeCli",
-                                   "Folder the script runs in (default: this one)"))
+    profile
+        ->add_option("--cwd", options->workingFolder,
+                     engineText("EpochscopeCli", "Folder the script runs in (default: this one)"))
         ->type_name("DIR");
     // Everything after `--` is the command, passed on as it is, options included.
-    profile->add_option("command", options->command,
-                        engineText("EpochscopeCli",
-                                   "After --: the Python interpreter, the script and its "
-                                   "arguments"))
+    profile
+        ->add_option("command", options->command,
+                     engineText("EpochscopeCli",
+                                "After --: the Python interpreter, the script and its "
+                                "arguments"))
         ->required();
     profile->positionals_at_end();
     return {profile, [options] { return runProfileCommand(*options); }, [] { return true; }};

@@ -196,9 +196,9 @@ ProbeModules modulesFrom(const Json& record)
 {
     const Json& list = member(record, "recurrent", "recurrent");
     if (!list.is_array() || list.size() > kMaxListEntries)
-        refuse("recurrent", fillText(engineText("ProbeRecord",
-                                                "expected a list of at most %1 modules"),
-                                     {std::to_string(kMaxListEntries)}));
+        refuse("recurrent",
+               fillText(engineText("ProbeRecord", "expected a list of at most %1 modules"),
+                        {std::to_string(kMaxListEntries)}));
     ProbeModules modules;
     for (std::size_t i = 0; i < list.size(); ++i) {
         const std::string prefix = "recurrent[" + std::to_string(i) + "].";

@@ -58,10 +58,10 @@ ScriptExit exitFrom(int status)
 std::vector<std::string> probedCommand(const std::vector<std::string>& command)
 {
     if (command.empty())
-        throw ScriptCommandError(engineText(
-            "ScriptProcess",
-            "no command: give the Python interpreter and the script after --, as in "
-            "`epochscope-cli profile -- python3 train.py ARGS`"));
+        throw ScriptCommandError(
+            engineText("ScriptProcess",
+                       "no command: give the Python interpreter and the script after --, as in "
+                       "`epochscope-cli profile -- python3 train.py ARGS`"));
     if (!isPython(command.front()))
         throw ScriptCommandError(fillText(
             engineText("ScriptProcess",
@@ -78,21 +78,21 @@ std::vector<std::string> probedCommand(const std::vector<std::string>& command)
             break;
         }
         if (option.rfind("-c", 0) == 0 || option.rfind("-m", 0) == 0)
-            throw ScriptCommandError(fillText(
-                engineText("ScriptProcess",
-                           "%1 runs no script file: profile runs a script, as in "
-                           "`epochscope-cli profile -- python3 train.py ARGS`"),
-                {option}));
+            throw ScriptCommandError(
+                fillText(engineText("ScriptProcess",
+                                    "%1 runs no script file: profile runs a script, as in "
+                                    "`epochscope-cli profile -- python3 train.py ARGS`"),
+                         {option}));
         probed.push_back(option);
         if ((option == "-W" || option == "-X") && at + 1 < command.size())
             probed.push_back(command[++at]);
         ++at;
     }
     if (at >= command.size() || command[at] == "-")
-        throw ScriptCommandError(engineText(
-            "ScriptProcess",
-            "no script to run: give it after the interpreter, as in "
-            "`epochscope-cli profile -- python3 train.py ARGS`"));
+        throw ScriptCommandError(
+            engineText("ScriptProcess",
+                       "no script to run: give it after the interpreter, as in "
+                       "`epochscope-cli profile -- python3 train.py ARGS`"));
     probed.insert(probed.end(), {"-m", "epochscope.run"});
     probed.insert(probed.end(), command.begin() + static_cast<std::ptrdiff_t>(at), command.end());
     return probed;
@@ -164,11 +164,11 @@ ScriptProcess::ScriptProcess(const std::vector<std::string>& command,
     if (error != 0) {
         closeQuietly(m_readEnd);
         m_pid = -1;
-        throw std::system_error(error, std::generic_category(),
-                                fillText(engineText("ScriptProcess", "cannot start %1 in %2"),
-                                         {arguments.front(), workingFolder.empty()
-                                                                 ? std::string(".")
-                                                                 : workingFolder}));
+        throw std::system_error(
+            error, std::generic_category(),
+            fillText(
+                engineText("ScriptProcess", "cannot start %1 in %2"),
+                {arguments.front(), workingFolder.empty() ? std::string(".") : workingFolder}));
     }
 }
 

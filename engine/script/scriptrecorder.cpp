@@ -34,8 +34,8 @@ std::string signalText(int signal)
 
 bool sameModule(const ProbeRecurrentModule& a, const ProbeRecurrentModule& b)
 {
-    return a.className == b.className && a.device == b.device &&
-           a.packedInput == b.packedInput && a.bidirectional == b.bidirectional;
+    return a.className == b.className && a.device == b.device && a.packedInput == b.packedInput &&
+           a.bidirectional == b.bidirectional;
 }
 
 }  // namespace
@@ -43,8 +43,7 @@ bool sameModule(const ProbeRecurrentModule& a, const ProbeRecurrentModule& b)
 nlohmann::json scriptRunConfig(const std::string& name, const std::vector<std::string>& command,
                                const std::string& workingFolder)
 {
-    return {{"name", name},
-            {"script", {{"command", command}, {"working_folder", workingFolder}}}};
+    return {{"name", name}, {"script", {{"command", command}, {"working_folder", workingFolder}}}};
 }
 
 bool isScriptRunConfig(const nlohmann::json& config)
@@ -83,9 +82,10 @@ void ScriptRunRecorder::take(const ProbeRecord& record)
                 takeStep(value);
             } else if constexpr (std::is_same_v<Type, ProbeModules>) {
                 for (const ProbeRecurrentModule& module : value.recurrent) {
-                    const auto known = std::find_if(
-                        m_recurrent.begin(), m_recurrent.end(),
-                        [&module](const ProbeRecurrentModule& seen) { return sameModule(seen, module); });
+                    const auto known = std::find_if(m_recurrent.begin(), m_recurrent.end(),
+                                                    [&module](const ProbeRecurrentModule& seen) {
+                                                        return sameModule(seen, module);
+                                                    });
                     if (known == m_recurrent.end())
                         m_recurrent.push_back(module);
                     else
@@ -177,9 +177,8 @@ nlohmann::json ScriptRunRecorder::info() const
                      {hello.torch.empty() ? std::string("-") : hello.torch, hello.python});
         info["intra_op_threads"] = hello.intraOpThreads;
         info["inter_op_threads"] = hello.interOpThreads;
-        info["script"] = {{"pid", hello.pid},   {"python", hello.python},
-                          {"torch", hello.torch}, {"argv", hello.argv},
-                          {"cwd", hello.cwd},     {"hooks", hello.hooks}};
+        info["script"] = {{"pid", hello.pid},   {"python", hello.python}, {"torch", hello.torch},
+                          {"argv", hello.argv}, {"cwd", hello.cwd},       {"hooks", hello.hooks}};
     }
     if (!m_allSteps.empty())
         info["batch_size"] = m_allSteps.front().samples;
@@ -247,16 +246,15 @@ void ScriptRunRecorder::finish(const ScriptExit& exit, double totalS)
         // No end record from a process that exited: the probe never started (the interpreter
         // is not Python, or could not find it), or it was cut off mid-line.
         m_status = RunStatus::Failed;
-        m_error = m_hello
-                      ? fillText(engineText("ScriptRun",
-                                            "the script ended with status %1 without the "
-                                            "probe's last record"),
-                                 {std::to_string(exit.code)})
-                      : fillText(engineText("ScriptRun",
-                                            "the command ended with status %1 before the probe "
-                                            "reported: is it a Python interpreter running a "
-                                            "script?"),
-                                 {std::to_string(exit.code)});
+        m_error = m_hello ? fillText(engineText("ScriptRun",
+                                                "the script ended with status %1 without the "
+                                                "probe's last record"),
+                                     {std::to_string(exit.code)})
+                          : fillText(engineText("ScriptRun",
+                                                "the command ended with status %1 before the probe "
+                                                "reported: is it a Python interpreter running a "
+                                                "script?"),
+                                     {std::to_string(exit.code)});
     }
     m_infoChanged = true;
     flush();

@@ -21,9 +21,9 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <limits>
 #include <ctime>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <set>
 #include <thread>

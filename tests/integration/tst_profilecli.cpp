@@ -86,9 +86,9 @@ class TestProfileCli : public QObject {
 
     CliRun profile(const QStringList& command, const QStringList& options = {}) const
     {
-        return runCli(QStringList{"profile", "--db", database()} + options + QStringList{"--"} +
-                          command,
-                      kTrainTimeoutMs);
+        return runCli(
+            QStringList{"profile", "--db", database()} + options + QStringList{"--"} + command,
+            kTrainTimeoutMs);
     }
 
     es::StoredRun lastRun() const
@@ -107,7 +107,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        QVERIFY2(QFile::exists(kPython), "/usr/bin/python3 is missing: run scripts/bootstrap-debian.sh");
+        QVERIFY2(QFile::exists(kPython),
+                 "/usr/bin/python3 is missing: run scripts/bootstrap-debian.sh");
     }
 
     void knownCostsLandInTheirPhases()
@@ -194,8 +195,8 @@ private Q_SLOTS:
         const QString script = writeScript("long.py", knownCostsScript(1000));
         QProcess cli;
         cli.setProcessEnvironment(isolatedEnvironment());
-        cli.start(es::test::cliPath(), {"profile", "--db", database(), "--name", "stopped", "--",
-                                        kPython, script});
+        cli.start(es::test::cliPath(),
+                  {"profile", "--db", database(), "--name", "stopped", "--", kPython, script});
         QVERIFY(cli.waitForStarted());
         // Once a few steps ran, SIGINT to the CLI alone, as the app's Stop or `kill -INT` sends.
         QDeadlineTimer deadline(kTrainTimeoutMs);

@@ -105,7 +105,10 @@ class TestTextPredictCli : public QObject {
             {"seed", 5},
             {"model",
              {{"layers",
-               {{{"type", "embedding"}, {"input_dim", 2000}, {"output_dim", 8}, {"mask_zero", true}},
+               {{{"type", "embedding"},
+                 {"input_dim", 2000},
+                 {"output_dim", 8},
+                 {"mask_zero", true}},
                 {{"type", "lstm"}, {"units", 8}},
                 {{"type", "dense"}, {"units", 1}, {"activation", "sigmoid"}}}}}},
             {"data",
@@ -245,7 +248,8 @@ private Q_SLOTS:
     {
         // A new word in every training text makes another vocabulary when it is learned again;
         // the kept one reads the texts as the model was trained.
-        QDirIterator files(path("corpus/train"), {"*.txt"}, QDir::Files, QDirIterator::Subdirectories);
+        QDirIterator files(path("corpus/train"), {"*.txt"}, QDir::Files,
+                           QDirIterator::Subdirectories);
         QStringList names;
         while (files.hasNext())
             names << files.next();

@@ -188,9 +188,8 @@ inline std::vector<DiagnosisScenario> diagnosisScenarios()
     }
     {
         // Batches by length: four widths in turn, each slow the first time the kernels see it.
-        RunEvidence e = withSlowSteps(4, 20, [](int epoch, int batch) {
-            return epoch == 1 && batch <= 4 ? 150.0 : 10.0;
-        });
+        RunEvidence e = withSlowSteps(
+            4, 20, [](int epoch, int batch) { return epoch == 1 && batch <= 4 ? 150.0 : 10.0; });
         for (BatchRecord& step : e.batches)
             step.timesteps = 16 * (1 + (step.batch - 1) % 4);
         e.facts.backend = "onednn";

@@ -21,11 +21,12 @@ const std::string kHello =
 
 std::string step(int epoch, int batch, double endS, const std::string& loss = "0.5")
 {
-    return R"({"type":"step","epoch":)" + std::to_string(epoch) +
-           R"(,"batch":)" + std::to_string(batch) + R"(,"end_s":)" + std::to_string(endS) +
+    return R"({"type":"step","epoch":)" + std::to_string(epoch) + R"(,"batch":)" +
+           std::to_string(batch) + R"(,"end_s":)" + std::to_string(endS) +
            R"(,"wall_ms":40.0,"phase_ms":{"data_wait":10.0,"host_to_device":0.0,)"
            R"("forward":12.0,"backward":8.0,"optimizer":5.0,"callbacks":0.0,"other":5.0},)"
-           R"("loss":)" + loss + R"(,"samples":64,"h2d_bytes":0,"minor_faults":3,"major_faults":0})";
+           R"("loss":)" +
+           loss + R"(,"samples":64,"h2d_bytes":0,"minor_faults":3,"major_faults":0})";
 }
 
 /// `base` with the first occurrence of `from` replaced by `to`.
@@ -65,9 +66,9 @@ private Q_SLOTS:
             R"({"type":"end","status":"failed","error":"ValueError: bad","exit_code":1,)"
             R"("steps":3,"torch_imported":true})"));
         QCOMPARE(end.error, std::string("ValueError: bad"));
-        const auto modules = std::get<es::ProbeModules>(es::parseProbeRecord(
-            R"({"type":"modules","recurrent":[{"class":"GRU","device":"cpu",)"
-            R"("packed_input":true,"bidirectional":false,"calls":4}]})"));
+        const auto modules = std::get<es::ProbeModules>(
+            es::parseProbeRecord(R"({"type":"modules","recurrent":[{"class":"GRU","device":"cpu",)"
+                                 R"("packed_input":true,"bidirectional":false,"calls":4}]})"));
         QCOMPARE(modules.recurrent.front().className, std::string("GRU"));
         QVERIFY(modules.recurrent.front().packedInput);
     }
@@ -108,8 +109,9 @@ private Q_SLOTS:
         row("phases missing", with(good, "\"phase_ms\":{", "\"phases\":{"), "phase_ms");
         row("loss a string", with(good, "\"loss\":0.5", "\"loss\":\"low\""), "loss");
         row("samples negative", with(good, "\"samples\":64", "\"samples\":-64"), "samples");
-        row("end status", R"({"type":"end","status":"exploded","error":null,"exit_code":0,)"
-                          R"("steps":0,"torch_imported":true})",
+        row("end status",
+            R"({"type":"end","status":"exploded","error":null,"exit_code":0,)"
+            R"("steps":0,"torch_imported":true})",
             "status");
         row("module entry not an object", R"({"type":"modules","recurrent":[3]})", "recurrent[0]");
         row("module calls negative",

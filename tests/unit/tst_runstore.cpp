@@ -1464,10 +1464,11 @@ private Q_SLOTS:
         QCOMPARE(lines[0].split(',').size(), lines[2].split(',').size());
         // wall_ms of step 2, as stored: its nine phases (0.5 + 1.0 + ... + 4.5) and 2 ms of gaps.
         QCOMPARE(lines[2].split(',')[3], QString("24.5"));
-        QCOMPARE(lines[0], QString("epoch,batch,end_s,wall_ms,data_wait_ms,host_to_device_ms,"
-                                   "forward_ms,backward_ms,optimizer_ms,callbacks_ms,warm_up_ms,"
-                                   "communication_ms,other_ms,loss,samples,h2d_bytes,minor_faults,"
-                                   "major_faults,reduced_bytes,overlapped_ms,padding_share,timesteps,rank"));
+        QCOMPARE(lines[0],
+                 QString("epoch,batch,end_s,wall_ms,data_wait_ms,host_to_device_ms,"
+                         "forward_ms,backward_ms,optimizer_ms,callbacks_ms,warm_up_ms,"
+                         "communication_ms,other_ms,loss,samples,h2d_bytes,minor_faults,"
+                         "major_faults,reduced_bytes,overlapped_ms,padding_share,timesteps,rank"));
         QCOMPARE(lines[1].split(',')[11], QString("4"));  // communication_ms of step 1
         QCOMPARE(lines[1].split(',').last(), QString("0"));
 
