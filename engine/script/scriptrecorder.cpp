@@ -70,14 +70,14 @@ void ScriptRunRecorder::take(const ProbeRecord& record)
                 m_infoChanged = true;
             } else if constexpr (std::is_same_v<Type, ProbeEpochBegin>) {
                 if (m_openEpoch != 0 && m_openEpoch != value.epoch)
-                    closeEpoch(m_openEpoch, value.tS, 0);
+                    closeEpoch(m_openEpoch, value.tS);
                 if (m_openEpoch != value.epoch) {
                     m_openEpoch = value.epoch;
                     m_openEpochStartS = value.tS;
                 }
             } else if constexpr (std::is_same_v<Type, ProbeEpochEnd>) {
                 if (m_openEpoch == value.epoch)
-                    closeEpoch(value.epoch, value.tS, value.batches);
+                    closeEpoch(value.epoch, value.tS);
             } else if constexpr (std::is_same_v<Type, ProbeStep>) {
                 takeStep(value);
             } else if constexpr (std::is_same_v<Type, ProbeModules>) {
@@ -105,7 +105,7 @@ void ScriptRunRecorder::takeStep(const ProbeStep& step)
 {
     if (step.step.epoch != m_openEpoch) {
         if (m_openEpoch != 0)
-            closeEpoch(m_openEpoch, std::nullopt, 0);
+            closeEpoch(m_openEpoch, std::nullopt);
         m_openEpoch = step.step.epoch;
         m_openEpochStartS = std::nullopt;
     }
@@ -113,15 +113,14 @@ void ScriptRunRecorder::takeStep(const ProbeStep& step)
     if (!step.hasLoss)
         record.loss = kNoLoss;
     m_openSteps.push_back(record);
-    m_openStepHasLoss.push_back(step.hasLoss);
     m_pendingSteps.push_back(record);
     m_allSteps.push_back(record);
     ++m_stepCount;
 }
 
-void ScriptRunRecorder::closeEpoch(int epoch, std::optional<double> endS, int /*batches*/)
+void ScriptRunRecorder::closeEpoch(int epoch, std::optional<double> endS)
 {
-    // The probe's own count of batches is not needed: the steps it sent are the record.
+    // The epoch's batches are the steps the probe sent, not the count in its epoch_end.
     if (m_openSteps.empty()) {
         m_openEpoch = 0;
         m_openEpochStartS.reset();
@@ -136,13 +135,13 @@ void ScriptRunRecorder::closeEpoch(int epoch, std::optional<double> endS, int /*
     record.wallS = std::max(0.0, endS.value_or(lastEndS) - record.startS);
     double lossSum = 0.0;
     int losses = 0;
-    for (std::size_t i = 0; i < m_openSteps.size(); ++i) {
-        const BatchRecord& step = m_openSteps[i];
+    for (const BatchRecord& step : m_openSteps) {
         record.trainS += step.wallMs / kMsPerS;
         for (std::size_t phase = 0; phase < kPhaseCount; ++phase)
             record.phaseS[phase] += step.phaseMs[phase] / kMsPerS;
         record.samples += step.samples;
-        if (m_openStepHasLoss[i]) {
+        // A loss the script never read is NaN; the probe refuses any other that is not finite.
+        if (!std::isnan(step.loss)) {
             lossSum += step.loss;
             ++losses;
         }
@@ -155,7 +154,6 @@ void ScriptRunRecorder::closeEpoch(int epoch, std::optional<double> endS, int /*
     m_allEpochs.push_back(record);
     ++m_epochCount;
     m_openSteps.clear();
-    m_openStepHasLoss.clear();
     m_openEpoch = 0;
     m_openEpochStartS.reset();
 }
@@ -216,7 +214,7 @@ void ScriptRunRecorder::flush()
 void ScriptRunRecorder::finish(const ScriptExit& exit, double totalS)
 {
     if (m_openEpoch != 0)
-        closeEpoch(m_openEpoch, std::nullopt, 0);
+        closeEpoch(m_openEpoch, std::nullopt);
     if (m_end) {
         if (m_end->status == "finished") {
             m_status = RunStatus::Completed;

@@ -66,7 +66,7 @@ public:
 
 private:
     void takeStep(const ProbeStep& step);
-    void closeEpoch(int epoch, std::optional<double> endS, int batches);
+    void closeEpoch(int epoch, std::optional<double> endS);
     nlohmann::json info() const;
     nlohmann::json summary(double totalS) const;
 
@@ -84,7 +84,6 @@ private:
     int m_openEpoch = 0;
     std::optional<double> m_openEpochStartS;
     std::vector<BatchRecord> m_openSteps;
-    std::vector<bool> m_openStepHasLoss;
 
     // Everything kept for the summary, and what the next flush() writes.
     std::vector<BatchRecord> m_allSteps;
