@@ -177,13 +177,6 @@ pid_t startRank(const RankLaunch& launch, int rank, const std::string& rendezvou
     return pid;
 }
 
-/// "SIGKILL" for 9: the name the signal is known by (not translated).
-std::string signalName(int signal)
-{
-    const char* abbreviation = ::sigabbrev_np(signal);
-    return abbreviation != nullptr ? std::string("SIG") + abbreviation : std::to_string(signal);
-}
-
 std::string secondsText(std::chrono::milliseconds duration)
 {
     char text[32];

@@ -1,5 +1,6 @@
 #include "engine/io/childprocess.h"
 
+#include <string.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -37,6 +38,12 @@ std::vector<char*> nullTerminatedPointers(std::vector<std::string>& strings)
         pointers.push_back(text.data());
     pointers.push_back(nullptr);
     return pointers;
+}
+
+std::string signalName(int signal)
+{
+    const char* abbreviation = ::sigabbrev_np(signal);
+    return abbreviation != nullptr ? std::string("SIG") + abbreviation : std::to_string(signal);
 }
 
 }  // namespace es

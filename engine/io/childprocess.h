@@ -22,4 +22,8 @@ std::vector<std::string> environmentWith(const std::vector<EnvironmentEntry>& en
 /// valid while `strings` is neither changed nor destroyed.
 std::vector<char*> nullTerminatedPointers(std::vector<std::string>& strings);
 
+/// "SIGKILL" for 9: the name a signal that ended a child is known by (not translated); the
+/// number for one without a name.
+std::string signalName(int signal);
+
 }  // namespace es

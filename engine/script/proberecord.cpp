@@ -217,6 +217,33 @@ ProbeModules modulesFrom(const Json& record)
     return modules;
 }
 
+ProbeConversions conversionsFrom(const Json& record)
+{
+    const Json& list = member(record, "sites", "sites");
+    if (!list.is_array() || list.size() > kMaxConversionSites)
+        refuse("sites", fillText(engineText("ProbeRecord", "expected a list of at most %1 sites"),
+                                 {std::to_string(kMaxConversionSites)}));
+    ProbeConversions conversions;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string prefix = "sites[" + std::to_string(i) + "].";
+        const Json& entry = list[i];
+        if (!entry.is_object())
+            refuse(prefix.substr(0, prefix.size() - 1),
+                   engineText("ProbeRecord", "expected an object"));
+        ProbeConversionSite site;
+        site.function = text(entry, "function", prefix);
+        site.file = text(entry, "file", prefix);
+        site.line = integerIn(entry, "line", 1, kMaxCount, prefix);
+        site.code = text(entry, "code", prefix);
+        site.calls = integerIn(entry, "calls", 1, kMaxBytes, prefix);
+        site.bytes = integerIn(entry, "bytes", 0, kMaxBytes, prefix);
+        site.seconds = numberIn(entry, "seconds", kMaxSeconds, prefix);
+        site.inSteps = integerIn(entry, "in_steps", 0, site.calls, prefix);
+        conversions.sites.push_back(std::move(site));
+    }
+    return conversions;
+}
+
 ProbeEnd endFrom(const Json& record)
 {
     ProbeEnd end;
@@ -263,6 +290,8 @@ ProbeRecord parseProbeRecord(std::string_view line)
         return stepFrom(record);
     if (type == "modules")
         return modulesFrom(record);
+    if (type == "conversions")
+        return conversionsFrom(record);
     if (type == "note")
         return ProbeNote{text(record, "text")};
     if (type == "end")

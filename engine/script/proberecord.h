@@ -70,6 +70,27 @@ struct ProbeModules {
     std::vector<ProbeRecurrentModule> recurrent;
 };
 
+/// Where the script's own code made NumPy arrays into tensors (torch.from_numpy, torch.tensor,
+/// torch.as_tensor), one call site of its code, counted since the probe started.
+struct ProbeConversionSite {
+    std::string function;  ///< "torch.tensor"
+    std::string file;      ///< relative to the script's working folder when under it
+    std::int64_t line = 0;
+    std::string code;  ///< that source line, stripped; empty when unreadable
+    std::int64_t calls = 0;
+    std::int64_t bytes = 0;  ///< the arrays' bytes, summed
+    double seconds = 0.0;    ///< inside the conversions
+    std::int64_t inSteps = 0;  ///< calls made inside a training step
+};
+
+/// The conversion sites so far (each record replaces the one before).
+struct ProbeConversions {
+    std::vector<ProbeConversionSite> sites;
+};
+
+/// The most conversion sites a record may carry (the probe sends those with the most time).
+inline constexpr std::size_t kMaxConversionSites = 16;
+
 struct ProbeNote {
     std::string text;
 };
@@ -84,7 +105,7 @@ struct ProbeEnd {
 };
 
 using ProbeRecord = std::variant<ProbeHello, ProbeEpochBegin, ProbeEpochEnd, ProbeStep,
-                                 ProbeModules, ProbeNote, ProbeEnd>;
+                                 ProbeModules, ProbeConversions, ProbeNote, ProbeEnd>;
 
 /// A line the probe sent that is not a record this build reads: `field` names the key that is
 /// wrong ("phase_ms.forward"), empty when the line itself is (not JSON, too long).

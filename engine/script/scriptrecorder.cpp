@@ -4,6 +4,7 @@
 #include "engine/env/environment.h"
 #include "engine/i18n/evidencetext.h"
 #include "engine/i18n/translate.h"
+#include "engine/io/childprocess.h"
 #include "engine/summary/runsummary.h"
 
 #include <algorithm>
@@ -18,19 +19,6 @@ namespace es {
 namespace {
 
 constexpr double kNoLoss = std::numeric_limits<double>::quiet_NaN();
-
-/// "SIGKILL" for 9, as a person reads it; the number for a signal without a name here.
-std::string signalText(int signal)
-{
-    switch (signal) {
-        case 2: return "SIGINT";
-        case 6: return "SIGABRT";
-        case 9: return "SIGKILL";
-        case 11: return "SIGSEGV";
-        case 15: return "SIGTERM";
-        default: return "signal " + std::to_string(signal);
-    }
-}
 
 bool sameModule(const ProbeRecurrentModule& a, const ProbeRecurrentModule& b)
 {
@@ -91,6 +79,9 @@ void ScriptRunRecorder::take(const ProbeRecord& record)
                     else
                         known->calls = module.calls;
                 }
+                m_infoChanged = true;
+            } else if constexpr (std::is_same_v<Type, ProbeConversions>) {
+                m_conversions = value.sites;
                 m_infoChanged = true;
             } else if constexpr (std::is_same_v<Type, ProbeNote>) {
                 note(value.text);
@@ -190,6 +181,17 @@ nlohmann::json ScriptRunRecorder::info() const
                            {"bidirectional", module.bidirectional},
                            {"calls", module.calls}});
     info["script_recurrent_modules"] = std::move(modules);
+    nlohmann::json conversions = nlohmann::json::array();
+    for (const ProbeConversionSite& site : m_conversions)
+        conversions.push_back({{"function", site.function},
+                               {"file", site.file},
+                               {"line", site.line},
+                               {"code", site.code},
+                               {"calls", site.calls},
+                               {"bytes", site.bytes},
+                               {"seconds", site.seconds},
+                               {"in_steps", site.inSteps}});
+    info["script_conversions"] = std::move(conversions);
     return info;
 }
 
@@ -239,7 +241,7 @@ void ScriptRunRecorder::finish(const ScriptExit& exit, double totalS)
         m_status = exit.stopRequested ? RunStatus::Stopped : RunStatus::Failed;
         if (!exit.stopRequested)
             m_error = fillText(engineText("ScriptRun", "the script was killed by %1"),
-                               {signalText(exit.code)});
+                               {signalName(exit.code)});
     } else {
         // No end record from a process that exited: the probe never started (the interpreter
         // is not Python, or could not find it), or it was cut off mid-line.

@@ -60,6 +60,8 @@ public:
     const std::vector<EpochRecord>& epochRecords() const { return m_allEpochs; }
     const std::optional<ProbeHello>& hello() const { return m_hello; }
     const std::optional<ProbeEnd>& end() const { return m_end; }
+    /// The run's notes so far, in the order they came.
+    const std::vector<std::string>& notes() const { return m_notes; }
     RunStatus status() const { return m_status; }
     /// Why the run failed, empty otherwise.
     const std::string& error() const { return m_error; }
@@ -76,6 +78,7 @@ private:
     std::optional<ProbeHello> m_hello;
     std::optional<ProbeEnd> m_end;
     std::vector<ProbeRecurrentModule> m_recurrent;
+    std::vector<ProbeConversionSite> m_conversions;
     std::vector<std::string> m_notes;
     bool m_infoChanged = false;
     bool m_notesChanged = false;

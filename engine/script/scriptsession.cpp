@@ -1,0 +1,209 @@
+#include "engine/script/scriptsession.h"
+
+#include "engine/i18n/translate.h"
+#include "engine/script/proberecord.h"
+#include "engine/script/scriptprocess.h"
+#include "engine/train/runobserver.h"
+#include "engine/train/runresult.h"
+
+#include <signal.h>
+
+#include <optional>
+#include <thread>
+
+namespace es {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// How often the pipe, the stop request and the process are looked at, and how often what came
+// is written: as the engine's recorder writes a run (engine/store/runrecorder.h), so that the
+// app shows a script's steps as live as an engine run's.
+constexpr std::chrono::milliseconds kScriptPollInterval{100};
+constexpr std::chrono::milliseconds kFlushInterval{250};
+// After SIGINT the script's own handlers (a KeyboardInterrupt caught to save a checkpoint) get
+// this long, then SIGTERM this long, before SIGKILL.
+constexpr std::chrono::seconds kInterruptGrace{10};
+constexpr std::chrono::seconds kTerminateGrace{5};
+
+RunState runStateOf(RunStatus status)
+{
+    switch (status) {
+        case RunStatus::Completed: return RunState::Finished;
+        case RunStatus::Stopped: return RunState::Stopped;
+        case RunStatus::Failed:
+        case RunStatus::Interrupted: return RunState::Failed;
+        case RunStatus::Running: break;
+    }
+    return RunState::Running;
+}
+
+}  // namespace
+
+/// Sends the script the next, stronger stop signal once the one before had its time.
+class ScriptSession::StopEscalation {
+public:
+    explicit StopEscalation(std::chrono::milliseconds ownStopGrace) : m_ownStopGrace(ownStopGrace)
+    {
+    }
+
+    /// The signal sent now, 0 for none.
+    int update(bool requested, ScriptProcess& process)
+    {
+        if (!requested)
+            return 0;
+        const Clock::time_point now = Clock::now();
+        if (m_sent == 0 && !m_asked) {
+            m_since = now;
+            m_asked = true;
+        }
+        const auto waited = now - m_since;
+        int signal = 0;
+        if (m_sent == 0 && waited >= m_ownStopGrace)
+            signal = SIGINT;
+        else if (m_sent == 1 && waited >= m_ownStopGrace + kInterruptGrace)
+            signal = SIGTERM;
+        else if (m_sent == 2 && waited >= m_ownStopGrace + kInterruptGrace + kTerminateGrace)
+            signal = SIGKILL;
+        if (signal != 0) {
+            process.signal(signal);
+            ++m_sent;
+        }
+        return signal;
+    }
+
+private:
+    std::chrono::milliseconds m_ownStopGrace;
+    bool m_asked = false;
+    Clock::time_point m_since;  ///< when the stop was first asked for
+    int m_sent = 0;
+};
+
+RunInfo scriptRunInfo(const ProbeHello& hello)
+{
+    RunInfo info;
+    info.device = hello.cuda ? "cuda" : "cpu";
+    info.backend = "pytorch";
+    info.backendReason =
+        fillText(engineText("ScriptRun", "the script's own PyTorch %1 on Python %2"),
+                 {hello.torch.empty() ? std::string("-") : hello.torch, hello.python});
+    info.intraOpThreads = hello.intraOpThreads;
+    info.interOpThreads = hello.interOpThreads;
+    return info;
+}
+
+ScriptSession::ScriptSession(RunStore& store, ScriptSessionOptions options, RunObserver* observer)
+    : m_options(std::move(options)),
+      m_observer(observer),
+      m_recorder(store, m_options.name, m_options.command, m_options.workingFolder)
+{
+}
+
+ScriptExit ScriptSession::run()
+{
+    const Clock::time_point started = Clock::now();
+    const auto elapsedS = [&] {
+        return std::chrono::duration<double>(Clock::now() - started).count();
+    };
+    std::optional<ScriptProcess> process;
+    try {
+        process.emplace(m_options.command, m_options.workingFolder, m_options.environment);
+    } catch (const std::exception& failure) {
+        m_recorder.note(failure.what());
+        safely([&] { m_recorder.finish(ScriptExit{false, 127, false}, 0.0); });
+        throw;
+    }
+    if (m_observer != nullptr)
+        m_observer->onStateChanged(RunState::Running);
+
+    std::int64_t lineNumber = 0;
+    const auto takeLine = [&](std::string_view line) {
+        ++lineNumber;
+        try {
+            m_recorder.take(parseProbeRecord(line));
+        } catch (const ProbeRecordError& refused) {
+            m_recorder.note(fillText(engineText("ProfileCommand", "probe record %1 refused: %2"),
+                                     {std::to_string(lineNumber), refused.what()}));
+        }
+    };
+    StopEscalation stop(m_options.ownStopGrace);
+    Clock::time_point lastFlush = started;
+    bool stopReported = false;
+    ScriptExit exit;
+    bool pipeOpen = true;
+    while (true) {
+        if (pipeOpen)
+            pipeOpen = process->readLines(kScriptPollInterval, takeLine);
+        else if (process->ended(exit))
+            break;
+        else
+            std::this_thread::sleep_for(kScriptPollInterval);
+        report();
+        if (Clock::now() - lastFlush >= kFlushInterval) {
+            safely([&] { m_recorder.flush(); });
+            lastFlush = Clock::now();
+        }
+        const bool stopping = stopWanted();
+        if (stopping && !stopReported && m_observer != nullptr)
+            m_observer->onStateChanged(RunState::Stopping);
+        stopReported = stopReported || stopping;
+        const int sent = stop.update(stopping, *process);
+        if ((sent == SIGTERM || sent == SIGKILL) && m_observer != nullptr)
+            m_observer->onLog(LogLevel::Warning,
+                              fillText(engineText("ProfileCommand",
+                                                  "the script did not stop: sending %1"),
+                                       {signalName(sent)}));
+    }
+    exit.stopRequested = stopWanted();
+    safely([&] { m_recorder.finish(exit, elapsedS()); });
+    report();
+    if (m_observer != nullptr)
+        m_observer->onStateChanged(runStateOf(m_recorder.status()));
+    return exit;
+}
+
+bool ScriptSession::stopWanted() const
+{
+    return m_stopRequested.load() || (m_options.stopRequested && m_options.stopRequested());
+}
+
+void ScriptSession::report()
+{
+    if (m_observer == nullptr)
+        return;
+    if (!m_startReported && m_recorder.hello()) {
+        m_observer->onRunStarted(scriptRunInfo(*m_recorder.hello()));
+        m_startReported = true;
+    }
+    const std::vector<BatchRecord>& steps = m_recorder.stepRecords();
+    for (; m_stepsReported < steps.size(); ++m_stepsReported)
+        m_observer->onBatch(steps[m_stepsReported]);
+    const std::vector<EpochRecord>& epochs = m_recorder.epochRecords();
+    for (; m_epochsReported < epochs.size(); ++m_epochsReported)
+        m_observer->onEpoch(epochs[m_epochsReported]);
+    const std::vector<std::string>& notes = m_recorder.notes();
+    for (; m_notesReported < notes.size(); ++m_notesReported)
+        m_observer->onLog(LogLevel::Info, notes[m_notesReported]);
+}
+
+void ScriptSession::safely(const std::function<void()>& write)
+{
+    // A store that fails (a full disk) stops the recording, never the script, which runs on
+    // with its output as before.
+    if (m_storeFailed)
+        return;
+    try {
+        write();
+    } catch (const StoreError& error) {
+        m_storeFailed = true;
+        if (m_observer != nullptr)
+            m_observer->onLog(LogLevel::Error,
+                              fillText(engineText("ProfileCommand",
+                                                  "the run database failed, so the rest of the "
+                                                  "script is not recorded: %1"),
+                                       {error.what()}));
+    }
+}
+
+}  // namespace es
