@@ -2,6 +2,7 @@
 
 #include "engine/i18n/translate.h"
 #include "engine/script/proberecord.h"
+#include "engine/script/scriptoutput.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -14,6 +15,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <system_error>
+#include <utility>
 
 namespace es {
 
@@ -51,6 +53,25 @@ ScriptExit exitFrom(int status)
         exit.code = WEXITSTATUS(status);
     }
     return exit;
+}
+
+/// A pipe from the script: this process's read end non-blocking, the script's write end moved
+/// at or above kFirstFreeDescriptor, both close-on-exec (the spawn's dup2() gives the script
+/// its copy). Throws std::system_error with `what` and nothing left open.
+void openPipe(int& readEnd, int& writeEnd, const std::string& what)
+{
+    int ends[2] = {-1, -1};
+    if (::pipe2(ends, O_CLOEXEC) != 0)
+        throw std::system_error(errno, std::generic_category(), what);
+    readEnd = ends[0];
+    writeEnd = ::fcntl(ends[1], F_DUPFD_CLOEXEC, kFirstFreeDescriptor);
+    ::close(ends[1]);
+    if (writeEnd < 0 || ::fcntl(readEnd, F_SETFL, O_NONBLOCK) != 0) {
+        const int saved = errno;
+        closeQuietly(writeEnd);
+        closeQuietly(readEnd);
+        throw std::system_error(saved, std::generic_category(), what);
+    }
 }
 
 }  // namespace
@@ -113,22 +134,31 @@ std::string probePackageFolder()
 
 ScriptProcess::ScriptProcess(const std::vector<std::string>& command,
                              const std::string& workingFolder,
-                             const std::vector<EnvironmentEntry>& extraEnvironment)
+                             const std::vector<EnvironmentEntry>& extraEnvironment,
+                             ScriptOutput output)
+    : m_records{-1, LineSplitter(kMaxProbeLineBytes, LineSplitter::CarriageReturn::Kept)},
+      m_output{-1,
+               LineSplitter(kMaxScriptOutputLineBytes, LineSplitter::CarriageReturn::Overwrites)}
 {
     std::vector<std::string> arguments = probedCommand(command);
-    int ends[2] = {-1, -1};
-    if (::pipe2(ends, O_CLOEXEC) != 0)
-        throw std::system_error(errno, std::generic_category(),
-                                engineText("ScriptProcess", "cannot make the probe's pipe"));
-    m_readEnd = ends[0];
-    int writeEnd = ::fcntl(ends[1], F_DUPFD_CLOEXEC, kFirstFreeDescriptor);
-    ::close(ends[1]);
-    if (writeEnd < 0 || ::fcntl(m_readEnd, F_SETFL, O_NONBLOCK) != 0) {
-        const int saved = errno;
-        closeQuietly(writeEnd);
-        closeQuietly(m_readEnd);
-        throw std::system_error(saved, std::generic_category(),
-                                engineText("ScriptProcess", "cannot make the probe's pipe"));
+    const bool captured = output == ScriptOutput::Captured;
+    int recordsWriteEnd = -1;
+    int outputWriteEnd = -1;
+    const auto closeAll = [&] {
+        closeQuietly(recordsWriteEnd);
+        closeQuietly(outputWriteEnd);
+        closeQuietly(m_records.readEnd);
+        closeQuietly(m_output.readEnd);
+    };
+    try {
+        openPipe(m_records.readEnd, recordsWriteEnd,
+                 engineText("ScriptProcess", "cannot make the probe's pipe"));
+        if (captured)
+            openPipe(m_output.readEnd, outputWriteEnd,
+                     engineText("ScriptProcess", "cannot make the pipe for the script's output"));
+    } catch (const std::system_error&) {
+        closeAll();
+        throw;
     }
 
     std::vector<EnvironmentEntry> entries = {
@@ -139,6 +169,10 @@ ScriptProcess::ScriptProcess(const std::vector<std::string>& command,
                                                ? folder + ":" + existing
                                                : folder);
     }
+    // Python buffers a pipe's output in blocks: the lines would reach the log in bursts, the
+    // last of them only at the script's end. Before the caller's entries, which may say else.
+    if (captured)
+        entries.emplace_back("PYTHONUNBUFFERED", "1");
     entries.insert(entries.end(), extraEnvironment.begin(), extraEnvironment.end());
     std::vector<std::string> environment = environmentWith(entries);
     const std::vector<char*> argv = nullTerminatedPointers(arguments);
@@ -146,7 +180,12 @@ ScriptProcess::ScriptProcess(const std::vector<std::string>& command,
 
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, writeEnd, kProbeDescriptor);
+    posix_spawn_file_actions_adddup2(&actions, recordsWriteEnd, kProbeDescriptor);
+    if (captured) {
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+        posix_spawn_file_actions_adddup2(&actions, outputWriteEnd, STDOUT_FILENO);
+        posix_spawn_file_actions_adddup2(&actions, outputWriteEnd, STDERR_FILENO);
+    }
     if (!workingFolder.empty())
         posix_spawn_file_actions_addchdir_np(&actions, workingFolder.c_str());
     // The script gets no signal this thread blocks, and the default actions exec gives.
@@ -160,9 +199,12 @@ ScriptProcess::ScriptProcess(const std::vector<std::string>& command,
                                      argv.data(), envp.data());
     posix_spawnattr_destroy(&attributes);
     posix_spawn_file_actions_destroy(&actions);
-    closeQuietly(writeEnd);  // the script holds its own copy; EOF comes when it ends
+    // The script holds its own copies; end of file comes when it (and whatever it started
+    // with them) has ended.
+    closeQuietly(recordsWriteEnd);
+    closeQuietly(outputWriteEnd);
     if (error != 0) {
-        closeQuietly(m_readEnd);
+        closeAll();
         m_pid = -1;
         throw std::system_error(
             error, std::generic_category(),
@@ -180,57 +222,57 @@ ScriptProcess::~ScriptProcess()
         while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) {
         }
     }
-    closeQuietly(m_readEnd);
+    closeQuietly(m_records.readEnd);
+    closeQuietly(m_output.readEnd);
 }
 
-bool ScriptProcess::readLines(std::chrono::milliseconds timeout,
-                              const std::function<void(std::string_view)>& onLine)
+bool ScriptProcess::readLines(std::chrono::milliseconds timeout, const LineHandler& onRecord,
+                              const LineHandler& onOutput)
 {
-    if (m_readEnd < 0)
-        return false;
-    pollfd ready{m_readEnd, POLLIN, 0};
-    const int polled = ::poll(&ready, 1, static_cast<int>(timeout.count()));
-    if (polled <= 0)
-        return true;  // nothing yet, or a signal came: the caller looks and asks again
+    // Both pipes in one poll(), so that neither waits on the other: a script that prints a lot
+    // between two records would otherwise block on its full output pipe.
+    static const LineHandler kIgnored = [](std::string_view) {};
+    pollfd ready[2];
+    Pipe* pipes[2];
+    const LineHandler* handlers[2];
+    nfds_t count = 0;
+    for (auto [pipe, handler] : {std::pair<Pipe*, const LineHandler*>{&m_records, &onRecord},
+                                 std::pair<Pipe*, const LineHandler*>{&m_output, &onOutput}}) {
+        if (pipe->readEnd < 0)
+            continue;
+        ready[count] = pollfd{pipe->readEnd, POLLIN, 0};
+        pipes[count] = pipe;
+        handlers[count] = *handler ? handler : &kIgnored;
+        ++count;
+    }
+    // With no pipe open poll() only waits, as the caller's loop wants.
+    const int polled =
+        ::poll(count > 0 ? ready : nullptr, count, static_cast<int>(timeout.count()));
+    if (polled > 0) {
+        for (nfds_t i = 0; i < count; ++i)
+            if (ready[i].revents != 0)
+                drain(*pipes[i], *handlers[i]);
+    }
+    // Nothing yet, or a signal came: the caller looks and asks again.
+    return m_records.readEnd >= 0;
+}
+
+void ScriptProcess::drain(Pipe& pipe, const LineHandler& onLine)
+{
     char chunk[kReadChunk];
     while (true) {
-        const ssize_t got = ::read(m_readEnd, chunk, sizeof chunk);
+        const ssize_t got = ::read(pipe.readEnd, chunk, sizeof chunk);
         if (got > 0) {
-            m_buffer.append(chunk, static_cast<std::size_t>(got));
-            deliver(onLine);
+            pipe.lines.append(std::string_view(chunk, static_cast<std::size_t>(got)), onLine);
             continue;
         }
         if (got < 0 && (errno == EAGAIN || errno == EINTR))
-            return true;
+            return;
         // End of the pipe (or an error reading it): what is left is a line cut short.
-        if (!m_buffer.empty() && !m_skippingLongLine)
-            onLine(m_buffer);
-        m_buffer.clear();
-        closeQuietly(m_readEnd);
-        return false;
+        pipe.lines.finish(onLine);
+        closeQuietly(pipe.readEnd);
+        return;
     }
-}
-
-void ScriptProcess::deliver(const std::function<void(std::string_view)>& onLine)
-{
-    std::size_t start = 0;
-    while (true) {
-        const std::size_t newline = m_buffer.find('\n', start);
-        if (newline == std::string::npos)
-            break;
-        if (!m_skippingLongLine)
-            onLine(std::string_view(m_buffer).substr(start, newline - start));
-        m_skippingLongLine = false;
-        start = newline + 1;
-    }
-    m_buffer.erase(0, start);
-    // A line longer than any record: refused from its first bytes, the rest not kept.
-    if (!m_skippingLongLine && m_buffer.size() > kMaxProbeLineBytes) {
-        onLine(std::string_view(m_buffer).substr(0, kMaxProbeLineBytes + 1));
-        m_skippingLongLine = true;
-    }
-    if (m_skippingLongLine)
-        m_buffer.clear();
 }
 
 void ScriptProcess::signal(int signal)

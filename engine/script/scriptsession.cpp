@@ -2,14 +2,15 @@
 
 #include "engine/i18n/translate.h"
 #include "engine/script/proberecord.h"
+#include "engine/script/scriptoutput.h"
 #include "engine/script/scriptprocess.h"
+#include "engine/train/devicephasetimer.h"
 #include "engine/train/runobserver.h"
 #include "engine/train/runresult.h"
 
 #include <signal.h>
 
 #include <optional>
-#include <thread>
 
 namespace es {
 
@@ -26,18 +27,6 @@ constexpr std::chrono::milliseconds kFlushInterval{250};
 // this long, then SIGTERM this long, before SIGKILL.
 constexpr std::chrono::seconds kInterruptGrace{10};
 constexpr std::chrono::seconds kTerminateGrace{5};
-
-RunState runStateOf(RunStatus status)
-{
-    switch (status) {
-        case RunStatus::Completed: return RunState::Finished;
-        case RunStatus::Stopped: return RunState::Stopped;
-        case RunStatus::Failed:
-        case RunStatus::Interrupted: return RunState::Failed;
-        case RunStatus::Running: break;
-    }
-    return RunState::Running;
-}
 
 }  // namespace
 
@@ -80,6 +69,18 @@ private:
     int m_sent = 0;
 };
 
+RunState scriptRunState(RunStatus status)
+{
+    switch (status) {
+        case RunStatus::Completed: return RunState::Finished;
+        case RunStatus::Stopped: return RunState::Stopped;
+        case RunStatus::Failed:
+        case RunStatus::Interrupted: return RunState::Failed;
+        case RunStatus::Running: break;
+    }
+    return RunState::Running;
+}
+
 RunInfo scriptRunInfo(const ProbeHello& hello)
 {
     RunInfo info;
@@ -90,6 +91,10 @@ RunInfo scriptRunInfo(const ProbeHello& hello)
                  {hello.torch.empty() ? std::string("-") : hello.torch, hello.python});
     info.intraOpThreads = hello.intraOpThreads;
     info.interOpThreads = hello.interOpThreads;
+    // Where CUDA is there the probe switches to CUDA events once it sees a CUDA tensor (a note
+    // says from which step); until then, and without CUDA, the script's own clock.
+    info.phaseTiming = hello.cuda ? "CUDA events on the current stream (no added synchronisation)"
+                                  : hostClockTiming();
     return info;
 }
 
@@ -108,7 +113,8 @@ ScriptExit ScriptSession::run()
     };
     std::optional<ScriptProcess> process;
     try {
-        process.emplace(m_options.command, m_options.workingFolder, m_options.environment);
+        process.emplace(m_options.command, m_options.workingFolder, m_options.environment,
+                        m_options.captureOutput ? ScriptOutput::Captured : ScriptOutput::Inherited);
     } catch (const std::exception& failure) {
         m_recorder.note(failure.what());
         safely([&] { m_recorder.finish(ScriptExit{false, 127, false}, 0.0); });
@@ -127,18 +133,24 @@ ScriptExit ScriptSession::run()
                                      {std::to_string(lineNumber), refused.what()}));
         }
     };
+    const auto takeOutput = [&](std::string_view line) {
+        if (m_observer != nullptr)
+            m_observer->onLog(LogLevel::Info, scriptOutputLine(line));
+    };
     StopEscalation stop(m_options.ownStopGrace);
     Clock::time_point lastFlush = started;
     bool stopReported = false;
     ScriptExit exit;
-    bool pipeOpen = true;
+    bool recordsOpen = true;
     while (true) {
-        if (pipeOpen)
-            pipeOpen = process->readLines(kScriptPollInterval, takeLine);
-        else if (process->ended(exit))
+        if (!recordsOpen && process->ended(exit)) {
+            // What the script printed last. A program it started and left running with its
+            // output still open is not waited for.
+            process->readLines(std::chrono::milliseconds(0), takeLine, takeOutput);
             break;
-        else
-            std::this_thread::sleep_for(kScriptPollInterval);
+        }
+        // With the records' pipe closed this only waits, or reads what the script prints last.
+        recordsOpen = process->readLines(kScriptPollInterval, takeLine, takeOutput);
         report();
         if (Clock::now() - lastFlush >= kFlushInterval) {
             safely([&] { m_recorder.flush(); });
@@ -150,16 +162,16 @@ ScriptExit ScriptSession::run()
         stopReported = stopReported || stopping;
         const int sent = stop.update(stopping, *process);
         if ((sent == SIGTERM || sent == SIGKILL) && m_observer != nullptr)
-            m_observer->onLog(LogLevel::Warning,
-                              fillText(engineText("ProfileCommand",
-                                                  "the script did not stop: sending %1"),
-                                       {signalName(sent)}));
+            m_observer->onLog(
+                LogLevel::Warning,
+                fillText(engineText("ProfileCommand", "the script did not stop: sending %1"),
+                         {signalName(sent)}));
     }
     exit.stopRequested = stopWanted();
     safely([&] { m_recorder.finish(exit, elapsedS()); });
     report();
     if (m_observer != nullptr)
-        m_observer->onStateChanged(runStateOf(m_recorder.status()));
+        m_observer->onStateChanged(scriptRunState(m_recorder.status()));
     return exit;
 }
 

@@ -3,7 +3,8 @@
 // One profiled script from start to end (docs/profile.md): the script started under the probe
 // (scriptprocess.h), its records read as they come and written into the run database
 // (scriptrecorder.h) every quarter second, what they complete reported to a RunObserver as a
-// training run reports it, and a stop that escalates from SIGINT to SIGKILL. The CLI's
+// training run reports it (with the script's own output, when captured, as log lines), and a
+// stop that escalates from SIGINT to SIGKILL. The CLI's
 // `profile`, the app's "Profile a Python script" and script what-ifs all run scripts through
 // this class. LibTorch-free.
 
@@ -34,6 +35,10 @@ struct ScriptSessionOptions {
     std::chrono::milliseconds ownStopGrace{0};
     /// Polled with requestStop()'s flag: a stop asked for outside (the CLI's Ctrl+C).
     std::function<bool()> stopRequested;
+    /// The script's stdout and stderr read through a pipe, each line given to the observer as
+    /// onLog(LogLevel::Info, line) (scriptOutputLine(): bounded, valid UTF-8), for a window
+    /// that has no terminal to show them; off, they are this process's own (the CLI's).
+    bool captureOutput = false;
 };
 
 class ScriptSession {
@@ -79,5 +84,8 @@ struct RunInfo;
 /// The RunInfo an observer is told a script run started with: its device, the backend
 /// "pytorch", the script's threads.
 RunInfo scriptRunInfo(const ProbeHello& hello);
+
+/// The state an observer is told a script run ended in, from its stored status.
+RunState scriptRunState(RunStatus status);
 
 }  // namespace es
