@@ -10,8 +10,8 @@
 // mainwindowconfigfiles.cpp presets, config files and the recent ones, mainwindowimport.cpp
 // Keras models imported and files dropped on the window, mainwindowhistory.cpp recorded runs,
 // mainwindowfixes.cpp a finding's fix and the What-if baseline, mainwindowpredict.cpp the
-// Predict view and the export for PyTorch, mainwindowsettings.cpp the settings and the run
-// database; windowlayout.h keeps the layout.
+// Predict view and the export for PyTorch, mainwindowscript.cpp a Python script profiled,
+// mainwindowsettings.cpp the settings and the run database; windowlayout.h keeps the layout.
 
 #include "engine/store/runstore.h"
 #include "engine/train/runobserver.h"
@@ -31,6 +31,10 @@ class QDropEvent;
 class QLabel;
 class QPlainTextEdit;
 
+namespace es {
+struct ScriptSessionOptions;
+}  // namespace es
+
 namespace es::ui {
 
 class ConfigEditor;
@@ -40,6 +44,7 @@ class RunController;
 class RunStatusBar;
 class FindingsPanel;
 class PredictPanel;
+class ProfileScriptDialog;
 class RunsPanel;
 class WhatIfPanel;
 
@@ -65,6 +70,8 @@ public:
     /// Run > Predict...: the Predict view on the run selected in Runs, else the last run that
     /// finished in this session, else the newest run with a model checkpoint.
     QAction* predictAction() const { return m_predictAction; }
+    /// File > Profile a Python script...: enabled while no run or experiment is going.
+    QAction* profileAction() const { return m_profileAction; }
     QAction* startAction() const { return m_start; }
     QAction* pauseAction() const { return m_pause; }
     QAction* stopAction() const { return m_stop; }
@@ -85,6 +92,14 @@ public Q_SLOTS:
     /// Keras object) is imported, any other .json opened as a run config.
     bool openDroppedFile(const QString& path);
     void startRun();
+    /// File > Profile a Python script...: opens the dialog (window-modal, deleted when closed)
+    /// on the fields given last; its Start profiles the script (startScript()).
+    ProfileScriptDialog* profileScript();
+    /// Profiles a Python script as a run: recorded into the run database, drawn live in the
+    /// dashboard, its output in the Log, stopped by Stop. Waits, as Start does, while the
+    /// app's own tools measure. False, with the reason in the Log and a message box, when it
+    /// cannot start.
+    bool startScript(const es::ScriptSessionOptions& options);
     void togglePause();
     void stopRun();
     void openStoredRun(qint64 runId);
@@ -162,6 +177,7 @@ private:
     PredictPanel* m_predict;
     QDockWidget* m_predictDock = nullptr;
     QAction* m_predictAction = nullptr;
+    QAction* m_profileAction = nullptr;
     qint64 m_lastFinishedRun = 0;  ///< the last run of this session that ended recorded
     RunStatusBar* m_status;
     QLabel* m_databaseWarning;  ///< in the status bar while the run database cannot be used

@@ -38,6 +38,13 @@ void MainWindow::createActions()
         tr("Bring a Keras model (model.to_json() or a .keras file) into Run setup"));
     // A config or a Keras model dropped on the window opens as these actions open it.
     setAcceptDrops(true);
+    m_profileAction =
+        file->addAction(tr("&Profile a Python script..."), this, [this] { profileScript(); });
+    m_profileAction->setObjectName("profileScriptAction");
+    m_profileAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    m_profileAction->setStatusTip(
+        tr("Run your own PyTorch training script under the probe: its steps by phase, live, "
+           "and why it is slow"));
     file->addSeparator();
     QAction* database = file->addAction(tr("Run &database..."), this, &MainWindow::chooseDatabase);
     database->setObjectName("chooseDatabase");

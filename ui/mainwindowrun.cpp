@@ -30,6 +30,7 @@ void MainWindow::updateActions()
     const bool active = m_controller->isActive();
     const bool experimenting = m_whatIf->isRunning();
     m_start->setEnabled(!active && !experimenting && m_editor->config().has_value());
+    m_profileAction->setEnabled(!active && !experimenting);
     if (experimenting)
         m_start->setToolTip(tr("A what-if experiment is measuring: start when it has ended"));
     else
@@ -39,7 +40,9 @@ void MainWindow::updateActions()
     m_whatIf->setBlockedReason(active ? tr("A run is training: an experiment now would measure "
                                            "both. Run it when the run has ended.")
                                       : QString());
-    m_pause->setEnabled(active && (state == RunState::Running || state == RunState::Paused));
+    // A script runs in a process of its own, which the probe cannot hold between two steps.
+    m_pause->setEnabled(active && !m_controller->isScript() &&
+                        (state == RunState::Running || state == RunState::Paused));
     m_pause->setText(state == RunState::Paused ? tr("&Resume") : tr("&Pause"));
     m_stop->setEnabled(active && state != RunState::Stopping);
     m_editor->setEnabled(!active);
@@ -109,7 +112,11 @@ void MainWindow::togglePause()
 void MainWindow::stopRun()
 {
     m_controller->requestStop();
-    appendLog(LogLevel::Info, tr("Stopping after the current step..."));
+    appendLog(LogLevel::Info,
+              m_controller->isScript()
+                  ? tr("Stopping the script: SIGINT now, SIGTERM after 10 s and SIGKILL 5 s "
+                       "later while it still runs...")
+                  : tr("Stopping after the current step..."));
 }
 
 void MainWindow::onFinished(RunState state, const QString& error, qint64 runId)

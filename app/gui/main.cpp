@@ -1,5 +1,7 @@
 // epochscope: the desktop app. Argument parsing and wiring only; the window lives in ui/.
 #include "engine/config/configerror.h"
+#include "engine/script/scriptprocess.h"
+#include "engine/script/scriptsession.h"
 #include "ui/env/environmentpanel.h"
 #include "ui/history/runsmodel.h"
 #include "ui/history/runspanel.h"
@@ -7,12 +9,16 @@
 #include "ui/mainwindow.h"
 #include "ui/predict/predictpanel.h"
 #include "ui/reports/reportexportdialog.h"
+#include "ui/script/profilescriptdialog.h"
 #include "ui/settings/appsettings.h"
 #include "ui/settings/language.h"
 #include "ui/setup/configeditor.h"
 #include "ui/whatif/whatifpanel.h"
 
 #include <QtCore/QCommandLineParser>
+#include <QtCore/QDir>
+#include <QtCore/QFile>
+#include <QtCore/QFileInfo>
 #include <QtCore/QItemSelectionModel>
 #include <QtCore/QTimer>
 #include <QtWidgets/QApplication>
@@ -80,6 +86,29 @@ es::ui::ReportExportDialog* compareRuns(es::ui::RunsPanel* runs, const QList<qin
             selection->select(index, QItemSelectionModel::Select | QItemSelectionModel::Rows);
     }
     return runs->compareSelected();
+}
+
+/// The session `--profile -- python3 train.py ARGS` asks for: run in the current folder, as
+/// `epochscope-cli profile` runs it, named after the script. False, with the reason on stderr,
+/// for a command the probe cannot run.
+bool profileOptions(const QStringList& command, es::ScriptSessionOptions& options)
+{
+    for (const QString& word : command)
+        options.command.push_back(QFile::encodeName(word).toStdString());
+    std::vector<std::string> probed;
+    try {
+        probed = es::probedCommand(options.command);
+    } catch (const es::ScriptCommandError& error) {
+        std::fprintf(stderr, "epochscope: --profile: %s\n", error.what());
+        return false;
+    }
+    // The probed command has the script right after the probe's module.
+    for (std::size_t i = 0; i + 1 < probed.size(); ++i)
+        if (probed[i] == "epochscope.run")
+            options.name =
+                QFileInfo(QFile::decodeName(probed[i + 1].c_str())).fileName().toStdString();
+    options.workingFolder = QFile::encodeName(QDir::currentPath()).toStdString();
+    return true;
 }
 
 }  // namespace
@@ -187,9 +216,20 @@ int main(int argc, char** argv)
                                 "checks this machine)")
             .arg(kDocks.join(QStringLiteral(", "))),
         QApplication::translate("main", "name"));
+    // A Python script profiled: the command after -- at once, as `epochscope-cli profile`
+    // takes it; without one, the dialog, which --screenshot then saves.
+    const QCommandLineOption profile(
+        "profile", QApplication::translate(
+                       "main",
+                       "Profile the Python script given after -- (python3 train.py ARGS) at once "
+                       "(--delay then counts from its end); without one, open File > Profile a "
+                       "Python script... (--screenshot then saves the dialog)"));
+    parser.addPositionalArgument(
+        "command", QApplication::translate("main", "With --profile: python3 SCRIPT [ARGS...]"),
+        "[-- python3 SCRIPT ARGS...]");
     parser.addOptions({demo, preset, config, database, screenshot, delay, exitWhenDone, openRun,
                        whatIf, predict, predictX, predictY, language, setupTab, compare,
-                       showDockOption});
+                       showDockOption, profile});
     parser.process(app);
     if (!isOneOf(parser, language, es::ui::availableLanguages()) ||
         !isOneOf(parser, setupTab, kSetupTabs) || !isOneOf(parser, showDockOption, kDocks))
@@ -237,6 +277,20 @@ int main(int argc, char** argv)
         window.openStoredRun(parser.value(openRun).toLongLong());
     if (parser.isSet(demo))
         QTimer::singleShot(0, &window, &es::ui::MainWindow::startRun);
+    const bool profilesCommand = parser.isSet(profile) && !parser.positionalArguments().isEmpty();
+    if (parser.isSet(profile)) {
+        const QStringList command = parser.positionalArguments();
+        if (command.isEmpty()) {
+            es::ui::ProfileScriptDialog* dialog = window.profileScript();
+            if (parser.isSet(screenshot))
+                shown = dialog;
+        } else {
+            es::ScriptSessionOptions options;
+            if (!profileOptions(command, options))
+                return 2;
+            QTimer::singleShot(0, &window, [&window, options] { window.startScript(options); });
+        }
+    }
     if (parser.isSet(whatIf)) {
         window.openWhatIf();
         es::ui::WhatIfPanel* panel = window.whatIfPanel();
@@ -305,8 +359,8 @@ int main(int argc, char** argv)
             // a run is going.
             QApplication::exit(saved ? 0 : 1);
         };
-        // An experiment's length depends on the machine's load: the picture waits for its
-        // table and chart to be complete.
+        // An experiment's (or a script's) length depends on the machine's load: the picture
+        // waits for its table and chart to be complete.
         if (parser.isSet(whatIf))
             QObject::connect(window.whatIfPanel(), &es::ui::WhatIfPanel::experimentFinished,
                              &window, [&window, delayMs, takeScreenshot] {
@@ -315,6 +369,11 @@ int main(int argc, char** argv)
         else if (parser.isSet(predict))
             QObject::connect(window.predictPanel(), &es::ui::PredictPanel::predictionFinished,
                              &window, [&window, delayMs, takeScreenshot] {
+                                 QTimer::singleShot(delayMs, &window, takeScreenshot);
+                             });
+        else if (profilesCommand)
+            QObject::connect(window.controller(), &es::ui::RunController::finished, &window,
+                             [&window, delayMs, takeScreenshot] {
                                  QTimer::singleShot(delayMs, &window, takeScreenshot);
                              });
         else

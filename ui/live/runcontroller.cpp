@@ -1,10 +1,12 @@
 #include "ui/live/runcontroller.h"
 
 #include "engine/config/runconfig.h"
+#include "engine/script/scriptsession.h"
 #include "engine/store/runrecording.h"
 #include "engine/summary/runsummary.h"
 #include "engine/train/trainingsession.h"
 #include "ui/live/localrankprocesses.h"
+#include "ui/live/scriptrun.h"
 #include "ui/live/trainingidlegate.h"
 
 #include <algorithm>
@@ -24,12 +26,17 @@ RunController::~RunController()
         m_session->wait();
         finishRun();
     }
+    if (m_script) {
+        m_script->requestStop();
+        m_script->wait();
+        finishScript();
+    }
     m_localRanks.reset();  // kills the other ranks still running
 }
 
 bool RunController::start(const RunConfig& config, const QString& databasePath, QString* error)
 {
-    if (m_session) {
+    if (isActive()) {
         if (error)
             *error = tr("A run is already in progress.");
         return false;
@@ -81,13 +88,7 @@ bool RunController::start(const RunConfig& config, const QString& databasePath, 
             *error = QString::fromStdString(startError.what());
         return false;
     }
-    m_state = RunState::Running;
-    TrainingIdleGate::instance().runStarted();
-    Q_EMIT timelineReplaced();
-    Q_EMIT stateChanged(m_state);
-    Q_EMIT started(m_runId);
-    if (!m_recording->openError().empty())
-        Q_EMIT notRecorded(QString::fromStdString(m_recording->openError()));
+    announceStart(QString::fromStdString(m_recording->openError()));
     if (m_localRanks) {
         Q_EMIT logLine(LogLevel::Info, tr("Starting ranks 1 to %1 of %2 on this machine with %3.")
                                            .arg(m_config->distributed.worldSize - 1)
@@ -95,8 +96,47 @@ bool RunController::start(const RunConfig& config, const QString& databasePath, 
                                            .arg(LocalRankProcesses::cliProgram()));
         m_localRanks->startOthers();
     }
-    m_timer.start();
     return true;
+}
+
+bool RunController::startScript(const ScriptSessionOptions& options, const QString& databasePath,
+                                QString* error)
+{
+    if (isActive()) {
+        if (error)
+            *error = tr("A run is already in progress.");
+        return false;
+    }
+    m_localRanks.reset();
+    m_config.reset();
+    m_feed = std::make_unique<LiveFeed>();
+    try {
+        m_script = std::make_unique<ScriptRun>(databasePath.toStdString(), options, *m_feed);
+    } catch (const std::exception& storeError) {
+        if (error)
+            *error = tr("The run database %1 cannot take the run: %2")
+                         .arg(databasePath, QString::fromStdString(storeError.what()));
+        return false;
+    }
+    m_runId = m_script->runId();
+    m_timeline.clear();
+    m_timeline.name = QString::fromStdString(options.name);
+    m_info.reset();
+    m_script->start();
+    announceStart(QString());
+    return true;
+}
+
+void RunController::announceStart(const QString& notRecordedReason)
+{
+    m_state = RunState::Running;
+    TrainingIdleGate::instance().runStarted();
+    Q_EMIT timelineReplaced();
+    Q_EMIT stateChanged(m_state);
+    Q_EMIT started(m_runId);
+    if (!notRecordedReason.isEmpty())
+        Q_EMIT notRecorded(notRecordedReason);
+    m_timer.start();
 }
 
 void RunController::pause()
@@ -115,6 +155,8 @@ void RunController::requestStop()
 {
     if (m_session)
         m_session->requestStop();
+    if (m_script)
+        m_script->requestStop();
 }
 
 int RunController::localRanksRunning() const
@@ -124,7 +166,7 @@ int RunController::localRanksRunning() const
 
 void RunController::showTimeline(RunTimeline timeline)
 {
-    if (m_session)
+    if (isActive())
         return;  // the live run keeps the dashboard
     m_timeline = std::move(timeline);
     m_info.reset();
@@ -158,18 +200,23 @@ bool RunController::absorb(FeedBatch batch)
 
 void RunController::drain()
 {
-    if (!m_session)
+    if (!isActive())
         return;
     if (absorb(m_feed->take()))
         Q_EMIT updated();
-    // The session's own state is the truth (pauses are reported by it too).
-    const RunState now = m_session->state();
+    // The session's own state is the truth (pauses are reported by it too); a script's ends
+    // when its thread has recorded the end.
+    const RunState now = m_session ? m_session->state() : m_script->state();
     if (now != m_state) {
         m_state = now;
         Q_EMIT stateChanged(m_state);
     }
-    if (isTerminal(now))
-        finishRun();
+    if (isTerminal(now)) {
+        if (m_session)
+            finishRun();
+        else
+            finishScript();
+    }
 }
 
 void RunController::finishRun()
@@ -191,8 +238,27 @@ void RunController::finishRun()
     m_recording.reset();
     if (m_localRanks)
         m_localRanks->rankZeroEnded();
-    const RunState state = result.state;
-    const QString error = QString::fromStdString(result.error);
+    announceEnd(result.state, QString::fromStdString(result.error), missed);
+}
+
+void RunController::finishScript()
+{
+    m_timer.stop();
+    // Joined first: the script's thread no longer reports to the feed.
+    m_script->wait();
+    absorb(m_feed->take());  // what arrived between the last drain and the end
+    const RunState state = m_script->state();
+    const QString error = QString::fromStdString(m_script->error());
+    // The session said why in the Log as it happened.
+    const QString missed = m_script->storeFailed()
+                               ? tr("the run database failed while the script ran (see the Log)")
+                               : QString();
+    m_script.reset();  // closes its connection to the run database
+    announceEnd(state, error, missed);
+}
+
+void RunController::announceEnd(RunState state, const QString& error, const QString& missed)
+{
     m_state = state;
     Q_EMIT updated();
     Q_EMIT stateChanged(state);

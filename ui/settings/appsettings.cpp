@@ -2,6 +2,7 @@
 
 #include "engine/store/runstore.h"
 
+#include <QtCore/QFileInfo>
 #include <QtCore/QSettings>
 #include <QtGui/QPalette>
 #include <QtWidgets/QApplication>
@@ -22,6 +23,19 @@ constexpr const char* kReportFormatKey = "reports/lastFormat";
 constexpr const char* kPredictDirectoryKey = "predict/lastDataDirectory";
 constexpr const char* kPredictBatchKey = "predict/batchSize";
 constexpr const char* kPyTorchExportFolderKey = "predict/exportFolder";
+constexpr const char* kScriptInterpreterKey = "profileScript/interpreter";
+constexpr const char* kScriptKey = "profileScript/script";
+constexpr const char* kScriptArgumentsKey = "profileScript/arguments";
+constexpr const char* kScriptFolderKey = "profileScript/workingFolder";
+constexpr const char* kScriptRunNameKey = "profileScript/name";
+
+/// Debian's own Python, which has its PyTorch (python3-torch), where it is; else the first
+/// python3 on PATH.
+QString defaultInterpreter()
+{
+    const QString debian = QStringLiteral("/usr/bin/python3");
+    return QFileInfo(debian).isExecutable() ? debian : QStringLiteral("python3");
+}
 
 QPalette darkPalette()
 {
@@ -115,6 +129,30 @@ void PredictSettings::save() const
     QSettings settings;
     settings.setValue(kPredictDirectoryKey, dataDirectory);
     settings.setValue(kPredictBatchKey, batchSize);
+}
+
+ScriptProfileSettings ScriptProfileSettings::load()
+{
+    const QSettings settings;
+    ScriptProfileSettings loaded;
+    loaded.interpreter = settings.value(kScriptInterpreterKey).toString();
+    if (loaded.interpreter.isEmpty())
+        loaded.interpreter = defaultInterpreter();
+    loaded.script = settings.value(kScriptKey).toString();
+    loaded.arguments = settings.value(kScriptArgumentsKey).toString();
+    loaded.workingFolder = settings.value(kScriptFolderKey).toString();
+    loaded.name = settings.value(kScriptRunNameKey).toString();
+    return loaded;
+}
+
+void ScriptProfileSettings::save() const
+{
+    QSettings settings;
+    settings.setValue(kScriptInterpreterKey, interpreter);
+    settings.setValue(kScriptKey, script);
+    settings.setValue(kScriptArgumentsKey, arguments);
+    settings.setValue(kScriptFolderKey, workingFolder);
+    settings.setValue(kScriptRunNameKey, name);
 }
 
 void applyTheme(AppSettings::Theme theme)

@@ -50,6 +50,19 @@ struct PredictSettings {
     void save() const;
 };
 
+/// What File > Profile a Python script... was given last (ui/script/profilescriptdialog.h), as
+/// typed: the next profile starts from it. Kept apart from AppSettings for the reason
+/// ReportExportSettings is.
+struct ScriptProfileSettings {
+    QString interpreter;    ///< default: /usr/bin/python3 where it exists, else python3
+    QString script;         ///< the .py file
+    QString arguments;      ///< the script's arguments, on one line as a shell takes them
+    QString workingFolder;  ///< empty: the script's folder
+    QString name;           ///< the run's name; empty: the script's file name
+    static ScriptProfileSettings load();
+    void save() const;
+};
+
 /// Applies `theme` to the whole application (Fusion with a light or dark palette, or the
 /// platform's own style and palette).
 void applyTheme(AppSettings::Theme theme);

@@ -1,5 +1,7 @@
 #include "ui/setup/configform.h"
 
+#include "ui/core/errorstyle.h"
+
 #include <QtCore/QVariant>
 
 #include <algorithm>
@@ -12,10 +14,6 @@ namespace {
 /// Where the field's own tooltip is kept while the issue's message replaces it.
 constexpr char kPlainToolTipProperty[] = "plainToolTip";
 constexpr char kInvalidProperty[] = "configInvalid";
-
-/// A red frame that works for line edits, spin boxes and combo boxes alike, in light and dark
-/// palettes, without replacing the style's own look of the widget.
-const QString kInvalidStyle = QStringLiteral("border: 2px solid #c0392b; border-radius: 3px;");
 
 /// Whether an issue at `issuePath` belongs to the field tagged `fieldPath`: the same path, or
 /// one inside it (`data.source.x` is inside `data.source`, `data.sources` is not).
@@ -36,7 +34,7 @@ void setInvalid(QWidget* field, const ConfigIssue* issue)
         field->setProperty(kPlainToolTipProperty, field->toolTip());
     if (issue) {
         field->setProperty(kInvalidProperty, true);
-        field->setStyleSheet(kInvalidStyle);
+        field->setStyleSheet(invalidFieldStyle());
         field->setToolTip(QString::fromStdString(issue->message));
     } else {
         field->setProperty(kInvalidProperty, false);

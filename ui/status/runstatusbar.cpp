@@ -88,8 +88,15 @@ void RunStatusBar::showProgress(const RunTimeline& timeline, const std::optional
     m_sinceUpdate.restart();
     const auto done = static_cast<int>(timeline.batches.size());
     const int total = std::max(timeline.epochsPlanned * timeline.batchesPerEpoch, done);
-    m_progress->setRange(0, std::max(total, 1));
-    m_progress->setValue(done);
+    // A profiled script's length is not known until it ends: a moving bar meanwhile, not a
+    // share of a total that grows with every step.
+    const bool going = m_runState == RunState::Running || m_runState == RunState::Stopping;
+    if (timeline.epochsPlanned == 0 && going) {
+        m_progress->setRange(0, 0);
+    } else {
+        m_progress->setRange(0, std::max(total, 1));
+        m_progress->setValue(done);
+    }
     const int epoch = timeline.batches.empty() ? 0 : timeline.batches.back().epoch;
     const int batch = timeline.batches.empty() ? 0 : timeline.batches.back().batch;
     // A profiled script's run plans no number of epochs: only what it ran is known.
@@ -151,6 +158,7 @@ void RunStatusBar::startOver()
 
 void RunStatusBar::showState(RunState state)
 {
+    m_runState = state;
     m_state->setText(stateText(state));
 }
 

@@ -48,6 +48,7 @@ private:
     QLabel* m_device;
     QLabel* m_profiler;
     QLabel* m_state;
+    RunState m_runState = RunState::Idle;  ///< the last one shown
     QElapsedTimer m_sinceUpdate;
     QElapsedTimer m_sinceSteady;
     std::optional<double> m_steadyMs;
