@@ -38,6 +38,7 @@ missing=()
 command -v xvfb-run >/dev/null || missing+=(xvfb xauth)
 [[ -x $python ]] && "$python" -c 'import PIL' 2>/dev/null || missing+=(python3-pil)
 [[ -x $python ]] && "$python" -c 'import numpy' 2>/dev/null || missing+=(python3-numpy)
+[[ -x $python ]] && "$python" -c 'import torch' 2>/dev/null || missing+=(python3-torch)
 command -v fc-list >/dev/null && [[ -n $(fc-list :lang=zh-cn family) ]] || missing+=(fonts-noto-cjk)
 if ((${#missing[@]})); then
     die "missing Debian packages; install them with: sudo apt-get install ${missing[*]}"
@@ -149,6 +150,48 @@ json.dump(config, sys.stdout, indent=2)
 "$cli" train --config "$work/short-reviews.json" --db "$db" --quiet
 classifier=$(last_run)
 
+# 6: a PyTorch script of the user's own, profiled from the app as File > Profile a Python
+# script... does: a small LSTM whose Dataset reads slowly, so that its data wait shows.
+cat >"$work/train_lstm.py" <<'EOF'
+import time
+import torch
+from torch.utils.data import DataLoader, Dataset
+
+
+class Sequences(Dataset):
+    def __len__(self):
+        return 512
+
+    def __getitem__(self, i):
+        time.sleep(0.0005)  # a slow reader
+        return torch.randn(20, 8), torch.randn(1)
+
+
+class Model(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lstm = torch.nn.LSTM(8, 32, batch_first=True)
+        self.head = torch.nn.Linear(32, 1)
+
+    def forward(self, x):
+        out, _ = self.lstm(x)
+        return self.head(out[:, -1])
+
+
+model = Model()
+optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+loader = DataLoader(Sequences(), batch_size=32, shuffle=True)
+for epoch in range(1, 9):
+    total = 0.0
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = torch.nn.functional.mse_loss(model(x), y)
+        loss.backward()
+        optimizer.step()
+        total += loss.item()
+    print(f"epoch {epoch}: mean loss {total / len(loader):.4f}")
+EOF
+
 shoot main-window 6 --run "$demo"
 shoot keras-import 4 --config "$work/keras-regression.json" --tab model
 shoot keras-finding 6 --run "$keras" --show findings
@@ -161,6 +204,8 @@ shoot zh-cn 6 --lang zh_CN --run "$demo"
 # The delay counts from the end of the prediction.
 shoot predict-regression 1 --predict "$regression" --show predict
 shoot predict-classifier 1 --predict "$classifier" --show predict
+# The delay counts from the script's end.
+shoot profile-script 2 --show log --profile -- "$python" "$work/train_lstm.py"
 
 # Scale to at most $max_width px wide and quantise to 256 colours: a small PNG that still
 # reads well.
