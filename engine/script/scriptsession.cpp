@@ -150,10 +150,10 @@ ScriptExit ScriptSession::run()
         stopReported = stopReported || stopping;
         const int sent = stop.update(stopping, *process);
         if ((sent == SIGTERM || sent == SIGKILL) && m_observer != nullptr)
-            m_observer->onLog(LogLevel::Warning,
-                              fillText(engineText("ProfileCommand",
-                                                  "the script did not stop: sending %1"),
-                                       {signalName(sent)}));
+            m_observer->onLog(
+                LogLevel::Warning,
+                fillText(engineText("ProfileCommand", "the script did not stop: sending %1"),
+                         {signalName(sent)}));
     }
     exit.stopRequested = stopWanted();
     safely([&] { m_recorder.finish(exit, elapsedS()); });

@@ -203,6 +203,14 @@ private Q_SLOTS:
         QVERIFY2(reference.is_object(), "tests/data/diagnosis_english.json missing or not JSON");
         const es::test::DiagnosisScenario scenario =
             allScenarios()[static_cast<std::size_t>(index)];
+        // ES_DUMP_ENGLISH=DIR writes each scenario's texts there, one file per scenario: how a
+        // new scenario's English gets into the reference file, after reading it through.
+        if (qEnvironmentVariableIsSet("ES_DUMP_ENGLISH")) {
+            QFile out(qEnvironmentVariable("ES_DUMP_ENGLISH") + "/" + QString::number(index));
+            out.open(QIODevice::WriteOnly);
+            out.write(QByteArray::fromStdString(scenario.name) + "\n" +
+                      findingsTexts(es::diagnoseRun(scenario.evidence)).toUtf8());
+        }
         QVERIFY2(reference.contains(scenario.name), "scenario not in the reference file");
         const nlohmann::json& expected = reference.at(scenario.name);
         QCOMPARE(findingsTexts(es::diagnoseRun(scenario.evidence)),
