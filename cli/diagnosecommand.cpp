@@ -43,8 +43,12 @@ void printFinding(const Finding& finding)
     const std::string steps = stepRange(finding);
     if (!steps.empty())
         printLine(engineText("DiagnoseCommand", "  where:    %1"), steps);
-    if (!finding.recommendation.empty())
-        printLine(engineText("DiagnoseCommand", "  fix:      %1"), finding.recommendation);
+    if (!finding.recommendation.empty()) {
+        const RecommendationParts fix = splitRecommendation(finding.recommendation);
+        printLine(engineText("DiagnoseCommand", "  fix:      %1"), fix.text);
+        for (const std::string& line : fix.code)
+            printLine("            %1", line);
+    }
     if (!finding.patch.is_null())
         printLine(engineText("DiagnoseCommand", "  patch:    %1"), finding.patch.dump());
 }

@@ -62,6 +62,11 @@
         <translation>内存反复分配：每步 %1 次次缺页</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>The script&apos;s main thread took a median of %1 minor page faults per steady step (p90 %2; %3 over %4 steady steps, %5%6), and %7.</source>
+        <translation>脚本的主线程每个稳定步的次要缺页中断中位数为 %1（p90 %2；%4 个稳定步共 %3，%5%6），以及 %7。</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>The engine thread took a median of %1 minor page faults per steady step (p90 %2; %3 over %4 steady steps, %5%6), and %7.</source>
         <translation>引擎线程每个稳态步的次缺页中位数为 %1 次（p90 %2；%4 个稳态步共 %3 次，%5%6），%7。</translation>
@@ -87,7 +92,12 @@
         <translation>稳态步发生主缺页</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>Over %1 steady steps (%2%3) the script&apos;s main thread took %4; minor faults stayed at a median of %5 per step.</source>
+        <translation>在 %1 个稳定步中（%2%3），脚本的主线程发生了 %4；次要缺页中断保持在每步中位数 %5。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Over %1 steady steps (%2%3) the engine thread took %4; minor faults stayed at a median of %5 per step.</source>
         <translation>在 %1 个稳态步中（%2%3），引擎线程%4；次缺页的中位数保持在每步 %5 次。</translation>
     </message>
@@ -748,12 +758,12 @@
         <translation>  位置：    %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>  fix:      %1</source>
         <translation>  修复方法：%1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>  patch:    %1</source>
         <translation>  配置补丁：%1</translation>
     </message>
@@ -1807,7 +1817,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>运行名称（默认：脚本的文件名）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Folder the script runs in (default: this one)</source>
         <translation>脚本运行所在的文件夹（默认：当前文件夹）</translation>
     </message>
@@ -2064,7 +2074,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>分布在%1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>data_wait (the time in the DataLoader&apos;s iteration) takes %1 of the steady steps&apos; time (%2 ms of %3 ms per step, means over %4 steady steps), %5.</source>
+        <translation>data_wait（在 DataLoader 迭代中花费的时间）占稳定步时间的 %1（每步 %3 ms 中的 %2 ms，%4 个稳定步的平均值），%5。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>data_wait takes %1 of the steady steps&apos; time (%2 ms of %3 ms per step, means over %4 steady steps), %5; prefetch %6, placement %7.</source>
         <translation>data_wait 占稳态步耗时的 %1（每步 %3 ms 中的 %2 ms，为 %4 个稳态步的平均值），%5；预取 %6，数据放置 %7。</translation>
     </message>
@@ -4228,7 +4243,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ProbeRecord</name>
     <message>
-        <location filename="../engine/script/proberecord.cpp" line="+31"/>
+        <location filename="../engine/script/proberecord.cpp" line="+34"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -4298,17 +4313,23 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>应为有限数或 null</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>expected a list of at most %1 modules</source>
         <translation>应为至多 %1 个模块的列表</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
+        <location line="+24"/>
         <source>expected an object</source>
         <translation>应为对象</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="-8"/>
+        <source>expected a list of at most %1 sites</source>
+        <translation>应为最多 %1 个调用位置的列表</translation>
+    </message>
+    <message>
+        <location line="+28"/>
         <source>expected finished, failed or stopped</source>
         <translation>应为 finished、failed 或 stopped</translation>
     </message>
@@ -4318,7 +4339,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>一条 %1 字节的记录，超过 %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>not a JSON record: %1</source>
         <translation>不是 JSON 记录：%1</translation>
     </message>
@@ -4328,7 +4349,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>不是 JSON 对象</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>unknown record type &quot;%1&quot;</source>
         <translation>未知的记录类型 &quot;%1&quot;</translation>
     </message>
@@ -4406,47 +4427,42 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ProfileCommand</name>
     <message>
-        <location filename="../cli/profilecommand.cpp" line="+69"/>
+        <location filename="../cli/profilecommand.cpp" line="+55"/>
         <source>epoch %1: %2 steps in %3, %4 a step (%5)</source>
         <translation>第 %1 轮：%2 步，用时 %3，每步 %4（%5）</translation>
     </message>
     <message>
-        <location line="+22"/>
-        <source>the script did not stop: sending SIGTERM</source>
-        <translation>脚本未停止：发送 SIGTERM</translation>
+        <location filename="../engine/script/scriptsession.cpp" line="+155"/>
+        <source>the script did not stop: sending %1</source>
+        <translation>脚本没有停止：发送 %1</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>the script did not stop: sending SIGKILL</source>
-        <translation>脚本未停止：发送 SIGKILL</translation>
-    </message>
-    <message>
-        <location line="+37"/>
+        <location line="+47"/>
         <source>the run database failed, so the rest of the script is not recorded: %1</source>
         <translation>运行数据库出错，脚本之后的部分不再记录：%1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location filename="../cli/profilecommand.cpp" line="+31"/>
         <source>--cwd %1: not a folder</source>
         <translation>--cwd %1：不是文件夹</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+13"/>
         <source>recording %1 as run %2 in %3</source>
         <translation>正在将 %1 记录为 %3 中的运行 %2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location filename="../engine/script/scriptsession.cpp" line="-76"/>
         <source>probe record %1 refused: %2</source>
         <translation>拒绝了第 %1 条探针记录：%2</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location filename="../cli/profilecommand.cpp" line="+12"/>
         <source>run %1 %2: %3 steps in %4 epochs, steady step %5%6</source>
         <translation>运行 %1 %2：%4 轮共 %3 步，稳态步 %5%6</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>why it is slow: epochscope-cli diagnose %1 --db %2</source>
         <translation>查看为何慢：epochscope-cli diagnose %1 --db %2</translation>
     </message>
@@ -4550,7 +4566,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>无法启动进程 %1（%2）</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+63"/>
         <source>cannot wait for rank %1: %2</source>
         <translation>无法等待进程 %1：%2</translation>
     </message>
@@ -7109,14 +7125,103 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
 </context>
 <context>
+    <name>ScriptFindings</name>
+    <message>
+        <location filename="../engine/diagnosis/scriptfindings.cpp" line="+28"/>
+        <source># before (%1)</source>
+        <translation># 修改前 (%1)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source># after</source>
+        <translation># 修改后</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Warm-up is a one-time cost of the first steps (PyTorch allocates its caches and creates its kernels&apos; primitives on the first calls): in a long run it fades. When you time the script, leave these steps out: start the clock after them, or compare steady steps (the run&apos;s summary does).</source>
+        <translation>预热是前几步的一次性开销（PyTorch 在最初几次调用时分配缓存并创建其内核的原语）：在长时间运行中它会被摊薄。为脚本计时时，请排除这些步：在它们之后开始计时，或比较稳定步（运行摘要就是这样做的）。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source> PyTorch %1 runs nn.LSTM on the CPU as a loop of small operations; from 2.0 it creates oneDNN&apos;s fused primitives once and reuses them.</source>
+        <translation> PyTorch %1 在 CPU 上以一连串小运算的循环运行 nn.LSTM；从 2.0 起它只创建一次 oneDNN 的融合原语并重复使用。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Prepare batches ahead in worker processes: a DataLoader with num_workers loads the next batches while the step runs, and persistent_workers keeps the workers from one epoch to the next. Each worker takes a core from PyTorch&apos;s own threads (%1 here), so measure it (what-if) before keeping it. Try it as a what-if: --vary arg:--num-workers=0,%2 when the script has such an option.</source>
+        <translation>在工作进程中提前准备批次：设置了 num_workers 的 DataLoader 会在当前步运行时加载后续批次，persistent_workers 让工作进程在各轮之间保留。每个工作进程都会占用 PyTorch 自身线程的一个核心（此处为 %1 个），因此保留之前请先测量（what-if）。若脚本有相应选项，可作为 what-if 试验：--vary arg:--num-workers=0,%2。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>your DataLoader</source>
+        <translation>你的 DataLoader</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Copy from page-locked memory and without waiting: pin_memory=True in the DataLoader and non_blocking=True in the copy let the copy overlap the step. When the whole dataset fits in GPU memory beside the model, move it there once before the loop and index it there: no step copies then.</source>
+        <translation>从页锁定内存复制且不等待：DataLoader 中的 pin_memory=True 与复制时的 non_blocking=True 让复制与计算步重叠。若整个数据集与模型一起能放进 GPU 显存，就在循环之前一次性移过去并在那里索引：这样每一步都不再复制。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+23"/>
+        <source>your loop</source>
+        <translation>你的循环</translation>
+    </message>
+    <message>
+        <location line="-13"/>
+        <source>Turning NumPy arrays into tensors takes %1 of the steady step time</source>
+        <translation>将 NumPy 数组转换为张量占稳定步时间的 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>On the CPU this phase is NumPy arrays made into tensors inside the steps (torch.tensor copies the array every call). Convert the whole array once before the loop and index the tensor in the loop:</source>
+        <translation>在 CPU 上，这一阶段是在各步内把 NumPy 数组转换成张量（torch.tensor 每次调用都会复制数组）。请在循环之前一次性转换整个数组，并在循环中索引该张量：</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source> The script&apos;s %1 at %2 made NumPy arrays into tensors %3 times (%4 inside steps), %5 in all, %6 ms a call.</source>
+        <translation> 脚本中位于 %2 的 %1 将 NumPy 数组转换为张量 %3 次（其中 %4 次在训练步内），共 %5，每次调用 %6 ms。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>torch.tensor copies its array every call; torch.from_numpy makes a tensor that shares the array&apos;s memory, with no copy (the array must not be changed while the tensor is used). Better still, convert the whole array once before the loop and index the tensor in the loop:</source>
+        <translation>torch.tensor 每次调用都会复制数组；torch.from_numpy 创建的张量与数组共享内存，无需复制（在使用该张量期间不得修改数组）。更好的做法是在循环之前一次性转换整个数组，并在循环中索引该张量：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source># or, once before the loop:</source>
+        <translation># 或者，在循环之前一次性转换：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Convert the whole array once before the loop and index the tensor in the loop, instead of converting each batch:</source>
+        <translation>请在循环之前一次性转换整个数组并在循环中索引该张量，而不是逐批转换：</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Give PyTorch one thread per physical core (%1 here), at the top of the script or in its environment; measure it first as a what-if: --vary env:OMP_NUM_THREADS=%2,%1.</source>
+        <translation>在脚本开头或其环境中为 PyTorch 设置每个物理核心一个线程（此处为 %1 个）；请先作为 what-if 测量：--vary env:OMP_NUM_THREADS=%2,%1。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source># or, in the shell that starts it:</source>
+        <translation># 或者，在启动它的 shell 中：</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Steady steps should reuse the memory of the step before; faulting pages in every step means glibc&apos;s malloc returns large blocks to the kernel between steps and maps them again. Raise its thresholds for the script&apos;s process (or preload jemalloc, when installed: LD_PRELOAD=libjemalloc.so.2), and measure it as a what-if first: --vary env:GLIBC_TUNABLES=... against the run as it is.</source>
+        <translation>稳定步应当复用上一步的内存；每一步都发生缺页，说明 glibc 的 malloc 在步与步之间把大块内存归还给内核后又重新映射。请为脚本进程提高其阈值（或在已安装时预加载 jemalloc：LD_PRELOAD=libjemalloc.so.2），并先作为 what-if 与原样运行对比测量：--vary env:GLIBC_TUNABLES=...。</translation>
+    </message>
+</context>
+<context>
     <name>ScriptProcess</name>
     <message>
-        <location filename="../engine/script/scriptprocess.cpp" line="+61"/>
+        <location filename="../engine/script/scriptprocess.cpp" line="+62"/>
         <source>no command: give the Python interpreter and the script after --, as in `epochscope-cli profile -- python3 train.py ARGS`</source>
         <translation>没有命令：请在 -- 之后给出 Python 解释器和脚本，例如 `epochscope-cli profile -- python3 train.py ARGS`</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>%1 is not a Python interpreter: profile runs one with a script, as in `epochscope-cli profile -- python3 train.py ARGS`</source>
         <translation>%1 不是 Python 解释器：profile 用解释器运行一个脚本，例如 `epochscope-cli profile -- python3 train.py ARGS`</translation>
     </message>
@@ -7126,31 +7231,100 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 不运行脚本文件：profile 运行一个脚本，例如 `epochscope-cli profile -- python3 train.py ARGS`</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>no script to run: give it after the interpreter, as in `epochscope-cli profile -- python3 train.py ARGS`</source>
         <translation>没有要运行的脚本：请在解释器之后给出，例如 `epochscope-cli profile -- python3 train.py ARGS`</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+29"/>
         <location line="+9"/>
         <source>cannot make the probe&apos;s pipe</source>
         <translation>无法创建探针的管道</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+39"/>
         <source>cannot start %1 in %2</source>
         <translation>无法在 %2 中启动 %1</translation>
     </message>
 </context>
 <context>
+    <name>ScriptRecurrentRule</name>
+    <message>
+        <location filename="../engine/diagnosis/scriptrecurrentrule.cpp" line="+41"/>
+        <source>PyTorch has no fused CPU kernel for nn.%1: its oneDNN path is nn.LSTM&apos;s only</source>
+        <translation>PyTorch 没有 nn.%1 的融合 CPU 内核：其 oneDNN 路径只用于 nn.LSTM</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>its input is a PackedSequence, which PyTorch&apos;s oneDNN path does not take</source>
+        <translation>其输入是 PackedSequence，而 PyTorch 的 oneDNN 路径不接受这种输入</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>PyTorch %1 has no fused CPU path for nn.LSTM (2.0 added oneDNN&apos;s)</source>
+        <translation>PyTorch %1 没有 nn.LSTM 的融合 CPU 路径（2.0 才加入 oneDNN 路径）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>On a CUDA device cuDNN fuses it. On the CPU, EpochScope&apos;s own engine trains GRU and bidirectional layers on oneDNN&apos;s fused kernels with the same mathematics: build the model in the app (or import it from Keras) and compare the two runs.</source>
+        <translation>在 CUDA 设备上 cuDNN 会融合它。在 CPU 上，EpochScope 自己的引擎用 oneDNN 的融合内核训练 GRU 与双向层，数学上完全相同：在应用中构建该模型（或从 Keras 导入）并比较两次运行。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Pass the padded batch instead of a PackedSequence: the forward direction&apos;s outputs at each sequence&apos;s real steps stay the same, but the backward direction then starts on the padding, which changes the results: compare before keeping it.</source>
+        <translation>传入填充后的批次而不是 PackedSequence：正向在每个序列真实时间步上的输出保持不变，但反向会从填充处开始，这会改变结果：保留之前请先比较。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Pass the padded batch instead of a PackedSequence and take each sequence&apos;s output at its last real step: with the padding on the right, those outputs are the same as the packed run&apos;s, and the LSTM runs fused.</source>
+        <translation>传入填充后的批次而不是 PackedSequence，并取每个序列在其最后一个真实时间步的输出：填充在右侧时，这些输出与打包运行的相同，而 LSTM 以融合方式运行。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source># before</source>
+        <translation># 修改前</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source># after (batch_first, padding on the right)</source>
+        <translation># 修改后（batch_first，填充在右侧）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Run the script on PyTorch 2.0 or later (Debian 13 ships 2.6), which trains nn.LSTM on the CPU through oneDNN&apos;s fused primitive; this run used %1.</source>
+        <translation>在 PyTorch 2.0 或更高版本（Debian 13 提供 2.6）上运行脚本，它在 CPU 上通过 oneDNN 的融合原语训练 nn.LSTM；本次运行使用的是 %1。</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>nn.%1 ran on the CPU as a loop of small operations per time step</source>
+        <translation>nn.%1 在 CPU 上以每个时间步一连串小运算的循环运行</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The forward passes called nn.%1%2 %3 times on %4: %5.</source>
+        <translation>前向传播在 %4 上调用了 nn.%1%2 %3 次：%5。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> (bidirectional)</source>
+        <translation>（双向）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source> Forward and backward, where its steps run, take %1 of the steady steps&apos; time (%2 steady steps).</source>
+        <translation> 其各时间步所在的前向和反向传播占稳定步时间的 %1（%2 个稳定步）。</translation>
+    </message>
+</context>
+<context>
     <name>ScriptRun</name>
     <message>
-        <location filename="../engine/script/scriptrecorder.cpp" line="+179"/>
+        <location filename="../engine/script/scriptrecorder.cpp" line="+165"/>
+        <location filename="../engine/script/scriptsession.cpp" line="-37"/>
         <source>the script&apos;s own PyTorch %1 on Python %2</source>
         <translation>脚本自带的 PyTorch %1，运行于 Python %2</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+63"/>
         <source>the script ended with status %1</source>
         <translation>脚本以状态 %1 结束</translation>
     </message>
@@ -7170,7 +7344,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>脚本被 %1 终止</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>the script ended with status %1 without the probe&apos;s last record</source>
         <translation>脚本以状态 %1 结束，没有探针的最后一条记录</translation>
     </message>
@@ -7889,7 +8063,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>TokenizerFile</name>
     <message>
-        <location filename="../engine/data/tokenizerfile.cpp" line="+42"/>
+        <location filename="../engine/data/tokenizerfile.cpp" line="+43"/>
         <location line="+49"/>
         <source>expected a string, got %1</source>
         <translation>应为字符串，实际为 %1</translation>
@@ -8080,6 +8254,11 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+7"/>
         <source>placement pinned: the dataset lives on the host (pinned memory) and is copied every batch</source>
         <translation>数据放置为 pinned：数据集位于主机（锁页内存），每个批次都要复制</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>in a script the phase holds NumPy arrays made into tensors and copies to another device</source>
+        <translation>在脚本中，这一阶段包含把 NumPy 数组转换为张量以及复制到其他设备</translation>
     </message>
     <message>
         <location line="+4"/>

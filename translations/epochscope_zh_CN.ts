@@ -1397,12 +1397,12 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>位置：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Fix:</source>
         <translation>修复方法：</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+9"/>
         <source>Config patch:</source>
         <translation>配置补丁：</translation>
     </message>

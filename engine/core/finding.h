@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace es {
 
@@ -46,6 +47,45 @@ struct Finding {
     std::optional<std::int64_t> firstStep;
     std::optional<std::int64_t> lastStep;
 };
+
+/// A recommendation may end in code: a script's findings show their fix as a short
+/// before/after snippet (docs/diagnosis.md). The prose, a blank line, then each line of code
+/// indented by four spaces, as Markdown shows code; plain text elsewhere reads the same.
+inline constexpr std::string_view kRecommendationCodeIndent = "    ";
+
+inline std::string withCodeBlock(std::string text, const std::vector<std::string>& lines)
+{
+    text += "\n";
+    for (const std::string& line : lines)
+        text += "\n" + std::string(kRecommendationCodeIndent) + line;
+    return text;
+}
+
+struct RecommendationParts {
+    std::string text;
+    std::vector<std::string> code;  ///< without the indent; empty when there is none
+};
+
+/// A recommendation split into its prose and its code block (withCodeBlock's layout).
+inline RecommendationParts splitRecommendation(const std::string& recommendation)
+{
+    const std::size_t blank = recommendation.find("\n\n");
+    if (blank == std::string::npos)
+        return {recommendation, {}};
+    RecommendationParts parts{recommendation.substr(0, blank), {}};
+    std::size_t start = blank + 2;
+    while (start <= recommendation.size()) {
+        std::size_t end = recommendation.find('\n', start);
+        if (end == std::string::npos)
+            end = recommendation.size();
+        std::string line = recommendation.substr(start, end - start);
+        if (line.compare(0, kRecommendationCodeIndent.size(), kRecommendationCodeIndent) == 0)
+            line.erase(0, kRecommendationCodeIndent.size());
+        parts.code.push_back(std::move(line));
+        start = end + 1;
+    }
+    return parts;
+}
 
 inline nlohmann::json findingJson(const Finding& finding)
 {

@@ -139,10 +139,15 @@ std::vector<Finding> diagnoseAllocatorChurn(const RunEvidence& evidence)
         finding.title = fillText(
             engineText("AllocatorChurnRule", "Memory churn: %1 minor page faults per step"),
             {minorMedianText});
+        // A script's probe counts its main thread's faults, the engine its training thread's.
         finding.evidence = fillText(
-            engineText("AllocatorChurnRule",
-                       "The engine thread took a median of %1 minor page faults per steady step "
-                       "(p90 %2; %3 over %4 steady steps, %5%6), and %7."),
+            evidence.facts.script
+                ? engineText("AllocatorChurnRule",
+                             "The script's main thread took a median of %1 minor page faults per "
+                             "steady step (p90 %2; %3 over %4 steady steps, %5%6), and %7.")
+                : engineText("AllocatorChurnRule",
+                             "The engine thread took a median of %1 minor page faults per steady "
+                             "step (p90 %2; %3 over %4 steady steps, %5%6), and %7."),
             {minorMedianText, formatCount(std::llround(minorP90)), formatCount(minorTotal), steps,
              range, stepTime, majorText});
         finding.recommendation =
@@ -171,11 +176,15 @@ std::vector<Finding> diagnoseAllocatorChurn(const RunEvidence& evidence)
     } else {
         finding.severity = Severity::Info;
         finding.title = engineText("AllocatorChurnRule", "Steady steps take major page faults");
-        finding.evidence =
-            fillText(engineText("AllocatorChurnRule",
-                                "Over %1 steady steps (%2%3) the engine thread took %4; minor "
-                                "faults stayed at a median of %5 per step."),
-                     {steps, range, stepTime, majorText, minorMedianText});
+        finding.evidence = fillText(
+            evidence.facts.script
+                ? engineText("AllocatorChurnRule",
+                             "Over %1 steady steps (%2%3) the script's main thread took %4; minor "
+                             "faults stayed at a median of %5 per step.")
+                : engineText("AllocatorChurnRule",
+                             "Over %1 steady steps (%2%3) the engine thread took %4; minor faults "
+                             "stayed at a median of %5 per step."),
+            {steps, range, stepTime, majorText, minorMedianText});
         finding.recommendation = engineText(
             "AllocatorChurnRule",
             "A major fault waits for a page to be read from disk. In steady steps that means the "

@@ -1,6 +1,7 @@
 #include "engine/diagnosis/diagnosis.h"
 
 #include "engine/diagnosis/rules.h"
+#include "engine/diagnosis/scriptfindings.h"
 
 #include <algorithm>
 
@@ -34,6 +35,8 @@ std::vector<Finding> diagnoseRun(const RunEvidence& evidence)
         findings.insert(findings.end(), std::make_move_iterator(found.begin()),
                         std::make_move_iterator(found.end()));
     }
+    // A script's run: the fixes in the script's terms (code, not config patches).
+    findings = findingsForScript(std::move(findings), evidence);
     std::stable_sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
         return static_cast<int>(a.severity) > static_cast<int>(b.severity);
     });

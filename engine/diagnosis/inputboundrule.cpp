@@ -89,13 +89,21 @@ std::vector<Finding> diagnoseInputBound(const RunEvidence& evidence)
                   {stepRangeText(firstStep, lastStep)})
             : fillText(engineText("InputBoundRule", "spread over %1"),
                        {stepRangeText(firstStep, lastStep)});
-    finding.evidence = fillText(
-        engineText("InputBoundRule",
-                   "data_wait takes %1 of the steady steps' time (%2 ms of %3 ms per step, means "
-                   "over %4 steady steps), %5; prefetch %6, placement %7."),
-        {formatText("%.1f%%", 100.0 * share), formatText("%.2f", waitMs / steps),
-         formatText("%.2f", wallMs / steps), std::to_string(steady.size()), where,
-         std::to_string(prefetch), placement});
+    finding.evidence =
+        evidence.facts.script
+            ? fillText(engineText("InputBoundRule",
+                                  "data_wait (the time in the DataLoader's iteration) takes %1 of "
+                                  "the steady steps' time (%2 ms of %3 ms per step, means over %4 "
+                                  "steady steps), %5."),
+                       {formatText("%.1f%%", 100.0 * share), formatText("%.2f", waitMs / steps),
+                        formatText("%.2f", wallMs / steps), std::to_string(steady.size()), where})
+            : fillText(
+                  engineText("InputBoundRule",
+                             "data_wait takes %1 of the steady steps' time (%2 ms of %3 ms per "
+                             "step, means over %4 steady steps), %5; prefetch %6, placement %7."),
+                  {formatText("%.1f%%", 100.0 * share), formatText("%.2f", waitMs / steps),
+                   formatText("%.2f", wallMs / steps), std::to_string(steady.size()), where,
+                   std::to_string(prefetch), placement});
 
     if (prefetch <= 0) {
         finding.patch = {{"data", {{"prefetch", kFirstPrefetch}}}};

@@ -28,7 +28,12 @@ std::vector<Finding> diagnoseUnfusedLstm(const RunEvidence& evidence);
 /// layer on a whole-sequence kernel whose training batches fell back to the step loop because
 /// their mask_zero padding was not all on the right, with the fix (a patch for
 /// synthetic_tokens, the padding of the files otherwise).
+/// A profiled script's run gets diagnoseScriptRecurrent's findings instead.
 std::vector<Finding> diagnoseUnfusedRecurrent(const RunEvidence& evidence);
+/// "unfused-recurrent" for a profiled script: one finding per recurrent module its forward
+/// passes called that PyTorch ran unfused on the CPU (nn.GRU and nn.RNN always, nn.LSTM with a
+/// PackedSequence input or on PyTorch 1.x), with why and the change in code that fuses it.
+std::vector<Finding> diagnoseScriptRecurrent(const RunEvidence& evidence);
 /// "threads": intra-op threads against the cores, and threads the sampler saw idle.
 std::vector<Finding> diagnoseThreads(const RunEvidence& evidence);
 /// "stragglers": p99 far above p50, and periodic spikes with their period.

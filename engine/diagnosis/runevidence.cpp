@@ -1,5 +1,7 @@
 #include "engine/diagnosis/runevidence.h"
 
+#include "engine/diagnosis/recordedvalue.h"
+#include "engine/diagnosis/scriptevidence.h"
 #include "engine/store/runstore.h"
 #include "engine/summary/rankstats.h"
 #include "engine/summary/runsummary.h"
@@ -16,31 +18,16 @@ namespace es {
 
 namespace {
 
-template <typename Value>
-Value valueOr(const nlohmann::json& object, const char* key, Value fallback)
-{
-    if (!object.is_object())
-        return fallback;
-    const auto found = object.find(key);
-    if (found == object.end() || found->is_null())
-        return fallback;
-    try {
-        return found->get<Value>();
-    } catch (const nlohmann::json::exception&) {
-        return fallback;  // a field of another type: an older or newer format; not evidence
-    }
-}
-
 bool configHasLstm(const nlohmann::json& config)
 {
     if (!config.is_object())
         return false;
-    const nlohmann::json model = valueOr(config, "model", nlohmann::json::object());
-    const nlohmann::json layers = valueOr(model, "layers", nlohmann::json::array());
+    const nlohmann::json model = recordedValueOr(config, "model", nlohmann::json::object());
+    const nlohmann::json layers = recordedValueOr(model, "layers", nlohmann::json::array());
     if (!layers.is_array())
         return false;
     for (const nlohmann::json& layer : layers) {
-        const std::string type = valueOr<std::string>(layer, "type", "");
+        const std::string type = recordedValueOr<std::string>(layer, "type", "");
         if (type == "lstm" || type == "gru" || type == "bidirectional")
             return true;
     }
@@ -51,19 +38,20 @@ bool configHasLstm(const nlohmann::json& config)
 std::vector<RecurrentLayerFact> recurrentLayersFrom(const nlohmann::json& info)
 {
     std::vector<RecurrentLayerFact> facts;
-    const nlohmann::json layers = valueOr(info, "recurrent_layers", nlohmann::json::array());
+    const nlohmann::json layers =
+        recordedValueOr(info, "recurrent_layers", nlohmann::json::array());
     if (!layers.is_array())
         return facts;
     for (const nlohmann::json& layer : layers) {
         RecurrentLayerFact fact;
-        fact.layer = valueOr<std::string>(layer, "layer", "");
-        fact.index = valueOr<std::size_t>(layer, "index", 0);
-        fact.kernel = valueOr<std::string>(layer, "kernel", "");
-        fact.reason = valueOr<std::string>(layer, "reason", "");
-        const nlohmann::json option = valueOr(layer, "option", nlohmann::json::object());
-        fact.optionKey = valueOr<std::string>(option, "key", "");
-        fact.optionValue = valueOr<std::string>(option, "value", "");
-        fact.fusedValue = valueOr<std::string>(option, "fused_value", "");
+        fact.layer = recordedValueOr<std::string>(layer, "layer", "");
+        fact.index = recordedValueOr<std::size_t>(layer, "index", 0);
+        fact.kernel = recordedValueOr<std::string>(layer, "kernel", "");
+        fact.reason = recordedValueOr<std::string>(layer, "reason", "");
+        const nlohmann::json option = recordedValueOr(layer, "option", nlohmann::json::object());
+        fact.optionKey = recordedValueOr<std::string>(option, "key", "");
+        fact.optionValue = recordedValueOr<std::string>(option, "value", "");
+        fact.fusedValue = recordedValueOr<std::string>(option, "fused_value", "");
         if (!fact.layer.empty() && !fact.kernel.empty())
             facts.push_back(std::move(fact));
     }
@@ -75,9 +63,10 @@ std::vector<std::pair<std::string, double>> layerForwardFrom(const nlohmann::jso
                                                              std::int64_t& steps)
 {
     std::vector<std::pair<std::string, double>> seconds;
-    const nlohmann::json measured = valueOr(summary, "layer_forward", nlohmann::json::object());
-    steps = valueOr<std::int64_t>(measured, "steps", 0);
-    const nlohmann::json byLayer = valueOr(measured, "seconds", nlohmann::json::object());
+    const nlohmann::json measured =
+        recordedValueOr(summary, "layer_forward", nlohmann::json::object());
+    steps = recordedValueOr<std::int64_t>(measured, "steps", 0);
+    const nlohmann::json byLayer = recordedValueOr(measured, "seconds", nlohmann::json::object());
     if (steps <= 0 || !byLayer.is_object())
         return {};
     for (auto it = byLayer.begin(); it != byLayer.end(); ++it) {
@@ -115,7 +104,8 @@ std::map<std::string, std::int64_t> maskFallbacksFrom(const nlohmann::json& summ
                                                       std::int64_t& steps)
 {
     steps = 0;
-    const nlohmann::json recorded = valueOr(summary, "mask_fallbacks", nlohmann::json::object());
+    const nlohmann::json recorded =
+        recordedValueOr(summary, "mask_fallbacks", nlohmann::json::object());
     if (!recorded.is_object() || !recorded.contains("batches"))
         return {};
     const std::optional<std::int64_t> batches =
@@ -124,7 +114,7 @@ std::map<std::string, std::int64_t> maskFallbacksFrom(const nlohmann::json& summ
         return {};
     steps = *batches;
     std::map<std::string, std::int64_t> counts;
-    const nlohmann::json layers = valueOr(recorded, "layers", nlohmann::json::object());
+    const nlohmann::json layers = recordedValueOr(recorded, "layers", nlohmann::json::object());
     if (!layers.is_object())
         return counts;
     for (auto it = layers.begin(); it != layers.end(); ++it)
@@ -136,23 +126,23 @@ std::map<std::string, std::int64_t> maskFallbacksFrom(const nlohmann::json& summ
 SequenceFacts sequenceFactsFrom(const nlohmann::json& config, const nlohmann::json& info)
 {
     SequenceFacts facts;
-    const nlohmann::json data = valueOr(config, "data", nlohmann::json::object());
-    const nlohmann::json source = valueOr(data, "source", nlohmann::json::object());
-    const std::string type = valueOr<std::string>(source, "type", "");
+    const nlohmann::json data = recordedValueOr(config, "data", nlohmann::json::object());
+    const nlohmann::json source = recordedValueOr(data, "source", nlohmann::json::object());
+    const std::string type = recordedValueOr<std::string>(source, "type", "");
     facts.textSource = type == "text_csv" || type == "text_folder";
-    facts.batching = valueOr<std::string>(data, "batching", "fixed");
-    const nlohmann::json text = valueOr(data, "text", nlohmann::json::object());
-    facts.padding = valueOr<std::string>(text, "padding", "post");
-    facts.outputSequenceLength = valueOr<std::int64_t>(text, "output_sequence_length", 0);
-    const nlohmann::json model = valueOr(config, "model", nlohmann::json::object());
-    const nlohmann::json layers = valueOr(model, "layers", nlohmann::json::array());
+    facts.batching = recordedValueOr<std::string>(data, "batching", "fixed");
+    const nlohmann::json text = recordedValueOr(data, "text", nlohmann::json::object());
+    facts.padding = recordedValueOr<std::string>(text, "padding", "post");
+    facts.outputSequenceLength = recordedValueOr<std::int64_t>(text, "output_sequence_length", 0);
+    const nlohmann::json model = recordedValueOr(config, "model", nlohmann::json::object());
+    const nlohmann::json layers = recordedValueOr(model, "layers", nlohmann::json::array());
     if (layers.is_array() && !layers.empty())
-        facts.maskZero = valueOr<std::string>(layers.front(), "type", "") == "embedding" &&
-                         valueOr<bool>(layers.front(), "mask_zero", false);
-    const nlohmann::json lengths = valueOr(info, "text_lengths", nlohmann::json::object());
-    facts.lengths = {valueOr<std::int64_t>(lengths, "median", 0),
-                     valueOr<std::int64_t>(lengths, "p95", 0),
-                     valueOr<std::int64_t>(lengths, "longest", 0)};
+        facts.maskZero = recordedValueOr<std::string>(layers.front(), "type", "") == "embedding" &&
+                         recordedValueOr<bool>(layers.front(), "mask_zero", false);
+    const nlohmann::json lengths = recordedValueOr(info, "text_lengths", nlohmann::json::object());
+    facts.lengths = {recordedValueOr<std::int64_t>(lengths, "median", 0),
+                     recordedValueOr<std::int64_t>(lengths, "p95", 0),
+                     recordedValueOr<std::int64_t>(lengths, "longest", 0)};
     if (facts.lengths.median < 0 || facts.lengths.p95 < facts.lengths.median ||
         facts.lengths.longest < facts.lengths.p95)
         facts.lengths = {};  // not lengths loading could have found
@@ -168,31 +158,32 @@ RunEvidence evidenceFromStoredRun(const StoredRun& run)
     evidence.config = run.config;
     const nlohmann::json& info = run.info;
     RunFacts& facts = evidence.facts;
-    facts.device = valueOr<std::string>(info, "device", run.header.device);
-    facts.backend = valueOr<std::string>(info, "backend", run.header.backend);
-    facts.backendReason = valueOr<std::string>(info, "backend_reason", "");
-    facts.allocator = valueOr<std::string>(info, "allocator", "");
-    facts.cudnn = valueOr<std::string>(info, "cudnn", "");
-    facts.placement = valueOr<std::string>(info, "placement", "");
-    facts.prefetch = valueOr<int>(info, "prefetch", 0);
-    facts.intraOpThreads = valueOr<int>(info, "intra_op_threads", 0);
-    facts.interOpThreads = valueOr<int>(info, "inter_op_threads", 0);
-    facts.batchSize = valueOr<std::int64_t>(info, "batch_size", 0);
-    facts.batchesPerEpoch = valueOr<int>(info, "batches_per_epoch", 0);
-    facts.trainingFlopsPerBatch = valueOr<double>(info, "training_flops_per_batch", 0.0);
+    facts.device = recordedValueOr<std::string>(info, "device", run.header.device);
+    facts.backend = recordedValueOr<std::string>(info, "backend", run.header.backend);
+    facts.backendReason = recordedValueOr<std::string>(info, "backend_reason", "");
+    facts.allocator = recordedValueOr<std::string>(info, "allocator", "");
+    facts.cudnn = recordedValueOr<std::string>(info, "cudnn", "");
+    facts.placement = recordedValueOr<std::string>(info, "placement", "");
+    facts.prefetch = recordedValueOr<int>(info, "prefetch", 0);
+    facts.intraOpThreads = recordedValueOr<int>(info, "intra_op_threads", 0);
+    facts.interOpThreads = recordedValueOr<int>(info, "inter_op_threads", 0);
+    facts.batchSize = recordedValueOr<std::int64_t>(info, "batch_size", 0);
+    facts.batchesPerEpoch = recordedValueOr<int>(info, "batches_per_epoch", 0);
+    facts.trainingFlopsPerBatch = recordedValueOr<double>(info, "training_flops_per_batch", 0.0);
     const nlohmann::json environment =
         run.summary.is_object() ? run.summary.value("environment", nlohmann::json::object())
                                 : nlohmann::json::object();
-    facts.physicalCores = valueOr<int>(environment, "physical_cores", 0);
-    facts.logicalCores = valueOr<int>(environment, "logical_cores", 0);
+    facts.physicalCores = recordedValueOr<int>(environment, "physical_cores", 0);
+    facts.logicalCores = recordedValueOr<int>(environment, "logical_cores", 0);
     facts.modelHasLstm = configHasLstm(run.config);
     facts.recurrentLayers = recurrentLayersFrom(info);
-    facts.worldSize = std::max(1, valueOr<int>(info, "world_size", 1));
+    facts.worldSize = std::max(1, recordedValueOr<int>(info, "world_size", 1));
     const nlohmann::json distributed =
         run.config.is_object() ? run.config.value("distributed", nlohmann::json::object())
                                : nlohmann::json::object();
-    facts.bucketMb = valueOr<double>(distributed, "bucket_mb", 0.0);
+    facts.bucketMb = recordedValueOr<double>(distributed, "bucket_mb", 0.0);
     facts.sequences = sequenceFactsFrom(run.config, info);
+    facts.script = scriptFactsFrom(run.config, info);
     evidence.epochs = run.epochs;
     evidence.batches = run.batches;
     evidence.ranks = rankMembersFromJson(info.is_object() ? info.value("ranks", nlohmann::json())

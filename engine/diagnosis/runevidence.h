@@ -6,6 +6,7 @@
 
 #include "engine/core/phase.h"
 #include "engine/core/records.h"
+#include "engine/script/proberecord.h"
 
 #include <nlohmann/json.hpp>
 
@@ -46,6 +47,17 @@ struct SequenceFacts {
     TextLengths lengths;                    ///< the training texts' (info's text_lengths)
 };
 
+/// What a profiled Python script's run recorded about the script (docs/profile.md): the
+/// config's command line, the info's script object, the recurrent modules its forward passes
+/// called and where its code made NumPy arrays into tensors.
+struct ScriptFacts {
+    std::vector<std::string> command;  ///< the interpreter, the script, its arguments
+    std::string python;                ///< "3.11.2"
+    std::string torch;                 ///< "2.6.0"; empty when unknown
+    std::vector<ProbeRecurrentModule> recurrent;
+    std::vector<ProbeConversionSite> conversions;
+};
+
 struct RunFacts {
     std::string device;         ///< "cpu", "cuda:0"
     std::string backend;        ///< the LSTM backend used ("libtorch", "onednn")
@@ -73,6 +85,8 @@ struct RunFacts {
     int worldSize = 1;
     double bucketMb = 0.0;
     SequenceFacts sequences;
+    /// Set for a profiled script's run, whose fixes are code, not config patches.
+    std::optional<ScriptFacts> script;
 };
 
 struct RunEvidence {

@@ -128,6 +128,10 @@ std::vector<Finding> diagnoseTransferBound(const RunEvidence& evidence)
                     : engineText("TransferBoundRule",
                                  "placement pinned: the dataset lives on the host (pinned "
                                  "memory) and is copied every batch");
+    else if (facts.script)
+        where = engineText("TransferBoundRule",
+                           "in a script the phase holds NumPy arrays made into tensors and "
+                           "copies to another device");
     else
         where = engineText("TransferBoundRule", "placement not recorded");
     finding.evidence = fillText(

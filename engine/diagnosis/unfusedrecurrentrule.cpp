@@ -251,6 +251,8 @@ std::int64_t maskFallbacksOf(const RunEvidence& evidence, const RecurrentLayerFa
 
 std::vector<Finding> diagnoseUnfusedRecurrent(const RunEvidence& evidence)
 {
+    if (evidence.facts.script)
+        return diagnoseScriptRecurrent(evidence);
     std::vector<Finding> findings;
     const std::optional<double> compute = computeShare(evidence);
     for (const RecurrentLayerFact& layer : evidence.facts.recurrentLayers) {

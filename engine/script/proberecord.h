@@ -78,8 +78,8 @@ struct ProbeConversionSite {
     std::int64_t line = 0;
     std::string code;  ///< that source line, stripped; empty when unreadable
     std::int64_t calls = 0;
-    std::int64_t bytes = 0;  ///< the arrays' bytes, summed
-    double seconds = 0.0;    ///< inside the conversions
+    std::int64_t bytes = 0;    ///< the arrays' bytes, summed
+    double seconds = 0.0;      ///< inside the conversions
     std::int64_t inSteps = 0;  ///< calls made inside a training step
 };
 

@@ -7,12 +7,14 @@
 
 #include <QtCore/QFile>
 #include <QtCore/QTemporaryDir>
+#include <QtCore/QThread>
 #include <QtTest>
 
 #include <signal.h>
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -89,6 +91,38 @@ class TestProfileCli : public QObject {
         return runCli(
             QStringList{"profile", "--db", database()} + options + QStringList{"--"} + command,
             kTrainTimeoutMs);
+    }
+
+    /// The newest run as the database holds it now, read while a writer may be recording.
+    std::optional<es::StoredRun> newestRun() const
+    {
+        try {
+            return lastRun();
+        } catch (const std::exception&) {
+            return std::nullopt;  // no database or no run yet
+        }
+    }
+
+    /// Waits until the newest run is `name` with `steps` steps committed; the run then, or
+    /// nothing.
+    std::optional<es::StoredRun> waitForSteps(const std::string& name, std::size_t steps) const
+    {
+        QDeadlineTimer deadline(kTrainTimeoutMs);
+        while (!deadline.hasExpired()) {
+            const std::optional<es::StoredRun> run = newestRun();
+            if (run && run->header.name == name && run->batches.size() >= steps)
+                return run;
+            QThread::msleep(100);
+        }
+        return std::nullopt;
+    }
+
+    /// Starts `profile` on `script` in the background.
+    void startProfile(QProcess& cli, const QString& script, const QString& name) const
+    {
+        cli.setProcessEnvironment(isolatedEnvironment());
+        cli.start(es::test::cliPath(),
+                  {"profile", "--db", database(), "--name", name, "--", kPython, script});
     }
 
     es::StoredRun lastRun() const
@@ -212,6 +246,106 @@ private Q_SLOTS:
         QCOMPARE(stored.header.name, std::string("stopped"));
         QCOMPARE(stored.header.status, es::RunStatus::Stopped);
         QVERIFY(stored.batches.size() >= 8);
+    }
+
+    void aKilledScriptLeavesItsCommittedSteps()
+    {
+        const QString script = writeScript("killed.py", knownCostsScript(1000));
+        QProcess cli;
+        startProfile(cli, script, "killed");
+        QVERIFY(cli.waitForStarted());
+        const std::optional<es::StoredRun> running = waitForSteps("killed", 6);
+        QVERIFY(running);
+        const auto pid = running->info["script"]["pid"].get<pid_t>();
+        QVERIFY(pid > 1);
+        QCOMPARE(::kill(pid, SIGKILL), 0);
+        QVERIFY(cli.waitForFinished(kQuickTimeoutMs));
+        QCOMPARE(cli.exitCode(), 128 + SIGKILL);  // the script's end, as a shell reports it
+
+        const es::StoredRun stored = lastRun();
+        QCOMPARE(stored.header.name, std::string("killed"));
+        QCOMPARE(stored.header.status, es::RunStatus::Failed);
+        const nlohmann::json& recorded = stored.summary["error"];
+        const std::string error = recorded.is_string() ? recorded.get<std::string>() : "";
+        QVERIFY2(error.find("SIGKILL") != std::string::npos, error.c_str());
+        QVERIFY(stored.batches.size() >= running->batches.size());
+        for (std::size_t i = 0; i < stored.batches.size(); ++i)
+            QCOMPARE(stored.batches[i].batch, int(i % 6) + 1);  // whole steps, in order
+    }
+
+    void aKilledRecorderLeavesAReadableDatabase()
+    {
+        const QString script = writeScript("orphan.py", knownCostsScript(1000));
+        QProcess cli;
+        startProfile(cli, script, "recorder killed");
+        QVERIFY(cli.waitForStarted());
+        const std::optional<es::StoredRun> running = waitForSteps("recorder killed", 6);
+        QVERIFY(running);
+        const auto pid = running->info["script"]["pid"].get<pid_t>();
+        cli.kill();  // SIGKILL to epochscope-cli itself, mid-write perhaps
+        QVERIFY(cli.waitForFinished(kQuickTimeoutMs));
+        // The script loses its reader; whatever it does then, this test ends it.
+        ::kill(pid, SIGKILL);
+
+        const es::StoredRun stored = lastRun();
+        QCOMPARE(stored.header.name, std::string("recorder killed"));
+        QVERIFY(stored.batches.size() >= running->batches.size());
+        QVERIFY(stored.header.status == es::RunStatus::Running ||
+                stored.header.status == es::RunStatus::Interrupted);
+        // The database takes the next run as before.
+        const CliRun next =
+            profile({kPython, writeScript("after.py", knownCostsScript(1))}, {"--name", "after"});
+        QVERIFY2(next.exitCode == kExitFinished, qPrintable(next.err));
+        QCOMPARE(lastRun().batches.size(), std::size_t(6));
+    }
+
+    void twoProfilesRecordIntoOneDatabaseAtOnce()
+    {
+        const QString script = writeScript("twice.py", knownCostsScript(2));
+        QProcess first;
+        QProcess second;
+        startProfile(first, script, "first of two");
+        startProfile(second, script, "second of two");
+        QVERIFY(first.waitForFinished(kTrainTimeoutMs));
+        QVERIFY(second.waitForFinished(kTrainTimeoutMs));
+        QVERIFY2(first.exitCode() == kExitFinished, first.readAllStandardError().constData());
+        QVERIFY2(second.exitCode() == kExitFinished, second.readAllStandardError().constData());
+        es::RunStore store(database().toStdString(), es::StoreAccess::ReadOnly);
+        int found = 0;
+        for (const es::StoredRunHeader& header : store.listRuns()) {
+            if (header.name != "first of two" && header.name != "second of two")
+                continue;
+            ++found;
+            const es::StoredRun run = *store.loadRun(header.id);
+            QCOMPARE(run.header.status, es::RunStatus::Completed);
+            QCOMPARE(run.batches.size(), std::size_t(12));
+            QCOMPARE(run.epochs.size(), std::size_t(2));
+        }
+        QCOMPARE(found, 2);
+    }
+
+    void aScriptRunComparesWithAnEngineRun()
+    {
+        const CliRun script = profile({kPython, writeScript("compared.py", knownCostsScript(2))},
+                                      {"--name", "script"});
+        QVERIFY2(script.exitCode == kExitFinished, qPrintable(script.err));
+        const std::int64_t scriptId = lastRun().header.id;
+        const CliRun engine = runCli({"train", "--preset", "keras-lstm-regression", "--epochs", "1",
+                                      "--max-batches", "4", "--db", database()},
+                                     kTrainTimeoutMs);
+        QVERIFY2(engine.exitCode == kExitFinished, qPrintable(engine.err));
+        const std::int64_t engineId = lastRun().header.id;
+        const QString report = path("compared.json");
+        const CliRun compare =
+            runCli({"compare", QString::number(scriptId), QString::number(engineId), "--db",
+                    database(), "--out", report});
+        QVERIFY2(compare.exitCode == kExitFinished, qPrintable(compare.err));
+        QFile file(report);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const std::string text = file.readAll().toStdString();
+        QVERIFY(text.find("\"script\"") != std::string::npos);
+        QVERIFY(text.find("pytorch") != std::string::npos);
+        QVERIFY(text.find("keras-lstm-regression") != std::string::npos);
     }
 };
 

@@ -9,6 +9,7 @@
 #include "engine/diagnosis/doctorfindings.h"
 #include "engine/doctor/doctorjson.h"
 #include "engine/doctor/doctortext.h"
+#include "engine/script/scriptrecorder.h"
 #include "tests/support/evidencebuilder.h"
 
 #include <nlohmann/json.hpp>
@@ -384,6 +385,46 @@ inline std::vector<DiagnosisScenario> diagnosisScenarios()
     add("padding-waste, batches by length", padded(true, true));
     add("padding-waste, the 95th percentile", padded(true, false));
     add("padding-waste, token arrays", padded(false, false));
+
+    // A profiled script's run: every finding in the script's terms (scriptfindings.cpp).
+    const auto script = [](const std::string& torch, std::vector<ProbeRecurrentModule> modules,
+                           std::vector<ProbeConversionSite> conversions) {
+        RunEvidence e = makeEvidence(3, 20, [](int epoch, int batch) {
+            StepPhases phases;
+            phases.dataWaitMs = 20.0;
+            phases.hostToDeviceMs = 10.0;
+            if (epoch == 1 && batch <= 3)
+                phases.forwardMs += 200.0;
+            return phases;
+        });
+        e.config = scriptRunConfig("train.py", {"python3", "train.py"}, "/work");
+        e.facts.backend = "pytorch";
+        e.facts.backendReason = "the script's own PyTorch " + torch + " on Python 3.11.2";
+        e.facts.placement.clear();
+        e.facts.intraOpThreads = 1;
+        e.facts.modelHasLstm = false;
+        e.facts.trainingFlopsPerBatch = 0.0;
+        for (BatchRecord& step : e.batches) {
+            step.h2dBytes = 4096;
+            step.minorFaults = 5000;
+        }
+        e.facts.script = ScriptFacts{
+            {"python3", "train.py"}, "3.11.2", torch, std::move(modules), std::move(conversions)};
+        return e;
+    };
+    const ProbeConversionSite site{
+        "torch.tensor", "train.py", 18, "xb = torch.tensor(X[i:i + 64])", 60, 983040, 0.6, 60};
+    add("script: NumPy per step, GRU, PyTorch 2.6",
+        script("2.6.0", {{"GRU", "cpu", false, false, 60}}, {site}));
+    add("script: packed LSTM, PyTorch 2.6, no conversion site",
+        script("2.6.0", {{"LSTM", "cpu", true, true, 60}}, {}));
+    add("script: LSTM on PyTorch 1.13",
+        script("1.13.0", {{"LSTM", "cpu", false, false, 60}}, {site}));
+    {
+        RunEvidence e = script("2.6.0", {}, {});
+        e.facts.device = "cuda";
+        add("script: copies to a GPU", std::move(e));
+    }
     return all;
 }
 

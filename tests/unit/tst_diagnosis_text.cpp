@@ -64,7 +64,8 @@ const QSet<QString>& keptWords()
         // products, libraries, hardware
         "EpochScope", "OpenBLAS", "NVML", "LSTM", "oneDNN", "cuDNN", "CUDA", "LibTorch", "BLAS",
         "SGEMM", "CPU", "GPU", "TCMalloc", "jemalloc", "tcmalloc", "glibc", "malloc", "mmap",
-        "Debian", "Adam", "OpenMP", "FLOPs", "GFLOP", "Keras", "GRU",
+        "Debian", "Adam", "OpenMP", "FLOPs", "GFLOP", "Keras", "GRU", "PyTorch", "Python",
+        "NumPy", "DataLoader", "PackedSequence", "shell",
         // units and statistics
         "ms", "s", "B", "kB", "MB", "GB", "MiB", "x", "p50", "p90", "p99",
         // config keys without a dot and Keras' parameter names (docs/config.md), a system call
@@ -83,11 +84,11 @@ const QSet<QString>& keptWords()
 QStringList englishWords(QString text)
 {
     // Quoted values ("device"), config keys and file names (data.prefetch, save_freq,
-    // docs/benchmarks.md), names with a hyphen or digit (unfused-lstm, es-train, libdnnl-dev,
+    // docs/benchmarks.md, num_workers), names with a hyphen or digit (unfused-lstm, es-train, libdnnl-dev,
     // 1024^3), environment settings (A=B) and placeholders ({batch}) are code, not prose.
     static const QRegularExpression quoted(QStringLiteral("\"[^\"]*\""));
     static const QRegularExpression code(
-        QStringLiteral("[A-Za-z0-9]*(?:[._/=#^+:\\-][A-Za-z0-9{]|[{}])[A-Za-z0-9._/=#^{}+:\\-]*"));
+        QStringLiteral("[A-Za-z0-9]*(?:[_./=#^+:\\-][A-Za-z0-9{]|[{}])[A-Za-z0-9_./=#^{}+:\\-]*"));
     static const QRegularExpression word(QStringLiteral("[A-Za-z][A-Za-z0-9]*"));
     text.remove(quoted);
     text.remove(code);
@@ -203,6 +204,14 @@ private Q_SLOTS:
         QVERIFY2(reference.is_object(), "tests/data/diagnosis_english.json missing or not JSON");
         const es::test::DiagnosisScenario scenario =
             allScenarios()[static_cast<std::size_t>(index)];
+        // ES_DUMP_ENGLISH=DIR writes each scenario's texts there, one file per scenario: how a
+        // new scenario's English gets into the reference file, after reading it through.
+        if (qEnvironmentVariableIsSet("ES_DUMP_ENGLISH")) {
+            QFile out(qEnvironmentVariable("ES_DUMP_ENGLISH") + "/" + QString::number(index));
+            out.open(QIODevice::WriteOnly);
+            out.write(QByteArray::fromStdString(scenario.name) + "\n" +
+                      findingsTexts(es::diagnoseRun(scenario.evidence)).toUtf8());
+        }
         QVERIFY2(reference.contains(scenario.name), "scenario not in the reference file");
         const nlohmann::json& expected = reference.at(scenario.name);
         QCOMPARE(findingsTexts(es::diagnoseRun(scenario.evidence)),
@@ -222,9 +231,11 @@ private Q_SLOTS:
         for (const es::Finding& finding : findings) {
             // The run's own recorded words (why it chose its backend, the cuDNN state, where
             // the peak came from) are quoted as the run wrote them.
-            for (QString text :
-                 {QString::fromStdString(finding.title), QString::fromStdString(finding.evidence),
-                  QString::fromStdString(finding.recommendation)}) {
+            // A script's fix ends in code (a before/after snippet), which stays code.
+            const std::string fix = es::splitRecommendation(finding.recommendation).text;
+            for (QString text : {QString::fromStdString(finding.title),
+                                 QString::fromStdString(finding.evidence),
+                                 QString::fromStdString(fix)}) {
                 for (const std::string& recorded :
                      {scenario.evidence.facts.backendReason, scenario.evidence.facts.cudnn,
                       scenario.evidence.peakSource})

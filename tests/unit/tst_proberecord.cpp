@@ -14,6 +14,11 @@
 
 namespace {
 
+constexpr const char* kConversions =
+    R"j({"type":"conversions","sites":[{"function":"torch.tensor","file":"train.py","line":42,)j"
+    R"j("code":"xb = torch.tensor(X[i:i + 64])","calls":120,"bytes":1234567,"seconds":0.1234,)j"
+    R"j("in_steps":118}]})j";
+
 const std::string kHello =
     R"({"type":"hello","format":"epochscope-probe","version":1,"pid":42,"python":"3.11.2",)"
     R"("torch":"1.13.1","argv":["train.py","--epochs","2"],"cwd":"/tmp","intra_op_threads":2,)"
@@ -71,6 +76,17 @@ private Q_SLOTS:
                                  R"("packed_input":true,"bidirectional":false,"calls":4}]})"));
         QCOMPARE(modules.recurrent.front().className, std::string("GRU"));
         QVERIFY(modules.recurrent.front().packedInput);
+        const auto conversions = std::get<es::ProbeConversions>(es::parseProbeRecord(kConversions));
+        QCOMPARE(conversions.sites.size(), std::size_t(1));
+        const es::ProbeConversionSite& site = conversions.sites.front();
+        QCOMPARE(site.function, std::string("torch.tensor"));
+        QCOMPARE(site.file, std::string("train.py"));
+        QCOMPARE(site.line, std::int64_t(42));
+        QCOMPARE(site.code, std::string("xb = torch.tensor(X[i:i + 64])"));
+        QCOMPARE(site.calls, std::int64_t(120));
+        QCOMPARE(site.bytes, std::int64_t(1234567));
+        QCOMPARE(site.seconds, 0.1234);
+        QCOMPARE(site.inSteps, std::int64_t(118));
     }
 
     void refusesBadLines_data()
@@ -118,6 +134,27 @@ private Q_SLOTS:
             R"({"type":"modules","recurrent":[{"class":"GRU","device":"cpu",)"
             R"("packed_input":false,"bidirectional":false,"calls":-1}]})",
             "recurrent[0].calls");
+        const std::string conversions = kConversions;
+        row("sites not a list", with(conversions, "\"sites\":[", "\"sites\":7,\"x\":["), "sites");
+        row("site line zero", with(conversions, "\"line\":42", "\"line\":0"), "sites[0].line");
+        row("site calls zero", with(conversions, "\"calls\":120", "\"calls\":0"), "sites[0].calls");
+        row("site seconds infinite", with(conversions, "\"seconds\":0.1234", "\"seconds\":1e999"),
+            "");
+        row("site seconds negative", with(conversions, "\"seconds\":0.1234", "\"seconds\":-1"),
+            "sites[0].seconds");
+        row("site in steps beyond calls", with(conversions, "\"in_steps\":118", "\"in_steps\":121"),
+            "sites[0].in_steps");
+        row("site code not a string",
+            with(conversions, "\"code\":\"xb = torch.tensor(X[i:i + 64])\"", "\"code\":17"),
+            "sites[0].code");
+        row("site without a file", with(conversions, "\"file\":\"train.py\",", ""),
+            "sites[0].file");
+        std::string many = R"({"type":"conversions","sites":[)";
+        for (std::size_t i = 0; i <= es::kMaxConversionSites; ++i)
+            many += std::string(i == 0 ? "" : ",") +
+                    R"({"function":"torch.tensor","file":"a.py","line":1,"code":"","calls":1,)"
+                    R"("bytes":0,"seconds":0,"in_steps":0})";
+        row("too many sites", many + "]}", "sites");
         row("note too long",
             "{\"type\":\"note\",\"text\":\"" + std::string(64 * 1024 + 1, 'x') + "\"}", "text");
     }

@@ -240,7 +240,15 @@ void FindingsPanel::showSelected()
     const QString steps = stepRangeText(chosen);
     if (!steps.isEmpty())
         section(tr("Where:"), steps.toStdString());
-    section(tr("Fix:"), chosen.recommendation);
+    // A script's fix ends in code (a before/after snippet): shown as code.
+    const RecommendationParts fix = splitRecommendation(chosen.recommendation);
+    section(tr("Fix:"), fix.text);
+    if (!fix.code.empty()) {
+        QString code;
+        for (const std::string& line : fix.code)
+            code += QString::fromStdString(line) + QLatin1Char('\n');
+        html += QStringLiteral("<pre>%1</pre>").arg(code.toHtmlEscaped());
+    }
     if (!chosen.patch.is_null())
         html += QStringLiteral("<p><b>%1</b></p><pre>%2</pre>")
                     .arg(tr("Config patch:"),
