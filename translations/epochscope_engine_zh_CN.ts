@@ -4432,7 +4432,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>第 %1 轮：%2 步，用时 %3，每步 %4（%5）</translation>
     </message>
     <message>
-        <location filename="../engine/script/scriptsession.cpp" line="+155"/>
+        <location filename="../engine/script/scriptsession.cpp" line="+167"/>
         <source>the script did not stop: sending %1</source>
         <translation>脚本没有停止：发送 %1</translation>
     </message>
@@ -4447,12 +4447,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>--cwd %1：不是文件夹</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>recording %1 as run %2 in %3</source>
         <translation>正在将 %1 记录为 %3 中的运行 %2</translation>
     </message>
     <message>
-        <location filename="../engine/script/scriptsession.cpp" line="-76"/>
+        <location filename="../engine/script/scriptsession.cpp" line="-82"/>
         <source>probe record %1 refused: %2</source>
         <translation>拒绝了第 %1 条探针记录：%2</translation>
     </message>
@@ -7216,7 +7216,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ScriptProcess</name>
     <message>
-        <location filename="../engine/script/scriptprocess.cpp" line="+62"/>
+        <location filename="../engine/script/scriptprocess.cpp" line="+83"/>
         <source>no command: give the Python interpreter and the script after --, as in `epochscope-cli profile -- python3 train.py ARGS`</source>
         <translation>没有命令：请在 -- 之后给出 Python 解释器和脚本，例如 `epochscope-cli profile -- python3 train.py ARGS`</translation>
     </message>
@@ -7236,13 +7236,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>没有要运行的脚本：请在解释器之后给出，例如 `epochscope-cli profile -- python3 train.py ARGS`</translation>
     </message>
     <message>
-        <location line="+29"/>
-        <location line="+9"/>
+        <location line="+41"/>
         <source>cannot make the probe&apos;s pipe</source>
         <translation>无法创建探针的管道</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+3"/>
+        <source>cannot make the pipe for the script&apos;s output</source>
+        <translation>无法为脚本的输出创建管道</translation>
+    </message>
+    <message>
+        <location line="+54"/>
         <source>cannot start %1 in %2</source>
         <translation>无法在 %2 中启动 %1</translation>
     </message>
@@ -7319,7 +7323,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     <name>ScriptRun</name>
     <message>
         <location filename="../engine/script/scriptrecorder.cpp" line="+165"/>
-        <location filename="../engine/script/scriptsession.cpp" line="-37"/>
+        <location filename="../engine/script/scriptsession.cpp" line="-42"/>
         <source>the script&apos;s own PyTorch %1 on Python %2</source>
         <translation>脚本自带的 PyTorch %1，运行于 Python %2</translation>
     </message>

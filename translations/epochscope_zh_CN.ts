@@ -2,6 +2,59 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>ScriptCommand</name>
+    <message>
+        <location filename="../ui/script/scriptcommand.cpp" line="+58"/>
+        <source>Interpreter: give the Python interpreter that runs the script (python3, or the path of one).</source>
+        <translation>解释器：请给出运行脚本的 Python 解释器（python3，或其路径）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Interpreter: %1 does not exist.</source>
+        <translation>解释器：%1 不存在。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Interpreter: %1 is not a program.</source>
+        <translation>解释器：%1 不是可执行程序。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Interpreter: no %1 on the PATH.</source>
+        <translation>解释器：PATH 中没有 %1。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Interpreter: %1 is not a Python interpreter (python3, python3.11, a virtual environment&apos;s bin/python).</source>
+        <translation>解释器：%1 不是 Python 解释器（python3、python3.11、虚拟环境的 bin/python）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Script: choose the Python script to profile.</source>
+        <translation>脚本：请选择要分析的 Python 脚本。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Script: %1 does not exist.</source>
+        <translation>脚本：%1 不存在。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Script: %1 is not a file.</source>
+        <translation>脚本：%1 不是文件。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Working folder: %1 does not exist.</source>
+        <translation>工作文件夹：%1 不存在。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Working folder: %1 is not a folder.</source>
+        <translation>工作文件夹：%1 不是文件夹。</translation>
+    </message>
+</context>
+<context>
     <name>es::ui::BatchOptions</name>
     <message>
         <location filename="../ui/setup/batchoptions.cpp" line="+28"/>
@@ -693,6 +746,7 @@ by_length：长度相近的文本进入同一批，每批截到其中最长的�
         <translation>制表符</translation>
     </message>
     <message>
+        <location filename="../ui/script/profilescriptdialog.cpp" line="+33"/>
         <location filename="../ui/setup/browserow.cpp" line="+40"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
@@ -1898,6 +1952,16 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
     </message>
     <message>
         <location line="+4"/>
+        <source>&amp;Profile a Python script...</source>
+        <translation>分析 Python 脚本(&amp;P)...</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Run your own PyTorch training script under the probe: its steps by phase, live, and why it is slow</source>
+        <translation>在探针下运行你自己的 PyTorch 训练脚本：实时按阶段显示其各步，并说明为何慢</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Run &amp;database...</source>
         <translation>运行数据库(&amp;D)...</translation>
     </message>
@@ -1940,7 +2004,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../ui/mainwindowrun.cpp" line="+43"/>
+        <location filename="../ui/mainwindowrun.cpp" line="+46"/>
         <source>&amp;Pause</source>
         <translation>暂停(&amp;P)</translation>
     </message>
@@ -2019,7 +2083,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowrun.cpp" line="-9"/>
+        <location filename="../ui/mainwindowrun.cpp" line="-11"/>
         <source>A what-if experiment is measuring: start when it has ended</source>
         <translation>假设实验正在测量：请在它结束后再开始</translation>
     </message>
@@ -2041,7 +2105,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>有运行正在训练：此时做实验会把两者一起测量。请在该运行结束后再做实验。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>&amp;Resume</source>
         <translation>继续(&amp;R)</translation>
     </message>
@@ -2086,7 +2150,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>无法开始运行：%1</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+20"/>
         <source>Stopping after the current step...</source>
         <translation>将在当前步之后停止...</translation>
     </message>
@@ -2156,7 +2220,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>错误：</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowrun.cpp" line="-35"/>
+        <location filename="../ui/mainwindowrun.cpp" line="-39"/>
         <source>The run starts when the environment check or the prediction ends.</source>
         <translation>运行将在环境检查或预测结束后开始。</translation>
     </message>
@@ -2166,7 +2230,12 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>未开始：配置要写的文件未获允许。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+27"/>
+        <source>Stopping the script: SIGINT now, SIGTERM after 10 s and SIGKILL 5 s later while it still runs...</source>
+        <translation>正在停止脚本：现在发送 SIGINT，若仍在运行，10 秒后发送 SIGTERM，再过 5 秒发送 SIGKILL...</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>The run failed: %1</source>
         <translation>运行失败：%1</translation>
     </message>
@@ -2249,6 +2318,26 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <location filename="../ui/mainwindowpredict.cpp" line="+54"/>
         <source>Exported for PyTorch to %1</source>
         <translation>已导出为 PyTorch 模型，位于 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowscript.cpp" line="+37"/>
+        <source>The script starts when the environment check or the prediction ends.</source>
+        <translation>脚本将在环境检查或预测结束后开始。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Profiling %1: %2 in %3</source>
+        <translation>正在分析 %1：%2，位于 %3</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Profile a Python script</source>
+        <translation>分析 Python 脚本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The script cannot start: %1</source>
+        <translation>脚本无法启动：%1</translation>
     </message>
 </context>
 <context>
@@ -3046,6 +3135,120 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
     </message>
 </context>
 <context>
+    <name>es::ui::ProfileScriptDialog</name>
+    <message>
+        <location filename="../ui/script/profilescriptdialog.cpp" line="+40"/>
+        <source>Profile a Python script</source>
+        <translation>分析 Python 脚本</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Runs your PyTorch training script unchanged under EpochScope&apos;s probe, which times each step by phase, and records it as a run: the dashboard draws it live, and its output goes to the Log. Stop interrupts it as Ctrl+C does, then ends it.</source>
+        <translation>在 EpochScope 的探针下原样运行你的 PyTorch 训练脚本，探针按阶段为每一步计时，并将其记录为一次运行：仪表板实时绘制它，其输出进入日志。停止会像 Ctrl+C 一样中断它，然后结束它。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The Python that runs the script, with the script&apos;s PyTorch: python3, or the path of one (a virtual environment&apos;s bin/python)</source>
+        <translation>运行脚本的 Python（带有脚本所用的 PyTorch）：python3，或其路径（虚拟环境的 bin/python）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The script&apos;s arguments, split at blanks; double quotes keep blanks in one argument (&quot;my data&quot;)</source>
+        <translation>脚本的参数，按空白分隔；双引号可把空白保留在同一个参数中（&quot;my data&quot;）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Where the script runs; empty: the script&apos;s folder</source>
+        <translation>脚本运行的位置；留空：脚本所在文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The run&apos;s name in Runs; empty: the script&apos;s file name</source>
+        <translation>运行在“运行”列表中的名称；留空：脚本的文件名</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Interpreter:</source>
+        <translation>解释器(&amp;I)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+3"/>
+        <source>Choose the Python interpreter</source>
+        <translation>选择 Python 解释器</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Script:</source>
+        <translation>脚本(&amp;S)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+3"/>
+        <source>Choose the Python script</source>
+        <translation>选择 Python 脚本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Python scripts (*.py);;All files (*)</source>
+        <translation>Python 脚本 (*.py);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Arguments:</source>
+        <translation>参数(&amp;A)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Working folder:</source>
+        <translation>工作文件夹(&amp;W)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+3"/>
+        <source>Choose the working folder</source>
+        <translation>选择工作文件夹</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Run &amp;name:</source>
+        <translation>运行名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Runs:</source>
+        <translation>运行：</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;Start</source>
+        <comment>button: start profiling</comment>
+        <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>the script&apos;s folder</source>
+        <translation>脚本所在文件夹</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the script&apos;s file name</source>
+        <translation>脚本的文件名</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>SCRIPT</source>
+        <translation>SCRIPT</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1
+in %2</source>
+        <translation>%1
+位于 %2</translation>
+    </message>
+</context>
+<context>
     <name>es::ui::PyTorchExportDialog</name>
     <message>
         <location filename="../ui/predict/pytorchexportdialog.cpp" line="+73"/>
@@ -3600,12 +3803,13 @@ so the rates are not defined.</source>
 <context>
     <name>es::ui::RunController</name>
     <message>
-        <location filename="../ui/live/runcontroller.cpp" line="+34"/>
+        <location filename="../ui/live/runcontroller.cpp" line="+41"/>
+        <location line="+66"/>
         <source>A run is already in progress.</source>
         <translation>已有运行正在进行。</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="-41"/>
         <source>Rank %1 does not record the run: rank 0 does.</source>
         <translation>进程 %1 不记录此运行：由进程 0 记录。</translation>
     </message>
@@ -3615,14 +3819,24 @@ so the rates are not defined.</source>
         <translation>不记录此运行：%1</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+20"/>
         <source>Starting ranks 1 to %1 of %2 on this machine with %3.</source>
         <translation>正在用 %3 在本机启动全部 %2 个进程中的进程 1 到 %1。</translation>
     </message>
     <message>
-        <location line="+97"/>
+        <location line="+24"/>
+        <source>The run database %1 cannot take the run: %2</source>
+        <translation>运行数据库 %1 无法接收该运行：%2</translation>
+    </message>
+    <message>
+        <location line="+119"/>
         <source>The run database missed part of this run: %1</source>
         <translation>运行数据库漏记了此运行的一部分：%1</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>the run database failed while the script ran (see the Log)</source>
+        <translation>脚本运行期间运行数据库出错（见日志）</translation>
     </message>
 </context>
 <context>
@@ -3686,7 +3900,7 @@ so the rates are not defined.</source>
         <translation>精确：每个阶段结束时同步设备（主机时钟）</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+52"/>
         <source>Epoch %1/%2, step %3/%4</source>
         <translation>第 %1/%2 轮，第 %3/%4 步</translation>
     </message>
@@ -5237,7 +5451,7 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+105"/>
+        <location filename="../app/gui/main.cpp" line="+134"/>
         <source>Train LSTM models and find out why training is slow</source>
         <translation>训练 LSTM 模型，并找出训练慢的原因</translation>
     </message>
@@ -5364,7 +5578,17 @@ Projected, not measured: the epoch time (median ms per step x steps per epoch of
         <translation>把此停靠窗口置于最前：%1（environment 还会检查本机）</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+8"/>
+        <source>Profile the Python script given after -- (python3 train.py ARGS) at once (--delay then counts from its end); without one, open File &gt; Profile a Python script... (--screenshot then saves the dialog)</source>
+        <translation>立即分析 -- 之后给出的 Python 脚本（python3 train.py ARGS）（--delay 随后从其结束时起算）；若未给出，则打开“文件 &gt; 分析 Python 脚本...”（--screenshot 随后保存该对话框）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>With --profile: python3 SCRIPT [ARGS...]</source>
+        <translation>与 --profile 一起使用：python3 SCRIPT [ARGS...]</translation>
+    </message>
+    <message>
+        <location line="+72"/>
         <source>expected KEY=V1,V2 (threads=1,2)</source>
         <translation>应为 KEY=V1,V2（threads=1,2）</translation>
     </message>
