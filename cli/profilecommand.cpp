@@ -89,7 +89,11 @@ int profile(RunStore& store, const ProfileOptions& options, const std::vector<st
     }
     const std::string name = options.name.empty() ? scriptName(probed) : options.name;
     ConsoleObserver console;
-    ScriptSessionOptions sessionOptions{name, options.command, folder.string(), {}, kOwnStopGrace};
+    ScriptSessionOptions sessionOptions;
+    sessionOptions.name = name;
+    sessionOptions.command = options.command;
+    sessionOptions.workingFolder = folder.string();
+    sessionOptions.ownStopGrace = kOwnStopGrace;
     sessionOptions.stopRequested = [&interrupt] { return interrupt.requested(); };
     ScriptSession session(store, std::move(sessionOptions), &console);
     printNote(fillText(engineText("ProfileCommand", "recording %1 as run %2 in %3"),
