@@ -24,6 +24,9 @@ struct WhatifOptions {
     std::string name;   ///< the experiment's name; empty for one made from the labels
     /// Variants added after those of `vary` and `patches` (a run's findings' fixes).
     std::vector<Variant> extraVariants;
+    /// After `--`: a Python training script's command, the baseline of a script's experiment
+    /// (cli/scriptwhatifcommand.h); empty for a config's.
+    std::vector<std::string> command;
 };
 
 /// Checks every variant, runs the experiment with a line per finished run, prints the table or
@@ -35,7 +38,8 @@ int runWhatifCommand(const RunConfig& baseline, const WhatifOptions& options);
 /// `whatif --from-run ID`: the recorded run's config is the baseline. Without --vary or
 /// --patch the variants are the fixes of its findings (the saved ones, or the rules' when none
 /// were saved), one per distinct patch, labelled by the finding. 2 when the run is missing or
-/// has no finding with a config fix.
+/// has no finding with a config fix. A script's run (`profile`) is the baseline of a script's
+/// experiment instead: its command in its folder, with the variants of --vary, which it needs.
 int runWhatifFromRun(std::int64_t runId, WhatifOptions options);
 
 /// One line per stored experiment, newest first.

@@ -2,6 +2,7 @@
 
 #include "cli/exitstatus.h"
 #include "cli/messages.h"
+#include "cli/scriptwhatifcommand.h"
 #include "cli/whatifcommand.h"
 #include "engine/config/presets.h"
 #include "engine/config/runconfig.h"
@@ -61,7 +62,8 @@ void addVariantOptions(CLI::App& whatif, WhatifOptions& options)
                     engineText("EpochscopeCli",
                                "Values to try for a config key: threads, batch_size, placement, "
                                "prefetch, backend, device, or a path such as "
-                               "callbacks[0].save_freq (repeatable)"))
+                               "callbacks[0].save_freq; for a script after --, "
+                               "env:NAME=V1,V2, arg:--flag=V1,V2 or threads=V1,V2 (repeatable)"))
         ->type_name("KEY=V1,V2");
     whatif
         .add_option("--patch", options.patches,
@@ -119,6 +121,16 @@ void addStoredExperimentCommands(CLI::App& whatif, WhatifArguments& arguments)
     arguments.show->fallthrough();
 }
 
+void addScriptCommand(CLI::App& whatif, WhatifOptions& options)
+{
+    // Everything after `--` is the script's command, passed on as it is, options included.
+    whatif.add_option("command", options.command,
+                      engineText("EpochscopeCli",
+                                 "After --: a Python training script's command, the baseline of "
+                                 "an experiment on its environment and arguments"));
+    whatif.positionals_at_end();
+}
+
 int runWhatif(const WhatifArguments& arguments)
 {
     const WhatifOptions& options = arguments.options;
@@ -126,11 +138,24 @@ int runWhatif(const WhatifArguments& arguments)
         return runWhatifList(options.database);
     if (arguments.show->parsed())
         return runWhatifShow(options.database, arguments.experimentId, options.json);
+    const std::size_t baselines = arguments.configOption->count() +
+                                  arguments.presetOption->count() +
+                                  arguments.fromRunOption->count();
+    if (!options.command.empty()) {
+        if (baselines > 0) {
+            printError(engineText("EpochscopeCli",
+                                  "whatif takes one baseline: a script's command after --, or "
+                                  "--config FILE, --preset NAME or --from-run ID"));
+            return kExitBadInput;
+        }
+        return runScriptWhatifHere(options);
+    }
     if (*arguments.fromRunOption)
         return runWhatifFromRun(arguments.fromRun, options);
-    if (arguments.configOption->count() + arguments.presetOption->count() != 1) {
+    if (baselines != 1) {
         printError(engineText("EpochscopeCli",
-                              "whatif needs --config FILE, --preset NAME or --from-run ID"));
+                              "whatif needs --config FILE, --preset NAME or --from-run ID, or "
+                              "a script's command after --"));
         return kExitBadInput;
     }
     const RunConfig baseline = *arguments.configOption ? loadRunConfigFile(arguments.configPath)
@@ -144,14 +169,15 @@ Command addWhatifCommand(CLI::App& app)
 {
     CLI::App* whatif = app.add_subcommand(
         "whatif", engineText("EpochscopeCli",
-                             "Measure a config against variants of it: step times, projected "
-                             "epoch time, speedup (docs/whatif.md)"));
+                             "Measure a config, or a Python script's run, against variants of "
+                             "it: step times, projected epoch time, speedup (docs/whatif.md)"));
     whatif->require_subcommand(0, 1);
     const auto arguments = std::make_shared<WhatifArguments>();
     addBaselineOptions(*whatif, *arguments);
     addVariantOptions(*whatif, arguments->options);
     addMeasurementOptions(*whatif, arguments->options);
     addStoredExperimentCommands(*whatif, *arguments);
+    addScriptCommand(*whatif, arguments->options);
     // Measuring stops after the current step and keeps what it measured; listing and showing
     // stored experiments only read.
     const auto measures = [arguments] {

@@ -11,6 +11,8 @@
 #include <signal.h>
 
 #include <optional>
+#include <thread>
+#include <variant>
 
 namespace es {
 
@@ -27,18 +29,35 @@ constexpr std::chrono::milliseconds kFlushInterval{250};
 // this long, then SIGTERM this long, before SIGKILL.
 constexpr std::chrono::seconds kInterruptGrace{10};
 constexpr std::chrono::seconds kTerminateGrace{5};
+// The probe's own bound on a run's steps (docs/profile.md): it ends the script after that many
+// recorded steps, with an end record of status "stopped".
+constexpr const char* kProbeMaxStepsVariable = "EPOCHSCOPE_PROBE_MAX_STEPS";
+// How long a script that reached its step bound gets to end on its own (a probe that knows the
+// bound ends it at once) before the session sends SIGINT. The stop reached only the script, so
+// there is no terminal's Ctrl+C to wait for; the steps it makes meanwhile are left out.
+constexpr std::chrono::milliseconds kStepBoundGrace{500};
+// And SIGTERM this long after that SIGINT: a bounded run is a measurement, whose script has
+// nothing to save on its way out, and a script that ignores SIGINT (inherited SIG_IGN, as a
+// shell gives a command it starts in the background) would otherwise run on for 10 s a run.
+constexpr std::chrono::seconds kStepBoundInterruptGrace{2};
 
 }  // namespace
+
+/// How long each stop signal waits for the one before: from the stop to SIGINT, from SIGINT
+/// to SIGTERM, from SIGTERM to SIGKILL.
+struct ScriptSession::StopGraces {
+    std::chrono::milliseconds beforeInterrupt{0};
+    std::chrono::milliseconds afterInterrupt{kInterruptGrace};
+    std::chrono::milliseconds afterTerminate{kTerminateGrace};
+};
 
 /// Sends the script the next, stronger stop signal once the one before had its time.
 class ScriptSession::StopEscalation {
 public:
-    explicit StopEscalation(std::chrono::milliseconds ownStopGrace) : m_ownStopGrace(ownStopGrace)
-    {
-    }
+    StopEscalation() = default;
 
     /// The signal sent now, 0 for none.
-    int update(bool requested, ScriptProcess& process)
+    int update(bool requested, const StopGraces& graces, ScriptProcess& process)
     {
         if (!requested)
             return 0;
@@ -49,11 +68,13 @@ public:
         }
         const auto waited = now - m_since;
         int signal = 0;
-        if (m_sent == 0 && waited >= m_ownStopGrace)
+        const auto interruptAt = graces.beforeInterrupt;
+        const auto terminateAt = interruptAt + graces.afterInterrupt;
+        if (m_sent == 0 && waited >= interruptAt)
             signal = SIGINT;
-        else if (m_sent == 1 && waited >= m_ownStopGrace + kInterruptGrace)
+        else if (m_sent == 1 && waited >= terminateAt)
             signal = SIGTERM;
-        else if (m_sent == 2 && waited >= m_ownStopGrace + kInterruptGrace + kTerminateGrace)
+        else if (m_sent == 2 && waited >= terminateAt + graces.afterTerminate)
             signal = SIGKILL;
         if (signal != 0) {
             process.signal(signal);
@@ -63,7 +84,6 @@ public:
     }
 
 private:
-    std::chrono::milliseconds m_ownStopGrace;
     bool m_asked = false;
     Clock::time_point m_since;  ///< when the stop was first asked for
     int m_sent = 0;
@@ -111,9 +131,12 @@ ScriptExit ScriptSession::run()
     const auto elapsedS = [&] {
         return std::chrono::duration<double>(Clock::now() - started).count();
     };
+    std::vector<EnvironmentEntry> environment = m_options.environment;
+    if (m_options.maxSteps > 0)
+        environment.emplace_back(kProbeMaxStepsVariable, std::to_string(m_options.maxSteps));
     std::optional<ScriptProcess> process;
     try {
-        process.emplace(m_options.command, m_options.workingFolder, m_options.environment,
+        process.emplace(m_options.command, m_options.workingFolder, environment,
                         m_options.captureOutput ? ScriptOutput::Captured : ScriptOutput::Inherited);
     } catch (const std::exception& failure) {
         m_recorder.note(failure.what());
@@ -127,7 +150,7 @@ ScriptExit ScriptSession::run()
     const auto takeLine = [&](std::string_view line) {
         ++lineNumber;
         try {
-            m_recorder.take(parseProbeRecord(line));
+            takeRecord(parseProbeRecord(line));
         } catch (const ProbeRecordError& refused) {
             m_recorder.note(fillText(engineText("ProfileCommand", "probe record %1 refused: %2"),
                                      {std::to_string(lineNumber), refused.what()}));
@@ -137,7 +160,7 @@ ScriptExit ScriptSession::run()
         if (m_observer != nullptr)
             m_observer->onLog(LogLevel::Info, scriptOutputLine(line));
     };
-    StopEscalation stop(m_options.ownStopGrace);
+    StopEscalation stop;
     Clock::time_point lastFlush = started;
     bool stopReported = false;
     ScriptExit exit;
@@ -160,7 +183,7 @@ ScriptExit ScriptSession::run()
         if (stopping && !stopReported && m_observer != nullptr)
             m_observer->onStateChanged(RunState::Stopping);
         stopReported = stopReported || stopping;
-        const int sent = stop.update(stopping, *process);
+        const int sent = stop.update(stopping, stopGraces(), *process);
         if ((sent == SIGTERM || sent == SIGKILL) && m_observer != nullptr)
             m_observer->onLog(
                 LogLevel::Warning,
@@ -173,6 +196,41 @@ ScriptExit ScriptSession::run()
     if (m_observer != nullptr)
         m_observer->onStateChanged(scriptRunState(m_recorder.status()));
     return exit;
+}
+
+void ScriptSession::takeRecord(const ProbeRecord& record)
+{
+    const bool step = std::holds_alternative<ProbeStep>(record);
+    if (step && m_stepBoundReached) {
+        // The script made these between the bound and the stop taking effect (the poll, its
+        // SIGINT handling): past the steps the run was meant to make, so left out, and the
+        // stored run has exactly maxSteps steps, as it has when the probe stops it itself.
+        if (!m_stepsLeftOutNoted)
+            m_recorder.note(fillText(engineText("ScriptSession",
+                                                "the run was bounded to %1 steps: the steps the "
+                                                "script made after them, while it stopped, are "
+                                                "not recorded"),
+                                     {std::to_string(m_options.maxSteps)}));
+        m_stepsLeftOutNoted = true;
+        return;
+    }
+    m_recorder.take(record);
+    if (step && m_options.maxSteps > 0 && m_recorder.steps() >= m_options.maxSteps) {
+        // A probe that knows EPOCHSCOPE_PROBE_MAX_STEPS stops the script right after this
+        // step; one that does not (older than the variable) lets it run on to its end, which
+        // would make every what-if run as long as the whole script. So the session stops it
+        // itself, whichever probe it is: after kStepBoundGrace, time enough for a probe that
+        // stops it to end it cleanly, with its end record, before a SIGINT could cut into that.
+        m_stepBoundReached = true;
+        requestStop();
+    }
+}
+
+ScriptSession::StopGraces ScriptSession::stopGraces() const
+{
+    if (m_stepBoundReached)
+        return {kStepBoundGrace, kStepBoundInterruptGrace, kTerminateGrace};
+    return {m_options.ownStopGrace, kInterruptGrace, kTerminateGrace};
 }
 
 bool ScriptSession::stopWanted() const

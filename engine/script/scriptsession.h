@@ -39,6 +39,12 @@ struct ScriptSessionOptions {
     /// onLog(LogLevel::Info, line) (scriptOutputLine(): bounded, valid UTF-8), for a window
     /// that has no terminal to show them; off, they are this process's own (the CLI's).
     bool captureOutput = false;
+    /// The steps the run records at most, 0 for no bound (a what-if's warm-up + measured
+    /// steps). The probe is told through EPOCHSCOPE_PROBE_MAX_STEPS and stops the script
+    /// itself where it knows the variable; where it does not, the session stops it (SIGINT
+    /// half a second after the last step, without the own-stop grace, SIGTERM 2 s later) and
+    /// leaves out the steps the script made meanwhile.
+    std::int64_t maxSteps = 0;
 };
 
 class ScriptSession {
@@ -59,13 +65,19 @@ public:
     void requestStop() { m_stopRequested.store(true); }
 
     const ScriptRunRecorder& recorder() const { return m_recorder; }
+    /// Whether the run recorded options.maxSteps steps: it was stopped at its bound, having
+    /// made every step it was meant to.
+    bool stepBoundReached() const { return m_stepBoundReached; }
     /// Whether the run database failed during the run: the rest of the script ran unrecorded.
     bool storeFailed() const { return m_storeFailed; }
 
 private:
+    struct StopGraces;
     class StopEscalation;
 
     bool stopWanted() const;
+    StopGraces stopGraces() const;
+    void takeRecord(const ProbeRecord& record);
     void report();
     void safely(const std::function<void()>& write);
 
@@ -74,6 +86,8 @@ private:
     ScriptRunRecorder m_recorder;
     std::atomic<bool> m_stopRequested{false};
     bool m_storeFailed = false;
+    bool m_stepBoundReached = false;
+    bool m_stepsLeftOutNoted = false;
     bool m_startReported = false;
     std::size_t m_stepsReported = 0;
     std::size_t m_epochsReported = 0;

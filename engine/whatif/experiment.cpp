@@ -10,6 +10,7 @@
 #include "engine/train/preflight.h"
 #include "engine/train/trainingsession.h"
 #include "engine/whatif/effectivesettings.h"
+#include "engine/whatif/interleavedruns.h"
 #include "engine/whatif/localranks.h"
 
 #include <unistd.h>
@@ -77,16 +78,6 @@ private:
     std::filesystem::path m_path;
 };
 
-std::string defaultName(const RunConfig& baseline, const std::vector<Variant>& configurations)
-{
-    std::string name = baseline.name + ":";
-    for (std::size_t i = 1; i < configurations.size(); ++i)
-        name += (i == 1 ? " " : "; ") + configurations[i].label;
-    if (name.size() > kMaxDefaultNameChars)
-        name = name.substr(0, kMaxDefaultNameChars - 3) + "...";
-    return name;
-}
-
 std::string prefixed(const std::string& label, const std::string& path)
 {
     if (label == kBaselineLabel)
@@ -135,11 +126,6 @@ void checkWindows(ExperimentPlan& plan)
         throw ConfigError(std::move(issues));
 }
 
-struct RunOutcome {
-    ExperimentRun run;
-    bool badInput = false;
-};
-
 class ExperimentRunner {
 public:
     ExperimentRunner(const ExperimentPlan& plan, RunStore* store, ExperimentProgress* progress)
@@ -150,39 +136,13 @@ public:
     ExperimentOutcome run()
     {
         beginRecording();
-        std::vector<bool> failed(m_plan.configurations.size(), false);
-        int number = 0;
-        for (int repeat = 1; repeat <= m_plan.settings.repeats; ++repeat) {
-            for (std::size_t index = 0; index < m_plan.configurations.size(); ++index) {
-                ++number;
-                if (failed[index])
-                    continue;
-                if (stopRequested()) {
-                    m_outcome.stopped = true;
-                    return std::move(m_outcome);
-                }
-                const ExperimentRunSlot slot{number,
-                                             m_plan.runCount(),
-                                             static_cast<int>(index),
-                                             m_plan.configurations[index].label,
-                                             repeat,
-                                             m_plan.settings.repeats};
-                const RunOutcome outcome = runOne(slot);
-                m_outcome.runs.push_back(outcome.run);
-                if (outcome.run.status == RunStatus::Failed) {
-                    failed[index] = true;
-                    if (index == 0) {
-                        m_outcome.baselineFailed = true;
-                        m_outcome.badInput = outcome.badInput;
-                        return std::move(m_outcome);
-                    }
-                }
-                if (m_stopAsked) {
-                    m_outcome.stopped = true;
-                    return std::move(m_outcome);
-                }
-            }
-        }
+        std::vector<std::string> labels;
+        for (const Variant& configuration : m_plan.configurations)
+            labels.push_back(configuration.label);
+        runInterleaved(
+            labels, m_plan.settings.repeats, m_progress,
+            [this](const ExperimentRunSlot& slot) { return runOne(slot); },
+            [this] { return m_stopAsked; }, m_outcome);
         return std::move(m_outcome);
     }
 
@@ -245,7 +205,7 @@ private:
         return asLocalRankZero(config, scratch.path());
     }
 
-    RunOutcome runOne(const ExperimentRunSlot& slot)
+    InterleavedRunResult runOne(const ExperimentRunSlot& slot)
     {
         if (m_progress != nullptr)
             m_progress->onRunStarting(slot);
@@ -254,7 +214,7 @@ private:
         // The recording outlives the session, whose destructor joins the engine thread.
         std::unique_ptr<RunRecording> recording = startRecording(config, slot);
         LogCollector logs;
-        RunOutcome outcome;
+        InterleavedRunResult outcome;
         ExperimentRun& run = outcome.run;
         run.variantIndex = slot.variantIndex;
         run.repeat = slot.repeat;
@@ -309,7 +269,7 @@ private:
     }
 
     void finishRun(const RunResult& result, const RunConfig& config, RunRecording* recording,
-                   const ExperimentRunSlot& slot, RunOutcome& outcome)
+                   const ExperimentRunSlot& slot, InterleavedRunResult& outcome)
     {
         ExperimentRun& run = outcome.run;
         run.status = storedStatus(result.state);
@@ -374,6 +334,17 @@ std::string glibcTunedNote(const ExperimentPlan& plan, HostAllocator autoAllocat
 
 }  // namespace
 
+std::string defaultExperimentName(const std::string& baselineName,
+                                  const std::vector<Variant>& configurations)
+{
+    std::string name = baselineName + ":";
+    for (std::size_t i = 1; i < configurations.size(); ++i)
+        name += (i == 1 ? " " : "; ") + configurations[i].label;
+    if (name.size() > kMaxDefaultNameChars)
+        name = name.substr(0, kMaxDefaultNameChars - 3) + "...";
+    return name;
+}
+
 ExperimentPlan planExperiment(const RunConfig& baseline, const std::vector<Variant>& variants,
                               const ExperimentSettings& settings, std::string name)
 {
@@ -426,7 +397,8 @@ ExperimentPlan planExperiment(const RunConfig& baseline, const std::vector<Varia
         plan.notes.push_back(std::move(note));
     if (std::string note = glibcTunedNote(plan, machine.autoAllocator); !note.empty())
         plan.notes.push_back(std::move(note));
-    plan.name = name.empty() ? defaultName(baseline, plan.configurations) : std::move(name);
+    plan.name =
+        name.empty() ? defaultExperimentName(baseline.name, plan.configurations) : std::move(name);
     return plan;
 }
 

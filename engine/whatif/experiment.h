@@ -42,6 +42,11 @@ struct ExperimentPlan {
 ExperimentPlan planExperiment(const RunConfig& baseline, const std::vector<Variant>& variants,
                               const ExperimentSettings& settings, std::string name = {});
 
+/// "<baseline name>: <variant labels>", cut short for `runs list`: the name of an experiment
+/// the user did not name.
+std::string defaultExperimentName(const std::string& baselineName,
+                                  const std::vector<Variant>& configurations);
+
 /// The experiment's settings as stored with it (experiments.settings_json): the windows,
 /// repeats, order, and every configuration's label and patch, so a stored experiment lists
 /// configurations whose runs never happened.

@@ -5,6 +5,7 @@
 #include "engine/i18n/recordedtext.h"
 #include "engine/i18n/textwidth.h"
 #include "engine/i18n/translate.h"
+#include "engine/whatif/scriptexperiment.h"
 
 #include <algorithm>
 #include <cmath>
@@ -131,12 +132,34 @@ std::string epochStepsText(const std::vector<VariantResult>& rows)
                     {list});
 }
 
+/// What the projection of a script's experiment rests on: the epochs its runs got through,
+/// or, when none did, that there is none.
+std::string scriptProjectionText(const std::vector<VariantResult>& rows)
+{
+    const bool anyProjected = std::any_of(rows.begin(), rows.end(), [](const VariantResult& row) {
+        return row.projectedEpochS.has_value();
+    });
+    if (!anyProjected)
+        return engineText("ExperimentReport",
+                          "Not projected: no run got through a whole epoch of the script, so its "
+                          "steps per epoch are unknown. Speedup = the baseline's median ms per "
+                          "step over the configuration's.");
+    return fillText(engineText("ExperimentReport",
+                               "Projected, not measured: epoch s = median ms per step x %1, "
+                               "counted in the first epoch a run got through whole; speedup = "
+                               "the baseline's projected epoch s over the configuration's, or, "
+                               "where either has none, the baseline's median ms per step over "
+                               "the configuration's."),
+                    {epochStepsText(rows)});
+}
+
 Json runJson(const ExperimentRun& run)
 {
     return {
         {"run", run.runId > 0 ? Json(run.runId) : Json(nullptr)},
         {"repeat", run.repeat},
         {"status", std::string(runStatusKey(run.status))},
+        {"counted", run.counted()},
         {"measured_steps", run.window ? run.window->steps : 0},
         {"median_step_ms", run.window ? Json(run.window->medianMs) : Json(nullptr)},
         {"error", run.error.empty() ? Json(nullptr) : Json(run.error)},
@@ -205,10 +228,25 @@ ExperimentReport makeReport(const ExperimentPlan& plan, const ExperimentOutcome&
     return report;
 }
 
+ExperimentReport makeReport(const ScriptExperimentPlan& plan, const ExperimentOutcome& outcome)
+{
+    ExperimentReport report;
+    report.experimentId = outcome.experimentId;
+    report.name = plan.name;
+    report.settings = plan.settings;
+    report.skipped = plan.skipped;
+    report.runs = outcome.runs;
+    report.rows = summariseExperiment(plan.configurations, plan.settings.repeats, outcome.runs);
+    report.stopped = outcome.stopped;
+    report.script = true;
+    return report;
+}
+
 ExperimentReport makeReport(const StoredExperiment& experiment)
 {
     ExperimentReport report;
     report.experimentId = experiment.header.id;
+    report.script = isScriptExperiment(experiment);
     report.name = experiment.header.name;
     report.createdAt = experiment.header.createdAt;
     report.settings = experimentSettingsFromStore(experiment);
@@ -286,7 +324,8 @@ std::string formatReportTable(const ExperimentReport& report)
             measured ? firstStepText(row) : "-",
             row.projectedEpochS ? format("%.2f", *row.projectedEpochS) : "-",
             row.speedup ? format("%.2fx", *row.speedup) : "-",
-            measured ? format("%.4g", row.meanLoss) : "-",
+            // A script's loss is known only where it read it with .item(): NaN otherwise.
+            measured && std::isfinite(row.meanLoss) ? format("%.4g", row.meanLoss) : "-",
             remarks(row),
         });
     }
@@ -302,11 +341,13 @@ std::string formatReportTable(const ExperimentReport& report)
                        "each run's measured window (the median over the runs): a variant that "
                        "changes the model, such as a layer's options, changes it too.");
     text += "\n";
-    text += fillText(engineText("ExperimentReport",
-                                "Projected, not measured: epoch s = median ms per step x %1 of "
-                                "the full config; speedup = the baseline's projected epoch s "
-                                "over the configuration's."),
-                     {epochStepsText(report.rows)});
+    text += report.script ? scriptProjectionText(report.rows)
+                          : fillText(engineText("ExperimentReport",
+                                                "Projected, not measured: epoch s = median ms per "
+                                                "step x %1 of the full config; speedup = the "
+                                                "baseline's projected epoch s over the "
+                                                "configuration's."),
+                                     {epochStepsText(report.rows)});
     text += "\n";
     // The notes and the skipped variants are recorded with the experiment in English.
     for (const std::string& note : report.notes)
@@ -331,6 +372,7 @@ Json reportJson(const ExperimentReport& report)
     return {
         {"format", std::string(kWhatifFormat)},
         {"format_version", kWhatifFormatVersion},
+        {"kind", report.script ? "script" : "config"},
         {"experiment", report.experimentId > 0 ? Json(report.experimentId) : Json(nullptr)},
         {"name", report.name},
         {"created_at", report.createdAt.empty() ? Json(nullptr) : Json(report.createdAt)},

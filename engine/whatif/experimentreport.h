@@ -15,6 +15,8 @@
 
 namespace es {
 
+struct ScriptExperimentPlan;
+
 /// Identifies the `whatif --json` document; the version grows when a field changes meaning or
 /// goes away (new fields alone keep it).
 inline constexpr std::string_view kWhatifFormat = "epochscope-whatif";
@@ -31,6 +33,9 @@ struct ExperimentReport {
     std::vector<VariantResult> rows;
     std::vector<ExperimentRun> runs;
     bool stopped = false;  ///< ended early: Ctrl+C, a signal, Stop (live experiments only)
+    /// A Python script's experiment (scriptexperiment.h): its epochs are counted in its runs,
+    /// when a run got through one, rather than worked out from a config.
+    bool script = false;
 
     /// Whether every planned run of every configuration was measured.
     bool complete() const;
@@ -38,6 +43,8 @@ struct ExperimentReport {
 
 /// The report of a live experiment.
 ExperimentReport makeReport(const ExperimentPlan& plan, const ExperimentOutcome& outcome);
+/// The report of a live script's experiment.
+ExperimentReport makeReport(const ScriptExperimentPlan& plan, const ExperimentOutcome& outcome);
 /// The report of a stored one, with the same numbers as when it ran.
 ExperimentReport makeReport(const StoredExperiment& experiment);
 

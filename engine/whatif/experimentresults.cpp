@@ -82,7 +82,7 @@ std::vector<VariantResult> summariseExperiment(const std::vector<Variant>& confi
                     run.error.empty() ? markedText("RunRecord", "the run failed") : run.error;
             if (row.epochSteps == 0)
                 row.epochSteps = run.epochSteps;
-            if (run.status != RunStatus::Completed || !run.window)
+            if (!run.counted())
                 continue;
             medians.push_back(run.window->medianMs);
             firstSteps.push_back(run.window->firstStepMs);

@@ -44,8 +44,21 @@ struct ExperimentRun {
     RunStatus status = RunStatus::Completed;
     std::string error;  ///< why a failed run failed
     std::optional<WindowStats> window;
-    /// Steps per epoch of the configuration's full (not shortened) config (fullEpochSteps).
+    /// Steps per epoch of the configuration's full (not shortened) config (fullEpochSteps);
+    /// for a script's run, of the first epoch it got through whole; 0 when not known.
     std::int64_t epochSteps = 0;
+    /// A script's run that made every step of its warm-up and window and was then stopped by
+    /// its bound (docs/whatif.md): status Stopped, yet its window is whole. Engine runs end
+    /// at their window on their own (steps_per_epoch) and never set it.
+    bool stoppedAtBound = false;
+
+    /// Whether the run's numbers count: it completed, or was stopped at its bound, with a
+    /// measured window. A run stopped early (Ctrl+C) has a window cut short and does not.
+    bool counted() const
+    {
+        return window &&
+               (status == RunStatus::Completed || (status == RunStatus::Stopped && stoppedAtBound));
+    }
 };
 
 /// The change of one phase's median against the baseline.
@@ -60,7 +73,7 @@ struct VariantResult {
     std::string label;  ///< "baseline" for index 0
     nlohmann::json patch = nlohmann::json::object();
     int runsPlanned = 0;
-    /// Completed runs with a measured window: the ones the numbers come from. A stopped run
+    /// Runs counted (ExperimentRun::counted()): the ones the numbers come from. A stopped run
     /// (Ctrl+C) is kept in the store but not counted, as its window is cut short.
     int runsMeasured = 0;
     // Measured: over the runs' median step times.

@@ -2,6 +2,7 @@
 // the same runs and configurations a live experiment has.
 
 #include "engine/whatif/experiment.h"
+#include "engine/whatif/scriptexperiment.h"
 
 #include <algorithm>
 
@@ -72,6 +73,9 @@ std::vector<Variant> experimentConfigurationsFromStore(const StoredExperiment& e
 
 std::vector<ExperimentRun> experimentRunsFromStore(const StoredExperiment& experiment)
 {
+    // A script's runs have no config to project an epoch from; their epochs are their own.
+    if (isScriptExperiment(experiment))
+        return scriptExperimentRunsFromStore(experiment);
     const ExperimentSettings settings = experimentSettingsFromStore(experiment);
     std::vector<ExperimentRun> runs;
     for (const StoredExperimentRun& stored : experiment.runs) {

@@ -1,0 +1,194 @@
+#include "cli/scriptwhatifcommand.h"
+
+#include "cli/exitstatus.h"
+#include "cli/interrupt.h"
+#include "cli/messages.h"
+#include "cli/storeaccess.h"
+#include "cli/whatifconsole.h"
+#include "engine/config/configerror.h"
+#include "engine/i18n/recordedtext.h"
+#include "engine/i18n/translate.h"
+#include "engine/script/scriptprocess.h"
+#include "engine/whatif/experimentreport.h"
+#include "engine/whatif/scriptexperiment.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <system_error>
+
+namespace es {
+
+namespace {
+
+// After a stop signal from the terminal, the script (same process group) got it too: it has
+// this long to end on its own before the session signals it, as under `profile`.
+constexpr std::chrono::seconds kScriptWhatifStopGrace{2};
+
+/// `words` as a shell would take them back: a word with a space or a shell character in
+/// single quotes.
+std::string shellWords(const std::vector<std::string>& words)
+{
+    std::string line;
+    for (const std::string& word : words) {
+        const bool plain = !word.empty() && word.find_first_not_of(
+                                                "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV"
+                                                "WXYZ0123456789_-+=/.,:@%") == std::string::npos;
+        std::string quoted = "'";
+        for (char c : word)
+            quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+        quoted += "'";
+        line += (line.empty() ? "" : " ") + (plain ? word : quoted);
+    }
+    return line;
+}
+
+/// The plan, then what each configuration starts: the command with its variables, so that a
+/// flag added or replaced is seen before the runs.
+void printScriptPlan(FILE* out, const ScriptExperimentPlan& plan)
+{
+    const int variants = static_cast<int>(plan.configurations.size()) - 1;
+    printWhatifLine(out,
+                    engineText("WhatifCommand",
+                               "What-if on %1: baseline + %2, %3 each = %4 of %5 "
+                               "steps (%6 warm-up + %7 measured), interleaved"),
+                    {plan.scriptName,
+                     countedText(variants, engineText("WhatifCommand", "%1 variant"),
+                                 engineText("WhatifCommand", "%1 variants")),
+                     countedText(plan.settings.repeats, engineText("WhatifCommand", "%1 repeat"),
+                                 engineText("WhatifCommand", "%1 repeats")),
+                     countedText(plan.runCount(), engineText("WhatifCommand", "%1 run"),
+                                 engineText("WhatifCommand", "%1 runs")),
+                     std::to_string(plan.stepsPerRun()), std::to_string(plan.settings.warmupSteps),
+                     std::to_string(plan.settings.measuredSteps)});
+    printWhatifLine(
+        out,
+        engineText("ScriptWhatifCommand", "Each run is stopped after step %1; they run in %2:"),
+        {std::to_string(plan.stepsPerRun()), plan.baseline.workingFolder});
+    for (std::size_t i = 0; i < plan.configurations.size(); ++i) {
+        std::vector<std::string> words;
+        for (const auto& [name, value] : plan.setups[i].environment)
+            words.push_back(name + "=" + value);
+        words.insert(words.end(), plan.setups[i].command.begin(), plan.setups[i].command.end());
+        printWhatifLine(out, engineText("ScriptWhatifCommand", "  %1: %2"),
+                        {plan.configurations[i].label, shellWords(words)});
+    }
+    for (const std::string& skipped : plan.skipped)
+        printWhatifLine(out, engineText("WhatifCommand", "Skipped %1"), {recordedText(skipped)});
+    std::fflush(out);
+}
+
+/// With --json, the scripts' own standard output goes to standard error while they run, so
+/// that standard output holds the document alone; put back when it goes out of scope.
+class ScriptOutputAside {
+public:
+    explicit ScriptOutputAside(bool aside)
+    {
+        if (!aside)
+            return;
+        std::fflush(stdout);
+        m_saved = ::dup(STDOUT_FILENO);
+        if (m_saved >= 0 && ::dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+            ::close(m_saved);
+            m_saved = -1;
+        }
+    }
+    ~ScriptOutputAside()
+    {
+        if (m_saved < 0)
+            return;
+        std::fflush(stdout);
+        ::dup2(m_saved, STDOUT_FILENO);
+        ::close(m_saved);
+    }
+    ScriptOutputAside(const ScriptOutputAside&) = delete;
+    ScriptOutputAside& operator=(const ScriptOutputAside&) = delete;
+
+private:
+    int m_saved = -1;
+};
+
+}  // namespace
+
+int runScriptWhatifCommand(const ScriptCommand& baseline, const WhatifOptions& options)
+{
+    // epochscope-cli deferred the stop signals; this covers other callers. A signal from here
+    // on stops the current script and the experiment, with what it measured recorded.
+    const InterruptGuard interrupt;
+    if (!options.patches.empty())
+        throw ConfigError("--patch", engineText("ScriptWhatifCommand",
+                                                "a script has no config to patch: vary its run "
+                                                "with --vary env:NAME=V1,V2 or "
+                                                "arg:--flag=V1,V2"));
+    std::vector<ScriptVaryFactor> factors;
+    for (const std::string& argument : options.vary)
+        factors.push_back(parseScriptVaryArgument(argument));
+    std::optional<ScriptExperimentPlan> plan;
+    try {
+        plan = planScriptExperiment(
+            baseline, factors, options.combine ? VaryMode::Combine : VaryMode::OneFactorAtATime,
+            options.settings, options.name);
+    } catch (const ScriptCommandError& error) {
+        printError(error.what());
+        return kExitBadInput;
+    }
+    return withStore(options.database, [&](RunStore& store) -> int {
+        FILE* progressOut = options.json ? stderr : stdout;
+        printScriptPlan(progressOut, *plan);
+        WhatifConsoleProgress progress(progressOut, interrupt);
+        ExperimentOutcome outcome;
+        {
+            const ScriptOutputAside aside(options.json);
+            outcome = runScriptExperiment(*plan, store, &progress, kScriptWhatifStopGrace);
+        }
+        return finishWhatif(makeReport(*plan, outcome), outcome, store.path(), interrupt,
+                            options.json);
+    });
+}
+
+int runScriptWhatifHere(const WhatifOptions& options)
+{
+    std::error_code error;
+    const std::filesystem::path here = std::filesystem::current_path(error);
+    if (error) {
+        printError(fillText(
+            engineText("ScriptWhatifCommand", "cannot tell this process's working folder: %1"),
+            {error.message()}));
+        return kExitBadInput;
+    }
+    return runScriptWhatifCommand({options.command, here.string()}, options);
+}
+
+std::optional<ScriptCommand> recordedScriptCommand(std::int64_t runId, const nlohmann::json& config)
+{
+    const nlohmann::json& script = config.at("script");
+    ScriptCommand command;
+    const nlohmann::json words = script.value("command", nlohmann::json());
+    const bool readable =
+        words.is_array() && !words.empty() &&
+        std::all_of(words.begin(), words.end(),
+                    [](const nlohmann::json& word) { return word.is_string(); }) &&
+        script.value("working_folder", nlohmann::json()).is_string();
+    if (!readable) {
+        printError(fillText(engineText("ScriptWhatifCommand",
+                                       "run %1 is a script's, but its recorded command cannot be "
+                                       "read"),
+                            {std::to_string(runId)}));
+        return std::nullopt;
+    }
+    command.command = words.get<std::vector<std::string>>();
+    command.workingFolder = script.at("working_folder").get<std::string>();
+    std::error_code error;
+    if (!std::filesystem::is_directory(command.workingFolder, error)) {
+        printError(fillText(
+            engineText("ScriptWhatifCommand", "run %1 ran in %2, which is no folder any more"),
+            {std::to_string(runId), command.workingFolder}));
+        return std::nullopt;
+    }
+    return command;
+}
+
+}  // namespace es

@@ -1,0 +1,42 @@
+#include "engine/whatif/interleavedruns.h"
+
+namespace es {
+
+void runInterleaved(const std::vector<std::string>& labels, int repeats,
+                    ExperimentProgress* progress,
+                    const std::function<InterleavedRunResult(const ExperimentRunSlot&)>& runOne,
+                    const std::function<bool()>& stopAsked, ExperimentOutcome& outcome)
+{
+    const int total = static_cast<int>(labels.size()) * repeats;
+    std::vector<bool> failed(labels.size(), false);
+    int number = 0;
+    for (int repeat = 1; repeat <= repeats; ++repeat) {
+        for (std::size_t index = 0; index < labels.size(); ++index) {
+            ++number;
+            if (failed[index])
+                continue;
+            if (progress != nullptr && progress->stopRequested()) {
+                outcome.stopped = true;
+                return;
+            }
+            const ExperimentRunSlot slot{number,        total,  static_cast<int>(index),
+                                         labels[index], repeat, repeats};
+            const InterleavedRunResult result = runOne(slot);
+            outcome.runs.push_back(result.run);
+            if (result.run.status == RunStatus::Failed) {
+                failed[index] = true;
+                if (index == 0) {
+                    outcome.baselineFailed = true;
+                    outcome.badInput = result.badInput;
+                    return;
+                }
+            }
+            if (stopAsked()) {
+                outcome.stopped = true;
+                return;
+            }
+        }
+    }
+}
+
+}  // namespace es

@@ -1,0 +1,31 @@
+#pragma once
+
+// The order an experiment's runs go in, for a config's experiment and a script's alike: for
+// each repeat, the baseline and then every variant in turn (b, v1, v2, b, v1, v2, ...), so that
+// a burst of load from another process lands on one run of several configurations rather than
+// on every run of one (docs/whatif.md). A configuration whose run fails gets no more runs; a
+// failing baseline, or a stop, ends the experiment.
+
+#include "engine/whatif/experiment.h"
+
+#include <functional>
+#include <vector>
+
+namespace es {
+
+/// One run as the order needs it back.
+struct InterleavedRunResult {
+    ExperimentRun run;
+    bool badInput = false;  ///< a failure that was the input's fault (a data file)
+};
+
+/// Runs every configuration (`labels[0]` the baseline) `repeats` times through `runOne`, in
+/// interleaved order, and fills `outcome`'s runs, stopped, baselineFailed and badInput.
+/// `progress` (may be null) is asked for a stop before each run; `stopAsked` after each, for
+/// a stop that ended the run just made.
+void runInterleaved(const std::vector<std::string>& labels, int repeats,
+                    ExperimentProgress* progress,
+                    const std::function<InterleavedRunResult(const ExperimentRunSlot&)>& runOne,
+                    const std::function<bool()>& stopAsked, ExperimentOutcome& outcome);
+
+}  // namespace es
