@@ -1414,7 +1414,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../cli/commandline/whatifcommandline.cpp" line="+102"/>
+        <location filename="../cli/commandline/whatifcommandline.cpp" line="+104"/>
         <source>Run database to record into</source>
         <translation>记录到的运行数据库</translation>
     </message>
@@ -1567,12 +1567,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>不测量本机（没有本机的检查结果，也没有 SGEMM 峰值）</translation>
     </message>
     <message>
-        <location filename="../cli/commandline/whatifcommandline.cpp" line="+44"/>
-        <source>Measure a config against variants of it: step times, projected epoch time, speedup (docs/whatif.md)</source>
-        <translation>把配置与其变体对比测量：步耗时、推算的每轮耗时、加速比（docs/whatif.md）</translation>
-    </message>
-    <message>
-        <location line="-107"/>
+        <location filename="../cli/commandline/whatifcommandline.cpp" line="-64"/>
         <source>The baseline run config (JSON)</source>
         <translation>基线运行配置（JSON）</translation>
     </message>
@@ -1588,11 +1583,11 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+12"/>
-        <source>Values to try for a config key: threads, batch_size, placement, prefetch, backend, device, or a path such as callbacks[0].save_freq (repeatable)</source>
-        <translation>要尝试的配置键取值：threads、batch_size、placement、prefetch、backend、device，或 callbacks[0].save_freq 这样的路径（可重复）</translation>
+        <source>Values to try for a config key: threads, batch_size, placement, prefetch, backend, device, or a path such as callbacks[0].save_freq; for a script after --, env:NAME=V1,V2, arg:--flag=V1,V2 or threads=V1,V2 (repeatable)</source>
+        <translation>要尝试的配置键取值：threads、batch_size、placement、prefetch、backend、device，或 callbacks[0].save_freq 这样的路径；对 -- 之后的脚本，可用 env:NAME=V1,V2、arg:--flag=V1,V2 或 threads=V1,V2（可重复）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>A variant given as a JSON merge patch on the config (repeatable)</source>
         <translation>以配置的 JSON 合并补丁给出的变体（可重复）</translation>
     </message>
@@ -1642,6 +1637,26 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>实验 ID（见 `whatif list`）</translation>
     </message>
     <message>
+        <location line="+11"/>
+        <source>After --: a Python training script&apos;s command, the baseline of an experiment on its environment and arguments</source>
+        <translation>-- 之后：Python 训练脚本的命令，作为针对其环境和参数的实验的基线</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>whatif takes one baseline: a script&apos;s command after --, or --config FILE, --preset NAME or --from-run ID</source>
+        <translation>whatif 只接受一个基线：-- 之后的脚本命令，或 --config FILE、--preset NAME、--from-run ID</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>whatif needs --config FILE, --preset NAME or --from-run ID, or a script&apos;s command after --</source>
+        <translation>whatif 需要 --config FILE、--preset NAME 或 --from-run ID，或 -- 之后的脚本命令</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Measure a config, or a Python script&apos;s run, against variants of it: step times, projected epoch time, speedup (docs/whatif.md)</source>
+        <translation>将一个配置或一次 Python 脚本运行与其变体对比测量：步时间、预计轮时间、加速比（docs/whatif.md）</translation>
+    </message>
+    <message>
         <location filename="../cli/commandline/comparecommandline.cpp" line="-15"/>
         <source>Compare recorded runs: what differs and where the time went (docs/reports.md)</source>
         <translation>比较已记录的运行：有何不同，时间花在了哪里（docs/reports.md）</translation>
@@ -1665,11 +1680,6 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+3"/>
         <source>Preset to print</source>
         <translation>要输出的预设</translation>
-    </message>
-    <message>
-        <location filename="../cli/commandline/whatifcommandline.cpp" line="+17"/>
-        <source>whatif needs --config FILE, --preset NAME or --from-run ID</source>
-        <translation>whatif 需要 --config FILE、--preset NAME 或 --from-run ID</translation>
     </message>
     <message>
         <location filename="../cli/commandline/traincommandline.cpp" line="+10"/>
@@ -1843,12 +1853,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Experiment</name>
     <message>
-        <location filename="../engine/whatif/experiment.cpp" line="+119"/>
+        <location filename="../engine/whatif/experiment.cpp" line="+110"/>
         <source>the data gives %1 steps per epoch (%2 samples in batches of %3); --warmup-steps %4 leaves no step to measure</source>
         <translation>数据每轮只有 %1 步（%2 个样本，批大小 %3）；--warmup-steps %4 之后没有可测量的步</translation>
     </message>
     <message>
-        <location line="+265"/>
+        <location line="+245"/>
         <source>nothing to measure: give --vary KEY=V1,V2,... or --patch JSON</source>
         <translation>没有可测量的内容：请给出 --vary KEY=V1,V2,... 或 --patch JSON</translation>
     </message>
@@ -1861,7 +1871,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ExperimentReport</name>
     <message>
-        <location filename="../engine/whatif/experimentreport.cpp" line="+96"/>
+        <location filename="../engine/whatif/experimentreport.cpp" line="+97"/>
         <source>%1 + %2 warm-up</source>
         <translation>%1 + 预热 %2</translation>
     </message>
@@ -1887,17 +1897,27 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+105"/>
+        <location line="+142"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location line="-103"/>
+        <location line="-140"/>
         <source>each configuration&apos;s steps per epoch (%1)</source>
         <translation>各配置的每轮步数（%1）</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+12"/>
+        <source>Not projected: no run got through a whole epoch of the script, so its steps per epoch are unknown. Speedup = the baseline&apos;s median ms per step over the configuration&apos;s.</source>
+        <translation>未预计：没有任何运行跑完脚本的一整轮，因此每轮步数未知。加速比 = 基线每步中位毫秒数 / 该配置的每步中位毫秒数。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Projected, not measured: epoch s = median ms per step x %1, counted in the first epoch a run got through whole; speedup = the baseline&apos;s projected epoch s over the configuration&apos;s, or, where either has none, the baseline&apos;s median ms per step over the configuration&apos;s.</source>
+        <translation>为预计值而非测量值：轮秒数 = 每步中位毫秒数 x %1（按运行跑完的第一个完整轮计数）；加速比 = 基线预计轮秒数 / 该配置的预计轮秒数，若任一方没有该值，则为基线每步中位毫秒数 / 该配置的每步中位毫秒数。</translation>
+    </message>
+    <message>
+        <location line="+121"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
@@ -1972,17 +1992,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>变化最大的阶段（中位数，相对基线）</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>Measured: ms per step is the median step time of each run&apos;s measured window; min, median and max are over the runs. First step ms is the median of the runs&apos; first steps, which the window leaves out: the one-time cost of the configuration, with the time of its warm-up steps (training.warmup_steps) after the +. Loss is the mean training loss of each run&apos;s measured window (the median over the runs): a variant that changes the model, such as a layer&apos;s options, changes it too.</source>
         <translation>实测：每步毫秒数是每次运行测量窗口内步耗时的中位数；最小、中位和最大值取自各次运行。首步毫秒数是各次运行首步（窗口不包含）的中位数：该配置的一次性开销，+ 之后是其预热步（training.warmup_steps）的时间。损失是每次运行测量窗口内训练损失的平均值（取各次运行的中位数）：改变模型的变体（例如某层的选项）也会改变它。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Projected, not measured: epoch s = median ms per step x %1 of the full config; speedup = the baseline&apos;s projected epoch s over the configuration&apos;s.</source>
         <translation>推算（非实测）：每轮 s = 每步 ms 中位数 × 完整配置的%1；加速比 = 基线推算的每轮 s 除以该配置的每轮 s。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Note: %1</source>
         <translation>注意：%1</translation>
     </message>
@@ -4432,12 +4452,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>第 %1 轮：%2 步，用时 %3，每步 %4（%5）</translation>
     </message>
     <message>
-        <location filename="../engine/script/scriptsession.cpp" line="+167"/>
+        <location filename="../engine/script/scriptsession.cpp" line="+190"/>
         <source>the script did not stop: sending %1</source>
         <translation>脚本没有停止：发送 %1</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+82"/>
         <source>the run database failed, so the rest of the script is not recorded: %1</source>
         <translation>运行数据库出错，脚本之后的部分不再记录：%1</translation>
     </message>
@@ -4452,7 +4472,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>正在将 %1 记录为 %3 中的运行 %2</translation>
     </message>
     <message>
-        <location filename="../engine/script/scriptsession.cpp" line="-82"/>
+        <location filename="../engine/script/scriptsession.cpp" line="-117"/>
         <source>probe record %1 refused: %2</source>
         <translation>拒绝了第 %1 条探针记录：%2</translation>
     </message>
@@ -6509,12 +6529,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 在本机上的训练方式与 %2 相同，因此两者之间的差异只是运行间的噪声</translation>
     </message>
     <message>
-        <location filename="../engine/whatif/experiment.cpp" line="-263"/>
+        <location filename="../engine/whatif/experiment.cpp" line="-243"/>
         <source>%1: the data gives %2 steps per epoch (%3 samples in batches of %4), so each run measures %5 steps, not %6</source>
         <translation>%1：数据每轮只有 %2 步（%3 个样本，批大小 %4），因此每次运行实测 %5 步，而不是 %6 步</translation>
     </message>
     <message>
-        <location line="+147"/>
+        <location line="+116"/>
         <source>cannot start the run: %1</source>
         <translation>无法启动运行：%1</translation>
     </message>
@@ -6647,6 +6667,16 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+1"/>
         <source>%1 classes</source>
         <translation>%1 个类别</translation>
+    </message>
+    <message>
+        <location filename="../engine/whatif/scriptvariants.cpp" line="+369"/>
+        <source>%1: same run as the baseline</source>
+        <translation>%1：与基线是同一种运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: same run as %2</source>
+        <translation>%1：与 %2 是同一种运行</translation>
     </message>
 </context>
 <context>
@@ -7125,6 +7155,29 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
 </context>
 <context>
+    <name>ScriptExperiment</name>
+    <message>
+        <location filename="../engine/whatif/scriptexperiment.cpp" line="+147"/>
+        <source>the run database failed during a run, whose rest was measured but not recorded</source>
+        <translation>运行数据库在一次运行期间出错，该运行其余部分已测量但未记录</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>a script&apos;s what-if needs at least one --vary env:NAME=V1,V2, arg:--flag=V1,V2 or threads=V1,V2</source>
+        <translation>脚本的 what-if 至少需要一个 --vary env:NAME=V1,V2、arg:--flag=V1,V2 或 threads=V1,V2</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>nothing to measure: every value is the baseline&apos;s</source>
+        <translation>没有可测量的：每个取值都与基线相同</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>nothing to measure: every variant starts the baseline&apos;s run (%1)</source>
+        <translation>没有可测量的：每个变体启动的都是基线的运行（%1）</translation>
+    </message>
+</context>
+<context>
     <name>ScriptFindings</name>
     <message>
         <location filename="../engine/diagnosis/scriptfindings.cpp" line="+28"/>
@@ -7323,7 +7376,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     <name>ScriptRun</name>
     <message>
         <location filename="../engine/script/scriptrecorder.cpp" line="+165"/>
-        <location filename="../engine/script/scriptsession.cpp" line="-42"/>
+        <location filename="../engine/script/scriptsession.cpp" line="-45"/>
         <source>the script&apos;s own PyTorch %1 on Python %2</source>
         <translation>脚本自带的 PyTorch %1，运行于 Python %2</translation>
     </message>
@@ -7356,6 +7409,100 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <location line="+4"/>
         <source>the command ended with status %1 before the probe reported: is it a Python interpreter running a script?</source>
         <translation>命令在探针报告之前以状态 %1 结束：它是在运行脚本的 Python 解释器吗？</translation>
+    </message>
+</context>
+<context>
+    <name>ScriptSession</name>
+    <message>
+        <location filename="../engine/script/scriptsession.cpp" line="+99"/>
+        <source>the run was bounded to %1 steps: the steps the script made after them, while it stopped, are not recorded</source>
+        <translation>该运行限定为 %1 步：脚本在停止过程中此后做的步未被记录</translation>
+    </message>
+</context>
+<context>
+    <name>ScriptVariants</name>
+    <message>
+        <location filename="../engine/whatif/scriptvariants.cpp" line="-318"/>
+        <source>%1: %2 is not a JSON string</source>
+        <translation>%1：%2 不是 JSON 字符串</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: empty value in &apos;%2&apos; (write &quot;&quot; for the empty string)</source>
+        <translation>%1：&apos;%2&apos; 中有空值（空字符串请写 &quot;&quot;）</translation>
+    </message>
+    <message>
+        <location line="+89"/>
+        <source>%1: the command gives %2 without a value after it; arg: varies a flag that takes a value (use env: for a variable)</source>
+        <translation>%1：命令中的 %2 后面没有值；arg: 只能改变带值的选项（变量请用 env:）</translation>
+    </message>
+    <message>
+        <location line="+110"/>
+        <source>&apos;%1&apos;: expected env:NAME=V1,V2,..., arg:--flag=V1,V2,... or threads=V1,V2,... (for example arg:--batch-size=32,64)</source>
+        <translation>&apos;%1&apos;：应为 env:NAME=V1,V2,...、arg:--flag=V1,V2,... 或 threads=V1,V2,...（例如 arg:--batch-size=32,64）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1: &apos;%2&apos; is no environment variable name (letters, digits and _, not starting with a digit)</source>
+        <translation>%1：&apos;%2&apos; 不是环境变量名（由字母、数字和 _ 组成，且不以数字开头）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 cannot be varied: the probe that measures the script is started with it</source>
+        <translation>%1 不能改变：测量脚本的探针就是用它启动的</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: &apos;%2&apos; is no flag; arg: takes one such as --batch-size or -b</source>
+        <translation>%1：&apos;%2&apos; 不是选项；arg: 需要 --batch-size 或 -b 这样的选项</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&apos;%1&apos; varies a config key, and a script has no config: use arg:%2=... for a flag of the script, env:NAME=... for an environment variable, or threads=...</source>
+        <translation>&apos;%1&apos; 改变的是配置键，而脚本没有配置：脚本选项请用 arg:%2=...，环境变量请用 env:NAME=...，或用 threads=...</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>threads: expected a positive integer, got &apos;%1&apos;</source>
+        <translation>threads：应为正整数，得到的是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>%1 is varied twice (%2, %3); give all its values in one --vary</source>
+        <translation>%1 被改变了两次（%2、%3）；请在一个 --vary 中给出它的所有取值</translation>
+    </message>
+</context>
+<context>
+    <name>ScriptWhatifCommand</name>
+    <message>
+        <location filename="../cli/scriptwhatifcommand.cpp" line="+69"/>
+        <source>Each run is stopped after step %1; they run in %2:</source>
+        <translation>每次运行在第 %1 步之后停止；它们在 %2 中运行：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>  %1: %2</source>
+        <translation>  %1：%2</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>a script has no config to patch: vary its run with --vary env:NAME=V1,V2 or arg:--flag=V1,V2</source>
+        <translation>脚本没有可修补的配置：请用 --vary env:NAME=V1,V2 或 arg:--flag=V1,V2 改变它的运行</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>cannot tell this process&apos;s working folder: %1</source>
+        <translation>无法确定本进程的工作文件夹：%1</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>run %1 is a script&apos;s, but its recorded command cannot be read</source>
+        <translation>运行 %1 属于脚本，但无法读取其记录的命令</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>run %1 ran in %2, which is no folder any more</source>
+        <translation>运行 %1 在 %2 中运行，而它已不再是文件夹</translation>
     </message>
 </context>
 <context>
@@ -8590,7 +8737,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>WhatifCommand</name>
     <message>
-        <location filename="../cli/whatifcommand.cpp" line="+51"/>
+        <location filename="../cli/whatifconsole.cpp" line="+34"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
@@ -8600,17 +8747,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1，没有测到任何步</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1 ms/step (%2 step), stopped: not counted</source>
         <translation>%1 ms/步（%2 步），已停止：不计入</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>%1 ms/step (%2 steps), stopped: not counted</source>
         <translation>%1 ms/步（%2 步），已停止：不计入</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>%1 ms/step (%2 step)</source>
         <translation>%1 ms/步（%2 步）</translation>
     </message>
@@ -8635,87 +8782,100 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>收到 %1：当前步结束后停止实验（再收到一次信号立即退出）</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location filename="../cli/whatifcommand.cpp" line="+40"/>
         <source>whatif needs at least one --vary KEY=V1,V2,... or --patch JSON (for example --vary threads=1,2)</source>
         <translation>whatif 至少需要一个 --vary KEY=V1,V2,... 或 --patch JSON（例如 --vary threads=1,2）</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location filename="../cli/scriptwhatifcommand.cpp" line="-132"/>
+        <location filename="../cli/whatifcommand.cpp" line="+29"/>
         <source>What-if on %1: baseline + %2, %3 each = %4 of %5 steps (%6 warm-up + %7 measured), interleaved</source>
         <translation>假设实验 %1：基线 + %2，各%3 = %4，每次 %5 步（预热 %6 步 + 实测 %7 步），交替进行</translation>
     </message>
     <message>
         <location line="+4"/>
+        <location filename="../cli/whatifcommand.cpp" line="+4"/>
         <source>%1 variant</source>
         <translation>%1 个变体</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../cli/whatifcommand.cpp" line="+1"/>
         <source>%1 variants</source>
         <translation>%1 个变体</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../cli/whatifcommand.cpp" line="+1"/>
         <source>%1 repeat</source>
         <translation>重复 %1 次</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../cli/whatifcommand.cpp" line="+1"/>
         <source>%1 repeats</source>
         <translation>重复 %1 次</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../cli/whatifcommand.cpp" line="+1"/>
         <source>%1 run</source>
         <translation>%1 次运行</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../cli/whatifcommand.cpp" line="+1"/>
         <source>%1 runs</source>
         <translation>%1 次运行</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../cli/whatifcommand.cpp" line="+5"/>
         <source>Validation left out of the measured runs (no step time includes it; no callback needs it)</source>
         <translation>实测运行不做验证（任何步耗时都不包含验证；也没有回调需要它）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../cli/scriptwhatifcommand.cpp" line="+16"/>
+        <location filename="../cli/whatifcommand.cpp" line="+5"/>
         <source>Skipped %1</source>
         <translation>已跳过 %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../cli/whatifcommand.cpp" line="+2"/>
         <source>Note: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+20"/>
         <source>not recording this experiment: %1</source>
         <translation>不记录本次实验：%1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../cli/whatifconsole.cpp" line="+24"/>
         <source>the run database missed part of this experiment: %1</source>
         <translation>运行数据库漏记了本次实验的一部分：%1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>Recorded as experiment %1 in %2 (`epochscope-cli whatif show %1`)</source>
         <translation>已记录为 %2 中的实验 %1（`epochscope-cli whatif show %1`）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>the baseline run failed, so there is nothing to compare against: %1</source>
         <translation>基线运行失败，没有可比较的对象：%1</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location filename="../cli/whatifcommand.cpp" line="-64"/>
+        <source>%1 varies a Python script&apos;s run: give the script&apos;s command after -- (whatif --vary %1 -- python3 train.py) instead of a config</source>
+        <translation>%1 改变的是 Python 脚本的运行：请在 -- 之后给出脚本的命令（whatif --vary %1 -- python3 train.py），而不是配置</translation>
+    </message>
+    <message>
+        <location line="+97"/>
         <source>run %1 has no finding with a config fix to measure (`epochscope-cli diagnose %1` lists them); give --vary or --patch</source>
         <translation>运行 %1 没有带配置修复、可供测量的诊断结果（`epochscope-cli diagnose %1` 会列出诊断结果）；请给出 --vary 或 --patch</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>No experiments in %1; `epochscope-cli whatif --preset quick-demo --vary threads=1,2` runs one.</source>
         <translation>%1 中没有实验；`epochscope-cli whatif --preset quick-demo --vary threads=1,2` 可运行一个。</translation>
     </message>
