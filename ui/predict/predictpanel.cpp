@@ -1,6 +1,7 @@
 #include "ui/predict/predictpanel.h"
 
 #include "engine/predict/predictionfile.h"
+#include "ui/core/nativepath.h"
 #include "ui/predict/checkpointpicker.h"
 #include "ui/predict/predictionresultview.h"
 #include "ui/predict/predictjob.h"
@@ -35,11 +36,6 @@ namespace {
 // The form's width beside the results at first: its fields and buttons, not more.
 constexpr int kSetupWidth = 330;
 constexpr int kResultsWidth = 1100;
-
-std::string localPath(const QString& path)
-{
-    return QFile::encodeName(path).toStdString();
-}
 
 }  // namespace
 
@@ -211,10 +207,10 @@ bool PredictPanel::startPrediction()
         return false;
     }
     PredictRequest request;
-    request.checkpoint = localPath(picker->selectedPath());
+    request.checkpoint = nativePath(picker->selectedPath());
     if (!m_setup->usesValidationData()) {
-        request.x = localPath(m_setup->xPath());
-        request.y = localPath(m_setup->yPath());
+        request.x = nativePath(m_setup->xPath());
+        request.y = nativePath(m_setup->yPath());
     }
     request.batchSize = m_setup->batchSize();
     m_running = {picker->runId(), picker->runName(), picker->currentText()};
@@ -320,13 +316,13 @@ bool PredictPanel::savePredictions(const QString& path)
         m_view->showError(tr("There are no predictions to save: press Predict first."));
         return false;
     }
-    const std::optional<PredictionFormat> format = predictionFormatOf(localPath(path));
+    const std::optional<PredictionFormat> format = predictionFormatOf(nativePath(path));
     QString error;
     if (!format) {
         error = tr("Cannot save the predictions to %1: name a .npy or .csv file.").arg(path);
     } else {
         try {
-            writePredictionFile(localPath(path), *format, m_result->values, m_result->shape);
+            writePredictionFile(nativePath(path), *format, m_result->values, m_result->shape);
         } catch (const std::exception& failure) {
             error = tr("Cannot save the predictions: %1").arg(QString::fromUtf8(failure.what()));
         }
@@ -360,7 +356,7 @@ void PredictPanel::chooseAndSavePredictions()
                                                 npy + QStringLiteral(";;") + csv, &filter);
     if (path.isEmpty())
         return;
-    if (!predictionFormatOf(localPath(path)))
+    if (!predictionFormatOf(nativePath(path)))
         path += filter == csv ? QStringLiteral(".csv") : QStringLiteral(".npy");
     savePredictions(path);
 }

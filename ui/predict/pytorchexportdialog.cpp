@@ -4,6 +4,7 @@
 #include "engine/data/trainedtokenizer.h"
 #include "engine/export/pytorchexport.h"
 #include "ui/core/errorstyle.h"
+#include "ui/core/nativepath.h"
 #include "ui/core/qtext.h"
 #include "ui/predict/checkpointpicker.h"
 #include "ui/settings/appsettings.h"
@@ -43,12 +44,6 @@ constexpr int kInitialWidth = 720;
 constexpr int kSizeWidth = 9;
 /// README.txt's code lines are indented by this much (engine/export/pytorchsource.cpp).
 const QString kCodeIndent = QStringLiteral("    ");
-
-/// The path as the C library wants it (the locale's encoding, as QFile would use).
-std::string nativePath(const QString& path)
-{
-    return QFile::encodeName(path).toStdString();
-}
 
 /// A run's name as a folder's name: what a file system refuses or a shell trips on becomes
 /// "-"; `run-<id>` for a name with nothing left.

@@ -4,6 +4,7 @@
 #include "engine/report/reporthtml.h"
 #include "engine/report/runcomparison.h"
 #include "engine/store/runstore.h"
+#include "ui/core/nativepath.h"
 
 #include <QtCore/QFile>
 
@@ -13,16 +14,6 @@
 #include <utility>
 
 namespace es::ui {
-
-namespace {
-
-/// The path as the C library wants it (the locale's encoding, as QFile would use).
-std::string nativePath(const QString& path)
-{
-    return QFile::encodeName(path).toStdString();
-}
-
-}  // namespace
 
 ReportComparer::Outcome ReportComparer::compare(
     const QString& database, std::shared_ptr<const std::vector<StoredRun>> loaded,

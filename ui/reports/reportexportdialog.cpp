@@ -4,6 +4,7 @@
 #include "engine/io/atomicfile.h"
 #include "engine/report/reportformat.h"
 #include "engine/store/runstore.h"
+#include "ui/core/nativepath.h"
 #include "ui/core/qtext.h"
 #include "ui/live/trainingidlegate.h"
 #include "ui/reports/reportpreview.h"
@@ -101,12 +102,6 @@ QSize initialSize(const QWidget* parent)
     if (const QScreen* screen = parent ? parent->screen() : QGuiApplication::primaryScreen())
         initial = initial.boundedTo(screen->availableSize() * kMaxScreenShare);
     return initial;
-}
-
-/// The path as the C library wants it (the locale's encoding, as QFile would use).
-std::string nativePath(const QString& path)
-{
-    return QFile::encodeName(path).toStdString();
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "ui/script/scriptcommand.h"
 
+#include "ui/core/nativepath.h"
 #include "ui/core/qtext.h"
 
 #include <QtCore/QDir>
@@ -11,12 +12,6 @@
 namespace es::ui {
 
 namespace {
-
-/// A path as the engine takes it: the bytes the file system knows it by.
-std::string pathBytes(const QString& path)
-{
-    return QFile::encodeName(path).toStdString();
-}
 
 /// `problem` in `field`.
 ScriptCommand refused(ScriptField field, const QString& problem)
@@ -105,10 +100,10 @@ ScriptCommand ScriptCommand::from(const ScriptProfileSettings& fields)
     ScriptCommand command;
     const QString name = fields.name.trimmed();
     command.options.name = (name.isEmpty() ? scriptFile.fileName() : name).toStdString();
-    command.options.command = {pathBytes(interpreter), pathBytes(scriptFile.absoluteFilePath())};
+    command.options.command = {nativePath(interpreter), nativePath(scriptFile.absoluteFilePath())};
     for (const QString& argument : splitArguments(fields.arguments))
         command.options.command.push_back(argument.toStdString());
-    command.options.workingFolder = pathBytes(QDir::cleanPath(folderInfo.absoluteFilePath()));
+    command.options.workingFolder = nativePath(QDir::cleanPath(folderInfo.absoluteFilePath()));
     return command;
 }
 

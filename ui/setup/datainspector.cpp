@@ -4,6 +4,7 @@
 #include "engine/data/npzarchive.h"
 #include "engine/data/textpreview.h"
 #include "engine/data/textsource.h"
+#include "ui/core/nativepath.h"
 #include "ui/live/trainingidlegate.h"
 
 #include <QtCore/QFile>
@@ -16,12 +17,6 @@
 namespace es::ui {
 
 namespace {
-
-/// The file name as the C library opens it (the locale's encoding, not always UTF-8).
-std::string nativePath(const QString& path)
-{
-    return QFile::encodeName(path).toStdString();
-}
 
 QString describeFile(const QString& path)
 {
