@@ -72,7 +72,7 @@ const QSet<QString>& keptWords()
         "backend", "filepath", "filename", "fsync", "activation", "unroll", "padding",
         // commands and names the user types or reads as they are: apt-get install, Debian's
         // alternatives, the BLAS kinds and threading the doctor reports (env/blaslibrary.h)
-        "install", "env", "alternatives", "reference", "openblas", "blis", "mkl", "pthread",
+        "install", "env", "arg", "alternatives", "reference", "openblas", "blis", "mkl", "pthread",
         "openmp", "serial",
         // config values the user types (docs/config.md)
         "host", "pinned", "device", "epoch", "libtorch", "onednn", "auto", "system", "true",
