@@ -2,16 +2,16 @@
 
 namespace es {
 
-void runInterleaved(const std::vector<std::string>& labels, int repeats,
+void runInterleaved(const std::vector<Variant>& configurations, int repeats,
                     ExperimentProgress* progress,
                     const std::function<InterleavedRunResult(const ExperimentRunSlot&)>& runOne,
                     const std::function<bool()>& stopAsked, ExperimentOutcome& outcome)
 {
-    const int total = static_cast<int>(labels.size()) * repeats;
-    std::vector<bool> failed(labels.size(), false);
+    const int total = static_cast<int>(configurations.size()) * repeats;
+    std::vector<bool> failed(configurations.size(), false);
     int number = 0;
     for (int repeat = 1; repeat <= repeats; ++repeat) {
-        for (std::size_t index = 0; index < labels.size(); ++index) {
+        for (std::size_t index = 0; index < configurations.size(); ++index) {
             ++number;
             if (failed[index])
                 continue;
@@ -19,8 +19,9 @@ void runInterleaved(const std::vector<std::string>& labels, int repeats,
                 outcome.stopped = true;
                 return;
             }
-            const ExperimentRunSlot slot{number,        total,  static_cast<int>(index),
-                                         labels[index], repeat, repeats};
+            const ExperimentRunSlot slot{
+                number, total,  static_cast<int>(index), configurations[index].label,
+                repeat, repeats};
             const InterleavedRunResult result = runOne(slot);
             outcome.runs.push_back(result.run);
             if (result.run.status == RunStatus::Failed) {

@@ -19,11 +19,11 @@ struct InterleavedRunResult {
     bool badInput = false;  ///< a failure that was the input's fault (a data file)
 };
 
-/// Runs every configuration (`labels[0]` the baseline) `repeats` times through `runOne`, in
-/// interleaved order, and fills `outcome`'s runs, stopped, baselineFailed and badInput.
-/// `progress` (may be null) is asked for a stop before each run; `stopAsked` after each, for
-/// a stop that ended the run just made.
-void runInterleaved(const std::vector<std::string>& labels, int repeats,
+/// Runs every configuration (`configurations[0]` the baseline) `repeats` times through
+/// `runOne`, in interleaved order, and fills `outcome`'s runs, stopped, baselineFailed and
+/// badInput. `progress` (may be null) is asked for a stop before each run; `stopAsked` after
+/// each, for a stop that ended the run just made.
+void runInterleaved(const std::vector<Variant>& configurations, int repeats,
                     ExperimentProgress* progress,
                     const std::function<InterleavedRunResult(const ExperimentRunSlot&)>& runOne,
                     const std::function<bool()>& stopAsked, ExperimentOutcome& outcome);

@@ -67,11 +67,8 @@ public:
         } catch (const StoreError& error) {
             keepStoreError(error.what());
         }
-        std::vector<std::string> labels;
-        for (const Variant& configuration : m_plan.configurations)
-            labels.push_back(configuration.label);
         runInterleaved(
-            labels, m_plan.settings.repeats, m_progress,
+            m_plan.configurations, m_plan.settings.repeats, m_progress,
             [this](const ExperimentRunSlot& slot) { return runOne(slot); },
             [this] { return m_stopAsked; }, m_outcome);
         return std::move(m_outcome);

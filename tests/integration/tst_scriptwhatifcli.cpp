@@ -66,14 +66,6 @@ double medianMs(const nlohmann::json& variant)
     return variant["measured"]["step_ms"]["median"].get<double>();
 }
 
-QStringList variantLabels(const nlohmann::json& document)
-{
-    QStringList labels;
-    for (const nlohmann::json& variant : document["variants"])
-        labels << QString::fromStdString(variant["label"].get<std::string>());
-    return labels;
-}
-
 }  // namespace
 
 class TestScriptWhatifCli : public QObject {
@@ -119,7 +111,7 @@ private Q_SLOTS:
         QVERIFY2(run.err.contains("loss "), qPrintable(run.err));
         QCOMPARE(document["kind"], nlohmann::json("script"));
         QVERIFY(document["complete"].get<bool>());
-        QCOMPARE(variantLabels(document),
+        QCOMPARE(whatifVariantLabels(document),
                  (QStringList{"baseline", "arg:--sleep-ms=20", "env:EXTRA_SLEEP_MS=15"}));
         const nlohmann::json& variants = document["variants"];
         QCOMPARE(variants[1]["patch"], nlohmann::json::parse(R"({"args":{"--sleep-ms":"20"}})"));

@@ -14,18 +14,6 @@
 
 #include <signal.h>
 
-namespace {
-
-QStringList variantLabels(const nlohmann::json& document)
-{
-    QStringList labels;
-    for (const nlohmann::json& variant : document["variants"])
-        labels << QString::fromStdString(variant["label"].get<std::string>());
-    return labels;
-}
-
-}  // namespace
-
 class TestWhatifCli : public QObject {
     Q_OBJECT
 
@@ -55,7 +43,8 @@ private Q_SLOTS:
         QVERIFY(!document["stopped"].get<bool>());
         QVERIFY(document["experiment"].is_number_integer());
         // quick-demo leaves intra_op_threads at 0, so both values are variants.
-        QCOMPARE(variantLabels(document), (QStringList{"baseline", "threads=1", "threads=2"}));
+        QCOMPARE(whatifVariantLabels(document),
+                 (QStringList{"baseline", "threads=1", "threads=2"}));
         for (const nlohmann::json& variant : document["variants"]) {
             QCOMPARE(variant["runs_planned"], nlohmann::json(2));
             QCOMPARE(variant["runs_measured"], nlohmann::json(2));
@@ -135,7 +124,7 @@ private Q_SLOTS:
         const nlohmann::json document =
             nlohmann::json::parse(run.out.toStdString(), nullptr, false);
         QVERIFY2(document.is_object(), qPrintable(run.out));
-        const QStringList labels = variantLabels(document);
+        const QStringList labels = whatifVariantLabels(document);
         QCOMPARE(labels.first(), QString("baseline"));
         const qsizetype threads = labels.indexOf("threads");
         QVERIFY2(threads > 0, qPrintable(labels.join(", ")));

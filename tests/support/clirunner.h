@@ -137,4 +137,13 @@ inline nlohmann::json slowStepsConfig()
     return config;
 }
 
+/// The labels of a what-if document's variants (`whatif --json`), in its order.
+inline QStringList whatifVariantLabels(const nlohmann::json& document)
+{
+    QStringList labels;
+    for (const nlohmann::json& variant : document["variants"])
+        labels << QString::fromStdString(variant["label"].get<std::string>());
+    return labels;
+}
+
 }  // namespace

@@ -64,8 +64,8 @@ const QSet<QString>& keptWords()
         // products, libraries, hardware
         "EpochScope", "OpenBLAS", "NVML", "LSTM", "oneDNN", "cuDNN", "CUDA", "LibTorch", "BLAS",
         "SGEMM", "CPU", "GPU", "TCMalloc", "jemalloc", "tcmalloc", "glibc", "malloc", "mmap",
-        "Debian", "Adam", "OpenMP", "FLOPs", "GFLOP", "Keras", "GRU", "PyTorch", "Python",
-        "NumPy", "DataLoader", "PackedSequence", "shell",
+        "Debian", "Adam", "OpenMP", "FLOPs", "GFLOP", "Keras", "GRU", "PyTorch", "Python", "NumPy",
+        "DataLoader", "PackedSequence", "shell",
         // units and statistics
         "ms", "s", "B", "kB", "MB", "GB", "MiB", "x", "p50", "p90", "p99",
         // config keys without a dot and Keras' parameter names (docs/config.md), a system call
@@ -84,8 +84,9 @@ const QSet<QString>& keptWords()
 QStringList englishWords(QString text)
 {
     // Quoted values ("device"), config keys and file names (data.prefetch, save_freq,
-    // docs/benchmarks.md, num_workers), names with a hyphen or digit (unfused-lstm, es-train, libdnnl-dev,
-    // 1024^3), environment settings (A=B) and placeholders ({batch}) are code, not prose.
+    // docs/benchmarks.md, num_workers), names with a hyphen or digit (unfused-lstm, es-train,
+    // libdnnl-dev, 1024^3), environment settings (A=B) and placeholders ({batch}) are code, not
+    // prose.
     static const QRegularExpression quoted(QStringLiteral("\"[^\"]*\""));
     static const QRegularExpression code(
         QStringLiteral("[A-Za-z0-9]*(?:[_./=#^+:\\-][A-Za-z0-9{]|[{}])[A-Za-z0-9_./=#^{}+:\\-]*"));
@@ -233,9 +234,9 @@ private Q_SLOTS:
             // the peak came from) are quoted as the run wrote them.
             // A script's fix ends in code (a before/after snippet), which stays code.
             const std::string fix = es::splitRecommendation(finding.recommendation).text;
-            for (QString text : {QString::fromStdString(finding.title),
-                                 QString::fromStdString(finding.evidence),
-                                 QString::fromStdString(fix)}) {
+            for (QString text :
+                 {QString::fromStdString(finding.title), QString::fromStdString(finding.evidence),
+                  QString::fromStdString(fix)}) {
                 for (const std::string& recorded :
                      {scenario.evidence.facts.backendReason, scenario.evidence.facts.cudnn,
                       scenario.evidence.peakSource})
