@@ -27,6 +27,7 @@ try:
     _RUSAGE_WHO = resource.RUSAGE_THREAD
 except AttributeError:  # not Linux
     _RUSAGE_WHO = resource.RUSAGE_SELF
+_getrusage = resource.getrusage
 
 
 # A snapshot of the recorder's cumulative counters at one instant is a tuple (one is made at
@@ -36,13 +37,16 @@ except AttributeError:  # not Linux
 # loss box (see Recorder.__init__).
 _T, _PHASE_S, _H2D, _SAMPLES, _MINOR, _MAJOR, _CUDA_MARK, _FORWARD, _LOSS_BOX = range(9)
 
-# A step record's line. Written by hand rather than by json.dumps: a step is recorded on
-# every training step, and building and encoding its dicts cost several times as much.
-# `%r` of a finite float is Python's shortest repr, as json.dumps writes it.
+# A step record's line, as bytes with its newline (what the writer buffers). Written by hand
+# rather than by json.dumps: a step is recorded on every training step, and building and
+# encoding its dicts cost several times as much. `%r` of a finite float is Python's
+# shortest repr, as json.dumps writes it (in bytes formatting, `%r` is ascii(), the same for
+# a float); the loss comes as JSON bytes.
 _STEP_LINE = ('{"type":"step","epoch":%d,"batch":%d,"end_s":%r,"wall_ms":%r,"phase_ms":{'
               + ",".join(f'"{key}":%r' for key in phases.KEYS + (phases.OTHER_KEY,))
               + '},"loss":%s,"samples":%d,"h2d_bytes":%d,"minor_faults":%d,'
-              '"major_faults":%d}')
+              '"major_faults":%d}\n').encode("ascii")
+_NULL = b"null"
 
 
 def _times(wall_ms, named_ms):
@@ -64,11 +68,12 @@ class StepRecord:
     def __init__(self, head, times, tail, start, end):
         self.head = head      # epoch, batch, end_s
         self.times = times    # _times()
-        self.tail = tail      # loss (as JSON), samples, h2d_bytes, minor and major faults
+        self.tail = tail      # loss (JSON bytes), samples, h2d_bytes, minor and major faults
         self.start = start
         self.end = end
 
     def line(self):
+        """The record's line: bytes, with its newline."""
         return _STEP_LINE % (self.head + self.times + self.tail)
 
 
@@ -150,7 +155,13 @@ class Recorder:
     # ----------------------------------------------------------------- phase accounting
 
     def push(self, phase, t):
-        """A phase opens at `t` (a compound call: a forward, a backward, a fetch)."""
+        """A phase opens at `t` (a compound call: a forward, a backward, a fetch).
+
+        Every hook but the leaf ones (transfers, conversions) comes here before it calls
+        what it wraps: this is where step lines that waited too long are written."""
+        writer = self.writer
+        if t >= writer.flush_at:
+            writer.flush(t)
         top = self.top
         if top >= 0:
             self.phase_s[top] += t - self.mark
@@ -201,7 +212,7 @@ class Recorder:
         if top >= 0:
             self.phase_s[top] += t - self.mark
         self.mark = t
-        usage = resource.getrusage(_RUSAGE_WHO)
+        usage = _getrusage(_RUSAGE_WHO)
         cuda = self.cuda
         return (t, self.phase_s[:], self.h2d_bytes, self.loader_samples, usage.ru_minflt,
                 usage.ru_majflt, cuda.boundary(top) if cuda is not None else None,
@@ -426,7 +437,7 @@ class Recorder:
         if samples <= 0:
             samples = end[_FORWARD] or 0
         box = end[_LOSS_BOX]
-        loss = "null"
+        loss = _NULL
         if box is not None and box is not self.last_step_box and box[0] is not None:
             loss = self._loss_json(box[0])
         self.last_step_box = box
@@ -445,23 +456,23 @@ class Recorder:
             self.pending.append(StepRecord(head, times, tail, start_mark if timed_on_gpu
                                            else None, end_mark))
         else:
-            self.writer.write_line(_STEP_LINE % (head + times + tail))
+            self.writer.write_step(_STEP_LINE % (head + times + tail))
         if self.pending:
             self.drain(wait=False)
         if self.cuda is not None and self.cuda.overflowed:
             self._stop_cuda()
 
     def _loss_json(self, value):
-        """The loss `.item()` gave, as JSON: null unless a finite number."""
+        """The loss `.item()` gave, as JSON bytes: null unless a finite number."""
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            return "null"
+            return _NULL
         value = float(value)
         if value - value != 0.0:
             self.note_once("loss-not-finite",
                            f"the loss was {value} at epoch {self.epoch_number}, batch "
                            f"{self.epoch_steps}; such losses are recorded as null")
-            return "null"
-        return repr(value)
+            return _NULL
+        return b"%r" % value
 
     # ------------------------------------------------------------------ CUDA timing
 
@@ -501,7 +512,7 @@ class Recorder:
                         return
                     head.times = _times(timing[0], timing[1])
                     self.cuda.release(head.end)
-                self.writer.write_line(head.line())
+                self.writer.write_step(head.line())
             else:
                 self.writer.write(head)
             pending.popleft()

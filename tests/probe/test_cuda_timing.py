@@ -44,7 +44,10 @@ class FakeEvent:
 
 
 class ListWriter:
-    """The records as the stream would carry them, each through its JSON text."""
+    """The records as the stream would carry them, each through its JSON text, written at
+    once (the real writer buffers the step lines: writer.py)."""
+
+    flush_at = float("inf")
 
     def __init__(self):
         self.records = []
@@ -54,6 +57,12 @@ class ListWriter:
 
     def write_line(self, text):
         self.records.append(json.loads(text))
+
+    def write_step(self, line):
+        self.records.append(json.loads(line))
+
+    def flush(self, now=None):
+        pass
 
 
 class CudaPhaseTimerTest(unittest.TestCase):

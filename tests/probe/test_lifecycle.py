@@ -202,6 +202,56 @@ LOOP_SCRIPT = """
 """
 
 
+BUFFERED_SCRIPT = """
+    import os, sys, time
+    import torch
+    from torch import nn
+
+    model = nn.Linear(3, 1)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+    for i in range(30):   # far faster than the writer's FLUSH_S: their lines are buffered
+        loss = model(torch.randn(4, 3)).pow(2).mean()
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+    time.sleep(0.5)
+    with torch.no_grad():
+        model(torch.randn(4, 3))   # a hooked call after FLUSH_S: the waiting lines go out
+    open(sys.argv[1], "w").close()
+    time.sleep(120)
+"""
+
+
+class BufferedSteps(unittest.TestCase):
+    """Step lines are written together, but reach the reader while the script runs; a
+    SIGKILL leaves whole lines."""
+
+    def test_steps_reach_the_reader_while_the_script_runs(self):
+        with tempfile.TemporaryDirectory() as folder:
+            script = write_script(folder, BUFFERED_SCRIPT)
+            records = os.path.join(folder, "records.jsonl")
+            flag = os.path.join(folder, "flag")
+            child = subprocess.Popen([sys.executable, "-m", "epochscope.run", script, flag],
+                                     cwd=folder, env=probe_environment(records),
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            try:
+                deadline = time.monotonic() + STEPS_WAIT_S
+                while not os.path.exists(flag) and child.poll() is None and \
+                        time.monotonic() < deadline:
+                    time.sleep(0.05)
+                self.assertTrue(os.path.exists(flag), child.poll())
+                lines = read_lines(records)   # fails on a cut line
+            finally:
+                child.kill()
+                _, stderr = child.communicate()
+            probe = ProbeRun(child.returncode, "", stderr.decode(), lines)
+            # The 30th step is not confirmed yet: no fetch or optimizer step came after it.
+            self.assertEqual([s["batch"] for s in probe.steps], list(range(1, 30)),
+                             probe.describe())
+            self.assertEqual(probe.of_type("end"), [])
+            self.assertEqual(read_lines(records), lines)   # SIGKILL wrote nothing more
+
+
 class Signals(unittest.TestCase):
     """A script stopped by a signal: the end record says stopped, the file holds whole
     lines only. Both runs go side by side: neither checks a time."""
