@@ -30,6 +30,12 @@ except AttributeError:  # not Linux
 _getrusage = resource.getrusage
 
 
+class StepLimitReached(BaseException):
+    """Ends the script at the first hook after the last step that EPOCHSCOPE_PROBE_MAX_STEPS
+    allows; the runner catches it. A BaseException, so that the script's `except
+    Exception:` blocks let it through, as they let KeyboardInterrupt through."""
+
+
 # A snapshot of the recorder's cumulative counters at one instant is a tuple (one is made at
 # every step boundary, and a tuple is the cheapest thing to make); its fields, by index:
 # when; seconds per named phase; h2d bytes; DataLoader samples; page faults, minor and
@@ -83,9 +89,13 @@ class Recorder:
     Times are `time.perf_counter()` seconds; records carry them relative to `start`.
     """
 
-    def __init__(self, writer, start, main_ident):
+    def __init__(self, writer, start, main_ident, max_steps=None):
         self.writer = writer
         self.start = start
+        # EPOCHSCOPE_PROBE_MAX_STEPS (None: no limit). Once that many steps are recorded,
+        # `stopping` is set, and the next hook on the main thread raises StepLimitReached.
+        self.max_steps = max_steps
+        self.stopping = False
         # Hooks record only on this thread; calls from others (a prefetch thread, a logger)
         # pass straight through. None once the run has ended: everything passes through.
         self.main_ident = main_ident
@@ -158,7 +168,10 @@ class Recorder:
         """A phase opens at `t` (a compound call: a forward, a backward, a fetch).
 
         Every hook but the leaf ones (transfers, conversions) comes here before it calls
-        what it wraps: this is where step lines that waited too long are written."""
+        what it wraps: this is where the step limit ends the script, and where step lines
+        that waited too long are written."""
+        if self.stopping:
+            self._stop_script()
         writer = self.writer
         if t >= writer.flush_at:
             writer.flush(t)
@@ -346,6 +359,8 @@ class Recorder:
     # ------------------------------------------------------- the public API's contexts
 
     def step_enter(self, t):
+        if self.stopping:
+            self._stop_script()
         self.explicit_step_depth += 1
         if self.explicit_step_depth > 1:
             return
@@ -363,6 +378,8 @@ class Recorder:
         self.confirm()
 
     def epoch_start(self, t):
+        if self.stopping:
+            self._stop_script()
         self.explicit_epochs = True
         self.begin_epoch(t)
 
@@ -370,6 +387,14 @@ class Recorder:
         self.confirm()
         self._close_epoch(t)
         self._reset_origin(t)
+
+    def _stop_script(self):
+        """The step limit is reached: the script ends here. Raised once; from then on the
+        hooks pass every call through and nothing more is recorded, so that the script's
+        `finally` blocks (a checkpoint saved on the way out) run as after Ctrl+C."""
+        self.stopping = False
+        self.main_ident = None
+        raise StepLimitReached()
 
     # ----------------------------------------------------------------- steps and epochs
 
@@ -432,6 +457,8 @@ class Recorder:
                         "t_s": self._rel(self.epoch_begin_t)})
         self.epoch_steps += 1
         self.steps += 1
+        if self.steps == self.max_steps:
+            self.stopping = True
 
         samples = end[_SAMPLES] - origin[_SAMPLES]
         if samples <= 0:

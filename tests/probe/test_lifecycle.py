@@ -186,6 +186,68 @@ class Failure(unittest.TestCase):
         self.assertNotIn("epochscope", probe.stderr)
 
 
+LIMIT_SCRIPT = """
+    import torch
+    from torch import nn
+    from torch.utils.data import DataLoader, TensorDataset
+
+    model = nn.Linear(3, 1)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+    loader = DataLoader(TensorDataset(torch.randn(200, 3), torch.randn(200, 1)), batch_size=4)
+    try:
+        for x, y in loader:   # 50 steps
+            optimizer.zero_grad()
+            loss = nn.functional.mse_loss(model(x), y)
+            loss.backward()
+            optimizer.step()
+        print("after the loop")
+    finally:
+        print("finally ran")
+"""
+
+
+class StepLimit(unittest.TestCase):
+    """EPOCHSCOPE_PROBE_MAX_STEPS ends the script after that many steps, with status 0."""
+
+    def test_stops_after_the_limit(self):
+        probe = run_script(LIMIT_SCRIPT, env={"EPOCHSCOPE_PROBE_MAX_STEPS": "7"})
+        self.assertEqual(probe.returncode, 0, probe.describe())
+        self.assertEqual([s["batch"] for s in probe.steps], list(range(1, 8)),
+                         probe.describe())
+        self.assertEqual(probe.end, {"type": "end", "status": "stopped", "error": None,
+                                     "exit_code": 0, "steps": 7, "torch_imported": True})
+        self.assertEqual(probe.records[-2], {
+            "type": "note",
+            "text": "stopped after the step limit of 7 steps (EPOCHSCOPE_PROBE_MAX_STEPS)"})
+        self.assertEqual(probe.one("epoch_end")["batches"], 7)
+        # Stopped in the loop, at the next batch's fetch: the script's finally block ran,
+        # what follows the loop did not, and nothing was printed about it.
+        self.assertEqual(probe.stdout, "finally ran\n")
+        self.assertEqual(probe.stderr, "")
+
+    def test_a_bad_value_is_ignored_with_a_note(self):
+        probe = run_script(LIMIT_SCRIPT, env={"EPOCHSCOPE_PROBE_MAX_STEPS": "seven"})
+        self.assertEqual(probe.returncode, 0, probe.describe())
+        self.assertEqual(len(probe.steps), 50)
+        self.assertEqual(probe.end["status"], "finished")
+        self.assertEqual(probe.stdout, "after the loop\nfinally ran\n")
+        note = probe.one("note")["text"]
+        self.assertIn("EPOCHSCOPE_PROBE_MAX_STEPS='seven' is ignored", note)
+        self.assertIn("not a whole number", note)
+        self.assertEqual(probe.records[1]["type"], "note")   # right after the hello
+
+    def test_limit_values(self):
+        from epochscope.run import parse_max_steps
+        self.assertEqual(parse_max_steps(None), (None, None))
+        self.assertEqual(parse_max_steps("12"), (12, None))
+        self.assertEqual(parse_max_steps(" 3 "), (3, None))
+        for text in ("0", "-2", "1.5", "", "1e3", "\u0663"):
+            limit, note = parse_max_steps(text)
+            self.assertIsNone(limit, text)
+            self.assertIn("is ignored", note)
+        self.assertIn("at least 1", parse_max_steps("0")[1])
+
+
 LOOP_SCRIPT = """
     import time
     import torch
