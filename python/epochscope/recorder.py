@@ -14,6 +14,8 @@ in itself counts once.
 """
 
 import collections
+import linecache
+import os
 import resource
 import weakref
 
@@ -28,6 +30,15 @@ try:
 except AttributeError:  # not Linux
     _RUSAGE_WHO = resource.RUSAGE_SELF
 _getrusage = resource.getrusage
+
+# The `conversions` record lists this many call sites at most, those with the most seconds.
+MAX_CONVERSION_SITES = 16
+# Its `code` is the site's source line, stripped, cut to this many characters.
+MAX_CODE_CHARS = 200
+# Conversions wait in a list until the step they fall in (or the one after them) is
+# recorded; past this many (a script that converts and never ends a step), the oldest half
+# are taken for outside any step.
+MAX_UNPLACED_CONVERSIONS = 16384
 
 
 class StepLimitReached(BaseException):
@@ -89,9 +100,11 @@ class Recorder:
     Times are `time.perf_counter()` seconds; records carry them relative to `start`.
     """
 
-    def __init__(self, writer, start, main_ident, max_steps=None):
+    def __init__(self, writer, start, main_ident, max_steps=None, cwd=None):
         self.writer = writer
         self.start = start
+        # The working folder: the `conversions` record's paths under it are relative to it.
+        self.cwd = cwd
         # EPOCHSCOPE_PROBE_MAX_STEPS (None: no limit). Once that many steps are recorded,
         # `stopping` is set, and the next hook on the main thread raises StepLimitReached.
         self.max_steps = max_steps
@@ -152,6 +165,12 @@ class Recorder:
         # Recurrent modules: (class, device type, packed, bidirectional) -> record entry.
         self.recurrent = {}
         self.recurrent_written = None
+
+        # NumPy conversions by call site: (function, file, line) -> [calls, bytes, seconds,
+        # calls in a step, source line]; and (entry, time) of each conversion not yet placed
+        # in a step or outside of all.
+        self.conversions = {}
+        self.unplaced = []
 
         # CUDA timing (cuda_timing.py): wanted once a CUDA tensor is seen, started at the
         # next candidate boundary.
@@ -459,6 +478,8 @@ class Recorder:
         self.steps += 1
         if self.steps == self.max_steps:
             self.stopping = True
+        if self.unplaced:
+            self._place_conversions(origin[_T], end[_T])
 
         samples = end[_SAMPLES] - origin[_SAMPLES]
         if samples <= 0:
@@ -500,6 +521,61 @@ class Recorder:
                            f"{self.epoch_steps}; such losses are recorded as null")
             return _NULL
         return b"%r" % value
+
+    # ------------------------------------------------------------ NumPy conversions
+
+    def conversion(self, function, filename, line, nbytes, t0, t1):
+        """`function` (e.g. "torch.tensor") made an ndarray of `nbytes` into a tensor in
+        [t0, t1], called from `filename`:`line`. The time and bytes are charged by `leaf`;
+        this keeps the counts per call site for the `conversions` record."""
+        key = (function, filename, line)
+        entry = self.conversions.get(key)
+        if entry is None:
+            entry = self.conversions[key] = [0, 0, 0.0, 0, None]
+        entry[0] += 1
+        entry[1] += nbytes
+        entry[2] += t1 - t0
+        unplaced = self.unplaced
+        unplaced.append((entry, t0))
+        if len(unplaced) > MAX_UNPLACED_CONVERSIONS:
+            del unplaced[:MAX_UNPLACED_CONVERSIONS // 2]
+
+    def _place_conversions(self, begin_t, end_t):
+        """A step [begin_t, end_t] is recorded: the conversions in it count as in a step;
+        those before it (validation, between epochs) never will."""
+        unplaced = self.unplaced
+        placed = 0
+        for entry, t in unplaced:
+            if t > end_t:
+                break
+            placed += 1
+            if t >= begin_t:
+                entry[3] += 1
+        del unplaced[:placed]
+
+    def _write_conversions(self):
+        """The `conversions` record: the call sites with the most seconds, cumulative."""
+        if not self.conversions:
+            return
+        ranked = sorted(self.conversions.items(), key=lambda item: -item[1][2])
+        sites = []
+        for (function, filename, line), entry in ranked[:MAX_CONVERSION_SITES]:
+            calls, nbytes, seconds, in_steps, code = entry
+            if code is None:
+                code = entry[4] = _source_line(filename, line)
+            sites.append({"function": function, "file": self._relative(filename),
+                          "line": line, "code": code, "calls": calls, "bytes": nbytes,
+                          "seconds": round(seconds, 6) if seconds - seconds == 0.0 else 0.0,
+                          "in_steps": in_steps})
+        self._emit({"type": "conversions", "sites": sites})
+
+    def _relative(self, filename):
+        """`filename` relative to the working folder when it is under it."""
+        if self.cwd:
+            folder = self.cwd.rstrip(os.sep) + os.sep
+            if filename.startswith(folder):
+                return filename[len(folder):]
+        return filename
 
     # ------------------------------------------------------------------ CUDA timing
 
@@ -553,6 +629,11 @@ class Recorder:
             self.note(text)
 
     def _write_modules(self):
+        """The `modules` record, and with it the `conversions` record so far."""
+        self._emit_modules()
+        self._write_conversions()
+
+    def _emit_modules(self):
         entries = [dict(entry) for entry in self.recurrent.values()]
         self.recurrent_written = [entry["calls"] for entry in entries]
         self._emit({"type": "modules", "recurrent": entries})
@@ -562,12 +643,23 @@ class Recorder:
         self.main_ident = None
         self.confirm()
         self._close_epoch(t)
+        self.unplaced = []   # after the last step: in none
         if self.recurrent and [e["calls"] for e in self.recurrent.values()] != \
                 self.recurrent_written:
-            self._write_modules()
+            self._emit_modules()
+        self._write_conversions()
         self.drain(wait=True)
         self.loss_ref = _no_tensor
 
 
 def _no_tensor():
     return None
+
+
+def _source_line(filename, line):
+    """The source line `line` of `filename`, stripped and cut short; "" when unreadable."""
+    try:
+        text = linecache.getline(filename, line)
+    except Exception:   # a loader's get_source that fails, a file that is not text
+        return ""
+    return text.strip()[:MAX_CODE_CHARS]

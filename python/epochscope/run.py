@@ -38,7 +38,8 @@ class ProbeSession:
     def __init__(self, writer, hook_names, start, max_steps=None, notes=()):
         self.writer = writer
         self.hook_names = hook_names
-        self.recorder = Recorder(writer, start, threading.get_ident(), max_steps)
+        self.recorder = Recorder(writer, start, threading.get_ident(), max_steps,
+                                 os.getcwd())
         self.torch_imported = False
         self.hello_written = False
         self.argv = []
