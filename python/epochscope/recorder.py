@@ -56,23 +56,27 @@ _T, _PHASE_S, _H2D, _SAMPLES, _MINOR, _MAJOR, _CUDA_MARK, _FORWARD, _LOSS_BOX = 
 
 # A step record's line, as bytes with its newline (what the writer buffers). Written by hand
 # rather than by json.dumps: a step is recorded on every training step, and building and
-# encoding its dicts cost several times as much. `%r` of a finite float is Python's
-# shortest repr, as json.dumps writes it (in bytes formatting, `%r` is ascii(), the same for
-# a float); the loss comes as JSON bytes.
-_STEP_LINE = ('{"type":"step","epoch":%d,"batch":%d,"end_s":%r,"wall_ms":%r,"phase_ms":{'
-              + ",".join(f'"{key}":%r' for key in phases.KEYS + (phases.OTHER_KEY,))
+# encoding its dicts cost several times as much. Times go through `%.6f` (seconds) and
+# `%.3f` (milliseconds): to the microsecond, as the format says, with one fixed-point
+# conversion each, where rounding each time first and writing its shortest repr took three
+# (this runs amid the training's own work, where every step of it costs several times what
+# it costs in a loop of its own). The loss comes as JSON bytes (its repr: all its digits).
+_STEP_LINE = ('{"type":"step","epoch":%d,"batch":%d,"end_s":%.6f,"wall_ms":%.3f,"phase_ms":{'
+              + ",".join(f'"{key}":%.3f' for key in phases.KEYS + (phases.OTHER_KEY,))
               + '},"loss":%s,"samples":%d,"h2d_bytes":%d,"minor_faults":%d,'
               '"major_faults":%d}\n').encode("ascii")
 _NULL = b"null"
 
 
 def _times(wall_ms, named_ms):
-    """(wall_ms, the named phases' ms..., other), to the microsecond. `other` is what the
+    """(wall_ms, the named phases' ms..., other) for the step line. `other` is what the
     named phases leave of the wall time, never below zero (the named phases are left as
-    measured); a time that is not finite (a broken CUDA event) is 0."""
-    named = [round(value, 3) if value - value == 0.0 else 0.0 for value in named_ms]
-    wall = round(wall_ms, 3) if wall_ms - wall_ms == 0.0 else 0.0
-    other = round(wall - sum(named), 3)
+    measured); a time that is not finite (a broken CUDA event) is 0. The line rounds each
+    to the microsecond on its own, so `other` and `wall_ms` less the named phases, as
+    written, may differ by a few microseconds."""
+    named = [value if value - value == 0.0 else 0.0 for value in named_ms]
+    wall = wall_ms if wall_ms - wall_ms == 0.0 else 0.0
+    other = wall - sum(named)
     return (wall, *named, other if other > 0.0 else 0.0)
 
 
@@ -490,11 +494,10 @@ class Recorder:
             loss = self._loss_json(box[0])
         self.last_step_box = box
 
-        head = (self.epoch_number, self.epoch_steps, round(end[_T] - self.start, 6))
-        end_phases, origin_phases = end[_PHASE_S], origin[_PHASE_S]
-        times = _times((end[_T] - origin[_T]) * 1000.0,
-                       [(end_phases[i] - origin_phases[i]) * 1000.0
-                        for i in range(NAMED_COUNT)])
+        end_t = end[_T]
+        head = (self.epoch_number, self.epoch_steps, end_t - self.start)
+        times = _times((end_t - origin[_T]) * 1000.0,
+                       [(e - o) * 1000.0 for e, o in zip(end[_PHASE_S], origin[_PHASE_S])])
         tail = (loss, samples, end[_H2D] - origin[_H2D], end[_MINOR] - origin[_MINOR],
                 end[_MAJOR] - origin[_MAJOR])
         start_mark, end_mark = origin[_CUDA_MARK], end[_CUDA_MARK]

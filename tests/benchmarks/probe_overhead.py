@@ -18,7 +18,7 @@ take turns every few milliseconds, so a load that comes and goes weighs on both 
 the difference of their medians is the probe's work per step, in microseconds ("off" still
 passes through the wrappers: their thread check is not in the figure). The probe writes its
 step lines together every 150 ms or so (python/epochscope/writer.py), in a few steps out of
-hundreds, which a median leaves out: their extra time over the median recording step,
+hundreds, which a median leaves out: their extra time over the median step of their kind,
 spread over all recording steps, is added to the figure. And what one hooked module call
 costs, on and off the probe. A benchmark: it asserts nothing.
 
@@ -164,23 +164,25 @@ def probe_work_us(result):
     """The probe's work per step in the tiny loop, in us: the median step with the recording
     on less the one with it off (the first step of each stretch left out: it ends no step of
     the probe's, or the last one); plus the extra time of the steps that wrote the buffered
-    lines out, over the median step of their kind, spread over the recording steps. Returns
-    (the sum, the first, the second, how many writes)."""
-    on, off, writing = [], [], []
-    warmup = TINY["warmup"]
+    lines out, over the median step of their kind (recording or not, first of a stretch or
+    not), spread over the recording steps. Returns (the sum, the first, the second, how many
+    writes)."""
+    kinds = {}
+    writing = []
     for index, (ms, on_now, wrote) in enumerate(zip(result["step_ms"], result["recording"],
                                                     result["wrote"])):
-        if index < warmup:
+        if index < TINY["warmup"]:
             continue
+        kind = (on_now, index % STRETCH == 0)
         if wrote:
-            writing.append((ms, on_now))
-        elif index % STRETCH != 0:
-            (on if on_now else off).append(ms)
-    on_ms, off_ms = statistics.median(on), statistics.median(off)
-    per_step = on_ms - off_ms
-    recording_steps = len(on) + sum(on_now for _, on_now in writing)
-    spread = sum(ms - (on_ms if on_now else off_ms) for ms, on_now in writing) / \
-        recording_steps
+            writing.append((ms, kind))
+        else:
+            kinds.setdefault(kind, []).append(ms)
+    median = {kind: statistics.median(steps) for kind, steps in kinds.items()}
+    per_step = median[(True, False)] - median[(False, False)]
+    recording_steps = sum(len(steps) for (on_now, _), steps in kinds.items() if on_now) + \
+        sum(on_now for _, (on_now, _) in writing)
+    spread = sum(ms - median[kind] for ms, kind in writing) / recording_steps
     return (per_step + spread) * 1000, per_step * 1000, spread * 1000, len(writing)
 
 
