@@ -1,14 +1,13 @@
 """The `conversions` record: where the script makes NumPy arrays into tensors, per call site
 (docs/profile.md, "The record format")."""
 
-import json
 import tempfile
 import textwrap
 import unittest
 
 from epochscope.phases import FORWARD
 from epochscope.recorder import MAX_CONVERSION_SITES, Recorder
-from tests.probe.support import run_script
+from tests.probe.support import ListWriter, run_script
 
 STEPS = 10
 BATCH = 8
@@ -95,25 +94,6 @@ class ConversionSites(unittest.TestCase):
                          {"torch.tensor": 1, "torch.from_numpy": 1})
         # The last, cumulative, just before the end record.
         self.assertEqual(types[-2:], ["conversions", "end"])
-
-
-class ListWriter:
-    flush_at = float("inf")
-
-    def __init__(self):
-        self.records = []
-
-    def write(self, record):
-        self.records.append(json.loads(json.dumps(record)))
-
-    def write_line(self, text):
-        self.records.append(json.loads(text))
-
-    def write_step(self, line):
-        self.records.append(json.loads(line))
-
-    def flush(self, now=None):
-        pass
 
 
 class InProcess(unittest.TestCase):

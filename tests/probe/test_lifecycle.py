@@ -11,8 +11,8 @@ import textwrap
 import time
 import unittest
 
-from tests.probe.support import (ProbeRun, probe_environment, read_lines, run_script,
-                                 write_script)
+from tests.probe.support import (ListWriter, ProbeRun, probe_environment, read_lines,
+                                 run_script, write_script)
 
 # How long a test waits for a looping script to have written its first steps: torch's
 # import takes 2-3 s here, more beside a build.
@@ -235,6 +235,31 @@ class StepLimit(unittest.TestCase):
         self.assertIn("EPOCHSCOPE_PROBE_MAX_STEPS='seven' is ignored", note)
         self.assertIn("not a whole number", note)
         self.assertEqual(probe.records[1]["type"], "note")   # right after the hello
+
+    def test_raised_once_at_the_first_hook_after_the_last_step(self):
+        from epochscope.phases import FORWARD
+        from epochscope.recorder import Recorder, StepLimitReached
+        writer = ListWriter()
+        rec = Recorder(writer, start=0.0, main_ident=1, max_steps=2)
+        optimizer = object()
+        t = 0.0
+        for _ in range(2):   # a loop without a DataLoader: an optimizer step ends each step
+            rec.push(FORWARD, t + 0.1)
+            rec.pop(t + 0.2)
+            rec.optimizer_begin(optimizer, t + 0.3)   # confirms the step before
+            rec.optimizer_end(t + 0.4)
+            t += 1.0
+        self.assertEqual(rec.steps, 1)
+        rec.push(FORWARD, t + 0.1)            # the third step's forward: nothing confirmed
+        rec.pop(t + 0.2)
+        with self.assertRaises(StepLimitReached):
+            rec.optimizer_begin(optimizer, t + 0.3)   # confirms step 2, then stops
+        self.assertEqual(rec.steps, 2)
+        self.assertIsNone(rec.main_ident)     # the hooks pass everything through now
+        rec.push(FORWARD, t + 0.5)            # raised once: a finally block's calls run
+        rec.pop(t + 0.6)
+        rec.finish(t + 1.0)
+        self.assertEqual(len([r for r in writer.records if r["type"] == "step"]), 2)
 
     def test_limit_values(self):
         from epochscope.run import parse_max_steps
