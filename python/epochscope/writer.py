@@ -127,7 +127,9 @@ class RecordWriter:
         """Writes one record's JSON text and its newline, now (with the step lines buffered
         before it); a closed pipe stops the stream, not the script."""
         if self._open:
-            self._put((text + "\n").encode("utf-8"))
+            # "replace": a lone surrogate (an argument or a path that is not UTF-8, which
+            # Python keeps as surrogates) is written as "?" rather than stopping the probe.
+            self._put((text + "\n").encode("utf-8", "replace"))
             self.flush()
 
     def write_step(self, line):

@@ -142,20 +142,46 @@ def cpu_description():
     return f"{model}, {os.cpu_count()} cores, avx512f: {'yes' if ' avx512f' in flags else 'no'}"
 
 
+def drain(fd, received):
+    """Reads the probe's records from the pipe to its end, as epochscope-cli does."""
+    with os.fdopen(fd, "rb", buffering=0) as pipe:
+        while True:
+            data = pipe.read(1 << 16)
+            if not data:
+                return
+            received[0] += data.count(b"\n")
+
+
 def run_once(kind, shape, warmup, steps, scratch, index):
-    """One child run: its result file, read."""
+    """One child run: its result file, read. Under the probe, the records go through a pipe
+    that a thread of this process reads, as they go to epochscope-cli: not to a file, whose
+    writes would wait for the disk while other work writes to it."""
     name = f"{kind}-{shape}-{index}"
     out = os.path.join(scratch, name + ".json")
     this = os.path.abspath(__file__)
     args = ["--loop", shape, str(warmup), str(steps), out]
     env = dict(os.environ)
+    env.pop("EPOCHSCOPE_PROBE_FILE", None)
     if kind == "probe":
         command = [sys.executable, "-m", "epochscope.run", this, *args]
         env["PYTHONPATH"] = os.path.join(REPO, "python")
-        env["EPOCHSCOPE_PROBE_FILE"] = os.path.join(scratch, name + ".jsonl")
+        read_end, write_end = os.pipe()
+        env["EPOCHSCOPE_PROBE_FD"] = str(write_end)
+        received = [0]
+        reader = threading.Thread(target=drain, args=(read_end, received))
+        reader.start()
+        try:
+            child = subprocess.Popen(command, env=env, pass_fds=[write_end])
+        finally:
+            os.close(write_end)
+        child.wait()
+        reader.join()
+        if child.returncode != 0 or received[0] < 2:   # no hello and end record
+            raise RuntimeError(f"the probed loop failed: exit {child.returncode}, "
+                               f"{received[0]} records")
     else:
-        command = [sys.executable, this, *args]
-    subprocess.run(command, check=True, env=env)
+        env.pop("EPOCHSCOPE_PROBE_FD", None)
+        subprocess.run([sys.executable, this, *args], check=True, env=env)
     with open(out) as f:
         return json.load(f)
 
