@@ -23,6 +23,7 @@ HOOK_NAMES = ("dataloader", "transfer", "numpy", "module", "backward", "optimize
 
 _perf_counter = time.perf_counter
 _get_ident = threading.get_ident
+_getframe = sys._getframe
 
 
 def parse_selection(text):
@@ -160,13 +161,14 @@ def _install_transfer(torch, rec):
 def _install_numpy(torch, rec):
     """host_to_device: NumPy arrays made into tensors (`torch.from_numpy`, `torch.tensor`,
     `torch.as_tensor`). Converting a NumPy batch every step is the classic cause of a loop
-    bound by copies, so it is counted like a transfer, with the array's bytes."""
+    bound by copies, so it is counted like a transfer, with the array's bytes; and per call
+    site (the caller's file and line), for the `conversions` record that says where."""
     numpy = sys.modules.get("numpy")
     if numpy is None:
         import numpy
     ndarray = numpy.ndarray
 
-    def make(original):
+    def make(function, original):
         @_wraps(original)
         def wrapper(*args, **kwargs):
             data = args[0] if args else kwargs.get("data")
@@ -174,14 +176,19 @@ def _install_numpy(torch, rec):
                 return original(*args, **kwargs)
             t0 = _perf_counter()
             out = original(*args, **kwargs)
+            t1 = _perf_counter()
             if out.is_cuda:
                 rec.want_cuda()
-            rec.leaf(HOST_TO_DEVICE, t0, _perf_counter(), data.nbytes)
+            nbytes = data.nbytes
+            rec.leaf(HOST_TO_DEVICE, t0, t1, nbytes)
+            caller = _getframe(1)
+            rec.conversion(function, caller.f_code.co_filename,
+                           caller.f_lineno or caller.f_code.co_firstlineno, nbytes, t0, t1)
             return out
         return wrapper
 
     for name in ("from_numpy", "tensor", "as_tensor"):
-        setattr(torch, name, make(getattr(torch, name)))
+        setattr(torch, name, make("torch." + name, getattr(torch, name)))
 
 
 def _install_module(torch, rec):

@@ -14,6 +14,8 @@ in itself counts once.
 """
 
 import collections
+import linecache
+import os
 import resource
 import weakref
 
@@ -27,6 +29,22 @@ try:
     _RUSAGE_WHO = resource.RUSAGE_THREAD
 except AttributeError:  # not Linux
     _RUSAGE_WHO = resource.RUSAGE_SELF
+_getrusage = resource.getrusage
+
+# The `conversions` record lists this many call sites at most, those with the most seconds.
+MAX_CONVERSION_SITES = 16
+# Its `code` is the site's source line, stripped, cut to this many characters.
+MAX_CODE_CHARS = 200
+# Conversions wait in a list until the step they fall in (or the one after them) is
+# recorded; past this many (a script that converts and never ends a step), the oldest half
+# are taken for outside any step.
+MAX_UNPLACED_CONVERSIONS = 16384
+
+
+class StepLimitReached(BaseException):
+    """Ends the script at the first hook after the last step that EPOCHSCOPE_PROBE_MAX_STEPS
+    allows; the runner catches it. A BaseException, so that the script's `except
+    Exception:` blocks let it through, as they let KeyboardInterrupt through."""
 
 
 # A snapshot of the recorder's cumulative counters at one instant is a tuple (one is made at
@@ -36,22 +54,29 @@ except AttributeError:  # not Linux
 # loss box (see Recorder.__init__).
 _T, _PHASE_S, _H2D, _SAMPLES, _MINOR, _MAJOR, _CUDA_MARK, _FORWARD, _LOSS_BOX = range(9)
 
-# A step record's line. Written by hand rather than by json.dumps: a step is recorded on
-# every training step, and building and encoding its dicts cost several times as much.
-# `%r` of a finite float is Python's shortest repr, as json.dumps writes it.
-_STEP_LINE = ('{"type":"step","epoch":%d,"batch":%d,"end_s":%r,"wall_ms":%r,"phase_ms":{'
-              + ",".join(f'"{key}":%r' for key in phases.KEYS + (phases.OTHER_KEY,))
+# A step record's line, as bytes with its newline (what the writer buffers). Written by hand
+# rather than by json.dumps: a step is recorded on every training step, and building and
+# encoding its dicts cost several times as much. Times go through `%.6f` (seconds) and
+# `%.3f` (milliseconds): to the microsecond, as the format says, with one fixed-point
+# conversion each, where rounding each time first and writing its shortest repr took three
+# (this runs amid the training's own work, where every step of it costs several times what
+# it costs in a loop of its own). The loss comes as JSON bytes (its repr: all its digits).
+_STEP_LINE = ('{"type":"step","epoch":%d,"batch":%d,"end_s":%.6f,"wall_ms":%.3f,"phase_ms":{'
+              + ",".join(f'"{key}":%.3f' for key in phases.KEYS + (phases.OTHER_KEY,))
               + '},"loss":%s,"samples":%d,"h2d_bytes":%d,"minor_faults":%d,'
-              '"major_faults":%d}')
+              '"major_faults":%d}\n').encode("ascii")
+_NULL = b"null"
 
 
 def _times(wall_ms, named_ms):
-    """(wall_ms, the named phases' ms..., other), to the microsecond. `other` is what the
+    """(wall_ms, the named phases' ms..., other) for the step line. `other` is what the
     named phases leave of the wall time, never below zero (the named phases are left as
-    measured); a time that is not finite (a broken CUDA event) is 0."""
-    named = [round(value, 3) if value - value == 0.0 else 0.0 for value in named_ms]
-    wall = round(wall_ms, 3) if wall_ms - wall_ms == 0.0 else 0.0
-    other = round(wall - sum(named), 3)
+    measured); a time that is not finite (a broken CUDA event) is 0. The line rounds each
+    to the microsecond on its own, so `other` and `wall_ms` less the named phases, as
+    written, may differ by a few microseconds."""
+    named = [value if value - value == 0.0 else 0.0 for value in named_ms]
+    wall = wall_ms if wall_ms - wall_ms == 0.0 else 0.0
+    other = wall - sum(named)
     return (wall, *named, other if other > 0.0 else 0.0)
 
 
@@ -64,11 +89,12 @@ class StepRecord:
     def __init__(self, head, times, tail, start, end):
         self.head = head      # epoch, batch, end_s
         self.times = times    # _times()
-        self.tail = tail      # loss (as JSON), samples, h2d_bytes, minor and major faults
+        self.tail = tail      # loss (JSON bytes), samples, h2d_bytes, minor and major faults
         self.start = start
         self.end = end
 
     def line(self):
+        """The record's line: bytes, with its newline."""
         return _STEP_LINE % (self.head + self.times + self.tail)
 
 
@@ -78,9 +104,15 @@ class Recorder:
     Times are `time.perf_counter()` seconds; records carry them relative to `start`.
     """
 
-    def __init__(self, writer, start, main_ident):
+    def __init__(self, writer, start, main_ident, max_steps=None, cwd=None):
         self.writer = writer
         self.start = start
+        # The working folder: the `conversions` record's paths under it are relative to it.
+        self.cwd = cwd
+        # EPOCHSCOPE_PROBE_MAX_STEPS (None: no limit). Once that many steps are recorded,
+        # `stopping` is set, and the next hook on the main thread raises StepLimitReached.
+        self.max_steps = max_steps
+        self.stopping = False
         # Hooks record only on this thread; calls from others (a prefetch thread, a logger)
         # pass straight through. None once the run has ended: everything passes through.
         self.main_ident = main_ident
@@ -138,6 +170,12 @@ class Recorder:
         self.recurrent = {}
         self.recurrent_written = None
 
+        # NumPy conversions by call site: (function, file, line) -> [calls, bytes, seconds,
+        # calls in a step, source line]; and (entry, time) of each conversion not yet placed
+        # in a step or outside of all.
+        self.conversions = {}
+        self.unplaced = []
+
         # CUDA timing (cuda_timing.py): wanted once a CUDA tensor is seen, started at the
         # next candidate boundary.
         self.cuda = None
@@ -150,7 +188,16 @@ class Recorder:
     # ----------------------------------------------------------------- phase accounting
 
     def push(self, phase, t):
-        """A phase opens at `t` (a compound call: a forward, a backward, a fetch)."""
+        """A phase opens at `t` (a compound call: a forward, a backward, a fetch).
+
+        Every hook but the leaf ones (transfers, conversions) comes here before it calls
+        what it wraps: this is where the step limit ends the script, and where step lines
+        that waited too long are written."""
+        if self.stopping:
+            self._stop_script()
+        writer = self.writer
+        if t >= writer.flush_at:
+            writer.flush(t)
         top = self.top
         if top >= 0:
             self.phase_s[top] += t - self.mark
@@ -201,7 +248,7 @@ class Recorder:
         if top >= 0:
             self.phase_s[top] += t - self.mark
         self.mark = t
-        usage = resource.getrusage(_RUSAGE_WHO)
+        usage = _getrusage(_RUSAGE_WHO)
         cuda = self.cuda
         return (t, self.phase_s[:], self.h2d_bytes, self.loader_samples, usage.ru_minflt,
                 usage.ru_majflt, cuda.boundary(top) if cuda is not None else None,
@@ -335,6 +382,8 @@ class Recorder:
     # ------------------------------------------------------- the public API's contexts
 
     def step_enter(self, t):
+        if self.stopping:
+            self._stop_script()
         self.explicit_step_depth += 1
         if self.explicit_step_depth > 1:
             return
@@ -352,6 +401,8 @@ class Recorder:
         self.confirm()
 
     def epoch_start(self, t):
+        if self.stopping:
+            self._stop_script()
         self.explicit_epochs = True
         self.begin_epoch(t)
 
@@ -359,6 +410,14 @@ class Recorder:
         self.confirm()
         self._close_epoch(t)
         self._reset_origin(t)
+
+    def _stop_script(self):
+        """The step limit is reached: the script ends here. Raised once; from then on the
+        hooks pass every call through and nothing more is recorded, so that the script's
+        `finally` blocks (a checkpoint saved on the way out) run as after Ctrl+C."""
+        self.stopping = False
+        self.main_ident = None
+        raise StepLimitReached()
 
     # ----------------------------------------------------------------- steps and epochs
 
@@ -421,21 +480,24 @@ class Recorder:
                         "t_s": self._rel(self.epoch_begin_t)})
         self.epoch_steps += 1
         self.steps += 1
+        if self.steps == self.max_steps:
+            self.stopping = True
+        if self.unplaced:
+            self._place_conversions(origin[_T], end[_T])
 
         samples = end[_SAMPLES] - origin[_SAMPLES]
         if samples <= 0:
             samples = end[_FORWARD] or 0
         box = end[_LOSS_BOX]
-        loss = "null"
+        loss = _NULL
         if box is not None and box is not self.last_step_box and box[0] is not None:
             loss = self._loss_json(box[0])
         self.last_step_box = box
 
-        head = (self.epoch_number, self.epoch_steps, round(end[_T] - self.start, 6))
-        end_phases, origin_phases = end[_PHASE_S], origin[_PHASE_S]
-        times = _times((end[_T] - origin[_T]) * 1000.0,
-                       [(end_phases[i] - origin_phases[i]) * 1000.0
-                        for i in range(NAMED_COUNT)])
+        end_t = end[_T]
+        head = (self.epoch_number, self.epoch_steps, end_t - self.start)
+        times = _times((end_t - origin[_T]) * 1000.0,
+                       [(e - o) * 1000.0 for e, o in zip(end[_PHASE_S], origin[_PHASE_S])])
         tail = (loss, samples, end[_H2D] - origin[_H2D], end[_MINOR] - origin[_MINOR],
                 end[_MAJOR] - origin[_MAJOR])
         start_mark, end_mark = origin[_CUDA_MARK], end[_CUDA_MARK]
@@ -445,23 +507,78 @@ class Recorder:
             self.pending.append(StepRecord(head, times, tail, start_mark if timed_on_gpu
                                            else None, end_mark))
         else:
-            self.writer.write_line(_STEP_LINE % (head + times + tail))
+            self.writer.write_step(_STEP_LINE % (head + times + tail))
         if self.pending:
             self.drain(wait=False)
         if self.cuda is not None and self.cuda.overflowed:
             self._stop_cuda()
 
     def _loss_json(self, value):
-        """The loss `.item()` gave, as JSON: null unless a finite number."""
+        """The loss `.item()` gave, as JSON bytes: null unless a finite number."""
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            return "null"
+            return _NULL
         value = float(value)
         if value - value != 0.0:
             self.note_once("loss-not-finite",
                            f"the loss was {value} at epoch {self.epoch_number}, batch "
                            f"{self.epoch_steps}; such losses are recorded as null")
-            return "null"
-        return repr(value)
+            return _NULL
+        return b"%r" % value
+
+    # ------------------------------------------------------------ NumPy conversions
+
+    def conversion(self, function, filename, line, nbytes, t0, t1):
+        """`function` (e.g. "torch.tensor") made an ndarray of `nbytes` into a tensor in
+        [t0, t1], called from `filename`:`line`. The time and bytes are charged by `leaf`;
+        this keeps the counts per call site for the `conversions` record."""
+        key = (function, filename, line)
+        entry = self.conversions.get(key)
+        if entry is None:
+            entry = self.conversions[key] = [0, 0, 0.0, 0, None]
+        entry[0] += 1
+        entry[1] += nbytes
+        entry[2] += t1 - t0
+        unplaced = self.unplaced
+        unplaced.append((entry, t0))
+        if len(unplaced) > MAX_UNPLACED_CONVERSIONS:
+            del unplaced[:MAX_UNPLACED_CONVERSIONS // 2]
+
+    def _place_conversions(self, begin_t, end_t):
+        """A step [begin_t, end_t] is recorded: the conversions in it count as in a step;
+        those before it (validation, between epochs) never will."""
+        unplaced = self.unplaced
+        placed = 0
+        for entry, t in unplaced:
+            if t > end_t:
+                break
+            placed += 1
+            if t >= begin_t:
+                entry[3] += 1
+        del unplaced[:placed]
+
+    def _write_conversions(self):
+        """The `conversions` record: the call sites with the most seconds, cumulative."""
+        if not self.conversions:
+            return
+        ranked = sorted(self.conversions.items(), key=lambda item: -item[1][2])
+        sites = []
+        for (function, filename, line), entry in ranked[:MAX_CONVERSION_SITES]:
+            calls, nbytes, seconds, in_steps, code = entry
+            if code is None:
+                code = entry[4] = _source_line(filename, line)
+            sites.append({"function": function, "file": self._relative(filename),
+                          "line": line, "code": code, "calls": calls, "bytes": nbytes,
+                          "seconds": round(seconds, 6) if seconds - seconds == 0.0 else 0.0,
+                          "in_steps": in_steps})
+        self._emit({"type": "conversions", "sites": sites})
+
+    def _relative(self, filename):
+        """`filename` relative to the working folder when it is under it."""
+        if self.cwd:
+            folder = self.cwd.rstrip(os.sep) + os.sep
+            if filename.startswith(folder):
+                return filename[len(folder):]
+        return filename
 
     # ------------------------------------------------------------------ CUDA timing
 
@@ -501,7 +618,7 @@ class Recorder:
                         return
                     head.times = _times(timing[0], timing[1])
                     self.cuda.release(head.end)
-                self.writer.write_line(head.line())
+                self.writer.write_step(head.line())
             else:
                 self.writer.write(head)
             pending.popleft()
@@ -515,6 +632,11 @@ class Recorder:
             self.note(text)
 
     def _write_modules(self):
+        """The `modules` record, and with it the `conversions` record so far."""
+        self._emit_modules()
+        self._write_conversions()
+
+    def _emit_modules(self):
         entries = [dict(entry) for entry in self.recurrent.values()]
         self.recurrent_written = [entry["calls"] for entry in entries]
         self._emit({"type": "modules", "recurrent": entries})
@@ -524,12 +646,23 @@ class Recorder:
         self.main_ident = None
         self.confirm()
         self._close_epoch(t)
+        self.unplaced = []   # after the last step: in none
         if self.recurrent and [e["calls"] for e in self.recurrent.values()] != \
                 self.recurrent_written:
-            self._write_modules()
+            self._emit_modules()
+        self._write_conversions()
         self.drain(wait=True)
         self.loss_ref = _no_tensor
 
 
 def _no_tensor():
     return None
+
+
+def _source_line(filename, line):
+    """The source line `line` of `filename`, stripped and cut short; "" when unreadable."""
+    try:
+        text = linecache.getline(filename, line)
+    except Exception:   # a loader's get_source that fails, a file that is not text
+        return ""
+    return text.strip()[:MAX_CODE_CHARS]

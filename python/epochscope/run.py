@@ -3,8 +3,9 @@
 The script runs unchanged as `__main__`, with `sys.argv` = [SCRIPT, ARGS...] and
 `sys.path[0]` its folder, as `python3 SCRIPT ARGS...` would run it; its stdout and stderr are
 left alone. The records go to EPOCHSCOPE_PROBE_FD or EPOCHSCOPE_PROBE_FILE (writer.py).
-Exit status: the script's; 130 after Ctrl+C, 143 after SIGTERM; 2 when the probe cannot
-start, with one line on stderr and no record.
+Exit status: the script's; 130 after Ctrl+C, 143 after SIGTERM; 0 when the step limit
+(EPOCHSCOPE_PROBE_MAX_STEPS) ended it; 2 when the probe cannot start, with one line on
+stderr and no record.
 """
 
 import os
@@ -18,10 +19,11 @@ import traceback
 
 import epochscope
 from epochscope import hooks, torchimport
-from epochscope.recorder import Recorder
+from epochscope.recorder import Recorder, StepLimitReached
 from epochscope.writer import ProbeSetupError, RecordWriter
 
 USAGE = "usage: python3 -m epochscope.run SCRIPT [ARGS...]"
+MAX_STEPS_ENV = "EPOCHSCOPE_PROBE_MAX_STEPS"
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -33,13 +35,16 @@ class _Terminated(BaseException):
 class ProbeSession:
     """One script's run under the probe: its hello, its hooks, its end."""
 
-    def __init__(self, writer, hook_names, start):
+    def __init__(self, writer, hook_names, start, max_steps=None, notes=()):
         self.writer = writer
         self.hook_names = hook_names
-        self.recorder = Recorder(writer, start, threading.get_ident())
+        self.recorder = Recorder(writer, start, threading.get_ident(), max_steps,
+                                 os.getcwd())
         self.torch_imported = False
         self.hello_written = False
         self.argv = []
+        # Notes about the probe's settings, written right after the hello record.
+        self.settings_notes = list(notes)
 
     def torch_imported_now(self, torch):
         """torch has just been imported: hooks in, then the hello record."""
@@ -75,6 +80,8 @@ class ProbeSession:
             "argv": self.argv, "cwd": os.getcwd(),
             "intra_op_threads": threads[0], "inter_op_threads": threads[1],
             "cuda": self.recorder.cuda_available, "hooks": installed})
+        for text in self.settings_notes:
+            self.recorder.note(text)
 
     def run(self, script, args):
         """Runs the script; returns the exit status."""
@@ -95,8 +102,13 @@ class ProbeSession:
         sys.path[0] = os.path.dirname(path)
 
         status, error, code = "finished", None, 0
+        notes = []
         try:
             runpy.run_path(path, run_name="__main__")
+        except StepLimitReached:
+            status = "stopped"
+            notes.append(f"stopped after the step limit of {self.recorder.max_steps} steps "
+                         f"({MAX_STEPS_ENV})")
         except SystemExit as exit_:
             status, error, code = _system_exit(exit_)
         except KeyboardInterrupt as interrupt:
@@ -107,7 +119,7 @@ class ProbeSession:
         except BaseException as failure:
             _print_traceback(failure)
             status, error, code = "failed", _last_line(failure), 1
-        self.finish(status, error, code)
+        self.finish(status, error, code, notes)
         return code
 
     def _forked(self):
@@ -124,8 +136,8 @@ class ProbeSession:
         if signal.getsignal(signal.SIGTERM) != signal.SIG_IGN:
             signal.signal(signal.SIGTERM, _on_sigterm)
 
-    def finish(self, status, error, code):
-        """The end of the run: the last step and epoch, then the end record."""
+    def finish(self, status, error, code, notes=()):
+        """The end of the run: the last step and epoch, `notes`, then the end record."""
         # A second signal now would cut the end record short; the probe is done in moments.
         for signum in (signal.SIGINT, signal.SIGTERM):
             try:
@@ -150,11 +162,29 @@ class ProbeSession:
         elif rec.steps == 0:
             rec.note("no step was recorded: no optimizer step() was seen; mark the steps "
                      "with `with epochscope.step():` if the loop has none")
+        for text in notes:
+            rec.note(text)
         rec.drain(wait=True)
         self.writer.write({"type": "end", "status": status, "error": error,
                            "exit_code": code, "steps": rec.steps,
                            "torch_imported": self.torch_imported})
         self.writer.close()
+
+
+def parse_max_steps(text):
+    """EPOCHSCOPE_PROBE_MAX_STEPS's value: (the step limit or None, a note or None). A value
+    that is not a positive whole number sets no limit, with a note that says why."""
+    if text is None:
+        return None, None
+    digits = text.strip()
+    if digits.isascii() and digits.isdigit():
+        if int(digits) > 0:
+            return int(digits), None
+        why = "the limit must be at least 1 step"
+    else:
+        why = "not a whole number of steps"
+    return None, (f"{MAX_STEPS_ENV}={text!r} is ignored ({why}): the script runs without a "
+                  "step limit")
 
 
 def _on_sigterm(signum, frame):
@@ -219,7 +249,9 @@ def main():
     except (ValueError, ProbeSetupError) as error:
         print(f"epochscope probe: {error}", file=sys.stderr)
         return 2
-    return ProbeSession(writer, hook_names, start).run(args[0], args[1:])
+    max_steps, note = parse_max_steps(os.environ.get(MAX_STEPS_ENV))
+    return ProbeSession(writer, hook_names, start, max_steps,
+                        [note] if note else []).run(args[0], args[1:])
 
 
 if __name__ == "__main__":

@@ -1,19 +1,40 @@
-"""The record stream: JSON Lines on an inherited pipe or in a file, one whole line per write.
+"""The record stream: JSON Lines on an inherited pipe or in a file.
 
 The reader (the C++ side of `epochscope-cli profile`, or a test) may see the script killed at
-any moment, so every record is one line written with one `os.write` call: a killed script
-leaves whole lines only. A write to a pipe is whole up to PIPE_BUF bytes (4096 on Linux); the
-probe's records are far shorter, except a `hello` with a very long argv, which a signal could
-in principle cut between two writes.
+any moment, and reads the stream live. Step records, one per training step, are buffered and
+written together at most every `FLUSH_S` seconds: a system call per step is most of what the
+probe would cost a fast loop on a virtual machine (docs/profile.md, "What it costs"). Every
+other record is written at once, together with the steps buffered before it, and everything
+is written before the end record. A script killed with SIGKILL loses the steps of its last
+`FLUSH_S` at most.
+
+The buffer is an `io.BufferedWriter`: each record goes into it whole with one call, and its
+flush keeps track in C of what the kernel took. So an exception that a signal handler raises
+during a flush (Ctrl+C, the probe's SIGTERM) can neither lose buffered lines nor write any
+twice: what was not written yet stays in the buffer for the next flush. Every line ends with
+its newline; a write can be cut only where a process dies in it, which leaves a last line
+without its newline (the reader ignores it).
 """
 
+import io
 import json
 import math
 import os
 import sys
+import time
 
 FD_ENV = "EPOCHSCOPE_PROBE_FD"
 FILE_ENV = "EPOCHSCOPE_PROBE_FILE"
+
+# Step lines wait at most this long after the last write (plus the time to the next step):
+# the CLI writes what it read to the run database every 250 ms.
+FLUSH_S = 0.15
+# The buffer's size. A step line is at most about 600 bytes: at one step every 100 us (far
+# faster than any training step) FLUSH_S is 1500 of them, under 1 MiB. A buffer that fills
+# up is written out before it takes the next line.
+BUFFER_BYTES = 1 << 20
+
+_perf_counter = time.perf_counter
 
 
 class ProbeSetupError(Exception):
@@ -32,21 +53,36 @@ def _finite(value):
 
 
 class RecordWriter:
-    """Writes records to one file descriptor, from the process that opened it only."""
+    """Writes records to one file descriptor, from the process that opened it only.
+
+    `flush_at` is the perf_counter time from which buffered step lines are overdue (infinite
+    while none wait): the recorder checks it at each phase it opens, so that the last steps
+    before a long stretch without steps (an evaluation, a checkpoint) reach the reader.
+    """
 
     def __init__(self, fd):
         self._fd = fd
-        self._broken = False
-        # A forked child (a DataLoader worker, a script's own os.fork) inherits the recorder
-        # and the descriptor; only the process that started the probe may write. Told at the
-        # fork rather than asked at each write: a getpid() per record is a system call per
-        # step, which costs more than it seems on a virtual machine.
+        self._raw = io.FileIO(fd, "wb", closefd=False)
+        self._out = io.BufferedWriter(self._raw, buffer_size=BUFFER_BYTES)
         self._owner = True
+        # False once the stream has stopped (a closed pipe, a full disk) or in a forked child.
+        self._open = True
+        self._next_write = 0.0
+        self.flush_at = math.inf
+        # A forked child (a DataLoader worker, a script's own os.fork) inherits the recorder,
+        # the descriptor and the buffer; only the process that started the probe may write.
+        # Told at the fork rather than asked at each write: a getpid() per record is a
+        # system call per step, which costs more than it seems on a virtual machine.
         if hasattr(os, "register_at_fork"):
             os.register_at_fork(after_in_child=self._disown)
 
     def _disown(self):
         self._owner = False
+        self._open = False
+        # A closed raw stream makes the child's copy of the buffer inert: neither a flush
+        # nor the interpreter's finalisation of the buffer writes the parent's lines again.
+        # (closefd=False: the descriptor itself stays open.)
+        self._raw.close()
 
     @classmethod
     def from_environment(cls, environ):
@@ -79,7 +115,7 @@ class RecordWriter:
             "there is nowhere to write the records")
 
     def write(self, record):
-        """Writes the dict `record` as one line."""
+        """Writes the dict `record` as one line, now (with the step lines before it)."""
         try:
             text = json.dumps(record, ensure_ascii=False, separators=(",", ":"),
                               allow_nan=False)
@@ -88,25 +124,62 @@ class RecordWriter:
         self.write_line(text)
 
     def write_line(self, text):
-        """Writes one record's JSON text and its newline with one call; a closed pipe stops
-        the stream, not the script."""
-        if self._broken or not self._owner:
+        """Writes one record's JSON text and its newline, now (with the step lines buffered
+        before it); a closed pipe stops the stream, not the script."""
+        if self._open:
+            # "replace": a lone surrogate (an argument or a path that is not UTF-8, which
+            # Python keeps as surrogates) is written as "?" rather than stopping the probe.
+            self._put((text + "\n").encode("utf-8", "replace"))
+            self.flush()
+
+    def write_step(self, line):
+        """Buffers one step record's line (bytes, with its newline); writes the buffer when
+        FLUSH_S has passed since the last write."""
+        if not self._open:
             return
-        data = (text + "\n").encode("utf-8")
+        self._put(line)
+        now = _perf_counter()
+        if now >= self._next_write:
+            self.flush(now)
+        else:
+            self.flush_at = self._next_write
+
+    def _put(self, data):
         try:
-            while data:
-                written = os.write(self._fd, data)
-                data = data[written:]
+            self._out.write(data)
+        except OSError as error:   # the buffer was full and writing it out failed
+            self._stop(error)
+
+    def flush(self, now=None):
+        """Writes everything buffered, with as few system calls as the pipe allows."""
+        self.flush_at = math.inf
+        self._next_write = (_perf_counter() if now is None else now) + FLUSH_S
+        if not self._open:
+            return
+        try:
+            self._out.flush()
         except OSError as error:
-            # The reader went away (EPIPE) or the disk is full: the training goes on, the
-            # recording stops, and the user is told once.
-            self._broken = True
-            print(f"epochscope probe: recording stopped: {error.strerror}", file=sys.stderr)
+            self._stop(error)
+
+    def _stop(self, error):
+        # The reader went away (EPIPE) or the disk is full: the training goes on, the
+        # recording stops, and the user is told once. What the buffer still holds is
+        # dropped with its raw stream, so that the interpreter's exit does not try again.
+        self._open = False
+        self.flush_at = math.inf
+        self._raw.close()
+        print(f"epochscope probe: recording stopped: {error.strerror or error}",
+              file=sys.stderr)
 
     def close(self):
-        if self._owner:
-            try:
-                os.close(self._fd)
-            except OSError:
-                pass
-        self._broken = True
+        """Writes what is buffered and closes the descriptor."""
+        if not self._owner:
+            return
+        if self._open:
+            self.flush()
+        self._open = False
+        self._raw.close()
+        try:
+            os.close(self._fd)
+        except OSError:
+            pass

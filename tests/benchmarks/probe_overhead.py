@@ -12,12 +12,15 @@ and their ratio (probe / bare; the aim is at most 1.01).
 On a busy machine the wall times of separate runs swing by more than the probe's cost
 (this project's 2-core machines share their cores with builds), so a figure the swings do
 not hide comes with it: the same loop with next to no computation (an LSTM of 4 units over
-sequences of one step, one intra-op thread, 600 steps after 50) run under the probe with the
-recording switched on and off every 20 steps within the one process. On and off steps take
-turns every few milliseconds, so a load that comes and goes weighs on both alike, and the
-difference of their medians is the probe's work per step, in microseconds ("off" still
-passes through the wrappers: their thread check is not in the figure). And what one hooked
-module call costs, on and off the probe. A benchmark: it asserts nothing.
+sequences of one step, one intra-op thread, 1200 steps after 50) run under the probe with
+the recording switched on and off every 20 steps within the one process. On and off steps
+take turns every few milliseconds, so a load that comes and goes weighs on both alike, and
+the difference of their medians is the probe's work per step, in microseconds ("off" still
+passes through the wrappers: their thread check is not in the figure). The probe writes its
+step lines together every 150 ms or so (python/epochscope/writer.py), in a few steps out of
+hundreds, which a median leaves out: their extra time over the median step of their kind,
+spread over all recording steps, is added to the figure. And what one hooked module call
+costs, on and off the probe. A benchmark: it asserts nothing.
 
     OMP_NUM_THREADS=2 /usr/bin/python3 tests/benchmarks/probe_overhead.py [--repeats 5]
         [--steps 60] [--warmup 10]
@@ -38,7 +41,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 # Module calls timed for the per-call figure.
 CALLS = 20000
 # The loop with next to no computation: its sizes, and its steps (short, so many).
-TINY = {"sequence": 1, "units": 4, "warmup": 50, "steps": 600}
+TINY = {"sequence": 1, "units": 4, "warmup": 50, "steps": 1200}
 # Steps in each stretch of the tiny loop with the recording on, or off.
 STRETCH = 20
 FULL = {"sequence": 64, "units": 64}
@@ -81,6 +84,16 @@ def loop(shape, warmup, steps, out_path):
             pass
     on_ident = threading.get_ident()
     recording = []
+    writes = [0]
+    if recorder is not None:
+        # Which steps wrote the buffered lines out: the writer's flush, counted.
+        writer_flush = recorder.writer.flush
+
+        def counted_flush(*args):
+            writes[0] += 1
+            return writer_flush(*args)
+        recorder.writer.flush = counted_flush
+    wrote = []
     ends = [time.perf_counter()]
     for i, (x, y) in enumerate(DataLoader(data, batch_size=64, shuffle=True)):
         if recorder is not None and i % STRETCH == 0:
@@ -88,12 +101,14 @@ def loop(shape, warmup, steps, out_path):
             # between two steps, so switching here leaves its state whole).
             recorder.main_ident = on_ident if (i // STRETCH) % 2 == 0 else None
         recording.append(recorder is not None and recorder.main_ident == on_ident)
+        writes_before = writes[0]
         optimizer.zero_grad()
         loss = loss_fn(model(x), y)
         loss.backward()
         optimizer.step()
         loss.item()
         ends.append(time.perf_counter())
+        wrote.append(writes[0] != writes_before)
     step_ms = [(b - a) * 1000 for a, b in zip(ends, ends[1:])]
     if recorder is not None:
         recorder.main_ident = on_ident
@@ -108,7 +123,8 @@ def loop(shape, warmup, steps, out_path):
             identity(x)
         rounds.append((time.perf_counter() - start) / CALLS * 1e6)
     with open(out_path, "w") as f:
-        json.dump({"step_ms": step_ms, "recording": recording, "call_us": min(rounds),
+        json.dump({"step_ms": step_ms, "recording": recording, "wrote": wrote,
+                   "call_us": min(rounds),
                    "threads": torch.get_num_threads(), "torch": str(torch.__version__)}, f)
 
 
@@ -126,34 +142,74 @@ def cpu_description():
     return f"{model}, {os.cpu_count()} cores, avx512f: {'yes' if ' avx512f' in flags else 'no'}"
 
 
+def drain(fd, received):
+    """Reads the probe's records from the pipe to its end, as epochscope-cli does."""
+    with os.fdopen(fd, "rb", buffering=0) as pipe:
+        while True:
+            data = pipe.read(1 << 16)
+            if not data:
+                return
+            received[0] += data.count(b"\n")
+
+
 def run_once(kind, shape, warmup, steps, scratch, index):
-    """One child run: its result file, read."""
+    """One child run: its result file, read. Under the probe, the records go through a pipe
+    that a thread of this process reads, as they go to epochscope-cli: not to a file, whose
+    writes would wait for the disk while other work writes to it."""
     name = f"{kind}-{shape}-{index}"
     out = os.path.join(scratch, name + ".json")
     this = os.path.abspath(__file__)
     args = ["--loop", shape, str(warmup), str(steps), out]
     env = dict(os.environ)
+    env.pop("EPOCHSCOPE_PROBE_FILE", None)
     if kind == "probe":
         command = [sys.executable, "-m", "epochscope.run", this, *args]
         env["PYTHONPATH"] = os.path.join(REPO, "python")
-        env["EPOCHSCOPE_PROBE_FILE"] = os.path.join(scratch, name + ".jsonl")
+        read_end, write_end = os.pipe()
+        env["EPOCHSCOPE_PROBE_FD"] = str(write_end)
+        received = [0]
+        reader = threading.Thread(target=drain, args=(read_end, received))
+        reader.start()
+        try:
+            child = subprocess.Popen(command, env=env, pass_fds=[write_end])
+        finally:
+            os.close(write_end)
+        child.wait()
+        reader.join()
+        if child.returncode != 0 or received[0] < 2:   # no hello and end record
+            raise RuntimeError(f"the probed loop failed: exit {child.returncode}, "
+                               f"{received[0]} records")
     else:
-        command = [sys.executable, this, *args]
-    subprocess.run(command, check=True, env=env)
+        env.pop("EPOCHSCOPE_PROBE_FD", None)
+        subprocess.run([sys.executable, this, *args], check=True, env=env)
     with open(out) as f:
         return json.load(f)
 
 
 def probe_work_us(result):
-    """The tiny loop's median step with the recording on less the one with it off (us),
-    the first step of each stretch left out (it ends no step of the probe's)."""
-    on, off = [], []
-    steps = result["step_ms"][TINY["warmup"]:]
-    recording = result["recording"][TINY["warmup"]:]
-    for index, (ms, on_now) in enumerate(zip(steps, recording)):
-        if (index + TINY["warmup"]) % STRETCH != 0:
-            (on if on_now else off).append(ms)
-    return (statistics.median(on) - statistics.median(off)) * 1000
+    """The probe's work per step in the tiny loop, in us: the median step with the recording
+    on less the one with it off (the first step of each stretch left out: it ends no step of
+    the probe's, or the last one); plus the extra time of the steps that wrote the buffered
+    lines out, over the median step of their kind (recording or not, first of a stretch or
+    not), spread over the recording steps. Returns (the sum, the first, the second, how many
+    writes)."""
+    kinds = {}
+    writing = []
+    for index, (ms, on_now, wrote) in enumerate(zip(result["step_ms"], result["recording"],
+                                                    result["wrote"])):
+        if index < TINY["warmup"]:
+            continue
+        kind = (on_now, index % STRETCH == 0)
+        if wrote:
+            writing.append((ms, kind))
+        else:
+            kinds.setdefault(kind, []).append(ms)
+    median = {kind: statistics.median(steps) for kind, steps in kinds.items()}
+    per_step = median[(True, False)] - median[(False, False)]
+    recording_steps = sum(len(steps) for (on_now, _), steps in kinds.items() if on_now) + \
+        sum(on_now for _, (on_now, _) in writing)
+    spread = sum(ms - median[kind] for ms, kind in writing) / recording_steps
+    return (per_step + spread) * 1000, per_step * 1000, spread * 1000, len(writing)
 
 
 def main():
@@ -183,9 +239,11 @@ def main():
                 print(f"repeat {repeat + 1} {kind:5s}: steady step {full[kind][-1]:.2f} ms, "
                       f"module call {result['call_us']:.2f} us", flush=True)
             tiny = run_once("probe", "tiny", TINY["warmup"], TINY["steps"], scratch, repeat)
-            work.append(probe_work_us(tiny))
-            print(f"repeat {repeat + 1} tiny : the probe's work {work[-1]:.1f} us a step",
-                  flush=True)
+            total, per_step, spread, writes = probe_work_us(tiny)
+            work.append(total)
+            print(f"repeat {repeat + 1} tiny : the probe's work {total:.1f} us a step "
+                  f"({per_step:.1f} us in the median step, {spread:.1f} us of {writes} "
+                  f"writes spread over the steps)", flush=True)
 
     bare = statistics.median(full["bare"])
     probe = statistics.median(full["probe"])

@@ -104,3 +104,26 @@ def median(values):
     if len(ordered) % 2:
         return ordered[middle]
     return (ordered[middle - 1] + ordered[middle]) / 2
+
+
+class ListWriter:
+    """A stand-in for the record writer (python/epochscope/writer.py), for tests that drive
+    a Recorder in-process: the records as the stream would carry them, each through its
+    JSON text, written at once (the real writer buffers the step lines)."""
+
+    flush_at = float("inf")
+
+    def __init__(self):
+        self.records = []
+
+    def write(self, record):
+        self.write_line(json.dumps(record))
+
+    def write_line(self, text):
+        self.records.append(json.loads(text))
+
+    def write_step(self, line):
+        self.records.append(json.loads(line))
+
+    def flush(self, now=None):
+        pass

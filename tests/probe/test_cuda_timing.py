@@ -6,12 +6,12 @@ phase, that a step waits for its events, and that records stay in order while it
 They run in-process and import neither torch nor a GPU library.
 """
 
-import json
 import unittest
 
 from epochscope.cuda_timing import CudaPhaseTimer
 from epochscope.phases import BACKWARD, FORWARD, NO_PHASE, OPTIMIZER
 from epochscope.recorder import Recorder
+from tests.probe.support import ListWriter
 
 
 class FakeGpu:
@@ -41,19 +41,6 @@ class FakeEvent:
 
     def elapsed_time(self, end):
         return end.at_ms - self.at_ms
-
-
-class ListWriter:
-    """The records as the stream would carry them, each through its JSON text."""
-
-    def __init__(self):
-        self.records = []
-
-    def write(self, record):
-        self.write_line(json.dumps(record))
-
-    def write_line(self, text):
-        self.records.append(json.loads(text))
 
 
 class CudaPhaseTimerTest(unittest.TestCase):

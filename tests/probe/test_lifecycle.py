@@ -11,8 +11,8 @@ import textwrap
 import time
 import unittest
 
-from tests.probe.support import (ProbeRun, probe_environment, read_lines, run_script,
-                                 write_script)
+from tests.probe.support import (ListWriter, ProbeRun, probe_environment, read_lines,
+                                 run_script, write_script)
 
 # How long a test waits for a looping script to have written its first steps: torch's
 # import takes 2-3 s here, more beside a build.
@@ -186,6 +186,93 @@ class Failure(unittest.TestCase):
         self.assertNotIn("epochscope", probe.stderr)
 
 
+LIMIT_SCRIPT = """
+    import torch
+    from torch import nn
+    from torch.utils.data import DataLoader, TensorDataset
+
+    model = nn.Linear(3, 1)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+    loader = DataLoader(TensorDataset(torch.randn(200, 3), torch.randn(200, 1)), batch_size=4)
+    try:
+        for x, y in loader:   # 50 steps
+            optimizer.zero_grad()
+            loss = nn.functional.mse_loss(model(x), y)
+            loss.backward()
+            optimizer.step()
+        print("after the loop")
+    finally:
+        print("finally ran")
+"""
+
+
+class StepLimit(unittest.TestCase):
+    """EPOCHSCOPE_PROBE_MAX_STEPS ends the script after that many steps, with status 0."""
+
+    def test_stops_after_the_limit(self):
+        probe = run_script(LIMIT_SCRIPT, env={"EPOCHSCOPE_PROBE_MAX_STEPS": "7"})
+        self.assertEqual(probe.returncode, 0, probe.describe())
+        self.assertEqual([s["batch"] for s in probe.steps], list(range(1, 8)),
+                         probe.describe())
+        self.assertEqual(probe.end, {"type": "end", "status": "stopped", "error": None,
+                                     "exit_code": 0, "steps": 7, "torch_imported": True})
+        self.assertEqual(probe.records[-2], {
+            "type": "note",
+            "text": "stopped after the step limit of 7 steps (EPOCHSCOPE_PROBE_MAX_STEPS)"})
+        self.assertEqual(probe.one("epoch_end")["batches"], 7)
+        # Stopped in the loop, at the next batch's fetch: the script's finally block ran,
+        # what follows the loop did not, and nothing was printed about it.
+        self.assertEqual(probe.stdout, "finally ran\n")
+        self.assertEqual(probe.stderr, "")
+
+    def test_a_bad_value_is_ignored_with_a_note(self):
+        probe = run_script(LIMIT_SCRIPT, env={"EPOCHSCOPE_PROBE_MAX_STEPS": "seven"})
+        self.assertEqual(probe.returncode, 0, probe.describe())
+        self.assertEqual(len(probe.steps), 50)
+        self.assertEqual(probe.end["status"], "finished")
+        self.assertEqual(probe.stdout, "after the loop\nfinally ran\n")
+        note = probe.one("note")["text"]
+        self.assertIn("EPOCHSCOPE_PROBE_MAX_STEPS='seven' is ignored", note)
+        self.assertIn("not a whole number", note)
+        self.assertEqual(probe.records[1]["type"], "note")   # right after the hello
+
+    def test_raised_once_at_the_first_hook_after_the_last_step(self):
+        from epochscope.phases import FORWARD
+        from epochscope.recorder import Recorder, StepLimitReached
+        writer = ListWriter()
+        rec = Recorder(writer, start=0.0, main_ident=1, max_steps=2)
+        optimizer = object()
+        t = 0.0
+        for _ in range(2):   # a loop without a DataLoader: an optimizer step ends each step
+            rec.push(FORWARD, t + 0.1)
+            rec.pop(t + 0.2)
+            rec.optimizer_begin(optimizer, t + 0.3)   # confirms the step before
+            rec.optimizer_end(t + 0.4)
+            t += 1.0
+        self.assertEqual(rec.steps, 1)
+        rec.push(FORWARD, t + 0.1)            # the third step's forward: nothing confirmed
+        rec.pop(t + 0.2)
+        with self.assertRaises(StepLimitReached):
+            rec.optimizer_begin(optimizer, t + 0.3)   # confirms step 2, then stops
+        self.assertEqual(rec.steps, 2)
+        self.assertIsNone(rec.main_ident)     # the hooks pass everything through now
+        rec.push(FORWARD, t + 0.5)            # raised once: a finally block's calls run
+        rec.pop(t + 0.6)
+        rec.finish(t + 1.0)
+        self.assertEqual(len([r for r in writer.records if r["type"] == "step"]), 2)
+
+    def test_limit_values(self):
+        from epochscope.run import parse_max_steps
+        self.assertEqual(parse_max_steps(None), (None, None))
+        self.assertEqual(parse_max_steps("12"), (12, None))
+        self.assertEqual(parse_max_steps(" 3 "), (3, None))
+        for text in ("0", "-2", "1.5", "", "1e3", "\u0663"):
+            limit, note = parse_max_steps(text)
+            self.assertIsNone(limit, text)
+            self.assertIn("is ignored", note)
+        self.assertIn("at least 1", parse_max_steps("0")[1])
+
+
 LOOP_SCRIPT = """
     import time
     import torch
@@ -200,6 +287,56 @@ LOOP_SCRIPT = """
         optimizer.zero_grad()
         time.sleep(0.02)
 """
+
+
+BUFFERED_SCRIPT = """
+    import os, sys, time
+    import torch
+    from torch import nn
+
+    model = nn.Linear(3, 1)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+    for i in range(30):   # far faster than the writer's FLUSH_S: their lines are buffered
+        loss = model(torch.randn(4, 3)).pow(2).mean()
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+    time.sleep(0.5)
+    with torch.no_grad():
+        model(torch.randn(4, 3))   # a hooked call after FLUSH_S: the waiting lines go out
+    open(sys.argv[1], "w").close()
+    time.sleep(120)
+"""
+
+
+class BufferedSteps(unittest.TestCase):
+    """Step lines are written together, but reach the reader while the script runs; a
+    SIGKILL leaves whole lines."""
+
+    def test_steps_reach_the_reader_while_the_script_runs(self):
+        with tempfile.TemporaryDirectory() as folder:
+            script = write_script(folder, BUFFERED_SCRIPT)
+            records = os.path.join(folder, "records.jsonl")
+            flag = os.path.join(folder, "flag")
+            child = subprocess.Popen([sys.executable, "-m", "epochscope.run", script, flag],
+                                     cwd=folder, env=probe_environment(records),
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            try:
+                deadline = time.monotonic() + STEPS_WAIT_S
+                while not os.path.exists(flag) and child.poll() is None and \
+                        time.monotonic() < deadline:
+                    time.sleep(0.05)
+                self.assertTrue(os.path.exists(flag), child.poll())
+                lines = read_lines(records)   # fails on a cut line
+            finally:
+                child.kill()
+                _, stderr = child.communicate()
+            probe = ProbeRun(child.returncode, "", stderr.decode(), lines)
+            # The 30th step is not confirmed yet: no fetch or optimizer step came after it.
+            self.assertEqual([s["batch"] for s in probe.steps], list(range(1, 30)),
+                             probe.describe())
+            self.assertEqual(probe.of_type("end"), [])
+            self.assertEqual(read_lines(records), lines)   # SIGKILL wrote nothing more
 
 
 class Signals(unittest.TestCase):
