@@ -182,9 +182,9 @@ def run_once(kind, shape, warmup, steps, scratch, index):
 def probe_work_us(result):
     """The probe's work per step in the tiny loop, in us: the median step with the recording
     on less the one with it off (the first step of each stretch left out: it ends no step of
-    the probe's, or the last one); plus the extra time of the steps that wrote the buffered
-    lines out, over the median step of their kind (recording or not, first of a stretch or
-    not), spread over the recording steps. Returns (the sum, the first, the second, how many
+    the probe's, or the last one); plus the extra time of the steps during which the writer's
+    thread wrote, over the median step of their kind (recording or not, first of a stretch
+    or not), spread over the recording steps. Returns (the sum, the first, the second, how many
     writes)."""
     kinds = {}
     writing = []
