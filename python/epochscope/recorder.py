@@ -54,13 +54,11 @@ class StepLimitReached(BaseException):
 # loss box (see Recorder.__init__).
 _T, _PHASE_S, _H2D, _SAMPLES, _MINOR, _MAJOR, _CUDA_MARK, _FORWARD, _LOSS_BOX = range(9)
 
-# A step record's line, as bytes with its newline (what the writer buffers). Written by hand
-# rather than by json.dumps: a step is recorded on every training step, and building and
-# encoding its dicts cost several times as much. Times go through `%.6f` (seconds) and
-# `%.3f` (milliseconds): to the microsecond, as the format says, with one fixed-point
-# conversion each, where rounding each time first and writing its shortest repr took three
-# (this runs amid the training's own work, where every step of it costs several times what
-# it costs in a loop of its own). The loss comes as JSON bytes (its repr: all its digits).
+# A step record's line, as bytes with its newline. Written by hand rather than by
+# json.dumps: a step is recorded on every training step, and building and encoding its
+# dicts cost several times as much. Times go through `%.6f` (seconds) and `%.3f`
+# (milliseconds): to the microsecond, as the format says, with one fixed-point conversion
+# each. The loss is its repr (all its digits), or null.
 _STEP_LINE = ('{"type":"step","epoch":%d,"batch":%d,"end_s":%.6f,"wall_ms":%.3f,"phase_ms":{'
               + ",".join(f'"{key}":%.3f' for key in phases.KEYS + (phases.OTHER_KEY,))
               + '},"loss":%s,"samples":%d,"h2d_bytes":%d,"minor_faults":%d,'
@@ -81,21 +79,15 @@ def _times(wall_ms, named_ms):
 
 
 class StepRecord:
-    """A step record that waits in the queue: for its CUDA events (marks `start`, `end`),
-    or behind one that does."""
+    """A step record that waits in the recorder's queue for its CUDA events (marks
+    `start`, `end`), or behind one that does. `raw` is what the writer is given."""
 
-    __slots__ = ("head", "times", "tail", "start", "end")
+    __slots__ = ("raw", "start", "end")
 
-    def __init__(self, head, times, tail, start, end):
-        self.head = head      # epoch, batch, end_s
-        self.times = times    # _times()
-        self.tail = tail      # loss (JSON bytes), samples, h2d_bytes, minor and major faults
+    def __init__(self, raw, start, end):
+        self.raw = raw
         self.start = start
         self.end = end
-
-    def line(self):
-        """The record's line: bytes, with its newline."""
-        return _STEP_LINE % (self.head + self.times + self.tail)
 
 
 class Recorder:
@@ -106,6 +98,7 @@ class Recorder:
 
     def __init__(self, writer, start, main_ident, max_steps=None, cwd=None):
         self.writer = writer
+        writer.format_step = self.step_line
         self.start = start
         # The working folder: the `conversions` record's paths under it are relative to it.
         self.cwd = cwd
@@ -191,13 +184,9 @@ class Recorder:
         """A phase opens at `t` (a compound call: a forward, a backward, a fetch).
 
         Every hook but the leaf ones (transfers, conversions) comes here before it calls
-        what it wraps: this is where the step limit ends the script, and where step lines
-        that waited too long are written."""
+        what it wraps: this is where the step limit ends the script."""
         if self.stopping:
             self._stop_script()
-        writer = self.writer
-        if t >= writer.flush_at:
-            writer.flush(t)
         top = self.top
         if top >= 0:
             self.phase_s[top] += t - self.mark
@@ -290,7 +279,8 @@ class Recorder:
 
     def optimizer_end(self, t):
         self.pop(t)
-        self._follow_training_loader()
+        if self.last_fetch_loader is not self.training_loader:   # else nothing to follow
+            self._follow_training_loader()
         if self.explicit_step_depth == 0:
             self._take_candidate(t)
 
@@ -313,7 +303,8 @@ class Recorder:
 
     def fetch_begin(self, loader, t):
         """A batch is about to be fetched; returns whether it is a training batch."""
-        if self._is_validation(loader):
+        training = self.training_loader   # _is_validation(), on every fetch
+        if training is not None and loader is not None and loader is not training:
             self._leave_steps()
             return False
         if self.explicit_step_depth == 0:
@@ -485,45 +476,62 @@ class Recorder:
         if self.unplaced:
             self._place_conversions(origin[_T], end[_T])
 
-        samples = end[_SAMPLES] - origin[_SAMPLES]
-        if samples <= 0:
-            samples = end[_FORWARD] or 0
+        # What the line is made of, formatted by the writer's thread (step_line): the step
+        # is recorded amid the training's own work, where every bit of Python costs several
+        # times what it costs in a loop of its own.
         box = end[_LOSS_BOX]
-        loss = _NULL
+        loss = None
         if box is not None and box is not self.last_step_box and box[0] is not None:
-            loss = self._loss_json(box[0])
+            loss = box[0]
+            if type(loss) is not float or loss - loss != 0.0:
+                loss = self._loss_value(loss)
         self.last_step_box = box
-
-        end_t = end[_T]
-        head = (self.epoch_number, self.epoch_steps, end_t - self.start)
-        times = _times((end_t - origin[_T]) * 1000.0,
-                       [(e - o) * 1000.0 for e, o in zip(end[_PHASE_S], origin[_PHASE_S])])
-        tail = (loss, samples, end[_H2D] - origin[_H2D], end[_MINOR] - origin[_MINOR],
-                end[_MAJOR] - origin[_MAJOR])
+        raw = (origin, end, self.epoch_number, self.epoch_steps, loss, None)
+        if self.cuda is None and not self.pending:
+            self.writer.write_step(raw)
+            return
         start_mark, end_mark = origin[_CUDA_MARK], end[_CUDA_MARK]
         timed_on_gpu = (self.cuda is not None and start_mark is not None
                         and end_mark is not None)
         if timed_on_gpu or self.pending:
-            self.pending.append(StepRecord(head, times, tail, start_mark if timed_on_gpu
-                                           else None, end_mark))
-        else:
-            self.writer.write_step(_STEP_LINE % (head + times + tail))
-        if self.pending:
+            self.pending.append(StepRecord(raw, start_mark if timed_on_gpu else None,
+                                           end_mark))
             self.drain(wait=False)
+        else:
+            self.writer.write_step(raw)
         if self.cuda is not None and self.cuda.overflowed:
             self._stop_cuda()
 
-    def _loss_json(self, value):
-        """The loss `.item()` gave, as JSON bytes: null unless a finite number."""
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            return _NULL
-        value = float(value)
+    def step_line(self, raw):
+        """A step record's line (bytes, with its newline) from what _record_step kept:
+        the snapshots where the step began and ended, its epoch and batch, its loss (a
+        float or None) and its times when the GPU's events gave them (else None). Runs in
+        the writer's thread."""
+        origin, end, epoch, batch, loss, times = raw
+        samples = end[_SAMPLES] - origin[_SAMPLES]
+        if samples <= 0:
+            samples = end[_FORWARD] or 0
+        end_t = end[_T]
+        if times is None:
+            times = _times((end_t - origin[_T]) * 1000.0,
+                           [(e - o) * 1000.0 for e, o in zip(end[_PHASE_S], origin[_PHASE_S])])
+        return _STEP_LINE % (epoch, batch, end_t - self.start, *times,
+                             _NULL if loss is None else b"%r" % loss, samples,
+                             end[_H2D] - origin[_H2D], end[_MINOR] - origin[_MINOR],
+                             end[_MAJOR] - origin[_MAJOR])
+
+    def _loss_value(self, value):
+        """The loss `.item()` gave, as a float: None unless a finite number."""
+        if type(value) is not float:
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                return None
+            value = float(value)
         if value - value != 0.0:
             self.note_once("loss-not-finite",
                            f"the loss was {value} at epoch {self.epoch_number}, batch "
                            f"{self.epoch_steps}; such losses are recorded as null")
-            return _NULL
-        return b"%r" % value
+            return None
+        return value
 
     # ------------------------------------------------------------ NumPy conversions
 
@@ -612,13 +620,14 @@ class Recorder:
         while pending:
             head = pending[0]
             if isinstance(head, StepRecord):
+                raw = head.raw
                 if head.start is not None and self.cuda is not None:
                     timing = self.cuda.resolve(head.start, head.end, wait)
                     if timing is None:
                         return
-                    head.times = _times(timing[0], timing[1])
+                    raw = raw[:-1] + (_times(timing[0], timing[1]),)
                     self.cuda.release(head.end)
-                self.writer.write_step(head.line())
+                self.writer.write_step(raw)
             else:
                 self.writer.write(head)
             pending.popleft()

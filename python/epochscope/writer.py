@@ -1,40 +1,40 @@
 """The record stream: JSON Lines on an inherited pipe or in a file.
 
 The reader (the C++ side of `epochscope-cli profile`, or a test) may see the script killed at
-any moment, and reads the stream live. Step records, one per training step, are buffered and
-written together at most every `FLUSH_S` seconds: a system call per step is most of what the
-probe would cost a fast loop on a virtual machine (docs/profile.md, "What it costs"). Every
-other record is written at once, together with the steps buffered before it, and everything
-is written before the end record. A script killed with SIGKILL loses the steps of its last
-`FLUSH_S` at most.
+any moment, and reads the stream live. The script's main thread only queues records: a step
+record as the raw values it is made of (the recorder formats it), every other record as its
+line. A thread of the writer's own formats and writes what is queued, in order, every
+`FLUSH_S` seconds, with one `write` where the pipe takes it whole; `close()` writes the rest
+and the end record. Why:
 
-The buffer is an `io.BufferedWriter`: each record goes into it whole with one call, and its
-flush keeps track in C of what the kernel took. So an exception that a signal handler raises
-during a flush (Ctrl+C, the probe's SIGTERM) can neither lose buffered lines nor write any
-twice: what was not written yet stays in the buffer for the next flush. Every line ends with
-its newline; a write can be cut only where a process dies in it, which leaves a last line
-without its newline (the reader ignores it).
+- a system call per step, and the formatting of a line amid the training's own work, were
+  most of what the probe cost a fast loop (docs/profile.md, "What it costs"); formatted in a
+  batch, a line costs a fraction of that;
+- a signal handler's exception (Ctrl+C, the probe's SIGTERM) is raised in the main thread
+  only, between any two of its bytecodes: writing there, a line could be written and then
+  still be thought unwritten (written twice) or the other way round. Appending to the queue
+  is one operation, and the writer thread, which no signal handler interrupts, takes each
+  record off the queue and writes it exactly once.
+
+A script killed with SIGKILL (or ending with `os._exit()`) loses what is queued: `FLUSH_S` of
+records at most. Every line ends with its newline; a write of several lines is not atomic on
+a pipe, so a process killed in one can leave a last line without its newline, which a reader
+must ignore.
 """
 
-import io
+import collections
 import json
 import math
 import os
 import sys
-import time
+import threading
 
 FD_ENV = "EPOCHSCOPE_PROBE_FD"
 FILE_ENV = "EPOCHSCOPE_PROBE_FILE"
 
-# Step lines wait at most this long after the last write (plus the time to the next step):
-# the CLI writes what it read to the run database every 250 ms.
+# How long a record waits in the queue at most (plus the time to take the GIL): the CLI
+# writes what it read to the run database every 250 ms.
 FLUSH_S = 0.15
-# The buffer's size. A step line is at most about 600 bytes: at one step every 100 us (far
-# faster than any training step) FLUSH_S is 1500 of them, under 1 MiB. A buffer that fills
-# up is written out before it takes the next line.
-BUFFER_BYTES = 1 << 20
-
-_perf_counter = time.perf_counter
 
 
 class ProbeSetupError(Exception):
@@ -52,37 +52,48 @@ def _finite(value):
     return value
 
 
+def _discard(item):
+    """What `write_step` is once the stream has stopped or in a forked child."""
+
+
 class RecordWriter:
     """Writes records to one file descriptor, from the process that opened it only.
 
-    `flush_at` is the perf_counter time from which buffered step lines are overdue (infinite
-    while none wait): the recorder checks it at each phase it opens, so that the last steps
-    before a long stretch without steps (an evaluation, a checkpoint) reach the reader.
+    `write_step(raw)` queues a step record's raw values, which `format_step(raw)` (set by
+    the recorder) makes into the record's line, in the writer thread: bytes, with the
+    newline. It is the queue's own `append`, one call with nothing in Python around it.
+    `writes` counts the system calls that wrote records (the overhead benchmark reads it).
     """
 
     def __init__(self, fd):
         self._fd = fd
-        self._raw = io.FileIO(fd, "wb", closefd=False)
-        self._out = io.BufferedWriter(self._raw, buffer_size=BUFFER_BYTES)
         self._owner = True
         # False once the stream has stopped (a closed pipe, a full disk) or in a forked child.
         self._open = True
-        self._next_write = 0.0
-        self.flush_at = math.inf
-        # A forked child (a DataLoader worker, a script's own os.fork) inherits the recorder,
-        # the descriptor and the buffer; only the process that started the probe may write.
-        # Told at the fork rather than asked at each write: a getpid() per record is a
-        # system call per step, which costs more than it seems on a virtual machine.
+        self._queue = collections.deque()
+        self.write_step = self._queue.append
+        self.format_step = None
+        self.writes = 0
+        self._closing = threading.Event()
+        # A forked child (a DataLoader worker, a script's own os.fork) inherits the recorder
+        # and the descriptor, not the thread; only the process that started the probe may
+        # write. Told at the fork rather than asked at each write: a getpid() per record is
+        # a system call per step, which costs more than it seems on a virtual machine.
         if hasattr(os, "register_at_fork"):
             os.register_at_fork(after_in_child=self._disown)
+        self._thread = threading.Thread(target=self._run, name="epochscope-probe-writer",
+                                        daemon=True)
+        self._thread.start()
 
     def _disown(self):
         self._owner = False
+        self._shut()
+
+    def _shut(self):
+        # Nothing more is queued or written; what is queued is dropped.
         self._open = False
-        # A closed raw stream makes the child's copy of the buffer inert: neither a flush
-        # nor the interpreter's finalisation of the buffer writes the parent's lines again.
-        # (closefd=False: the descriptor itself stays open.)
-        self._raw.close()
+        self.write_step = _discard
+        self._queue.clear()
 
     @classmethod
     def from_environment(cls, environ):
@@ -115,7 +126,7 @@ class RecordWriter:
             "there is nowhere to write the records")
 
     def write(self, record):
-        """Writes the dict `record` as one line, now (with the step lines before it)."""
+        """Queues the dict `record` as one line."""
         try:
             text = json.dumps(record, ensure_ascii=False, separators=(",", ":"),
                               allow_nan=False)
@@ -124,61 +135,52 @@ class RecordWriter:
         self.write_line(text)
 
     def write_line(self, text):
-        """Writes one record's JSON text and its newline, now (with the step lines buffered
-        before it); a closed pipe stops the stream, not the script."""
+        """Queues one record's JSON text as a line."""
         if self._open:
             # "replace": a lone surrogate (an argument or a path that is not UTF-8, which
             # Python keeps as surrogates) is written as "?" rather than stopping the probe.
-            self._put((text + "\n").encode("utf-8", "replace"))
-            self.flush()
+            self._queue.append((text + "\n").encode("utf-8", "replace"))
 
-    def write_step(self, line):
-        """Buffers one step record's line (bytes, with its newline); writes the buffer when
-        FLUSH_S has passed since the last write."""
-        if not self._open:
-            return
-        self._put(line)
-        now = _perf_counter()
-        if now >= self._next_write:
-            self.flush(now)
-        else:
-            self.flush_at = self._next_write
+    def _run(self):
+        closing = self._closing
+        while self._open:
+            closed = closing.wait(FLUSH_S)
+            self._write_queued()
+            if closed:
+                return
 
-    def _put(self, data):
-        try:
-            self._out.write(data)
-        except OSError as error:   # the buffer was full and writing it out failed
-            self._stop(error)
-
-    def flush(self, now=None):
-        """Writes everything buffered, with as few system calls as the pipe allows."""
-        self.flush_at = math.inf
-        self._next_write = (_perf_counter() if now is None else now) + FLUSH_S
-        if not self._open:
+    def _write_queued(self):
+        """Formats and writes what is queued, in order. Runs in the writer thread (and in
+        the main thread once that has ended)."""
+        queue = self._queue
+        if not queue or not self._open:
             return
         try:
-            self._out.flush()
-        except OSError as error:
-            self._stop(error)
-
-    def _stop(self, error):
-        # The reader went away (EPIPE) or the disk is full: the training goes on, the
-        # recording stops, and the user is told once. What the buffer still holds is
-        # dropped with its raw stream, so that the interpreter's exit does not try again.
-        self._open = False
-        self.flush_at = math.inf
-        self._raw.close()
-        print(f"epochscope probe: recording stopped: {error.strerror or error}",
-              file=sys.stderr)
+            format_step = self.format_step
+            parts = []
+            while queue:
+                item = queue.popleft()
+                parts.append(item if type(item) is bytes else format_step(item))
+            view = memoryview(b"".join(parts))
+            while view:
+                written = os.write(self._fd, view)
+                self.writes += 1
+                view = view[written:]
+        except Exception as error:
+            # The reader went away (EPIPE), the disk is full, or a bug of the probe's: the
+            # training goes on, the recording stops, and the user is told once.
+            self._shut()
+            why = getattr(error, "strerror", None) or f"{type(error).__name__}: {error}"
+            print(f"epochscope probe: recording stopped: {why}", file=sys.stderr)
 
     def close(self):
-        """Writes what is buffered and closes the descriptor."""
+        """Writes what is queued and closes the descriptor; nothing is queued after."""
         if not self._owner:
             return
-        if self._open:
-            self.flush()
-        self._open = False
-        self._raw.close()
+        self._closing.set()
+        self._thread.join()
+        self._write_queued()   # had the thread ended early (a write that failed)
+        self._shut()
         try:
             os.close(self._fd)
         except OSError:

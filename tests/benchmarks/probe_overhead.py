@@ -16,10 +16,10 @@ sequences of one step, one intra-op thread, 1200 steps after 50) run under the p
 the recording switched on and off every 20 steps within the one process. On and off steps
 take turns every few milliseconds, so a load that comes and goes weighs on both alike, and
 the difference of their medians is the probe's work per step, in microseconds ("off" still
-passes through the wrappers: their thread check is not in the figure). The probe writes its
-step lines together every 150 ms or so (python/epochscope/writer.py), in a few steps out of
-hundreds, which a median leaves out: their extra time over the median step of their kind,
-spread over all recording steps, is added to the figure. And what one hooked module call
+passes through the wrappers: their thread check is not in the figure). The probe's writer
+thread formats and writes the records every 150 ms (python/epochscope/writer.py), during a
+few steps out of hundreds, which a median leaves out: their extra time over the median step
+of their kind, spread over all recording steps, is added to the figure. And what one hooked module call
 costs, on and off the probe. A benchmark: it asserts nothing.
 
     OMP_NUM_THREADS=2 /usr/bin/python3 tests/benchmarks/probe_overhead.py [--repeats 5]
@@ -84,15 +84,7 @@ def loop(shape, warmup, steps, out_path):
             pass
     on_ident = threading.get_ident()
     recording = []
-    writes = [0]
-    if recorder is not None:
-        # Which steps wrote the buffered lines out: the writer's flush, counted.
-        writer_flush = recorder.writer.flush
-
-        def counted_flush(*args):
-            writes[0] += 1
-            return writer_flush(*args)
-        recorder.writer.flush = counted_flush
+    writer = recorder.writer if recorder is not None else None
     wrote = []
     ends = [time.perf_counter()]
     for i, (x, y) in enumerate(DataLoader(data, batch_size=64, shuffle=True)):
@@ -101,14 +93,15 @@ def loop(shape, warmup, steps, out_path):
             # between two steps, so switching here leaves its state whole).
             recorder.main_ident = on_ident if (i // STRETCH) % 2 == 0 else None
         recording.append(recorder is not None and recorder.main_ident == on_ident)
-        writes_before = writes[0]
+        writes_before = writer.writes if writer is not None else 0
         optimizer.zero_grad()
         loss = loss_fn(model(x), y)
         loss.backward()
         optimizer.step()
         loss.item()
         ends.append(time.perf_counter())
-        wrote.append(writes[0] != writes_before)
+        # Whether the probe's writer thread wrote records during the step.
+        wrote.append(writer is not None and writer.writes != writes_before)
     step_ms = [(b - a) * 1000 for a, b in zip(ends, ends[1:])]
     if recorder is not None:
         recorder.main_ident = on_ident
@@ -189,9 +182,9 @@ def run_once(kind, shape, warmup, steps, scratch, index):
 def probe_work_us(result):
     """The probe's work per step in the tiny loop, in us: the median step with the recording
     on less the one with it off (the first step of each stretch left out: it ends no step of
-    the probe's, or the last one); plus the extra time of the steps that wrote the buffered
-    lines out, over the median step of their kind (recording or not, first of a stretch or
-    not), spread over the recording steps. Returns (the sum, the first, the second, how many
+    the probe's, or the last one); plus the extra time of the steps during which the writer's
+    thread wrote, over the median step of their kind (recording or not, first of a stretch
+    or not), spread over the recording steps. Returns (the sum, the first, the second, how many
     writes)."""
     kinds = {}
     writing = []

@@ -109,12 +109,11 @@ def median(values):
 class ListWriter:
     """A stand-in for the record writer (python/epochscope/writer.py), for tests that drive
     a Recorder in-process: the records as the stream would carry them, each through its
-    JSON text, written at once (the real writer buffers the step lines)."""
-
-    flush_at = float("inf")
+    JSON text, written at once (the real writer's thread writes them every 150 ms)."""
 
     def __init__(self):
         self.records = []
+        self.format_step = None   # set by the Recorder
 
     def write(self, record):
         self.write_line(json.dumps(record))
@@ -122,8 +121,5 @@ class ListWriter:
     def write_line(self, text):
         self.records.append(json.loads(text))
 
-    def write_step(self, line):
-        self.records.append(json.loads(line))
-
-    def flush(self, now=None):
-        pass
+    def write_step(self, raw):
+        self.records.append(json.loads(self.format_step(raw)))
