@@ -17,11 +17,14 @@ import collections
 import linecache
 import os
 import resource
+import threading
 import weakref
 
-from epochscope import phases
 from epochscope.cuda_timing import CudaPhaseTimer
 from epochscope.phases import NAMED_COUNT, NO_PHASE, OPTIMIZER
+from epochscope.steplines import (_CUDA_MARK, _LOSS_BOX, _MAJOR, _MINOR, _T,
+                                  FAULT_READ_INTERVAL_S, FaultRead, StepLines, step_times,
+                                  thread_fault_reader)
 
 try:
     # The main thread's own page faults: the process's would add the DataLoader's and
@@ -47,37 +50,6 @@ class StepLimitReached(BaseException):
     Exception:` blocks let it through, as they let KeyboardInterrupt through."""
 
 
-# A snapshot of the recorder's cumulative counters at one instant is a tuple (one is made at
-# every step boundary, and a tuple is the cheapest thing to make); its fields, by index:
-# when; seconds per named phase; h2d bytes; DataLoader samples; page faults, minor and
-# major; the CUDA timer's mark; and, for a candidate, the first forward's samples and the
-# loss box (see Recorder.__init__).
-_T, _PHASE_S, _H2D, _SAMPLES, _MINOR, _MAJOR, _CUDA_MARK, _FORWARD, _LOSS_BOX = range(9)
-
-# A step record's line, as bytes with its newline. Written by hand rather than by
-# json.dumps: a step is recorded on every training step, and building and encoding its
-# dicts cost several times as much. Times go through `%.6f` (seconds) and `%.3f`
-# (milliseconds): to the microsecond, as the format says, with one fixed-point conversion
-# each. The loss is its repr (all its digits), or null.
-_STEP_LINE = ('{"type":"step","epoch":%d,"batch":%d,"end_s":%.6f,"wall_ms":%.3f,"phase_ms":{'
-              + ",".join(f'"{key}":%.3f' for key in phases.KEYS + (phases.OTHER_KEY,))
-              + '},"loss":%s,"samples":%d,"h2d_bytes":%d,"minor_faults":%d,'
-              '"major_faults":%d}\n').encode("ascii")
-_NULL = b"null"
-
-
-def _times(wall_ms, named_ms):
-    """(wall_ms, the named phases' ms..., other) for the step line. `other` is what the
-    named phases leave of the wall time, never below zero (the named phases are left as
-    measured); a time that is not finite (a broken CUDA event) is 0. The line rounds each
-    to the microsecond on its own, so `other` and `wall_ms` less the named phases, as
-    written, may differ by a few microseconds."""
-    named = [value if value - value == 0.0 else 0.0 for value in named_ms]
-    wall = wall_ms if wall_ms - wall_ms == 0.0 else 0.0
-    other = wall - sum(named)
-    return (wall, *named, other if other > 0.0 else 0.0)
-
-
 class StepRecord:
     """A step record that waits in the recorder's queue for its CUDA events (marks
     `start`, `end`), or behind one that does. `raw` is what the writer is given."""
@@ -96,9 +68,11 @@ class Recorder:
     Times are `time.perf_counter()` seconds; records carry them relative to `start`.
     """
 
-    def __init__(self, writer, start, main_ident, max_steps=None, cwd=None):
+    def __init__(self, writer, start, main_ident, max_steps=None, cwd=None,
+                 fault_read_interval_s=FAULT_READ_INTERVAL_S):
         self.writer = writer
-        writer.format_step = self.step_line
+        # Made on the script's main thread, whose page faults the writer may read.
+        writer.step_lines = StepLines(start, thread_fault_reader(threading.get_native_id()))
         self.start = start
         # The working folder: the `conversions` record's paths under it are relative to it.
         self.cwd = cwd
@@ -118,6 +92,10 @@ class Recorder:
         self.phase_s = [0.0] * NAMED_COUNT
         self.h2d_bytes = 0
         self.loader_samples = 0
+        # Page faults are read at a step's end only this long after the last read
+        # (steplines.py says why), and where a run of steps begins or ends.
+        self.fault_read_interval_s = fault_read_interval_s
+        self.faults_read_t = float("-inf")
 
         # Steps: where the current step began, the latest unconfirmed candidate end, the
         # optimizers that stepped since the last confirmed boundary.
@@ -230,18 +208,30 @@ class Recorder:
     def _first_hook(self, t):
         # The first step of a run without epochs begins at the first hooked call, not at
         # the process's start: imports and data preparation before it are no step's.
-        self.origin = self._snapshot(t)
+        self.origin = self._snapshot(t, read_faults=True)
 
-    def _snapshot(self, t, forward_samples=None, loss_box=None):
+    def _snapshot(self, t, forward_samples=None, loss_box=None, read_faults=False):
+        """The counters at `t`; the page faults only when `read_faults` or when the last
+        read is old enough (steplines.py)."""
         top = self.top
         if top >= 0:
             self.phase_s[top] += t - self.mark
         self.mark = t
-        usage = _getrusage(_RUSAGE_WHO)
+        minor = major = None
+        if read_faults or t - self.faults_read_t >= self.fault_read_interval_s:
+            self.faults_read_t = t
+            usage = _getrusage(_RUSAGE_WHO)
+            minor, major = usage.ru_minflt, usage.ru_majflt
         cuda = self.cuda
-        return (t, self.phase_s[:], self.h2d_bytes, self.loader_samples, usage.ru_minflt,
-                usage.ru_majflt, cuda.boundary(top) if cuda is not None else None,
-                forward_samples, loss_box)
+        return (t, self.phase_s[:], self.h2d_bytes, self.loader_samples, minor, major,
+                cuda.boundary(top) if cuda is not None else None, forward_samples, loss_box)
+
+    def _end_fault_window(self):
+        """A run of steps has ended (validation, the script's end): the steps that wait for
+        their page faults get what the counters gained until now, not what comes after."""
+        usage = _getrusage(_RUSAGE_WHO)
+        self.faults_read_t = self.mark
+        self._emit(FaultRead((usage.ru_minflt, usage.ru_majflt)))
 
     # ------------------------------------------------------------ what the hooks report
 
@@ -298,7 +288,7 @@ class Recorder:
             return
         if self._is_validation(loader):
             self._leave_steps()
-        self.other_iter = (loader, t, self._snapshot(t))
+        self.other_iter = (loader, t, self._snapshot(t, read_faults=True))
         self.other_iter_samples = 0
 
     def fetch_begin(self, loader, t):
@@ -328,9 +318,12 @@ class Recorder:
         return training is not None and loader is not None and loader is not training
 
     def _leave_steps(self):
-        # Validation: the step before it ends, and its time belongs to no step.
+        # Validation: the step before it ends, and its time (and page faults) belong to no
+        # step.
         if self.explicit_step_depth == 0:
             self.confirm()
+            if not self.outside_steps:
+                self._end_fault_window()
             self.outside_steps = True
 
     def _follow_training_loader(self):
@@ -434,7 +427,7 @@ class Recorder:
 
     def _reset_origin(self, t):
         self.candidate = None
-        self.origin = self._snapshot(t)
+        self.origin = self._snapshot(t, read_faults=True)
         self.forward_since_boundary = None
         self.forward_since_candidate = None
         self.stepped.clear()
@@ -501,24 +494,6 @@ class Recorder:
             self.writer.write_step(raw)
         if self.cuda is not None and self.cuda.overflowed:
             self._stop_cuda()
-
-    def step_line(self, raw):
-        """A step record's line (bytes, with its newline) from what _record_step kept:
-        the snapshots where the step began and ended, its epoch and batch, its loss (a
-        float or None) and its times when the GPU's events gave them (else None). Runs in
-        the writer's thread."""
-        origin, end, epoch, batch, loss, times = raw
-        samples = end[_SAMPLES] - origin[_SAMPLES]
-        if samples <= 0:
-            samples = end[_FORWARD] or 0
-        end_t = end[_T]
-        if times is None:
-            times = _times((end_t - origin[_T]) * 1000.0,
-                           [(e - o) * 1000.0 for e, o in zip(end[_PHASE_S], origin[_PHASE_S])])
-        return _STEP_LINE % (epoch, batch, end_t - self.start, *times,
-                             _NULL if loss is None else b"%r" % loss, samples,
-                             end[_H2D] - origin[_H2D], end[_MINOR] - origin[_MINOR],
-                             end[_MAJOR] - origin[_MAJOR])
 
     def _loss_value(self, value):
         """The loss `.item()` gave, as a float: None unless a finite number."""
@@ -606,12 +581,15 @@ class Recorder:
     def _rel(self, t):
         return round(t - self.start, 6)
 
-    def _emit(self, record):
-        """Writes a record (a dict), or queues it behind steps that wait for the GPU."""
+    def _emit(self, item):
+        """Writes a record (a dict) or a FaultRead, or queues it behind steps that wait for
+        the GPU."""
         if self.pending:
-            self.pending.append(record)
+            self.pending.append(item)
+        elif type(item) is FaultRead:
+            self.writer.write_faults(item)
         else:
-            self.writer.write(record)
+            self.writer.write(item)
 
     def drain(self, wait):
         """Writes the queued records in order, resolving CUDA-timed steps that are ready
@@ -625,9 +603,11 @@ class Recorder:
                     timing = self.cuda.resolve(head.start, head.end, wait)
                     if timing is None:
                         return
-                    raw = raw[:-1] + (_times(timing[0], timing[1]),)
+                    raw = raw[:-1] + (step_times(timing[0], timing[1]),)
                     self.cuda.release(head.end)
                 self.writer.write_step(raw)
+            elif type(head) is FaultRead:
+                self.writer.write_faults(head)
             else:
                 self.writer.write(head)
             pending.popleft()
@@ -654,6 +634,8 @@ class Recorder:
         """The script has ended: the last step and epoch end, the call counts are final."""
         self.main_ident = None
         self.confirm()
+        if self.origin is not None:
+            self._end_fault_window()
         self._close_epoch(t)
         self.unplaced = []   # after the last step: in none
         if self.recurrent and [e["calls"] for e in self.recurrent.values()] != \

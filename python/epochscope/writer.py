@@ -59,10 +59,11 @@ def _discard(item):
 class RecordWriter:
     """Writes records to one file descriptor, from the process that opened it only.
 
-    `write_step(raw)` queues a step record's raw values, which `format_step(raw)` (set by
-    the recorder) makes into the record's line, in the writer thread: bytes, with the
-    newline. It is the queue's own `append`, one call with nothing in Python around it.
-    `writes` counts the system calls that wrote records (the overhead benchmark reads it).
+    `write_step(raw)` queues a step record's raw values, which `step_lines` (a
+    steplines.StepLines, set by the recorder) makes into the record's line in the writer
+    thread, with its page faults. It is the queue's own `append`, one call with nothing in
+    Python around it. `writes` counts the system calls that wrote records (the overhead
+    benchmark reads it).
     """
 
     def __init__(self, fd):
@@ -72,7 +73,7 @@ class RecordWriter:
         self._open = True
         self._queue = collections.deque()
         self.write_step = self._queue.append
-        self.format_step = None
+        self.step_lines = None
         self.writes = 0
         self._closing = threading.Event()
         # A forked child (a DataLoader worker, a script's own os.fork) inherits the recorder
@@ -141,6 +142,11 @@ class RecordWriter:
             # Python keeps as surrogates) is written as "?" rather than stopping the probe.
             self._queue.append((text + "\n").encode("utf-8", "replace"))
 
+    def write_faults(self, counts):
+        """Queues a steplines.FaultRead: the page-fault counters where a run of steps ended."""
+        if self._open:
+            self._queue.append(counts)
+
     def _run(self):
         closing = self._closing
         while self._open:
@@ -149,18 +155,29 @@ class RecordWriter:
             if closed:
                 return
 
-    def _write_queued(self):
-        """Formats and writes what is queued, in order. Runs in the writer thread (and in
-        the main thread once that has ended)."""
-        queue = self._queue
-        if not queue or not self._open:
+    def _write_queued(self, final=False):
+        """Formats and writes what is queued, in order; when `final`, also the steps that
+        still wait for their page faults. Runs in the writer thread (and in the main thread
+        once that has ended)."""
+        if not self._open:
             return
+        queue = self._queue
+        lines = self.step_lines
         try:
-            format_step = self.format_step
             parts = []
             while queue:
                 item = queue.popleft()
-                parts.append(item if type(item) is bytes else format_step(item))
+                if lines is None:   # no recorder: no steps
+                    parts.append(item)
+                else:
+                    lines.add(item, parts)
+            if lines is not None:
+                if final:
+                    lines.flush(parts)
+                else:
+                    lines.idle(parts)
+            if not parts:
+                return
             view = memoryview(b"".join(parts))
             while view:
                 written = os.write(self._fd, view)
@@ -179,7 +196,7 @@ class RecordWriter:
             return
         self._closing.set()
         self._thread.join()
-        self._write_queued()   # had the thread ended early (a write that failed)
+        self._write_queued(final=True)
         self._shut()
         try:
             os.close(self._fd)

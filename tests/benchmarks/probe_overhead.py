@@ -19,17 +19,28 @@ the difference of their medians is the probe's work per step, in microseconds ("
 passes through the wrappers: their thread check is not in the figure). The probe's writer
 thread formats and writes the records every 150 ms (python/epochscope/writer.py), during a
 few steps out of hundreds, which a median leaves out: their extra time over the median step
-of their kind, spread over all recording steps, is added to the figure. And what one hooked module call
-costs, on and off the probe. A benchmark: it asserts nothing.
+of their kind, spread over all recording steps, is added to the figure. The same switching
+on the full loop itself (TOGGLED_STEPS steps) gives the probe's cost on its steady step within
+one process: the ratio of the median step with the recording on to the one with it off. And
+what one hooked module call costs, on and off the probe. A benchmark: it asserts nothing.
+
+Each full run also prints its page faults per steady step (the process's, all threads). On
+glibc's default malloc settings the PyTorch 2.6 loop is bistable: when glibc gives the heap
+back to the system at the end of every step, each step faults its memory in again (some
+2,400 faults a step here, 8 times the time on this project's virtual machines); whether it
+does depends on the process's allocation history (docs/profile.md, "What it costs").
+`--pin-malloc` fixes glibc's thresholds (GLIBC_TUNABLES) in every run, so that the runs
+compare the probe's cost rather than glibc's state.
 
     OMP_NUM_THREADS=2 /usr/bin/python3 tests/benchmarks/probe_overhead.py [--repeats 5]
-        [--steps 60] [--warmup 10]
+        [--steps 60] [--warmup 10] [--toggled-steps 400] [--pin-malloc]
 """
 
 import argparse
 import json
 import os
 import platform
+import resource
 import statistics
 import subprocess
 import sys
@@ -45,6 +56,11 @@ TINY = {"sequence": 1, "units": 4, "warmup": 50, "steps": 1200}
 # Steps in each stretch of the tiny loop with the recording on, or off.
 STRETCH = 20
 FULL = {"sequence": 64, "units": 64}
+# glibc's thresholds for --pin-malloc: memory freed at the heap's top is kept (up to 256 MiB),
+# and blocks are mmap'ed only from 32 MiB, the largest threshold glibc takes.
+PINNED_MALLOC = "glibc.malloc.trim_threshold=268435456:glibc.malloc.mmap_threshold=33554432"
+# Shapes of the loop: bare or probed full runs, and the two run with the recording switched.
+TOGGLED_SHAPES = ("tiny", "toggled")
 
 
 def loop(shape, warmup, steps, out_path):
@@ -76,7 +92,7 @@ def loop(shape, warmup, steps, out_path):
     optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
     loss_fn = nn.MSELoss()
     recorder = None
-    if shape == "tiny":
+    if shape in TOGGLED_SHAPES:
         try:
             import epochscope   # importable under the probe only
             recorder = epochscope._recorder
@@ -87,7 +103,10 @@ def loop(shape, warmup, steps, out_path):
     writer = recorder.writer if recorder is not None else None
     wrote = []
     ends = [time.perf_counter()]
+    faults_at_warmup = 0
     for i, (x, y) in enumerate(DataLoader(data, batch_size=64, shuffle=True)):
+        if i == warmup:
+            faults_at_warmup = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
         if recorder is not None and i % STRETCH == 0:
             # The probe's hooks record on the thread named here only (no phase is open
             # between two steps, so switching here leaves its state whole).
@@ -103,6 +122,7 @@ def loop(shape, warmup, steps, out_path):
         # Whether the probe's writer thread wrote records during the step.
         wrote.append(writer is not None and writer.writes != writes_before)
     step_ms = [(b - a) * 1000 for a, b in zip(ends, ends[1:])]
+    faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt - faults_at_warmup
     if recorder is not None:
         recorder.main_ident = on_ident
 
@@ -117,6 +137,7 @@ def loop(shape, warmup, steps, out_path):
         rounds.append((time.perf_counter() - start) / CALLS * 1e6)
     with open(out_path, "w") as f:
         json.dump({"step_ms": step_ms, "recording": recording, "wrote": wrote,
+                   "faults_per_step": faults / max(steps, 1),
                    "call_us": min(rounds),
                    "threads": torch.get_num_threads(), "torch": str(torch.__version__)}, f)
 
@@ -145,7 +166,7 @@ def drain(fd, received):
             received[0] += data.count(b"\n")
 
 
-def run_once(kind, shape, warmup, steps, scratch, index):
+def run_once(kind, shape, warmup, steps, scratch, index, pin_malloc=False):
     """One child run: its result file, read. Under the probe, the records go through a pipe
     that a thread of this process reads, as they go to epochscope-cli: not to a file, whose
     writes would wait for the disk while other work writes to it."""
@@ -155,6 +176,8 @@ def run_once(kind, shape, warmup, steps, scratch, index):
     args = ["--loop", shape, str(warmup), str(steps), out]
     env = dict(os.environ)
     env.pop("EPOCHSCOPE_PROBE_FILE", None)
+    if pin_malloc:
+        env["GLIBC_TUNABLES"] = PINNED_MALLOC
     if kind == "probe":
         command = [sys.executable, "-m", "epochscope.run", this, *args]
         env["PYTHONPATH"] = os.path.join(REPO, "python")
@@ -205,11 +228,25 @@ def probe_work_us(result):
     return (per_step + spread) * 1000, per_step * 1000, spread * 1000, len(writing)
 
 
+def toggled_ratio(result, warmup):
+    """The full loop with the recording switched: (median step on, median step off, their
+    ratio), the first step of each stretch and the warm-up left out."""
+    on, off = [], []
+    for index, (ms, on_now) in enumerate(zip(result["step_ms"], result["recording"])):
+        if index >= warmup and index % STRETCH != 0:
+            (on if on_now else off).append(ms)
+    on_ms, off_ms = statistics.median(on), statistics.median(off)
+    return on_ms, off_ms, on_ms / off_ms
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--steps", type=int, default=60)
     parser.add_argument("--warmup", type=int, default=10)
+    parser.add_argument("--toggled-steps", type=int, default=400)
+    parser.add_argument("--pin-malloc", action="store_true",
+                        help=f"run every loop with GLIBC_TUNABLES={PINNED_MALLOC}")
     parser.add_argument("--loop", nargs=4, metavar=("SHAPE", "WARMUP", "STEPS", "OUT"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -220,23 +257,33 @@ def main():
     full = {"bare": [], "probe": []}
     calls = {"bare": [], "probe": []}
     work = []
+    toggled = []
     result = None
     with tempfile.TemporaryDirectory() as scratch:
         for repeat in range(args.repeats):
             # Which goes first alternates, so that a load that rises or falls over a pair
             # favours neither.
             for kind in (("bare", "probe") if repeat % 2 == 0 else ("probe", "bare")):
-                result = run_once(kind, "full", args.warmup, args.steps, scratch, repeat)
+                result = run_once(kind, "full", args.warmup, args.steps, scratch, repeat,
+                                  args.pin_malloc)
                 full[kind].append(statistics.median(result["step_ms"][args.warmup:]))
                 calls[kind].append(result["call_us"])
                 print(f"repeat {repeat + 1} {kind:5s}: steady step {full[kind][-1]:.2f} ms, "
-                      f"module call {result['call_us']:.2f} us", flush=True)
-            tiny = run_once("probe", "tiny", TINY["warmup"], TINY["steps"], scratch, repeat)
+                      f"{result['faults_per_step']:.0f} page faults a step, module call "
+                      f"{result['call_us']:.2f} us", flush=True)
+            tiny = run_once("probe", "tiny", TINY["warmup"], TINY["steps"], scratch, repeat,
+                            args.pin_malloc)
             total, per_step, spread, writes = probe_work_us(tiny)
             work.append(total)
             print(f"repeat {repeat + 1} tiny : the probe's work {total:.1f} us a step "
                   f"({per_step:.1f} us in the median step, {spread:.1f} us of {writes} "
                   f"writes spread over the steps)", flush=True)
+            switched = run_once("probe", "toggled", args.warmup, args.toggled_steps, scratch,
+                                repeat, args.pin_malloc)
+            on_ms, off_ms, ratio = toggled_ratio(switched, args.warmup)
+            toggled.append(ratio)
+            print(f"repeat {repeat + 1} full loop, recording on and off in turns: on "
+                  f"{on_ms:.2f} ms, off {off_ms:.2f} ms, ratio {ratio:.4f}", flush=True)
 
     bare = statistics.median(full["bare"])
     probe = statistics.median(full["probe"])
@@ -244,6 +291,8 @@ def main():
     call_bare = statistics.median(calls["bare"])
     call_probe = statistics.median(calls["probe"])
     print(f"CPU: {cpu_description()}")
+    malloc = f"pinned, GLIBC_TUNABLES={PINNED_MALLOC}" if args.pin_malloc else "as it is"
+    print(f"glibc malloc: {malloc}")
     print(f"Python {platform.python_version()}, torch {result['torch']}, "
           f"intra-op threads {result['threads']}, OMP_NUM_THREADS="
           f"{os.environ.get('OMP_NUM_THREADS', 'unset')}")
@@ -254,6 +303,10 @@ def main():
           f"{args.repeats} runs): {work_us:.1f} us, {work_us / 10 / bare:.2f}% of the median "
           f"bare steady step above, {work_us / 10 / min(full['bare']):.2f}% of the fastest "
           f"bare run's ({min(full['bare']):.2f} ms)")
+    print(f"the full loop with the recording switched every {STRETCH} steps in one process "
+          f"({args.toggled_steps} steps after {args.warmup}): median ratio on / off over "
+          f"{args.repeats} runs {statistics.median(toggled):.4f} (range {min(toggled):.4f} "
+          f"to {max(toggled):.4f})")
     print(f"one module call (nn.Identity, best of 5 x {CALLS}, median over the runs): "
           f"bare {call_bare:.2f} us, probe {call_probe:.2f} us, "
           f"+{call_probe - call_bare:.2f} us a call")

@@ -113,13 +113,30 @@ class ListWriter:
 
     def __init__(self):
         self.records = []
-        self.format_step = None   # set by the Recorder
+        self.step_lines = None   # set by the Recorder
 
     def write(self, record):
         self.write_line(json.dumps(record))
 
     def write_line(self, text):
-        self.records.append(json.loads(text))
+        self._add((text + "\n").encode())
 
     def write_step(self, raw):
-        self.records.append(json.loads(self.format_step(raw)))
+        self._add(raw)
+
+    def write_faults(self, counts):
+        self._add(counts)
+
+    def flush(self):
+        """What still waits for page faults, as the stream's end writes it."""
+        parts = []
+        self.step_lines.flush(parts)
+        self.records += [json.loads(line) for line in parts]
+
+    def _add(self, item):
+        parts = []
+        if self.step_lines is None:
+            parts.append(item)
+        else:
+            self.step_lines.add(item, parts)
+        self.records += [json.loads(line) for line in parts]

@@ -91,7 +91,8 @@ class RecorderOnCudaTest(unittest.TestCase):
     def setUp(self):
         self.gpu = FakeGpu()
         self.writer = ListWriter()
-        self.rec = Recorder(self.writer, start=0.0, main_ident=1)
+        # Page faults read at every step, so that each step is written once confirmed.
+        self.rec = Recorder(self.writer, start=0.0, main_ident=1, fault_read_interval_s=0.0)
         self.rec.cuda_available = True
         self.rec.cuda_event_factory = self.gpu.event
         self.rec.want_cuda()

@@ -301,7 +301,8 @@ BUFFERED_SCRIPT = """
         loss.backward()
         optimizer.step()
         optimizer.zero_grad()
-    time.sleep(0.5)   # no hooked call: the writer's thread writes them all the same
+    time.sleep(1.0)   # no hooked call: the writer's thread writes them all the same (after
+    # steplines.IDLE_READ_S, the steps wait for a read of their page faults)
     open(sys.argv[1], "w").close()
     time.sleep(120)
 """
