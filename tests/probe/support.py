@@ -1,6 +1,7 @@
 """Running a script under the probe and reading back its records."""
 
 import json
+import mmap
 import os
 import subprocess
 import sys
@@ -140,3 +141,15 @@ class ListWriter:
         else:
             self.step_lines.add(item, parts)
         self.records += [json.loads(line) for line in parts]
+
+
+def touch_pages(count):
+    """Faults `count` fresh pages in: an anonymous mapping, one byte written per page (no
+    huge pages, which would fault 512 at a time). For test scripts too, which import it."""
+    size = count * mmap.PAGESIZE
+    area = mmap.mmap(-1, size)
+    if hasattr(area, "madvise") and hasattr(mmap, "MADV_NOHUGEPAGE"):
+        area.madvise(mmap.MADV_NOHUGEPAGE)
+    for offset in range(0, size, mmap.PAGESIZE):
+        area[offset] = 1
+    area.close()

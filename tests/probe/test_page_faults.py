@@ -3,14 +3,13 @@ FAULT_READ_INTERVAL_S, the steps between two reads share what the second adds, a
 outside the steps (validation, a pause) is put in them."""
 
 import json
-import mmap
 import os
 import resource
 import threading
 import unittest
 
 from epochscope.steplines import FaultRead, IDLE_READ_S, StepLines, thread_fault_reader
-from tests.probe.support import median, run_script
+from tests.probe.support import REPO, median, run_script, touch_pages
 
 PHASES = 6   # the named phases a snapshot carries (their values do not matter here)
 
@@ -148,36 +147,17 @@ class ThreadFaultReader(unittest.TestCase):
         self.assertIsNone(thread_fault_reader(os.getppid())())
 
 
-def touch_pages(count):
-    """Faults `count` fresh pages in: an anonymous mapping, one byte written per page (no
-    huge pages, which would fault 512 at a time)."""
-    size = count * mmap.PAGESIZE
-    area = mmap.mmap(-1, size)
-    if hasattr(area, "madvise") and hasattr(mmap, "MADV_NOHUGEPAGE"):
-        area.madvise(mmap.MADV_NOHUGEPAGE)
-    for offset in range(0, size, mmap.PAGESIZE):
-        area[offset] = 1
-    area.close()
-
-
 STEP_PAGES = 512          # pages each training step touches
 VALIDATION_PAGES = 20000  # pages each validation pass touches, in no step
 BATCHES = 12
 EPOCHS = 3
 FAULTS_SCRIPT = f"""
-    import mmap
+    import sys
     import torch
     from torch import nn
     from torch.utils.data import DataLoader, TensorDataset
-
-    def touch_pages(count):
-        size = count * mmap.PAGESIZE
-        area = mmap.mmap(-1, size)
-        if hasattr(area, "madvise") and hasattr(mmap, "MADV_NOHUGEPAGE"):
-            area.madvise(mmap.MADV_NOHUGEPAGE)
-        for offset in range(0, size, mmap.PAGESIZE):
-            area[offset] = 1
-        area.close()
+    sys.path.insert(0, {REPO!r})
+    from tests.probe.support import touch_pages
 
     class Touching(nn.Module):
         def __init__(self):
