@@ -13,8 +13,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <signal.h>
-
 #include <string>
 
 namespace {
@@ -264,23 +262,19 @@ private Q_SLOTS:
     {
         const QString db = database("interrupted.sqlite");
         QProcess process;
-        QByteArray out = startUntilOutput(
+        const QByteArray started = startUntilOutput(
             process,
             QStringList{"whatif", "--db", db, "--vary", "threads=1", "--warmup-steps", "2",
                         "--measured-steps", "5000", "--repeats", "2", "--", kPython, m_script},
             "loss ");
-        QVERIFY2(out.contains("loss "), out.constData());
-        QCOMPARE(::kill(static_cast<pid_t>(process.processId()), SIGINT), 0);
-        QVERIFY(process.waitForFinished(kTrainTimeoutMs));
-        out += process.readAllStandardOutput();
-        const QByteArray err = process.readAllStandardError();
-        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
-        QVERIFY2(process.exitCode() == kExitInterrupted, err.constData());
-        QVERIFY2(err.contains("stopping the experiment"), err.constData());
-        QVERIFY2(out.contains("[1/4] baseline repeat 1/2: "), out.constData());
-        QVERIFY2(out.contains("stopped: not counted"), out.constData());
-        QVERIFY2(!out.contains("[2/4]"), out.constData());
-        QVERIFY2(out.contains("Stopped before the end: "), out.constData());
+        QVERIFY2(started.contains("loss "), started.constData());
+        const CliRun run = interruptRun(process, started);
+        QVERIFY2(run.exitCode == kExitInterrupted, qPrintable(describe(run)));
+        QVERIFY2(run.err.contains("stopping the experiment"), qPrintable(run.err));
+        QVERIFY2(run.out.contains("[1/4] baseline repeat 1/2: "), qPrintable(run.out));
+        QVERIFY2(run.out.contains("stopped: not counted"), qPrintable(run.out));
+        QVERIFY2(!run.out.contains("[2/4]"), qPrintable(run.out));
+        QVERIFY2(run.out.contains("Stopped before the end: "), qPrintable(run.out));
 
         es::RunStore store(db.toStdString(), es::StoreAccess::ReadOnly);
         const std::optional<es::StoredExperiment> stored = store.loadExperiment(1);
