@@ -11,6 +11,8 @@
 #include "engine/i18n/textwidth.h"
 #include "engine/i18n/translate.h"
 #include "engine/io/atomicfile.h"
+#include "engine/io/childprocess.h"
+#include "engine/script/scriptrecorder.h"
 #include "engine/store/runcheckpoints.h"
 #include "engine/store/runexport.h"
 #include "engine/store/runstore.h"
@@ -122,6 +124,34 @@ void printRanks(const StoredRun& run)
         printLine(engineText("RunsCommand", "  scaling efficiency against run %1: %2"),
                   {std::to_string(scaling["baseline_run"].get<std::int64_t>()),
                    formatText("%.3f", scaling["efficiency"].get<double>())});
+}
+
+/// A script's run (`profile`, a script's what-if): the command it ran with the variables it was
+/// started with in front, as `whatif` prints a variant's, and the folder it ran in. Recorded
+/// words that are not strings are left out.
+void printScript(const nlohmann::json& config)
+{
+    const nlohmann::json& script = memberOf(config, "script");
+    std::vector<std::string> command;
+    const nlohmann::json& words = memberOf(script, "command");
+    if (words.is_array()) {
+        for (const nlohmann::json& word : words) {
+            if (word.is_string())
+                command.push_back(word.get<std::string>());
+        }
+    }
+    std::vector<EnvironmentEntry> environment;
+    const nlohmann::json& variables = memberOf(script, "env");
+    if (variables.is_object()) {
+        for (const auto& [name, value] : variables.items()) {
+            if (value.is_string())
+                environment.emplace_back(name, value.get<std::string>());
+        }
+    }
+    printLine(engineText("RunsCommand", "  script: %1"),
+              {escapeControls(shellCommandLine(environment, command))});
+    printLine(engineText("RunsCommand", "  working folder: %1"),
+              {escapeControls(textOf(script, "working_folder"))});
 }
 
 /// The state of a recorded file in one word or two, for the table.
@@ -249,9 +279,12 @@ int runRunsShow(const std::string& database, std::int64_t id)
                  std::to_string(integerOf(info, "batch_size")),
                  std::to_string(integerOf(info, "intra_op_threads")),
                  escapeControls(textOf(info, "backend"))});
-            printLine(engineText("RunsCommand", "  data: %1"),
-                      {escapeControls(textOf(info, "data_source"))});
+            if (!isScriptRunConfig(run->config))
+                printLine(engineText("RunsCommand", "  data: %1"),
+                          {escapeControls(textOf(info, "data_source"))});
         }
+        if (isScriptRunConfig(run->config))
+            printScript(run->config);
         if (!run->notes.empty())
             printLine(engineText("RunsCommand", "  notes: %1"), {escapeControls(run->notes)});
         if (!run->epochs.empty()) {

@@ -8,6 +8,7 @@
 #include "engine/config/configerror.h"
 #include "engine/i18n/recordedtext.h"
 #include "engine/i18n/translate.h"
+#include "engine/io/childprocess.h"
 #include "engine/script/scriptprocess.h"
 #include "engine/whatif/experimentreport.h"
 #include "engine/whatif/scriptexperiment.h"
@@ -27,24 +28,6 @@ namespace {
 // After a stop signal from the terminal, the script (same process group) got it too: it has
 // this long to end on its own before the session signals it, as under `profile`.
 constexpr std::chrono::seconds kScriptWhatifStopGrace{2};
-
-/// `words` as a shell would take them back: a word with a space or a shell character in
-/// single quotes.
-std::string shellWords(const std::vector<std::string>& words)
-{
-    std::string line;
-    for (const std::string& word : words) {
-        const bool plain = !word.empty() && word.find_first_not_of(
-                                                "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV"
-                                                "WXYZ0123456789_-+=/.,:@%") == std::string::npos;
-        std::string quoted = "'";
-        for (char c : word)
-            quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-        quoted += "'";
-        line += (line.empty() ? "" : " ") + (plain ? word : quoted);
-    }
-    return line;
-}
 
 /// The plan, then what each configuration starts: the command with its variables, so that a
 /// flag added or replaced is seen before the runs.
@@ -69,12 +52,9 @@ void printScriptPlan(FILE* out, const ScriptExperimentPlan& plan)
         engineText("ScriptWhatifCommand", "Each run is stopped after step %1; they run in %2:"),
         {std::to_string(plan.stepsPerRun()), plan.baseline.workingFolder});
     for (std::size_t i = 0; i < plan.configurations.size(); ++i) {
-        std::vector<std::string> words;
-        for (const auto& [name, value] : plan.setups[i].environment)
-            words.push_back(name + "=" + value);
-        words.insert(words.end(), plan.setups[i].command.begin(), plan.setups[i].command.end());
         printWhatifLine(out, engineText("ScriptWhatifCommand", "  %1: %2"),
-                        {plan.configurations[i].label, shellWords(words)});
+                        {plan.configurations[i].label,
+                         shellCommandLine(plan.setups[i].environment, plan.setups[i].command)});
     }
     for (const std::string& skipped : plan.skipped)
         printWhatifLine(out, engineText("WhatifCommand", "Skipped %1"), {recordedText(skipped)});

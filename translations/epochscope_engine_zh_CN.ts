@@ -1858,7 +1858,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>数据每轮只有 %1 步（%2 个样本，批大小 %3）；--warmup-steps %4 之后没有可测量的步</translation>
     </message>
     <message>
-        <location line="+245"/>
+        <location line="+242"/>
         <source>nothing to measure: give --vary KEY=V1,V2,... or --patch JSON</source>
         <translation>没有可测量的内容：请给出 --vary KEY=V1,V2,... 或 --patch JSON</translation>
     </message>
@@ -1897,12 +1897,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+142"/>
+        <location line="+144"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location line="-140"/>
+        <location line="-142"/>
         <source>each configuration&apos;s steps per epoch (%1)</source>
         <translation>各配置的每轮步数（%1）</translation>
     </message>
@@ -1917,7 +1917,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>为预计值而非测量值：轮秒数 = 每步中位毫秒数 x %1（按运行跑完的第一个完整轮计数）；加速比 = 基线预计轮秒数 / 该配置的预计轮秒数，若任一方没有该值，则为基线每步中位毫秒数 / 该配置的每步中位毫秒数。</translation>
     </message>
     <message>
-        <location line="+121"/>
+        <location line="+123"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
@@ -4452,7 +4452,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>第 %1 轮：%2 步，用时 %3，每步 %4（%5）</translation>
     </message>
     <message>
-        <location filename="../engine/script/scriptsession.cpp" line="+190"/>
+        <location filename="../engine/script/scriptsession.cpp" line="+191"/>
         <source>the script did not stop: sending %1</source>
         <translation>脚本没有停止：发送 %1</translation>
     </message>
@@ -6529,12 +6529,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 在本机上的训练方式与 %2 相同，因此两者之间的差异只是运行间的噪声</translation>
     </message>
     <message>
-        <location filename="../engine/whatif/experiment.cpp" line="-243"/>
+        <location filename="../engine/whatif/experiment.cpp" line="-240"/>
         <source>%1: the data gives %2 steps per epoch (%3 samples in batches of %4), so each run measures %5 steps, not %6</source>
         <translation>%1：数据每轮只有 %2 步（%3 个样本，批大小 %4），因此每次运行实测 %5 步，而不是 %6 步</translation>
     </message>
     <message>
-        <location line="+116"/>
+        <location line="+113"/>
         <source>cannot start the run: %1</source>
         <translation>无法启动运行：%1</translation>
     </message>
@@ -6850,7 +6850,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RunsCommand</name>
     <message>
-        <location filename="../cli/runscommand.cpp" line="+36"/>
+        <location filename="../cli/runscommand.cpp" line="+38"/>
         <source>wait</source>
         <translation>等待</translation>
     </message>
@@ -6910,7 +6910,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>  相对运行 %1 的扩展效率：%2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+27"/>
+        <source>  script: %1</source>
+        <translation>  脚本：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>  working folder: %1</source>
+        <translation>  工作文件夹：%1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>present</source>
         <translation>存在</translation>
     </message>
@@ -7050,12 +7060,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>  %1，数据放置 %2，批大小 %3，%4 个算子内线程，后端 %5</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>  data: %1</source>
         <translation>  数据：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>  notes: %1</source>
         <translation>  备注：%1</translation>
     </message>
@@ -7065,18 +7075,18 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>占训练时间的 %：</translation>
     </message>
     <message>
-        <location line="-88"/>
-        <location line="+90"/>
+        <location line="-91"/>
+        <location line="+93"/>
         <source>epoch</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location line="-149"/>
+        <location line="-180"/>
         <source>  communication %1 of the warm steps&apos; time, %2 reduced per step, %3 ms per step hidden behind backward</source>
         <translation>  通信占稳态步耗时的 %1，每步归约 %2，每步有 %3 ms 与反向传播重叠</translation>
     </message>
     <message>
-        <location line="+150"/>
+        <location line="+181"/>
         <source>train s</source>
         <translation>训练 s</translation>
     </message>
@@ -7157,7 +7167,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ScriptExperiment</name>
     <message>
-        <location filename="../engine/whatif/scriptexperiment.cpp" line="+147"/>
+        <location filename="../engine/whatif/scriptexperiment.cpp" line="+144"/>
         <source>the run database failed during a run, whose rest was measured but not recorded</source>
         <translation>运行数据库在一次运行期间出错，该运行其余部分已测量但未记录</translation>
     </message>
@@ -7375,8 +7385,8 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ScriptRun</name>
     <message>
-        <location filename="../engine/script/scriptrecorder.cpp" line="+165"/>
-        <location filename="../engine/script/scriptsession.cpp" line="-45"/>
+        <location filename="../engine/script/scriptrecorder.cpp" line="+171"/>
+        <location filename="../engine/script/scriptsession.cpp" line="-46"/>
         <source>the script&apos;s own PyTorch %1 on Python %2</source>
         <translation>脚本自带的 PyTorch %1，运行于 Python %2</translation>
     </message>
@@ -7414,7 +7424,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ScriptSession</name>
     <message>
-        <location filename="../engine/script/scriptsession.cpp" line="+99"/>
+        <location filename="../engine/script/scriptsession.cpp" line="+100"/>
         <source>the run was bounded to %1 steps: the steps the script made after them, while it stopped, are not recorded</source>
         <translation>该运行限定为 %1 步：脚本在停止过程中此后做的步未被记录</translation>
     </message>
@@ -7475,17 +7485,17 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ScriptWhatifCommand</name>
     <message>
-        <location filename="../cli/scriptwhatifcommand.cpp" line="+69"/>
+        <location filename="../cli/scriptwhatifcommand.cpp" line="+52"/>
         <source>Each run is stopped after step %1; they run in %2:</source>
         <translation>每次运行在第 %1 步之后停止；它们在 %2 中运行：</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+3"/>
         <source>  %1: %2</source>
         <translation>  %1：%2</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>a script has no config to patch: vary its run with --vary env:NAME=V1,V2 or arg:--flag=V1,V2</source>
         <translation>脚本没有可修补的配置：请用 --vary env:NAME=V1,V2 或 arg:--flag=V1,V2 改变它的运行</translation>
     </message>
@@ -8787,7 +8797,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>whatif 至少需要一个 --vary KEY=V1,V2,... 或 --patch JSON（例如 --vary threads=1,2）</translation>
     </message>
     <message>
-        <location filename="../cli/scriptwhatifcommand.cpp" line="-132"/>
+        <location filename="../cli/scriptwhatifcommand.cpp" line="-129"/>
         <location filename="../cli/whatifcommand.cpp" line="+29"/>
         <source>What-if on %1: baseline + %2, %3 each = %4 of %5 steps (%6 warm-up + %7 measured), interleaved</source>
         <translation>假设实验 %1：基线 + %2，各%3 = %4，每次 %5 步（预热 %6 步 + 实测 %7 步），交替进行</translation>
@@ -8834,7 +8844,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>实测运行不做验证（任何步耗时都不包含验证；也没有回调需要它）</translation>
     </message>
     <message>
-        <location filename="../cli/scriptwhatifcommand.cpp" line="+16"/>
+        <location filename="../cli/scriptwhatifcommand.cpp" line="+13"/>
         <location filename="../cli/whatifcommand.cpp" line="+5"/>
         <source>Skipped %1</source>
         <translation>已跳过 %1</translation>

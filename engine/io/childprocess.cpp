@@ -40,6 +40,30 @@ std::vector<char*> nullTerminatedPointers(std::vector<std::string>& strings)
     return pointers;
 }
 
+std::string shellCommandLine(const std::vector<EnvironmentEntry>& environment,
+                             const std::vector<std::string>& command)
+{
+    const auto shellWord = [](const std::string& word) {
+        const bool plain = !word.empty() && word.find_first_not_of(
+                                                "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV"
+                                                "WXYZ0123456789_-+=/.,:@%") == std::string::npos;
+        if (plain)
+            return word;
+        std::string quoted = "'";
+        for (char c : word)
+            quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+        return quoted + "'";
+    };
+    std::string line;
+    const auto add = [&line](const std::string& word) { line += (line.empty() ? "" : " ") + word; };
+    // The value quoted, not the assignment, which a shell would take for the command's name.
+    for (const auto& [name, value] : environment)
+        add(name + "=" + shellWord(value));
+    for (const std::string& word : command)
+        add(shellWord(word));
+    return line;
+}
+
 std::string signalName(int signal)
 {
     const char* abbreviation = ::sigabbrev_np(signal);

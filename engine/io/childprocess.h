@@ -22,6 +22,12 @@ std::vector<std::string> environmentWith(const std::vector<EnvironmentEntry>& en
 /// valid while `strings` is neither changed nor destroyed.
 std::vector<char*> nullTerminatedPointers(std::vector<std::string>& strings);
 
+/// `command` after the variables `environment` sets (NAME=value), as a shell would take the
+/// line back: a word with a space or a shell character in single quotes. For showing what a
+/// child is started with.
+std::string shellCommandLine(const std::vector<EnvironmentEntry>& environment,
+                             const std::vector<std::string>& command);
+
 /// "SIGKILL" for 9: the name a signal that ended a child is known by (not translated); the
 /// number for one without a name.
 std::string signalName(int signal);

@@ -29,9 +29,14 @@ bool sameModule(const ProbeRecurrentModule& a, const ProbeRecurrentModule& b)
 }  // namespace
 
 nlohmann::json scriptRunConfig(const std::string& name, const std::vector<std::string>& command,
-                               const std::string& workingFolder)
+                               const std::string& workingFolder,
+                               const std::vector<EnvironmentEntry>& environment)
 {
-    return {{"name", name}, {"script", {{"command", command}, {"working_folder", workingFolder}}}};
+    nlohmann::json config = {{"name", name},
+                             {"script", {{"command", command}, {"working_folder", workingFolder}}}};
+    for (const auto& [variable, value] : environment)
+        config["script"]["env"][variable] = value;
+    return config;
 }
 
 bool isScriptRunConfig(const nlohmann::json& config)
@@ -41,8 +46,9 @@ bool isScriptRunConfig(const nlohmann::json& config)
 
 ScriptRunRecorder::ScriptRunRecorder(RunStore& store, const std::string& name,
                                      const std::vector<std::string>& command,
-                                     const std::string& workingFolder)
-    : m_store(store), m_config(scriptRunConfig(name, command, workingFolder))
+                                     const std::string& workingFolder,
+                                     const std::vector<EnvironmentEntry>& environment)
+    : m_store(store), m_config(scriptRunConfig(name, command, workingFolder, environment))
 {
     m_runId = m_store.beginRun(name, m_config);
     m_infoChanged = true;

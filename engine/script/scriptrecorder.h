@@ -4,9 +4,11 @@
 // docs/profile.md): the probe's records (proberecord.h) become the steps, epochs, facts and
 // summary an engine run has, so that runs, diagnose, compare, traces and the app read it as
 // they read any run. It is marked as a script's by its config, which holds the command line
-// instead of a model: {"name": ..., "script": {"command": [...], "working_folder": ...}}.
-// LibTorch-free.
+// instead of a model: {"name": ..., "script": {"command": [...], "working_folder": ...}}, with
+// "env": {NAME: value} beside them for the variables the run was started with on top of the
+// inherited environment (a what-if variant's), when there were any. LibTorch-free.
 
+#include "engine/io/childprocess.h"
 #include "engine/script/proberecord.h"
 #include "engine/store/runstore.h"
 
@@ -27,9 +29,11 @@ struct ScriptExit {
     bool stopRequested = false;
 };
 
-/// The config a script run is stored with.
+/// The config a script run is stored with; `environment`, the variables set on top of the
+/// inherited environment, as "env" (a later entry replaces an earlier one, as when started).
 nlohmann::json scriptRunConfig(const std::string& name, const std::vector<std::string>& command,
-                               const std::string& workingFolder);
+                               const std::string& workingFolder,
+                               const std::vector<EnvironmentEntry>& environment = {});
 
 /// Whether a stored config is a script run's rather than a model's.
 bool isScriptRunConfig(const nlohmann::json& config);
@@ -38,7 +42,8 @@ class ScriptRunRecorder {
 public:
     /// Begins the run in `store` (status running). Throws StoreError.
     ScriptRunRecorder(RunStore& store, const std::string& name,
-                      const std::vector<std::string>& command, const std::string& workingFolder);
+                      const std::vector<std::string>& command, const std::string& workingFolder,
+                      const std::vector<EnvironmentEntry>& environment = {});
 
     std::int64_t runId() const { return m_runId; }
 

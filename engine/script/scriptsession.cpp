@@ -121,7 +121,8 @@ RunInfo scriptRunInfo(const ProbeHello& hello)
 ScriptSession::ScriptSession(RunStore& store, ScriptSessionOptions options, RunObserver* observer)
     : m_options(std::move(options)),
       m_observer(observer),
-      m_recorder(store, m_options.name, m_options.command, m_options.workingFolder)
+      m_recorder(store, m_options.name, m_options.command, m_options.workingFolder,
+                 m_options.environment)
 {
 }
 

@@ -205,6 +205,22 @@ Json variantJson(const VariantResult& row, const std::vector<ExperimentRun>& run
     };
 }
 
+/// The report of a live experiment, a config's or a script's: what their plans have alike
+/// (ExperimentPlan, ScriptExperimentPlan) and the outcome.
+template <typename Plan>
+ExperimentReport liveReport(const Plan& plan, const ExperimentOutcome& outcome)
+{
+    ExperimentReport report;
+    report.experimentId = outcome.experimentId;
+    report.name = plan.name;
+    report.settings = plan.settings;
+    report.skipped = plan.skipped;
+    report.runs = outcome.runs;
+    report.rows = summariseExperiment(plan.configurations, plan.settings.repeats, outcome.runs);
+    report.stopped = outcome.stopped;
+    return report;
+}
+
 }  // namespace
 
 bool ExperimentReport::complete() const
@@ -216,28 +232,14 @@ bool ExperimentReport::complete() const
 
 ExperimentReport makeReport(const ExperimentPlan& plan, const ExperimentOutcome& outcome)
 {
-    ExperimentReport report;
-    report.experimentId = outcome.experimentId;
-    report.name = plan.name;
-    report.settings = plan.settings;
-    report.skipped = plan.skipped;
+    ExperimentReport report = liveReport(plan, outcome);
     report.notes = plan.notes;
-    report.runs = outcome.runs;
-    report.rows = summariseExperiment(plan.configurations, plan.settings.repeats, outcome.runs);
-    report.stopped = outcome.stopped;
     return report;
 }
 
 ExperimentReport makeReport(const ScriptExperimentPlan& plan, const ExperimentOutcome& outcome)
 {
-    ExperimentReport report;
-    report.experimentId = outcome.experimentId;
-    report.name = plan.name;
-    report.settings = plan.settings;
-    report.skipped = plan.skipped;
-    report.runs = outcome.runs;
-    report.rows = summariseExperiment(plan.configurations, plan.settings.repeats, outcome.runs);
-    report.stopped = outcome.stopped;
+    ExperimentReport report = liveReport(plan, outcome);
     report.script = true;
     return report;
 }

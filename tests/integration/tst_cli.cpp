@@ -494,19 +494,15 @@ private Q_SLOTS:
         QVERIFY(dir.isValid());
         const QString summaryPath = dir.filePath("stopped.json");
         QProcess process;
-        QByteArray out = startUntilOutput(process,
-                                          {"train", "--preset", "quick-demo", "--epochs", "1000",
-                                           "--max-batches", "5", "--json-out", summaryPath},
-                                          "Epoch 1/");
-        QVERIFY2(out.contains("Epoch 1/1000"), out.constData());
-        QCOMPARE(::kill(static_cast<pid_t>(process.processId()), SIGINT), 0);
-
-        QVERIFY(process.waitForFinished(kTrainTimeoutMs));
-        out += process.readAllStandardOutput();
-        const QByteArray err = process.readAllStandardError();
-        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
-        QVERIFY2(process.exitCode() == kExitInterrupted, err.constData());
-        QVERIFY2(err.contains("stopping after the current batch"), err.constData());
+        const QByteArray started =
+            startUntilOutput(process,
+                             {"train", "--preset", "quick-demo", "--epochs", "1000",
+                              "--max-batches", "5", "--json-out", summaryPath},
+                             "Epoch 1/");
+        QVERIFY2(started.contains("Epoch 1/1000"), started.constData());
+        const CliRun run = interruptRun(process, started);
+        QVERIFY2(run.exitCode == kExitInterrupted, qPrintable(describe(run)));
+        QVERIFY2(run.err.contains("stopping after the current batch"), qPrintable(run.err));
 
         const nlohmann::json summary = readJson(summaryPath);
         QVERIFY(summary.is_object());

@@ -7,15 +7,15 @@
 #include "engine/store/runstore.h"
 #include "tests/support/clirunner.h"
 
+#include <QtCore/QDir>
 #include <QtCore/QFile>
 #include <QtCore/QTemporaryDir>
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
 
-#include <signal.h>
-
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -135,6 +135,7 @@ private Q_SLOTS:
         // Every run recorded, attached to the experiment, and stopped after its warm-up +
         // measured steps.
         const std::int64_t id = document["experiment"].get<std::int64_t>();
+        std::vector<es::StoredExperimentRun> storedRuns;
         {
             es::RunStore store(db.toStdString(), es::StoreAccess::ReadOnly);
             const std::optional<es::StoredExperiment> stored = store.loadExperiment(id);
@@ -142,13 +143,34 @@ private Q_SLOTS:
             QCOMPARE(stored->settings["kind"], nlohmann::json("script"));
             QCOMPARE(stored->settings["script"]["command"].back(), nlohmann::json("5"));
             QCOMPARE(stored->runs.size(), std::size_t(3 * kRepeats));
-            for (const es::StoredExperimentRun& each : stored->runs) {
-                QCOMPARE(each.batches.size(), std::size_t(kWarmupSteps + kMeasuredSteps));
-                QVERIFY(each.status == es::RunStatus::Stopped ||
-                        each.status == es::RunStatus::Completed);
-                QVERIFY(each.config.contains("script"));
-            }
+            storedRuns = stored->runs;
         }
+        for (const es::StoredExperimentRun& each : storedRuns) {
+            QCOMPARE(each.batches.size(), std::size_t(kWarmupSteps + kMeasuredSteps));
+            QVERIFY(each.status == es::RunStatus::Stopped ||
+                    each.status == es::RunStatus::Completed);
+            QVERIFY(each.config.contains("script"));
+            // Each run's config holds the variables it was started with, as its variant's
+            // patch has them; the runs that set none hold none.
+            const nlohmann::json& script = each.config.at("script");
+            const nlohmann::json expected =
+                variants[static_cast<std::size_t>(each.variantIndex)]["patch"].value(
+                    "env", nlohmann::json());
+            QCOMPARE(script.value("env", nlohmann::json()), expected);
+            QCOMPARE(each.patch.value("env", nlohmann::json()), expected);
+            // `runs show` of the run alone says so, with the variable in front of the command,
+            // as the plan printed it.
+            const QString variables = each.variantIndex == 2 ? "EXTRA_SLEEP_MS=15 " : "";
+            const QString sleepMs = each.variantIndex == 1 ? "20" : "5";
+            const CliRun shown = runCli({"runs", "show", QString::number(each.runId), "--db", db});
+            QVERIFY2(shown.exitCode == kExitFinished, qPrintable(describe(shown)));
+            QVERIFY2(shown.out.contains("\n  script: " + variables + kPython + " " + m_script +
+                                        " --sleep-ms " + sleepMs + "\n"),
+                     qPrintable(shown.out));
+            QVERIFY2(shown.out.contains("\n  working folder: " + QDir::currentPath() + "\n"),
+                     qPrintable(shown.out));
+        }
+        QCOMPARE(variants[2]["patch"]["env"], nlohmann::json::parse(R"({"EXTRA_SLEEP_MS":"15"})"));
 
         // whatif show rebuilds the same rows from the stored steps.
         const CliRun shown = runCli({"whatif", "show", QString::number(id), "--json", "--db", db});
@@ -264,23 +286,19 @@ private Q_SLOTS:
     {
         const QString db = database("interrupted.sqlite");
         QProcess process;
-        QByteArray out = startUntilOutput(
+        const QByteArray started = startUntilOutput(
             process,
             QStringList{"whatif", "--db", db, "--vary", "threads=1", "--warmup-steps", "2",
                         "--measured-steps", "5000", "--repeats", "2", "--", kPython, m_script},
             "loss ");
-        QVERIFY2(out.contains("loss "), out.constData());
-        QCOMPARE(::kill(static_cast<pid_t>(process.processId()), SIGINT), 0);
-        QVERIFY(process.waitForFinished(kTrainTimeoutMs));
-        out += process.readAllStandardOutput();
-        const QByteArray err = process.readAllStandardError();
-        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
-        QVERIFY2(process.exitCode() == kExitInterrupted, err.constData());
-        QVERIFY2(err.contains("stopping the experiment"), err.constData());
-        QVERIFY2(out.contains("[1/4] baseline repeat 1/2: "), out.constData());
-        QVERIFY2(out.contains("stopped: not counted"), out.constData());
-        QVERIFY2(!out.contains("[2/4]"), out.constData());
-        QVERIFY2(out.contains("Stopped before the end: "), out.constData());
+        QVERIFY2(started.contains("loss "), started.constData());
+        const CliRun run = interruptRun(process, started);
+        QVERIFY2(run.exitCode == kExitInterrupted, qPrintable(describe(run)));
+        QVERIFY2(run.err.contains("stopping the experiment"), qPrintable(run.err));
+        QVERIFY2(run.out.contains("[1/4] baseline repeat 1/2: "), qPrintable(run.out));
+        QVERIFY2(run.out.contains("stopped: not counted"), qPrintable(run.out));
+        QVERIFY2(!run.out.contains("[2/4]"), qPrintable(run.out));
+        QVERIFY2(run.out.contains("Stopped before the end: "), qPrintable(run.out));
 
         es::RunStore store(db.toStdString(), es::StoreAccess::ReadOnly);
         const std::optional<es::StoredExperiment> stored = store.loadExperiment(1);
@@ -297,6 +315,18 @@ private Q_SLOTS:
             {"profile", "--db", db, "--", kPython, m_script, "--sleep-ms", "2", "--steps", "10"},
             kTrainTimeoutMs);
         QVERIFY2(profiled.exitCode == kExitFinished, qPrintable(describe(profiled)));
+        // `profile` set no variable of its own for the script: its run records none and shows
+        // the command alone.
+        {
+            es::RunStore store(db.toStdString(), es::StoreAccess::ReadOnly);
+            const std::optional<es::StoredRun> stored = store.loadRun(1);
+            QVERIFY(stored.has_value());
+            QVERIFY2(!stored->config.at("script").contains("env"), stored->config.dump().c_str());
+        }
+        const CliRun shown = runCli({"runs", "show", "1", "--db", db});
+        QVERIFY2(shown.out.contains("\n  script: " + QString(kPython) + " " + m_script +
+                                    " --sleep-ms 2 --steps 10\n"),
+                 qPrintable(describe(shown)));
         // From another folder: the runs go where the script ran.
         QTemporaryDir elsewhere;
         QProcessEnvironment environment = isolatedEnvironment();

@@ -12,8 +12,6 @@
 #include <torch/cuda.h>
 #include <nlohmann/json.hpp>
 
-#include <signal.h>
-
 class TestWhatifCli : public QObject {
     Q_OBJECT
 
@@ -158,21 +156,17 @@ private Q_SLOTS:
     {
         const QString db = database("interrupted.sqlite");
         QProcess process;
-        QByteArray out = startUntilOutput(
+        const QByteArray started = startUntilOutput(
             process,
             {"whatif", "--preset", "quick-demo", "--vary", "threads=1", "--warmup-steps", "1",
              "--measured-steps", "40", "--repeats", "3", "--db", db},
             "ms/step");
-        QVERIFY2(out.contains("[1/6] baseline repeat 1/3: "), out.constData());
-        QCOMPARE(::kill(static_cast<pid_t>(process.processId()), SIGINT), 0);
-        QVERIFY(process.waitForFinished(kTrainTimeoutMs));
-        out += process.readAllStandardOutput();
-        const QByteArray err = process.readAllStandardError();
-        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
-        QVERIFY2(process.exitCode() == kExitInterrupted, err.constData());
-        QVERIFY2(err.contains("stopping the experiment"), err.constData());
-        QVERIFY2(out.contains("Stopped before the end: "), out.constData());
-        QVERIFY2(!out.contains("[6/6]"), out.constData());
+        QVERIFY2(started.contains("[1/6] baseline repeat 1/3: "), started.constData());
+        const CliRun run = interruptRun(process, started);
+        QVERIFY2(run.exitCode == kExitInterrupted, qPrintable(describe(run)));
+        QVERIFY2(run.err.contains("stopping the experiment"), qPrintable(run.err));
+        QVERIFY2(run.out.contains("Stopped before the end: "), qPrintable(run.out));
+        QVERIFY2(!run.out.contains("[6/6]"), qPrintable(run.out));
 
         const QString exported = m_dir.filePath("run1.json");
         const CliRun exportRun =

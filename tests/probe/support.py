@@ -107,6 +107,19 @@ def median(values):
     return (ordered[middle - 1] + ordered[middle]) / 2
 
 
+# The start of a test script with a model of its own, indented as the scripts' texts are (they
+# are dedented when written): torch and nn imported and `class Net(nn.Module)` begun up to its
+# first layer. A script puts its other imports before it and its layers, at the indentation of
+# __init__'s body, after it.
+NET_SCRIPT_HEADER = """\
+    import torch
+    from torch import nn
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()"""
+
+
 class ListWriter:
     """A stand-in for the record writer (python/epochscope/writer.py), for tests that drive
     a Recorder in-process: the records as the stream would carry them, each through its

@@ -7,18 +7,13 @@ import unittest
 
 from epochscope.phases import FORWARD
 from epochscope.recorder import MAX_CONVERSION_SITES, Recorder
-from tests.probe.support import ListWriter, run_script
+from tests.probe.support import NET_SCRIPT_HEADER, ListWriter, run_script
 
 STEPS = 10
 BATCH = 8
 SCRIPT = f"""
     import numpy as np
-    import torch
-    from torch import nn
-
-    class Net(nn.Module):
-        def __init__(self):
-            super().__init__()
+{NET_SCRIPT_HEADER}
             self.lstm = nn.LSTM(3, 4, batch_first=True)
             self.head = nn.Linear(4, 1)
         def forward(self, x):

@@ -4,7 +4,7 @@
 import tempfile
 import unittest
 
-from tests.probe.support import median, run_script, truth
+from tests.probe.support import NET_SCRIPT_HEADER, median, run_script, truth
 
 # A phase holds at least this share of the cost injected into it (sleeps never return
 # early; the margin is for clock granularity).
@@ -69,13 +69,8 @@ PLAIN_FORWARD_MS = 10
 PLAIN_BATCHES = 5
 PLAIN_SCRIPT = f"""
     import time
-    import torch
-    from torch import nn
     from torch.nn.utils.rnn import pack_padded_sequence
-
-    class Net(nn.Module):
-        def __init__(self):
-            super().__init__()
+{NET_SCRIPT_HEADER}
             self.gru = nn.GRU(3, 8, batch_first=True)
             self.lstm = nn.LSTM(3, 8, batch_first=True)
             self.head = nn.Linear(16, 1)

@@ -13,6 +13,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <signal.h>
+
+#include <cerrno>
+#include <cstring>
 #include <functional>
 
 namespace {
@@ -45,6 +49,31 @@ inline QProcessEnvironment isolatedEnvironment()
     return environment;
 }
 
+/// A run that `process` did not get through: killed, with `why` and Qt's reason as its error.
+inline CliRun unfinishedRun(QProcess& process, const QString& why)
+{
+    process.kill();
+    process.waitForFinished();
+    CliRun run;
+    run.err = why + ": " + process.errorString();
+    return run;
+}
+
+/// Waits up to `timeoutMs` for `process` to end and returns its run; `earlierOut` is what a
+/// caller already read of its standard output, which the run's output starts with.
+inline CliRun finishedRun(QProcess& process, int timeoutMs, const QByteArray& earlierOut = {})
+{
+    if (!process.waitForFinished(timeoutMs))
+        return unfinishedRun(process, "did not finish");
+    CliRun run;
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    run.out = QString::fromUtf8(earlierOut + process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    if (process.exitStatus() != QProcess::NormalExit)
+        run.err += QString("\n(killed by signal %1)").arg(process.exitCode());
+    return run;
+}
+
 /// Runs the CLI to its end; `modify`, when given, runs in the child before the CLI starts
 /// (limits, another user); `environment` is isolatedEnvironment() unless a test adds to it.
 inline CliRun runCli(const QStringList& arguments, int timeoutMs = kQuickTimeoutMs,
@@ -56,19 +85,9 @@ inline CliRun runCli(const QStringList& arguments, int timeoutMs = kQuickTimeout
     if (modify)
         process.setChildProcessModifier(modify);
     process.start(es::test::cliPath(), arguments);
-    CliRun run;
-    if (!process.waitForStarted() || !process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        run.err = "did not finish: " + process.errorString();
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    if (process.exitStatus() != QProcess::NormalExit)
-        run.err += QString("\n(killed by signal %1)").arg(process.exitCode());
-    return run;
+    if (!process.waitForStarted())
+        return unfinishedRun(process, "did not start");
+    return finishedRun(process, timeoutMs);
 }
 
 /// Starts a long training run and returns its output up to the first line containing
@@ -88,6 +107,15 @@ inline QByteArray startUntilOutput(QProcess& process, const QStringList& argumen
         out += process.readAllStandardOutput();
     }
     return out;
+}
+
+/// Ctrl+C to a run that startUntilOutput() started, whose output so far is `out`: SIGINT to the
+/// CLI alone (not its process group), then its end awaited as runCli() waits.
+inline CliRun interruptRun(QProcess& process, const QByteArray& out)
+{
+    if (::kill(static_cast<pid_t>(process.processId()), SIGINT) != 0)
+        return unfinishedRun(process, QString("SIGINT not sent (%1)").arg(std::strerror(errno)));
+    return finishedRun(process, kTrainTimeoutMs, out);
 }
 
 inline QString describe(const CliRun& run)

@@ -7,6 +7,7 @@
 #include "engine/diagnosis/rules.h"
 #include "engine/summary/rankstats.h"
 #include "tests/support/evidencebuilder.h"
+#include "tests/support/textcontains.h"
 
 #include <QtTest/QtTest>
 
@@ -18,6 +19,7 @@
 using es::Finding;
 using es::RunEvidence;
 using es::Severity;
+using es::test::contains;
 using es::test::StepPhases;
 
 Q_DECLARE_METATYPE(std::optional<Severity>)
@@ -26,14 +28,6 @@ Q_DECLARE_METATYPE(nlohmann::json)
 namespace {
 
 constexpr double kMiB = 1024.0 * 1024.0;
-
-bool contains(const std::string& text, const std::string& part)
-{
-    if (text.find(part) != std::string::npos)
-        return true;
-    qWarning("\"%s\" not found in: %s", part.c_str(), text.c_str());
-    return false;
-}
 
 using es::test::ExtraBusy;
 

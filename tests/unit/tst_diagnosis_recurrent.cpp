@@ -11,6 +11,7 @@
 #include "engine/model/recurrentpath.h"
 #include "engine/store/runstore.h"
 #include "tests/support/evidencebuilder.h"
+#include "tests/support/textcontains.h"
 
 #include <QtTest/QtTest>
 
@@ -19,17 +20,10 @@
 
 using es::Finding;
 using es::RunEvidence;
+using es::test::contains;
 using es::test::StepPhases;
 
 namespace {
-
-bool contains(const std::string& text, const std::string& part)
-{
-    if (text.find(part) != std::string::npos)
-        return true;
-    qWarning("\"%s\" not found in: %s", part.c_str(), text.c_str());
-    return false;
-}
 
 /// quick-demo's config with its LSTM turned into `layer` (which keeps quick-demo's units).
 es::RunConfig configWith(const nlohmann::json& layerOptions)

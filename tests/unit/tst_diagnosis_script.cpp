@@ -8,6 +8,7 @@
 #include "engine/diagnosis/scriptevidence.h"
 #include "engine/script/scriptrecorder.h"
 #include "tests/support/evidencebuilder.h"
+#include "tests/support/textcontains.h"
 
 #include <QtTest/QtTest>
 
@@ -20,18 +21,10 @@ using es::Finding;
 using es::ProbeConversionSite;
 using es::ProbeRecurrentModule;
 using es::RunEvidence;
+using es::test::contains;
 using es::test::StepPhases;
 
 namespace {
-
-/// Whether `text` contains `part`, with the text in the failure message.
-bool contains(const std::string& text, const std::string& part)
-{
-    if (text.find(part) != std::string::npos)
-        return true;
-    qWarning("\"%s\" not found in: %s", part.c_str(), text.c_str());
-    return false;
-}
 
 /// A made-up run made a script's: its config the command, facts as the probe reports them.
 RunEvidence asScriptRun(RunEvidence evidence, const std::string& torch = "2.6.0")

@@ -6,6 +6,7 @@
 #include "engine/diagnosis/rules.h"
 #include "engine/train/allocator.h"
 #include "tests/support/evidencebuilder.h"
+#include "tests/support/textcontains.h"
 
 #include <QtTest/QtTest>
 
@@ -19,6 +20,7 @@
 using es::Finding;
 using es::RunEvidence;
 using es::Severity;
+using es::test::contains;
 using es::test::StepPhases;
 
 Q_DECLARE_METATYPE(std::optional<Severity>)
@@ -33,15 +35,6 @@ constexpr double kSteadyMs = 32.5;
 QString qs(const std::string& text)
 {
     return QString::fromStdString(text);
-}
-
-/// Whether `text` contains `part`, with the text in the failure message.
-bool contains(const std::string& text, const std::string& part)
-{
-    if (text.find(part) != std::string::npos)
-        return true;
-    qWarning("\"%s\" not found in: %s", part.c_str(), text.c_str());
-    return false;
 }
 
 /// Epochs of `stepsPerEpoch` steps whose first `slowSteps` steps (of the first epoch) have

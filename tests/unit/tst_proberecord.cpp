@@ -1,6 +1,8 @@
 // The probe's records read back (engine/script/proberecord.h): each type as the probe writes
 // it, and a table of lines a broken or hostile probe could send, each refused with the field
-// named; then a script run built from records (engine/script/scriptrecorder.h) in a store.
+// named; then a script run built from records (engine/script/scriptrecorder.h) in a store, with
+// the variables it was started with, and the command line shown for such a run.
+#include "engine/io/childprocess.h"
 #include "engine/script/proberecord.h"
 #include "engine/script/scriptrecorder.h"
 #include "engine/store/runstore.h"
@@ -210,6 +212,39 @@ private Q_SLOTS:
         QCOMPARE(first.phaseS[es::phaseIndex(es::Phase::DataWait)], 0.03);
         QVERIFY(std::isnan(run.epochs.back().trainLoss));
         QCOMPARE(run.summary["status"], nlohmann::json("finished"));
+        // Started with no variables of its own (as `profile` starts a script): none recorded.
+        QVERIFY(!run.config["script"].contains("env"));
+    }
+
+    /// The variables a run was started with on top of the inherited environment (a what-if
+    /// variant's) are in its config, the last of a name winning as when the script started,
+    /// and in the summary's copy of the config.
+    void recordsTheVariablesItWasStartedWith()
+    {
+        QTemporaryDir dir;
+        es::RunStore store(dir.filePath("runs.db").toStdString());
+        es::ScriptRunRecorder recorder(store, "train.py", {"python3", "train.py"}, "/tmp",
+                                       {{"OMP_NUM_THREADS", "1"}, {"A", "x"}, {"A", "y z"}});
+        recorder.finish({false, 0, false}, 0.5);
+        const es::StoredRun run = *store.loadRun(recorder.runId());
+        const nlohmann::json expected = {{"A", "y z"}, {"OMP_NUM_THREADS", "1"}};
+        QCOMPARE(run.config["script"]["env"], expected);
+        QCOMPARE(run.summary["config"]["script"]["env"], expected);
+        QCOMPARE(es::scriptRunConfig("s", {"python3", "s.py"}, "/w", {}),
+                 es::scriptRunConfig("s", {"python3", "s.py"}, "/w"));
+    }
+
+    /// How `whatif` and `runs show` print what a script was started with: the variables, then
+    /// the command, each word a shell would split or expand in single quotes (the value of a
+    /// variable, not the assignment).
+    void showsACommandLineAsAShellTakesIt()
+    {
+        QCOMPARE(es::shellCommandLine({}, {"python3", "train.py", "--lr=0.1"}),
+                 std::string("python3 train.py --lr=0.1"));
+        QCOMPARE(es::shellCommandLine({{"OMP_NUM_THREADS", "1"}, {"NOTE", "it's $HOME"}, {"E", ""}},
+                                      {"/usr/bin/python3", "my script.py", ""}),
+                 std::string("OMP_NUM_THREADS=1 NOTE='it'\\''s $HOME' E='' /usr/bin/python3 "
+                             "'my script.py' ''"));
     }
 };
 
