@@ -125,6 +125,24 @@ class TestProfileCli : public QObject {
                   {"profile", "--db", database(), "--name", name, "--", kPython, script});
     }
 
+    /// What the kill tests start from: `profile` in the background as run `name` on a script
+    /// (written to `file`) that trains until it is stopped, once its first epoch, 6 steps, is
+    /// in the database. The run as stored then, or nothing when it never got that far.
+    std::optional<es::StoredRun> startLongProfile(QProcess& cli, const QString& file,
+                                                  const std::string& name) const
+    {
+        startProfile(cli, writeScript(file, knownCostsScript(1000)), QString::fromStdString(name));
+        if (!cli.waitForStarted())
+            return std::nullopt;
+        return waitForSteps(name, 6);
+    }
+
+    /// The script's process, as its probe said in its hello.
+    static pid_t scriptPid(const es::StoredRun& run)
+    {
+        return run.info["script"]["pid"].get<pid_t>();
+    }
+
     es::StoredRun lastRun() const
     {
         es::RunStore store(database().toStdString(), es::StoreAccess::ReadOnly);
@@ -250,13 +268,10 @@ private Q_SLOTS:
 
     void aKilledScriptLeavesItsCommittedSteps()
     {
-        const QString script = writeScript("killed.py", knownCostsScript(1000));
         QProcess cli;
-        startProfile(cli, script, "killed");
-        QVERIFY(cli.waitForStarted());
-        const std::optional<es::StoredRun> running = waitForSteps("killed", 6);
+        const std::optional<es::StoredRun> running = startLongProfile(cli, "killed.py", "killed");
         QVERIFY(running);
-        const auto pid = running->info["script"]["pid"].get<pid_t>();
+        const pid_t pid = scriptPid(*running);
         QVERIFY(pid > 1);
         QCOMPARE(::kill(pid, SIGKILL), 0);
         QVERIFY(cli.waitForFinished(kQuickTimeoutMs));
@@ -275,13 +290,11 @@ private Q_SLOTS:
 
     void aKilledRecorderLeavesAReadableDatabase()
     {
-        const QString script = writeScript("orphan.py", knownCostsScript(1000));
         QProcess cli;
-        startProfile(cli, script, "recorder killed");
-        QVERIFY(cli.waitForStarted());
-        const std::optional<es::StoredRun> running = waitForSteps("recorder killed", 6);
+        const std::optional<es::StoredRun> running =
+            startLongProfile(cli, "orphan.py", "recorder killed");
         QVERIFY(running);
-        const auto pid = running->info["script"]["pid"].get<pid_t>();
+        const pid_t pid = scriptPid(*running);
         cli.kill();  // SIGKILL to epochscope-cli itself, mid-write perhaps
         QVERIFY(cli.waitForFinished(kQuickTimeoutMs));
         // The script loses its reader; whatever it does then, this test ends it.
