@@ -114,15 +114,15 @@ struct GpuSample {
 /// CPU time one thread of the process used since the previous sample.
 struct ThreadCpu {
     int tid = 0;
-    std::string name;     ///< /proc/self/task/<tid>/comm
+    std::string name;     ///< /proc/<pid>/task/<tid>/comm
     double cpuPct = 0.0;  ///< 100 = one core busy the whole interval
 };
 
 /// What the system sampler measured at one time.
 struct SystemSample {
     double tS = 0.0;  ///< on the run clock, as BatchRecord::endS
-    /// Since the previous sample: this process (100 = one core) and the whole machine
-    /// (100 = every core).
+    /// Since the previous sample: the sampled process (100 = one core) and the whole machine
+    /// (100 = every core). A process that had ended: NaN, no threads (SystemSampler).
     double processCpuPct = 0.0;
     double machineCpuPct = 0.0;
     double rssMb = 0.0;

@@ -77,9 +77,9 @@ std::optional<TaskCpuTimes> parseTaskStat(std::string_view stat)
     const auto user = number(parts[kUser]);
     const auto system = number(parts[kSystem]);
     const auto start = number(parts[kStart]);
-    if (!user || !system || !start)
+    if (!user || !system || !start || parts[0].size() != 1)
         return std::nullopt;
-    return TaskCpuTimes{*user, *system, *start};
+    return TaskCpuTimes{*user, *system, *start, parts[0].front()};
 }
 
 std::optional<std::uint64_t> parseResidentPages(std::string_view statm)

@@ -19,16 +19,19 @@ struct MachineCpuTimes {
 };
 std::optional<MachineCpuTimes> parseMachineCpu(std::string_view procStat);
 
-/// From /proc/<pid>/stat or /proc/<pid>/task/<tid>/stat: user and system time in clock ticks
-/// and the start time in ticks after boot (which, with the pid, identifies a process even when
-/// pids are reused). The command name may hold spaces and parentheses; fields are counted after
-/// its last ')'.
+/// From /proc/<pid>/stat or /proc/<pid>/task/<tid>/stat: user and system time in clock ticks,
+/// the start time in ticks after boot (which, with the pid, identifies a process even when
+/// pids are reused) and the state letter. The command name may hold spaces and parentheses;
+/// fields are counted after its last ')'.
 struct TaskCpuTimes {
     std::uint64_t userTicks = 0;
     std::uint64_t systemTicks = 0;
     std::uint64_t startTicks = 0;
+    char state = '?';  ///< R, S, D, T, Z, X, ...
 
     std::uint64_t cpuTicks() const { return userTicks + systemTicks; }
+    /// A zombie (ended, not yet reaped by its parent) or dead: it has no memory left to count.
+    bool ended() const { return state == 'Z' || state == 'X'; }
 };
 std::optional<TaskCpuTimes> parseTaskStat(std::string_view stat);
 

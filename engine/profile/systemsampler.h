@@ -10,10 +10,12 @@
 
 namespace es {
 
-/// Samples this process and the machine on its own thread: process and machine CPU %, the CPU
-/// of each thread of the process (so that idle intra-op threads show), RSS, and every GPU's
-/// state through NVML when a driver is there. Each sample is stamped on the run's clock and
-/// handed to the sink on the sampler's thread.
+/// Samples a process (this one, or a profiled script) and the machine on its own thread:
+/// process and machine CPU %, the CPU of each thread of the process (so that idle intra-op
+/// threads show), RSS, and every GPU's state through NVML when a driver is there. Each sample
+/// is stamped on the run's clock and handed to the sink on the sampler's thread. Once the
+/// process has ended (a zombie counts as ended) the samples lack its figures: processCpuPct
+/// and rssMb are NaN and there are no threads; the machine's figures go on.
 class SystemSampler {
 public:
     using Sink = std::function<void(const SystemSample&)>;
@@ -21,10 +23,15 @@ public:
     static constexpr std::chrono::milliseconds kMinInterval{10};
     static constexpr std::chrono::milliseconds kMaxInterval{1000};
     static constexpr std::chrono::milliseconds kDefaultInterval{100};
+    /// The pid that stands for the sampler's own process.
+    static constexpr int kThisProcess = 0;
 
     /// Loads NVML (see Nvml) once here, not on the sampler thread. `interval` is clamped to
-    /// [kMinInterval, kMaxInterval]; configs are validated before they get here.
-    SystemSampler(RunClock clock, std::chrono::milliseconds interval, Sink sink);
+    /// [kMinInterval, kMaxInterval]; configs are validated before they get here. `pid` is the
+    /// process sampled; it is told apart from a later process given the same pid by its start
+    /// time, read here, so it must be running (or this process) when the sampler is made.
+    SystemSampler(RunClock clock, std::chrono::milliseconds interval, Sink sink,
+                  int pid = kThisProcess);
     ~SystemSampler();  ///< stops the thread
     SystemSampler(const SystemSampler&) = delete;
     SystemSampler& operator=(const SystemSampler&) = delete;
@@ -45,5 +52,8 @@ private:
     class Impl;
     std::unique_ptr<Impl> m_impl;
 };
+
+/// Whether `sample` holds its process's figures: false once the process had ended.
+bool hasProcessFigures(const SystemSample& sample);
 
 }  // namespace es

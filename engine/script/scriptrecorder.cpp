@@ -161,6 +161,14 @@ void ScriptRunRecorder::note(const std::string& text)
     m_notesChanged = true;
 }
 
+void ScriptRunRecorder::takeSamples(std::vector<SystemSample> samples)
+{
+    if (m_pendingSamples.empty())
+        m_pendingSamples = std::move(samples);
+    else
+        m_pendingSamples.insert(m_pendingSamples.end(), samples.begin(), samples.end());
+}
+
 nlohmann::json ScriptRunRecorder::info() const
 {
     nlohmann::json info = {{"backend", "pytorch"}, {"device", "cpu"}, {"world_size", 1}};
@@ -214,9 +222,10 @@ void ScriptRunRecorder::flush()
         m_store.setNotes(m_runId, notes);
         m_notesChanged = false;
     }
-    m_store.append(m_runId, m_pendingSteps, m_pendingEpochs, {});
+    m_store.append(m_runId, m_pendingSteps, m_pendingEpochs, m_pendingSamples);
     m_pendingSteps.clear();
     m_pendingEpochs.clear();
+    m_pendingSamples.clear();
 }
 
 void ScriptRunRecorder::finish(const ScriptExit& exit, double totalS)

@@ -2,10 +2,11 @@
 
 // A profiled Python script's run in the run database (`epochscope-cli profile`,
 // docs/profile.md): the probe's records (proberecord.h) become the steps, epochs, facts and
-// summary an engine run has, so that runs, diagnose, compare, traces and the app read it as
-// they read any run. It is marked as a script's by its config, which holds the command line
-// instead of a model: {"name": ..., "script": {"command": [...], "working_folder": ...}}, with
-// "env": {NAME: value} beside them for the variables the run was started with on top of the
+// summary an engine run has, and the samples of the script's process (scriptsampler.h) its
+// system samples, so that runs, diagnose, compare, traces and the app read it as they read any
+// run. It is marked as a script's by its config, which holds the command line instead of a
+// model: {"name": ..., "script": {"command": [...], "working_folder": ...}}, with "env":
+// {NAME: value} beside them for the variables the run was started with on top of the
 // inherited environment (a what-if variant's), when there were any. LibTorch-free.
 
 #include "engine/io/childprocess.h"
@@ -51,6 +52,9 @@ public:
     void take(const ProbeRecord& record);
     /// Keeps a note for the run's notes (a refused record, what the probe said).
     void note(const std::string& text);
+    /// Takes system samples of the script's process in (scriptsampler.h), in time order; the
+    /// next flush() writes them.
+    void takeSamples(std::vector<SystemSample> samples);
     /// Writes what was taken since the last flush in one transaction.
     void flush();
     /// Ends the run: an epoch left open is closed with its steps, the summary written, and the
@@ -98,6 +102,7 @@ private:
     std::vector<EpochRecord> m_allEpochs;
     std::vector<BatchRecord> m_pendingSteps;
     std::vector<EpochRecord> m_pendingEpochs;
+    std::vector<SystemSample> m_pendingSamples;
     std::int64_t m_stepCount = 0;
     int m_epochCount = 0;
     RunStatus m_status = RunStatus::Running;

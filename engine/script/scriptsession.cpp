@@ -1,9 +1,11 @@
 #include "engine/script/scriptsession.h"
 
+#include "engine/core/runclock.h"
 #include "engine/i18n/translate.h"
 #include "engine/script/proberecord.h"
 #include "engine/script/scriptoutput.h"
 #include "engine/script/scriptprocess.h"
+#include "engine/script/scriptsampler.h"
 #include "engine/train/devicephasetimer.h"
 #include "engine/train/runobserver.h"
 #include "engine/train/runresult.h"
@@ -128,10 +130,11 @@ ScriptSession::ScriptSession(RunStore& store, ScriptSessionOptions options, RunO
 
 ScriptExit ScriptSession::run()
 {
-    const Clock::time_point started = Clock::now();
-    const auto elapsedS = [&] {
-        return std::chrono::duration<double>(Clock::now() - started).count();
-    };
+    // The run's clock, for its system samples and its total time, starts just before the
+    // script does. The steps' times are the probe's, from when it started inside the script's
+    // Python: later by Python's start-up, about 0.1 s, which the probe does not report
+    // (docs/profile.md, "The script's CPU and memory").
+    const RunClock clock;
     std::vector<EnvironmentEntry> environment = m_options.environment;
     if (m_options.maxSteps > 0)
         environment.emplace_back(kProbeMaxStepsVariable, std::to_string(m_options.maxSteps));
@@ -146,6 +149,16 @@ ScriptExit ScriptSession::run()
     }
     if (m_observer != nullptr)
         m_observer->onStateChanged(RunState::Running);
+    ScriptSampler sampler(clock, static_cast<int>(process->pid()), m_options.sampleInterval,
+                          m_observer);
+    // Takes the samples in even when the store has failed, so that they do not pile up.
+    const auto flush = [&] {
+        std::vector<SystemSample> samples = sampler.take();
+        safely([&] {
+            m_recorder.takeSamples(std::move(samples));
+            m_recorder.flush();
+        });
+    };
 
     std::int64_t lineNumber = 0;
     const auto takeLine = [&](std::string_view line) {
@@ -162,7 +175,7 @@ ScriptExit ScriptSession::run()
             m_observer->onLog(LogLevel::Info, scriptOutputLine(line));
     };
     StopEscalation stop;
-    Clock::time_point lastFlush = started;
+    Clock::time_point lastFlush = clock.origin();
     bool stopReported = false;
     ScriptExit exit;
     bool recordsOpen = true;
@@ -177,7 +190,7 @@ ScriptExit ScriptSession::run()
         recordsOpen = process->readLines(kScriptPollInterval, takeLine, takeOutput);
         report();
         if (Clock::now() - lastFlush >= kFlushInterval) {
-            safely([&] { m_recorder.flush(); });
+            flush();
             lastFlush = Clock::now();
         }
         const bool stopping = stopWanted();
@@ -191,8 +204,11 @@ ScriptExit ScriptSession::run()
                 fillText(engineText("ProfileCommand", "the script did not stop: sending %1"),
                          {signalName(sent)}));
     }
+    // The script has ended and been reaped: its last samples are written with the run's end.
+    sampler.stop();
+    flush();
     exit.stopRequested = stopWanted();
-    safely([&] { m_recorder.finish(exit, elapsedS()); });
+    safely([&] { m_recorder.finish(exit, clock.now()); });
     report();
     if (m_observer != nullptr)
         m_observer->onStateChanged(scriptRunState(m_recorder.status()));

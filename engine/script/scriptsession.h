@@ -2,13 +2,15 @@
 
 // One profiled script from start to end (docs/profile.md): the script started under the probe
 // (scriptprocess.h), its records read as they come and written into the run database
-// (scriptrecorder.h) every quarter second, what they complete reported to a RunObserver as a
-// training run reports it (with the script's own output, when captured, as log lines), and a
-// stop that escalates from SIGINT to SIGKILL. The CLI's
+// (scriptrecorder.h) every quarter second, with the system samples of its process
+// (scriptsampler.h), what they complete reported to a RunObserver as a training run reports it
+// (with the script's own output, when captured, as log lines), and a stop that escalates from
+// SIGINT to SIGKILL. The CLI's
 // `profile`, the app's "Profile a Python script" and script what-ifs all run scripts through
 // this class. LibTorch-free.
 
 #include "engine/io/childprocess.h"
+#include "engine/profile/systemsampler.h"
 #include "engine/script/scriptrecorder.h"
 #include "engine/store/runstore.h"
 
@@ -45,12 +47,17 @@ struct ScriptSessionOptions {
     /// half a second after the last step, without the own-stop grace, SIGTERM 2 s later) and
     /// leaves out the steps the script made meanwhile.
     std::int64_t maxSteps = 0;
+    /// How often the script's process (its CPU, threads and RSS), the machine's CPU and the
+    /// GPUs are sampled, from its start until it has ended: as often as an engine run's by
+    /// default (profiling.sample_interval_ms).
+    std::chrono::milliseconds sampleInterval = SystemSampler::kDefaultInterval;
 };
 
 class ScriptSession {
 public:
     /// Begins the run in `store` (status running); `observer` (may be null) hears of its
-    /// start, steps, epochs, notes and end from the thread that calls run(). Throws StoreError.
+    /// start, steps, epochs, notes and end from the thread that calls run(), and of its system
+    /// samples from the sampler's thread (as RunObserver says). Throws StoreError.
     ScriptSession(RunStore& store, ScriptSessionOptions options, RunObserver* observer = nullptr);
 
     std::int64_t runId() const { return m_recorder.runId(); }

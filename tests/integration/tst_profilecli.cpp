@@ -1,11 +1,13 @@
 // `epochscope-cli profile -- python3 train.py`: Python scripts with known costs run under the
 // probe (python/epochscope) through the CLI, and the run database holds their steps with each
-// cost in its own phase, their epochs, facts and end, as for any run; scripts that fail, stop,
-// never import torch or are not Python end as documented (docs/profile.md).
+// cost in its own phase, their epochs, facts and end, and the script's CPU and memory in its
+// system samples, as for any run; scripts that fail, stop, never import torch or are not
+// Python end as documented (docs/profile.md).
 #include "engine/store/runstore.h"
 #include "tests/support/clirunner.h"
 
 #include <QtCore/QFile>
+#include <QtCore/QFileInfo>
 #include <QtCore/QTemporaryDir>
 #include <QtCore/QThread>
 #include <QtTest>
@@ -68,6 +70,24 @@ for epoch in range()") +
 )";
 }
 
+// What the system samples must show of the script below: the memory it holds and the core it
+// keeps busy. 300 MB of its 314.6 MB block (300 MiB), half a core of a whole one, so that a
+// loaded machine that gives the script only part of a core still passes.
+constexpr double kHeldMb = 300.0;
+constexpr double kBusyCpuPct = 50.0;
+
+/// Holds a block of 300 MiB, every page written, for 1.5 s, lets it go, then keeps one core
+/// busy in Python for 1.5 s. No torch: the samples are the probe's process's, steps or not.
+const QByteArray kKnownUseScript = R"(
+import time
+block = bytearray(b"\x01") * (300 << 20)  # repeated: every page written, so resident
+time.sleep(1.5)
+del block
+end = time.perf_counter() + 1.5
+while time.perf_counter() < end:
+    pass
+)";
+
 }  // namespace
 
 class TestProfileCli : public QObject {
@@ -125,6 +145,24 @@ class TestProfileCli : public QObject {
                   {"profile", "--db", database(), "--name", name, "--", kPython, script});
     }
 
+    /// What the kill tests start from: `profile` in the background as run `name` on a script
+    /// (written to `file`) that trains until it is stopped, once its first epoch, 6 steps, is
+    /// in the database. The run as stored then, or nothing when it never got that far.
+    std::optional<es::StoredRun> startLongProfile(QProcess& cli, const QString& file,
+                                                  const std::string& name) const
+    {
+        startProfile(cli, writeScript(file, knownCostsScript(1000)), QString::fromStdString(name));
+        if (!cli.waitForStarted())
+            return std::nullopt;
+        return waitForSteps(name, 6);
+    }
+
+    /// The script's process, as its probe said in its hello.
+    static pid_t scriptPid(const es::StoredRun& run)
+    {
+        return run.info["script"]["pid"].get<pid_t>();
+    }
+
     es::StoredRun lastRun() const
     {
         es::RunStore store(database().toStdString(), es::StoreAccess::ReadOnly);
@@ -175,6 +213,11 @@ private Q_SLOTS:
             QVERIFY2(std::isfinite(step.loss), qPrintable(where));  // loss.item() was read
         }
         QVERIFY(stored.summary["steady_state_step_ms"].is_number());
+        // Sampled on the run's clock from the script's start: before its first step ended
+        // (torch's import alone takes longer than a sample interval), to within the run.
+        QVERIFY(!stored.samples.empty());
+        QVERIFY(stored.samples.front().tS < stored.batches.front().endS);
+        QVERIFY(stored.samples.back().tS <= stored.summary["total_s"].get<double>());
 
         // diagnose reads it as it reads any run.
         const CliRun diagnose = runCli({"diagnose", QString::number(stored.header.id), "--db",
@@ -203,6 +246,41 @@ private Q_SLOTS:
         QCOMPARE(stored.header.status, es::RunStatus::Completed);
         QVERIFY2(stored.notes.find("never imported torch") != std::string::npos,
                  stored.notes.c_str());
+    }
+
+    void theScriptsCpuAndMemoryAreSampled()
+    {
+        const CliRun run =
+            profile({kPython, writeScript("use.py", kKnownUseScript)}, {"--name", "known use"});
+        QVERIFY2(run.exitCode == kExitFinished, qPrintable(run.err));
+        const es::StoredRun stored = lastRun();
+        QCOMPARE(stored.header.name, std::string("known use"));
+        QVERIFY2(stored.samples.size() >= 10, qPrintable(QString::number(stored.samples.size())));
+
+        const double totalS = stored.summary["total_s"].get<double>();
+        // A process's threads are named after the program it runs: /usr/bin/python3's are
+        // "python3", the CLI's "epochscope-cli" and its own.
+        const std::string interpreter = QFileInfo(kPython).fileName().toStdString();
+        double peakRssMb = 0.0;
+        double peakCpuPct = 0.0;
+        bool sawScriptThread = false;
+        double previousS = 0.0;
+        for (const es::SystemSample& sample : stored.samples) {
+            const QString at = QString("sample at %1 s of %2 s").arg(sample.tS).arg(totalS);
+            // On the run's clock, within the run, in order.
+            QVERIFY2(sample.tS > previousS && sample.tS <= totalS, qPrintable(at));
+            previousS = sample.tS;
+            QVERIFY2(std::isfinite(sample.processCpuPct) && std::isfinite(sample.rssMb),
+                     qPrintable(at));
+            peakRssMb = std::max(peakRssMb, sample.rssMb);
+            peakCpuPct = std::max(peakCpuPct, sample.processCpuPct);
+            for (const es::ThreadCpu& thread : sample.threads)
+                sawScriptThread = sawScriptThread || thread.name == interpreter;
+        }
+        // The script's process, not the CLI's: its memory, its busy core, its main thread.
+        QVERIFY2(peakRssMb >= kHeldMb, qPrintable(QString::number(peakRssMb)));
+        QVERIFY2(peakCpuPct >= kBusyCpuPct, qPrintable(QString::number(peakCpuPct)));
+        QVERIFY(sawScriptThread);
     }
 
     void commandsThatAreNotAScriptAreRefused_data()
@@ -250,13 +328,10 @@ private Q_SLOTS:
 
     void aKilledScriptLeavesItsCommittedSteps()
     {
-        const QString script = writeScript("killed.py", knownCostsScript(1000));
         QProcess cli;
-        startProfile(cli, script, "killed");
-        QVERIFY(cli.waitForStarted());
-        const std::optional<es::StoredRun> running = waitForSteps("killed", 6);
+        const std::optional<es::StoredRun> running = startLongProfile(cli, "killed.py", "killed");
         QVERIFY(running);
-        const auto pid = running->info["script"]["pid"].get<pid_t>();
+        const pid_t pid = scriptPid(*running);
         QVERIFY(pid > 1);
         QCOMPARE(::kill(pid, SIGKILL), 0);
         QVERIFY(cli.waitForFinished(kQuickTimeoutMs));
@@ -271,17 +346,18 @@ private Q_SLOTS:
         QVERIFY(stored.batches.size() >= running->batches.size());
         for (std::size_t i = 0; i < stored.batches.size(); ++i)
             QCOMPARE(stored.batches[i].batch, int(i % 6) + 1);  // whole steps, in order
+        // Sampled from its start: samples came with the steps, and none was lost at its end.
+        QVERIFY(!running->samples.empty());
+        QVERIFY(stored.samples.size() >= running->samples.size());
     }
 
     void aKilledRecorderLeavesAReadableDatabase()
     {
-        const QString script = writeScript("orphan.py", knownCostsScript(1000));
         QProcess cli;
-        startProfile(cli, script, "recorder killed");
-        QVERIFY(cli.waitForStarted());
-        const std::optional<es::StoredRun> running = waitForSteps("recorder killed", 6);
+        const std::optional<es::StoredRun> running =
+            startLongProfile(cli, "orphan.py", "recorder killed");
         QVERIFY(running);
-        const auto pid = running->info["script"]["pid"].get<pid_t>();
+        const pid_t pid = scriptPid(*running);
         cli.kill();  // SIGKILL to epochscope-cli itself, mid-write perhaps
         QVERIFY(cli.waitForFinished(kQuickTimeoutMs));
         // The script loses its reader; whatever it does then, this test ends it.
@@ -290,6 +366,9 @@ private Q_SLOTS:
         const es::StoredRun stored = lastRun();
         QCOMPARE(stored.header.name, std::string("recorder killed"));
         QVERIFY(stored.batches.size() >= running->batches.size());
+        // The samples written before the kill stay, as the steps do.
+        QVERIFY(!running->samples.empty());
+        QVERIFY(stored.samples.size() >= running->samples.size());
         QVERIFY(stored.header.status == es::RunStatus::Running ||
                 stored.header.status == es::RunStatus::Interrupted);
         // The database takes the next run as before.

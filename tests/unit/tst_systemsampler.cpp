@@ -1,4 +1,5 @@
-// The system sampler: /proc parsers on fixtures, live samples in sane ranges, and NVML absent.
+// The system sampler: /proc parsers on fixtures, live samples in sane ranges, another process
+// sampled (its CPU and threads, not this one's) and one that ends mid-way, and NVML absent.
 
 #include "engine/profile/nvml.h"
 #include "engine/profile/procstat.h"
@@ -6,12 +7,68 @@
 
 #include <QtTest>
 
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 using namespace std::chrono_literals;
+
+extern char** environ;
+
+namespace {
+
+/// A child process of the test's own, killed and reaped at the end of the scope unless the
+/// test reaped it first; started with posix_spawn, so that the test decides when it is reaped
+/// (a zombie until then).
+class Child {
+public:
+    explicit Child(std::vector<const char*> argv)
+    {
+        argv.push_back(nullptr);
+        if (::posix_spawn(&m_pid, argv.front(), nullptr, nullptr,
+                          const_cast<char* const*>(argv.data()), environ) != 0)
+            m_pid = -1;
+    }
+    ~Child()
+    {
+        if (m_pid > 0 && !m_reaped) {
+            ::kill(m_pid, SIGKILL);
+            reap();
+        }
+    }
+    Child(const Child&) = delete;
+    Child& operator=(const Child&) = delete;
+
+    pid_t pid() const { return m_pid; }
+    void reap()
+    {
+        int status = 0;
+        ::waitpid(m_pid, &status, 0);
+        m_reaped = true;
+    }
+
+private:
+    pid_t m_pid = -1;
+    bool m_reaped = false;
+};
+
+/// /proc/<pid>/stat's state letter, '?' when it cannot be read.
+char stateOf(pid_t pid)
+{
+    const auto stat = es::readSmallFile("/proc/" + std::to_string(pid) + "/stat");
+    const auto times = stat ? es::parseTaskStat(*stat) : std::nullopt;
+    return times ? times->state : '?';
+}
+
+}  // namespace
 
 class TestSystemSampler : public QObject {
     Q_OBJECT
@@ -41,6 +98,11 @@ private Q_SLOTS:
         QCOMPARE(times->systemTicks, std::uint64_t(567));
         QCOMPARE(times->startTicks, std::uint64_t(987654));
         QCOMPARE(times->cpuTicks(), std::uint64_t(1801));
+        QCOMPARE(times->state, 'S');
+        QVERIFY(!times->ended());
+        QVERIFY(es::parseTaskStat("7 (gone) Z 1 7 7 0 -1 0 0 0 0 0 5 6 0 0 20 0 1 0 99 0 0")
+                    .value()
+                    .ended());
         QVERIFY(!es::parseTaskStat("4242 (cut short) S 1 2 3").has_value());
         QVERIFY(!es::parseTaskStat("no parenthesis at all").has_value());
     }
@@ -101,6 +163,69 @@ private Q_SLOTS:
         const std::size_t delivered = times.size();
         std::this_thread::sleep_for(60ms);
         QCOMPARE(times.size(), delivered);  // nothing after stop()
+    }
+
+    void samplesAnotherProcess()
+    {
+        // A shell that keeps one core busy: its CPU shows, not this (idle) process's, and its
+        // one thread is its own.
+        Child busy({"/bin/sh", "-c", "while :; do :; done"});
+        QVERIFY(busy.pid() > 0);
+        es::SystemSampler sampler(
+            es::RunClock(), 100ms, [](const es::SystemSample&) {}, busy.pid());
+        std::this_thread::sleep_for(400ms);
+        const es::SystemSample sample = sampler.sampleNow();
+
+        QVERIFY(es::hasProcessFigures(sample));
+        QVERIFY2(sample.processCpuPct > 20.0, qPrintable(QString::number(sample.processCpuPct)));
+        QVERIFY(sample.rssMb > 0.0 && sample.rssMb < 100.0);  // a shell's, not a test's
+        QCOMPARE(sample.threads.size(), std::size_t(1));
+        QCOMPARE(sample.threads.front().tid, static_cast<int>(busy.pid()));
+        QCOMPARE(sample.threads.front().name, std::string("sh"));
+        QVERIFY(sample.machineCpuPct >= 0.0 && sample.machineCpuPct <= 100.0);
+    }
+
+    void aProcessThatEndsLacksItsFigures()
+    {
+        Child sleeper({"/bin/sleep", "30"});
+        QVERIFY(sleeper.pid() > 0);
+        std::mutex mutex;
+        std::vector<es::SystemSample> delivered;
+        es::SystemSampler sampler(
+            es::RunClock(), 20ms,
+            [&](const es::SystemSample& sample) {
+                std::lock_guard lock(mutex);
+                delivered.push_back(sample);
+            },
+            sleeper.pid());
+        sampler.start();
+        std::this_thread::sleep_for(100ms);
+        QVERIFY(es::hasProcessFigures(sampler.sampleNow()));
+
+        // Killed while the thread samples it: a zombie first, then reaped, then nothing.
+        QCOMPARE(::kill(sleeper.pid(), SIGKILL), 0);
+        QDeadlineTimer deadline(10'000);
+        while (stateOf(sleeper.pid()) != 'Z' && !deadline.hasExpired())
+            std::this_thread::sleep_for(5ms);
+        QCOMPARE(stateOf(sleeper.pid()), 'Z');
+        const es::SystemSample zombie = sampler.sampleNow();
+        std::this_thread::sleep_for(60ms);
+        sleeper.reap();
+        std::this_thread::sleep_for(60ms);
+        const es::SystemSample gone = sampler.sampleNow();
+        sampler.stop();
+
+        for (const es::SystemSample& sample : {zombie, gone}) {
+            QVERIFY(!es::hasProcessFigures(sample));
+            QVERIFY(std::isnan(sample.processCpuPct) && std::isnan(sample.rssMb));
+            QVERIFY(sample.threads.empty());
+            QVERIFY(sample.machineCpuPct >= 0.0 && sample.machineCpuPct <= 100.0);
+        }
+        // The thread went on through the end: samples with the sleeper's figures, then without.
+        std::lock_guard lock(mutex);
+        QVERIFY(!delivered.empty());
+        QVERIFY(es::hasProcessFigures(delivered.front()));
+        QVERIFY(!es::hasProcessFigures(delivered.back()));
     }
 
     void missingNvmlIsReported()
