@@ -4452,12 +4452,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>第 %1 轮：%2 步，用时 %3，每步 %4（%5）</translation>
     </message>
     <message>
-        <location filename="../engine/script/scriptsession.cpp" line="+191"/>
+        <location filename="../engine/script/scriptsession.cpp" line="+204"/>
         <source>the script did not stop: sending %1</source>
         <translation>脚本没有停止：发送 %1</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+85"/>
         <source>the run database failed, so the rest of the script is not recorded: %1</source>
         <translation>运行数据库出错，脚本之后的部分不再记录：%1</translation>
     </message>
@@ -4472,7 +4472,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>正在将 %1 记录为 %3 中的运行 %2</translation>
     </message>
     <message>
-        <location filename="../engine/script/scriptsession.cpp" line="-117"/>
+        <location filename="../engine/script/scriptsession.cpp" line="-120"/>
         <source>probe record %1 refused: %2</source>
         <translation>拒绝了第 %1 条探针记录：%2</translation>
     </message>
@@ -7385,13 +7385,13 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ScriptRun</name>
     <message>
-        <location filename="../engine/script/scriptrecorder.cpp" line="+171"/>
-        <location filename="../engine/script/scriptsession.cpp" line="-46"/>
+        <location filename="../engine/script/scriptrecorder.cpp" line="+179"/>
+        <location filename="../engine/script/scriptsession.cpp" line="-57"/>
         <source>the script&apos;s own PyTorch %1 on Python %2</source>
         <translation>脚本自带的 PyTorch %1，运行于 Python %2</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+64"/>
         <source>the script ended with status %1</source>
         <translation>脚本以状态 %1 结束</translation>
     </message>
@@ -7424,7 +7424,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ScriptSession</name>
     <message>
-        <location filename="../engine/script/scriptsession.cpp" line="+100"/>
+        <location filename="../engine/script/scriptsession.cpp" line="+114"/>
         <source>the run was bounded to %1 steps: the steps the script made after them, while it stopped, are not recorded</source>
         <translation>该运行限定为 %1 步：脚本在停止过程中此后做的步未被记录</translation>
     </message>

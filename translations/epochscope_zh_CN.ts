@@ -4,7 +4,7 @@
 <context>
     <name>ScriptCommand</name>
     <message>
-        <location filename="../ui/script/scriptcommand.cpp" line="+58"/>
+        <location filename="../ui/script/scriptcommand.cpp" line="+53"/>
         <source>Interpreter: give the Python interpreter that runs the script (python3, or the path of one).</source>
         <translation>解释器：请给出运行脚本的 Python 解释器（python3，或其路径）。</translation>
     </message>
@@ -654,7 +654,7 @@ by_length：长度相近的文本进入同一批，每批截到其中最长的�
 <context>
     <name>es::ui::DataInspector</name>
     <message>
-        <location filename="../ui/setup/datainspector.cpp" line="+124"/>
+        <location filename="../ui/setup/datainspector.cpp" line="+119"/>
         <source>Waiting for the training run to end: reading data files beside it would slow its steps.</source>
         <translation>等待训练运行结束：在训练的同时读取数据文件会拖慢它的步。</translation>
     </message>
@@ -2624,7 +2624,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::PredictPanel</name>
     <message>
-        <location filename="../ui/predict/predictpanel.cpp" line="+99"/>
+        <location filename="../ui/predict/predictpanel.cpp" line="+95"/>
         <source>Waiting for the run to end: predicting now would take its cores and slow its steps.</source>
         <translation>正在等待运行结束：此时预测会占用它的 CPU 核心并拖慢它的训练步。</translation>
     </message>
@@ -3251,7 +3251,7 @@ in %2</source>
 <context>
     <name>es::ui::PyTorchExportDialog</name>
     <message>
-        <location filename="../ui/predict/pytorchexportdialog.cpp" line="+73"/>
+        <location filename="../ui/predict/pytorchexportdialog.cpp" line="+68"/>
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
@@ -3435,7 +3435,7 @@ in %2</source>
 <context>
     <name>es::ui::ReportComparer</name>
     <message>
-        <location filename="../ui/reports/reportcomparer.cpp" line="+41"/>
+        <location filename="../ui/reports/reportcomparer.cpp" line="+32"/>
         <source>Run %1 is no longer in the history.</source>
         <translation>运行 %1 已不在历史记录中。</translation>
     </message>
@@ -3448,7 +3448,7 @@ in %2</source>
 <context>
     <name>es::ui::ReportExportDialog</name>
     <message>
-        <location filename="../ui/reports/reportexportdialog.cpp" line="+54"/>
+        <location filename="../ui/reports/reportexportdialog.cpp" line="+55"/>
         <source>HTML</source>
         <translation>HTML</translation>
     </message>
@@ -3473,7 +3473,7 @@ in %2</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+61"/>
         <source>&amp;Save...</source>
         <translation>保存(&amp;S)...</translation>
     </message>
@@ -3529,7 +3529,7 @@ in %2</source>
         <translation>比较至少需要两个运行。</translation>
     </message>
     <message>
-        <location line="-89"/>
+        <location line="-83"/>
         <source>HTML report</source>
         <translation>HTML 报告</translation>
     </message>
@@ -3554,7 +3554,7 @@ in %2</source>
         <translation>JSON 文档</translation>
     </message>
     <message>
-        <location line="+258"/>
+        <location line="+252"/>
         <source>Comparing with run %1 as the baseline...</source>
         <translation>正在以运行 %1 为基线进行比较...</translation>
     </message>
