@@ -67,6 +67,13 @@ std::int64_t integerIn(const Json& object, const std::string& key, std::int64_t 
     return *number;
 }
 
+/// A whole number from 0 to `high`, or 0 for null: a count the probe could not know (the
+/// thread counts of a script that never imported torch).
+std::int64_t countOrNull(const Json& object, const std::string& key, std::int64_t high)
+{
+    return member(object, key, key).is_null() ? 0 : integerIn(object, key, 0, high);
+}
+
 double numberIn(const Json& object, const std::string& key, double high,
                 const std::string& prefix = {})
 {
@@ -143,8 +150,8 @@ ProbeHello helloFrom(const Json& record)
     hello.torch = textOrNull(record, "torch");
     hello.argv = texts(record, "argv");
     hello.cwd = text(record, "cwd");
-    hello.intraOpThreads = static_cast<int>(integerIn(record, "intra_op_threads", 0, 65536));
-    hello.interOpThreads = static_cast<int>(integerIn(record, "inter_op_threads", 0, 65536));
+    hello.intraOpThreads = static_cast<int>(countOrNull(record, "intra_op_threads", 65536));
+    hello.interOpThreads = static_cast<int>(countOrNull(record, "inter_op_threads", 65536));
     hello.cuda = flag(record, "cuda");
     hello.hooks = texts(record, "hooks");
     return hello;

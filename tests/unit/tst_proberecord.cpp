@@ -60,6 +60,15 @@ private Q_SLOTS:
         QCOMPARE(hello.intraOpThreads, 2);
         QCOMPARE(hello.hooks.back(), std::string("module"));
 
+        // A script that never imported torch: no version, no thread counts (docs/profile.md).
+        const auto torchless = std::get<es::ProbeHello>(
+            es::parseProbeRecord(with(with(with(kHello, "\"torch\":\"1.13.1\"", "\"torch\":null"),
+                                           "\"intra_op_threads\":2", "\"intra_op_threads\":null"),
+                                      "\"inter_op_threads\":1", "\"inter_op_threads\":null")));
+        QVERIFY(torchless.torch.empty());
+        QCOMPARE(torchless.intraOpThreads, 0);
+        QCOMPARE(torchless.interOpThreads, 0);
+
         const auto taken = std::get<es::ProbeStep>(es::parseProbeRecord(step(2, 7, 3.5)));
         QCOMPARE(taken.step.epoch, 2);
         QCOMPARE(taken.step.batch, 7);
@@ -114,6 +123,9 @@ private Q_SLOTS:
         row("argv not strings", with(kHello, "\"--epochs\"", "3"), "argv[1]");
         row("threads negative", with(kHello, "\"intra_op_threads\":2", "\"intra_op_threads\":-1"),
             "intra_op_threads");
+        row("threads a string",
+            with(kHello, "\"inter_op_threads\":1", "\"inter_op_threads\":\"1\""),
+            "inter_op_threads");
         row("cuda not a bool", with(kHello, "\"cuda\":false", "\"cuda\":0"), "cuda");
         row("epoch zero", with(good, "\"epoch\":1", "\"epoch\":0"), "epoch");
         row("epoch fractional", with(good, "\"epoch\":1", "\"epoch\":1.5"), "epoch");
