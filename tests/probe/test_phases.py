@@ -148,8 +148,12 @@ class InjectedCosts(unittest.TestCase):
         self.assertEqual([step["samples"] for step in self.probe.steps], [BATCH] * STEPS)
 
     def test_numpy_conversion_is_host_to_device_with_its_bytes(self):
-        for step, measured in zip(self.probe.steps, self.truth["numpy_ms"]):
-            self.assertGreaterEqual(step["phase_ms"]["host_to_device"], MIN_SHARE * measured)
+        # Every step holds its conversion; the medians compare its time with the script's own
+        # measure of the call, which a single preemption on a busy machine can double (the
+        # call takes about a millisecond; it did once in CI: 0.59 ms held, 1.03 ms measured).
+        held = [step["phase_ms"]["host_to_device"] for step in self.probe.steps]
+        self.assertGreater(min(held), 0.0)
+        self.assertGreaterEqual(median(held), MIN_SHARE * median(self.truth["numpy_ms"]))
         # The array's bytes and the move to the meta device inside forward; the
         # `.to(float64)` on the CPU is no transfer.
         expected = self.truth["frame_bytes"] + self.truth["meta_bytes"]
