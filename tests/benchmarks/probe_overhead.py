@@ -28,8 +28,9 @@ Each full run also prints its page faults per steady step (the process's, all th
 glibc's default malloc settings the PyTorch 2.6 loop is bistable: when glibc gives the heap
 back to the system at the end of every step, each step faults its memory in again (some
 2,400 faults a step here, 8 times the time on this project's virtual machines); whether it
-does depends on the process's allocation history (docs/profile.md, "What it costs").
-`--pin-malloc` fixes glibc's thresholds (GLIBC_TUNABLES) in every run, so that the runs
+does depends on glibc's dynamic thresholds (docs/profile.md, "What it costs"). The summary
+gives the share of slow steps in the bare and in the probed runs, which shows whether the probe
+moves that state. `--pin-malloc` fixes glibc's thresholds (GLIBC_TUNABLES) in every run, so that the runs
 compare the probe's cost rather than glibc's state.
 
     OMP_NUM_THREADS=2 /usr/bin/python3 tests/benchmarks/probe_overhead.py [--repeats 5]
@@ -61,6 +62,10 @@ FULL = {"sequence": 64, "units": 64}
 PINNED_MALLOC = "glibc.malloc.trim_threshold=268435456:glibc.malloc.mmap_threshold=33554432"
 # Shapes of the loop: bare or probed full runs, and the two run with the recording switched.
 TOGGLED_SHAPES = ("tiny", "toggled")
+# A full run's step is counted slow when it takes this many times the fastest tenth of all
+# full runs' steady steps: glibc's trimming makes a step several times slower (5 to 8 times
+# on PyTorch 2.6 here), while load swings stay well under twice.
+SLOW_STEP_FACTOR = 2.5
 
 
 def loop(shape, warmup, steps, out_path):
@@ -239,6 +244,15 @@ def toggled_ratio(result, warmup):
     return on_ms, off_ms, on_ms / off_ms
 
 
+def slow_shares(steps):
+    """Each kind's share of slow steady steps (SLOW_STEP_FACTOR), and the threshold in ms.
+    `steps` maps a kind to the steady step times of all its full runs."""
+    every = sorted(ms for times in steps.values() for ms in times)
+    threshold = SLOW_STEP_FACTOR * statistics.median(every[:max(1, len(every) // 10)])
+    return {kind: sum(ms > threshold for ms in times) / len(times)
+            for kind, times in steps.items()}, threshold
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
@@ -255,6 +269,7 @@ def main():
         return
 
     full = {"bare": [], "probe": []}
+    steady = {"bare": [], "probe": []}
     calls = {"bare": [], "probe": []}
     work = []
     toggled = []
@@ -267,6 +282,7 @@ def main():
                 result = run_once(kind, "full", args.warmup, args.steps, scratch, repeat,
                                   args.pin_malloc)
                 full[kind].append(statistics.median(result["step_ms"][args.warmup:]))
+                steady[kind].extend(result["step_ms"][args.warmup:])
                 calls[kind].append(result["call_us"])
                 print(f"repeat {repeat + 1} {kind:5s}: steady step {full[kind][-1]:.2f} ms, "
                       f"{result['faults_per_step']:.0f} page faults a step, module call "
@@ -299,6 +315,10 @@ def main():
     print(f"median steady step over {args.repeats} runs of {args.steps} steps after "
           f"{args.warmup}: bare {bare:.2f} ms, probe {probe:.2f} ms, "
           f"ratio {probe / bare:.4f}")
+    shares, threshold = slow_shares(steady)
+    print(f"slow steps (over {SLOW_STEP_FACTOR}x the fastest tenth, {threshold:.2f} ms), "
+          f"the sign of glibc trimming the heap every step: bare {shares['bare']:.0%}, "
+          f"probe {shares['probe']:.0%}")
     print(f"the probe's work per step (tiny loop, recording on less off, median over "
           f"{args.repeats} runs): {work_us:.1f} us, {work_us / 10 / bare:.2f}% of the median "
           f"bare steady step above, {work_us / 10 / min(full['bare']):.2f}% of the fastest "
