@@ -3,7 +3,8 @@
 # CUDA, CMake, a C++17 compiler and the CUDA toolkit (no Qt needed):
 #   1. configure against the LibTorch inside that torch (torch.utils.cmake_prefix_path),
 #   2. build the engine, the CLI and tst_gpu (and the Qt Test suites when Qt 6 is there),
-#   3. run the tests, GPU checks included,
+#   3. run the tests, GPU checks included, and the Python probe's CUDA timing test with the
+#      interpreter whose torch has CUDA (tests/probe/test_cuda_real.py),
 #   4. run the benchmark matrix on both presets (CPU vs GPU; placement host / pinned /
 #      device; cuDNN on / off; with a heavy checkpoint callback), print the table and write
 #      gpu-matrix.json, with every run recorded in runs.sqlite,
@@ -111,6 +112,11 @@ step "environment"
 step "tests"
 ctest --test-dir "$build" --verbose 2>&1 | tee "$out/tests.log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+
+step "the Python probe's CUDA timing (a profiled loop on the GPU against its own events)"
+(cd "$root" && "$python" -B -m unittest tests.probe.test_cuda_real -v) 2>&1 | tee "$out/probe-cuda.log"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+grep -q "skipped" "$out/probe-cuda.log" && { echo "gpu-check: the probe's CUDA test was skipped"; status=1; }
 
 step "benchmark matrix (max $max_batches steps per epoch, 2 epochs per run)"
 "$python" "$root/scripts/gpu_matrix.py" --cli "$build/app/epochscope-cli" --out "$out" \

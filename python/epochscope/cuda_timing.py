@@ -10,7 +10,8 @@ completed (`query()`), which is usually a step or two later, or at the end of th
 (`synchronize()`).
 
 This path has never run on a GPU: the machines this was written on have none. The
-bookkeeping is tested with stand-in events (tests/probe/test_cuda_timing.py).
+bookkeeping is tested with stand-in events (tests/probe/test_cuda_timing.py); on a GPU machine,
+tests/probe/test_cuda_real.py checks the real events (scripts/gpu-check.sh runs it).
 """
 
 from epochscope.phases import NAMED_COUNT
