@@ -7,6 +7,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import unittest
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PROBE_PATH = os.path.join(REPO, "python")
@@ -97,6 +98,30 @@ def truth(folder):
     """What a test script measured about itself (truth.json in its folder)."""
     with open(os.path.join(folder, "truth.json")) as f:
         return json.load(f)
+
+
+class ScriptRunTest(unittest.TestCase):
+    """Tests over one run of the class's `script` under the probe, in a folder of its own
+    where the script writes what it measured (truth.json): `probe`, `truth` (None when the
+    run failed), `folder`. Each test first checks that the run ended well with `steps`
+    steps. Holds no test itself, so it runs nothing on its own."""
+
+    script = None
+    steps = None
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = tempfile.TemporaryDirectory()
+        cls.probe = run_script(cls.script, folder=cls.folder.name)
+        cls.truth = truth(cls.folder.name) if cls.probe.returncode == 0 else None
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.folder.cleanup()
+
+    def setUp(self):
+        self.assertEqual(self.probe.returncode, 0, self.probe.describe())
+        self.assertEqual(len(self.probe.steps), self.steps, self.probe.describe())
 
 
 def median(values):

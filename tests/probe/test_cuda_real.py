@@ -12,10 +12,9 @@ for the GPU once a step); and that the probe does not synchronise per phase.
 import os
 import subprocess
 import sys
-import tempfile
 import unittest
 
-from tests.probe.support import median, run_script, truth
+from tests.probe.support import ScriptRunTest, median
 
 # Four batches, each of BATCH rows, trained over for EPOCHS epochs: a small dataset on the
 # host, copied to the device batch by batch.
@@ -111,20 +110,9 @@ def cuda_device_present():
 
 
 @unittest.skipUnless(cuda_device_present(), "no CUDA device for this interpreter's torch")
-class RealCudaTiming(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.folder = tempfile.TemporaryDirectory()
-        cls.probe = run_script(SCRIPT, folder=cls.folder.name)
-        cls.truth = truth(cls.folder.name) if cls.probe.returncode == 0 else None
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.folder.cleanup()
-
-    def setUp(self):
-        self.assertEqual(self.probe.returncode, 0, self.probe.describe())
-        self.assertEqual(len(self.probe.steps), STEPS, self.probe.describe())
+class RealCudaTiming(ScriptRunTest):
+    script = SCRIPT
+    steps = STEPS
 
     def device_timed_steps(self):
         """The steps after the warm-up, all of which the probe timed with events."""

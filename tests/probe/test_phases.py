@@ -7,7 +7,7 @@ test reads the phase it is about. Hooks turned off are a second run of the same 
 import tempfile
 import unittest
 
-from tests.probe.support import median, run_script, truth
+from tests.probe.support import ScriptRunTest, median, run_script, truth
 
 # The injected costs, per step, in milliseconds.
 GETITEM_SLEEP_MS = 5     # per sample, batch of 4: 20 ms of data_wait
@@ -114,23 +114,16 @@ SCRIPT = f"""
 """
 
 
-class InjectedCosts(unittest.TestCase):
+class InjectedCosts(ScriptRunTest):
+    script = SCRIPT
+    steps = STEPS
+
     @classmethod
     def setUpClass(cls):
-        cls.folder = tempfile.TemporaryDirectory()
-        cls.probe = run_script(SCRIPT, folder=cls.folder.name)
-        cls.truth = truth(cls.folder.name) if cls.probe.returncode == 0 else None
+        super().setUpClass()
         # The first step pays for warm-up (first calls, allocations): bounds from above
         # are checked on the others.
         cls.steady = cls.probe.steps[1:]
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.folder.cleanup()
-
-    def setUp(self):
-        self.assertEqual(self.probe.returncode, 0, self.probe.describe())
-        self.assertEqual(len(self.probe.steps), STEPS, self.probe.describe())
 
     def phase(self, key, steps=None):
         return [step["phase_ms"][key] for step in (steps or self.probe.steps)]
