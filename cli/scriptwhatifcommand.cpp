@@ -33,20 +33,8 @@ constexpr std::chrono::seconds kScriptWhatifStopGrace{2};
 /// flag added or replaced is seen before the runs.
 void printScriptPlan(FILE* out, const ScriptExperimentPlan& plan)
 {
-    const int variants = static_cast<int>(plan.configurations.size()) - 1;
-    printWhatifLine(out,
-                    engineText("WhatifCommand",
-                               "What-if on %1: baseline + %2, %3 each = %4 of %5 "
-                               "steps (%6 warm-up + %7 measured), interleaved"),
-                    {plan.scriptName,
-                     countedText(variants, engineText("WhatifCommand", "%1 variant"),
-                                 engineText("WhatifCommand", "%1 variants")),
-                     countedText(plan.settings.repeats, engineText("WhatifCommand", "%1 repeat"),
-                                 engineText("WhatifCommand", "%1 repeats")),
-                     countedText(plan.runCount(), engineText("WhatifCommand", "%1 run"),
-                                 engineText("WhatifCommand", "%1 runs")),
-                     std::to_string(plan.stepsPerRun()), std::to_string(plan.settings.warmupSteps),
-                     std::to_string(plan.settings.measuredSteps)});
+    printPlanSentence(out, plan.scriptName, static_cast<int>(plan.configurations.size()),
+                      plan.settings);
     printWhatifLine(
         out,
         engineText("ScriptWhatifCommand", "Each run is stopped after step %1; they run in %2:"),

@@ -69,8 +69,7 @@ public:
         }
         runInterleaved(
             m_plan.configurations, m_plan.settings.repeats, m_progress,
-            [this](const ExperimentRunSlot& slot) { return runOne(slot); },
-            [this] { return m_stopAsked; }, m_outcome);
+            [this](const ExperimentRunSlot& slot) { return runOne(slot); }, m_outcome);
         return std::move(m_outcome);
     }
 
@@ -158,6 +157,7 @@ private:
         }
         if (m_progress != nullptr)
             m_progress->onRunFinished(slot, result.run);
+        result.stopAsked = m_stopAsked;
         return result;
     }
 
