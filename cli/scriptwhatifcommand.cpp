@@ -127,19 +127,22 @@ int runScriptWhatifHere(const WhatifOptions& options)
             {error.message()}));
         return kExitBadInput;
     }
-    return runScriptWhatifCommand({options.command, here.string()}, options);
+    // No variables of its own: the command runs with this process's environment.
+    return runScriptWhatifCommand({options.command, here.string(), {}}, options);
 }
 
 std::optional<ScriptCommand> recordedScriptCommand(std::int64_t runId, const nlohmann::json& config)
 {
     const nlohmann::json& script = config.at("script");
     ScriptCommand command;
+    const auto isString = [](const nlohmann::json& value) { return value.is_string(); };
     const nlohmann::json words = script.value("command", nlohmann::json());
+    // The variables the run was started with (a what-if variant's), none for `profile`'s.
+    const nlohmann::json variables = script.value("env", nlohmann::json::object());
     const bool readable =
-        words.is_array() && !words.empty() &&
-        std::all_of(words.begin(), words.end(),
-                    [](const nlohmann::json& word) { return word.is_string(); }) &&
-        script.value("working_folder", nlohmann::json()).is_string();
+        words.is_array() && !words.empty() && std::all_of(words.begin(), words.end(), isString) &&
+        script.value("working_folder", nlohmann::json()).is_string() && variables.is_object() &&
+        std::all_of(variables.begin(), variables.end(), isString);
     if (!readable) {
         printError(fillText(engineText("ScriptWhatifCommand",
                                        "run %1 is a script's, but its recorded command cannot be "
@@ -149,6 +152,8 @@ std::optional<ScriptCommand> recordedScriptCommand(std::int64_t runId, const nlo
     }
     command.command = words.get<std::vector<std::string>>();
     command.workingFolder = script.at("working_folder").get<std::string>();
+    for (const auto& [name, value] : variables.items())
+        command.environment.emplace_back(name, value.get<std::string>());
     std::error_code error;
     if (!std::filesystem::is_directory(command.workingFolder, error)) {
         printError(fillText(

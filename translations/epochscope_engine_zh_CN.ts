@@ -6669,7 +6669,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 个类别</translation>
     </message>
     <message>
-        <location filename="../engine/whatif/scriptvariants.cpp" line="+369"/>
+        <location filename="../engine/whatif/scriptvariants.cpp" line="+376"/>
         <source>%1: same run as the baseline</source>
         <translation>%1：与基线是同一种运行</translation>
     </message>
@@ -7432,7 +7432,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ScriptVariants</name>
     <message>
-        <location filename="../engine/whatif/scriptvariants.cpp" line="-318"/>
+        <location filename="../engine/whatif/scriptvariants.cpp" line="-325"/>
         <source>%1: %2 is not a JSON string</source>
         <translation>%1：%2 不是 JSON 字符串</translation>
     </message>
@@ -7447,7 +7447,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1：命令中的 %2 后面没有值；arg: 只能改变带值的选项（变量请用 env:）</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+117"/>
         <source>&apos;%1&apos;: expected env:NAME=V1,V2,..., arg:--flag=V1,V2,... or threads=V1,V2,... (for example arg:--batch-size=32,64)</source>
         <translation>&apos;%1&apos;：应为 env:NAME=V1,V2,...、arg:--flag=V1,V2,... 或 threads=V1,V2,...（例如 arg:--batch-size=32,64）</translation>
     </message>
@@ -7505,12 +7505,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>无法确定本进程的工作文件夹：%1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+21"/>
         <source>run %1 is a script&apos;s, but its recorded command cannot be read</source>
         <translation>运行 %1 属于脚本，但无法读取其记录的命令</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>run %1 ran in %2, which is no folder any more</source>
         <translation>运行 %1 在 %2 中运行，而它已不再是文件夹</translation>
     </message>
@@ -8837,7 +8837,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>实测运行不做验证（任何步耗时都不包含验证；也没有回调需要它）</translation>
     </message>
     <message>
-        <location filename="../cli/scriptwhatifcommand.cpp" line="-107"/>
+        <location filename="../cli/scriptwhatifcommand.cpp" line="-112"/>
         <location filename="../cli/whatifcommand.cpp" line="+5"/>
         <source>Skipped %1</source>
         <translation>已跳过 %1</translation>

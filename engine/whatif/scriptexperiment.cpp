@@ -60,10 +60,10 @@ public:
     ExperimentOutcome run()
     {
         try {
-            m_outcome.experimentId =
-                m_store.createExperiment(m_plan.name, scriptExperimentSettingsJson(m_plan),
-                                         scriptRunConfig(m_plan.scriptName, m_plan.baseline.command,
-                                                         m_plan.baseline.workingFolder));
+            m_outcome.experimentId = m_store.createExperiment(
+                m_plan.name, scriptExperimentSettingsJson(m_plan),
+                scriptRunConfig(m_plan.scriptName, m_plan.baseline.command,
+                                m_plan.baseline.workingFolder, m_plan.baseline.environment));
         } catch (const StoreError& error) {
             keepStoreError(error.what());
         }
