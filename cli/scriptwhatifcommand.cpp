@@ -33,20 +33,8 @@ constexpr std::chrono::seconds kScriptWhatifStopGrace{2};
 /// flag added or replaced is seen before the runs.
 void printScriptPlan(FILE* out, const ScriptExperimentPlan& plan)
 {
-    const int variants = static_cast<int>(plan.configurations.size()) - 1;
-    printWhatifLine(out,
-                    engineText("WhatifCommand",
-                               "What-if on %1: baseline + %2, %3 each = %4 of %5 "
-                               "steps (%6 warm-up + %7 measured), interleaved"),
-                    {plan.scriptName,
-                     countedText(variants, engineText("WhatifCommand", "%1 variant"),
-                                 engineText("WhatifCommand", "%1 variants")),
-                     countedText(plan.settings.repeats, engineText("WhatifCommand", "%1 repeat"),
-                                 engineText("WhatifCommand", "%1 repeats")),
-                     countedText(plan.runCount(), engineText("WhatifCommand", "%1 run"),
-                                 engineText("WhatifCommand", "%1 runs")),
-                     std::to_string(plan.stepsPerRun()), std::to_string(plan.settings.warmupSteps),
-                     std::to_string(plan.settings.measuredSteps)});
+    printPlanSentence(out, plan.scriptName, static_cast<int>(plan.configurations.size()),
+                      plan.settings);
     printWhatifLine(
         out,
         engineText("ScriptWhatifCommand", "Each run is stopped after step %1; they run in %2:"),
@@ -139,19 +127,22 @@ int runScriptWhatifHere(const WhatifOptions& options)
             {error.message()}));
         return kExitBadInput;
     }
-    return runScriptWhatifCommand({options.command, here.string()}, options);
+    // No variables of its own: the command runs with this process's environment.
+    return runScriptWhatifCommand({options.command, here.string(), {}}, options);
 }
 
 std::optional<ScriptCommand> recordedScriptCommand(std::int64_t runId, const nlohmann::json& config)
 {
     const nlohmann::json& script = config.at("script");
     ScriptCommand command;
+    const auto isString = [](const nlohmann::json& value) { return value.is_string(); };
     const nlohmann::json words = script.value("command", nlohmann::json());
+    // The variables the run was started with (a what-if variant's), none for `profile`'s.
+    const nlohmann::json variables = script.value("env", nlohmann::json::object());
     const bool readable =
-        words.is_array() && !words.empty() &&
-        std::all_of(words.begin(), words.end(),
-                    [](const nlohmann::json& word) { return word.is_string(); }) &&
-        script.value("working_folder", nlohmann::json()).is_string();
+        words.is_array() && !words.empty() && std::all_of(words.begin(), words.end(), isString) &&
+        script.value("working_folder", nlohmann::json()).is_string() && variables.is_object() &&
+        std::all_of(variables.begin(), variables.end(), isString);
     if (!readable) {
         printError(fillText(engineText("ScriptWhatifCommand",
                                        "run %1 is a script's, but its recorded command cannot be "
@@ -161,6 +152,8 @@ std::optional<ScriptCommand> recordedScriptCommand(std::int64_t runId, const nlo
     }
     command.command = words.get<std::vector<std::string>>();
     command.workingFolder = script.at("working_folder").get<std::string>();
+    for (const auto& [name, value] : variables.items())
+        command.environment.emplace_back(name, value.get<std::string>());
     std::error_code error;
     if (!std::filesystem::is_directory(command.workingFolder, error)) {
         printError(fillText(

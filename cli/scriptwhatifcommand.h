@@ -5,7 +5,7 @@
 // The command as given is the baseline; each variant changes an environment variable or a
 // flag's value; each run goes under the probe for warm-up + measured steps and is stopped,
 // recorded, and the table is a config's experiment's. `whatif --from-run ID` of a script's run
-// (`profile`) lands here too.
+// (`profile`'s, or a what-if's with the variables it was started with) lands here too.
 
 #include "cli/whatifcommand.h"
 #include "engine/whatif/scriptvariants.h"
@@ -27,8 +27,9 @@ int runScriptWhatifCommand(const ScriptCommand& baseline, const WhatifOptions& o
 /// The same with `options.command` run in this process's working folder.
 int runScriptWhatifHere(const WhatifOptions& options);
 
-/// The command and folder a script's run recorded (its config, scriptRunConfig()); nullopt
-/// after saying why it cannot be run again (a damaged config, a folder that is gone).
+/// The command, folder and variables a script's run recorded (its config, scriptRunConfig()),
+/// so that the experiment's baseline starts that run again; nullopt after saying why it cannot
+/// be run again (a damaged config, a folder that is gone).
 std::optional<ScriptCommand> recordedScriptCommand(std::int64_t runId,
                                                    const nlohmann::json& config);
 

@@ -63,21 +63,8 @@ ExperimentPlan planFromOptions(const RunConfig& baseline, const WhatifOptions& o
 
 void printPlan(FILE* out, const ExperimentPlan& plan)
 {
-    const int window = plan.settings.warmupSteps + plan.settings.measuredSteps;
-    const int variants = static_cast<int>(plan.configurations.size()) - 1;
-    printWhatifLine(out,
-                    engineText("WhatifCommand",
-                               "What-if on %1: baseline + %2, %3 each = %4 of %5 "
-                               "steps (%6 warm-up + %7 measured), interleaved"),
-                    {plan.baseline.name,
-                     countedText(variants, engineText("WhatifCommand", "%1 variant"),
-                                 engineText("WhatifCommand", "%1 variants")),
-                     countedText(plan.settings.repeats, engineText("WhatifCommand", "%1 repeat"),
-                                 engineText("WhatifCommand", "%1 repeats")),
-                     countedText(plan.runCount(), engineText("WhatifCommand", "%1 run"),
-                                 engineText("WhatifCommand", "%1 runs")),
-                     std::to_string(window), std::to_string(plan.settings.warmupSteps),
-                     std::to_string(plan.settings.measuredSteps)});
+    printPlanSentence(out, plan.baseline.name, static_cast<int>(plan.configurations.size()),
+                      plan.settings);
     if (plan.measured.front().validationSkipped)
         printWhatifLine(out,
                         engineText("WhatifCommand",

@@ -27,6 +27,27 @@ void printWhatifLine(FILE* out, const char* pattern, std::initializer_list<std::
     std::fprintf(out, "%s\n", escapeControls(fillText(pattern, args)).c_str());
 }
 
+void printPlanSentence(FILE* out, std::string_view subject, int configurations,
+                       const ExperimentSettings& settings)
+{
+    const int variants = configurations - 1;
+    const int runs = configurations * settings.repeats;
+    const int stepsPerRun = settings.warmupSteps + settings.measuredSteps;
+    printWhatifLine(out,
+                    engineText("WhatifCommand",
+                               "What-if on %1: baseline + %2, %3 each = %4 of %5 "
+                               "steps (%6 warm-up + %7 measured), interleaved"),
+                    {subject,
+                     countedText(variants, engineText("WhatifCommand", "%1 variant"),
+                                 engineText("WhatifCommand", "%1 variants")),
+                     countedText(settings.repeats, engineText("WhatifCommand", "%1 repeat"),
+                                 engineText("WhatifCommand", "%1 repeats")),
+                     countedText(runs, engineText("WhatifCommand", "%1 run"),
+                                 engineText("WhatifCommand", "%1 runs")),
+                     std::to_string(stepsPerRun), std::to_string(settings.warmupSteps),
+                     std::to_string(settings.measuredSteps)});
+}
+
 void WhatifConsoleProgress::onRunFinished(const ExperimentRunSlot& slot, const ExperimentRun& run)
 {
     std::string result;

@@ -20,6 +20,12 @@ namespace es {
 /// wrote (a config's or an experiment's name, a command): controls are shown escaped.
 void printWhatifLine(FILE* out, const char* pattern, std::initializer_list<std::string_view> args);
 
+/// The plan's first line, a config's experiment's and a script's alike: what it is on
+/// (`subject`), the variants besides the baseline among `configurations`, the repeats, the runs
+/// and each run's steps (warm-up + measured), all from `settings`.
+void printPlanSentence(FILE* out, std::string_view subject, int configurations,
+                       const ExperimentSettings& settings);
+
 /// One line per finished run on `out`, a run's warnings once per configuration; a stop signal
 /// stops the experiment.
 class WhatifConsoleProgress : public ExperimentProgress {

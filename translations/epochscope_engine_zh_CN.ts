@@ -4278,7 +4278,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>应为 %1 到 %2 之间的整数</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+22"/>
         <source>expected a number from 0 to %1</source>
         <translation>应为 0 到 %1 之间的数</translation>
     </message>
@@ -6534,12 +6534,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1：数据每轮只有 %2 步（%3 个样本，批大小 %4），因此每次运行实测 %5 步，而不是 %6 步</translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+112"/>
         <source>cannot start the run: %1</source>
         <translation>无法启动运行：%1</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+87"/>
         <source>%1 tunes glibc with mallopt, which lasts for the rest of the process: every run after the first of them finds glibc tuned too, so the difference measured understates what glibc-tuned changes (compare it against a baseline in a fresh process instead)</source>
         <translation>%1 会用 mallopt 调整 glibc，且在进程剩余时间内一直有效：这些配置的第一次运行之后，每次运行遇到的都是已调整的 glibc，因此实测的差异低估了 glibc-tuned 带来的变化（请改为在新进程中与基线对比）</translation>
     </message>
@@ -6669,7 +6669,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 个类别</translation>
     </message>
     <message>
-        <location filename="../engine/whatif/scriptvariants.cpp" line="+369"/>
+        <location filename="../engine/whatif/scriptvariants.cpp" line="+376"/>
         <source>%1: same run as the baseline</source>
         <translation>%1：与基线是同一种运行</translation>
     </message>
@@ -7167,12 +7167,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ScriptExperiment</name>
     <message>
-        <location filename="../engine/whatif/scriptexperiment.cpp" line="+144"/>
+        <location filename="../engine/whatif/scriptexperiment.cpp" line="+143"/>
         <source>the run database failed during a run, whose rest was measured but not recorded</source>
         <translation>运行数据库在一次运行期间出错，该运行其余部分已测量但未记录</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>a script&apos;s what-if needs at least one --vary env:NAME=V1,V2, arg:--flag=V1,V2 or threads=V1,V2</source>
         <translation>脚本的 what-if 至少需要一个 --vary env:NAME=V1,V2、arg:--flag=V1,V2 或 threads=V1,V2</translation>
     </message>
@@ -7432,7 +7432,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ScriptVariants</name>
     <message>
-        <location filename="../engine/whatif/scriptvariants.cpp" line="-318"/>
+        <location filename="../engine/whatif/scriptvariants.cpp" line="-325"/>
         <source>%1: %2 is not a JSON string</source>
         <translation>%1：%2 不是 JSON 字符串</translation>
     </message>
@@ -7447,7 +7447,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1：命令中的 %2 后面没有值；arg: 只能改变带值的选项（变量请用 env:）</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+117"/>
         <source>&apos;%1&apos;: expected env:NAME=V1,V2,..., arg:--flag=V1,V2,... or threads=V1,V2,... (for example arg:--batch-size=32,64)</source>
         <translation>&apos;%1&apos;：应为 env:NAME=V1,V2,...、arg:--flag=V1,V2,... 或 threads=V1,V2,...（例如 arg:--batch-size=32,64）</translation>
     </message>
@@ -7485,7 +7485,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ScriptWhatifCommand</name>
     <message>
-        <location filename="../cli/scriptwhatifcommand.cpp" line="+52"/>
+        <location filename="../cli/scriptwhatifcommand.cpp" line="+40"/>
         <source>Each run is stopped after step %1; they run in %2:</source>
         <translation>每次运行在第 %1 步之后停止；它们在 %2 中运行：</translation>
     </message>
@@ -7505,12 +7505,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>无法确定本进程的工作文件夹：%1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+21"/>
         <source>run %1 is a script&apos;s, but its recorded command cannot be read</source>
         <translation>运行 %1 属于脚本，但无法读取其记录的命令</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>run %1 ran in %2, which is no folder any more</source>
         <translation>运行 %1 在 %2 中运行，而它已不再是文件夹</translation>
     </message>
@@ -8747,7 +8747,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>WhatifCommand</name>
     <message>
-        <location filename="../cli/whatifconsole.cpp" line="+34"/>
+        <location filename="../cli/whatifconsole.cpp" line="+55"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
@@ -8797,54 +8797,47 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>whatif 至少需要一个 --vary KEY=V1,V2,... 或 --patch JSON（例如 --vary threads=1,2）</translation>
     </message>
     <message>
-        <location filename="../cli/scriptwhatifcommand.cpp" line="-129"/>
-        <location filename="../cli/whatifcommand.cpp" line="+29"/>
+        <location filename="../cli/whatifconsole.cpp" line="-63"/>
         <source>What-if on %1: baseline + %2, %3 each = %4 of %5 steps (%6 warm-up + %7 measured), interleaved</source>
         <translation>假设实验 %1：基线 + %2，各%3 = %4，每次 %5 步（预热 %6 步 + 实测 %7 步），交替进行</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../cli/whatifcommand.cpp" line="+4"/>
         <source>%1 variant</source>
         <translation>%1 个变体</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../cli/whatifcommand.cpp" line="+1"/>
         <source>%1 variants</source>
         <translation>%1 个变体</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../cli/whatifcommand.cpp" line="+1"/>
         <source>%1 repeat</source>
         <translation>重复 %1 次</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../cli/whatifcommand.cpp" line="+1"/>
         <source>%1 repeats</source>
         <translation>重复 %1 次</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../cli/whatifcommand.cpp" line="+1"/>
         <source>%1 run</source>
         <translation>%1 次运行</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../cli/whatifcommand.cpp" line="+1"/>
         <source>%1 runs</source>
         <translation>%1 次运行</translation>
     </message>
     <message>
-        <location filename="../cli/whatifcommand.cpp" line="+5"/>
+        <location filename="../cli/whatifcommand.cpp" line="+30"/>
         <source>Validation left out of the measured runs (no step time includes it; no callback needs it)</source>
         <translation>实测运行不做验证（任何步耗时都不包含验证；也没有回调需要它）</translation>
     </message>
     <message>
-        <location filename="../cli/scriptwhatifcommand.cpp" line="+13"/>
+        <location filename="../cli/scriptwhatifcommand.cpp" line="-112"/>
         <location filename="../cli/whatifcommand.cpp" line="+5"/>
         <source>Skipped %1</source>
         <translation>已跳过 %1</translation>
@@ -8860,7 +8853,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>不记录本次实验：%1</translation>
     </message>
     <message>
-        <location filename="../cli/whatifconsole.cpp" line="+24"/>
+        <location filename="../cli/whatifconsole.cpp" line="+78"/>
         <source>the run database missed part of this experiment: %1</source>
         <translation>运行数据库漏记了本次实验的一部分：%1</translation>
     </message>
@@ -8875,12 +8868,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>基线运行失败，没有可比较的对象：%1</translation>
     </message>
     <message>
-        <location filename="../cli/whatifcommand.cpp" line="-64"/>
+        <location filename="../cli/whatifcommand.cpp" line="-51"/>
         <source>%1 varies a Python script&apos;s run: give the script&apos;s command after -- (whatif --vary %1 -- python3 train.py) instead of a config</source>
         <translation>%1 改变的是 Python 脚本的运行：请在 -- 之后给出脚本的命令（whatif --vary %1 -- python3 train.py），而不是配置</translation>
     </message>
     <message>
-        <location line="+97"/>
+        <location line="+84"/>
         <source>run %1 has no finding with a config fix to measure (`epochscope-cli diagnose %1` lists them); give --vary or --patch</source>
         <translation>运行 %1 没有带配置修复、可供测量的诊断结果（`epochscope-cli diagnose %1` 会列出诊断结果）；请给出 --vary 或 --patch</translation>
     </message>

@@ -5,18 +5,23 @@
 
 #include <algorithm>
 #include <string_view>
+#include <utility>
 
 namespace es {
+
+void putEnvironmentEntry(std::vector<EnvironmentEntry>& entries, EnvironmentEntry entry)
+{
+    entries.erase(std::remove_if(entries.begin(), entries.end(),
+                                 [&](const EnvironmentEntry& e) { return e.first == entry.first; }),
+                  entries.end());
+    entries.push_back(std::move(entry));
+}
 
 std::vector<std::string> environmentWith(const std::vector<EnvironmentEntry>& entries)
 {
     std::vector<EnvironmentEntry> own;
-    for (const EnvironmentEntry& entry : entries) {
-        own.erase(std::remove_if(own.begin(), own.end(),
-                                 [&](const EnvironmentEntry& e) { return e.first == entry.first; }),
-                  own.end());
-        own.push_back(entry);
-    }
+    for (const EnvironmentEntry& entry : entries)
+        putEnvironmentEntry(own, entry);
     std::vector<std::string> result;
     for (char** variable = environ; variable != nullptr && *variable != nullptr; ++variable) {
         const std::string_view text(*variable);

@@ -14,6 +14,10 @@ namespace es {
 /// A variable for a child's environment: name and value.
 using EnvironmentEntry = std::pair<std::string, std::string>;
 
+/// `entry` put at the end of `entries`, in place of any entry of the same name: a later entry
+/// replaces an earlier one, as for the child that is started with them.
+void putEnvironmentEntry(std::vector<EnvironmentEntry>& entries, EnvironmentEntry entry);
+
 /// This process's environment with `entries` put in (a later entry replaces an earlier one of
 /// the same name, and both replace this process's), as NAME=VALUE strings.
 std::vector<std::string> environmentWith(const std::vector<EnvironmentEntry>& entries);

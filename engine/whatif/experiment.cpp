@@ -138,8 +138,7 @@ public:
         beginRecording();
         runInterleaved(
             m_plan.configurations, m_plan.settings.repeats, m_progress,
-            [this](const ExperimentRunSlot& slot) { return runOne(slot); },
-            [this] { return m_stopAsked; }, m_outcome);
+            [this](const ExperimentRunSlot& slot) { return runOne(slot); }, m_outcome);
         return std::move(m_outcome);
     }
 
@@ -247,6 +246,7 @@ private:
                 m_progress->onRunLog(slot, level, message);
             m_progress->onRunFinished(slot, run);
         }
+        outcome.stopAsked = m_stopAsked;
         return outcome;
     }
 

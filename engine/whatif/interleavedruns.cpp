@@ -5,7 +5,7 @@ namespace es {
 void runInterleaved(const std::vector<Variant>& configurations, int repeats,
                     ExperimentProgress* progress,
                     const std::function<InterleavedRunResult(const ExperimentRunSlot&)>& runOne,
-                    const std::function<bool()>& stopAsked, ExperimentOutcome& outcome)
+                    ExperimentOutcome& outcome)
 {
     const int total = static_cast<int>(configurations.size()) * repeats;
     std::vector<bool> failed(configurations.size(), false);
@@ -32,7 +32,7 @@ void runInterleaved(const std::vector<Variant>& configurations, int repeats,
                     return;
                 }
             }
-            if (stopAsked()) {
+            if (result.stopAsked) {
                 outcome.stopped = true;
                 return;
             }

@@ -17,15 +17,17 @@ namespace es {
 struct InterleavedRunResult {
     ExperimentRun run;
     bool badInput = false;  ///< a failure that was the input's fault (a data file)
+    /// A stop reached the run (it stopped the run, or came after it ended): no run follows.
+    bool stopAsked = false;
 };
 
 /// Runs every configuration (`configurations[0]` the baseline) `repeats` times through
 /// `runOne`, in interleaved order, and fills `outcome`'s runs, stopped, baselineFailed and
-/// badInput. `progress` (may be null) is asked for a stop before each run; `stopAsked` after
-/// each, for a stop that ended the run just made.
+/// badInput. `progress` (may be null) is asked for a stop before each run; a run's result says
+/// whether a stop reached the run just made.
 void runInterleaved(const std::vector<Variant>& configurations, int repeats,
                     ExperimentProgress* progress,
                     const std::function<InterleavedRunResult(const ExperimentRunSlot&)>& runOne,
-                    const std::function<bool()>& stopAsked, ExperimentOutcome& outcome);
+                    ExperimentOutcome& outcome);
 
 }  // namespace es

@@ -60,17 +60,16 @@ public:
     ExperimentOutcome run()
     {
         try {
-            m_outcome.experimentId =
-                m_store.createExperiment(m_plan.name, scriptExperimentSettingsJson(m_plan),
-                                         scriptRunConfig(m_plan.scriptName, m_plan.baseline.command,
-                                                         m_plan.baseline.workingFolder));
+            m_outcome.experimentId = m_store.createExperiment(
+                m_plan.name, scriptExperimentSettingsJson(m_plan),
+                scriptRunConfig(m_plan.scriptName, m_plan.baseline.command,
+                                m_plan.baseline.workingFolder, m_plan.baseline.environment));
         } catch (const StoreError& error) {
             keepStoreError(error.what());
         }
         runInterleaved(
             m_plan.configurations, m_plan.settings.repeats, m_progress,
-            [this](const ExperimentRunSlot& slot) { return runOne(slot); },
-            [this] { return m_stopAsked; }, m_outcome);
+            [this](const ExperimentRunSlot& slot) { return runOne(slot); }, m_outcome);
         return std::move(m_outcome);
     }
 
@@ -158,6 +157,7 @@ private:
         }
         if (m_progress != nullptr)
             m_progress->onRunFinished(slot, result.run);
+        result.stopAsked = m_stopAsked;
         return result;
     }
 

@@ -47,8 +47,9 @@ ScriptExperimentPlan planScriptExperiment(const ScriptCommand& baseline,
                                           VaryMode mode, const ExperimentSettings& settings,
                                           std::string name = {});
 
-/// The settings stored with a script's experiment: `"kind": "script"`, the command and its
-/// folder, the windows and repeats, and every configuration's label and patch.
+/// The settings stored with a script's experiment: `"kind": "script"`, the command, its folder
+/// and the variables the baseline sets (`"env"`, where it sets any), the windows and repeats, and
+/// every configuration's label and patch.
 nlohmann::json scriptExperimentSettingsJson(const ScriptExperimentPlan& plan);
 
 /// Runs the plan in interleaved order: each run a ScriptSession bounded to stepsPerRun() steps,

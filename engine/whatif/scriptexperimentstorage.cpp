@@ -3,6 +3,10 @@
 
 #include "engine/whatif/scriptexperiment.h"
 
+#include "engine/script/scriptrecorder.h"
+
+#include <utility>
+
 namespace es {
 
 namespace {
@@ -21,11 +25,14 @@ Json scriptExperimentSettingsJson(const ScriptExperimentPlan& plan)
     Json configurations = Json::array();
     for (const Variant& configuration : plan.configurations)
         configurations.push_back({{"label", configuration.label}, {"patch", configuration.patch}});
+    // The baseline's command, folder and variables, as its runs' configs hold them.
+    Json script = scriptRunConfig(plan.scriptName, plan.baseline.command,
+                                  plan.baseline.workingFolder, plan.baseline.environment)
+                      .at("script");
     return {
         {"format_version", kScriptSettingsFormatVersion},
         {"kind", kScriptExperimentKind},
-        {"script",
-         {{"command", plan.baseline.command}, {"working_folder", plan.baseline.workingFolder}}},
+        {"script", std::move(script)},
         {"warmup_steps", plan.settings.warmupSteps},
         {"measured_steps", plan.settings.measuredSteps},
         {"repeats", plan.settings.repeats},

@@ -177,12 +177,19 @@ void setFlagValue(std::vector<std::string>& command, std::size_t begin, const st
                        flag + "=" + value);
 }
 
-/// The value the baseline has for a factor: this process's variable (the baseline's run
-/// inherits it), or the flag's last value in the command (argparse keeps the last).
+/// The value the baseline has for a factor: the variable as the baseline sets it, else this
+/// process's (the baseline's run inherits it), or the flag's last value in the command
+/// (argparse keeps the last).
 std::optional<std::string> baselineValue(const ScriptCommand& baseline, std::size_t begin,
                                          const ScriptVaryFactor& factor)
 {
     if (factor.kind == ScriptVaryKind::Environment) {
+        // The last entry of the name is the one the run is started with.
+        const auto own = std::find_if(
+            baseline.environment.rbegin(), baseline.environment.rend(),
+            [&factor](const EnvironmentEntry& entry) { return entry.first == factor.name; });
+        if (own != baseline.environment.rend())
+            return own->second;
         const char* set = std::getenv(factor.name.c_str());
         return set != nullptr ? std::optional<std::string>(set) : std::nullopt;
     }
@@ -314,7 +321,7 @@ ScriptVaryFactor parseScriptVaryArgument(std::string_view argument)
 
 ScriptRunSetup applyScriptPatch(const ScriptCommand& baseline, const Json& patch)
 {
-    ScriptRunSetup setup{baseline.command, {}};
+    ScriptRunSetup setup{baseline.command, baseline.environment};
     const std::size_t begin = scriptArgumentsBegin(baseline.command);
     if (patch.contains("args")) {
         for (const auto& [flag, value] : patch.at("args").items())
@@ -322,7 +329,7 @@ ScriptRunSetup applyScriptPatch(const ScriptCommand& baseline, const Json& patch
     }
     if (patch.contains("env")) {
         for (const auto& [name, value] : patch.at("env").items())
-            setup.environment.emplace_back(name, value.get<std::string>());
+            putEnvironmentEntry(setup.environment, {name, value.get<std::string>()});
     }
     return setup;
 }

@@ -17,10 +17,15 @@
 
 namespace es {
 
-/// The script's run as the user gave it: the baseline of the experiment.
+/// The script's run as the user gave it, or as a recorded run was started (`whatif --from-run`):
+/// the baseline of the experiment.
 struct ScriptCommand {
     std::vector<std::string> command;  ///< the interpreter, its options, the script, its arguments
     std::string workingFolder;         ///< absolute
+    /// Set on top of this process's environment for every run, the baseline's and each
+    /// variant's (a variant's own value of a variable replaces this one): the variables a
+    /// recorded run was started with. Empty for a command given on the command line.
+    std::vector<EnvironmentEntry> environment;
 };
 
 enum class ScriptVaryKind {
@@ -57,9 +62,9 @@ struct ScriptRunSetup {
 
 /// The run a variant's patch gives: each of its "args" flags' values replaced in the script's
 /// arguments, in both forms (`--flag V` and `--flag=V`, every occurrence before a bare `--`),
-/// or `--flag=V` added after the last argument when the command lacks the flag; each of its
-/// "env" variables set. Throws ConfigError at `--vary` when the command has a flag to vary
-/// without a value after it.
+/// or `--flag=V` added after the last argument when the command lacks the flag; the baseline's
+/// variables, with each of the patch's "env" variables set over them. Throws ConfigError at
+/// `--vary` when the command has a flag to vary without a value after it.
 ScriptRunSetup applyScriptPatch(const ScriptCommand& baseline, const nlohmann::json& patch);
 
 struct ScriptVariants {
@@ -69,11 +74,11 @@ struct ScriptVariants {
 };
 
 /// The variants the factors describe, as buildVariants makes a config's: one factor at a time
-/// (a value the baseline already has, in this process's environment or the command, is no
-/// variant) or every combination. Throws ConfigError at `--vary` for a variable or flag varied
-/// twice and for a flag the command has without a value, and ScriptCommandError for a command
-/// that runs no script. Variants that would start the same run as the baseline or an earlier
-/// variant are left out and listed in `skipped`.
+/// (a value the baseline already has, in its own variables, this process's environment or the
+/// command, is no variant) or every combination. Throws ConfigError at `--vary` for a variable or
+/// flag varied twice and for a flag the command has without a value, and ScriptCommandError for a
+/// command that runs no script. Variants that would start the same run as the baseline or an
+/// earlier variant are left out and listed in `skipped`.
 ScriptVariants buildScriptVariants(const ScriptCommand& baseline,
                                    const std::vector<ScriptVaryFactor>& factors, VaryMode mode);
 

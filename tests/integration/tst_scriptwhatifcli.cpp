@@ -351,6 +351,71 @@ private Q_SLOTS:
         QVERIFY2(noVary.err.contains("--vary: a script's what-if needs"),
                  qPrintable(describe(noVary)));
     }
+
+    /// Regression: `whatif --from-run` of a what-if variant's run started the run's command
+    /// without the variables the run was started with, so its baseline was not the run named.
+    /// Now the baseline and every variant start with them, a variant of one of them replaces its
+    /// value, and the run's own value is the baseline's, no variant.
+    void startsFromARunWithTheVariablesItWasStartedWith()
+    {
+        const QString db = database("fromvariant.sqlite");
+        const QStringList shortWindow = {
+            "--warmup-steps", "1", "--measured-steps", "2", "--repeats", "1", "--json"};
+        const CliRun first = whatif(
+            db, shortWindow + QStringList{"--vary", "env:EXTRA_SLEEP_MS=15"}, {"--sleep-ms", "2"});
+        QVERIFY2(first.exitCode == kExitFinished, qPrintable(describe(first)));
+        std::int64_t variantRun = 0;
+        {
+            es::RunStore store(db.toStdString(), es::StoreAccess::ReadOnly);
+            const std::optional<es::StoredExperiment> stored = store.loadExperiment(1);
+            QVERIFY(stored.has_value());
+            for (const es::StoredExperimentRun& each : stored->runs) {
+                if (each.variantIndex == 1)
+                    variantRun = each.runId;
+            }
+        }
+        QVERIFY(variantRun > 0);
+
+        const CliRun run = runCli(
+            QStringList{"whatif", "--from-run", QString::number(variantRun), "--vary",
+                        "arg:--sleep-ms=4", "--vary", "env:EXTRA_SLEEP_MS=0,15", "--db", db} +
+                shortWindow,
+            kTrainTimeoutMs);
+        QVERIFY2(run.exitCode == kExitFinished, qPrintable(describe(run)));
+        // The plan, on standard error with --json: the run's variable in front of every
+        // configuration's command, a variant's own value of it in its place.
+        const QString command = QString(kPython) + " " + m_script;
+        QVERIFY2(run.err.contains("\n  baseline: EXTRA_SLEEP_MS=15 " + command + " --sleep-ms 2\n"),
+                 qPrintable(run.err));
+        QVERIFY2(run.err.contains("\n  arg:--sleep-ms=4: EXTRA_SLEEP_MS=15 " + command +
+                                  " --sleep-ms 4\n"),
+                 qPrintable(run.err));
+        QVERIFY2(run.err.contains("\n  env:EXTRA_SLEEP_MS=0: EXTRA_SLEEP_MS=0 " + command +
+                                  " --sleep-ms 2\n"),
+                 qPrintable(run.err));
+        const nlohmann::json document =
+            nlohmann::json::parse(run.out.toStdString(), nullptr, false);
+        QVERIFY2(document.is_object(), qPrintable(run.out));
+        QCOMPARE(whatifVariantLabels(document),
+                 (QStringList{"baseline", "arg:--sleep-ms=4", "env:EXTRA_SLEEP_MS=0"}));
+        // The variable reached the script: the baseline's forward sleeps 2 + 15 ms a step.
+        QVERIFY2(medianMs(document["variants"][0]) >= 17.0, document["variants"].dump().c_str());
+
+        // The experiment keeps its baseline's variables, and each run those it was started with.
+        const nlohmann::json fromRun = nlohmann::json::parse(R"({"EXTRA_SLEEP_MS":"15"})");
+        es::RunStore store(db.toStdString(), es::StoreAccess::ReadOnly);
+        const std::optional<es::StoredExperiment> stored =
+            store.loadExperiment(document["experiment"].get<std::int64_t>());
+        QVERIFY(stored.has_value());
+        QCOMPARE(stored->settings["script"]["env"], fromRun);
+        QCOMPARE(stored->runs.size(), std::size_t(3));
+        for (const es::StoredExperimentRun& each : stored->runs) {
+            const nlohmann::json expected = each.variantIndex == 2
+                                                ? nlohmann::json::parse(R"({"EXTRA_SLEEP_MS":"0"})")
+                                                : fromRun;
+            QCOMPARE(each.config["script"].value("env", nlohmann::json()), expected);
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestScriptWhatifCli)

@@ -9,6 +9,9 @@
 #include <QtWidgets/QStyle>
 #include <QtWidgets/QStyleFactory>
 
+#include <initializer_list>
+#include <utility>
+
 namespace es::ui {
 
 namespace {
@@ -35,6 +38,14 @@ QString defaultInterpreter()
 {
     const QString debian = QStringLiteral("/usr/bin/python3");
     return QFileInfo(debian).isExecutable() ? debian : QStringLiteral("python3");
+}
+
+/// Writes each key's value, so that a group's save() is the list of what it keeps.
+void saveValues(std::initializer_list<std::pair<const char*, QVariant>> values)
+{
+    QSettings settings;
+    for (const auto& [key, value] : values)
+        settings.setValue(key, value);
 }
 
 QPalette darkPalette()
@@ -77,12 +88,11 @@ AppSettings AppSettings::load()
 
 void AppSettings::save() const
 {
-    QSettings settings;
-    settings.setValue(kDatabaseKey, databasePath);
-    settings.setValue(kWindowStepsKey, chartWindowSteps);
-    settings.setValue(kSampleIntervalKey, sampleIntervalMs);
-    settings.setValue(kThemeKey, static_cast<int>(theme));
-    settings.setValue(kLanguageKey, language);
+    saveValues({{kDatabaseKey, databasePath},
+                {kWindowStepsKey, chartWindowSteps},
+                {kSampleIntervalKey, sampleIntervalMs},
+                {kThemeKey, static_cast<int>(theme)},
+                {kLanguageKey, language}});
 }
 
 ReportExportSettings ReportExportSettings::load()
@@ -96,9 +106,7 @@ ReportExportSettings ReportExportSettings::load()
 
 void ReportExportSettings::save() const
 {
-    QSettings settings;
-    settings.setValue(kReportDirectoryKey, directory);
-    settings.setValue(kReportFormatKey, format);
+    saveValues({{kReportDirectoryKey, directory}, {kReportFormatKey, format}});
 }
 
 PyTorchExportSettings PyTorchExportSettings::load()
@@ -111,8 +119,7 @@ PyTorchExportSettings PyTorchExportSettings::load()
 
 void PyTorchExportSettings::save() const
 {
-    QSettings settings;
-    settings.setValue(kPyTorchExportFolderKey, folder);
+    saveValues({{kPyTorchExportFolderKey, folder}});
 }
 
 PredictSettings PredictSettings::load()
@@ -126,9 +133,7 @@ PredictSettings PredictSettings::load()
 
 void PredictSettings::save() const
 {
-    QSettings settings;
-    settings.setValue(kPredictDirectoryKey, dataDirectory);
-    settings.setValue(kPredictBatchKey, batchSize);
+    saveValues({{kPredictDirectoryKey, dataDirectory}, {kPredictBatchKey, batchSize}});
 }
 
 ScriptProfileSettings ScriptProfileSettings::load()
@@ -147,12 +152,11 @@ ScriptProfileSettings ScriptProfileSettings::load()
 
 void ScriptProfileSettings::save() const
 {
-    QSettings settings;
-    settings.setValue(kScriptInterpreterKey, interpreter);
-    settings.setValue(kScriptKey, script);
-    settings.setValue(kScriptArgumentsKey, arguments);
-    settings.setValue(kScriptFolderKey, workingFolder);
-    settings.setValue(kScriptRunNameKey, name);
+    saveValues({{kScriptInterpreterKey, interpreter},
+                {kScriptKey, script},
+                {kScriptArgumentsKey, arguments},
+                {kScriptFolderKey, workingFolder},
+                {kScriptRunNameKey, name}});
 }
 
 void applyTheme(AppSettings::Theme theme)
