@@ -4263,7 +4263,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ProbeRecord</name>
     <message>
-        <location filename="../engine/script/proberecord.cpp" line="+34"/>
+        <location filename="../engine/script/proberecord.cpp" line="+36"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -4313,7 +4313,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>探针记录的版本为 %1；此 EpochScope 读取版本 %2：请使用随它附带的探针</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+31"/>
         <source>expected an object of phase times</source>
         <translation>应为各阶段时间的对象</translation>
     </message>
@@ -7385,13 +7385,23 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ScriptRun</name>
     <message>
-        <location filename="../engine/script/scriptrecorder.cpp" line="+179"/>
+        <location filename="../engine/script/scriptrecorder.cpp" line="+117"/>
+        <source>The probe did not say when it started (clock_s; a probe older than this EpochScope): the steps&apos; and epochs&apos; times count from its start, later than the system samples&apos; by Python&apos;s start-up.</source>
+        <translation>探针没有说明它何时启动（clock_s；比此 EpochScope 更旧的探针）：各步和各轮的时间从它启动时算起，比系统采样的时间晚了 Python 的启动时长。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The probe&apos;s clock_s of %1 s is not between the script&apos;s start and now on this machine&apos;s monotonic clock (%2 s to %3 s): the steps&apos; and epochs&apos; times are left on the probe&apos;s own clock.</source>
+        <translation>探针的 clock_s 为 %1 秒，不在本机单调时钟上脚本启动与此刻之间（%2 秒至 %3 秒）：各步和各轮的时间保留在探针自己的时钟上。</translation>
+    </message>
+    <message>
+        <location line="+111"/>
         <location filename="../engine/script/scriptsession.cpp" line="-57"/>
         <source>the script&apos;s own PyTorch %1 on Python %2</source>
         <translation>脚本自带的 PyTorch %1，运行于 Python %2</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+74"/>
         <source>the script ended with status %1</source>
         <translation>脚本以状态 %1 结束</translation>
     </message>

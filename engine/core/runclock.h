@@ -19,6 +19,13 @@ public:
     }
     double now() const { return secondsAt(Clock::now()); }
     Clock::time_point origin() const { return m_origin; }
+    /// The run's start as CLOCK_MONOTONIC read it, in seconds: libstdc++'s steady_clock is
+    /// that clock, counted from its own epoch, so another process's reading of it (a profiled
+    /// script's time.perf_counter) can be put on this run's clock.
+    double originMonotonicS() const
+    {
+        return std::chrono::duration<double>(m_origin.time_since_epoch()).count();
+    }
 
 private:
     Clock::time_point m_origin;

@@ -26,6 +26,8 @@ constexpr std::size_t kMaxListEntries = 4096;
 // A run of a year, in seconds and milliseconds: beyond it a time is a broken clock.
 constexpr double kMaxSeconds = 366.0 * 24 * 3600;
 constexpr double kMaxMs = kMaxSeconds * 1000.0;
+// A monotonic clock's reading counts from about the machine's boot: a century of uptime.
+constexpr double kMaxMonotonicSeconds = 100 * kMaxSeconds;
 // The phases' sum may pass the wall time by the rounding of the probe's own subtraction.
 constexpr double kPhaseSumToleranceMs = 0.01;
 
@@ -154,6 +156,10 @@ ProbeHello helloFrom(const Json& record)
     hello.interOpThreads = static_cast<int>(countOrNull(record, "inter_op_threads", 65536));
     hello.cuda = flag(record, "cuda");
     hello.hooks = texts(record, "hooks");
+    // Absent from a probe older than the field, null from a Python without CLOCK_MONOTONIC:
+    // either way the records' times stay on the probe's own clock.
+    if (record.contains("clock_s") && !record.at("clock_s").is_null())
+        hello.clockS = numberIn(record, "clock_s", kMaxMonotonicSeconds);
     return hello;
 }
 

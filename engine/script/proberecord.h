@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -38,11 +39,15 @@ struct ProbeHello {
     int interOpThreads = 0;
     bool cuda = false;
     std::vector<std::string> hooks;  ///< the hooks installed ("dataloader", "module", ...)
+    /// The CLOCK_MONOTONIC reading, in seconds, that the records' times count from: the
+    /// probe's start. Nothing when the probe did not say (one older than the field, or a
+    /// Python without that clock).
+    std::optional<double> clockS;
 };
 
 struct ProbeEpochBegin {
     int epoch = 0;
-    double tS = 0.0;  ///< seconds since the probe started
+    double tS = 0.0;  ///< seconds since the probe started (ProbeHello::clockS)
 };
 
 struct ProbeEpochEnd {

@@ -12,6 +12,7 @@
 #include <limits>
 #include <numeric>
 #include <type_traits>
+#include <utility>
 #include <variant>
 
 namespace es {
@@ -56,24 +57,21 @@ ScriptRunRecorder::ScriptRunRecorder(RunStore& store, const std::string& name,
 
 void ScriptRunRecorder::take(const ProbeRecord& record)
 {
+    const bool timed = std::holds_alternative<ProbeEpochBegin>(record) ||
+                       std::holds_alternative<ProbeEpochEnd>(record) ||
+                       std::holds_alternative<ProbeStep>(record);
+    if (timed) {
+        if (m_hello)
+            takeTimed(record);
+        else
+            m_beforeHello.push_back(record);
+        return;
+    }
     std::visit(
         [this](const auto& value) {
             using Type = std::decay_t<decltype(value)>;
             if constexpr (std::is_same_v<Type, ProbeHello>) {
-                m_hello = value;
-                m_infoChanged = true;
-            } else if constexpr (std::is_same_v<Type, ProbeEpochBegin>) {
-                if (m_openEpoch != 0 && m_openEpoch != value.epoch)
-                    closeEpoch(m_openEpoch, value.tS);
-                if (m_openEpoch != value.epoch) {
-                    m_openEpoch = value.epoch;
-                    m_openEpochStartS = value.tS;
-                }
-            } else if constexpr (std::is_same_v<Type, ProbeEpochEnd>) {
-                if (m_openEpoch == value.epoch)
-                    closeEpoch(value.epoch, value.tS);
-            } else if constexpr (std::is_same_v<Type, ProbeStep>) {
-                takeStep(value);
+                takeHello(value);
             } else if constexpr (std::is_same_v<Type, ProbeModules>) {
                 for (const ProbeRecurrentModule& module : value.recurrent) {
                     const auto known = std::find_if(m_recurrent.begin(), m_recurrent.end(),
@@ -96,6 +94,69 @@ void ScriptRunRecorder::take(const ProbeRecord& record)
             }
         },
         record);
+}
+
+void ScriptRunRecorder::takeHello(const ProbeHello& hello)
+{
+    const bool first = !m_hello;
+    m_hello = hello;
+    m_infoChanged = true;
+    // The axis is set once: a second hello (a broken probe) moves no step already taken.
+    if (!first)
+        return;
+    m_probeStartS = probeStartS(hello);
+    for (const ProbeRecord& held : std::exchange(m_beforeHello, {}))
+        takeTimed(held);
+}
+
+std::optional<double> ScriptRunRecorder::probeStartS(const ProbeHello& hello)
+{
+    if (!m_clock)
+        return std::nullopt;
+    if (!hello.clockS) {
+        note(engineText("ScriptRun",
+                        "The probe did not say when it started (clock_s; a probe older than this "
+                        "EpochScope): the steps' and epochs' times count from its start, later "
+                        "than the system samples' by Python's start-up."));
+        return std::nullopt;
+    }
+    const double startS = *hello.clockS - m_clock->originMonotonicS();
+    // The probe starts after the script does and before its hello is read. Outside that it
+    // read another clock (another machine's, another time namespace's): no shift is right.
+    const double nowS = m_clock->now();
+    if (startS < 0.0 || startS > nowS) {
+        note(fillText(
+            engineText("ScriptRun",
+                       "The probe's clock_s of %1 s is not between the script's start "
+                       "and now on this machine's monotonic clock (%2 s to %3 s): the "
+                       "steps' and epochs' times are left on the probe's own clock."),
+            {formatText("%.6f", *hello.clockS), formatText("%.6f", m_clock->originMonotonicS()),
+             formatText("%.6f", m_clock->originMonotonicS() + nowS)}));
+        return std::nullopt;
+    }
+    return startS;
+}
+
+void ScriptRunRecorder::takeTimed(const ProbeRecord& record)
+{
+    // Onto the run's clock, where the samples are; as sent when the probe's start is unknown.
+    const double shiftS = m_probeStartS.value_or(0.0);
+    if (const auto* begin = std::get_if<ProbeEpochBegin>(&record)) {
+        const double tS = begin->tS + shiftS;
+        if (m_openEpoch != 0 && m_openEpoch != begin->epoch)
+            closeEpoch(m_openEpoch, tS);
+        if (m_openEpoch != begin->epoch) {
+            m_openEpoch = begin->epoch;
+            m_openEpochStartS = tS;
+        }
+    } else if (const auto* end = std::get_if<ProbeEpochEnd>(&record)) {
+        if (m_openEpoch == end->epoch)
+            closeEpoch(end->epoch, end->tS + shiftS);
+    } else if (const auto* step = std::get_if<ProbeStep>(&record)) {
+        ProbeStep shifted = *step;
+        shifted.step.endS += shiftS;
+        takeStep(shifted);
+    }
 }
 
 void ScriptRunRecorder::takeStep(const ProbeStep& step)
@@ -180,8 +241,14 @@ nlohmann::json ScriptRunRecorder::info() const
                      {hello.torch.empty() ? std::string("-") : hello.torch, hello.python});
         info["intra_op_threads"] = hello.intraOpThreads;
         info["inter_op_threads"] = hello.interOpThreads;
-        info["script"] = {{"pid", hello.pid},   {"python", hello.python}, {"torch", hello.torch},
-                          {"argv", hello.argv}, {"cwd", hello.cwd},       {"hooks", hello.hooks}};
+        info["script"] = {{"pid", hello.pid},
+                          {"python", hello.python},
+                          {"torch", hello.torch},
+                          {"argv", hello.argv},
+                          {"cwd", hello.cwd},
+                          {"hooks", hello.hooks},
+                          {"probe_start_s", m_probeStartS ? nlohmann::json(*m_probeStartS)
+                                                          : nlohmann::json(nullptr)}};
     }
     if (!m_allSteps.empty())
         info["batch_size"] = m_allSteps.front().samples;
@@ -230,6 +297,10 @@ void ScriptRunRecorder::flush()
 
 void ScriptRunRecorder::finish(const ScriptExit& exit, double totalS)
 {
+    // A probe that never sent its hello (its script killed first, or a broken probe): its
+    // timed records as it sent them.
+    for (const ProbeRecord& held : std::exchange(m_beforeHello, {}))
+        takeTimed(held);
     if (m_openEpoch != 0)
         closeEpoch(m_openEpoch, std::nullopt);
     if (m_end) {

@@ -7,8 +7,15 @@
 // run. It is marked as a script's by its config, which holds the command line instead of a
 // model: {"name": ..., "script": {"command": [...], "working_folder": ...}}, with "env":
 // {NAME: value} beside them for the variables the run was started with on top of the
-// inherited environment (a what-if variant's), when there were any. LibTorch-free.
+// inherited environment (a what-if variant's), when there were any.
+//
+// One time axis: the run's clock (runclock.h) starts just before the script does, and its
+// samples and total time count on it, as an engine run's do. The probe's steps and epochs
+// count from the probe's own start inside the script's Python, later by the interpreter's
+// start-up; its hello says when that was on the same monotonic clock (clock_s), and their
+// times are moved by the difference. LibTorch-free.
 
+#include "engine/core/runclock.h"
 #include "engine/io/childprocess.h"
 #include "engine/script/proberecord.h"
 #include "engine/store/runstore.h"
@@ -48,6 +55,11 @@ public:
 
     std::int64_t runId() const { return m_runId; }
 
+    /// The run's clock, started just before the script: the probe's times are moved onto it
+    /// once its hello says where they count from. Without it (records read back on their
+    /// own) they are kept as the probe sent them.
+    void startClock(const RunClock& clock) { m_clock = clock; }
+
     /// Takes one record in; the steps and epochs it completes are written by the next flush().
     void take(const ProbeRecord& record);
     /// Keeps a note for the run's notes (a refused record, what the probe said).
@@ -64,7 +76,7 @@ public:
 
     std::int64_t steps() const { return m_stepCount; }
     int epochs() const { return m_epochCount; }
-    /// The steps and the closed epochs taken so far, in order.
+    /// The steps and the closed epochs taken so far, in order, on the run's clock.
     const std::vector<BatchRecord>& stepRecords() const { return m_allSteps; }
     const std::vector<EpochRecord>& epochRecords() const { return m_allEpochs; }
     const std::optional<ProbeHello>& hello() const { return m_hello; }
@@ -76,6 +88,9 @@ public:
     const std::string& error() const { return m_error; }
 
 private:
+    void takeTimed(const ProbeRecord& record);
+    void takeHello(const ProbeHello& hello);
+    std::optional<double> probeStartS(const ProbeHello& hello);
     void takeStep(const ProbeStep& step);
     void closeEpoch(int epoch, std::optional<double> endS);
     nlohmann::json info() const;
@@ -91,6 +106,14 @@ private:
     std::vector<std::string> m_notes;
     bool m_infoChanged = false;
     bool m_notesChanged = false;
+
+    // The probe's times on the run's clock: where the probe started on it (nothing while not
+    // known, or when they stay on the probe's clock), and the timed records that came before
+    // the hello, held until it says where they count from (a script that never imports torch
+    // sends its hello last).
+    std::optional<RunClock> m_clock;
+    std::optional<double> m_probeStartS;
+    std::vector<ProbeRecord> m_beforeHello;
 
     // The epoch now running: its number, start and steps so far.
     int m_openEpoch = 0;

@@ -131,10 +131,10 @@ ScriptSession::ScriptSession(RunStore& store, ScriptSessionOptions options, RunO
 ScriptExit ScriptSession::run()
 {
     // The run's clock, for its system samples and its total time, starts just before the
-    // script does. The steps' times are the probe's, from when it started inside the script's
-    // Python: later by Python's start-up, about 0.1 s, which the probe does not report
-    // (docs/profile.md, "The script's CPU and memory").
+    // script does; the recorder moves the probe's steps and epochs onto it, since the probe
+    // starts later, by Python's start-up (docs/profile.md, "The script's CPU and memory").
     const RunClock clock;
+    m_recorder.startClock(clock);
     std::vector<EnvironmentEntry> environment = m_options.environment;
     if (m_options.maxSteps > 0)
         environment.emplace_back(kProbeMaxStepsVariable, std::to_string(m_options.maxSteps));

@@ -79,7 +79,8 @@ class ProbeSession:
             "torch": str(torch.__version__) if torch is not None else None,
             "argv": self.argv, "cwd": os.getcwd(),
             "intra_op_threads": threads[0], "inter_op_threads": threads[1],
-            "cuda": self.recorder.cuda_available, "hooks": installed})
+            "cuda": self.recorder.cuda_available, "hooks": installed,
+            "clock_s": monotonic_clock_s(self.recorder.start)})
         for text in self.settings_notes:
             self.recorder.note(text)
 
@@ -185,6 +186,22 @@ def parse_max_steps(text):
         why = "not a whole number of steps"
     return None, (f"{MAX_STEPS_ENV}={text!r} is ignored ({why}): the script runs without a "
                   "step limit")
+
+
+def monotonic_clock_s(start):
+    """`start`, a `time.perf_counter()` reading, as CLOCK_MONOTONIC read it, in seconds: the
+    clock `epochscope-cli` samples the script on, so that it can put the records' times, which
+    count from `start`, on its own axis (the hello's `clock_s`). None without that clock."""
+    clock = getattr(time, "CLOCK_MONOTONIC", None)
+    if clock is None:
+        return None
+    if time.get_clock_info("perf_counter").implementation == "clock_gettime(CLOCK_MONOTONIC)":
+        return start   # the same clock (Linux): exact
+    # Another clock with the same rate: its offset, read between two readings of perf_counter.
+    before = time.perf_counter()
+    monotonic = time.clock_gettime(clock)
+    after = time.perf_counter()
+    return monotonic - ((before + after) / 2 - start)
 
 
 def _on_sigterm(signum, frame):

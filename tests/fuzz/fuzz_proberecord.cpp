@@ -1,7 +1,8 @@
 // libFuzzer target for a line of a profiled script's probe records
 // (engine/script/proberecord.h, issue 36): the bytes are the line. Only es::ProbeRecordError
 // may come out; a step that is accepted has finite, non-negative times whose named phases fit
-// its wall time and an Other that is what they leave of it.
+// its wall time and an Other that is what they leave of it; a hello's clock_s, when there, is a
+// finite, non-negative reading of the monotonic clock.
 
 #include "engine/script/proberecord.h"
 
@@ -20,6 +21,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         record = es::parseProbeRecord(line);
     } catch (const es::ProbeRecordError&) {
         return 0;
+    }
+    if (const auto* hello = std::get_if<es::ProbeHello>(&record)) {
+        if (hello->clockS && (!std::isfinite(*hello->clockS) || *hello->clockS < 0.0))
+            std::abort();
     }
     if (const auto* step = std::get_if<es::ProbeStep>(&record)) {
         const es::BatchRecord& batch = step->step;

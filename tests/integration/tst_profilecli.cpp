@@ -88,6 +88,68 @@ while time.perf_counter() < end:
     pass
 )";
 
+// A script whose time the samples can tell apart: an idle step, then a step that keeps a core
+// busy, each 1 s, marked by hand. torch is imported first, so the hello comes before them.
+const QByteArray kIdleThenBusyScript = R"(
+import time
+import torch
+import epochscope
+
+with epochscope.step():
+    time.sleep(1.0)
+with epochscope.step():
+    end = time.perf_counter() + 1.0
+    while time.perf_counter() < end:
+        pass
+)";
+
+/// An interpreter that starts 1 s late, as a loaded machine's can: the probe inside it starts
+/// that much after the script's process, more than a step of kIdleThenBusyScript lasts. Its
+/// name starts with "python", as `profile` wants an interpreter's to.
+const QByteArray kSlowStartInterpreter = R"(#!/bin/sh
+sleep 1
+exec /usr/bin/python3 "$@"
+)";
+
+// A sample's CPU covers the interval before it: within a step, samples this far from its
+// edges saw only that step (a sample interval is 100 ms; a loaded machine samples late).
+constexpr double kStepEdgeS = 0.2;
+// The idle step sleeps: next to nothing. The busy one gets what a loaded machine leaves it:
+// half a core was seen under `ctest -j2` with other work on two cores, a quarter is asked for.
+// A sample placed in the wrong step sees the other step's figure, or torch's import, which
+// keeps a core busy: far from both bounds.
+constexpr double kIdleStepCpuPct = 15.0;
+constexpr double kBusyStepCpuPct = 25.0;
+
+double medianOf(std::vector<double> values)
+{
+    if (values.empty())
+        return std::nan("");
+    std::sort(values.begin(), values.end());
+    const std::size_t middle = values.size() / 2;
+    return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2.0;
+}
+
+/// The script's CPU in the samples taken well inside `step`, on the run's clock.
+std::vector<double> cpuWithin(const es::BatchRecord& step,
+                              const std::vector<es::SystemSample>& samples)
+{
+    const double startS = step.endS - step.wallMs / 1000.0;
+    std::vector<double> cpu;
+    for (const es::SystemSample& sample : samples)
+        if (sample.tS >= startS + kStepEdgeS && sample.tS <= step.endS - kStepEdgeS)
+            cpu.push_back(sample.processCpuPct);
+    return cpu;
+}
+
+QString listed(const std::vector<double>& values)
+{
+    QStringList parts;
+    for (double value : values)
+        parts << QString::number(value, 'f', 1);
+    return "[" + parts.join(", ") + "]";
+}
+
 }  // namespace
 
 class TestProfileCli : public QObject {
@@ -281,6 +343,35 @@ private Q_SLOTS:
         QVERIFY2(peakRssMb >= kHeldMb, qPrintable(QString::number(peakRssMb)));
         QVERIFY2(peakCpuPct >= kBusyCpuPct, qPrintable(QString::number(peakCpuPct)));
         QVERIFY(sawScriptThread);
+    }
+
+    /// The steps and the samples share one time axis, the run's: the samples inside the busy
+    /// step show a busy core, those inside the idle step an idle one, although the probe's own
+    /// clock started more than a step's length after the run's.
+    void stepsAndSamplesShareOneTimeAxis()
+    {
+        const QString interpreter = writeScript("python3-slow-start", kSlowStartInterpreter);
+        QVERIFY(QFile::setPermissions(interpreter,
+                                      QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        const CliRun run = profile({interpreter, writeScript("idle-busy.py", kIdleThenBusyScript)},
+                                   {"--name", "idle then busy"});
+        QVERIFY2(run.exitCode == kExitFinished, qPrintable(run.err));
+        const es::StoredRun stored = lastRun();
+        QCOMPARE(stored.header.name, std::string("idle then busy"));
+        QCOMPARE(stored.batches.size(), std::size_t(2));
+
+        // Where the probe started on the run's clock: after the interpreter's late start.
+        const double probeStartS = stored.info["script"]["probe_start_s"].get<double>();
+        QVERIFY2(probeStartS >= 1.0 && probeStartS < stored.batches.front().endS,
+                 qPrintable(QString::number(probeStartS)));
+        const std::vector<double> idle = cpuWithin(stored.batches[0], stored.samples);
+        const std::vector<double> busy = cpuWithin(stored.batches[1], stored.samples);
+        const QString seen = QString("idle step %1, busy step %2, probe started at %3 s")
+                                 .arg(listed(idle), listed(busy))
+                                 .arg(probeStartS);
+        QVERIFY2(idle.size() >= 3 && busy.size() >= 3, qPrintable(seen));
+        QVERIFY2(medianOf(idle) <= kIdleStepCpuPct, qPrintable(seen));
+        QVERIFY2(medianOf(busy) >= kBusyStepCpuPct, qPrintable(seen));
     }
 
     void commandsThatAreNotAScriptAreRefused_data()

@@ -9,8 +9,11 @@ import sys
 import tempfile
 import textwrap
 import time
+import types
 import unittest
+from unittest import mock
 
+from epochscope import run
 from tests.probe.support import (ListWriter, ProbeRun, probe_environment, read_lines,
                                  run_script, write_script)
 
@@ -336,6 +339,76 @@ class BufferedSteps(unittest.TestCase):
                              probe.describe())
             self.assertEqual(probe.of_type("end"), [])
             self.assertEqual(read_lines(records), lines)   # SIGKILL wrote nothing more
+
+
+# Reads CLOCK_MONOTONIC, the clock epochscope-cli samples the script on, around each epoch
+# start and step end it marks, into truth.json.
+CLOCK_SCRIPT = """
+    import json, time
+    import torch
+    import epochscope
+
+    def monotonic():
+        return time.clock_gettime(time.CLOCK_MONOTONIC)
+
+    truth = {"first_line": monotonic(), "epochs": [], "steps": []}
+    for epoch in range(2):
+        before = monotonic()
+        epochscope.epoch()
+        truth["epochs"].append((before, monotonic()))
+        for batch in range(3):
+            with epochscope.step():
+                time.sleep(0.01)
+                before = monotonic()
+            truth["steps"].append((before, monotonic()))
+    with open("truth.json", "w") as f:
+        json.dump(truth, f)
+"""
+
+# The records' times are rounded to the microsecond.
+TIME_ROUNDING_S = 1e-6
+
+
+class Clock(unittest.TestCase):
+    """The hello's `clock_s` says where the records' times count from on CLOCK_MONOTONIC,
+    the clock epochscope-cli samples the script on: each time plus `clock_s` falls where the
+    script read that clock around the moment the time marks."""
+
+    def assert_between(self, value, bounds, what):
+        low, high = bounds
+        self.assertTrue(low - TIME_ROUNDING_S <= value <= high + TIME_ROUNDING_S,
+                        f"{what}: {value:.6f} not in [{low:.6f}, {high:.6f}]")
+
+    def test_record_times_count_from_clock_s(self):
+        with tempfile.TemporaryDirectory() as folder:
+            spawned = time.clock_gettime(time.CLOCK_MONOTONIC)
+            probe = run_script(CLOCK_SCRIPT, folder=folder)
+            with open(os.path.join(folder, "truth.json")) as f:
+                truth = json.load(f)
+        self.assertEqual(probe.returncode, 0, probe.describe())
+        self.assertEqual(probe.records[0]["type"], "hello")
+        clock_s = probe.one("hello")["clock_s"]
+        self.assertIsInstance(clock_s, float)
+        # The probe starts after its process does and before the script's first line.
+        self.assert_between(clock_s, (spawned, truth["first_line"]), "clock_s")
+        epochs = probe.of_type("epoch_begin")
+        self.assertEqual(len(epochs), 2, probe.describe())
+        for record, bounds in zip(epochs, truth["epochs"]):
+            self.assert_between(clock_s + record["t_s"], bounds, f"epoch {record['epoch']}")
+        self.assertEqual(len(probe.steps), 6, probe.describe())
+        for record, bounds in zip(probe.steps, truth["steps"]):
+            self.assert_between(clock_s + record["end_s"], bounds,
+                                f"step {record['epoch']}.{record['batch']}")
+
+    def test_a_perf_counter_on_another_clock_is_translated(self):
+        # Where perf_counter is not CLOCK_MONOTONIC itself, clock_s is its start translated;
+        # here the two are one clock, so the translation must give the start back.
+        start = time.perf_counter()
+        other = types.SimpleNamespace(implementation="mach_absolute_time()")
+        with mock.patch("time.get_clock_info", return_value=other):
+            translated = run.monotonic_clock_s(start)
+        self.assertEqual(run.monotonic_clock_s(start), start)
+        self.assertAlmostEqual(translated, start, delta=1e-3)
 
 
 class Signals(unittest.TestCase):

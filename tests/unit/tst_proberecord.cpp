@@ -1,7 +1,11 @@
 // The probe's records read back (engine/script/proberecord.h): each type as the probe writes
 // it, and a table of lines a broken or hostile probe could send, each refused with the field
 // named; then a script run built from records (engine/script/scriptrecorder.h) in a store, with
-// the variables it was started with, and the command line shown for such a run.
+// the variables it was started with, its steps and epochs put on the run's clock by the
+// hello's clock_s (or left as sent where it cannot be), and the command line shown for such a
+// run.
+#include "engine/core/runclock.h"
+#include "engine/i18n/evidencetext.h"
 #include "engine/io/childprocess.h"
 #include "engine/script/proberecord.h"
 #include "engine/script/scriptrecorder.h"
@@ -10,9 +14,13 @@
 #include <QtCore/QTemporaryDir>
 #include <QtTest>
 
+#include <time.h>
+
+#include <chrono>
 #include <cmath>
 #include <string>
 #include <variant>
+#include <vector>
 
 namespace {
 
@@ -21,10 +29,30 @@ constexpr const char* kConversions =
     R"j("code":"xb = torch.tensor(X[i:i + 64])","calls":120,"bytes":1234567,"seconds":0.1234,)j"
     R"j("in_steps":118}]})j";
 
+const std::string kClockS = R"(,"clock_s":49229.951846063)";
+
 const std::string kHello =
     R"({"type":"hello","format":"epochscope-probe","version":1,"pid":42,"python":"3.11.2",)"
     R"("torch":"1.13.1","argv":["train.py","--epochs","2"],"cwd":"/tmp","intra_op_threads":2,)"
-    R"("inter_op_threads":1,"cuda":false,"hooks":["dataloader","module"]})";
+    R"("inter_op_threads":1,"cuda":false,"hooks":["dataloader","module"])" +
+    kClockS + "}";
+
+/// The hello of a probe that started at `clockS` on the monotonic clock.
+std::string helloAt(double clockS)
+{
+    return kHello.substr(0, kHello.find(kClockS)) + es::formatText(R"(,"clock_s":%.9f})", clockS);
+}
+
+/// The hello of a probe older than clock_s.
+std::string helloWithoutClock()
+{
+    return kHello.substr(0, kHello.find(kClockS)) + "}";
+}
+
+double secondsOf(const timespec& time)
+{
+    return static_cast<double>(time.tv_sec) + static_cast<double>(time.tv_nsec) * 1e-9;
+}
 
 std::string step(int epoch, int batch, double endS, const std::string& loss = "0.5")
 {
@@ -59,6 +87,13 @@ private Q_SLOTS:
         QCOMPARE(hello.argv.size(), std::size_t(3));
         QCOMPARE(hello.intraOpThreads, 2);
         QCOMPARE(hello.hooks.back(), std::string("module"));
+        QVERIFY(hello.clockS);
+        QCOMPARE(*hello.clockS, 49229.951846063);
+        // A probe older than clock_s, and one on a Python without CLOCK_MONOTONIC.
+        QVERIFY(!std::get<es::ProbeHello>(es::parseProbeRecord(helloWithoutClock())).clockS);
+        QVERIFY(!std::get<es::ProbeHello>(
+                     es::parseProbeRecord(with(kHello, kClockS, R"(,"clock_s":null)")))
+                     .clockS);
 
         // A script that never imported torch: no version, no thread counts (docs/profile.md).
         const auto torchless = std::get<es::ProbeHello>(
@@ -127,6 +162,13 @@ private Q_SLOTS:
             with(kHello, "\"inter_op_threads\":1", "\"inter_op_threads\":\"1\""),
             "inter_op_threads");
         row("cuda not a bool", with(kHello, "\"cuda\":false", "\"cuda\":0"), "cuda");
+        row("clock negative", with(kHello, kClockS, R"(,"clock_s":-0.5)"), "clock_s");
+        row("clock a string", with(kHello, kClockS, R"(,"clock_s":"49229.95")"), "clock_s");
+        row("clock a bool", with(kHello, kClockS, R"(,"clock_s":true)"), "clock_s");
+        row("clock an object", with(kHello, kClockS, R"(,"clock_s":{"s":1})"), "clock_s");
+        row("clock past a century of uptime", with(kHello, kClockS, R"(,"clock_s":4e9)"),
+            "clock_s");
+        row("clock infinite", with(kHello, kClockS, R"(,"clock_s":1e999)"), "");
         row("epoch zero", with(good, "\"epoch\":1", "\"epoch\":0"), "epoch");
         row("epoch fractional", with(good, "\"epoch\":1", "\"epoch\":1.5"), "epoch");
         row("epoch huge", with(good, "\"epoch\":1", "\"epoch\":99999999999999999999"), "epoch");
@@ -244,6 +286,114 @@ private Q_SLOTS:
         QCOMPARE(run.summary["config"]["script"]["env"], expected);
         QCOMPARE(es::scriptRunConfig("s", {"python3", "s.py"}, "/w", {}),
                  es::scriptRunConfig("s", {"python3", "s.py"}, "/w"));
+    }
+
+    /// The premise of clock_s: the run's clock is CLOCK_MONOTONIC, the clock the probe's
+    /// time.perf_counter reads on Linux, counted from the same epoch.
+    void theRunClockIsTheMonotonicClock()
+    {
+        timespec before{};
+        timespec after{};
+        clock_gettime(CLOCK_MONOTONIC, &before);
+        const es::RunClock clock;
+        clock_gettime(CLOCK_MONOTONIC, &after);
+        QVERIFY2(secondsOf(before) <= clock.originMonotonicS() &&
+                     clock.originMonotonicS() <= secondsOf(after),
+                 qPrintable(QString("%1 not in [%2, %3]")
+                                .arg(clock.originMonotonicS(), 0, 'f', 9)
+                                .arg(secondsOf(before), 0, 'f', 9)
+                                .arg(secondsOf(after), 0, 'f', 9)));
+    }
+
+    /// A probe that started 0.25 s after the script (Python's start-up): its steps and epochs
+    /// are moved onto the run's clock, where the samples are, whether the hello came before
+    /// them (a script that imports torch) or after (one that never does, with its steps marked
+    /// by hand).
+    void putsTheProbesTimesOnTheRunsClock_data()
+    {
+        QTest::addColumn<bool>("helloFirst");
+        QTest::newRow("hello first") << true;
+        QTest::newRow("hello last") << false;
+    }
+
+    void putsTheProbesTimesOnTheRunsClock()
+    {
+        QFETCH(bool, helloFirst);
+        QTemporaryDir dir;
+        es::RunStore store(dir.filePath("runs.db").toStdString());
+        es::ScriptRunRecorder recorder(store, "train.py", {"python3", "train.py"}, "/tmp");
+        const es::RunClock clock(std::chrono::steady_clock::now() - std::chrono::seconds(10));
+        recorder.startClock(clock);
+        const std::string hello = helloAt(clock.originMonotonicS() + 0.25);
+        if (helloFirst)
+            recorder.take(es::parseProbeRecord(hello));
+        recorder.take(es::parseProbeRecord(R"({"type":"epoch_begin","epoch":1,"t_s":0.5})"));
+        recorder.take(es::parseProbeRecord(step(1, 1, 0.54)));
+        recorder.take(es::parseProbeRecord(step(1, 2, 0.58)));
+        recorder.take(
+            es::parseProbeRecord(R"({"type":"epoch_end","epoch":1,"t_s":0.7,"batches":2})"));
+        if (!helloFirst)
+            recorder.take(es::parseProbeRecord(hello));
+        es::SystemSample sample;
+        sample.tS = 0.8;
+        recorder.takeSamples({sample});
+        recorder.finish({}, 1.0);
+
+        const es::StoredRun run = *store.loadRun(recorder.runId());
+        QCOMPARE(run.batches.size(), std::size_t(2));
+        QVERIFY(std::abs(run.batches[0].endS - 0.79) < 1e-6);
+        QVERIFY(std::abs(run.batches[1].endS - 0.83) < 1e-6);
+        QCOMPARE(run.epochs.size(), std::size_t(1));
+        QVERIFY(std::abs(run.epochs[0].startS - 0.75) < 1e-6);
+        QVERIFY(std::abs(run.epochs[0].wallS - 0.2) < 1e-6);
+        QCOMPARE(run.samples.size(), std::size_t(1));
+        QCOMPARE(run.samples[0].tS, 0.8);  // the samples are on the run's clock already
+        QVERIFY(std::abs(run.info["script"]["probe_start_s"].get<double>() - 0.25) < 1e-6);
+        QVERIFY2(run.notes.empty(), run.notes.c_str());
+    }
+
+    /// Where the probe's start cannot be placed on the run's clock, its times are left as sent,
+    /// with a note that says why; a second hello moves nothing.
+    void leavesTheProbesTimesWhereItsStartIsUnknown_data()
+    {
+        QTest::addColumn<QString>("hello");
+        QTest::addColumn<QString>("note");
+        const es::RunClock clock(std::chrono::steady_clock::now() - std::chrono::seconds(10));
+        const double originS = clock.originMonotonicS();
+        const auto row = [](const char* name, const std::string& hello, const char* note) {
+            QTest::newRow(name) << QString::fromStdString(hello) << QString(note);
+        };
+        row("an older probe", helloWithoutClock(), "did not say when it started");
+        row("no monotonic clock", with(kHello, kClockS, R"(,"clock_s":null)"),
+            "did not say when it started");
+        row("before the script started", helloAt(originS - 1.0), "is not between");
+        row("after now", helloAt(originS + 3600.0), "is not between");
+    }
+
+    void leavesTheProbesTimesWhereItsStartIsUnknown()
+    {
+        QFETCH(QString, hello);
+        QFETCH(QString, note);
+        QTemporaryDir dir;
+        es::RunStore store(dir.filePath("runs.db").toStdString());
+        es::ScriptRunRecorder recorder(store, "train.py", {"python3", "train.py"}, "/tmp");
+        // Started 10 s ago, as the rows' clock was, a moment before: their clock_s lie a second
+        // before it, or an hour after now.
+        const es::RunClock clock(std::chrono::steady_clock::now() - std::chrono::seconds(10));
+        recorder.startClock(clock);
+        recorder.take(es::parseProbeRecord(hello.toStdString()));
+        recorder.take(es::parseProbeRecord(step(1, 1, 0.54)));
+        // A later hello that could be placed does not move the axis the first one set.
+        recorder.take(es::parseProbeRecord(helloAt(clock.originMonotonicS() + 0.25)));
+        recorder.take(es::parseProbeRecord(step(1, 2, 0.58)));
+        recorder.finish({}, 1.0);
+
+        const es::StoredRun run = *store.loadRun(recorder.runId());
+        QCOMPARE(run.batches.size(), std::size_t(2));
+        QCOMPARE(run.batches[0].endS, 0.54);
+        QCOMPARE(run.batches[1].endS, 0.58);
+        QVERIFY(run.info["script"]["probe_start_s"].is_null());
+        QVERIFY2(QString::fromStdString(run.notes).contains(note), run.notes.c_str());
     }
 
     /// How `whatif` and `runs show` print what a script was started with: the variables, then
