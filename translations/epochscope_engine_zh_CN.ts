@@ -4,12 +4,12 @@
 <context>
     <name>Allocator</name>
     <message>
-        <location filename="../engine/train/allocator.cpp" line="+324"/>
+        <location filename="../engine/train/allocator.cpp" line="+368"/>
         <source>&quot;%1&quot; is not available here: %2</source>
         <translation>&quot;%1&quot; 在此不可用：%2</translation>
     </message>
     <message>
-        <location line="+89"/>
+        <location line="+91"/>
         <source>&quot;glibc-tuned&quot;: glibc refused the mallopt thresholds</source>
         <translation>&quot;glibc-tuned&quot;：glibc 拒绝了 mallopt 阈值</translation>
     </message>
@@ -710,7 +710,7 @@
         <translation>无</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+64"/>
         <source>a run of several processes needs a rendezvous: set distributed.init to tcp://HOST:PORT or file:PATH, or start it with epochscope-cli train --nproc N, torchrun or --master</source>
         <translation>多进程运行需要一个会合点：将 distributed.init 设为 tcp://HOST:PORT 或 file:PATH，或用 epochscope-cli train --nproc N、torchrun 或 --master 启动</translation>
     </message>
@@ -3534,6 +3534,34 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
 </context>
 <context>
+    <name>MemoryGrowthRule</name>
+    <message>
+        <location filename="../engine/diagnosis/memorygrowthrule.cpp" line="+94"/>
+        <source>Tensor memory grows by %1 a step and is never given back</source>
+        <translation>张量内存每步增长 %1，且从未释放</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> (%1 an epoch of %2 steps)</source>
+        <translation>（每轮 %1，每轮 %2 步）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>At the end of a step tensors held %1 (median of steady steps %2 to %3), then %4, then %5 (steps %6 to %7): %8 more a step%9.</source>
+        <translation>步结束时张量占用 %1（稳定步 %2 至 %3 的中位数），随后为 %4，再到 %5（步 %6 至 %7）：每步多 %8%9。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cut in three thirds, the %1 steady steps rise twice: the median step of each third held more than any step of the third before it.</source>
+        <translation>把 %1 个稳定步分成三段，内存上升了两次：每一段的中位数步都比前一段中任何一步占用得多。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Find what keeps a tensor from every step: a loss or an output kept with its graph (keep its value instead: loss.item(), or loss.detach()), a list of predictions or gradients that only grows, a cache without a bound. The growth continues until the process runs out of memory; the rate above says when.</source>
+        <translation>找出每一步都留下张量的地方：连同计算图一起保留的损失或输出（改为只保留其数值：loss.item()，或 loss.detach()）、只增不减的预测或梯度列表、没有上限的缓存。内存会一直增长，直到进程耗尽内存；上面的速率说明何时会发生。</translation>
+    </message>
+</context>
+<context>
     <name>Messages</name>
     <message>
         <location filename="../cli/messages.cpp" line="+29"/>
@@ -6299,7 +6327,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>auto：%1 后端时关闭</translation>
     </message>
     <message>
-        <location filename="../engine/train/allocator.cpp" line="-286"/>
+        <location filename="../engine/train/allocator.cpp" line="-317"/>
         <source>%1 is installed, but a running process cannot load it: it needs more static TLS than glibc set aside at start-up</source>
         <translation>%1 已安装，但运行中的进程无法加载它：它需要的静态 TLS 多于 glibc 启动时预留的</translation>
     </message>
@@ -6319,17 +6347,22 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>请安装 Debian 软件包 %1（apt-get install %1）</translation>
     </message>
     <message>
-        <location line="+17"/>
-        <source>%1 lacks mallocx, dallocx or mallctl</source>
-        <translation>%1 缺少 mallocx、dallocx 或 mallctl</translation>
+        <location line="+20"/>
+        <source>%1 lacks mallocx, dallocx, sallocx or mallctl</source>
+        <translation>%1 缺少 mallocx、dallocx、sallocx 或 mallctl</translation>
     </message>
     <message>
-        <location line="+51"/>
-        <source>%1 lacks tc_memalign, tc_free or MallocExtension_ReleaseFreeMemory</source>
-        <translation>%1 缺少 tc_memalign、tc_free 或 MallocExtension_ReleaseFreeMemory</translation>
+        <location line="+55"/>
+        <source>%1 lacks tc_memalign, tc_free, tc_malloc_size or MallocExtension_ReleaseFreeMemory</source>
+        <translation>%1 缺少 tc_memalign、tc_free、tc_malloc_size 或 MallocExtension_ReleaseFreeMemory</translation>
     </message>
     <message>
-        <location line="+133"/>
+        <location line="+106"/>
+        <source>tensor memory not counted: another CPU allocator is set in this process</source>
+        <translation>未统计张量内存：本进程中设置了另一个 CPU 分配器</translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <source>the process&apos;s malloc</source>
         <translation>进程自身的 malloc</translation>
     </message>
@@ -6374,12 +6407,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>auto：没有其他可用的</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>glibc stays tuned by an earlier glibc-tuned run in this process (mallopt cannot be undone)</source>
         <translation>glibc 仍保持本进程中先前一次 glibc-tuned 运行的调整（mallopt 无法撤销）</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+29"/>
         <source>not applied to tensors: another CPU allocator has priority in this process</source>
         <translation>未应用于张量：本进程中另一个 CPU 分配器优先</translation>
     </message>
@@ -6504,7 +6537,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>记录在运行结束之前就停止了</translation>
     </message>
     <message>
-        <location filename="../engine/store/runstore.cpp" line="+435"/>
+        <location filename="../engine/store/runstore.cpp" line="+446"/>
         <source>the process running it ended without finishing it (killed or crashed)</source>
         <translation>运行它的进程在运行完成前就结束了（被终止或崩溃）</translation>
     </message>

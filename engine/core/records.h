@@ -2,6 +2,7 @@
 
 #include "engine/core/phase.h"
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -13,6 +14,31 @@ namespace es {
 
 /// Steps are timed in milliseconds, epochs and runs in seconds.
 inline constexpr double kMsPerS = 1000.0;
+
+using PhaseBytes = std::array<std::int64_t, kPhaseCount>;
+
+/// A step's CPU tensor memory, as the counting tensor allocator saw it
+/// (engine/train/tensormemory.h): bytes held by tensors, counted process-wide. Each phase's
+/// figures cover the stretch the step clock gave it: Callbacks the stretch from the end of the
+/// optimizer to the step's end (the loss read-back, metrics and the batch callbacks), Other
+/// (or WarmUp in the step that ran the warm-up) the stretch before the step's first phase (the
+/// previous step's bookkeeping, an epoch's end). All 0 where nothing was counted: steps
+/// recorded before EpochScope counted memory, and runs whose allocator it could not wrap.
+struct StepMemory {
+    PhaseBytes peakBytes{};        ///< the most bytes held at once during each phase
+    PhaseBytes endBytes{};         ///< held at each phase's end
+    std::int64_t allocations = 0;  ///< blocks handed out during the step
+
+    /// The most bytes held at once during the step.
+    std::int64_t stepPeakBytes() const
+    {
+        std::int64_t peak = 0;
+        for (std::int64_t bytes : peakBytes)
+            peak = bytes > peak ? bytes : peak;
+        return peak;
+    }
+    bool counted() const { return stepPeakBytes() > 0; }
+};
 
 /// One training step. Plain values only: records cross from the engine thread to sinks that
 /// must never block it.
@@ -46,6 +72,7 @@ struct BatchRecord {
     /// width it was cut to. With `samples`, the shape kernels saw; a new one builds primitives.
     /// 0 for steps recorded before EpochScope kept it.
     std::int64_t timesteps = 0;
+    StepMemory memory;
 };
 
 /// The lengths in tokens of a text source's training texts, as loading found them before any

@@ -23,6 +23,7 @@ const std::vector<DiagnosisRuleInfo>& diagnosisRules()
         {"communication-bound", diagnoseCommunicationBound},
         {"straggler-rank", diagnoseStragglerRank},
         {"padding-waste", diagnosePaddingWaste},
+        {"memory-growth", diagnoseMemoryGrowth},
     };
     return kRules;
 }

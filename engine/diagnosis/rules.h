@@ -50,5 +50,8 @@ std::vector<Finding> diagnosePaddingWaste(const RunEvidence& evidence);
 /// "straggler-rank": one rank of a distributed run computes consistently longer than the
 /// others, which wait for it.
 std::vector<Finding> diagnoseStragglerRank(const RunEvidence& evidence);
+/// "memory-growth": the tensor memory held at the end of a step rises through the run (a leak:
+/// a loss kept with its graph, a history that grows), with the steps and the rate.
+std::vector<Finding> diagnoseMemoryGrowth(const RunEvidence& evidence);
 
 }  // namespace es

@@ -78,7 +78,7 @@ std::string valueAt(const nlohmann::json& document, const std::string& pointer)
 }
 
 /// A step as a row of doubles for gathering (every count fits a double's 53 bits exactly).
-constexpr std::int64_t kStepFields = 13 + static_cast<std::int64_t>(kPhaseCount);
+constexpr std::int64_t kStepFields = 14 + 3 * static_cast<std::int64_t>(kPhaseCount);
 
 void writeStepRow(const BatchRecord& step, double* row)
 {
@@ -96,7 +96,12 @@ void writeStepRow(const BatchRecord& step, double* row)
     *row++ = static_cast<double>(step.reducedBytes);
     *row++ = step.overlappedMs;
     *row++ = step.paddingShare;
-    *row = static_cast<double>(step.timesteps);
+    *row++ = static_cast<double>(step.timesteps);
+    for (std::int64_t bytes : step.memory.peakBytes)
+        *row++ = static_cast<double>(bytes);
+    for (std::int64_t bytes : step.memory.endBytes)
+        *row++ = static_cast<double>(bytes);
+    *row = static_cast<double>(step.memory.allocations);
 }
 
 BatchRecord readStepRow(const double* row)
@@ -116,7 +121,12 @@ BatchRecord readStepRow(const double* row)
     step.reducedBytes = static_cast<std::int64_t>(*row++);
     step.overlappedMs = *row++;
     step.paddingShare = *row++;
-    step.timesteps = static_cast<std::int64_t>(*row);
+    step.timesteps = static_cast<std::int64_t>(*row++);
+    for (std::int64_t& bytes : step.memory.peakBytes)
+        bytes = static_cast<std::int64_t>(*row++);
+    for (std::int64_t& bytes : step.memory.endBytes)
+        bytes = static_cast<std::int64_t>(*row++);
+    step.memory.allocations = static_cast<std::int64_t>(*row);
     return step;
 }
 

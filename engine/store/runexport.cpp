@@ -11,16 +11,23 @@ namespace {
 
 using Json = nlohmann::json;
 
-Json stepJson(const BatchRecord& batch)
+/// Each phase's value, by the phase's key.
+template <typename Values>
+Json byPhase(const Values& values)
 {
     Json phases = Json::object();
     for (Phase phase : kAllPhases)
-        phases[std::string(phaseKey(phase))] = batch.phaseMs[phaseIndex(phase)];
+        phases[std::string(phaseKey(phase))] = values[phaseIndex(phase)];
+    return phases;
+}
+
+Json stepJson(const BatchRecord& batch)
+{
     return {{"epoch", batch.epoch},
             {"batch", batch.batch},
             {"end_s", batch.endS},
             {"wall_ms", batch.wallMs},
-            {"phase_ms", std::move(phases)},
+            {"phase_ms", byPhase(batch.phaseMs)},
             {"loss", batch.loss},
             {"samples", batch.samples},
             {"h2d_bytes", batch.h2dBytes},
@@ -29,7 +36,11 @@ Json stepJson(const BatchRecord& batch)
             {"reduced_bytes", batch.reducedBytes},
             {"overlapped_ms", batch.overlappedMs},
             {"padding_share", batch.paddingShare},
-            {"timesteps", batch.timesteps}};
+            {"timesteps", batch.timesteps},
+            {"memory",
+             {{"peak_bytes", byPhase(batch.memory.peakBytes)},
+              {"end_bytes", byPhase(batch.memory.endBytes)},
+              {"allocations", batch.memory.allocations}}}};
 }
 
 Json sampleJson(const SystemSample& sample)
@@ -113,7 +124,12 @@ std::string stepsCsv(const StoredRun& run)
         text += "," + std::string(phaseKey(phase)) + "_ms";
     text +=
         ",loss,samples,h2d_bytes,minor_faults,major_faults,reduced_bytes,overlapped_ms,"
-        "padding_share,timesteps,rank\n";
+        "padding_share,timesteps";
+    for (Phase phase : kAllPhases)
+        text += "," + std::string(phaseKey(phase)) + "_peak_bytes";
+    for (Phase phase : kAllPhases)
+        text += "," + std::string(phaseKey(phase)) + "_end_bytes";
+    text += ",allocations,rank\n";
     const auto addRows = [&text](const std::vector<BatchRecord>& batches, int rank) {
         for (const BatchRecord& batch : batches) {
             text += std::to_string(batch.epoch) + "," + std::to_string(batch.batch) + "," +
@@ -124,7 +140,13 @@ std::string stepsCsv(const StoredRun& run)
                     std::to_string(batch.h2dBytes) + "," + std::to_string(batch.minorFaults) + "," +
                     std::to_string(batch.majorFaults) + "," + std::to_string(batch.reducedBytes) +
                     "," + cell(batch.overlappedMs) + "," + cell(batch.paddingShare) + "," +
-                    std::to_string(batch.timesteps) + "," + std::to_string(rank) + "\n";
+                    std::to_string(batch.timesteps);
+            for (std::int64_t bytes : batch.memory.peakBytes)
+                text += "," + std::to_string(bytes);
+            for (std::int64_t bytes : batch.memory.endBytes)
+                text += "," + std::to_string(bytes);
+            text +=
+                "," + std::to_string(batch.memory.allocations) + "," + std::to_string(rank) + "\n";
         }
     };
     addRows(run.batches, 0);

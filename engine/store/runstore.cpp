@@ -119,9 +119,10 @@ std::string stepColumns()
 {
     return "epoch, batch, end_s, wall_ms, " + phaseColumns("_ms") +
            ", loss, samples, h2d_bytes, minor_faults, major_faults, reduced_bytes, overlapped_ms, "
-           "padding_share, timesteps";
+           "padding_share, timesteps, " +
+           phaseColumns("_peak_bytes") + ", " + phaseColumns("_end_bytes") + ", allocations";
 }
-constexpr std::size_t kStepColumns = kPhaseCount + 13;
+constexpr std::size_t kStepColumns = 3 * kPhaseCount + 14;
 
 /// Binds `batch` to stepColumns() from parameter `column` on.
 void bindStep(SQLite::Statement& insert, int column, const BatchRecord& batch)
@@ -141,6 +142,11 @@ void bindStep(SQLite::Statement& insert, int column, const BatchRecord& batch)
     insert.bind(column++, batch.overlappedMs);
     insert.bind(column++, batch.paddingShare);
     insert.bind(column++, batch.timesteps);
+    for (std::int64_t bytes : batch.memory.peakBytes)
+        insert.bind(column++, bytes);
+    for (std::int64_t bytes : batch.memory.endBytes)
+        insert.bind(column++, bytes);
+    insert.bind(column++, batch.memory.allocations);
 }
 
 BatchRecord readStep(SQLite::Statement& query, int column)
@@ -161,6 +167,11 @@ BatchRecord readStep(SQLite::Statement& query, int column)
     batch.overlappedMs = query.getColumn(column++).getDouble();
     batch.paddingShare = query.getColumn(column++).getDouble();
     batch.timesteps = query.getColumn(column++).getInt64();
+    for (std::int64_t& bytes : batch.memory.peakBytes)
+        bytes = query.getColumn(column++).getInt64();
+    for (std::int64_t& bytes : batch.memory.endBytes)
+        bytes = query.getColumn(column++).getInt64();
+    batch.memory.allocations = query.getColumn(column++).getInt64();
     return batch;
 }
 

@@ -220,6 +220,49 @@ ALTER TABLE runs ADD COLUMN tokenizer_json TEXT;
 ALTER TABLE batches ADD COLUMN timesteps INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE rank_batches ADD COLUMN timesteps INTEGER NOT NULL DEFAULT 0;
 )sql",
+        // 14: a step's CPU tensor memory per phase (the most bytes held at once during it, and
+        // at its end) and the blocks it allocated (engine/core/records.h, StepMemory); 0 for
+        // the steps recorded before.
+        R"sql(
+ALTER TABLE batches ADD COLUMN data_wait_peak_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE batches ADD COLUMN host_to_device_peak_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE batches ADD COLUMN forward_peak_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE batches ADD COLUMN backward_peak_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE batches ADD COLUMN optimizer_peak_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE batches ADD COLUMN callbacks_peak_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE batches ADD COLUMN warm_up_peak_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE batches ADD COLUMN communication_peak_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE batches ADD COLUMN other_peak_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE batches ADD COLUMN data_wait_end_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE batches ADD COLUMN host_to_device_end_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE batches ADD COLUMN forward_end_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE batches ADD COLUMN backward_end_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE batches ADD COLUMN optimizer_end_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE batches ADD COLUMN callbacks_end_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE batches ADD COLUMN warm_up_end_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE batches ADD COLUMN communication_end_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE batches ADD COLUMN other_end_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE batches ADD COLUMN allocations INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rank_batches ADD COLUMN data_wait_peak_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rank_batches ADD COLUMN host_to_device_peak_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rank_batches ADD COLUMN forward_peak_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rank_batches ADD COLUMN backward_peak_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rank_batches ADD COLUMN optimizer_peak_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rank_batches ADD COLUMN callbacks_peak_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rank_batches ADD COLUMN warm_up_peak_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rank_batches ADD COLUMN communication_peak_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rank_batches ADD COLUMN other_peak_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rank_batches ADD COLUMN data_wait_end_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rank_batches ADD COLUMN host_to_device_end_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rank_batches ADD COLUMN forward_end_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rank_batches ADD COLUMN backward_end_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rank_batches ADD COLUMN optimizer_end_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rank_batches ADD COLUMN callbacks_end_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rank_batches ADD COLUMN warm_up_end_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rank_batches ADD COLUMN communication_end_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rank_batches ADD COLUMN other_end_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rank_batches ADD COLUMN allocations INTEGER NOT NULL DEFAULT 0;
+)sql",
     };
     return kMigrations;
 }

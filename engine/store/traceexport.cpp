@@ -1,6 +1,7 @@
 #include "engine/store/traceexport.h"
 
 #include "engine/core/phase.h"
+#include "engine/core/siunits.h"
 
 #include <array>
 #include <cmath>
@@ -105,6 +106,44 @@ constexpr bool holdsEveryPhaseOnce(const std::array<Phase, kPhaseCount>& order)
 // A phase added to the enum gets a place here too, or its slices would be drawn twice or never.
 static_assert(holdsEveryPhaseOnce(kPhasesInLoopOrder), "place every phase in the loop order");
 
+/// A step's tensor memory as two counters: each stretch's peak from the stretch's start, and
+/// the bytes held at its end. The stretch before the step's first phase (WarmUp in the step
+/// that ran the warm-up, Other in the rest) is drawn where it happened, at the step's start,
+/// although Other's time is drawn last (it is the step's gaps, wherever they fell).
+void addStepMemory(const BatchRecord& batch, double startUs, Json& events)
+{
+    const StepMemory& memory = batch.memory;
+    if (!memory.counted())
+        return;
+    const auto megabytes = [](std::int64_t bytes) {
+        return static_cast<double>(bytes) / kBytesPerMb;
+    };
+    const auto peak = [&](Phase phase, double atUs) {
+        events.push_back(counter("Tensor memory peak MB", atUs,
+                                 {{"peak", megabytes(memory.peakBytes[phaseIndex(phase)])}}));
+    };
+    const auto held = [&](Phase phase, double atUs) {
+        events.push_back(counter("Tensor memory MB", atUs,
+                                 {{"held", megabytes(memory.endBytes[phaseIndex(phase)])}}));
+    };
+    const Phase before =
+        batch.phaseMs[phaseIndex(Phase::WarmUp)] > 0.0 ? Phase::WarmUp : Phase::Other;
+    peak(before, startUs);
+    double phaseStartUs =
+        startUs + std::max(0.0, batch.phaseMs[phaseIndex(Phase::WarmUp)]) * kMicrosPerMilli;
+    held(before, phaseStartUs);
+    for (Phase phase : kPhasesInLoopOrder) {
+        if (phase == Phase::WarmUp || phase == Phase::Other)
+            continue;
+        const double durationUs = std::max(0.0, batch.phaseMs[phaseIndex(phase)]) * kMicrosPerMilli;
+        if (durationUs > 0.0) {
+            peak(phase, phaseStartUs);
+            held(phase, phaseStartUs + durationUs);
+        }
+        phaseStartUs += durationUs;
+    }
+}
+
 void addSteps(const StoredRun& run, Json& events)
 {
     for (const BatchRecord& batch : run.batches) {
@@ -117,7 +156,9 @@ void addSteps(const StoredRun& run, Json& events)
                                 {"samples", batch.samples},
                                 {"h2d_bytes", batch.h2dBytes},
                                 {"minor_faults", batch.minorFaults},
-                                {"major_faults", batch.majorFaults}}));
+                                {"major_faults", batch.majorFaults},
+                                {"peak_bytes", batch.memory.stepPeakBytes()},
+                                {"allocations", batch.memory.allocations}}));
         double phaseStartUs = startUs;
         for (Phase phase : kPhasesInLoopOrder) {
             const double durationUs = batch.phaseMs[phaseIndex(phase)] * kMicrosPerMilli;
@@ -128,6 +169,7 @@ void addSteps(const StoredRun& run, Json& events)
             }
             phaseStartUs += std::max(0.0, durationUs);
         }
+        addStepMemory(batch, startUs, events);
     }
 }
 

@@ -4,6 +4,7 @@
 #include "engine/i18n/recordedtext.h"
 #include "engine/i18n/translate.h"
 #include "engine/model/libtorchapi_torch.h"
+#include "engine/train/tensormemory_torch.h"
 
 #include <c10/core/CPUAllocator.h>
 #include <c10/core/alignment.h>
@@ -61,6 +62,8 @@ struct LoadedLibrary {
     std::string detail;
     void* (*allocate)(std::size_t alignment, std::size_t bytes) = nullptr;
     void (*release)(void* data) = nullptr;
+    /// The usable size of a block it made, which the counting allocator counts.
+    std::size_t (*blockSize)(void* data) = nullptr;
     /// Gives the free memory it kept back to the kernel: at the end of a run.
     void (*trim)() = nullptr;
 };
@@ -70,8 +73,10 @@ void* (*g_mallocx)(std::size_t, int) = nullptr;
 void (*g_dallocx)(void*, int) = nullptr;
 using Mallctl = int (*)(const char*, void*, std::size_t*, void*, std::size_t);
 Mallctl g_mallctl = nullptr;
+std::size_t (*g_sallocx)(void*, int) = nullptr;
 void* (*g_tcMemalign)(std::size_t, std::size_t) = nullptr;
 void (*g_tcFree)(void*) = nullptr;
+std::size_t (*g_tcMallocSize)(void*) = nullptr;
 void (*g_tcReleaseFreeMemory)() = nullptr;
 
 void* jemallocAllocate(std::size_t /*alignment*/, std::size_t bytes)
@@ -85,6 +90,11 @@ void jemallocRelease(void* data)
     // null pointer of a zero-byte allocation through raw_deleter() (its oneDNN LSTM does).
     if (data != nullptr)
         g_dallocx(data, 0);
+}
+
+std::size_t jemallocBlockSize(void* data)
+{
+    return g_sallocx(data, 0);
 }
 
 void jemallocTrim()
@@ -101,6 +111,11 @@ void* tcmallocAllocate(std::size_t alignment, std::size_t bytes)
 void tcmallocRelease(void* data)
 {
     g_tcFree(data);
+}
+
+std::size_t tcmallocBlockSize(void* data)
+{
+    return g_tcMallocSize(data);
 }
 
 void tcmallocTrim()
@@ -150,9 +165,12 @@ LoadedLibrary loadJemalloc()
     g_mallocx = reinterpret_cast<void* (*)(std::size_t, int)>(::dlsym(handle, "mallocx"));
     g_dallocx = reinterpret_cast<void (*)(void*, int)>(::dlsym(handle, "dallocx"));
     g_mallctl = reinterpret_cast<Mallctl>(::dlsym(handle, "mallctl"));
-    if (g_mallocx == nullptr || g_dallocx == nullptr || g_mallctl == nullptr) {
-        library.detail = fillText(markedText("RunRecord", "%1 lacks mallocx, dallocx or mallctl"),
-                                  {kJemallocLibrary});
+    g_sallocx = reinterpret_cast<std::size_t (*)(void*, int)>(::dlsym(handle, "sallocx"));
+    if (g_mallocx == nullptr || g_dallocx == nullptr || g_mallctl == nullptr ||
+        g_sallocx == nullptr) {
+        library.detail =
+            fillText(markedText("RunRecord", "%1 lacks mallocx, dallocx, sallocx or mallctl"),
+                     {kJemallocLibrary});
         return library;
     }
     const char* version = nullptr;
@@ -163,6 +181,7 @@ LoadedLibrary loadJemalloc()
     library.loaded = true;
     library.allocate = jemallocAllocate;
     library.release = jemallocRelease;
+    library.blockSize = jemallocBlockSize;
     library.trim = jemallocTrim;
     return library;
 }
@@ -196,15 +215,17 @@ LoadedLibrary loadTcmalloc()
     g_tcMemalign =
         reinterpret_cast<void* (*)(std::size_t, std::size_t)>(::dlsym(handle, "tc_memalign"));
     g_tcFree = reinterpret_cast<void (*)(void*)>(::dlsym(handle, "tc_free"));
+    g_tcMallocSize = reinterpret_cast<std::size_t (*)(void*)>(::dlsym(handle, "tc_malloc_size"));
     g_tcReleaseFreeMemory =
         reinterpret_cast<void (*)()>(::dlsym(handle, "MallocExtension_ReleaseFreeMemory"));
     using Version = const char* (*)(int*, int*, const char**);
     const auto version = reinterpret_cast<Version>(::dlsym(handle, "tc_version"));
-    if (g_tcMemalign == nullptr || g_tcFree == nullptr || g_tcReleaseFreeMemory == nullptr) {
-        library.detail = fillText(
-            markedText("RunRecord",
-                       "%1 lacks tc_memalign, tc_free or MallocExtension_ReleaseFreeMemory"),
-            {kTcmallocLibrary});
+    if (g_tcMemalign == nullptr || g_tcFree == nullptr || g_tcMallocSize == nullptr ||
+        g_tcReleaseFreeMemory == nullptr) {
+        library.detail = fillText(markedText("RunRecord",
+                                             "%1 lacks tc_memalign, tc_free, tc_malloc_size or "
+                                             "MallocExtension_ReleaseFreeMemory"),
+                                  {kTcmallocLibrary});
         return library;
     }
     library.detail = kTcmallocLibrary;
@@ -216,6 +237,7 @@ LoadedLibrary loadTcmalloc()
     library.loaded = true;
     library.allocate = tcmallocAllocate;
     library.release = tcmallocRelease;
+    library.blockSize = tcmallocBlockSize;
     library.trim = tcmallocTrim;
     return library;
 }
@@ -277,18 +299,38 @@ private:
 std::atomic<c10::Allocator*> g_jemallocTensors{nullptr};
 std::atomic<c10::Allocator*> g_tcmallocTensors{nullptr};
 
+/// jemalloc's tensors, counted (tensormemory_torch.h).
 c10::Allocator* jemallocTensorAllocator()
 {
     static LibraryTensorAllocator allocator(jemallocLibrary());
-    g_jemallocTensors = &allocator;
-    return &allocator;
+    static c10::Allocator* const counted = countingTensorAllocator(
+        CountedAllocator::Jemalloc, &allocator, jemallocLibrary().blockSize);
+    g_jemallocTensors = counted;
+    return counted;
 }
 
+/// TCMalloc's tensors, counted.
 c10::Allocator* tcmallocTensorAllocator()
 {
     static LibraryTensorAllocator allocator(tcmallocLibrary());
-    g_tcmallocTensors = &allocator;
-    return &allocator;
+    static c10::Allocator* const counted = countingTensorAllocator(
+        CountedAllocator::Tcmalloc, &allocator, tcmallocLibrary().blockSize);
+    g_tcmallocTensors = counted;
+    return counted;
+}
+
+/// LibTorch's own allocator, counted, where `tensors` is it; an allocator that something else
+/// set (which a counting one cannot know the block sizes of) stays as it is, and `note` says
+/// the run's memory is not counted.
+c10::Allocator* countedDefaultTensors(c10::Allocator* tensors, std::string& note)
+{
+    if (countedInnerAllocator(tensors) != nullptr)
+        return tensors;
+    if (tensors == c10::GetDefaultCPUAllocator())
+        return countingTensorAllocator(CountedAllocator::Default, tensors, processMallocBlockSize);
+    note = markedText("RunRecord",
+                      "tensor memory not counted: another CPU allocator is set in this process");
+    return tensors;
 }
 
 /// The leases alive in this process, oldest first, and LibTorch's allocator from before them.
@@ -398,6 +440,7 @@ AllocatorLease::AllocatorLease(HostAllocator allocator) : m_allocator(allocator)
     if (leases.active.empty())
         leases.before = current;
     c10::Allocator* tensors = leases.before;
+    std::string uncounted;
     switch (allocator) {
         case HostAllocator::Auto:
         case HostAllocator::System:
@@ -405,6 +448,7 @@ AllocatorLease::AllocatorLease(HostAllocator allocator) : m_allocator(allocator)
                 m_note = markedText("RunRecord",
                                     "glibc stays tuned by an earlier glibc-tuned run in this "
                                     "process (mallopt cannot be undone)");
+            tensors = countedDefaultTensors(tensors, uncounted);
             break;
         case HostAllocator::GlibcTuned:
             if (!tuneGlibc())
@@ -413,6 +457,7 @@ AllocatorLease::AllocatorLease(HostAllocator allocator) : m_allocator(allocator)
                     engineText("Allocator",
                                "\"glibc-tuned\": glibc refused the mallopt thresholds"));
             leases.glibcTuned = true;
+            tensors = countedDefaultTensors(tensors, uncounted);
             break;
         case HostAllocator::Jemalloc:
         case HostAllocator::Tcmalloc: {
@@ -432,6 +477,8 @@ AllocatorLease::AllocatorLease(HostAllocator allocator) : m_allocator(allocator)
         m_note = markedText("RunRecord",
                             "not applied to tensors: another CPU allocator has "
                             "priority in this process");
+    else if (!uncounted.empty())
+        m_note = m_note.empty() ? uncounted : m_note + "; " + uncounted;
     m_id = leases.nextId++;
     leases.active.emplace_back(m_id, tensors);
 }
@@ -459,7 +506,9 @@ AllocatorLease::~AllocatorLease()
 std::string currentTensorAllocator()
 {
     c10::Allocator* current = c10::GetCPUAllocator();
-    if (current == c10::GetDefaultCPUAllocator())
+    // LibTorch's own allocator, counted during a run or not.
+    if (current == c10::GetDefaultCPUAllocator() ||
+        countedInnerAllocator(current) == c10::GetDefaultCPUAllocator())
         return "default";
     if (current == g_jemallocTensors.load())
         return "jemalloc";

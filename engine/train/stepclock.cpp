@@ -18,10 +18,20 @@ int deviceBoundaryAfter(Phase phase)
     return static_cast<int>(phaseIndex(phase));
 }
 
+void keepMemorySpan(StepMemory& memory, Phase phase, const MemorySpan& span)
+{
+    memory.peakBytes[phaseIndex(phase)] = span.peakBytes;
+    memory.endBytes[phaseIndex(phase)] = span.endBytes;
+    memory.allocations += span.allocations;
+}
+
 }  // namespace
 
 StepClock::StepClock(DevicePhaseTimer* deviceTimer, Clock::time_point wallStart)
-    : m_deviceTimer(deviceTimer), m_wallStart(wallStart), m_phaseStart(Clock::now())
+    : m_deviceTimer(deviceTimer),
+      m_wallStart(wallStart),
+      m_phaseStart(Clock::now()),
+      m_memoryBefore(endTensorMemorySpan())
 {
 }
 
@@ -39,6 +49,7 @@ void StepClock::phaseEnds(Phase phase)
     const Clock::time_point now = Clock::now();
     m_phaseMs[phaseIndex(phase)] = millisecondsBetween(m_phaseStart, now);
     m_phaseStart = now;
+    keepMemorySpan(m_memory, phase, endTensorMemorySpan());
     if (m_deviceTimer && deviceWorkStarts)
         m_deviceTimer->mark(deviceBoundaryAfter(phase));
 }
@@ -48,6 +59,11 @@ StepClock::Clock::time_point StepClock::finish(BatchRecord& batch, double callba
 {
     const Clock::time_point end = Clock::now();
     batch.wallMs = millisecondsBetween(m_wallStart, end);
+    // After the optimizer the step reads its loss back and runs the batch callbacks; before
+    // its first phase came the previous step's bookkeeping, or this run's warm-up steps.
+    keepMemorySpan(m_memory, Phase::Callbacks, endTensorMemorySpan());
+    keepMemorySpan(m_memory, warmUpMs > 0.0 ? Phase::WarmUp : Phase::Other, m_memoryBefore);
+    batch.memory = m_memory;
     PhaseArray& ms = batch.phaseMs;
     ms = m_phaseMs;
     // Batch callbacks run after the loss read-back (they need the loss); each is timed.

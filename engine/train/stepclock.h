@@ -2,6 +2,7 @@
 
 #include "engine/core/phase.h"
 #include "engine/core/records.h"
+#include "engine/train/tensormemory.h"
 
 #include <chrono>
 
@@ -11,8 +12,10 @@ class DevicePhaseTimer;
 
 /// The clocks of one training step: stamps each phase's end on one steady clock (and, on a
 /// GPU, records the device timer's event at the same boundary), then turns them into the
-/// step's wall time and phase times. It keeps the timing out of the loop, so that a step reads
-/// as the work it does.
+/// step's wall time and phase times. At the same boundaries it ends a stretch of the counting
+/// tensor allocator (engine/train/tensormemory.h), for each phase's peak and end bytes. It
+/// keeps the timing out of the loop, so that a step reads as the work it does. One step clock
+/// at a time per process: the memory stretches are process-wide.
 class StepClock {
 public:
     using Clock = std::chrono::steady_clock;
@@ -36,6 +39,9 @@ private:
     Clock::time_point m_wallStart;
     Clock::time_point m_phaseStart;
     PhaseArray m_phaseMs{};
+    /// The stretch from the previous step's end to this step's first phase.
+    MemorySpan m_memoryBefore;
+    StepMemory m_memory;
 };
 
 }  // namespace es

@@ -145,6 +145,17 @@ c10::Allocator* countingTensorAllocator(CountedAllocator which, c10::Allocator* 
     return allocatorOfSlot(index);
 }
 
+c10::Allocator* countedInnerAllocator(c10::Allocator* allocator)
+{
+    if (allocator == nullptr)
+        return nullptr;
+    const std::lock_guard<std::mutex> lock(g_slotsMutex);
+    for (std::size_t index = 0; index < kSlots; ++index)
+        if (g_slots[index].inner != nullptr && allocatorOfSlot(index) == allocator)
+            return g_slots[index].inner;
+    return nullptr;
+}
+
 std::size_t processMallocBlockSize(void* data)
 {
     return ::malloc_usable_size(data);

@@ -26,6 +26,9 @@ using BlockSize = std::size_t (*)(void* data);
 c10::Allocator* countingTensorAllocator(CountedAllocator slot, c10::Allocator* inner,
                                         BlockSize blockSize);
 
+/// The allocator `allocator` wraps when it is one of the counting ones, else nullptr.
+c10::Allocator* countedInnerAllocator(c10::Allocator* allocator);
+
 /// The usable size of a block of the process's malloc, which LibTorch's default allocator uses.
 std::size_t processMallocBlockSize(void* data);
 

@@ -386,6 +386,21 @@ inline std::vector<DiagnosisScenario> diagnosisScenarios()
     add("padding-waste, the 95th percentile", padded(true, false));
     add("padding-waste, token arrays", padded(false, false));
 
+    // memory-growth: a loss kept with its graph every step, 64 kB a step on 1.5 MB held.
+    {
+        RunEvidence e = makeSteadyEvidence(3, 20);
+        std::int64_t step = 0;
+        for (BatchRecord& batch : e.batches) {
+            for (std::size_t p = 0; p < kPhaseCount; ++p) {
+                batch.memory.peakBytes[p] = 2'000'000 + 64'000 * step;
+                batch.memory.endBytes[p] = 1'500'000 + 64'000 * step;
+            }
+            batch.memory.allocations = 120;
+            ++step;
+        }
+        add("memory-growth", std::move(e));
+    }
+
     // A profiled script's run: every finding in the script's terms (scriptfindings.cpp).
     const auto script = [](const std::string& torch, std::vector<ProbeRecurrentModule> modules,
                            std::vector<ProbeConversionSite> conversions) {

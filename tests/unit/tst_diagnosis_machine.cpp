@@ -1,5 +1,5 @@
-// The diagnosis rules about the machine and the kernels: unfused-lstm, threads and
-// low-efficiency, on made-up runs (tests/support/evidencebuilder.h).
+// The diagnosis rules about the machine and the kernels: unfused-lstm, threads,
+// low-efficiency and memory-growth, on made-up runs (tests/support/evidencebuilder.h).
 #include "engine/config/presets.h"
 #include "engine/config/runconfig.h"
 #include "engine/diagnosis/diagnosis.h"
@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <string>
@@ -660,6 +661,82 @@ private Q_SLOTS:
                 batch.wallMs = 0.0;
         }
         QVERIFY(es::diagnoseLowEfficiency(evidence).empty());
+    }
+
+    // --- memory-growth ---------------------------------------------------------------------
+
+    /// The bytes held at the end of each step (all phases alike) as `held(step index)`.
+    static es::RunEvidence memoryRun(int epochs, int steps,
+                                     const std::function<std::int64_t(int)>& held)
+    {
+        es::RunEvidence evidence = es::test::makeSteadyEvidence(epochs, steps);
+        int index = 0;
+        for (es::BatchRecord& step : evidence.batches) {
+            const std::int64_t bytes = held(index++);
+            step.memory.peakBytes.fill(bytes + 500'000);
+            step.memory.endBytes.fill(bytes);
+            step.memory.allocations = 100;
+        }
+        return evidence;
+    }
+
+    void memoryGrowth_data()
+    {
+        QTest::addColumn<int>("epochs");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<bool>("found");
+        // kind: 0 flat, 1 grows 64 kB a step, 2 rises once (halfway), 3 varies within a band
+        // (batches of other widths), 4 grows 1 kB a step (below the margin), 5 nothing counted,
+        // 6 a negative count, 7 grows by 64 kB every other step
+        QTest::newRow("a flat loop") << 3 << 0 << false;
+        QTest::newRow("64 kB a step") << 3 << 1 << true;
+        QTest::newRow("64 kB a step, one epoch") << 1 << 1 << true;
+        QTest::newRow("one rise halfway (a copy of the best weights)") << 3 << 2 << false;
+        QTest::newRow("varying widths within a band") << 3 << 3 << false;
+        QTest::newRow("1 kB a step is below the margin") << 3 << 4 << false;
+        QTest::newRow("nothing counted (an older run)") << 3 << 5 << false;
+        QTest::newRow("a negative count") << 3 << 6 << false;
+        QTest::newRow("steps of 64 kB every other step") << 3 << 7 << true;
+        QTest::newRow("too few steady steps") << 1 << 8 << false;
+    }
+
+    void memoryGrowth()
+    {
+        QFETCH(int, epochs);
+        QFETCH(int, kind);
+        QFETCH(bool, found);
+        constexpr std::int64_t kBase = 1'500'000;
+        const int steps = kind == 8 ? 12 : 20;
+        const es::RunEvidence evidence = memoryRun(epochs, steps, [kind](int i) -> std::int64_t {
+            switch (kind) {
+                case 1: return kBase + 64'000 * i;
+                case 2: return i < 30 ? kBase : kBase + 4'000'000;
+                case 3: return kBase + 200'000 * (i * 7 % 5);
+                case 4: return kBase + 1'000 * i;
+                case 5: return 0;
+                case 6: return i == 40 ? -1 : kBase + 64'000 * i;
+                case 7: return kBase + 64'000 * (i / 2);
+                case 8: return kBase + 64'000 * i;
+                default: return kBase;
+            }
+        });
+        es::RunEvidence used = evidence;
+        if (kind == 5)
+            for (es::BatchRecord& step : used.batches)
+                step.memory = es::StepMemory{};
+        const std::vector<es::Finding> findings = es::diagnoseMemoryGrowth(used);
+        QCOMPARE(findings.size(), found ? std::size_t(1) : std::size_t(0));
+        if (!found)
+            return;
+        const es::Finding& finding = findings.front();
+        QCOMPARE(finding.id, std::string("memory-growth"));
+        QCOMPARE(finding.severity, es::Severity::Warning);
+        QVERIFY(finding.patch.is_null());
+        // The rate, the least-squares line's: 64 kB a step (about 32 kB for every other step).
+        QVERIFY_CONTAINS(finding.title, kind == 7 ? "31.9 kB a step" : "64.0 kB a step");
+        const std::vector<std::size_t> steady = es::steadySteps(used);
+        QCOMPARE(finding.firstStep, es::stepNumber(steady.front()));
+        QCOMPARE(finding.lastStep, es::stepNumber(steady.back()));
     }
 };
 

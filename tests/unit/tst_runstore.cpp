@@ -50,6 +50,12 @@ es::BatchRecord makeBatch(int epoch, int batch)
     record.endS = epoch + 0.01 * batch;
     record.minorFaults = 100 + batch;
     record.majorFaults = batch % 2;
+    // Distinct per phase and step, beyond 32 bits: a column swapped or narrowed shows.
+    for (std::size_t i = 0; i < es::kPhaseCount; ++i) {
+        record.memory.peakBytes[i] = (std::int64_t(5) << 32) + 1000 * std::int64_t(i) + batch;
+        record.memory.endBytes[i] = (std::int64_t(3) << 32) + 100 * std::int64_t(i) + epoch;
+    }
+    record.memory.allocations = 40 + batch;
     return record;
 }
 
@@ -111,6 +117,9 @@ void compareBatches(const es::BatchRecord& a, const es::BatchRecord& b)
     QCOMPARE(a.overlappedMs, b.overlappedMs);
     QCOMPARE(a.paddingShare, b.paddingShare);
     QCOMPARE(a.timesteps, b.timesteps);
+    QCOMPARE(a.memory.peakBytes, b.memory.peakBytes);
+    QCOMPARE(a.memory.endBytes, b.memory.endBytes);
+    QCOMPARE(a.memory.allocations, b.memory.allocations);
 }
 
 std::int64_t countRows(const std::string& path, const std::string& table)
@@ -1381,8 +1390,15 @@ private Q_SLOTS:
         std::set<std::string> trackNames;
         std::map<std::string, int> slices;
         int counters = 0;
+        std::map<std::string, std::vector<double>> tensorCounters;
         for (const Json& event : trace["traceEvents"]) {
             const std::string phase = event["ph"].get<std::string>();
+            if (phase == "C" && event["name"].get<std::string>().rfind("Tensor memory", 0) == 0) {
+                const Json& values = event["args"];
+                tensorCounters[event["name"].get<std::string>()].push_back(
+                    values.begin().value().get<double>());
+                continue;
+            }
             if (phase == "M" && event["name"] == "thread_name")
                 trackNames.insert(event["args"]["name"].get<std::string>());
             if (phase == "X") {
@@ -1405,6 +1421,15 @@ private Q_SLOTS:
         QCOMPARE(slices["model_checkpoint"], 1);
         // Per sample: CPU, RSS, GPU utilisation and GPU memory.
         QCOMPARE(counters, 2 * 4);
+        // Per step, a peak and an end for the stretch before it (the warm-up's: the step has
+        // warm-up time) and for each of the 7 phases drawn after it (Other's time is the gaps).
+        QCOMPARE(tensorCounters["Tensor memory peak MB"].size(), std::size_t(2 * 8));
+        QCOMPARE(tensorCounters["Tensor memory MB"].size(), std::size_t(2 * 8));
+        const es::StepMemory& second = run.batches[1].memory;
+        QCOMPARE(tensorCounters["Tensor memory MB"].back(),
+                 double(second.endBytes[es::phaseIndex(es::Phase::Callbacks)]) / 1e6);
+        QCOMPARE(tensorCounters["Tensor memory peak MB"].front(),
+                 double(run.batches[0].memory.peakBytes[es::phaseIndex(es::Phase::WarmUp)]) / 1e6);
         // The phases of a step lie inside it.
         double stepStart = 0.0;
         double stepEnd = 0.0;
@@ -1468,7 +1493,14 @@ private Q_SLOTS:
                  QString("epoch,batch,end_s,wall_ms,data_wait_ms,host_to_device_ms,"
                          "forward_ms,backward_ms,optimizer_ms,callbacks_ms,warm_up_ms,"
                          "communication_ms,other_ms,loss,samples,h2d_bytes,minor_faults,"
-                         "major_faults,reduced_bytes,overlapped_ms,padding_share,timesteps,rank"));
+                         "major_faults,reduced_bytes,overlapped_ms,padding_share,timesteps,"
+                         "data_wait_peak_bytes,host_to_device_peak_bytes,forward_peak_bytes,"
+                         "backward_peak_bytes,optimizer_peak_bytes,callbacks_peak_bytes,"
+                         "warm_up_peak_bytes,communication_peak_bytes,other_peak_bytes,"
+                         "data_wait_end_bytes,host_to_device_end_bytes,forward_end_bytes,"
+                         "backward_end_bytes,optimizer_end_bytes,callbacks_end_bytes,"
+                         "warm_up_end_bytes,communication_end_bytes,other_end_bytes,allocations,"
+                         "rank"));
         QCOMPARE(lines[1].split(',')[11], QString("4"));  // communication_ms of step 1
         QCOMPARE(lines[1].split(',').last(), QString("0"));
 
@@ -1486,11 +1518,23 @@ private Q_SLOTS:
         QCOMPARE(rankOne[header.indexOf("reduced_bytes")], QString("4096"));
         QCOMPARE(rankOne[header.indexOf("overlapped_ms")], QString("1.5"));
         QCOMPARE(rankOne[header.indexOf("timesteps")], QString("24"));
+        QCOMPARE(rankOne[header.indexOf("backward_peak_bytes")],
+                 QString::number(theirs.memory.peakBytes[es::phaseIndex(es::Phase::Backward)]));
+        QCOMPARE(rankOne[header.indexOf("other_end_bytes")],
+                 QString::number(theirs.memory.endBytes[es::phaseIndex(es::Phase::Other)]));
+        QCOMPARE(rankOne[header.indexOf("allocations")],
+                 QString::number(theirs.memory.allocations));
         const Json ranks = es::runExportJson(run)["rank_steps"];
         QCOMPARE(ranks["1"].size(), std::size_t(1));
         QCOMPARE(ranks["1"][0]["reduced_bytes"].get<std::int64_t>(), std::int64_t(4096));
         QCOMPARE(ranks["1"][0]["overlapped_ms"].get<double>(), 1.5);
         QCOMPARE(ranks["1"][0]["timesteps"].get<std::int64_t>(), std::int64_t(24));
+        const Json& memory = ranks["1"][0]["memory"];
+        QCOMPARE(memory["peak_bytes"]["forward"].get<std::int64_t>(),
+                 theirs.memory.peakBytes[es::phaseIndex(es::Phase::Forward)]);
+        QCOMPARE(memory["end_bytes"]["callbacks"].get<std::int64_t>(),
+                 theirs.memory.endBytes[es::phaseIndex(es::Phase::Callbacks)]);
+        QCOMPARE(memory["allocations"].get<std::int64_t>(), theirs.memory.allocations);
     }
 };
 
