@@ -628,7 +628,7 @@ by_length：长度相近的文本进入同一批，每批截到其中最长的�
 <context>
     <name>es::ui::DashboardView</name>
     <message>
-        <location filename="../ui/dashboard/dashboardview.cpp" line="+44"/>
+        <location filename="../ui/dashboard/dashboardview.cpp" line="+50"/>
         <source>Step charts show:</source>
         <translation>步耗时图显示：</translation>
     </message>
@@ -2341,6 +2341,48 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
     </message>
 </context>
 <context>
+    <name>es::ui::MemoryChart</name>
+    <message>
+        <location filename="../ui/plots/memorychart.cpp" line="+35"/>
+        <source>Tensor memory per step</source>
+        <translation>每步张量内存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MB</source>
+        <translation>MB</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Peak in %1</source>
+        <translation>%1 中的峰值</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Held at the step&apos;s end</source>
+        <translation>步结束时占用</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>Step %1 (epoch %2, batch %3)
+No tensor memory recorded</source>
+        <translation>第 %1 步（第 %2 轮，第 %3 批）
+未记录张量内存</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Step %1 (epoch %2, batch %3)
+Held at its end: %4 MB, %5 allocations</source>
+        <translation>第 %1 步（第 %2 轮，第 %3 批）
+结束时占用：%4 MB，分配 %5 次</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: peak %2 MB, %3 MB at its end</source>
+        <translation>%1：峰值 %2 MB，结束时 %3 MB</translation>
+    </message>
+</context>
+<context>
     <name>es::ui::ModelForm</name>
     <message>
         <location filename="../ui/setup/modelform.cpp" line="+39"/>
@@ -3842,7 +3884,7 @@ so the rates are not defined.</source>
 <context>
     <name>es::ui::RunStatusBar</name>
     <message>
-        <location filename="../ui/status/runstatusbar.cpp" line="+31"/>
+        <location filename="../ui/status/runstatusbar.cpp" line="+33"/>
         <source>Idle</source>
         <comment>run state</comment>
         <translation>空闲</translation>
@@ -3900,7 +3942,7 @@ so the rates are not defined.</source>
         <translation>精确：每个阶段结束时同步设备（主机时钟）</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Epoch %1/%2, step %3/%4</source>
         <translation>第 %1/%2 轮，第 %3/%4 步</translation>
     </message>
@@ -3920,7 +3962,17 @@ so the rates are not defined.</source>
         <translation>预计剩余 %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+16"/>
+        <source>tensor peak %1 MB</source>
+        <translation>张量峰值 %1 MB</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The most memory the run&apos;s CPU tensors held at once: in step %1, during %2. Tensor memory per step is in the memory chart.</source>
+        <translation>本次运行的 CPU 张量同时占用的最多内存：在第 %1 步的%2阶段。每步张量内存见内存图表。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>%1 samples/s</source>
         <translation>%1 样本/秒</translation>
     </message>

@@ -3,6 +3,7 @@
 #include "ui/plots/batchphasechart.h"
 #include "ui/plots/epochphasechart.h"
 #include "ui/plots/losschart.h"
+#include "ui/plots/memorychart.h"
 #include "ui/plots/rankstepchart.h"
 #include "ui/plots/stepchart.h"
 #include "ui/plots/transferchart.h"
@@ -24,6 +25,10 @@ namespace es::ui {
 namespace {
 // Rows of the grid: the rank selector's bar (distributed runs only), then three rows of charts.
 enum Row { kRankBarRow, kStepRow, kEpochRow, kTransferRow };
+// Six columns of equal width: two charts share a row as halves, three as thirds.
+constexpr int kColumns = 6;
+constexpr int kHalf = kColumns / 2;
+constexpr int kThird = kColumns / 3;
 }  // namespace
 
 DashboardView::DashboardView(QWidget* parent) : QWidget(parent)
@@ -32,11 +37,12 @@ DashboardView::DashboardView(QWidget* parent) : QWidget(parent)
     auto* epochs = new EpochPhaseChart(this);
     auto* loss = new LossChart(this);
     m_transfer = new TransferChart(this);
+    m_memory = new MemoryChart(this);
     auto* utilisation = new UtilisationChart(this);
     m_rankChart = new RankStepChart(this);
     // The ranks' chart is drawn only for a run of several processes: not one of charts().
-    m_charts = {m_steps, epochs, loss, m_transfer, utilisation};
-    m_stepCharts = {m_steps, m_transfer, m_rankChart};
+    m_charts = {m_steps, epochs, loss, m_transfer, m_memory, utilisation};
+    m_stepCharts = {m_steps, m_transfer, m_memory, m_rankChart};
 
     m_rankBar = new QWidget(this);
     auto* bar = new QHBoxLayout(m_rankBar);
@@ -60,12 +66,16 @@ DashboardView::DashboardView(QWidget* parent) : QWidget(parent)
     // picture has one).
     m_grid = new QGridLayout(this);
     m_grid->setContentsMargins(4, 4, 4, 4);
-    m_grid->addWidget(m_rankBar, kRankBarRow, 0, 1, 2);
-    m_grid->addWidget(m_steps, kStepRow, 0, 1, 2);
-    m_grid->addWidget(epochs, kEpochRow, 0);
-    m_grid->addWidget(loss, kEpochRow, 1);
-    m_grid->addWidget(m_transfer, kTransferRow, 0);
-    m_grid->addWidget(utilisation, kTransferRow, 1);
+    m_grid->addWidget(m_rankBar, kRankBarRow, 0, 1, kColumns);
+    m_grid->addWidget(m_steps, kStepRow, 0, 1, kColumns);
+    m_grid->addWidget(epochs, kEpochRow, 0, 1, kHalf);
+    m_grid->addWidget(loss, kEpochRow, kHalf, 1, kHalf);
+    // Tensor memory beside the RSS the utilisation chart draws.
+    m_grid->addWidget(m_transfer, kTransferRow, 0, 1, kThird);
+    m_grid->addWidget(m_memory, kTransferRow, kThird, 1, kThird);
+    m_grid->addWidget(utilisation, kTransferRow, 2 * kThird, 1, kThird);
+    for (int column = 0; column < kColumns; ++column)
+        m_grid->setColumnStretch(column, 1);
     m_grid->setRowStretch(kRankBarRow, 0);
     m_grid->setRowStretch(kStepRow, 3);
     m_grid->setRowStretch(kEpochRow, 2);
@@ -125,10 +135,10 @@ void DashboardView::updateRanks(bool startOver)
         m_grid->removeWidget(m_steps);
         m_grid->removeWidget(m_rankChart);
         if (distributed) {
-            m_grid->addWidget(m_steps, kStepRow, 0);
-            m_grid->addWidget(m_rankChart, kStepRow, 1);
+            m_grid->addWidget(m_steps, kStepRow, 0, 1, kHalf);
+            m_grid->addWidget(m_rankChart, kStepRow, kHalf, 1, kHalf);
         } else {
-            m_grid->addWidget(m_steps, kStepRow, 0, 1, 2);
+            m_grid->addWidget(m_steps, kStepRow, 0, 1, kColumns);
         }
         m_rankBar->setVisible(distributed);
         m_rankChart->setVisible(distributed);
@@ -143,6 +153,7 @@ void DashboardView::showSelectedRank()
     const QString caption = distributed ? m_rankSelector->currentText() : QString();
     m_steps->setShownRank(rank, caption);
     m_transfer->setShownRank(rank, caption);
+    m_memory->setShownRank(rank, caption);
 }
 
 void DashboardView::setWindowSteps(int steps)

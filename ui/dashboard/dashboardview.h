@@ -1,6 +1,6 @@
 #pragma once
 
-// The live dashboard: the five charts of a run, all drawing one RunTimeline; for a run of
+// The live dashboard: the six charts of a run, all drawing one RunTimeline; for a run of
 // several processes also each rank's busy time per step and which rank the step charts show.
 
 #include "ui/live/runtimeline.h"
@@ -17,6 +17,7 @@ class QGridLayout;
 namespace es::ui {
 
 class BatchPhaseChart;
+class MemoryChart;
 class RankStepChart;
 class RunChart;
 class StepChart;
@@ -37,7 +38,7 @@ public:
     /// replot (which Qt paints later, in the event loop).
     double drawCostMs() const;
 
-    /// The five charts of every run (not the ranks' chart).
+    /// The six charts of every run (not the ranks' chart).
     const std::vector<RunChart*>& charts() const { return m_charts; }
 
     /// Steps the live per-step charts (step time, transfer, ranks) follow.
@@ -70,6 +71,7 @@ private:
     QGridLayout* m_grid = nullptr;
     BatchPhaseChart* m_steps = nullptr;
     TransferChart* m_transfer = nullptr;
+    MemoryChart* m_memory = nullptr;
     RankStepChart* m_rankChart = nullptr;
     QWidget* m_rankBar = nullptr;
     QComboBox* m_rankSelector = nullptr;

@@ -43,6 +43,8 @@ QColor seriesColor(SeriesRole role)
         case SeriesRole::WhatIfBaseline: return QColor::fromRgb(0xF28E2B);
         case SeriesRole::WhatIfVariant: return QColor::fromRgb(0x4E79A7);
         case SeriesRole::GpuMemory: return QColor::fromRgb(0xF28E2B);
+        case SeriesRole::TensorMemory:
+            return QColor::fromRgb(0x333333);  // near black, over the phases
     }
     return Qt::black;
 }

@@ -25,6 +25,7 @@ enum class SeriesRole {
     Rss,
     GpuUtil,
     GpuMemory,
+    TensorMemory,    ///< the bytes tensors hold at a step's end
     WhatIfBaseline,  ///< the baseline's bar in what-if charts
     WhatIfVariant,   ///< every other configuration's bar
 };

@@ -24,4 +24,6 @@ set(EPOCHSCOPE_UI_PLOT_SOURCES
     plots/utilisationchart.cpp
     plots/losschart.h
     plots/losschart.cpp
+    plots/memorychart.h
+    plots/memorychart.cpp
 )

@@ -1,5 +1,7 @@
 #include "ui/status/runstatusbar.h"
 
+#include "engine/core/siunits.h"
+#include "engine/i18n/phasename.h"
 #include "engine/i18n/recordedtext.h"
 #include "engine/summary/runsummary.h"
 
@@ -62,6 +64,7 @@ RunStatusBar::RunStatusBar(QWidget* parent)
       m_eta(new QLabel(this)),
       m_throughput(new QLabel(this)),
       m_steady(new QLabel(this)),
+      m_memory(new QLabel(this)),
       m_device(new QLabel(this)),
       m_profiler(new QLabel(this)),
       m_state(new QLabel(stateText(RunState::Idle), this))
@@ -75,7 +78,8 @@ RunStatusBar::RunStatusBar(QWidget* parent)
     for (QWidget* widget : {static_cast<QWidget*>(m_state), static_cast<QWidget*>(m_progress),
                             static_cast<QWidget*>(m_epoch), static_cast<QWidget*>(m_eta),
                             static_cast<QWidget*>(m_throughput), static_cast<QWidget*>(m_steady),
-                            static_cast<QWidget*>(m_device), static_cast<QWidget*>(m_profiler)})
+                            static_cast<QWidget*>(m_memory), static_cast<QWidget*>(m_device),
+                            static_cast<QWidget*>(m_profiler)})
         layout->addWidget(widget);
     m_sinceUpdate.start();
 }
@@ -116,9 +120,28 @@ void RunStatusBar::showProgress(const RunTimeline& timeline, const std::optional
                        ? tr("ETA %1").arg(durationText((total - done) * *steadyMs / 1000.0))
                        : QString());
     for (; m_summedSteps < timeline.batches.size(); ++m_summedSteps) {
-        m_summedWallS += timeline.batches[m_summedSteps].wallMs / 1000.0;
-        m_summedSamples += timeline.batches[m_summedSteps].samples;
+        const BatchRecord& step = timeline.batches[m_summedSteps];
+        m_summedWallS += step.wallMs / 1000.0;
+        m_summedSamples += step.samples;
+        for (Phase phase : kAllPhases) {
+            if (step.memory.peakBytes[phaseIndex(phase)] > m_peakBytes) {
+                m_peakBytes = step.memory.peakBytes[phaseIndex(phase)];
+                m_peakStep = m_summedSteps + 1;
+                m_peakPhase = phase;
+            }
+        }
     }
+    // Runs recorded before memory was counted, and allocators it could not wrap: nothing.
+    m_memory->setText(
+        m_peakBytes > 0
+            ? tr("tensor peak %1 MB").arg(static_cast<double>(m_peakBytes) / kBytesPerMb, 0, 'f', 1)
+            : QString());
+    m_memory->setToolTip(m_peakBytes > 0
+                             ? tr("The most memory the run's CPU tensors held at once: in step %1, "
+                                  "during %2. Tensor memory per step is in the memory chart.")
+                                   .arg(m_peakStep)
+                                   .arg(QString::fromStdString(phaseName(m_peakPhase)))
+                             : QString());
     m_throughput->setText(m_summedWallS > 0.0
                               ? tr("%1 samples/s").arg(m_summedSamples / m_summedWallS, 0, 'f', 0)
                               : QString());
@@ -149,6 +172,8 @@ void RunStatusBar::showProgress(const RunTimeline& timeline, const std::optional
 
 void RunStatusBar::startOver()
 {
+    m_peakBytes = 0;
+    m_peakStep = 0;
     m_summedSteps = 0;
     m_summedWallS = 0.0;
     m_summedSamples = 0;
@@ -165,6 +190,11 @@ void RunStatusBar::showState(RunState state)
 QString RunStatusBar::profilerText() const
 {
     return m_profiler->text();
+}
+
+QString RunStatusBar::memoryText() const
+{
+    return m_memory->text();
 }
 
 QString RunStatusBar::progressText() const

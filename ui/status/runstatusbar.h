@@ -1,8 +1,8 @@
 #pragma once
 
-// The status bar's view of a run: progress, ETA, throughput, steady step time, device and
-// backend, the profiler's state (how phases are timed, how many system samples), and the run's
-// state.
+// The status bar's view of a run: progress, ETA, throughput, steady step time, the peak of its
+// tensor memory, device and backend, the profiler's state (how phases are timed, how many
+// system samples), and the run's state.
 
 #include "engine/train/runresult.h"
 #include "ui/live/runtimeline.h"
@@ -38,6 +38,7 @@ public:
 
     QString progressText() const;
     QString profilerText() const;
+    QString memoryText() const;
 
 private:
     QProgressBar* m_progress;
@@ -45,6 +46,7 @@ private:
     QLabel* m_eta;
     QLabel* m_throughput;
     QLabel* m_steady;
+    QLabel* m_memory;
     QLabel* m_device;
     QLabel* m_profiler;
     QLabel* m_state;
@@ -56,6 +58,10 @@ private:
     std::size_t m_summedSteps = 0;
     double m_summedWallS = 0.0;
     std::int64_t m_summedSamples = 0;
+    // The highest step peak of tensor memory so far, and where it was.
+    std::int64_t m_peakBytes = 0;
+    std::size_t m_peakStep = 0;
+    Phase m_peakPhase = Phase::Other;
 };
 
 }  // namespace es::ui
