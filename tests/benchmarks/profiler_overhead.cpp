@@ -3,12 +3,16 @@
 // because this machine is noisy:
 //   bare    a plain LibTorch loop: gather a shuffled batch, forward, loss, backward, step,
 //           read the loss; no timing, no sampler, no store;
-//   engine  a TrainingSession with everything on: phase timing and page faults per step,
-//           the system sampler at 100 ms, and a RunRecorder writing to a SQLite store.
+//   counted the bare loop with its tensors' memory counted as a run's are (an AllocatorLease
+//           of `system`, which wraps LibTorch's allocator in the counting one) and a memory
+//           stretch ended at each phase boundary, as the step clock does: what counting costs;
+//   engine  a TrainingSession with everything on: phase timing, tensor memory and page faults
+//           per step, the system sampler at 100 ms, and a RunRecorder writing to a SQLite store.
 // Each measurement runs in a fresh process (this program with --variant): two OpenMP thread
 // teams in one process (the main thread's and the engine thread's) would compete for the
 // cores and measure the harness, not the engine.
-// Prints each repeat's ms/step and the median ratio engine/bare (target <= 1.02).
+// Prints each repeat's ms/step and the median ratios counted/bare and engine/bare (target
+// <= 1.02).
 // Usage: profiler_overhead [--preset NAME] [--repeats N] [--warmup STEPS] [--steps STEPS]
 
 #include "engine/config/presets.h"
@@ -19,8 +23,10 @@
 #include "engine/store/runrecorder.h"
 #include "engine/store/runstore.h"
 #include "engine/summary/statistics.h"
+#include "engine/train/allocator.h"
 #include "engine/train/losses_torch.h"
 #include "engine/train/optimizers_torch.h"
+#include "engine/train/tensormemory.h"
 #include "engine/train/threading.h"
 #include "engine/train/trainingsession.h"
 
@@ -30,6 +36,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,9 +65,20 @@ es::RunConfig benchmarkConfig(const Options& options)
     return config;
 }
 
-/// ms per step of the measured steps of a plain LibTorch loop.
-double bareStepMs(const es::RunConfig& config, const Options& options)
+/// Ends a memory stretch at a phase boundary, as the step clock does, when counting.
+void phaseBoundary(bool counted)
 {
+    if (counted)
+        (void)es::endTensorMemorySpan();
+}
+
+/// ms per step of the measured steps of a plain LibTorch loop; `counted`: with its tensors'
+/// memory counted per phase.
+double bareStepMs(const es::RunConfig& config, const Options& options, bool counted)
+{
+    std::optional<es::AllocatorLease> lease;
+    if (counted)
+        lease.emplace(es::HostAllocator::System);
     torch::manual_seed(config.seed);
     es::applyThreadSettings(config.device, es::readCpuTopology().physicalCores);
     const es::Dataset data = es::generateSynthetic(config.data.source, config.seed);
@@ -78,13 +96,18 @@ double bareStepMs(const es::RunConfig& config, const Options& options)
         const auto indices = order.narrow(0, (step * batch) % (data.size() - batch), batch);
         const auto x = data.x.index_select(0, indices);
         const auto y = data.y.index_select(0, indices);
+        phaseBoundary(counted);
         const auto prediction = model->forward(x);
         const auto loss =
             es::computeLoss(config.training.loss, prediction, y) + model->regularizationLoss();
+        phaseBoundary(counted);
         loss.backward();
+        phaseBoundary(counted);
         optimizer->step();
         optimizer->zero_grad();
+        phaseBoundary(counted);
         (void)loss.item<double>();
+        phaseBoundary(counted);
     }
     return std::chrono::duration<double, std::milli>(Clock::now() - measuredStart).count() /
            options.measuredSteps;
@@ -176,8 +199,8 @@ int measureHere(const Options& options)
 {
     const es::RunConfig config = benchmarkConfig(options);
     double msPerStep = 0.0;
-    if (options.variant == "bare") {
-        msPerStep = bareStepMs(config, options);
+    if (options.variant == "bare" || options.variant == "counted") {
+        msPerStep = bareStepMs(config, options, options.variant == "counted");
     } else if (options.variant == "engine") {
         const std::string storePath =
             (std::filesystem::temp_directory_path() /
@@ -190,7 +213,8 @@ int measureHere(const Options& options)
         for (const char* suffix : {"", "-wal", "-shm"})
             std::filesystem::remove(storePath + suffix);
     } else {
-        throw std::runtime_error("--variant: expected bare or engine, got " + options.variant);
+        throw std::runtime_error("--variant: expected bare, counted or engine, got " +
+                                 options.variant);
     }
     std::printf("ms_per_step=%.6f\n", msPerStep);
     return 0;
@@ -208,28 +232,35 @@ int main(int argc, char** argv)
             "profiler overhead: preset %s, %d warm-up + %d measured steps, %d repeats, "
             "each in a fresh process\n",
             options.preset.c_str(), options.warmupSteps, options.measuredSteps, options.repeats);
-        std::vector<double> ratios;
-        std::vector<double> bare;
-        std::vector<double> engine;
+        const std::vector<std::string> variants = {"bare", "counted", "engine"};
+        std::vector<std::vector<double>> ms(variants.size());
+        std::vector<double> countedRatios;
+        std::vector<double> engineRatios;
         for (int repeat = 0; repeat < options.repeats; ++repeat) {
-            // Alternate which goes first, so that drift in the machine's state does not
-            // always favour the same side.
-            const bool bareFirst = repeat % 2 == 0;
-            const double first = measureInChild(argv[0], bareFirst ? "bare" : "engine", options);
-            const double second = measureInChild(argv[0], bareFirst ? "engine" : "bare", options);
-            const double bareMs = bareFirst ? first : second;
-            const double engineMs = bareFirst ? second : first;
-            bare.push_back(bareMs);
-            engine.push_back(engineMs);
-            ratios.push_back(engineMs / bareMs);
-            std::printf("  repeat %d: bare %.2f ms/step, engine %.2f ms/step, ratio %.3f\n",
-                        repeat + 1, bareMs, engineMs, engineMs / bareMs);
+            // Rotate which goes first, so that drift in the machine's state does not always
+            // favour the same one.
+            std::vector<double> measured(variants.size());
+            for (std::size_t turn = 0; turn < variants.size(); ++turn) {
+                const std::size_t which =
+                    (turn + static_cast<std::size_t>(repeat)) % variants.size();
+                measured[which] = measureInChild(argv[0], variants[which], options);
+            }
+            for (std::size_t which = 0; which < variants.size(); ++which)
+                ms[which].push_back(measured[which]);
+            countedRatios.push_back(measured[1] / measured[0]);
+            engineRatios.push_back(measured[2] / measured[0]);
+            std::printf(
+                "  repeat %d: bare %.2f ms/step, counted %.2f, engine %.2f; counted/bare %.3f, "
+                "engine/bare %.3f\n",
+                repeat + 1, measured[0], measured[1], measured[2], countedRatios.back(),
+                engineRatios.back());
             std::fflush(stdout);
         }
         std::printf(
-            "median: bare %.2f ms/step, engine %.2f ms/step, ratio engine/bare %.3f "
-            "(target <= 1.02)\n",
-            median(bare), median(engine), median(ratios));
+            "median: bare %.2f ms/step, counted %.2f, engine %.2f; ratio counted/bare %.3f, "
+            "engine/bare %.3f (target <= 1.02)\n",
+            median(ms[0]), median(ms[1]), median(ms[2]), median(countedRatios),
+            median(engineRatios));
         return 0;
     } catch (const std::exception& error) {
         std::fprintf(stderr, "profiler_overhead: %s\n", error.what());
