@@ -4,7 +4,7 @@
 <context>
     <name>Allocator</name>
     <message>
-        <location filename="../engine/train/allocator.cpp" line="+368"/>
+        <location filename="../engine/train/allocator.cpp" line="+366"/>
         <source>&quot;%1&quot; is not available here: %2</source>
         <translation>&quot;%1&quot; 在此不可用：%2</translation>
     </message>
@@ -3536,7 +3536,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>MemoryGrowthRule</name>
     <message>
-        <location filename="../engine/diagnosis/memorygrowthrule.cpp" line="+94"/>
+        <location filename="../engine/diagnosis/memorygrowthrule.cpp" line="+114"/>
         <source>Tensor memory grows by %1 a step and is never given back</source>
         <translation>张量内存每步增长 %1，且从未释放</translation>
     </message>
@@ -5058,12 +5058,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+138"/>
+        <location line="+169"/>
         <source>Warm steps</source>
         <translation>稳态步数</translation>
     </message>
     <message>
-        <location line="-136"/>
+        <location line="-167"/>
         <source>Warm step (median ms)</source>
         <translation>稳态步（中位数 ms）</translation>
     </message>
@@ -5138,19 +5138,25 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>没有运行完成过一轮。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+34"/>
         <source>Phases</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-23"/>
+        <location line="+24"/>
         <location line="+8"/>
-        <location line="+183"/>
+        <location line="+188"/>
         <source>Phase</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location line="-190"/>
+        <location line="-219"/>
+        <source>Tensor memory peak per warm step (MB, median)</source>
+        <translation>每个稳态步的张量内存峰值（MB，中位数）</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>Median per warm step (ms)</source>
         <translation>每个稳态步的中位数（ms）</translation>
     </message>
@@ -5175,7 +5181,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>各阶段的中位数之和不一定等于步耗时中位数；各阶段的合计之和等于训练时间。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+15"/>
         <source>Step latency (warm steps, ms)</source>
         <translation>步延迟（稳态步，ms）</translation>
     </message>
@@ -5420,7 +5426,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>只列出不同之处：运行时的配置，按点分路径列出（“不存在”：该配置中没有此项）。</translation>
     </message>
     <message>
-        <location filename="../engine/report/runcomparison.cpp" line="+305"/>
+        <location filename="../engine/report/runcomparison.cpp" line="+313"/>
         <source>%1 is as fast per step as %2 (%3 vs %4 ms/step)</source>
         <translation>%1 每步与 %2 一样快（%3 对比 %4 ms/步）</translation>
     </message>
@@ -6327,7 +6333,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>auto：%1 后端时关闭</translation>
     </message>
     <message>
-        <location filename="../engine/train/allocator.cpp" line="-317"/>
+        <location filename="../engine/train/allocator.cpp" line="-315"/>
         <source>%1 is installed, but a running process cannot load it: it needs more static TLS than glibc set aside at start-up</source>
         <translation>%1 已安装，但运行中的进程无法加载它：它需要的静态 TLS 多于 glibc 启动时预留的</translation>
     </message>
@@ -6352,7 +6358,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 缺少 mallocx、dallocx、sallocx 或 mallctl</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+53"/>
         <source>%1 lacks tc_memalign, tc_free, tc_malloc_size or MallocExtension_ReleaseFreeMemory</source>
         <translation>%1 缺少 tc_memalign、tc_free、tc_malloc_size 或 MallocExtension_ReleaseFreeMemory</translation>
     </message>

@@ -134,6 +134,7 @@ void phaseRows(CsvRows& rows, const ComparedRun& run)
         rows.number("phase", prefix + "steady_median_ms", run.label, figures.steadyMedianMs, "ms");
         rows.number("phase", prefix + "total_s", run.label, figures.totalS, "s");
         rows.number("phase", prefix + "share", run.label, figures.share, "fraction");
+        rows.number("phase", prefix + "steady_peak_mb", run.label, figures.steadyPeakMb, "MB");
     }
 }
 

@@ -28,7 +28,8 @@ Json phasesJson(const ComparedRun& run)
         phases[std::string(phaseKey(phase))] = {
             {"steady_median_ms", orNull(figures.steadyMedianMs)},
             {"total_s", figures.totalS},
-            {"share", figures.share}};
+            {"share", figures.share},
+            {"steady_peak_mb", orNull(figures.steadyPeakMb)}};
     }
     return phases;
 }

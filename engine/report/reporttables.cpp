@@ -207,6 +207,32 @@ ReportSection epochsSection(const RunComparison& c)
     return section;
 }
 
+/// Each phase's tensor memory peak per run (docs/memory.md), and each run's difference from
+/// the baseline: which phase decides how much memory a batch needs, and what a change did to
+/// it.
+ReportTable peakMemoryTable(const RunComparison& c)
+{
+    ReportTable peaks = perRunTable(c, engineText("Report", "Phase"), true);
+    peaks.caption = engineText("Report", "Tensor memory peak per warm step (MB, median)");
+    for (std::size_t r = 1; r < c.runs.size(); ++r) {
+        peaks.headers.push_back(c.runs[r].label + " - " + c.runs[0].label);
+        peaks.numeric.push_back(true);
+    }
+    for (Phase phase : kAllPhases) {
+        const std::size_t p = phaseIndex(phase);
+        std::vector<ReportCell> row{{phaseName(phase), std::nullopt}};
+        for (const ComparedRun& run : c.runs)
+            row.push_back({fixedText(run.phases[p].steadyPeakMb, 2, kNone), std::nullopt});
+        const auto& base = c.runs[0].phases[p].steadyPeakMb;
+        for (std::size_t r = 1; r < c.runs.size(); ++r) {
+            const auto& mine = c.runs[r].phases[p].steadyPeakMb;
+            row.push_back({mine && base ? signedFixedText(*mine - *base, 2) : kNone, std::nullopt});
+        }
+        peaks.rows.push_back(std::move(row));
+    }
+    return peaks;
+}
+
 ReportSection phasesSection(const RunComparison& c)
 {
     ReportSection section{"phases", engineText("Report", "Phases"), {}, {}};
@@ -251,6 +277,11 @@ ReportSection phasesSection(const RunComparison& c)
                    "totals add up to the training time."));
     section.tables.push_back(std::move(medians));
     section.tables.push_back(std::move(totals));
+    if (std::any_of(c.runs.begin(), c.runs.end(), [](const ComparedRun& run) {
+            return std::any_of(run.phases.begin(), run.phases.end(),
+                               [](const PhaseFigures& f) { return f.steadyPeakMb.has_value(); });
+        }))
+        section.tables.push_back(peakMemoryTable(c));
     return section;
 }
 

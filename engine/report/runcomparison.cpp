@@ -1,6 +1,7 @@
 #include "engine/report/runcomparison.h"
 
 #include "engine/config/runconfig.h"
+#include "engine/core/siunits.h"
 #include "engine/diagnosis/runevidence.h"
 #include "engine/diagnosis/savedfindings.h"
 #include "engine/i18n/phasename.h"
@@ -138,10 +139,17 @@ void fillPhases(ComparedRun& compared, const std::vector<BatchRecord>& batches,
         if (compared.trainingS > 0.0)
             figures.share = figures.totalS / compared.trainingS;
         std::vector<double> steadyMs;
+        std::vector<double> steadyPeakMb;
         steadyMs.reserve(steady.size());
-        for (std::size_t index : steady)
+        for (std::size_t index : steady) {
             steadyMs.push_back(batches[index].phaseMs[p]);
+            // Steps whose memory was not counted (recorded before it was) are no figure.
+            if (batches[index].memory.counted())
+                steadyPeakMb.push_back(static_cast<double>(batches[index].memory.peakBytes[p]) /
+                                       kBytesPerMb);
+        }
         figures.steadyMedianMs = medianOf(steadyMs);
+        figures.steadyPeakMb = medianOf(steadyPeakMb);
     }
 }
 

@@ -30,6 +30,9 @@ struct PhaseFigures {
     std::optional<double> steadyMedianMs;  ///< median over the warm steps; unset without any
     double totalS = 0.0;                   ///< sum over every step
     double share = 0.0;                    ///< totalS over the run's training time; 0 without
+    /// The median over the warm steps of the phase's tensor memory peak, in MB
+    /// (docs/memory.md); unset where no warm step had its memory counted.
+    std::optional<double> steadyPeakMb;
 };
 
 /// Percentiles of the warm steps' wall times (nearest rank, as the run summary's).

@@ -906,6 +906,48 @@ private Q_SLOTS:
                  comparison.attributions.front().sentence);
     }
 
+    // Each phase's tensor memory peak per run and its difference from the baseline; a run
+    // recorded before memory was counted has none, and the table is there only when a run has.
+    void peakMemoryPerPhase()
+    {
+        std::vector<es::StoredRun> runs =
+            twoRuns(phases(6.0, 30.0), phases(6.0, 30.0), phases(1.0, 10.0));
+        const auto findTable = [](const es::RunComparison& comparison) {
+            for (const es::ReportSection& section : es::reportSections(comparison))
+                for (const es::ReportTable& table : section.tables)
+                    if (table.caption.find("Tensor memory peak") != std::string::npos)
+                        return std::optional<es::ReportTable>(table);
+            return std::optional<es::ReportTable>();
+        };
+        QVERIFY(!findTable(es::compareRuns(runs)));
+        const auto setPeaks = [](es::StoredRun& run, std::int64_t backwardBytes) {
+            for (es::BatchRecord& step : run.batches) {
+                step.memory.peakBytes.fill(1'000'000);
+                step.memory.peakBytes[es::phaseIndex(es::Phase::Backward)] = backwardBytes;
+                step.memory.endBytes.fill(500'000);
+            }
+        };
+        setPeaks(runs[1], 12'500'000);
+        es::RunComparison comparison = es::compareRuns(runs);
+        const std::size_t backward = es::phaseIndex(es::Phase::Backward);
+        QVERIFY(!comparison.runs[0].phases[backward].steadyPeakMb);
+        QCOMPARE(*comparison.runs[1].phases[backward].steadyPeakMb, 12.5);
+        setPeaks(runs[0], 20'000'000);
+        comparison = es::compareRuns(runs);
+        const std::optional<es::ReportTable> table = findTable(comparison);
+        QVERIFY(table);
+        // Phase, A, B, B - A.
+        QCOMPARE(table->headers.size(), std::size_t(4));
+        const std::vector<es::ReportCell>& row = table->rows[backward];
+        QCOMPARE(row[1].text, std::string("20.00"));
+        QCOMPARE(row[2].text, std::string("12.50"));
+        QCOMPARE(row[3].text, std::string("-7.50"));
+        const std::vector<std::vector<std::string>> rows = parseCsv(es::writeCsv(comparison));
+        QCOMPARE(std::stod(csvValue(rows, "phase", "backward.steady_peak_mb", "B")), 12.5);
+        const Json document = es::comparisonJson(comparison);
+        QCOMPARE(document["runs"][0]["phases"]["backward"]["steady_peak_mb"].get<double>(), 20.0);
+    }
+
     void jsonRoundTrips()
     {
         std::vector<es::StoredRun> runs =
