@@ -19,6 +19,7 @@
 #include "engine/config/runconfig.h"
 #include "engine/data/dataset_torch.h"
 #include "engine/env/cpuinfo.h"
+#include "engine/model/backendchoice.h"
 #include "engine/model/sequentialmodel_torch.h"
 #include "engine/store/runrecorder.h"
 #include "engine/store/runstore.h"
@@ -27,6 +28,9 @@
 #include "engine/train/losses_torch.h"
 #include "engine/train/optimizers_torch.h"
 #include "engine/train/tensormemory.h"
+#include "engine/train/tensormemory_torch.h"
+
+#include <c10/core/CPUAllocator.h>
 #include "engine/train/threading.h"
 #include "engine/train/trainingsession.h"
 
@@ -83,7 +87,10 @@ double bareStepMs(const es::RunConfig& config, const Options& options, bool coun
     es::applyThreadSettings(config.device, es::readCpuTopology().physicalCores);
     const es::Dataset data = es::generateSynthetic(config.data.source, config.seed);
     const std::int64_t features = data.x.dim() == 3 ? data.x.size(2) : 1;
-    es::SequentialModel model(config.model, features);
+    // The kernels the engine would choose for the config (the fused oneDNN LSTM where built).
+    const es::BackendChoice backend =
+        es::resolveBackend(config, es::DeviceType::Cpu, es::oneDnnBuilt());
+    es::SequentialModel model(config.model, features, backend.backend, es::DeviceType::Cpu);
     model->train();
     auto optimizer = es::makeOptimizer(config.training.optimizer, model->parameters());
     const std::int64_t batch = config.data.batchSize;
@@ -111,6 +118,46 @@ double bareStepMs(const es::RunConfig& config, const Options& options, bool coun
     }
     return std::chrono::duration<double, std::milli>(Clock::now() - measuredStart).count() /
            options.measuredSteps;
+}
+
+/// ns per block made and freed through `allocator`, the median of `repeats` rounds of `blocks`
+/// blocks of `bytes`.
+double nsPerBlock(c10::Allocator* allocator, std::size_t bytes, int blocks, int repeats)
+{
+    std::vector<double> rounds;
+    for (int repeat = 0; repeat < repeats; ++repeat) {
+        const Clock::time_point start = Clock::now();
+        for (int i = 0; i < blocks; ++i) {
+            c10::DataPtr block = allocator->allocate(bytes);
+            static_cast<char*>(block.get())[0] = 1;
+        }
+        rounds.push_back(std::chrono::duration<double, std::nano>(Clock::now() - start).count() /
+                         blocks);
+    }
+    return median(rounds);
+}
+
+/// What counting adds to each block a step allocates: LibTorch's own allocator against the
+/// counting one around it, rounds taken in turn in one process, for a small and a large block.
+void printCountingCost()
+{
+    c10::Allocator* plain = c10::GetDefaultCPUAllocator();
+    c10::Allocator* counting = es::countingTensorAllocator(es::CountedAllocator::Default, plain,
+                                                           es::processMallocBlockSize);
+    constexpr int kBlocks = 200000;
+    constexpr int kRounds = 15;
+    for (std::size_t bytes : {std::size_t(256), std::size_t(64 * 1024)}) {
+        std::vector<double> plainNs;
+        std::vector<double> countedNs;
+        for (int round = 0; round < kRounds; ++round) {
+            plainNs.push_back(nsPerBlock(plain, bytes, kBlocks / kRounds, 1));
+            countedNs.push_back(nsPerBlock(counting, bytes, kBlocks / kRounds, 1));
+        }
+        std::printf(
+            "counting cost, %zu-byte blocks: %.1f ns made and freed, %.1f ns counted: "
+            "+%.1f ns a block\n",
+            bytes, median(plainNs), median(countedNs), median(countedNs) - median(plainNs));
+    }
 }
 
 /// Notes when the warm-up ended and when the last measured step ended, on the engine thread.
@@ -151,6 +198,14 @@ double engineStepMs(const es::RunConfig& config, const Options& options, es::Run
         throw std::runtime_error("engine run failed: " + result.error);
     if (result.samples.empty())
         throw std::runtime_error("the system sampler delivered no sample");
+    // What the counting cost above is paid on: the blocks each measured step allocated.
+    std::vector<double> allocations;
+    for (std::size_t i = static_cast<std::size_t>(options.warmupSteps); i < result.batches.size();
+         ++i)
+        allocations.push_back(static_cast<double>(result.batches[i].memory.allocations));
+    if (!allocations.empty())
+        std::fprintf(stderr, "    engine: %.0f blocks allocated a step (median)\n",
+                     median(allocations));
     return clock.msPerStep(options.measuredSteps);
 }
 
@@ -232,6 +287,7 @@ int main(int argc, char** argv)
             "profiler overhead: preset %s, %d warm-up + %d measured steps, %d repeats, "
             "each in a fresh process\n",
             options.preset.c_str(), options.warmupSteps, options.measuredSteps, options.repeats);
+        printCountingCost();
         const std::vector<std::string> variants = {"bare", "counted", "engine"};
         std::vector<std::vector<double>> ms(variants.size());
         std::vector<double> countedRatios;
