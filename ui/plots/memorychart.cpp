@@ -7,6 +7,7 @@
 #include "ui/plots/qcustomplotinclude.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace es::ui {
 
@@ -15,6 +16,10 @@ namespace {
 // Channels: each phase's peak in phase order, then the bytes held at the step's end.
 constexpr std::size_t kHeldChannel = kPhaseCount;
 constexpr std::size_t kChannelCount = kPhaseCount + 1;
+// The value axis spans the lines drawn plus this share of their span above and below, and at
+// least this share of the tallest value (so that a flat line is not drawn at the edge).
+constexpr double kMarginShare = 0.15;
+constexpr double kMinimumSpanShare = 0.05;
 
 /// The bytes held at a step's end: the end of its last stretch, after the callbacks.
 std::int64_t heldAtEnd(const BatchRecord& record)
@@ -42,6 +47,7 @@ MemoryChart::MemoryChart(QWidget* parent)
         graph->setPen(QPen(phaseColor(phase), 1));  // thin: wider pens go through the slow stroker
         graph->setAntialiased(false);
         graph->setVisible(false);
+        graph->removeFromLegend();
         m_peaks[phaseIndex(phase)] = graph;
     }
     // Drawn last, on top: the figure a leak moves.
@@ -68,6 +74,7 @@ void MemoryChart::drawBuckets(const BucketGrid& grid, const StepSums& sums)
         values.resize(points);
     std::array<bool, kPhaseCount> seen{};
     double tallest = 0.0;
+    double lowest = std::numeric_limits<double>::infinity();
     int bucket = 0;
     for (std::size_t first = grid.first; first < grid.end; first += grid.width, ++bucket) {
         const std::size_t end = std::min(grid.end, first + grid.width);
@@ -76,6 +83,9 @@ void MemoryChart::drawBuckets(const BucketGrid& grid, const StepSums& sums)
             const double mean = sums.sum(channel, first, end) / steps;
             series[channel][bucket] = mean;
             tallest = std::max(tallest, mean);
+            // The lowest line drawn: a phase that held nothing is not drawn.
+            if (mean > 0.0)
+                lowest = std::min(lowest, mean);
             if (channel < kPhaseCount && mean > 0.0)
                 seen[channel] = true;
         }
@@ -83,14 +93,38 @@ void MemoryChart::drawBuckets(const BucketGrid& grid, const StepSums& sums)
     if (points > 1)
         for (auto& values : series)
             values[points - 1] = values[points - 2];
+    for (std::size_t p = 0; p < kPhaseCount; ++p)
+        m_peaks[p]->setData(keys, series[p], true);
+    showPeaks(seen);
+    m_held->setData(keys, series[kHeldChannel], true);
+    // From a little below the lowest figure, not from 0: the phases' peaks differ by a few
+    // percent of what the step holds, which a zero-based axis would flatten into one line.
+    if (tallest > 0.0) {
+        const double span = std::max(tallest - lowest, tallest * kMinimumSpanShare);
+        plot()->yAxis->setRange(std::max(0.0, lowest - span * kMarginShare),
+                                tallest + span * kMarginShare);
+    } else {
+        plot()->yAxis->setRange(0.0, 1.0);
+    }
+}
+
+void MemoryChart::showPeaks(const std::array<bool, kPhaseCount>& shown)
+{
+    if (shown == m_shownPeaks)
+        return;
+    m_shownPeaks = shown;
+    // The legend in phase order, then the held line: removed and added again in that order.
+    for (QCPGraph* graph : m_peaks)
+        graph->removeFromLegend();
+    m_held->removeFromLegend();
     for (std::size_t p = 0; p < kPhaseCount; ++p) {
         // A phase that held nothing in view (warm-up after the first step, communication in a
-        // run of one process) stays out of the legend.
-        m_peaks[p]->setVisible(seen[p]);
-        m_peaks[p]->setData(keys, series[p], true);
+        // run of one process) stays off the chart and out of the legend.
+        m_peaks[p]->setVisible(shown[p]);
+        if (shown[p])
+            m_peaks[p]->addToLegend();
     }
-    m_held->setData(keys, series[kHeldChannel], true);
-    plot()->yAxis->setRange(0.0, tallest > 0.0 ? tallest * kChartHeadroom : 1.0);
+    m_held->addToLegend();
 }
 
 QString MemoryChart::describeAt(double x) const

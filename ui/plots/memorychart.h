@@ -24,7 +24,8 @@ public:
 
     /// The bytes held at the end of each step, in MB.
     QCPGraph* heldGraph() const { return m_held; }
-    /// The peak inside `phase` per step, in MB; hidden while no step shown had one.
+    /// The peak inside `phase` per step, in MB; hidden, and out of the legend, while no step
+    /// in view had one.
     QCPGraph* peakGraph(Phase phase) const { return m_peaks[phaseIndex(phase)]; }
 
 protected:
@@ -33,8 +34,12 @@ protected:
     QString describeAt(double x) const override;
 
 private:
+    /// Shows the peaks of the phases in `shown`, and only those in the legend.
+    void showPeaks(const std::array<bool, kPhaseCount>& shown);
+
     QCPGraph* m_held = nullptr;
     std::array<QCPGraph*, kPhaseCount> m_peaks{};
+    std::array<bool, kPhaseCount> m_shownPeaks{};
 };
 
 }  // namespace es::ui
