@@ -2355,7 +2355,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
     <message>
         <location line="+4"/>
         <source>Peak in %1</source>
-        <translation>%1 中的峰值</translation>
+        <translation>%1峰值</translation>
     </message>
     <message>
         <location line="+9"/>
