@@ -5,6 +5,7 @@
 #include "engine/config/configerror.h"
 #include "engine/summary/runsummary.h"
 #include "engine/train/allocator.h"
+#include "tests/support/allocatorskip.h"
 #include "tests/support/runtoend.h"
 #include "tests/support/smallconfigs.h"
 #include "tests/support/testsuite.h"
@@ -36,14 +37,6 @@ es::AllocatorLookup lookupWith(std::vector<es::HostAllocator> present)
 }
 
 /// The allocator's reason to skip a test, when this process cannot use it.
-std::optional<std::string> unavailable(es::HostAllocator allocator)
-{
-    const es::AllocatorAvailability availability = es::allocatorAvailability(allocator);
-    if (availability.available)
-        return std::nullopt;
-    return std::string(es::allocatorKey(allocator)) + ": " + availability.detail;
-}
-
 std::vector<double> lossesOf(const es::RunResult& result)
 {
     std::vector<double> losses;
@@ -163,7 +156,7 @@ private Q_SLOTS:
     void tensorsOutliveTheirLease()
     {
         QFETCH(es::HostAllocator, allocator);
-        if (const auto why = unavailable(allocator))
+        if (const auto why = es::test::allocatorUnavailable(allocator))
             QSKIP(why->c_str());
         constexpr std::int64_t kElements = 1 << 22;  // 16 MiB: a block glibc would mmap
         torch::Tensor before = torch::full({kElements}, 1.0F);
@@ -191,7 +184,7 @@ private Q_SLOTS:
     // allocator comes back when the last one ends.
     void overlappingLeases()
     {
-        if (const auto why = unavailable(es::HostAllocator::Tcmalloc))
+        if (const auto why = es::test::allocatorUnavailable(es::HostAllocator::Tcmalloc))
             QSKIP(why->c_str());
         auto first = std::make_unique<es::AllocatorLease>(es::HostAllocator::System);
         QCOMPARE(es::currentTensorAllocator(), std::string("default"));
@@ -212,7 +205,7 @@ private Q_SLOTS:
     void leavesTheProgramBreakToGlibc()
     {
         QFETCH(es::HostAllocator, allocator);
-        if (const auto why = unavailable(allocator))
+        if (const auto why = es::test::allocatorUnavailable(allocator))
             QSKIP(why->c_str());
         constexpr std::int64_t kElements = 1 << 24;  // 64 MiB, more than glibc's heap would add
         constexpr std::intptr_t kBytes = kElements * std::int64_t(sizeof(float));
@@ -249,7 +242,7 @@ private Q_SLOTS:
         QFETCH(QString, workload);
         QFETCH(QString, backend);
         QFETCH(es::HostAllocator, allocator);
-        if (const auto why = unavailable(allocator))
+        if (const auto why = es::test::allocatorUnavailable(allocator))
             QSKIP(why->c_str());
         nlohmann::json document = workload == "regression" ? es::test::smallRegressionJson()
                                                            : es::test::smallSentimentJson();
@@ -304,7 +297,7 @@ private Q_SLOTS:
     // glibc-tuned cannot be undone in a process (mallopt): a later system run says so.
     void systemAfterGlibcTunedSaysSo()
     {
-        if (const auto why = unavailable(es::HostAllocator::GlibcTuned))
+        if (const auto why = es::test::allocatorUnavailable(es::HostAllocator::GlibcTuned))
             QSKIP(why->c_str());
         nlohmann::json document = es::test::smallRegressionJson();
         document["training"]["epochs"] = 1;

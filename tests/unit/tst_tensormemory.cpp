@@ -11,6 +11,7 @@
 #include "engine/train/tensormemory.h"
 #include "engine/train/tensormemory_torch.h"
 #include "engine/train/trainingsession.h"
+#include "tests/support/allocatorskip.h"
 #include "tests/support/smallconfigs.h"
 #include "tests/support/testsuite.h"
 
@@ -190,14 +191,6 @@ QString peaksOf(const std::vector<es::BatchRecord>& steps)
     return lines.join("\n");
 }
 
-std::optional<std::string> allocatorMissing(es::HostAllocator allocator)
-{
-    const es::AllocatorAvailability availability = es::allocatorAvailability(allocator);
-    if (availability.available)
-        return std::nullopt;
-    return availability.detail;
-}
-
 }  // namespace
 
 class TestTensorMemory : public QObject {
@@ -320,7 +313,7 @@ private Q_SLOTS:
     void everyLeasedAllocatorIsCounted()
     {
         QFETCH(es::HostAllocator, allocator);
-        if (const auto why = allocatorMissing(allocator))
+        if (const auto why = es::test::allocatorUnavailable(allocator))
             QSKIP(why->c_str());
         const std::int64_t before = liveNow();
         torch::Tensor kept;
@@ -362,7 +355,7 @@ private Q_SLOTS:
         QFETCH(QString, allocator);
         const es::RunConfig config =
             memoryRunConfig(allocator.toUtf8().constData(), 1, kMemorySteps);
-        if (const auto why = allocatorMissing(config.device.allocator))
+        if (const auto why = es::test::allocatorUnavailable(config.device.allocator))
             QSKIP(why->c_str());
         const es::RunResult bare = trainWithExtensions(config, allocatingIn(es::Phase::Other));
         const es::RunResult injected = trainWithExtensions(config, allocatingIn(phase));
