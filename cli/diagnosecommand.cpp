@@ -61,7 +61,8 @@ int runDiagnoseCommand(const DiagnoseOptions& options)
         const std::optional<StoredRun> run = loadOrComplain(store, options.runId);
         if (!run)
             return kExitBadInput;
-        const StoredRunDiagnosis diagnosis = diagnoseStoredRun(*run, !options.withoutDoctor);
+        const StoredRunDiagnosis diagnosis =
+            diagnoseStoredRun(*run, !options.withoutDoctor, &store);
         const std::vector<Finding>& findings = diagnosis.findings;
         store.setFindings(options.runId, findings, savedDiagnosisJson(diagnosis));
 

@@ -120,7 +120,7 @@ int runWhatifFromRun(std::int64_t runId, WhatifOptions options)
         if (!options.vary.empty() || !options.patches.empty())
             return kExitFinished;
         const std::vector<Finding> findings =
-            run->findings.empty() ? diagnoseStoredRun(*run, false).findings : run->findings;
+            run->findings.empty() ? diagnoseStoredRun(*run, false, &store).findings : run->findings;
         std::set<std::string> patches;
         for (const Finding& finding : findings) {
             if (!finding.patch.is_null() && patches.insert(finding.patch.dump()).second)

@@ -3562,6 +3562,84 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
 </context>
 <context>
+    <name>MemoryHeadroomRule</name>
+    <message>
+        <location filename="../engine/diagnosis/memoryheadroomrule.cpp" line="+46"/>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (run %2)</source>
+        <translation>%1（运行 %2）</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Runs of this model measured at batch sizes %1 need %2 more for each sample of a batch.</source>
+        <translation>以批大小 %1 测得的本模型运行表明：批中每多一个样本，多需 %2。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Not all of them validated (a what-if leaves validation out), and this run&apos;s validation batches keep kernel buffers that grow with the batch too: the largest batch that fits may be smaller than projected; two runs that validate measure it.</source>
+        <translation>其中有的运行没有做验证（what-if 会省去验证），而本次运行的验证批所保留的内核缓冲区同样随批大小增长：放得下的最大批可能比推算的小；用两次带验证的运行才能测准。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Not even a batch of one sample stays within 80% of the memory: make a step need less (shorter sequences, fewer units or layers), or train on a machine with more.</source>
+        <translation>即使只有一个样本的批也超出内存的 80%：请让每步需要更少内存（更短的序列、更少的单元或层），或换用内存更多的机器训练。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>At batch %1 a step would need about %2, within 80% of the memory; %3 is the most that does.</source>
+        <translation>批大小为 %1 时每步约需 %2，在内存的 80% 以内；最大可到%3。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the whole training split (%1 samples)</source>
+        <translation>整个训练集（%1 个样本）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>batch %1</source>
+        <translation>批大小 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Train with batches of %1 (the patch) so that a step stays within 80% of the memory, or make a step need less: shorter sequences, fewer units.</source>
+        <translation>改用大小为 %1 的批训练（见补丁），使每步保持在内存的 80% 以内；或让每步需要更少内存：更短的序列、更少的单元。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Batches up to %1 fit (the patch tries it; what-if measures its speed and loss). A larger batch makes fewer updates an epoch: scale the learning rate with it and compare the loss.</source>
+        <translation>大小不超过 %1 的批都放得下（补丁尝试该值；what-if 会测量其速度和损失）。更大的批使每轮的更新次数更少：请相应调整学习率并比较损失。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>This batch size is the largest that fits.</source>
+        <translation>当前批大小已是放得下的最大值。</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>A step&apos;s tensors need %1, %2 of the memory they can have: close to swapping or the OOM killer</source>
+        <translation>每步的张量需要 %1，占其可用内存的 %2：已接近换页，或被系统因内存耗尽而终止</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A step&apos;s tensors need %1, %2 of the memory they can have</source>
+        <translation>每步的张量需要 %1，占其可用内存的 %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The warm steps (%1) held at most %2 of tensor memory at batch %3. When training began the tensors held %4 and the machine had %5 more available (MemAvailable): %6 in all.</source>
+        <translation>批大小为 %3 时，预热后的步骤（%1）最多占用 %2 张量内存。训练开始时张量占用 %4，机器另有 %5 可用（MemAvailable）：共 %6。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>To project the largest batch that fits, measure a second batch size: a run or a what-if of the patch (batch %1) records it, then diagnose this run again.</source>
+        <translation>要推算放得下的最大批，请再测量一个批大小：按补丁（批大小 %1）运行一次或做一次 what-if 即可记录下来，然后重新诊断本次运行。</translation>
+    </message>
+</context>
+<context>
     <name>Messages</name>
     <message>
         <location filename="../cli/messages.cpp" line="+29"/>
@@ -5632,6 +5710,16 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>填充浪费</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>memory-growth</source>
+        <translation>内存增长</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>memory-headroom</source>
+        <translation>内存余量</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>reference-blas</source>
         <translation>参考 BLAS</translation>
@@ -6423,7 +6511,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>未应用于张量：本进程中另一个 CPU 分配器优先</translation>
     </message>
     <message>
-        <location filename="../engine/train/trainer.cpp" line="+68"/>
+        <location filename="../engine/train/trainer.cpp" line="+70"/>
         <source>off: device.cudnn is false (unfused LSTM kernels)</source>
         <translation>关：device.cudnn 为 false（非融合 LSTM 内核）</translation>
     </message>
@@ -7229,7 +7317,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ScriptFindings</name>
     <message>
-        <location filename="../engine/diagnosis/scriptfindings.cpp" line="+28"/>
+        <location filename="../engine/diagnosis/scriptfindings.cpp" line="+29"/>
         <source># before (%1)</source>
         <translation># 修改前 (%1)</translation>
     </message>
@@ -7747,7 +7835,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>StoredDiagnosis</name>
     <message>
-        <location filename="../engine/diagnosis/storeddiagnosis.cpp" line="+35"/>
+        <location filename="../engine/diagnosis/storeddiagnosis.cpp" line="+36"/>
         <source>the run trained on another machine (%1); this machine&apos;s doctor findings and SGEMM peak would not apply</source>
         <translation>该运行是在另一台机器上训练的（%1）；本机的环境检查结果和 SGEMM 峰值对它不适用</translation>
     </message>
@@ -8423,7 +8511,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>数据一次性暂存到 %1：%2 MB，用时 %3 秒</translation>
     </message>
     <message>
-        <location line="+174"/>
+        <location line="+176"/>
         <source>another rank was asked to stop: every rank stops after this step</source>
         <translation>另一个进程被要求停止：所有进程在这一步之后停止</translation>
     </message>

@@ -24,6 +24,7 @@ const std::vector<DiagnosisRuleInfo>& diagnosisRules()
         {"straggler-rank", diagnoseStragglerRank},
         {"padding-waste", diagnosePaddingWaste},
         {"memory-growth", diagnoseMemoryGrowth},
+        {"memory-headroom", diagnoseMemoryHeadroom},
     };
     return kRules;
 }

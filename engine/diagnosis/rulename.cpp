@@ -35,6 +35,10 @@ std::string ruleName(std::string_view id)
         return engineText("RuleName", "straggler-rank");
     if (id == "padding-waste")
         return engineText("RuleName", "padding-waste");
+    if (id == "memory-growth")
+        return engineText("RuleName", "memory-growth");
+    if (id == "memory-headroom")
+        return engineText("RuleName", "memory-headroom");
     // the environment doctor's (diagnosis/doctorfindings.cpp)
     if (id == "reference-blas")
         return engineText("RuleName", "reference-blas");

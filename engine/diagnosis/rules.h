@@ -53,5 +53,9 @@ std::vector<Finding> diagnoseStragglerRank(const RunEvidence& evidence);
 /// "memory-growth": the tensor memory held at the end of a step rises through the run (a leak:
 /// a loss kept with its graph, a history that grows), with the steps and the rate.
 std::vector<Finding> diagnoseMemoryGrowth(const RunEvidence& evidence);
+/// "memory-headroom": the highest tensor peak of the warm steps against the memory the run's
+/// tensors could have (what they held when training began plus the machine's MemAvailable then),
+/// a warning from 80%; with evidence.batchPeaks, the largest batch that fits and its patch.
+std::vector<Finding> diagnoseMemoryHeadroom(const RunEvidence& evidence);
 
 }  // namespace es

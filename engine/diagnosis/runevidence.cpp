@@ -169,6 +169,14 @@ RunEvidence evidenceFromStoredRun(const StoredRun& run)
     facts.interOpThreads = recordedValueOr<int>(info, "inter_op_threads", 0);
     facts.batchSize = recordedValueOr<std::int64_t>(info, "batch_size", 0);
     facts.batchesPerEpoch = recordedValueOr<int>(info, "batches_per_epoch", 0);
+    // A count below zero cannot be one (a database from someone else): left out, as unknown.
+    const auto countOf = [&info](const char* key) {
+        return std::max<std::int64_t>(0, recordedValueOr<std::int64_t>(info, key, 0));
+    };
+    facts.trainSamples = countOf("train_samples");
+    facts.validationSamples = countOf("validation_samples");
+    facts.memoryAvailableBytes = countOf("memory_available_bytes");
+    facts.tensorBytesAtStart = countOf("tensor_bytes_at_start");
     facts.trainingFlopsPerBatch = recordedValueOr<double>(info, "training_flops_per_batch", 0.0);
     const nlohmann::json environment =
         run.summary.is_object() ? run.summary.value("environment", nlohmann::json::object())

@@ -6,6 +6,7 @@
 
 #include "engine/core/phase.h"
 #include "engine/core/records.h"
+#include "engine/diagnosis/batchpeaks.h"
 #include "engine/script/proberecord.h"
 
 #include <nlohmann/json.hpp>
@@ -69,6 +70,8 @@ struct RunFacts {
     int interOpThreads = 0;
     std::int64_t batchSize = 0;
     int batchesPerEpoch = 0;
+    std::int64_t trainSamples = 0;
+    std::int64_t validationSamples = 0;
     double trainingFlopsPerBatch = 0.0;
     int physicalCores = 0;  ///< of the machine the run trained on
     int logicalCores = 0;
@@ -85,6 +88,10 @@ struct RunFacts {
     int worldSize = 1;
     double bucketMb = 0.0;
     SequenceFacts sequences;
+    /// When training began: the machine's MemAvailable and the bytes the run's tensors held
+    /// (info's memory_available_bytes and tensor_bytes_at_start); 0 where not recorded.
+    std::int64_t memoryAvailableBytes = 0;
+    std::int64_t tensorBytesAtStart = 0;
     /// Set for a profiled script's run, whose fixes are code, not config patches.
     std::optional<ScriptFacts> script;
 };
@@ -115,6 +122,9 @@ struct RunEvidence {
     /// diagnosis was given one; `peakSource` says where it came from.
     std::optional<double> peakGflops;
     std::string peakSource;
+    /// Tensor peaks of runs of this model measured alike at two batch sizes or more
+    /// (peaksAtOtherBatchSizes), when the diagnosis was given a run database to look in.
+    std::vector<BatchPeak> batchPeaks;
 };
 
 /// The evidence of a stored run (its config, info, summary and records).

@@ -27,6 +27,10 @@ std::vector<Finding> savedFindingsInLanguage(const StoredRun& run)
     // The peak the diagnosis measured, so that low-efficiency is made again with its numbers.
     if (const std::optional<EfficiencyPeak> peak = efficiencyPeakFromJson(run.diagnosis))
         useEfficiencyPeak(evidence, *peak);
+    // And the batch sizes memory-headroom projected from, as they were then.
+    if (run.diagnosis.is_object())
+        evidence.batchPeaks =
+            batchPeaksFromJson(run.diagnosis.value("batch_peaks", nlohmann::json()));
     std::vector<Finding> remade = diagnoseRun(evidence);
     // The doctor's findings, from the numbers it measured then (not this machine's now).
     if (run.diagnosis.is_object() && run.diagnosis.contains("doctor")) {

@@ -1,5 +1,6 @@
 #include "engine/diagnosis/scriptfindings.h"
 
+#include "engine/core/text.h"
 #include "engine/i18n/evidencetext.h"
 #include "engine/i18n/translate.h"
 

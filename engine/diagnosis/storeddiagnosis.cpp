@@ -2,6 +2,7 @@
 
 #include "engine/diagnosis/diagnosis.h"
 #include "engine/diagnosis/doctorfindings.h"
+#include "engine/diagnosis/storedbatchpeaks.h"
 #include "engine/doctor/doctorjson.h"
 #include "engine/env/cpuinfo.h"
 #include "engine/i18n/translate.h"
@@ -56,10 +57,14 @@ std::string addDoctor(const StoredRun& run, RunEvidence& evidence, std::vector<F
 
 }  // namespace
 
-StoredRunDiagnosis diagnoseStoredRun(const StoredRun& run, bool withDoctor)
+StoredRunDiagnosis diagnoseStoredRun(const StoredRun& run, bool withDoctor, const RunStore* store)
 {
     StoredRunDiagnosis diagnosis;
     RunEvidence evidence = evidenceFromStoredRun(run);
+    if (store != nullptr) {
+        evidence.batchPeaks = peaksAtOtherBatchSizes(*store, run);
+        diagnosis.batchPeaks = evidence.batchPeaks;
+    }
     std::vector<Finding> machine;
     if (withDoctor)
         diagnosis.doctorLeftOut = addDoctor(run, evidence, machine, diagnosis);
@@ -87,6 +92,8 @@ nlohmann::json savedDiagnosisJson(const StoredRunDiagnosis& diagnosis)
             doctor["libtorch"].erase("build_config");  // kilobytes no rule reads
         saved["doctor"] = std::move(doctor);
     }
+    if (!diagnosis.batchPeaks.empty())
+        saved["batch_peaks"] = batchPeaksJson(diagnosis.batchPeaks);
     return saved;
 }
 

@@ -5,6 +5,7 @@
 // environment doctor's findings and its measured SGEMM rate as the efficiency peak.
 
 #include "engine/core/finding.h"
+#include "engine/diagnosis/batchpeaks.h"
 #include "engine/diagnosis/efficiencypeak.h"
 
 #include <nlohmann/json.hpp>
@@ -15,6 +16,7 @@
 
 namespace es {
 
+class RunStore;
 struct StoredRun;
 
 struct StoredRunDiagnosis {
@@ -27,10 +29,15 @@ struct StoredRunDiagnosis {
     /// Why the doctor's findings are missing ("the run trained on another machine ..."); empty
     /// when they are there or were not asked for.
     std::string doctorLeftOut;
+    /// The tensor peaks at other batch sizes memory-headroom projected from, saved for the
+    /// same reason.
+    std::vector<BatchPeak> batchPeaks;
 };
 
-/// `withDoctor` measures this machine (about a second).
-StoredRunDiagnosis diagnoseStoredRun(const StoredRun& run, bool withDoctor);
+/// `withDoctor` measures this machine (about a second). With `store` (the database `run` is
+/// in), memory-headroom looks there for runs of the model at other batch sizes.
+StoredRunDiagnosis diagnoseStoredRun(const StoredRun& run, bool withDoctor,
+                                     const RunStore* store = nullptr);
 
 /// What RunStore::setFindings keeps next to the findings: the peak (efficiencyPeakJson) and
 /// the doctor's numbers under "doctor" (without LibTorch's build configuration and the

@@ -117,6 +117,8 @@ nlohmann::json runInfoJson(const RunInfo& info)
         {"recurrent_layers", recurrentLayersJson(info.recurrentLayers)},
         {"total_params", info.model.totalParams},
         {"training_flops_per_batch", info.model.trainingFlopsPerBatch(info.batchSize)},
+        {"memory_available_bytes", info.memoryAvailableBytes},
+        {"tensor_bytes_at_start", info.tensorBytesAtStart},
     };
     if (!info.classes.empty())  // a text source's class names, by the ids the model predicts
         json["classes"] = info.classes;

@@ -64,6 +64,12 @@ struct RunInfo {
     std::vector<RecurrentPath> recurrentLayers;
     /// Collected on the engine thread after the thread settings were applied.
     EnvironmentInfo environment;
+    /// When training began: the machine's MemAvailable (/proc/meminfo; 0 where it could not be
+    /// read) and the bytes the run's tensors held (the counting allocator's; 0 where memory was
+    /// not counted). Together they are what the tensors of a step can grow into before the
+    /// machine swaps or the OOM killer ends the run (the memory-headroom finding).
+    std::int64_t memoryAvailableBytes = 0;
+    std::int64_t tensorBytesAtStart = 0;
 };
 
 /// How often the recurrent layers left their recorded kernel (RunInfo::recurrentLayers) for the

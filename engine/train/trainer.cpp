@@ -5,6 +5,7 @@
 #include "engine/config/configerror.h"
 #include "engine/config/runconfig.h"
 #include "engine/data/batchsource_torch.h"
+#include "engine/data/hostmemory.h"
 #include "engine/data/tokenizerfile.h"
 #include "engine/distributed/dataparallel_torch.h"
 #include "engine/env/cpuinfo.h"
@@ -26,6 +27,7 @@
 #include "engine/train/optimizers_torch.h"
 #include "engine/train/runextensions_torch.h"
 #include "engine/train/stepclock.h"
+#include "engine/train/tensormemory.h"
 #include "engine/train/threading.h"
 #include "engine/train/trainingstate_torch.h"
 
@@ -643,6 +645,8 @@ bool TrainingLoop::prepare()
     info.model = summarizeModel(m_config.model,
                                 std::vector<std::int64_t>(sampleSizes.begin(), sampleSizes.end()));
     info.environment = collectEnvironment();
+    info.memoryAvailableBytes = static_cast<std::int64_t>(memAvailableBytes().value_or(0));
+    info.tensorBytesAtStart = tensorMemoryCounts().liveBytes;
     m_observers.notify(&RunObserver::onRunStarted, info);
     return true;
 }

@@ -401,6 +401,38 @@ inline std::vector<DiagnosisScenario> diagnosisScenarios()
         add("memory-growth", std::move(e));
     }
 
+    // memory-headroom: 200 MB at batch 64 of 4 GB (or 3.4 GB, 85%), measured alone or with runs
+    // at other batch sizes; one scenario per text the rule writes.
+    const auto headroom = [](std::int64_t peakMb, std::vector<BatchPeak> peaks) {
+        constexpr std::int64_t kMb = 1'000'000;
+        RunEvidence e = makeSteadyEvidence(3, 20);
+        for (BatchRecord& batch : e.batches) {
+            batch.memory.peakBytes.fill(peakMb * kMb);
+            batch.memory.endBytes.fill(peakMb * kMb - 20 * kMb);
+            batch.memory.allocations = 120;
+        }
+        e.facts.batchSize = 64;
+        e.facts.trainSamples = 10000;
+        e.facts.memoryAvailableBytes = 3900 * kMb;
+        e.facts.tensorBytesAtStart = 100 * kMb;
+        for (BatchPeak& peak : peaks)
+            peak.peakBytes *= kMb;
+        e.batchPeaks = std::move(peaks);
+        return e;
+    };
+    add("memory-headroom, one batch size", headroom(200, {}));
+    add("memory-headroom, one batch size, tight", headroom(3400, {}));
+    add("memory-headroom, a larger batch fits", headroom(200, {{64, 200, 3}, {128, 328, 4}}));
+    add("memory-headroom, the whole split fits", headroom(200, {{64, 200, 3}, {128, 201, 4}}));
+    add("memory-headroom, a smaller batch", headroom(3400, {{32, 1800, 5}, {64, 3400, 6}}));
+    add("memory-headroom, not even one sample", headroom(3900, {{32, 3880, 5}, {64, 3900, 6}}));
+    add("memory-headroom, the largest", headroom(3136, {{63, 3072, 5}, {64, 3136, 6}}));
+    {
+        RunEvidence e = headroom(200, {{64, 150, 7}, {128, 278, 8}});
+        e.facts.validationSamples = 2500;
+        add("memory-headroom, from a what-if of a run that validates", std::move(e));
+    }
+
     // A profiled script's run: every finding in the script's terms (scriptfindings.cpp).
     const auto script = [](const std::string& torch, std::vector<ProbeRecurrentModule> modules,
                            std::vector<ProbeConversionSite> conversions) {

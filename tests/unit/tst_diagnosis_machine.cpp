@@ -1,10 +1,13 @@
 // The diagnosis rules about the machine and the kernels: unfused-lstm, threads,
-// low-efficiency and memory-growth, on made-up runs (tests/support/evidencebuilder.h).
+// low-efficiency, memory-growth and memory-headroom, on made-up runs
+// (tests/support/evidencebuilder.h).
 #include "engine/config/presets.h"
 #include "engine/config/runconfig.h"
+#include "engine/diagnosis/batchpeaks.h"
 #include "engine/diagnosis/diagnosis.h"
 #include "engine/diagnosis/rules.h"
 #include "engine/model/backendchoice.h"
+#include "engine/store/runstore.h"
 #include "tests/support/evidencebuilder.h"
 
 #include <QtTest/QtTest>
@@ -737,6 +740,166 @@ private Q_SLOTS:
         const std::vector<std::size_t> steady = es::steadySteps(used);
         QCOMPARE(finding.firstStep, es::stepNumber(steady.front()));
         QCOMPARE(finding.lastStep, es::stepNumber(steady.back()));
+    }
+
+    // --- memory-headroom -------------------------------------------------------------------
+
+    void memoryHeadroom_data()
+    {
+        QTest::addColumn<qint64>("peakMb");        // the warm steps' tensor peak at batch 64
+        QTest::addColumn<qint64>("availableMb");   // MemAvailable when training began, 0: unknown
+        QTest::addColumn<QString>("measured");     // runs measured alike, "batch:peakMb ..."
+        QTest::addColumn<int>("severity");         // -1 no finding, 0 info, 1 warning
+        QTest::addColumn<qint64>("patchedBatch");  // the patch's data.batch_size, 0 none
+        QTest::addColumn<QString>("says");         // in the evidence or the recommendation
+        // Tensors held 100 MB when training began: with 3900 MB available, 4000 MB in all.
+        QTest::newRow("nothing counted")
+            << qint64(0) << qint64(3900) << "" << -1 << qint64(0) << "";
+        QTest::newRow("MemAvailable not recorded")
+            << qint64(200) << qint64(0) << "" << -1 << qint64(0) << "";
+        QTest::newRow("one batch size with room: measure twice the batch")
+            << qint64(200) << qint64(3900) << "" << 0 << qint64(128) << "5.0% of the memory";
+        QTest::newRow("one batch size at 85%: measure half the batch")
+            << qint64(3400) << qint64(3900) << "" << 1 << qint64(32) << "85% of the memory";
+        QTest::newRow("2 MB a sample: batches up to 1,564 fit, 1,560 proposed")
+            << qint64(200) << qint64(3900) << "64:200 128:328" << 0 << qint64(1560)
+            << "batch 1,564";
+        QTest::newRow("50 MB a sample at 85%: 60 fit, 56 proposed")
+            << qint64(3400) << qint64(3900) << "32:1800 64:3400" << 1 << qint64(56) << "batch 60";
+        QTest::newRow("the whole training split fits")
+            << qint64(200) << qint64(3900) << "64:200 128:201" << 0 << qint64(10000)
+            << "the whole training split (10,000 samples)";
+        QTest::newRow("three runs, least squares")
+            << qint64(200) << qint64(3900) << "32:136 128:328 256:584" << 0 << qint64(1560)
+            << "32 (run 1), 128 (run 2), 256 (run 3)";
+        QTest::newRow("a peak that does not grow projects nothing")
+            << qint64(200) << qint64(3900) << "64:200 128:190" << 0 << qint64(128)
+            << "measure a second";
+        QTest::newRow("not even one sample fits")
+            << qint64(3900) << qint64(3900) << "32:3880 64:3900" << 1 << qint64(0)
+            << "Not even a batch";
+        QTest::newRow("exactly the largest that fits")
+            << qint64(3136) << qint64(3900) << "63:3072 64:3136" << 0 << qint64(0)
+            << "is the largest";
+    }
+
+    void memoryHeadroom()
+    {
+        QFETCH(qint64, peakMb);
+        QFETCH(qint64, availableMb);
+        QFETCH(QString, measured);
+        QFETCH(int, severity);
+        QFETCH(qint64, patchedBatch);
+        QFETCH(QString, says);
+        constexpr std::int64_t kMb = 1'000'000;
+        es::RunEvidence evidence = memoryRun(3, 20, [peakMb](int) { return peakMb * kMb; });
+        for (es::BatchRecord& step : evidence.batches)
+            step.memory.peakBytes.fill(peakMb * kMb);
+        evidence.facts.batchSize = 64;
+        evidence.facts.trainSamples = 10000;
+        evidence.facts.memoryAvailableBytes = availableMb * kMb;
+        evidence.facts.tensorBytesAtStart = 100 * kMb;
+        std::int64_t run = 0;
+        for (const QString& point : measured.split(' ', Qt::SkipEmptyParts))
+            evidence.batchPeaks.push_back({point.section(':', 0, 0).toLongLong(),
+                                           point.section(':', 1).toLongLong() * kMb, ++run});
+        const std::vector<es::Finding> findings = es::diagnoseMemoryHeadroom(evidence);
+        if (severity < 0) {
+            QVERIFY(findings.empty());
+            return;
+        }
+        QCOMPARE(findings.size(), std::size_t(1));
+        const es::Finding& finding = findings.front();
+        QCOMPARE(finding.id, std::string("memory-headroom"));
+        QCOMPARE(finding.severity, severity == 1 ? es::Severity::Warning : es::Severity::Info);
+        if (patchedBatch > 0)
+            QCOMPARE(finding.patch, (nlohmann::json{{"data", {{"batch_size", patchedBatch}}}}));
+        else
+            QVERIFY(finding.patch.is_null());
+        const std::string text =
+            finding.title + "\n" + finding.evidence + "\n" + finding.recommendation;
+        QVERIFY_CONTAINS(text, says.toStdString());
+        QVERIFY_CONTAINS(finding.evidence, "at batch 64");
+    }
+
+    /// What a run database from someone else may hold where memory-headroom reads (the info's
+    /// memory facts, the batch peaks saved with a diagnosis): numbers of another type, negative,
+    /// fractional or beyond 64 bits are no evidence and read as absent, whole floats as whole.
+    void hostileMemoryFactsReadAsAbsent_data()
+    {
+        QTest::addColumn<QByteArray>("value");  // the JSON stored
+        QTest::addColumn<qint64>("read");       // what the diagnosis reads, 0 for absent
+        QTest::newRow("a count") << QByteArray("12345") << qint64(12345);
+        QTest::newRow("the largest int64")
+            << QByteArray("9223372036854775807") << std::numeric_limits<qint64>::max();
+        QTest::newRow("a whole float") << QByteArray("4.0") << qint64(4);
+        QTest::newRow("negative") << QByteArray("-5") << qint64(0);
+        QTest::newRow("fractional") << QByteArray("2.5") << qint64(0);
+        QTest::newRow("beyond a double's integers") << QByteArray("1e300") << qint64(0);
+        QTest::newRow("beyond int64") << QByteArray("18446744073709551615") << qint64(0);
+        QTest::newRow("2^63 as a float") << QByteArray("9223372036854775808.0") << qint64(0);
+        QTest::newRow("a string") << QByteArray("\"12\"") << qint64(0);
+        QTest::newRow("a boolean") << QByteArray("true") << qint64(0);
+        QTest::newRow("null") << QByteArray("null") << qint64(0);
+        QTest::newRow("an array") << QByteArray("[1]") << qint64(0);
+        QTest::newRow("an object") << QByteArray("{}") << qint64(0);
+    }
+
+    void hostileMemoryFactsReadAsAbsent()
+    {
+        QFETCH(QByteArray, value);
+        QFETCH(qint64, read);
+        const nlohmann::json stored = nlohmann::json::parse(value.toStdString());
+        es::StoredRun run;
+        run.info = {{"memory_available_bytes", stored},
+                    {"tensor_bytes_at_start", stored},
+                    {"train_samples", stored},
+                    {"batch_size", stored}};
+        const es::RunFacts facts = es::evidenceFromStoredRun(run).facts;
+        QCOMPARE(facts.memoryAvailableBytes, read);
+        QCOMPARE(facts.tensorBytesAtStart, read);
+        QCOMPARE(facts.trainSamples, read);
+        // The batch size reads as recorded when it is an int64, negative too: every rule that
+        // uses it asks for one above 0.
+        QVERIFY(facts.batchSize == read || (read == 0 && facts.batchSize < 0));
+        const std::vector<es::BatchPeak> peaks = es::batchPeaksFromJson(nlohmann::json::array(
+            {{{"batch_size", stored}, {"peak_bytes", stored}, {"run", 1}, {"validated", stored}}}));
+        QCOMPARE(peaks.size(), std::size_t(read > 0 ? 1 : 0));
+        if (read > 0) {
+            QCOMPARE(peaks.front().batchSize, read);
+            QCOMPARE(peaks.front().peakBytes, read);
+            QVERIFY(!peaks.front().validated);  // a number is not a boolean
+        }
+        // And the finding made from such facts says what it can, or nothing.
+        es::RunEvidence evidence = memoryRun(3, 20, [](int) { return std::int64_t(1) << 20; });
+        evidence.facts = facts;
+        evidence.batchPeaks = peaks;
+        const std::vector<es::Finding> findings = es::diagnoseMemoryHeadroom(evidence);
+        QCOMPARE(findings.size(), std::size_t(read > 0 ? 1 : 0));
+    }
+
+    /// A run that validates, projected from runs that did not (a what-if's): the growth per
+    /// sample leaves out the validation batches' kernel buffers, and the finding says so.
+    void memoryHeadroomSaysWhenTheRunsDidNotValidate()
+    {
+        constexpr std::int64_t kMb = 1'000'000;
+        es::RunEvidence evidence = memoryRun(3, 20, [](int) { return 180 * kMb; });
+        evidence.facts.batchSize = 64;
+        evidence.facts.memoryAvailableBytes = 3900 * kMb;
+        const auto evidenceOf = [](const std::vector<es::Finding>& findings) {
+            return findings.size() == 1 ? findings.front().evidence : std::string();
+        };
+        const std::string caveat = "may be smaller than projected";
+        for (bool runValidated : {false, true}) {
+            for (bool peaksValidated : {false, true}) {
+                evidence.facts.validationSamples = runValidated ? 2000 : 0;
+                evidence.batchPeaks = {{64, 150 * kMb, 1, peaksValidated},
+                                       {128, 278 * kMb, 2, peaksValidated}};
+                const std::string text = evidenceOf(es::diagnoseMemoryHeadroom(evidence));
+                QVERIFY_CONTAINS(text, std::string("2.0 MB more"));
+                QCOMPARE(contains(text, caveat), runValidated && !peaksValidated);
+            }
+        }
     }
 };
 

@@ -68,8 +68,10 @@ const QSet<QString>& keptWords()
         "DataLoader", "PackedSequence", "shell",
         // units and statistics
         "ms", "s", "B", "kB", "MB", "GB", "MiB", "x", "p50", "p90", "p99",
-        // config keys without a dot and Keras' parameter names (docs/config.md), a system call
+        // config keys without a dot and Keras' parameter names (docs/config.md), a system call,
+        // a field of /proc/meminfo
         "backend", "filepath", "filename", "fsync", "activation", "unroll", "padding",
+        "MemAvailable",
         // commands and names the user types or reads as they are: apt-get install, Debian's
         // alternatives, the BLAS kinds and threading the doctor reports (env/blaslibrary.h)
         "install", "env", "arg", "alternatives", "reference", "openblas", "blis", "mkl", "pthread",
@@ -116,7 +118,11 @@ es::StoredRun storedRunOf(const es::RunEvidence& evidence)
                 {"intra_op_threads", facts.intraOpThreads},
                 {"batch_size", facts.batchSize},
                 {"batches_per_epoch", facts.batchesPerEpoch},
-                {"training_flops_per_batch", facts.trainingFlopsPerBatch}};
+                {"training_flops_per_batch", facts.trainingFlopsPerBatch},
+                {"train_samples", facts.trainSamples},
+                {"validation_samples", facts.validationSamples},
+                {"memory_available_bytes", facts.memoryAvailableBytes},
+                {"tensor_bytes_at_start", facts.tensorBytesAtStart}};
     run.config["model"] = {{"layers", {{{"type", "lstm"}}}}};
     run.epochs = evidence.epochs;
     run.batches = evidence.batches;
@@ -356,6 +362,45 @@ private Q_SLOTS:
         QCOMPARE(remade.recommendation, english.recommendation);
         QVERIFY(remade.evidence.find("SGEMM 1024^3 through oneDNN") != std::string::npos);
         QVERIFY(remade.title != savedInChinese.title);
+    }
+
+    /// memory-headroom is made again in the language of the moment with the batch peaks saved
+    /// with the diagnosis (the other runs it projected from may be gone by then).
+    void savedMemoryHeadroomFollowsTheLanguageWithItsBatchPeaks()
+    {
+        es::RunEvidence evidence;
+        for (const es::test::DiagnosisScenario& scenario : es::test::diagnosisScenarios())
+            if (scenario.name == "memory-headroom, a larger batch fits")
+                evidence = scenario.evidence;
+        QVERIFY(!evidence.batchPeaks.empty());
+        es::StoredRun run = storedRunOf(evidence);
+        const auto headroomOf = [](const std::vector<es::Finding>& findings) {
+            const auto found =
+                std::find_if(findings.begin(), findings.end(),
+                             [](const es::Finding& f) { return f.id == "memory-headroom"; });
+            return found == findings.end() ? es::Finding() : *found;
+        };
+        const auto diagnoseWithPeaks = [&run, &evidence] {
+            es::RunEvidence stored = es::evidenceFromStoredRun(run);
+            stored.batchPeaks = evidence.batchPeaks;
+            return es::diagnoseRun(stored);
+        };
+        es::setEngineLanguage("zh_CN");
+        run.findings = diagnoseWithPeaks();
+        const es::Finding savedInChinese = headroomOf(run.findings);
+        QCOMPARE(savedInChinese.patch, (nlohmann::json{{"data", {{"batch_size", 1560}}}}));
+
+        es::setEngineLanguage("en");
+        QCOMPARE(headroomOf(es::savedFindingsInLanguage(run)).title, savedInChinese.title);
+        es::StoredRunDiagnosis diagnosis;
+        diagnosis.batchPeaks = evidence.batchPeaks;
+        run.diagnosis = es::savedDiagnosisJson(diagnosis);
+        const es::Finding remade = headroomOf(es::savedFindingsInLanguage(run));
+        const es::Finding english = headroomOf(diagnoseWithPeaks());
+        QCOMPARE(remade.title, english.title);
+        QCOMPARE(remade.evidence, english.evidence);
+        QCOMPARE(remade.recommendation, english.recommendation);
+        QVERIFY(remade.evidence.find("64 (run 3), 128 (run 4)") != std::string::npos);
     }
 
     /// The doctor's findings are made again from the report saved with the diagnosis (its

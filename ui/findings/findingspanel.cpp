@@ -45,7 +45,7 @@ Diagnosis diagnoseAndSave(const QString& database, qint64 runId, bool measureMac
             result.note = FindingsPanel::tr("Run %1 is no longer in the history.").arg(runId);
             return result;
         }
-        StoredRunDiagnosis diagnosis = diagnoseStoredRun(*run, measureMachine);
+        StoredRunDiagnosis diagnosis = diagnoseStoredRun(*run, measureMachine, &store);
         store.setFindings(runId, diagnosis.findings, savedDiagnosisJson(diagnosis));
         result.findings = std::move(diagnosis.findings);
         if (!diagnosis.doctorLeftOut.empty())
