@@ -1,12 +1,12 @@
 #include "engine/diagnosis/batchpeaks.h"
 
+#include "engine/diagnosis/leastsquares.h"
 #include "engine/diagnosis/recordedvalue.h"
 #include "engine/summary/runsummary.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <set>
 
 namespace es {
 
@@ -39,29 +39,17 @@ std::int64_t TensorPeakLine::largestBatchWithin(double bytes) const
 
 std::optional<TensorPeakLine> fitTensorPeakLine(const std::vector<BatchPeak>& peaks)
 {
-    std::set<std::int64_t> sizes;
-    double meanBatch = 0.0;
-    double meanBytes = 0.0;
+    std::vector<double> batches;
+    std::vector<double> bytes;
     for (const BatchPeak& peak : peaks) {
-        sizes.insert(peak.batchSize);
-        meanBatch += static_cast<double>(peak.batchSize);
-        meanBytes += static_cast<double>(peak.peakBytes);
+        batches.push_back(static_cast<double>(peak.batchSize));
+        bytes.push_back(static_cast<double>(peak.peakBytes));
     }
-    if (sizes.size() < 2)
+    const std::optional<StraightLine> line = leastSquaresLine(batches, bytes);
+    if (!line || !(line->slope > 0.0) || !std::isfinite(line->slope) ||
+        !std::isfinite(line->intercept))
         return std::nullopt;
-    meanBatch /= static_cast<double>(peaks.size());
-    meanBytes /= static_cast<double>(peaks.size());
-    double covariance = 0.0;
-    double variance = 0.0;
-    for (const BatchPeak& peak : peaks) {
-        const double offset = static_cast<double>(peak.batchSize) - meanBatch;
-        covariance += offset * (static_cast<double>(peak.peakBytes) - meanBytes);
-        variance += offset * offset;
-    }
-    const double slope = covariance / variance;
-    if (!(slope > 0.0) || !std::isfinite(slope))
-        return std::nullopt;
-    return TensorPeakLine{meanBytes - slope * meanBatch, slope};
+    return TensorPeakLine{line->intercept, line->slope};
 }
 
 TensorPeakLine anchoredAt(TensorPeakLine line, const BatchPeak& anchor)

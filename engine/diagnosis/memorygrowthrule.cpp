@@ -5,11 +5,13 @@
 // history that grows, a cache that never evicts. Left alone it ends in an out-of-memory kill.
 
 #include "engine/core/text.h"
+#include "engine/diagnosis/leastsquares.h"
 #include "engine/diagnosis/rules.h"
 #include "engine/i18n/evidencetext.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,19 +51,14 @@ Third thirdOf(const std::vector<std::int64_t>& held, std::size_t begin, std::siz
 /// the rate, which no one step's figure decides.
 double leastSquaresSlope(const std::vector<std::int64_t>& held)
 {
-    const double n = static_cast<double>(held.size());
-    const double meanIndex = (n - 1.0) / 2.0;
-    double meanBytes = 0.0;
-    for (std::int64_t bytes : held)
-        meanBytes += static_cast<double>(bytes) / n;
-    double covariance = 0.0;
-    double variance = 0.0;
+    std::vector<double> steps;
+    std::vector<double> bytes;
     for (std::size_t i = 0; i < held.size(); ++i) {
-        const double offset = static_cast<double>(i) - meanIndex;
-        covariance += offset * (static_cast<double>(held[i]) - meanBytes);
-        variance += offset * offset;
+        steps.push_back(static_cast<double>(i));
+        bytes.push_back(static_cast<double>(held[i]));
     }
-    return variance > 0.0 ? covariance / variance : 0.0;
+    const std::optional<StraightLine> line = leastSquaresLine(steps, bytes);
+    return line ? line->slope : 0.0;
 }
 
 /// The typical figure of `later` above every figure of `earlier`: a loop of fixed shapes
