@@ -768,7 +768,7 @@
         <translation>  配置补丁：%1</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Run %1: %2, %3 steps, %4 finding</source>
         <translation>运行 %1：%2，%3 步，%4 条诊断结果</translation>
     </message>
@@ -1897,12 +1897,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+144"/>
+        <location line="+146"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location line="-142"/>
+        <location line="-144"/>
         <source>each configuration&apos;s steps per epoch (%1)</source>
         <translation>各配置的每轮步数（%1）</translation>
     </message>
@@ -1917,7 +1917,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>为预计值而非测量值：轮秒数 = 每步中位毫秒数 x %1（按运行跑完的第一个完整轮计数）；加速比 = 基线预计轮秒数 / 该配置的预计轮秒数，若任一方没有该值，则为基线每步中位毫秒数 / 该配置的每步中位毫秒数。</translation>
     </message>
     <message>
-        <location line="+123"/>
+        <location line="+125"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
@@ -1988,16 +1988,21 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>tensor peak MB</source>
+        <translation>张量峰值 MB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>phases that changed most (median vs baseline)</source>
         <translation>变化最大的阶段（中位数，相对基线）</translation>
     </message>
     <message>
-        <location line="+23"/>
-        <source>Measured: ms per step is the median step time of each run&apos;s measured window; min, median and max are over the runs. First step ms is the median of the runs&apos; first steps, which the window leaves out: the one-time cost of the configuration, with the time of its warm-up steps (training.warmup_steps) after the +. Loss is the mean training loss of each run&apos;s measured window (the median over the runs): a variant that changes the model, such as a layer&apos;s options, changes it too.</source>
-        <translation>实测：每步毫秒数是每次运行测量窗口内步耗时的中位数；最小、中位和最大值取自各次运行。首步毫秒数是各次运行首步（窗口不包含）的中位数：该配置的一次性开销，+ 之后是其预热步（training.warmup_steps）的时间。损失是每次运行测量窗口内训练损失的平均值（取各次运行的中位数）：改变模型的变体（例如某层的选项）也会改变它。</translation>
+        <location line="+26"/>
+        <source>Measured: ms per step is the median step time of each run&apos;s measured window; min, median and max are over the runs. First step ms is the median of the runs&apos; first steps, which the window leaves out: the one-time cost of the configuration, with the time of its warm-up steps (training.warmup_steps) after the +. Loss is the mean training loss of each run&apos;s measured window (the median over the runs): a variant that changes the model, such as a layer&apos;s options, changes it too. Tensor peak MB is the most tensor memory a step of the window held (the median over the runs): diagnose a run of the experiment and memory-headroom projects the largest batch that fits from the batch sizes measured.</source>
+        <translation>实测：每步毫秒数是每次运行测量窗口内步耗时的中位数；最小、中位和最大值取自各次运行。首步毫秒数是各次运行首步（窗口不包含）的中位数：该配置的一次性开销，+ 之后是其预热步（training.warmup_steps）的时间。损失是每次运行测量窗口内训练损失的平均值（取各次运行的中位数）：改变模型的变体（例如某层的选项）也会改变它。张量峰值 MB 是窗口内单步张量内存占用的最大值（取各次运行的中位数）：诊断该实验中的任一次运行，memory-headroom 就会根据测得的各批大小推算放得下的最大批。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>Projected, not measured: epoch s = median ms per step x %1 of the full config; speedup = the baseline&apos;s projected epoch s over the configuration&apos;s.</source>
         <translation>推算（非实测）：每轮 s = 每步 ms 中位数 × 完整配置的%1；加速比 = 基线推算的每轮 s 除以该配置的每轮 s。</translation>
     </message>
@@ -3536,7 +3541,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>MemoryGrowthRule</name>
     <message>
-        <location filename="../engine/diagnosis/memorygrowthrule.cpp" line="+114"/>
+        <location filename="../engine/diagnosis/memorygrowthrule.cpp" line="+111"/>
         <source>Tensor memory grows by %1 a step and is never given back</source>
         <translation>张量内存每步增长 %1，且从未释放</translation>
     </message>
@@ -3564,7 +3569,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>MemoryHeadroomRule</name>
     <message>
-        <location filename="../engine/diagnosis/memoryheadroomrule.cpp" line="+46"/>
+        <location filename="../engine/diagnosis/memoryheadroomrule.cpp" line="+47"/>
         <source>, </source>
         <translation>，</translation>
     </message>
@@ -3589,12 +3594,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>即使只有一个样本的批也超出内存的 80%：请让每步需要更少内存（更短的序列、更少的单元或层），或换用内存更多的机器训练。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>At batch %1 a step would need about %2, within 80% of the memory; %3 is the most that does.</source>
         <translation>批大小为 %1 时每步约需 %2，在内存的 80% 以内；最大可到%3。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>the whole training split (%1 samples)</source>
         <translation>整个训练集（%1 个样本）</translation>
     </message>
@@ -3634,7 +3639,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>批大小为 %3 时，预热后的步骤（%1）最多占用 %2 张量内存。训练开始时张量占用 %4，机器另有 %5 可用（MemAvailable）：共 %6。</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>To project the largest batch that fits, measure a second batch size: a run or a what-if of the patch (batch %1) records it, then diagnose this run again.</source>
         <translation>要推算放得下的最大批，请再测量一个批大小：按补丁（批大小 %1）运行一次或做一次 what-if 即可记录下来，然后重新诊断本次运行。</translation>
     </message>
@@ -6676,7 +6681,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 会用 mallopt 调整 glibc，且在进程剩余时间内一直有效：这些配置的第一次运行之后，每次运行遇到的都是已调整的 glibc，因此实测的差异低估了 glibc-tuned 带来的变化（请改为在新进程中与基线对比）</translation>
     </message>
     <message>
-        <location filename="../engine/whatif/experimentresults.cpp" line="+82"/>
+        <location filename="../engine/whatif/experimentresults.cpp" line="+88"/>
         <source>the run failed</source>
         <translation>运行失败</translation>
     </message>

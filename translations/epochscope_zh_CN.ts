@@ -1157,7 +1157,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::ExperimentResultsModel</name>
     <message>
-        <location filename="../ui/whatif/experimentresultsmodel.cpp" line="+69"/>
+        <location filename="../ui/whatif/experimentresultsmodel.cpp" line="+70"/>
         <source>%1 %2 ms</source>
         <translation>%1 %2 ms</translation>
     </message>
@@ -1184,6 +1184,11 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
     </message>
     <message>
         <location line="+7"/>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -1193,7 +1198,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -1255,7 +1260,12 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>测量步的平均训练损失（取各次运行的中位数）：改变模型的变体（例如某层的选项）会改变它</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>The most tensor memory a measured step held (median over the runs). With two batch sizes measured, diagnosing a run projects the largest batch that fits (memory-headroom)</source>
+        <translation>测量步中张量内存占用的最大值（取各次运行的中位数）。测过两个批大小后，诊断其中一次运行即可推算放得下的最大批（memory-headroom）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The phases whose medians changed most against the baseline</source>
         <translation>与基线相比中位数变化最大的阶段</translation>
     </message>
@@ -1304,6 +1314,11 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <location line="+1"/>
         <source>Loss</source>
         <translation>损失</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tensor peak</source>
+        <translation>张量峰值</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2343,7 +2358,7 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
 <context>
     <name>es::ui::MemoryChart</name>
     <message>
-        <location filename="../ui/plots/memorychart.cpp" line="+35"/>
+        <location filename="../ui/plots/memorychart.cpp" line="+40"/>
         <source>Tensor memory per step</source>
         <translation>每步张量内存</translation>
     </message>
@@ -2358,12 +2373,12 @@ median %2 ms per step (min %3, max %4) over %5 of %6 runs</source>
         <translation>%1峰值</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Held at the step&apos;s end</source>
         <translation>步结束时占用</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+82"/>
         <source>Step %1 (epoch %2, batch %3)
 No tensor memory recorded</source>
         <translation>第 %1 步（第 %2 轮，第 %3 批）
@@ -2377,7 +2392,7 @@ Held at its end: %4 MB, %5 allocations</source>
 结束时占用：%4 MB，分配 %5 次</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>%1: peak %2 MB, %3 MB at its end</source>
         <translation>%1：峰值 %2 MB，结束时 %3 MB</translation>
     </message>
@@ -3942,7 +3957,7 @@ so the rates are not defined.</source>
         <translation>精确：每个阶段结束时同步设备（主机时钟）</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+54"/>
         <source>Epoch %1/%2, step %3/%4</source>
         <translation>第 %1/%2 轮，第 %3/%4 步</translation>
     </message>
@@ -3962,12 +3977,12 @@ so the rates are not defined.</source>
         <translation>预计剩余 %1</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>tensor peak %1 MB</source>
         <translation>张量峰值 %1 MB</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>The most memory the run&apos;s CPU tensors held at once: in step %1, during %2. Tensor memory per step is in the memory chart.</source>
         <translation>本次运行的 CPU 张量同时占用的最多内存：在第 %1 步的%2阶段。每步张量内存见内存图表。</translation>
     </message>

@@ -180,12 +180,14 @@ Json variantJson(const VariantResult& row, const std::vector<ExperimentRun>& run
     }
     Json measured = nullptr;
     if (row.measured())
-        measured = {{"step_ms", {{"min", row.minMs}, {"median", row.medianMs}, {"max", row.maxMs}}},
-                    {"phase_median_ms", phaseObject(row.phaseMedianMs)},
-                    {"steps_per_run", row.windowSteps},
-                    {"first_step_ms", row.firstStepMs},
-                    {"first_step_warm_up_ms", row.firstStepWarmUpMs},
-                    {"mean_loss", std::isfinite(row.meanLoss) ? Json(row.meanLoss) : Json()}};
+        measured = {
+            {"step_ms", {{"min", row.minMs}, {"median", row.medianMs}, {"max", row.maxMs}}},
+            {"phase_median_ms", phaseObject(row.phaseMedianMs)},
+            {"steps_per_run", row.windowSteps},
+            {"first_step_ms", row.firstStepMs},
+            {"first_step_warm_up_ms", row.firstStepWarmUpMs},
+            {"mean_loss", std::isfinite(row.meanLoss) ? Json(row.meanLoss) : Json()},
+            {"tensor_peak_bytes", row.tensorPeakBytes > 0 ? Json(row.tensorPeakBytes) : Json()}};
     Json projected = nullptr;
     if (row.projectedEpochS)
         projected = {{"steps_per_epoch", row.epochSteps}, {"epoch_s", *row.projectedEpochS}};
@@ -311,6 +313,7 @@ std::string formatReportTable(const ExperimentReport& report)
         {engineText("ExperimentReport", "epoch s (projected)"), Align::Right},
         {engineText("ExperimentReport", "speedup"), Align::Right},
         {engineText("ExperimentReport", "loss"), Align::Right},
+        {engineText("ExperimentReport", "tensor peak MB"), Align::Right},
         {engineText("ExperimentReport", "phases that changed most (median vs baseline)"),
          Align::Left},
     };
@@ -328,6 +331,9 @@ std::string formatReportTable(const ExperimentReport& report)
             row.speedup ? format("%.2fx", *row.speedup) : "-",
             // A script's loss is known only where it read it with .item(): NaN otherwise.
             measured && std::isfinite(row.meanLoss) ? format("%.4g", row.meanLoss) : "-",
+            measured && row.tensorPeakBytes > 0
+                ? format("%.1f", static_cast<double>(row.tensorPeakBytes) / 1e6)
+                : "-",
             remarks(row),
         });
     }
@@ -341,7 +347,10 @@ std::string formatReportTable(const ExperimentReport& report)
                        "one-time cost of the configuration, with the time of its warm-up steps "
                        "(training.warmup_steps) after the +. Loss is the mean training loss of "
                        "each run's measured window (the median over the runs): a variant that "
-                       "changes the model, such as a layer's options, changes it too.");
+                       "changes the model, such as a layer's options, changes it too. Tensor "
+                       "peak MB is the most tensor memory a step of the window held (the median "
+                       "over the runs): diagnose a run of the experiment and memory-headroom "
+                       "projects the largest batch that fits from the batch sizes measured.");
     text += "\n";
     text += report.script ? scriptProjectionText(report.rows)
                           : fillText(engineText("ExperimentReport",

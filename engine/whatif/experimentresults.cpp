@@ -21,9 +21,13 @@ std::optional<WindowStats> measureWindow(const std::vector<BatchRecord>& batches
     std::vector<double> wall;
     std::array<std::vector<double>, kPhaseCount> phases;
     double lossSum = 0.0;
+    bool counted = true;
+    std::int64_t tensorPeak = 0;
     for (std::size_t i = skip; i < batches.size(); ++i) {
         wall.push_back(batches[i].wallMs);
         lossSum += batches[i].loss;
+        counted = counted && batches[i].memory.counted();
+        tensorPeak = std::max(tensorPeak, batches[i].memory.stepPeakBytes());
         for (std::size_t p = 0; p < kPhaseCount; ++p)
             phases[p].push_back(batches[i].phaseMs[p]);
     }
@@ -33,6 +37,7 @@ std::optional<WindowStats> measureWindow(const std::vector<BatchRecord>& batches
     stats.firstStepMs = first.wallMs - stats.firstStepWarmUpMs;
     stats.steps = static_cast<int>(wall.size());
     stats.meanLoss = lossSum / static_cast<double>(wall.size());
+    stats.tensorPeakBytes = counted ? tensorPeak : 0;
     stats.medianMs = median(std::move(wall));
     for (std::size_t p = 0; p < kPhaseCount; ++p)
         stats.phaseMedianMs[p] = median(std::move(phases[p]));
@@ -72,6 +77,7 @@ std::vector<VariantResult> summariseExperiment(const std::vector<Variant>& confi
         std::vector<double> firstSteps;
         std::vector<double> firstStepWarmUps;
         std::vector<double> losses;
+        std::vector<double> tensorPeaks;
         std::array<std::vector<double>, kPhaseCount> phases;
         for (const ExperimentRun& run : runs) {
             if (run.variantIndex != row.index)
@@ -88,6 +94,8 @@ std::vector<VariantResult> summariseExperiment(const std::vector<Variant>& confi
             firstSteps.push_back(run.window->firstStepMs);
             firstStepWarmUps.push_back(run.window->firstStepWarmUpMs);
             losses.push_back(run.window->meanLoss);
+            if (run.window->tensorPeakBytes > 0)
+                tensorPeaks.push_back(static_cast<double>(run.window->tensorPeakBytes));
             for (std::size_t p = 0; p < kPhaseCount; ++p)
                 phases[p].push_back(run.window->phaseMedianMs[p]);
             row.windowSteps = row.windowSteps == 0 ? run.window->steps
@@ -101,6 +109,8 @@ std::vector<VariantResult> summariseExperiment(const std::vector<Variant>& confi
             row.firstStepMs = median(std::move(firstSteps));
             row.firstStepWarmUpMs = median(std::move(firstStepWarmUps));
             row.meanLoss = median(std::move(losses));
+            if (!tensorPeaks.empty())
+                row.tensorPeakBytes = static_cast<std::int64_t>(median(std::move(tensorPeaks)));
             for (std::size_t p = 0; p < kPhaseCount; ++p)
                 row.phaseMedianMs[p] = median(phases[p]);
             if (row.epochSteps > 0)

@@ -31,6 +31,10 @@ struct WindowStats {
     /// variant that changes the model (a finding's patch to a layer's options) changes this
     /// too, and the table shows it beside the speed.
     double meanLoss = 0.0;
+    /// The most tensor memory a step of the window held (its highest phase peak,
+    /// docs/memory.md): what a batch size costs in memory beside its speed. 0 where a step's
+    /// memory was not counted (a script's run, an allocator EpochScope could not wrap).
+    std::int64_t tensorPeakBytes = 0;
 };
 
 /// The window after the first `warmupSteps` steps; nullopt when the run has no step there.
@@ -88,6 +92,9 @@ struct VariantResult {
     double firstStepWarmUpMs = 0.0;
     /// Median over the runs of WindowStats::meanLoss.
     double meanLoss = 0.0;
+    /// Median over the runs whose memory was counted of WindowStats::tensorPeakBytes; 0 when
+    /// none was.
+    std::int64_t tensorPeakBytes = 0;
     /// Projected, not measured: medianMs x epochSteps.
     std::int64_t epochSteps = 0;
     std::optional<double> projectedEpochS;

@@ -87,6 +87,7 @@ std::vector<es::VariantResult> threeRows()
     faster.firstStepMs = 31.0;
     faster.firstStepWarmUpMs = 215.5;
     faster.meanLoss = 0.31257;
+    faster.tensorPeakBytes = 64'060'000;
     es::VariantResult failed = result(2, "placement=device", 0, 0, 0, 0, 3);
     failed.error = "out of memory";
     return {baseline, faster, failed};
@@ -155,6 +156,10 @@ private Q_SLOTS:
         // The loss beside the speed, for variants that change the model; none unmeasured.
         QCOMPARE(cell(model, 1, ExperimentResultsModel::Loss).toString(), QString("0.3126"));
         QVERIFY(cell(model, 2, ExperimentResultsModel::Loss).toString().isEmpty());
+        // The memory a step needed, where it was counted.
+        QCOMPARE(cell(model, 1, ExperimentResultsModel::TensorPeak).toString(), QString("64.1 MB"));
+        QVERIFY(cell(model, 0, ExperimentResultsModel::TensorPeak).toString().isEmpty());
+        QVERIFY(cell(model, 2, ExperimentResultsModel::TensorPeak).toString().isEmpty());
         const auto alignment = Qt::Alignment(
             cell(model, 1, ExperimentResultsModel::MedianMs, Qt::TextAlignmentRole).toInt());
         QVERIFY(alignment & Qt::AlignRight);

@@ -481,6 +481,40 @@ private Q_SLOTS:
         QCOMPARE(window->firstStepWarmUpMs, 0.0);
     }
 
+    /// The window's tensor peak is its highest step's (the first step, outside it, not
+    /// counted); 0 when a step of it has no memory counted. The row takes the median over the
+    /// runs that have one.
+    void theWindowHasItsHighestTensorPeak()
+    {
+        std::vector<es::BatchRecord> batches = {step(1, 100, 90), step(2, 50, 40), step(3, 10, 6),
+                                                step(4, 12, 8)};
+        const std::int64_t peaks[] = {900, 300, 500, 400};
+        for (std::size_t i = 0; i < batches.size(); ++i)
+            batches[i].memory.peakBytes[es::phaseIndex(es::Phase::Backward)] = peaks[i];
+        QCOMPARE(es::measureWindow(batches, 1)->tensorPeakBytes, std::int64_t(500));
+        std::vector<es::BatchRecord> uncounted = batches;
+        uncounted[2].memory = es::StepMemory{};
+        QCOMPARE(es::measureWindow(uncounted, 1)->tensorPeakBytes, std::int64_t(0));
+
+        const std::vector<es::Variant> configurations = {{"baseline", Json::object()}};
+        std::vector<es::ExperimentRun> runs;
+        for (std::int64_t peak : {1000, 3000, 0, 2000}) {
+            es::ExperimentRun run;
+            run.repeat = static_cast<int>(runs.size()) + 1;
+            run.window = es::measureWindow(batches, 1);
+            run.window->tensorPeakBytes = peak;
+            runs.push_back(run);
+        }
+        const std::vector<es::VariantResult> rows =
+            es::summariseExperiment(configurations, 4, runs);
+        QCOMPARE(rows.front().tensorPeakBytes, std::int64_t(2000));
+        runs.resize(3);
+        runs[0].window->tensorPeakBytes = 0;
+        runs[1].window->tensorPeakBytes = 0;
+        QCOMPARE(es::summariseExperiment(configurations, 3, runs).front().tensorPeakBytes,
+                 std::int64_t(0));
+    }
+
     /// Warm-up steps (training.warmup_steps) land in step 1's Warm-up phase: the first step
     /// is reported without them, and they next to it.
     void firstStepLeavesItsWarmUpApart()

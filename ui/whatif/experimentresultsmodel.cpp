@@ -26,7 +26,8 @@ bool isNumeric(int column)
         case ExperimentResultsModel::FirstStep:
         case ExperimentResultsModel::ProjectedEpoch:
         case ExperimentResultsModel::Speedup:
-        case ExperimentResultsModel::Loss: return true;
+        case ExperimentResultsModel::Loss:
+        case ExperimentResultsModel::TensorPeak: return true;
         default: return false;
     }
 }
@@ -122,6 +123,10 @@ QVariant ExperimentResultsModel::display(const VariantResult& row, int column) c
             return row.measured() && std::isfinite(row.meanLoss)
                        ? QString::number(row.meanLoss, 'g', 4)
                        : QString();
+        case TensorPeak:
+            return row.measured() && row.tensorPeakBytes > 0
+                       ? tr("%1 MB").arg(static_cast<double>(row.tensorPeakBytes) / 1e6, 0, 'f', 1)
+                       : QString();
         case Changes:
             if (!row.error.empty())
                 return tr("failed: %1").arg(QString::fromStdString(recordedText(row.error)));
@@ -145,6 +150,10 @@ QVariant ExperimentResultsModel::value(const VariantResult& row, int column) con
             return row.projectedEpochS ? QVariant(*row.projectedEpochS) : QVariant();
         case Speedup: return row.speedup ? QVariant(*row.speedup) : QVariant();
         case Loss: return measured ? QVariant(row.meanLoss) : QVariant();
+        case TensorPeak:
+            return measured && row.tensorPeakBytes > 0
+                       ? QVariant(static_cast<double>(row.tensorPeakBytes))
+                       : QVariant();
         default: return {};
     }
 }
@@ -216,6 +225,11 @@ QVariant ExperimentResultsModel::headerData(int section, Qt::Orientation orienta
                 return tr(
                     "Mean training loss of the measured steps (median over the runs): a "
                     "variant that changes the model, such as a layer's options, changes it");
+            case TensorPeak:
+                return tr(
+                    "The most tensor memory a measured step held (median over the runs). With "
+                    "two batch sizes measured, diagnosing a run projects the largest batch that "
+                    "fits (memory-headroom)");
             case Changes: return tr("The phases whose medians changed most against the baseline");
             default: return {};
         }
@@ -233,6 +247,7 @@ QVariant ExperimentResultsModel::headerData(int section, Qt::Orientation orienta
         case ProjectedEpoch: return tr("Epoch (projected)");
         case Speedup: return tr("Speedup");
         case Loss: return tr("Loss");
+        case TensorPeak: return tr("Tensor peak");
         case Changes: return tr("Largest changes");
         default: return {};
     }

@@ -29,6 +29,8 @@ public:
         /// The mean training loss of the measured windows: a variant that changes the model
         /// (a layer's options) changes it, and it shows beside the speed it buys.
         Loss,
+        /// The most tensor memory a measured step held (median over the runs), in MB.
+        TensorPeak,
         Changes,  ///< the largest phase changes, or the error
         ColumnCount
     };
