@@ -3609,7 +3609,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>批大小 %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>Memory does not limit the batch size here: choose it for speed and for how the model learns (what-if measures both).</source>
+        <translation>在这里内存并不限制批大小：请按速度和模型的学习效果来选择（what-if 会同时测量两者）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Train with batches of %1 (the patch) so that a step stays within 80% of the memory, or make a step need less: shorter sequences, fewer units.</source>
         <translation>改用大小为 %1 的批训练（见补丁），使每步保持在内存的 80% 以内；或让每步需要更少内存：更短的序列、更少的单元。</translation>
     </message>

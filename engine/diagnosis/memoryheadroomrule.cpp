@@ -96,7 +96,13 @@ void addProjection(Finding& finding, const RunEvidence& evidence, const TensorPe
                                             {formatCount(facts.trainSamples)})
                                  : fillText(engineText("MemoryHeadroomRule", "batch %1"),
                                             {formatCount(largest)})});
-    if (proposed < facts.batchSize) {
+    if (wholeSplitFits) {
+        // Not a batch to train with: full-batch training makes one update an epoch.
+        finding.recommendation =
+            engineText("MemoryHeadroomRule",
+                       "Memory does not limit the batch size here: choose it for speed and for "
+                       "how the model learns (what-if measures both).");
+    } else if (proposed < facts.batchSize) {
         finding.recommendation = fillText(
             engineText("MemoryHeadroomRule",
                        "Train with batches of %1 (the patch) so that a step stays within 80% of "

@@ -767,7 +767,7 @@ private Q_SLOTS:
         QTest::newRow("50 MB a sample at 85%: 60 fit, 56 proposed")
             << qint64(3400) << qint64(3900) << "32:1800 64:3400" << 1 << qint64(56) << "batch 60";
         QTest::newRow("the whole training split fits")
-            << qint64(200) << qint64(3900) << "64:200 128:201" << 0 << qint64(10000)
+            << qint64(200) << qint64(3900) << "64:200 128:201" << 0 << qint64(0)
             << "the whole training split (10,000 samples)";
         QTest::newRow("three runs, least squares")
             << qint64(200) << qint64(3900) << "32:136 128:328 256:584" << 0 << qint64(1560)
