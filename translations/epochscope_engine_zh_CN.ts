@@ -4,12 +4,12 @@
 <context>
     <name>Allocator</name>
     <message>
-        <location filename="../engine/train/allocator.cpp" line="+366"/>
+        <location filename="../engine/train/allocatormessages.cpp" line="+103"/>
         <source>&quot;%1&quot; is not available here: %2</source>
         <translation>&quot;%1&quot; 在此不可用：%2</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+6"/>
         <source>&quot;glibc-tuned&quot;: glibc refused the mallopt thresholds</source>
         <translation>&quot;glibc-tuned&quot;：glibc 拒绝了 mallopt 阈值</translation>
     </message>
@@ -338,32 +338,32 @@
 <context>
     <name>CheckpointWeights</name>
     <message>
-        <location filename="../engine/train/checkpointweights.cpp" line="+23"/>
+        <location filename="../engine/train/trainingmessages.cpp" line="+184"/>
         <source>BackupAndRestore backup</source>
         <translation>BackupAndRestore 备份</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>weights and optimizer state</source>
         <translation>权重和优化器状态</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>weights only</source>
         <translation>仅权重</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+5"/>
         <source>%1: no such file</source>
         <translation>%1：文件不存在</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+5"/>
         <source>%1: not a LibTorch archive EpochScope can read (corrupt, truncated, or not written by EpochScope&apos;s model_checkpoint or backup_and_restore): %2</source>
         <translation>%1：不是 EpochScope 能读取的 LibTorch 归档（已损坏、被截断，或不是由 EpochScope 的 model_checkpoint 或 backup_and_restore 写入的）：%2</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+9"/>
         <source>%1 does not fit the config&apos;s model: %2</source>
         <translation>%1 与配置中的模型不匹配：%2</translation>
     </message>
@@ -705,12 +705,12 @@
 <context>
     <name>DataParallel</name>
     <message>
-        <location filename="../engine/distributed/dataparallel.cpp" line="+77"/>
+        <location filename="../engine/distributed/distributedmessages.cpp" line="+132"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="-119"/>
         <source>a run of several processes needs a rendezvous: set distributed.init to tcp://HOST:PORT or file:PATH, or start it with epochscope-cli train --nproc N, torchrun or --master</source>
         <translation>多进程运行需要一个会合点：将 distributed.init 设为 tcp://HOST:PORT 或 file:PATH，或用 epochscope-cli train --nproc N、torchrun 或 --master 启动</translation>
     </message>
@@ -720,22 +720,22 @@
         <translation>%2 上的进程 %1（pid %3）</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+7"/>
         <source>%1 ended or cannot be reached</source>
         <translation>%1 已结束或无法连接</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>one of the other ranks ended or cannot be reached: %1</source>
         <translation>其他进程之一已结束或无法连接：%1</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+32"/>
         <source>%1 of the %2 ranks train a config that differs from rank 0&apos;s; their messages name the field</source>
         <translation>%2 个进程中有 %1 个训练的配置与进程 0 的不同；它们的消息会指出字段</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>differs between the ranks: rank 0 has %1, rank %2 has %3; every rank must train the same config</source>
         <translation>各进程之间不一致：进程 0 为 %1，进程 %2 为 %3；所有进程必须训练同一配置</translation>
     </message>
@@ -4272,27 +4272,27 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Prediction</name>
     <message>
-        <location filename="../engine/predict/prediction.cpp" line="+76"/>
+        <location filename="../engine/predict/predictionmessages.cpp" line="+11"/>
         <source>%1 has %2 features per time step, but the model was trained on %3 (%4 holds samples shaped %5), and its weights fit only that</source>
         <translation>%1 每个时间步有 %2 个特征，但模型是用 %3 个特征训练的（%4 中的样本形状为 %5），其权重只适用于这一特征数</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+9"/>
         <source>no tokenizer was kept with %1: the vocabulary was learned again from %2, as training learned it</source>
         <translation>%1 没有保存分词器：已按训练时的方式从 %2 重新学习词表</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+8"/>
         <source>raw texts take their targets from their labels (a CSV file&apos;s label column, the class folders): --y is for arrays of token ids</source>
         <translation>原始文本的目标值来自其标签（CSV 文件的标签列、类别文件夹）：--y 用于词元 ID 数组</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+7"/>
         <source>%1 empty texts skipped</source>
         <translation>跳过了 %1 条空文本</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+5"/>
         <source>targets were given without inputs: give the inputs&apos; file as well</source>
         <translation>给出了目标值却没有给出输入：请同时给出输入文件</translation>
     </message>
@@ -4302,7 +4302,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 没有验证样本（validation_split 为 0，也没有 x_val）：请在文件中给出输入</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>the %1 validation samples of %2</source>
         <translation>%2 的 %1 个验证样本</translation>
     </message>
@@ -4338,12 +4338,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Preflight</name>
     <message>
-        <location filename="../engine/train/preflight.cpp" line="+22"/>
+        <location filename="../engine/train/trainingmessages.cpp" line="-43"/>
         <source>%1 requested, but no CUDA device is available to this LibTorch build; use &quot;cpu&quot;</source>
         <translation>请求了 %1，但此 LibTorch 构建没有可用的 CUDA 设备；请使用 &quot;cpu&quot;</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>%1 requested, but only %2 CUDA device(s) exist</source>
         <translation>请求了 %1，但只有 %2 个 CUDA 设备</translation>
     </message>
@@ -4493,7 +4493,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ProcessGroup</name>
     <message>
-        <location filename="../engine/distributed/processgroup.cpp" line="+79"/>
+        <location filename="../engine/distributed/distributedmessages.cpp" line="-101"/>
         <source>rank %1 did not arrive at %2 within %3 s</source>
         <translation>进程 %1 未在 %3 秒内到达 %2</translation>
     </message>
@@ -4503,59 +4503,57 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>进程 %1 未在 %3 秒内到达 %2</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+85"/>
         <source>rank %1: %2 failed: %3</source>
         <translation>进程 %1：%2 失败：%3</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="-79"/>
         <source>rank %1 is outside a world of %2 processes</source>
         <translation>进程编号 %1 不在共 %2 个进程的范围内</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+7"/>
         <source>rank %1 of %2 stopped while meeting the others at %3</source>
         <translation>第 %1 个进程（共 %2 个）在 %3 等待其他进程会合时被停止</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>rank %1 of %2 could not meet the others at %3 (distributed.init, distributed.interface, distributed.timeout_s): %4</source>
         <translation>第 %1 个进程（共 %2 个）未能在 %3 与其他进程会合（distributed.init、distributed.interface、distributed.timeout_s）：%4</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <location line="+33"/>
-        <location line="+26"/>
+        <location line="+47"/>
         <source>all-reduce</source>
         <translation>全归约（all-reduce）</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+2"/>
         <source>broadcast</source>
         <translation>广播</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+2"/>
         <source>gather</source>
         <translation>收集</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+2"/>
         <source>writing to the store</source>
         <translation>写入存储</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
         <source>reading the store</source>
         <translation>读取存储</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
         <source>barrier</source>
         <translation>屏障同步</translation>
     </message>
     <message>
-        <location filename="../engine/distributed/processgroupunavailable.cpp" line="+17"/>
+        <location line="-35"/>
         <source>this EpochScope was built without Gloo&apos;s headers (Debian: libgloo-dev), so it cannot train on several processes; set distributed.world_size to 1</source>
         <translation>此 EpochScope 构建时没有 Gloo 的头文件（Debian：libgloo-dev），因此不能多进程训练；请将 distributed.world_size 设为 1</translation>
     </message>
@@ -4928,12 +4926,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 字节的键或 %2 字节的值超出了存储的限制</translation>
     </message>
     <message>
-        <location filename="../engine/distributed/rendezvousstore.cpp" line="+46"/>
+        <location filename="../engine/distributed/distributedmessages.cpp" line="-13"/>
         <source>%1: the key &quot;%2&quot; was removed while it was read</source>
         <translation>%1：键“%2”在读取时被删除</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+7"/>
         <source>waited %1 s at %2 for %3, which no rank set</source>
         <translation>在 %2 等待 %3 达 %1 秒，但没有进程设置它</translation>
     </message>
@@ -6431,7 +6429,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>auto：%1 后端时关闭</translation>
     </message>
     <message>
-        <location filename="../engine/train/allocator.cpp" line="-315"/>
+        <location filename="../engine/train/allocatormessages.cpp" line="-99"/>
         <source>%1 is installed, but a running process cannot load it: it needs more static TLS than glibc set aside at start-up</source>
         <translation>%1 已安装，但运行中的进程无法加载它：它需要的静态 TLS 多于 glibc 启动时预留的</translation>
     </message>
@@ -6441,7 +6439,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>启动 EpochScope 时在其环境中设置 %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>%1 cannot be loaded (%2)</source>
         <translation>无法加载 %1（%2）</translation>
     </message>
@@ -6451,22 +6449,22 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>请安装 Debian 软件包 %1（apt-get install %1）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+6"/>
         <source>%1 lacks mallocx, dallocx, sallocx or mallctl</source>
         <translation>%1 缺少 mallocx、dallocx、sallocx 或 mallctl</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+6"/>
         <source>%1 lacks tc_memalign, tc_free, tc_malloc_size or MallocExtension_ReleaseFreeMemory</source>
         <translation>%1 缺少 tc_memalign、tc_free、tc_malloc_size 或 MallocExtension_ReleaseFreeMemory</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+48"/>
         <source>tensor memory not counted: another CPU allocator is set in this process</source>
         <translation>未统计张量内存：本进程中设置了另一个 CPU 分配器</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="-40"/>
         <source>the process&apos;s malloc</source>
         <translation>进程自身的 malloc</translation>
     </message>
@@ -6476,27 +6474,27 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>进程自身的 malloc，%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>glibc malloc with mallopt thresholds raised to 1 GiB</source>
         <translation>glibc malloc，mallopt 阈值提高到 1 GiB</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>the process&apos;s malloc is not glibc&apos;s (%1), so mallopt would tune an allocator nothing uses</source>
         <translation>进程的 malloc 不是 glibc 的（%1），mallopt 调整的将是一个没有人使用的分配器</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+8"/>
         <source>set in the config</source>
         <translation>配置中设定</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>%1 not available: %2</source>
         <translation>%1 不可用：%2</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>auto: the fastest measured</source>
         <translation>auto：实测最快</translation>
     </message>
@@ -6506,67 +6504,67 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>auto：可用中最快</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>auto: nothing else is available</source>
         <translation>auto：没有其他可用的</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+11"/>
         <source>glibc stays tuned by an earlier glibc-tuned run in this process (mallopt cannot be undone)</source>
         <translation>glibc 仍保持本进程中先前一次 glibc-tuned 运行的调整（mallopt 无法撤销）</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+7"/>
         <source>not applied to tensors: another CPU allocator has priority in this process</source>
         <translation>未应用于张量：本进程中另一个 CPU 分配器优先</translation>
     </message>
     <message>
-        <location filename="../engine/train/trainer.cpp" line="+70"/>
+        <location filename="../engine/train/trainingmessages.cpp" line="-168"/>
         <source>off: device.cudnn is false (unfused LSTM kernels)</source>
         <translation>关：device.cudnn 为 false（非融合 LSTM 内核）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>off: cuDNN is not available to this LibTorch</source>
         <translation>关：此 LibTorch 无法使用 cuDNN</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>on: cuDNN %1 fused LSTM kernels</source>
         <translation>开：cuDNN %1 融合 LSTM 内核</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+6"/>
         <source>not applied: this CPU cannot flush denormals</source>
         <translation>未应用：此 CPU 无法将非规格化数清零</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>applied to %1 of %2 threads</source>
         <translation>已应用于 %2 个线程中的 %1 个</translation>
     </message>
     <message>
-        <location line="+217"/>
+        <location line="+6"/>
         <source>cannot save the model: %1</source>
         <translation>无法保存模型：%1</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+5"/>
         <source>cannot write the backup %1: %2</source>
         <translation>无法写入备份 %1：%2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>cannot write the backup: %1</source>
         <translation>无法写入备份：%1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+6"/>
         <source>epoch %1, step %2 of %3 (%4)</source>
         <translation>第 %1 轮，第 %2/%3 步（%4）</translation>
     </message>
     <message>
-        <location line="+278"/>
+        <location line="+89"/>
         <source>pinned: the loader thread copies each batch to %1 ahead of its step, on a CUDA stream of its own</source>
         <translation>pinned：加载线程在每步之前，用独立的 CUDA 流把该批次复制到 %1</translation>
     </message>
@@ -6576,7 +6574,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>引擎线程中发生未知错误</translation>
     </message>
     <message>
-        <location filename="../engine/data/dataset.cpp" line="+67"/>
+        <location filename="../engine/data/sourcearrays.cpp" line="+258"/>
         <source>%1: %2 samples of (%3)</source>
         <translation>%1：%2 个形状为 (%3) 的样本</translation>
     </message>
@@ -6601,12 +6599,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>Fortran 顺序已转置为 C 顺序</translation>
     </message>
     <message>
-        <location filename="../engine/data/sourcearrays.cpp" line="+158"/>
+        <location filename="../engine/data/sourcearrays.cpp" line="-104"/>
         <source>csv: %1, %2 windows of %3 rows x %4 columns, target %5 row(s) ahead</source>
         <translation>csv：%1，%2 个窗口，每个 %3 行 x %4 列，目标为 %5 行之后</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+134"/>
         <source>data.validation_split %1 ignored: the source gives its own validation arrays (as Keras&apos; validation_data overrides validation_split)</source>
         <translation>已忽略 data.validation_split %1：数据源自带验证数组（如同 Keras 的 validation_data 覆盖 validation_split）</translation>
     </message>
@@ -6701,7 +6699,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1：配置与 %2 相同</translation>
     </message>
     <message>
-        <location filename="../engine/distributed/dataparallel.cpp" line="+57"/>
+        <location filename="../engine/distributed/distributedmessages.cpp" line="+78"/>
         <source>bucketed all-reduce during backward over c10d Gloo, %1 processes, buckets of %2 MiB</source>
         <translation>反向传播期间经 c10d Gloo 分桶全归约，%1 个进程，每桶 %2 MiB</translation>
     </message>
@@ -7665,7 +7663,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>SequentialModel</name>
     <message>
-        <location filename="../engine/model/sequentialmodel.cpp" line="+34"/>
+        <location filename="../engine/model/modelmessages.cpp" line="+9"/>
         <source>&quot;orthogonal&quot; initializes matrices and a bias is a vector (Keras refuses it too); choose another bias_initializer</source>
         <translation>&quot;orthogonal&quot; 用于初始化矩阵，而偏置是向量（Keras 也拒绝）；请选择其他 bias_initializer</translation>
     </message>
@@ -7691,7 +7689,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>SourceArrays</name>
     <message>
-        <location filename="../engine/data/sourcearrays.cpp" line="-189"/>
+        <location filename="../engine/data/sourcearrays.cpp" line="-203"/>
         <source>%1 holds no arrays but none named %3; name the array to use</source>
         <translation>%1 中没有任何数组，因此也没有名为 %3 的数组；请指定要使用的数组</translation>
     </message>
@@ -7711,7 +7709,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1 中有数组 %2；请以 %1:NAME 的形式指定要使用的数组</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+77"/>
         <source>%1 is a CSV file, but the config&apos;s data.source is &quot;%2&quot;: only a csv source says how a CSV file is cut into samples (features, target, window); save the samples as .npy instead</source>
         <translation>%1 是 CSV 文件，但配置的 data.source 为 &quot;%2&quot;：只有 csv 数据源才说明如何把 CSV 文件切分为样本（features、target、window）；请改为把样本保存为 .npy</translation>
     </message>
@@ -8096,7 +8094,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>TextScorer</name>
     <message>
-        <location filename="../engine/predict/textscorer.cpp" line="+31"/>
+        <location filename="../engine/predict/predictionmessages.cpp" line="+6"/>
         <source>the model was not trained on text: it reads arrays, not typed text</source>
         <translation>模型不是在文本上训练的：它读取数组，而不是输入的文本</translation>
     </message>
@@ -8225,7 +8223,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Threading</name>
     <message>
-        <location filename="../engine/train/threading.cpp" line="+24"/>
+        <location filename="../engine/train/trainingmessages.cpp" line="+19"/>
         <source>device.inter_op_threads=%1 could not be applied: LibTorch sets the inter-op pool once per process and it already has %2 threads</source>
         <translation>device.inter_op_threads=%1 无法应用：LibTorch 每个进程只设置一次算子间线程池，而它已有 %2 个线程</translation>
     </message>
@@ -8481,62 +8479,62 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../engine/train/trainer.cpp" line="-274"/>
+        <location filename="../engine/train/trainingmessages.cpp" line="-101"/>
         <source>Resuming from the backup: %1</source>
         <translation>从备份继续：%1</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+17"/>
         <source>&quot;nccl&quot; is not supported by this EpochScope yet: its ranks average gradients over Gloo; use &quot;gloo&quot; or &quot;auto&quot;</source>
         <translation>此 EpochScope 尚不支持 &quot;nccl&quot;：其各进程通过 Gloo 平均梯度；请使用 &quot;gloo&quot; 或 &quot;auto&quot;</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>rank %1 of %2: meeting the others at %3</source>
         <translation>进程 %1/%2：正在 %3 与其他进程会合</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+6"/>
         <source>%1 ranks train on this machine: %2 intra-op threads each of its %3 physical cores</source>
         <translation>本机上有 %1 个进程在训练：在其 %3 个物理核心中每个进程使用 %2 个算子内线程</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+12"/>
         <source>backup_and_restore&apos;s backup_dir must be on a file system every rank sees</source>
         <translation>backup_and_restore 的 backup_dir 必须位于所有进程都能访问的文件系统上</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>%1 of the ranks would not resume where rank 0 does (epoch %2, step %3): %4</source>
         <translation>有 %1 个进程不会从进程 0 恢复的位置（第 %2 轮，第 %3 步）继续：%4</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>rank %1 would start at epoch %2, step %3, but rank 0 resumes at epoch %4, step %5: %6</source>
         <translation>进程 %1 将从第 %2 轮第 %3 步开始，但进程 0 从第 %4 轮第 %5 步恢复：%6</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+16"/>
         <source>data staged on %1 once: %2 MB in %3 s</source>
         <translation>数据一次性暂存到 %1：%2 MB，用时 %3 秒</translation>
     </message>
     <message>
-        <location line="+176"/>
+        <location line="-6"/>
         <source>another rank was asked to stop: every rank stops after this step</source>
         <translation>另一个进程被要求停止：所有进程在这一步之后停止</translation>
     </message>
     <message>
-        <location line="+138"/>
+        <location line="-64"/>
         <source>The backup was taken after the last epoch: nothing is left to train</source>
         <translation>备份是在最后一轮之后做的：没有剩下要训练的</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+6"/>
         <source>Training ended by %1</source>
         <translation>训练结束，原因：%1</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+79"/>
         <source>%1 ran %2 of %3 training batches on the step loop instead of its whole-sequence kernel: their mask_zero padding was not all on the right (a padding token 0 before a real one); pad every sample at its end</source>
         <translation>%1 在 %3 个训练批次中有 %2 个在逐步循环而非整序列内核上运行：这些批次的 mask_zero 填充并非全在右侧（真实词元之前出现了填充词元 0）；请把每个样本的填充放在末尾</translation>
     </message>

@@ -2,8 +2,6 @@
 #include "engine/data/dataset_torch.h"
 
 #include "engine/data/sourcearrays.h"
-#include "engine/i18n/recordedtext.h"
-#include "engine/i18n/translate.h"
 
 #include <memory>
 #include <utility>
@@ -57,21 +55,6 @@ Dataset encodeTargets(Dataset data, const RunConfig& config)
     return data;
 }
 
-std::string syntheticDescription(const RunConfig& config)
-{
-    const DataSourceConfig& source = config.data.source;
-    std::string shape = std::to_string(source.timesteps);
-    if (source.type == DataSourceType::SyntheticRegression)
-        shape += ", " + std::to_string(source.features);
-    std::string description =
-        fillText(markedText("RunRecord", "%1: %2 samples of (%3)"),
-                 {dataSourceKey(source.type), std::to_string(source.samples), shape});
-    if (source.classes >= 2)
-        description +=
-            fillText(markedText("RunRecord", ", %1 classes"), {std::to_string(source.classes)});
-    return description;
-}
-
 }  // namespace
 
 TrainValidationSplit splitForValidation(const Dataset& data, std::int64_t trainCount)
@@ -92,7 +75,7 @@ RunData loadRunData(const RunConfig& config, const TextTokenizer* trained)
         data.split = splitForValidation(
             encodeTargets(generateSynthetic(config.data.source, config.seed), config),
             splitSamples(config.data).training);
-        data.description = syntheticDescription(config);
+        data.description = syntheticSourceDescription(config.data.source);
         return data;
     }
     SourceArrays arrays = loadSourceArrays(config, trained);

@@ -249,6 +249,20 @@ bool modelReadsTokens(const ModelConfig& model)
     return !model.layers.empty() && model.layers.front().type == LayerType::Embedding;
 }
 
+std::string syntheticSourceDescription(const DataSourceConfig& source)
+{
+    std::string shape = std::to_string(source.timesteps);
+    if (source.type == DataSourceType::SyntheticRegression)
+        shape += ", " + std::to_string(source.features);
+    std::string description =
+        fillText(markedText("RunRecord", "%1: %2 samples of (%3)"),
+                 {dataSourceKey(source.type), std::to_string(source.samples), shape});
+    if (source.classes >= 2)
+        description +=
+            fillText(markedText("RunRecord", ", %1 classes"), {std::to_string(source.classes)});
+    return description;
+}
+
 SourceArrays loadSourceArrays(const RunConfig& config, const TextTokenizer* trained)
 {
     const DataSourceConfig& source = config.data.source;

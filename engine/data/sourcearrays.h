@@ -59,6 +59,10 @@ struct SourceArrays {
 /// Whether the model reads token ids (an Embedding first layer) rather than float features.
 bool modelReadsTokens(const ModelConfig& model);
 
+/// `synthetic_regression: 1000 samples of (50, 8)`: a generated source as the run records it
+/// (English, shown through recordedText()), where a file source has SourceArrays::description.
+std::string syntheticSourceDescription(const DataSourceConfig& source);
+
 /// Loads and checks the arrays of a file source (config.data.source.fromFiles()). Throws
 /// ConfigError, at the config field to change, for unreadable, corrupt or oversized files and
 /// for every rule of checkSourceArrays(). A text source is tokenized by `trained` when given

@@ -4,8 +4,7 @@
 #include "engine/config/configerror.h"
 #include "engine/config/jsonreader.h"
 #include "engine/config/rendezvous.h"
-#include "engine/i18n/recordedtext.h"
-#include "engine/i18n/translate.h"
+#include "engine/distributed/distributedmessages.h"
 
 #include <nlohmann/json.hpp>
 
@@ -74,7 +73,7 @@ std::string machineIdentity(const std::string& host)
 std::string valueAt(const nlohmann::json& document, const std::string& pointer)
 {
     const nlohmann::json::json_pointer at(pointer);
-    return document.contains(at) ? document.at(at).dump() : engineText("DataParallel", "nothing");
+    return document.contains(at) ? document.at(at).dump() : absentValueText();
 }
 
 /// A step as a row of doubles for gathering (every count fits a double's 53 bits exactly).
@@ -136,12 +135,7 @@ ProcessGroupOptions processGroupOptions(const RunConfig& config)
 {
     const DistributedConfig& distributed = config.distributed;
     if (distributed.init.empty())
-        throw ConfigError(
-            "distributed.init",
-            engineText("DataParallel",
-                       "a run of several processes needs a rendezvous: set "
-                       "distributed.init to tcp://HOST:PORT or file:PATH, or start "
-                       "it with epochscope-cli train --nproc N, torchrun or --master"));
+        throw ConfigError("distributed.init", rendezvousNeededText());
     ProcessGroupOptions options;
     options.rendezvous = parseRendezvous(distributed.init, "distributed.init");
     options.rank = config.rank;
@@ -197,9 +191,7 @@ void DataParallel::introduceRanks()
             ++m_ranksOnThisMachine;
         m_members.push_back(known);
         if (member != rank())
-            m_otherRanks.push_back(
-                fillText(engineText("DataParallel", "rank %1 on %2 (pid %3)"),
-                         {std::to_string(member), known.host, std::to_string(known.pid)}));
+            m_otherRanks.push_back(rankOnHostText(member, known.host, known.pid));
     }
 }
 
@@ -209,15 +201,7 @@ void DataParallel::collectively(Collective&& collective)
     try {
         collective();
     } catch (const DistributedError& error) {
-        const std::string lost =
-            m_otherRanks.size() == 1
-                ? fillText(engineText("DataParallel", "%1 ended or cannot be reached"),
-                           {m_otherRanks.front()})
-                : fillText(engineText("DataParallel",
-                                      "one of the other ranks ended or cannot be reached: %1"),
-                           {joinNames(std::vector<std::string_view>(m_otherRanks.begin(),
-                                                                    m_otherRanks.end()))});
-        throw DistributedError(std::string(error.what()) + "; " + lost);
+        throw DistributedError(std::string(error.what()) + "; " + otherRanksLostText(m_otherRanks));
     }
 }
 
@@ -231,19 +215,12 @@ void DataParallel::checkSameConfig(const RunConfig& config)
     if (differing == 0.0)
         return;
     if (patch.empty())
-        throw ConfigError(
-            "distributed",
-            fillText(engineText("DataParallel",
-                                "%1 of the %2 ranks train a config that differs "
-                                "from rank 0's; their messages name the field"),
-                     {std::to_string(static_cast<int>(differing)), std::to_string(worldSize())}));
+        throw ConfigError("distributed",
+                          ranksConfigDiffersText(static_cast<int>(differing), worldSize()));
     const std::string pointer = patch.front().at("path").get<std::string>();
     throw ConfigError(
         fieldPath(pointer),
-        fillText(engineText("DataParallel",
-                            "differs between the ranks: rank 0 has %1, rank %2 "
-                            "has %3; every rank must train the same config"),
-                 {valueAt(rankZero, pointer), std::to_string(rank()), valueAt(mine, pointer)}));
+        fieldDiffersBetweenRanksText(valueAt(rankZero, pointer), rank(), valueAt(mine, pointer)));
 }
 
 void DataParallel::broadcastFromRankZero(std::vector<torch::Tensor> tensors)
@@ -295,17 +272,8 @@ std::vector<std::vector<BatchRecord>> DataParallel::gatherSteps(
 
 std::string DataParallel::gradientReduction() const
 {
-    const char* pattern =
-        m_overlapped
-            ? markedText("RunRecord",
-                         "bucketed all-reduce during backward over c10d Gloo, %1 processes, "
-                         "buckets of %2 MiB")
-            : markedText("RunRecord",
-                         "bucketed all-reduce after backward over c10d Gloo, %1 processes, "
-                         "buckets of %2 MiB");
-    return fillText(pattern,
-                    {std::to_string(worldSize()),
-                     formatNumber(static_cast<double>(m_bucketBytes) / kBytesPerMegabyte)});
+    return bucketedAllReduceRecord(m_overlapped, worldSize(),
+                                   static_cast<double>(m_bucketBytes) / kBytesPerMegabyte);
 }
 
 }  // namespace es

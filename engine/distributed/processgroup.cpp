@@ -1,10 +1,10 @@
 #include "engine/distributed/processgroup_torch.h"
 
+#include "engine/distributed/distributedmessages.h"
 #include "engine/distributed/rendezvousfile.h"
 #include "engine/distributed/rendezvousstore_torch.h"
 #include "engine/distributed/storeclient.h"
 #include "engine/distributed/storeserver.h"
-#include "engine/i18n/translate.h"
 
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
@@ -75,11 +75,8 @@ void awaitEveryRank(KeyValueStore& store, const ProcessGroupOptions& options,
     std::vector<std::string> ranks;
     for (const std::string& key : missing)
         ranks.push_back(key.substr(std::string(kArrivedKey).size()));
-    const char* pattern =
-        ranks.size() == 1 ? engineText("ProcessGroup", "rank %1 did not arrive at %2 within %3 s")
-                          : engineText("ProcessGroup", "ranks %1 did not arrive at %2 within %3 s");
     throw RendezvousError(
-        fillText(pattern, {listText(ranks), store.where(), meetingSeconds(options.timeout)}));
+        ranksDidNotArriveText(ranks, store.where(), meetingSeconds(options.timeout)));
 }
 
 /// The device Gloo binds to: a network interface by name when one of that name exists, else
@@ -104,13 +101,12 @@ std::string messageOf(const std::exception& error)
 /// Runs a c10d call, turning its errors (c10::Error, gloo's exceptions) into DistributedError
 /// with the rank and what it was doing.
 template <typename Call>
-void communicate(const std::string& what, int rank, Call&& call)
+void communicate(GroupOperation operation, int rank, Call&& call)
 {
     try {
         call();
     } catch (const std::exception& error) {
-        throw DistributedError(fillText(engineText("ProcessGroup", "rank %1: %2 failed: %3"),
-                                        {std::to_string(rank), what, messageOf(error)}));
+        throw DistributedError(groupOperationFailedText(rank, operation, messageOf(error)));
     }
 }
 
@@ -186,9 +182,7 @@ ProcessGroup::ProcessGroup(const ProcessGroupOptions& options)
     : m_rank(options.rank), m_worldSize(options.worldSize), m_backend(std::make_unique<Backend>())
 {
     if (options.worldSize < 1 || options.rank < 0 || options.rank >= options.worldSize)
-        throw DistributedError(
-            fillText(engineText("ProcessGroup", "rank %1 is outside a world of %2 processes"),
-                     {std::to_string(options.rank), std::to_string(options.worldSize)}));
+        throw DistributedError(rankOutsideWorldText(options.rank, options.worldSize));
     const std::string meeting = rendezvousText(options.rendezvous);
     const auto deadline = std::chrono::steady_clock::now() + options.timeout;
     try {
@@ -202,16 +196,10 @@ ProcessGroup::ProcessGroup(const ProcessGroupOptions& options)
         m_backend->group = c10::make_intrusive<c10d::ProcessGroupGloo>(
             m_backend->store, options.rank, options.worldSize, glooOptions);
     } catch (const StopRequested&) {
-        throw DistributedStopped(fillText(
-            engineText("ProcessGroup", "rank %1 of %2 stopped while meeting the others at %3"),
-            {std::to_string(options.rank), std::to_string(options.worldSize), meeting}));
+        throw DistributedStopped(rankStoppedMeetingText(options.rank, options.worldSize, meeting));
     } catch (const std::exception& error) {
         throw DistributedError(
-            fillText(engineText("ProcessGroup",
-                                "rank %1 of %2 could not meet the others at %3 (distributed.init, "
-                                "distributed.interface, distributed.timeout_s): %4"),
-                     {std::to_string(options.rank), std::to_string(options.worldSize), meeting,
-                      messageOf(error)}));
+            rankCouldNotMeetText(options.rank, options.worldSize, meeting, messageOf(error)));
     }
 }
 
@@ -221,7 +209,7 @@ void ProcessGroup::allReduceSum(std::vector<torch::Tensor>& tensors)
 {
     if (tensors.empty())
         return;
-    communicate(engineText("ProcessGroup", "all-reduce"), m_rank, [&] {
+    communicate(GroupOperation::AllReduce, m_rank, [&] {
         onFlatBuffers(tensors, [&](std::vector<at::Tensor>& buffer) {
             m_backend->group->allreduce(buffer)->wait();
         });
@@ -254,7 +242,7 @@ PendingSum::~PendingSum() = default;
 
 void PendingSum::wait()
 {
-    communicate(engineText("ProcessGroup", "all-reduce"), m_state->rank, [&] {
+    communicate(GroupOperation::AllReduce, m_state->rank, [&] {
         for (const CollectiveWork& work : m_state->works)
             work->wait();
         copyBack(m_state->buffers, m_state->tensors);
@@ -280,7 +268,7 @@ std::unique_ptr<PendingSum> ProcessGroup::startAllReduceSum(std::vector<torch::T
     state->rank = m_rank;
     state->startedAt = std::chrono::steady_clock::now();
     state->tensors = std::move(tensors);
-    communicate(engineText("ProcessGroup", "all-reduce"), m_rank, [&] {
+    communicate(GroupOperation::AllReduce, m_rank, [&] {
         state->buffers = flatBuffers(state->tensors);
         state->buffersLeft->store(static_cast<int>(state->buffers.size()));
         for (FlatBuffer& flat : state->buffers) {
@@ -308,7 +296,7 @@ void ProcessGroup::broadcastFromRankZero(std::vector<torch::Tensor>& tensors)
 {
     if (tensors.empty())
         return;
-    communicate(engineText("ProcessGroup", "broadcast"), m_rank, [&] {
+    communicate(GroupOperation::Broadcast, m_rank, [&] {
         onFlatBuffers(tensors, [&](std::vector<at::Tensor>& buffer) {
             c10d::BroadcastOptions options;
             options.rootRank = 0;
@@ -327,7 +315,7 @@ std::vector<torch::Tensor> ProcessGroup::gatherToRankZero(const torch::Tensor& t
         for (int member = 0; member < m_worldSize; ++member)
             outputs.back().push_back(torch::empty_like(input.front()));
     }
-    communicate(engineText("ProcessGroup", "gather"), m_rank, [&] {
+    communicate(GroupOperation::Gather, m_rank, [&] {
         c10d::GatherOptions options;
         options.rootRank = 0;
         m_backend->group->gather(outputs, input, options)->wait();
@@ -352,7 +340,7 @@ std::string ProcessGroup::broadcastTextFromRankZero(const std::string& text)
 
 void ProcessGroup::publish(const std::string& key, const std::string& value)
 {
-    communicate(engineText("ProcessGroup", "writing to the store"), m_rank, [&] {
+    communicate(GroupOperation::StoreWrite, m_rank, [&] {
         m_backend->store->set(key, std::vector<std::uint8_t>(value.begin(), value.end()));
     });
 }
@@ -360,15 +348,13 @@ void ProcessGroup::publish(const std::string& key, const std::string& value)
 std::string ProcessGroup::lookUp(const std::string& key)
 {
     std::vector<std::uint8_t> value;
-    communicate(engineText("ProcessGroup", "reading the store"), m_rank,
-                [&] { value = m_backend->store->get(key); });
+    communicate(GroupOperation::StoreRead, m_rank, [&] { value = m_backend->store->get(key); });
     return std::string(value.begin(), value.end());
 }
 
 void ProcessGroup::barrier()
 {
-    communicate(engineText("ProcessGroup", "barrier"), m_rank,
-                [&] { m_backend->group->barrier()->wait(); });
+    communicate(GroupOperation::Barrier, m_rank, [&] { m_backend->group->barrier()->wait(); });
 }
 
 }  // namespace es

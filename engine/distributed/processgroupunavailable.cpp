@@ -4,7 +4,7 @@
 
 #include "engine/distributed/processgroup_torch.h"
 
-#include "engine/i18n/translate.h"
+#include "engine/distributed/distributedmessages.h"
 
 #include <utility>
 
@@ -14,10 +14,7 @@ namespace {
 
 [[noreturn]] void refuse()
 {
-    throw DistributedError(engineText("ProcessGroup",
-                                      "this EpochScope was built without Gloo's headers "
-                                      "(Debian: libgloo-dev), so it cannot train on several "
-                                      "processes; set distributed.world_size to 1"));
+    throw DistributedError(builtWithoutGlooText());
 }
 
 }  // namespace

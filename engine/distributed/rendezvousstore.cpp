@@ -1,6 +1,6 @@
 #include "engine/distributed/rendezvousstore_torch.h"
 
-#include "engine/i18n/translate.h"
+#include "engine/distributed/distributedmessages.h"
 
 namespace es {
 
@@ -42,9 +42,7 @@ std::vector<std::uint8_t> RendezvousStore::get(const std::string& key)
     wait({key});
     const std::optional<std::string> value = m_store->get(key);
     if (!value)
-        throw RendezvousError(fillText(
-            engineText("RendezvousStore", "%1: the key \"%2\" was removed while it was read"),
-            {m_store->where(), key}));
+        throw RendezvousError(storeKeyRemovedText(m_store->where(), key));
     return textBytes(*value);
 }
 
@@ -87,9 +85,7 @@ void RendezvousStore::wait(const std::vector<std::string>& keys,
         awaitKeys(*m_store, keys, std::chrono::steady_clock::now() + limit, m_stop);
     if (missing.empty())
         return;
-    throw RendezvousError(
-        fillText(engineText("RendezvousStore", "waited %1 s at %2 for %3, which no rank set"),
-                 {meetingSeconds(limit), m_store->where(), listText(missing)}));
+    throw RendezvousError(storeKeysMissingText(meetingSeconds(limit), m_store->where(), missing));
 }
 
 }  // namespace es

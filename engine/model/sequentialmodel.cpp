@@ -2,9 +2,9 @@
 
 #include "engine/config/configerror.h"
 #include "engine/config/jsonreader.h"
-#include "engine/i18n/translate.h"
 #include "engine/model/kerasactivation_torch.h"
 #include "engine/model/kerasinitializers_torch.h"
+#include "engine/model/modelmessages.h"
 #include "engine/model/recurrentlayer_torch.h"
 
 #include <chrono>
@@ -30,10 +30,7 @@ std::string optionPath(const LayerConfig& layer, std::size_t index, const char* 
 void checkBiasInitializer(const LayerConfig& layer, std::size_t index)
 {
     if (layer.useBias && layer.biasInitializer == Initializer::Orthogonal) {
-        throw ConfigError(optionPath(layer, index, "bias_initializer"),
-                          engineText("SequentialModel",
-                                     "\"orthogonal\" initializes matrices and a bias is a vector "
-                                     "(Keras refuses it too); choose another bias_initializer"));
+        throw ConfigError(optionPath(layer, index, "bias_initializer"), orthogonalBiasText());
     }
 }
 

@@ -7,10 +7,10 @@
 #include "engine/data/sourcearrays.h"
 #include "engine/data/textsource.h"
 #include "engine/env/cpuinfo.h"
-#include "engine/i18n/translate.h"
 #include "engine/model/backendchoice.h"
 #include "engine/model/globalgenerator.h"
 #include "engine/model/sequentialmodel_torch.h"
+#include "engine/predict/predictionmessages.h"
 #include "engine/predict/predictiontexts.h"
 #include "engine/predict/trainedinput.h"
 #include "engine/text/texttokenizer.h"
@@ -73,12 +73,8 @@ void checkTrainedFeatures(const SourceArray& x, const TrainedInput& trained, boo
     if (actual == expected)
         return;
     throw ConfigError(x.field,
-                      fillText(engineText("Prediction",
-                                          "%1 has %2 features per time step, but the model was "
-                                          "trained on %3 (%4 holds samples shaped %5), and its "
-                                          "weights fit only that"),
-                               {x.origin, std::to_string(actual), std::to_string(expected),
-                                trained.origin, npyShapeText(*trained.sampleShape)}));
+                      trainedFeaturesMismatchText(x.origin, actual, expected, trained.origin,
+                                                  npyShapeText(*trained.sampleShape)));
 }
 
 /// What a prediction runs on: tensors over host memory that the struct owns (the loaded files'
@@ -136,10 +132,7 @@ std::shared_ptr<const TextTokenizer> tokenizerFor(const RunConfig& config,
 {
     if (request.tokenizer)
         return request.tokenizer;
-    notes.push_back(fillText(engineText("Prediction",
-                                        "no tokenizer was kept with %1: the vocabulary was "
-                                        "learned again from %2, as training learned it"),
-                             {request.checkpoint, config.data.source.path}));
+    notes.push_back(tokenizerLearnedAgainText(request.checkpoint, config.data.source.path));
     return loadSourceArrays(config).tokenizer;
 }
 
@@ -148,10 +141,7 @@ std::shared_ptr<const TextTokenizer> tokenizerFor(const RunConfig& config,
 void loadTexts(const RunConfig& config, const PredictRequest& request, PredictionInputs& inputs)
 {
     if (!request.y.empty())
-        throw ConfigError("--y", engineText("Prediction",
-                                            "raw texts take their targets from their labels (a "
-                                            "CSV file's label column, the class folders): --y "
-                                            "is for arrays of token ids"));
+        throw ConfigError("--y", textTargetsComeFromLabelsText());
     const std::shared_ptr<const TextTokenizer> tokenizer =
         tokenizerFor(config, request, inputs.notes);
     PredictionTexts texts = readPredictionTexts(config, request);
@@ -160,8 +150,7 @@ void loadTexts(const RunConfig& config, const PredictRequest& request, Predictio
     inputs.features = 1;
     inputs.description = std::move(texts.description);
     if (texts.corpus.emptyTexts > 0)
-        inputs.notes.push_back(fillText(engineText("Prediction", "%1 empty texts skipped"),
-                                        {std::to_string(texts.corpus.emptyTexts)}));
+        inputs.notes.push_back(emptyTextsSkippedText(texts.corpus.emptyTexts));
     inputs.x = viewOf(inputs.files.x.array);
     if (inputs.files.y.present())
         inputs.y = targetsOf(inputs.files.y.array, config.training.loss);
@@ -179,23 +168,15 @@ void loadOwnValidation(const RunConfig& config, const PredictRequest& request,
                        PredictionInputs& inputs)
 {
     if (!request.y.empty())
-        throw ConfigError("--y", engineText("Prediction",
-                                            "targets were given without inputs: give the "
-                                            "inputs' file as well"));
+        throw ConfigError("--y", targetsWithoutInputsText());
     RunData data = loadRunData(config, request.tokenizer.get());
     if (data.split.validation.size() == 0)
-        throw ConfigError("--x",
-                          fillText(engineText("Prediction",
-                                              "%1 has no validation samples (validation_split "
-                                              "is 0 and there is no x_val): give the inputs in "
-                                              "a file"),
-                                   {data.description}));
+        throw ConfigError("--x", noValidationSamplesText(data.description));
     inputs.own = std::move(data.split.validation);
     inputs.x = inputs.own.x;
     inputs.y = inputs.own.y;
     inputs.features = inputs.x.dim() == 3 ? inputs.x.size(2) : 1;
-    inputs.description = fillText(engineText("Prediction", "the %1 validation samples of %2"),
-                                  {std::to_string(inputs.own.size()), data.description});
+    inputs.description = validationSamplesOfText(inputs.own.size(), data.description);
     inputs.notes = std::move(data.notes);
 }
 

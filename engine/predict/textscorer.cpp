@@ -3,10 +3,10 @@
 #include "engine/config/configerror.h"
 #include "engine/config/runconfig.h"
 #include "engine/data/sourcearrays.h"
-#include "engine/i18n/translate.h"
 #include "engine/model/backendchoice.h"
 #include "engine/model/globalgenerator.h"
 #include "engine/model/sequentialmodel_torch.h"
+#include "engine/predict/predictionmessages.h"
 #include "engine/predict/predictiontexts.h"
 #include "engine/predict/trainedinput.h"
 #include "engine/train/checkpointweights_torch.h"
@@ -28,9 +28,7 @@ TextScorer::TextScorer(const RunConfig& config, const std::string& checkpoint,
     : m_tokenizer(std::move(tokenizer))
 {
     if (!config.data.source.fromText())
-        throw ConfigError("data.source", engineText("TextScorer",
-                                                    "the model was not trained on text: it "
-                                                    "reads arrays, not typed text"));
+        throw ConfigError("data.source", notTrainedOnTextText());
     checkRunnable(config);
     requireCheckpointFile(checkpoint);
     if (!m_tokenizer)

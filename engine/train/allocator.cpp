@@ -1,9 +1,8 @@
 #include "engine/train/allocator.h"
 
 #include "engine/config/configerror.h"
-#include "engine/i18n/recordedtext.h"
-#include "engine/i18n/translate.h"
 #include "engine/model/libtorchapi_torch.h"
+#include "engine/train/allocatormessages.h"
 #include "engine/train/tensormemory_torch.h"
 
 #include <c10/core/CPUAllocator.h>
@@ -139,18 +138,9 @@ void* openLibrary(const char* soname, const char* package, std::string& detail)
         return handle;
     const std::string error = dlErrorText();
     if (error.find("static TLS") != std::string::npos)
-        detail = fillText(markedText("RunRecord",
-                                     "%1 is installed, but a running process cannot load it: it "
-                                     "needs more static TLS than glibc set aside at start-up"),
-                          {soname}) +
-                 "; " +
-                 fillText(markedText("RunRecord", "start EpochScope with %1 in its environment"),
-                          {kStaticTlsTunable});
+        detail = staticTlsRecord(soname, kStaticTlsTunable);
     else
-        detail =
-            fillText(markedText("RunRecord", "%1 cannot be loaded (%2)"), {soname, error}) + "; " +
-            fillText(markedText("RunRecord", "install the Debian package %1 (apt-get install %1)"),
-                     {package});
+        detail = cannotLoadLibraryRecord(soname, error, package);
     return nullptr;
 }
 
@@ -168,9 +158,7 @@ LoadedLibrary loadJemalloc()
     g_sallocx = reinterpret_cast<std::size_t (*)(void*, int)>(::dlsym(handle, "sallocx"));
     if (g_mallocx == nullptr || g_dallocx == nullptr || g_mallctl == nullptr ||
         g_sallocx == nullptr) {
-        library.detail =
-            fillText(markedText("RunRecord", "%1 lacks mallocx, dallocx, sallocx or mallctl"),
-                     {kJemallocLibrary});
+        library.detail = jemallocIncompleteRecord(kJemallocLibrary);
         return library;
     }
     const char* version = nullptr;
@@ -222,10 +210,7 @@ LoadedLibrary loadTcmalloc()
     const auto version = reinterpret_cast<Version>(::dlsym(handle, "tc_version"));
     if (g_tcMemalign == nullptr || g_tcFree == nullptr || g_tcMallocSize == nullptr ||
         g_tcReleaseFreeMemory == nullptr) {
-        library.detail = fillText(markedText("RunRecord",
-                                             "%1 lacks tc_memalign, tc_free, tc_malloc_size or "
-                                             "MallocExtension_ReleaseFreeMemory"),
-                                  {kTcmallocLibrary});
+        library.detail = tcmallocIncompleteRecord(kTcmallocLibrary);
         return library;
     }
     library.detail = kTcmallocLibrary;
@@ -328,8 +313,7 @@ c10::Allocator* countedDefaultTensors(c10::Allocator* tensors, std::string& note
         return tensors;
     if (tensors == c10::GetDefaultCPUAllocator())
         return countingTensorAllocator(CountedAllocator::Default, tensors, processMallocBlockSize);
-    note = markedText("RunRecord",
-                      "tensor memory not counted: another CPU allocator is set in this process");
+    note = tensorsNotCountedRecord();
     return tensors;
 }
 
@@ -361,12 +345,6 @@ bool tuneGlibc()
 #endif
 }
 
-std::string unavailableText(HostAllocator allocator, const std::string& detail)
-{
-    return fillText(engineText("Allocator", "\"%1\" is not available here: %2"),
-                    {allocatorKey(allocator), recordedText(detail)});
-}
-
 }  // namespace
 
 AllocatorAvailability allocatorAvailability(HostAllocator allocator)
@@ -375,19 +353,12 @@ AllocatorAvailability allocatorAvailability(HostAllocator allocator)
         case HostAllocator::Auto: break;
         case HostAllocator::System: {
             const std::string file = processMallocFile();
-            return {true,
-                    file.empty()
-                        ? std::string(markedText("RunRecord", "the process's malloc"))
-                        : fillText(markedText("RunRecord", "the process's malloc, %1"), {file})};
+            return {true, processMallocRecord(file)};
         }
         case HostAllocator::GlibcTuned:
             if (processMallocIsGlibc())
-                return {true, markedText("RunRecord",
-                                         "glibc malloc with mallopt thresholds raised to 1 GiB")};
-            return {false, fillText(markedText("RunRecord",
-                                               "the process's malloc is not glibc's (%1), so "
-                                               "mallopt would tune an allocator nothing uses"),
-                                    {processMallocFile()})};
+                return {true, glibcTunedRecord()};
+            return {false, mallocNotGlibcRecord(processMallocFile())};
         case HostAllocator::Jemalloc: {
             const LoadedLibrary& library = jemallocLibrary();
             return {library.loaded, library.detail};
@@ -410,26 +381,22 @@ AllocatorChoice resolveAllocator(HostAllocator requested, const AllocatorLookup&
     if (requested != HostAllocator::Auto) {
         const AllocatorAvailability availability = lookup(requested);
         if (!availability.available)
-            throw ConfigError("device.allocator", unavailableText(requested, availability.detail));
-        return {requested, std::string(markedText("RunRecord", "set in the config")) + "; " +
-                               availability.detail};
+            throw ConfigError("device.allocator", allocatorUnavailableText(allocatorKey(requested),
+                                                                           availability.detail));
+        return {requested, allocatorSetInConfigRecord() + "; " + availability.detail};
     }
     std::string passedOver;
     for (HostAllocator candidate : kMeasuredAllocatorOrder) {
         const AllocatorAvailability availability = lookup(candidate);
         if (!availability.available) {
-            passedOver += "; " + fillText(markedText("RunRecord", "%1 not available: %2"),
-                                          {allocatorKey(candidate), availability.detail});
+            passedOver +=
+                "; " + allocatorNotAvailableRecord(allocatorKey(candidate), availability.detail);
             continue;
         }
         const bool best = candidate == bestMeasuredAllocator();
-        return {candidate,
-                std::string(best ? markedText("RunRecord", "auto: the fastest measured")
-                                 : markedText("RunRecord", "auto: the fastest available")) +
-                    "; " + availability.detail + passedOver};
+        return {candidate, autoAllocatorRecord(best) + "; " + availability.detail + passedOver};
     }
-    return {HostAllocator::System,
-            markedText("RunRecord", "auto: nothing else is available") + passedOver};
+    return {HostAllocator::System, autoAllocatorFallbackRecord() + passedOver};
 }
 
 AllocatorLease::AllocatorLease(HostAllocator allocator) : m_allocator(allocator)
@@ -445,17 +412,12 @@ AllocatorLease::AllocatorLease(HostAllocator allocator) : m_allocator(allocator)
         case HostAllocator::Auto:
         case HostAllocator::System:
             if (leases.glibcTuned)
-                m_note = markedText("RunRecord",
-                                    "glibc stays tuned by an earlier glibc-tuned run in this "
-                                    "process (mallopt cannot be undone)");
+                m_note = glibcStaysTunedRecord();
             tensors = countedDefaultTensors(tensors, uncounted);
             break;
         case HostAllocator::GlibcTuned:
             if (!tuneGlibc())
-                throw ConfigError(
-                    "device.allocator",
-                    engineText("Allocator",
-                               "\"glibc-tuned\": glibc refused the mallopt thresholds"));
+                throw ConfigError("device.allocator", glibcRefusedTuningText());
             leases.glibcTuned = true;
             tensors = countedDefaultTensors(tensors, uncounted);
             break;
@@ -463,8 +425,9 @@ AllocatorLease::AllocatorLease(HostAllocator allocator) : m_allocator(allocator)
         case HostAllocator::Tcmalloc: {
             const AllocatorAvailability availability = allocatorAvailability(allocator);
             if (!availability.available)
-                throw ConfigError("device.allocator",
-                                  unavailableText(allocator, availability.detail));
+                throw ConfigError(
+                    "device.allocator",
+                    allocatorUnavailableText(allocatorKey(allocator), availability.detail));
             tensors = allocator == HostAllocator::Jemalloc ? jemallocTensorAllocator()
                                                            : tcmallocTensorAllocator();
             break;
@@ -474,9 +437,7 @@ AllocatorLease::AllocatorLease(HostAllocator allocator) : m_allocator(allocator)
     // with a higher priority stays in force, and the run says so.
     c10::SetCPUAllocator(tensors, 0);
     if (c10::GetCPUAllocator() != tensors)
-        m_note = markedText("RunRecord",
-                            "not applied to tensors: another CPU allocator has "
-                            "priority in this process");
+        m_note = allocatorNotAppliedRecord();
     else if (!uncounted.empty())
         m_note = m_note.empty() ? uncounted : m_note + "; " + uncounted;
     m_id = leases.nextId++;

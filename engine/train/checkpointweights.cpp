@@ -2,8 +2,8 @@
 
 #include "engine/config/configerror.h"
 #include "engine/config/inputfile.h"
-#include "engine/i18n/translate.h"
 #include "engine/train/modelweights_torch.h"
+#include "engine/train/trainingmessages.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -20,11 +20,11 @@ std::string checkpointKind(torch::serialize::InputArchive& archive)
 {
     c10::IValue meta;
     if (archive.try_read("epochscope_backup", meta))
-        return engineText("CheckpointWeights", "BackupAndRestore backup");
+        return backupCheckpointKindText();
     torch::serialize::InputArchive optimizer;
     if (archive.try_read("optimizer", optimizer))
-        return engineText("CheckpointWeights", "weights and optimizer state");
-    return engineText("CheckpointWeights", "weights only");
+        return weightsAndOptimizerCheckpointKindText();
+    return weightsOnlyCheckpointKindText();
 }
 
 }  // namespace
@@ -33,8 +33,7 @@ void requireCheckpointFile(const std::string& path)
 {
     std::error_code missing;
     if (!std::filesystem::exists(path, missing))
-        throw ConfigError(kCheckpointField,
-                          fillText(engineText("CheckpointWeights", "%1: no such file"), {path}));
+        throw ConfigError(kCheckpointField, noCheckpointFileText(path));
     // Something there that cannot be read, or is not a regular file (a FIFO, a device), is
     // refused now, saying what it is, as loading it would refuse it later.
     const InputFile opened(path);
@@ -50,21 +49,12 @@ std::string loadCheckpointWeights(torch::nn::Module& model, const std::string& p
         loadArchiveChecked(archive, path,
                            archiveByteBudget(model, kShuffleBytesPerSample * samples));
     } catch (const std::exception& error) {
-        throw ConfigError(kCheckpointField,
-                          fillText(engineText("CheckpointWeights",
-                                              "%1: not a LibTorch archive EpochScope can read "
-                                              "(corrupt, truncated, or not written by "
-                                              "EpochScope's model_checkpoint or "
-                                              "backup_and_restore): %2"),
-                                   {path, errorText(error)}));
+        throw ConfigError(kCheckpointField, unreadableCheckpointText(path, errorText(error)));
     }
     try {
         loadWeightsChecked(model, archive);
     } catch (const std::exception& error) {
-        throw ConfigError(
-            kCheckpointField,
-            fillText(engineText("CheckpointWeights", "%1 does not fit the config's model: %2"),
-                     {path, errorText(error)}));
+        throw ConfigError(kCheckpointField, checkpointMisfitText(path, errorText(error)));
     }
     return checkpointKind(archive);
 }

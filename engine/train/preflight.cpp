@@ -2,8 +2,8 @@
 
 #include "engine/config/configerror.h"
 #include "engine/config/runconfig.h"
-#include "engine/i18n/translate.h"
 #include "engine/train/allocator.h"
+#include "engine/train/trainingmessages.h"
 
 #include <torch/torch.h>
 
@@ -18,17 +18,10 @@ void checkRunnable(const RunConfig& config)
     if (config.device.type != DeviceType::Cuda)
         return;
     if (!torch::cuda::is_available())
-        throw ConfigError("device.name",
-                          fillText(engineText("Preflight",
-                                              "%1 requested, but no CUDA device is available to "
-                                              "this LibTorch build; use \"cpu\""),
-                                   {config.device.name()}));
+        throw ConfigError("device.name", noCudaDeviceText(config.device.name()));
     const auto count = static_cast<int>(torch::cuda::device_count());
     if (config.device.index >= count)
-        throw ConfigError("device.name", fillText(engineText("Preflight",
-                                                             "%1 requested, but only %2 CUDA "
-                                                             "device(s) exist"),
-                                                  {config.device.name(), std::to_string(count)}));
+        throw ConfigError("device.name", tooFewCudaDevicesText(config.device.name(), count));
 }
 
 }  // namespace es

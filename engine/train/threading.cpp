@@ -1,7 +1,7 @@
 #include "engine/train/threading.h"
 
 #include "engine/config/deviceconfig.h"
-#include "engine/i18n/translate.h"
+#include "engine/train/trainingmessages.h"
 
 #include <torch/torch.h>
 
@@ -20,13 +20,8 @@ AppliedThreads applyThreadSettings(const DeviceConfig& device, int physicalCores
             at::set_num_interop_threads(device.interOpThreads);
         } catch (const c10::Error&) {
             // LibTorch fixes the inter-op pool once per process.
-            applied.warnings.push_back(
-                fillText(engineText("Threading",
-                                    "device.inter_op_threads=%1 could not be applied: LibTorch "
-                                    "sets the inter-op pool once per process and it already has "
-                                    "%2 threads"),
-                         {std::to_string(device.interOpThreads),
-                          std::to_string(at::get_num_interop_threads())}));
+            applied.warnings.push_back(interOpThreadsFixedText(
+                device.interOpThreads, static_cast<int>(at::get_num_interop_threads())));
         }
     }
     applied.interOp = at::get_num_interop_threads();

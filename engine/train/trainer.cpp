@@ -10,8 +10,6 @@
 #include "engine/distributed/dataparallel_torch.h"
 #include "engine/env/cpuinfo.h"
 #include "engine/env/environment.h"
-#include "engine/i18n/recordedtext.h"
-#include "engine/i18n/translate.h"
 #include "engine/model/backendchoice.h"
 #include "engine/model/globalgenerator.h"
 #include "engine/model/modelsummary.h"
@@ -29,6 +27,7 @@
 #include "engine/train/stepclock.h"
 #include "engine/train/tensormemory.h"
 #include "engine/train/threading.h"
+#include "engine/train/trainingmessages.h"
 #include "engine/train/trainingstate_torch.h"
 
 #include <ATen/detail/CUDAHooksInterface.h>
@@ -67,11 +66,10 @@ std::string applyCudnnSetting(const DeviceConfig& device)
     if (device.type != DeviceType::Cuda)
         return {};
     if (!device.cudnn)
-        return markedText("RunRecord", "off: device.cudnn is false (unfused LSTM kernels)");
+        return cudnnOffByConfigRecord();
     if (!torch::cuda::cudnn_is_available())
-        return markedText("RunRecord", "off: cuDNN is not available to this LibTorch");
-    return fillText(markedText("RunRecord", "on: cuDNN %1 fused LSTM kernels"),
-                    {std::to_string(at::detail::getCUDAHooks().versionCuDNN())});
+        return cudnnUnavailableRecord();
+    return cudnnOnRecord(at::detail::getCUDAHooks().versionCuDNN());
 }
 
 /// Applies the resolved denormal setting to the engine thread and its intra-op threads;
@@ -81,14 +79,10 @@ std::string applyDenormalSetting(const DenormalsChoice& choice, bool& flushing)
     const AppliedDenormals applied = applyFlushDenormals(choice.flush);
     flushing = applied.flushing;
     if (!applied.supported)
-        return choice.flush
-                   ? choice.reason + "; " +
-                         markedText("RunRecord", "not applied: this CPU cannot flush denormals")
-                   : choice.reason;
+        return choice.flush ? choice.reason + "; " + denormalsCannotFlushRecord() : choice.reason;
     if (applied.threadsAsAsked < applied.threads)
         return choice.reason + "; " +
-               fillText(markedText("RunRecord", "applied to %1 of %2 threads"),
-                        {std::to_string(applied.threadsAsAsked), std::to_string(applied.threads)});
+               denormalsAppliedToSomeRecord(applied.threadsAsAsked, applied.threads);
     return choice.reason;
 }
 
@@ -303,8 +297,7 @@ std::int64_t TrainingLoop::saveModel(const std::string& path, bool weightsOnly)
         const std::int64_t tokenizerBytes = writeTokenizerFor(path);
         return tokenizerBytes + writeArchiveAtomically(archive, path);
     } catch (const std::exception& error) {
-        throw std::runtime_error(
-            fillText(markedText("RunRecord", "cannot save the model: %1"), {error.what()}));
+        throw std::runtime_error(cannotSaveModelRecord(error.what()));
     }
 }
 
@@ -326,11 +319,9 @@ std::int64_t TrainingLoop::saveTrainingState(const std::string& path)
         return tokenizerBytes +
                writeBackup(path, *m_model, *m_optimizer, state, m_backupFingerprint);
     } catch (const c10::Error& error) {
-        throw std::runtime_error(fillText(markedText("RunRecord", "cannot write the backup %1: %2"),
-                                          {path, error.what_without_backtrace()}));
+        throw std::runtime_error(cannotWriteBackupRecord(path, error.what_without_backtrace()));
     } catch (const std::exception& error) {
-        throw std::runtime_error(
-            fillText(markedText("RunRecord", "cannot write the backup: %1"), {error.what()}));
+        throw std::runtime_error(cannotWriteBackupRecord(error.what()));
     }
 }
 
@@ -344,12 +335,9 @@ void TrainingLoop::restoreTrainingState(const std::string& path, const std::stri
     m_optimizer = std::move(optimizer);
     restoreRngStates(state.rngStates);
     const TrainingPosition& at = state.position;
-    m_result.resumedFrom = fillText(markedText("RunRecord", "epoch %1, step %2 of %3 (%4)"),
-                                    {std::to_string(at.epoch), std::to_string(at.batchesDone),
-                                     std::to_string(m_batchesPerEpoch), path});
+    m_result.resumedFrom = resumedFromRecord(at.epoch, at.batchesDone, m_batchesPerEpoch, path);
     m_observers.notify(&RunObserver::onLog, LogLevel::Info,
-                       fillText(engineText("Trainer", "Resuming from the backup: %1"),
-                                {recordedText(m_result.resumedFrom)}));
+                       resumingFromBackupText(m_result.resumedFrom));
     m_resume = std::move(state);
 }
 
@@ -402,15 +390,10 @@ bool TrainingLoop::joinRanks()
     if (!distributed.enabled())
         return true;
     if (distributed.backend == DistributedBackend::Nccl)
-        throw ConfigError("distributed.backend",
-                          engineText("Trainer",
-                                     "\"nccl\" is not supported by this EpochScope yet: its "
-                                     "ranks average gradients over Gloo; use \"gloo\" or "
-                                     "\"auto\""));
-    m_observers.notify(&RunObserver::onLog, LogLevel::Info,
-                       fillText(engineText("Trainer", "rank %1 of %2: meeting the others at %3"),
-                                {std::to_string(m_config.rank),
-                                 std::to_string(distributed.worldSize), distributed.init}));
+        throw ConfigError("distributed.backend", ncclUnsupportedText());
+    m_observers.notify(
+        &RunObserver::onLog, LogLevel::Info,
+        meetingOtherRanksText(m_config.rank, distributed.worldSize, distributed.init));
     try {
         // A stop signal while the ranks wait for each other ends the wait at once (the CLI
         // turns it into requestStop()), not after distributed.timeout_s.
@@ -435,13 +418,8 @@ DeviceConfig TrainingLoop::sharedDevice(int physicalCores)
     if (device.intraOpThreads != 0 || here <= 1)
         return device;
     device.intraOpThreads = std::max(1, physicalCores / here);
-    m_observers.notify(
-        &RunObserver::onLog, LogLevel::Info,
-        fillText(engineText("Trainer",
-                            "%1 ranks train on this machine: %2 intra-op threads each of its %3 "
-                            "physical cores"),
-                 {std::to_string(here), std::to_string(device.intraOpThreads),
-                  std::to_string(physicalCores)}));
+    m_observers.notify(&RunObserver::onLog, LogLevel::Info,
+                       ranksShareMachineText(here, device.intraOpThreads, physicalCores));
     return device;
 }
 
@@ -497,24 +475,11 @@ void TrainingLoop::checkSamePosition()
     const double differing = m_parallel->sumOverRanks({same ? 0.0 : 1.0}).front();
     if (differing == 0.0)
         return;
-    const std::string where = engineText("Trainer",
-                                         "backup_and_restore's backup_dir must be on a file "
-                                         "system every rank sees");
     if (same)
-        throw ConfigError("callbacks",
-                          fillText(engineText("Trainer",
-                                              "%1 of the ranks would not resume where rank 0 "
-                                              "does (epoch %2, step %3): %4"),
-                                   {std::to_string(static_cast<int>(differing)),
-                                    std::to_string(epoch), std::to_string(batchesDone), where}));
-    throw ConfigError(
-        "callbacks",
-        fillText(engineText("Trainer",
-                            "rank %1 would start at epoch %2, step %3, but rank 0 resumes at epoch "
-                            "%4, step %5: %6"),
-                 {std::to_string(m_config.rank), std::to_string(here.epoch),
-                  std::to_string(here.batchesDone), std::to_string(epoch),
-                  std::to_string(batchesDone), where}));
+        throw ConfigError(
+            "callbacks", ranksResumeElsewhereText(static_cast<int>(differing), epoch, batchesDone));
+    throw ConfigError("callbacks", rankResumesElsewhereText(m_config.rank, here.epoch,
+                                                            here.batchesDone, epoch, batchesDone));
 }
 
 bool TrainingLoop::prepare()
@@ -561,9 +526,8 @@ bool TrainingLoop::prepare()
             static_cast<double>(m_train->stagedBytes() + m_validation->stagedBytes()) / 1e6;
         m_observers.notify(
             &RunObserver::onLog, LogLevel::Info,
-            fillText(engineText("Trainer", "data staged on %1 once: %2 MB in %3 s"),
-                     {m_config.device.name(), std::to_string(megabytes),
-                      std::to_string(m_train->stagingSeconds() + m_validation->stagingSeconds())}));
+            dataStagedText(m_config.device.name(), megabytes,
+                           m_train->stagingSeconds() + m_validation->stagingSeconds()));
     }
 
     const std::int64_t inputFeatures = split.train.x.dim() == 3 ? split.train.x.size(2) : 1;
@@ -622,11 +586,7 @@ bool TrainingLoop::prepare()
     info.textLengths = data.textLengths;
     info.tokenizer = data.tokenizer;
     if (m_train->copiesAhead())
-        info.dataNotes.push_back(fillText(markedText("RunRecord",
-                                                     "pinned: the loader thread copies each batch "
-                                                     "to %1 ahead of its step, on a CUDA stream of "
-                                                     "its own"),
-                                          {m_config.device.name()}));
+        info.dataNotes.push_back(pinnedCopiesRecord(m_config.device.name()));
     info.placement = std::string(placementKey(dataConfig.placement));
     info.prefetch = dataConfig.prefetch;
     info.backend = std::string(backendKey(backend.backend));
@@ -736,10 +696,7 @@ BatchRecord TrainingLoop::trainStep(int epoch, std::int64_t index, Clock::time_p
         stepSums = sumOverRanks(stepSums, &stopVotes);
         m_ranksStop = stopVotes > 0.0;
         if (m_ranksStop && !m_control.stopRequested())
-            m_observers.notify(&RunObserver::onLog, LogLevel::Info,
-                               engineText("Trainer",
-                                          "another rank was asked to stop: every rank stops "
-                                          "after this step"));
+            m_observers.notify(&RunObserver::onLog, LogLevel::Info, otherRankStopsText());
         clock.phaseEnds(Phase::Communication);
     }
     optimizerStep();
@@ -874,10 +831,7 @@ void TrainingLoop::run()
     checkSamePosition();
     const int firstEpoch = m_resume ? m_resume->position.epoch : 1;
     if (firstEpoch > m_config.training.epochs)
-        m_observers.notify(&RunObserver::onLog, LogLevel::Info,
-                           engineText("Trainer",
-                                      "The backup was taken after the last epoch: "
-                                      "nothing is left to train"));
+        m_observers.notify(&RunObserver::onLog, LogLevel::Info, backupAfterLastEpochText());
     for (int epoch = firstEpoch; epoch <= m_config.training.epochs; ++epoch) {
         const bool resuming = m_resume && epoch == firstEpoch;
         if (!runEpoch(epoch, resuming ? &*m_resume : nullptr)) {
@@ -891,8 +845,7 @@ void TrainingLoop::run()
             // A callback ended the run by its own rule: it finished, earlier than planned.
             m_result.stoppedBy = m_stopReason;
             m_observers.notify(&RunObserver::onLog, LogLevel::Info,
-                               fillText(engineText("Trainer", "Training ended by %1"),
-                                        {recordedText(m_stopReason)}));
+                               trainingEndedByText(m_stopReason));
             break;
         }
     }
@@ -916,14 +869,8 @@ void TrainingLoop::recordLayerTimes()
     for (const auto& [layer, batches] : fallbacks.layers) {
         if (batches == 0)
             continue;
-        m_observers.notify(
-            &RunObserver::onLog, LogLevel::Warning,
-            fillText(engineText("Trainer",
-                                "%1 ran %2 of %3 training batches on the step loop instead of "
-                                "its whole-sequence kernel: their mask_zero padding was not all "
-                                "on the right (a padding token 0 before a real one); pad every "
-                                "sample at its end"),
-                     {layer, std::to_string(batches), std::to_string(fallbacks.batches)}));
+        m_observers.notify(&RunObserver::onLog, LogLevel::Warning,
+                           paddingNotAtTheEndText(layer, batches, fallbacks.batches));
     }
 }
 

@@ -12,6 +12,11 @@ tree must name it from the root, so that it says its layer ("engine/whatif/exper
 "ui/whatif/variantset.h", "cli/progressbar.h"); this holds for tests too. Headers found nowhere
 in the tree (the standard library, Qt, LibTorch) are not ours to check.
 
+One more rule keeps the engine's LibTorch sources quick to rebuild: a file under engine/ that
+includes LibTorch (<torch/...>, <ATen/...>, <c10/...> or one of the engine's *_torch.h headers)
+does not include engine/i18n/translate.h, which most of the engine includes; its words are
+composed in a LibTorch-free source beside it (docs/architecture.md).
+
     check_layers.py [--root DIR]     exit 0: every include is allowed; 1: each violation is
                                      printed as FILE:LINE: ...; 2: the document is unreadable
 """
@@ -28,6 +33,8 @@ SOURCE_SUFFIXES = {".h", ".hpp", ".cpp", ".c"}
 # but they too name what they include from the root.
 CHECKED_TOPS = ("app", "cli", "ui", "engine")
 NAMED_TOPS = CHECKED_TOPS + ("tests",)
+LIBTORCH_INCLUDE = re.compile(r'^\s*#\s*include\s*(<(torch|ATen|c10)/|"[^"]*_torch\.h")')
+TRANSLATIONS_HEADER = "engine/i18n/translate.h"
 
 
 def table_after(lines, marker):
@@ -98,35 +105,42 @@ def violations(root, targets, engine_order):
                 continue
             from_top, from_sub = layer_of(root, path)
             with path.open(encoding="utf-8", errors="replace") as source:
-                for number, line in enumerate(source, 1):
-                    match = INCLUDE.match(line)
-                    if not match:
-                        continue
-                    found = resolve(root, path, match.group(1))
-                    if found is None or root not in found.parents:
-                        continue
-                    to_top, to_sub = layer_of(root, found)
-                    where = f"{path.relative_to(root)}:{number}"
-                    shown = found.relative_to(root)
-                    if match.group(1) != shown.as_posix():
-                        yield (f'{where}: includes "{match.group(1)}"; name it from the '
-                               f'repository root: "{shown.as_posix()}"')
-                    if from_top not in CHECKED_TOPS:
-                        continue
-                    if to_top != from_top:
-                        if to_top not in targets.get(from_top, set()):
-                            yield (f"{where}: includes {shown}, but {from_top}/ may include "
-                                   f"only {', '.join(sorted(targets.get(from_top, ()))) or 'itself'}")
-                        continue
-                    if from_top != "engine" or from_sub == to_sub:
-                        continue
-                    if from_sub not in engine_order or to_sub not in engine_order:
-                        unknown = from_sub if from_sub not in engine_order else to_sub
-                        yield (f"{where}: engine/{unknown}/ is not in the layers table of "
-                               "docs/architecture.md")
-                    elif engine_order.index(to_sub) > engine_order.index(from_sub):
-                        yield (f"{where}: includes {shown}, but engine/{from_sub}/ lies below "
-                               f"engine/{to_sub}/ and may not include it")
+                lines = source.readlines()
+            uses_libtorch = from_top == "engine" and any(LIBTORCH_INCLUDE.match(line)
+                                                         for line in lines)
+            for number, line in enumerate(lines, 1):
+                match = INCLUDE.match(line)
+                if not match:
+                    continue
+                found = resolve(root, path, match.group(1))
+                if found is None or root not in found.parents:
+                    continue
+                to_top, to_sub = layer_of(root, found)
+                where = f"{path.relative_to(root)}:{number}"
+                shown = found.relative_to(root)
+                if uses_libtorch and shown.as_posix() == TRANSLATIONS_HEADER:
+                    yield (f"{where}: a LibTorch source includes {TRANSLATIONS_HEADER}; "
+                           "compose its words in a LibTorch-free source beside it (as "
+                           "engine/train/trainingmessages.h does)")
+                if match.group(1) != shown.as_posix():
+                    yield (f'{where}: includes "{match.group(1)}"; name it from the '
+                           f'repository root: "{shown.as_posix()}"')
+                if from_top not in CHECKED_TOPS:
+                    continue
+                if to_top != from_top:
+                    if to_top not in targets.get(from_top, set()):
+                        yield (f"{where}: includes {shown}, but {from_top}/ may include "
+                               f"only {', '.join(sorted(targets.get(from_top, ()))) or 'itself'}")
+                    continue
+                if from_top != "engine" or from_sub == to_sub:
+                    continue
+                if from_sub not in engine_order or to_sub not in engine_order:
+                    unknown = from_sub if from_sub not in engine_order else to_sub
+                    yield (f"{where}: engine/{unknown}/ is not in the layers table of "
+                           "docs/architecture.md")
+                elif engine_order.index(to_sub) > engine_order.index(from_sub):
+                    yield (f"{where}: includes {shown}, but engine/{from_sub}/ lies below "
+                           f"engine/{to_sub}/ and may not include it")
 
 
 def main():
@@ -138,8 +152,9 @@ def main():
     for violation in found:
         print(violation)
     if found:
-        print(f"check_layers: {len(found)} include(s) point up or sideways or do not name "
-              "their layer (docs/architecture.md, 'Layers')", file=sys.stderr)
+        print(f"check_layers: {len(found)} include(s) point up or sideways, do not name "
+              "their layer, or bring the translations into a LibTorch source "
+              "(docs/architecture.md, 'Layers')", file=sys.stderr)
         return 1
     print(f"check_layers: every include in {', '.join(CHECKED_TOPS)} points down, and every "
           f"include in {', '.join(NAMED_TOPS)} names its layer")

@@ -97,6 +97,31 @@ CASES = {
         },
         ["engine/core/text.h:1"],
     ),
+    "LibTorch-free sources may include the translations": (
+        {
+            "engine/i18n/translate.h": "#pragma once\n",
+            "engine/train/trainingmessages.cpp": '#include "engine/i18n/translate.h"\n',
+            "tests/unit/tst_trainer.cpp": '#include "engine/i18n/translate.h"\n'
+                                          "#include <torch/torch.h>\n",
+        },
+        [],
+    ),
+    "LibTorch sources including the translations": (
+        {
+            "engine/i18n/translate.h": "#pragma once\n",
+            "engine/train/losses_torch.h": "#pragma once\n",
+            "engine/train/trainer.cpp": '#include "engine/i18n/translate.h"\n'
+                                        "#include <torch/torch.h>\n",
+            "engine/train/threading.cpp": "#include <ATen/Parallel.h>\n"
+                                          '#include "engine/i18n/translate.h"\n',
+            "engine/train/allocator.cpp": "#include <c10/core/CPUAllocator.h>\n\n"
+                                          '#include "engine/i18n/translate.h"\n',
+            "engine/train/losses.cpp": '#include "engine/train/losses_torch.h"\n'
+                                       '#include "engine/i18n/translate.h"\n',
+        },
+        ["engine/train/trainer.cpp:1", "engine/train/threading.cpp:2",
+         "engine/train/allocator.cpp:3", "engine/train/losses.cpp:2"],
+    ),
 }
 
 
