@@ -16,11 +16,12 @@
 #
 # Sources that include the same widely included headers share batches: they are sorted by which
 # of the project's headers they include (transitively), the header most of them include first,
-# then the next, and so on. An edit of a header that most of the engine includes
-# (engine/i18n/translate.h: 98 of its 177 sources, 11 of the 36 LibTorch ones) then recompiles
-# the batches that hold its includers, 2 of the 5 LibTorch batches instead of all 5
-# (CONTRIBUTING.md has the figures). The order depends only on the tree, so every clone makes
-# the same batches and ccache finds them.
+# then the next, and so on. An edit of a header that a third of the engine includes
+# (engine/core/phase.h: 13 of the 39 LibTorch sources) then recompiles the batches that hold its
+# includers, 2 of the 5 LibTorch batches instead of all 5 (CONTRIBUTING.md has the figures); the
+# header most of the engine includes, engine/i18n/translate.h, reaches no LibTorch source at all
+# (docs/architecture.md). The order depends only on the tree, so every clone makes the same
+# batches and ccache finds them.
 #
 # The sources stay in the target as HEADER_FILE_ONLY, so IDEs list them. They share one
 # translation unit per batch: names at file scope, even in anonymous namespaces, must differ

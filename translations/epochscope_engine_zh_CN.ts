@@ -705,12 +705,12 @@
 <context>
     <name>DataParallel</name>
     <message>
-        <location filename="../engine/distributed/distributedmessages.cpp" line="+132"/>
+        <location filename="../engine/distributed/distributedmessages.cpp" line="+125"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location line="-119"/>
+        <location line="-112"/>
         <source>a run of several processes needs a rendezvous: set distributed.init to tcp://HOST:PORT or file:PATH, or start it with epochscope-cli train --nproc N, torchrun or --master</source>
         <translation>多进程运行需要一个会合点：将 distributed.init 设为 tcp://HOST:PORT 或 file:PATH，或用 epochscope-cli train --nproc N、torchrun 或 --master 启动</translation>
     </message>
@@ -730,7 +730,7 @@
         <translation>其他进程之一已结束或无法连接：%1</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+25"/>
         <source>%1 of the %2 ranks train a config that differs from rank 0&apos;s; their messages name the field</source>
         <translation>%2 个进程中有 %1 个训练的配置与进程 0 的不同；它们的消息会指出字段</translation>
     </message>
@@ -1277,12 +1277,12 @@
         <translation>显示此帮助信息并退出</translation>
     </message>
     <message>
-        <location filename="../app/cli/main.cpp" line="+33"/>
+        <location filename="../cli/commandline/toplevel.cpp" line="+13"/>
         <source>EpochScope: train LSTM models and find out why training is slow</source>
         <translation>EpochScope：训练 LSTM 模型，并找出训练慢的原因</translation>
     </message>
     <message>
-        <location filename="../cli/commandline/toplevel.cpp" line="+15"/>
+        <location line="+8"/>
         <source>epochscope-cli: error: %1
 Run with --help for more information.
 </source>
@@ -4272,12 +4272,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>Prediction</name>
     <message>
-        <location filename="../engine/predict/predictionmessages.cpp" line="+11"/>
+        <location filename="../engine/predict/predictionmessages.cpp" line="+12"/>
         <source>%1 has %2 features per time step, but the model was trained on %3 (%4 holds samples shaped %5), and its weights fit only that</source>
         <translation>%1 每个时间步有 %2 个特征，但模型是用 %3 个特征训练的（%4 中的样本形状为 %5），其权重只适用于这一特征数</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>no tokenizer was kept with %1: the vocabulary was learned again from %2, as training learned it</source>
         <translation>%1 没有保存分词器：已按训练时的方式从 %2 重新学习词表</translation>
     </message>
@@ -4493,7 +4493,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>ProcessGroup</name>
     <message>
-        <location filename="../engine/distributed/distributedmessages.cpp" line="-101"/>
+        <location filename="../engine/distributed/distributedmessages.cpp" line="-94"/>
         <source>rank %1 did not arrive at %2 within %3 s</source>
         <translation>进程 %1 未在 %3 秒内到达 %2</translation>
     </message>
@@ -4503,12 +4503,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>进程 %1 未在 %3 秒内到达 %2</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+78"/>
         <source>rank %1: %2 failed: %3</source>
         <translation>进程 %1：%2 失败：%3</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-72"/>
         <source>rank %1 is outside a world of %2 processes</source>
         <translation>进程编号 %1 不在共 %2 个进程的范围内</translation>
     </message>
@@ -4523,37 +4523,37 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>第 %1 个进程（共 %2 个）未能在 %3 与其他进程会合（distributed.init、distributed.interface、distributed.timeout_s）：%4</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+46"/>
         <source>all-reduce</source>
         <translation>全归约（all-reduce）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>broadcast</source>
         <translation>广播</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>gather</source>
         <translation>收集</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>writing to the store</source>
         <translation>写入存储</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>reading the store</source>
         <translation>读取存储</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>barrier</source>
         <translation>屏障同步</translation>
     </message>
     <message>
-        <location line="-35"/>
+        <location line="-29"/>
         <source>this EpochScope was built without Gloo&apos;s headers (Debian: libgloo-dev), so it cannot train on several processes; set distributed.world_size to 1</source>
         <translation>此 EpochScope 构建时没有 Gloo 的头文件（Debian：libgloo-dev），因此不能多进程训练；请将 distributed.world_size 设为 1</translation>
     </message>
@@ -6699,7 +6699,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>%1：配置与 %2 相同</translation>
     </message>
     <message>
-        <location filename="../engine/distributed/distributedmessages.cpp" line="+78"/>
+        <location filename="../engine/distributed/distributedmessages.cpp" line="+71"/>
         <source>bucketed all-reduce during backward over c10d Gloo, %1 processes, buckets of %2 MiB</source>
         <translation>反向传播期间经 c10d Gloo 分桶全归约，%1 个进程，每桶 %2 MiB</translation>
     </message>
@@ -8494,12 +8494,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>进程 %1/%2：正在 %3 与其他进程会合</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1 ranks train on this machine: %2 intra-op threads each of its %3 physical cores</source>
         <translation>本机上有 %1 个进程在训练：在其 %3 个物理核心中每个进程使用 %2 个算子内线程</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>backup_and_restore&apos;s backup_dir must be on a file system every rank sees</source>
         <translation>backup_and_restore 的 backup_dir 必须位于所有进程都能访问的文件系统上</translation>
     </message>
@@ -8509,12 +8509,12 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
         <translation>有 %1 个进程不会从进程 0 恢复的位置（第 %2 轮，第 %3 步）继续：%4</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>rank %1 would start at epoch %2, step %3, but rank 0 resumes at epoch %4, step %5: %6</source>
         <translation>进程 %1 将从第 %2 轮第 %3 步开始，但进程 0 从第 %4 轮第 %5 步恢复：%6</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>data staged on %1 once: %2 MB in %3 s</source>
         <translation>数据一次性暂存到 %1：%2 MB，用时 %3 秒</translation>
     </message>

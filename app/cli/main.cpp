@@ -10,7 +10,6 @@
 #include "cli/exitstatus.h"
 #include "cli/interrupt.h"
 #include "engine/i18n/language.h"
-#include "engine/i18n/translate.h"
 
 #include <CLI/CLI.hpp>
 
@@ -30,9 +29,7 @@ int main(int argc, char** argv)
     const std::string requested = es::requestedLanguage(argc, argv);
     es::setEngineLanguage(requested.empty() ? es::engineLanguageFromEnvironment() : requested);
 
-    CLI::App app{es::engineText("EpochscopeCli",
-                                "EpochScope: train LSTM models and find out why training is slow"),
-                 "epochscope-cli"};
+    CLI::App app{es::programDescription(), "epochscope-cli"};
     std::string language;
     es::addTopLevelOptions(app, language);
     // In the order --help lists them.

@@ -8,6 +8,12 @@
 
 namespace es {
 
+std::string programDescription()
+{
+    return engineText("EpochscopeCli",
+                      "EpochScope: train LSTM models and find out why training is slow");
+}
+
 void addTopLevelOptions(CLI::App& app, std::string& language)
 {
     // Before the subcommands: they copy it when created.

@@ -13,4 +13,7 @@ namespace es {
 /// subcommand, and --lang into `language`, which a subcommand's arguments may carry as well.
 void addTopLevelOptions(CLI::App& app, std::string& language);
 
+/// What --help says epochscope-cli is, in engineLanguage().
+std::string programDescription();
+
 }  // namespace es
