@@ -14,9 +14,9 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
-#include <regex>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace es {
@@ -96,14 +96,43 @@ std::string counted(double count, bool saves)
     return fillText(pattern, {number});
 }
 
-// `{batch}` or `{batch:04d}` in a checkpoint's filepath, with the separator before it.
-const std::regex kBatchField(R"([-_.]?\{batch(:[^}]*)?\})");
+/// One past the end of the `{batch}` field (`{batch}`, `{batch:04d}`) that starts at `at` in a
+/// checkpoint's filepath, or npos when none starts there.
+std::size_t batchFieldEnd(const std::string& path, std::size_t at)
+{
+    constexpr std::string_view kOpening = "{batch";
+    if (path.compare(at, kOpening.size(), kOpening) != 0)
+        return std::string::npos;
+    std::size_t end = at + kOpening.size();
+    if (end < path.size() && path[end] == ':')
+        end = path.find('}', end);
+    return end < path.size() && path[end] == '}' ? end + 1 : std::string::npos;
+}
+
+/// `path` without its `{batch}` fields, each with the separator before it ('-', '_' or '.').
+/// (A scan rather than std::regex, whose instantiation costs seconds of every build of this
+/// file.)
+std::string withoutBatchFields(const std::string& path)
+{
+    std::string kept;
+    for (std::size_t i = 0; i < path.size();) {
+        const bool separator = path[i] == '-' || path[i] == '_' || path[i] == '.';
+        const std::size_t end = batchFieldEnd(path, separator ? i + 1 : i);
+        if (end != std::string::npos) {
+            i = end;
+            continue;
+        }
+        kept += path[i++];
+    }
+    return kept;
+}
 
 bool namesBatch(const nlohmann::json& entry)
 {
     if (!entry.contains("filepath") || !entry["filepath"].is_string())
         return false;
-    return std::regex_search(entry["filepath"].get<std::string>(), kBatchField);
+    const std::string& path = entry["filepath"].get_ref<const std::string&>();
+    return withoutBatchFields(path) != path;
 }
 
 /// Patch and recommendation for one heavy callback.
@@ -134,8 +163,7 @@ void recommend(const RunEvidence& evidence, const CallbackTotal& callback, doubl
         // A filepath that names {batch} is a config error with save_freq "epoch": the patch
         // takes the field out, and says so, so that the fix can be measured as it is.
         if (checkpoint && namesBatch(entry)) {
-            const std::string path =
-                std::regex_replace(entry["filepath"].get<std::string>(), kBatchField, "");
+            const std::string path = withoutBatchFields(entry["filepath"].get<std::string>());
             finding.patch["callbacks"][*index]["filepath"] = path;
             finding.recommendation += fillText(
                 engineText("CallbackHeavyRule",

@@ -576,6 +576,53 @@ private Q_SLOTS:
                  qPrintable(text(named[0].recommendation)));
     }
 
+    // Each {batch} field of a checkpoint's filepath goes, with the one separator before it;
+    // what only looks like one stays.
+    void callbackHeavyTakesEachBatchFieldOut_data()
+    {
+        QTest::addColumn<QString>("filepath");
+        QTest::addColumn<QString>("patched");
+        QTest::newRow("dash, spec") << "runs/b-{epoch:02d}-{batch:04d}.pt"
+                                    << "runs/b-{epoch:02d}.pt";
+        QTest::newRow("underscore") << "runs/e{epoch}_{batch}.pt"
+                                    << "runs/e{epoch}.pt";
+        QTest::newRow("dot, type only") << "runs/e{epoch}.{batch:d}.pt"
+                                        << "runs/e{epoch}.pt";
+        QTest::newRow("first, no separator") << "runs/{batch}-{epoch}.pt"
+                                             << "runs/-{epoch}.pt";
+        QTest::newRow("twice") << "runs/{batch}{batch:02d}-{epoch}.pt"
+                               << "runs/-{epoch}.pt";
+        QTest::newRow("one separator of two") << "runs/-_{batch}-{epoch}.pt"
+                                              << "runs/--{epoch}.pt";
+        QTest::newRow("the word, no field") << "runs/batch-{epoch}.pt"
+                                            << "runs/batch-{epoch}.pt";
+    }
+
+    void callbackHeavyTakesEachBatchFieldOut()
+    {
+        QFETCH(QString, filepath);
+        QFETCH(QString, patched);
+        es::RunEvidence evidence = es::test::makeEvidence(3, 20, [](int, int batch) {
+            StepPhases phases;
+            phases.callbacksMs = batch % 5 == 0 ? 30.0 : 0.05;
+            return phases;
+        });
+        evidence.config = validConfig({{"callbacks", kTwoCheckpoints}});
+        evidence.config["callbacks"][2]["filepath"] = filepath.toStdString();
+        QVERIFY(!applied(evidence.config, nlohmann::json::object()).is_null());
+        setCallbacks(evidence, {{"early_stopping", 0.0001, 0, 0},
+                                {"model_checkpoint", 0.02, 26'000, 1},
+                                {"model_checkpoint", 0.12, 45'300'000, 4},
+                                {"csv_logger", 0.002, 400, 1}});
+        const auto findings = es::diagnoseCallbackHeavy(evidence);
+        QCOMPARE(findings.size(), std::size_t(1));
+        const nlohmann::json result = applied(evidence.config, findings[0].patch);
+        QVERIFY2(!result.is_null(), findings[0].patch.dump().c_str());
+        QCOMPARE(QString::fromStdString(result["callbacks"][2]["filepath"].get<std::string>()),
+                 patched);
+        QCOMPARE(result["callbacks"][2]["save_freq"], nlohmann::json("epoch"));
+    }
+
     void callbackHeavyCheckpointWeightsOnly()
     {
         es::RunEvidence evidence = es::test::makeSteadyEvidence(3, 20);
