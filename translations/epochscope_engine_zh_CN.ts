@@ -229,7 +229,7 @@
         <translation>%1 次文件写入</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+58"/>
         <source>Save once per epoch: save_freq &quot;epoch&quot; instead of every %1 steps (%2 per epoch here). A run killed mid-epoch then resumes from the end of the last epoch.</source>
         <translation>每轮只保存一次：把 save_freq 从每 %1 步改为 &quot;epoch&quot;（这里每轮 %2）。这样在一轮中途被终止的运行会从上一轮结束处恢复。</translation>
     </message>
@@ -239,7 +239,7 @@
         <translation>每轮只保存一次：把 save_freq 从每 %1 步改为 &quot;epoch&quot;（这里每轮 %2）。这样检查点只在每轮结束时存在。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source> The filepath names {batch}, which exists only with a numeric save_freq: the patch takes it out (&quot;%1&quot;); name the files as you prefer.</source>
         <translation>filepath 中含有 {batch}，它只在 save_freq 为数字时存在：配置补丁把它去掉了（&quot;%1&quot;）；文件名可按需另取。</translation>
     </message>
