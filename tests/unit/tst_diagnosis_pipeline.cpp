@@ -132,6 +132,23 @@ const nlohmann::json kTwoCheckpoints = nlohmann::json::array({
     {{"type", "csv_logger"}, {"filename", "runs/log.csv"}},
 });
 
+/// 3 epochs of 20 steps with kTwoCheckpoints, whose second model_checkpoint saves every 5 steps:
+/// its saves stand out in steps 25, 30, ..., 60 of epochs 2 and 3, 12% of each epoch.
+es::RunEvidence savesEveryFiveSteps()
+{
+    es::RunEvidence evidence = es::test::makeEvidence(3, 20, [](int, int batch) {
+        StepPhases phases;
+        phases.callbacksMs = batch % 5 == 0 ? 30.0 : 0.05;
+        return phases;
+    });
+    evidence.config = validConfig({{"callbacks", kTwoCheckpoints}});
+    setCallbacks(evidence, {{"early_stopping", 0.0001, 0, 0},
+                            {"model_checkpoint", 0.02, 26'000, 1},
+                            {"model_checkpoint", 0.12, 45'300'000, 4},
+                            {"csv_logger", 0.002, 400, 1}});
+    return evidence;
+}
+
 /// The H200 run kept in tests/data (docs/benchmarks-gpu.md): keras-lstm-regression on cuda,
 /// host placement, no callbacks, 6 epochs of 125 steps, exported from the run store.
 es::RunEvidence measuredGpuRun()
@@ -528,18 +545,7 @@ private Q_SLOTS:
 
     void callbackHeavyCheckpointEverySteps()
     {
-        // The second model_checkpoint saves every 5 steps: its saves stand out in steps
-        // 25, 30, ..., 60 of epochs 2 and 3.
-        es::RunEvidence evidence = es::test::makeEvidence(3, 20, [](int, int batch) {
-            StepPhases phases;
-            phases.callbacksMs = batch % 5 == 0 ? 30.0 : 0.05;
-            return phases;
-        });
-        evidence.config = validConfig({{"callbacks", kTwoCheckpoints}});
-        setCallbacks(evidence, {{"early_stopping", 0.0001, 0, 0},
-                                {"model_checkpoint", 0.02, 26'000, 1},
-                                {"model_checkpoint", 0.12, 45'300'000, 4},
-                                {"csv_logger", 0.002, 400, 1}});
+        const es::RunEvidence evidence = savesEveryFiveSteps();
         const auto findings = es::diagnoseCallbackHeavy(evidence);
         QCOMPARE(findings.size(), std::size_t(1));
         const es::Finding& finding = findings[0];
@@ -602,18 +608,9 @@ private Q_SLOTS:
     {
         QFETCH(QString, filepath);
         QFETCH(QString, patched);
-        es::RunEvidence evidence = es::test::makeEvidence(3, 20, [](int, int batch) {
-            StepPhases phases;
-            phases.callbacksMs = batch % 5 == 0 ? 30.0 : 0.05;
-            return phases;
-        });
-        evidence.config = validConfig({{"callbacks", kTwoCheckpoints}});
+        es::RunEvidence evidence = savesEveryFiveSteps();
         evidence.config["callbacks"][2]["filepath"] = filepath.toStdString();
         QVERIFY(!applied(evidence.config, nlohmann::json::object()).is_null());
-        setCallbacks(evidence, {{"early_stopping", 0.0001, 0, 0},
-                                {"model_checkpoint", 0.02, 26'000, 1},
-                                {"model_checkpoint", 0.12, 45'300'000, 4},
-                                {"csv_logger", 0.002, 400, 1}});
         const auto findings = es::diagnoseCallbackHeavy(evidence);
         QCOMPARE(findings.size(), std::size_t(1));
         const nlohmann::json result = applied(evidence.config, findings[0].patch);
