@@ -7,6 +7,7 @@
 #include "engine/core/phase.h"
 #include "engine/core/text.h"
 #include "engine/i18n/evidencetext.h"
+#include "engine/i18n/recordedtext.h"
 #include "engine/i18n/runstatusname.h"
 #include "engine/i18n/textwidth.h"
 #include "engine/i18n/translate.h"
@@ -281,7 +282,7 @@ int runRunsShow(const std::string& database, std::int64_t id)
                  escapeControls(textOf(info, "backend"))});
             if (!isScriptRunConfig(run->config))
                 printLine(engineText("RunsCommand", "  data: %1"),
-                          {escapeControls(textOf(info, "data_source"))});
+                          {escapeControls(recordedText(textOf(info, "data_source")))});
         }
         if (isScriptRunConfig(run->config))
             printScript(run->config);

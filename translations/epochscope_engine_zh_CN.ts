@@ -6985,7 +6985,7 @@ Documentation: docs/cli.md, docs/config.md, docs/summary.md.</source>
 <context>
     <name>RunsCommand</name>
     <message>
-        <location filename="../cli/runscommand.cpp" line="+38"/>
+        <location filename="../cli/runscommand.cpp" line="+39"/>
         <source>wait</source>
         <translation>等待</translation>
     </message>
