@@ -26,6 +26,8 @@ struct OneDnnGruCacheStats {
     std::size_t training = 0;   ///< forward_training + backward
     std::size_t inference = 0;  ///< forward_inference
     double buildSeconds = 0.0;
+
+    void countBuilt(bool forTraining) { ++(forTraining ? training : inference); }
 };
 
 /// One model's oneDNN GRU primitives, keyed by (steps, batch, inputs, units, training, batch

@@ -385,7 +385,7 @@ struct PrimitiveCache {
         auto built = build(shape);
         stats.buildSeconds +=
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        ++(shape.training ? stats.training : stats.inference);
+        stats.countBuilt(shape.training);
         primitives.emplace(shape, built);
         return built;
     }

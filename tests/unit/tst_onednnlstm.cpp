@@ -188,25 +188,15 @@ Comparison compareBatch(const LstmShape& shape, std::int64_t batch,
     return comparison;
 }
 
-/// Distinct (inputs, units) pairs of a stack: each is one cache entry per batch size.
-std::size_t distinctLayerShapes(const LstmShape& shape)
+/// The training runs a cache counts for compareBatch at `shape`'s full, partial and full batch:
+/// one per layer and per part of each batch, as batchParts() splits it over the intra-op
+/// threads (a batch of 16 or more samples runs in parts where there are two threads or more).
+std::size_t expectedLstmTrainingRuns(const LstmShape& shape)
 {
-    return shape.layers > 1 && shape.inputs != shape.units ? 2 : 1;
-}
-
-/// The training primitive sets a cache builds for `shape` at its full and partial batch: one
-/// per distinct layer shape and per distinct part of a batch (its index and size), as
-/// batchParts() splits each batch over the intra-op threads (a batch of 16 or more samples
-/// runs in parts where there are two threads or more).
-std::size_t expectedLstmTrainingSets(const LstmShape& shape)
-{
-    std::set<std::pair<std::size_t, std::int64_t>> parts;
-    for (std::int64_t batch : {shape.batch, shape.partialBatch}) {
-        const std::vector<es::onednn::BatchPart> split = es::onednn::batchParts(batch);
-        for (std::size_t i = 0; i < split.size(); ++i)
-            parts.insert({i, split[i].size});
-    }
-    return distinctLayerShapes(shape) * parts.size();
+    std::size_t runs = 0;
+    for (std::int64_t batch : {shape.batch, shape.partialBatch, shape.batch})
+        runs += es::onednn::batchParts(batch).size() * static_cast<std::size_t>(shape.layers);
+    return runs;
 }
 
 double lastLoss(const es::RunResult& result)
@@ -266,41 +256,50 @@ private Q_SLOTS:
                                             std::to_string(comparison.worst);
                 QVERIFY2(comparison.worst <= kLstmTolerance, message.c_str());
             }
-            QCOMPARE(cache.stats().training, expectedLstmTrainingSets(shape));
+            QCOMPARE(cache.stats().trainingRuns, expectedLstmTrainingRuns(shape));
             QCOMPARE(cache.stats().inference, std::size_t(0));
         }
         qInfo("%zu shapes, largest relative difference %.2e", shapes.size(), worst);
     }
 
-    // A second call with the same shape takes the cached primitives; a new batch size builds
-    // its own once.
-    void cachesPrimitivesPerShape()
+    // Training builds no primitives and counts its runs. Inference builds a set per shape
+    // once: a second call takes the cached one, a new batch size builds its own.
+    void cachesInferencePrimitivesPerShape()
     {
         torch::manual_seed(3);
         const auto stack = makeStack(6, 10, 1);
         const LayerParameters& layer = stack.front();
         es::OneDnnLstmCache cache;
-        const auto run = [&](std::int64_t batch) {
+        const auto train = [&](std::int64_t batch) {
             const auto x = torch::randn({batch, 7, 6}, torch::requires_grad());
             es::oneDnnLstm(x, layer.weightIh, layer.weightHh, layer.biasIh, layer.biasHh, cache)
                 .output.sum()
                 .backward();
         };
-        run(8);
-        QCOMPARE(cache.stats().training, std::size_t(1));
-        run(8);
-        run(8);
-        QCOMPARE(cache.stats().training, std::size_t(1));
-        run(3);  // the last, partial batch of an epoch
-        QCOMPARE(cache.stats().training, std::size_t(2));
-        run(8);
-        run(3);
-        QCOMPARE(cache.stats().training, std::size_t(2));
+        const auto infer = [&](std::int64_t batch) {
+            torch::NoGradGuard noGrad;
+            es::oneDnnLstm(torch::randn({batch, 7, 6}), layer.weightIh, layer.weightHh,
+                           layer.biasIh, layer.biasHh, cache);
+        };
+        train(8);
+        train(3);
+        QCOMPARE(cache.stats().trainingRuns, std::size_t(2));  // one part each
         QCOMPARE(cache.stats().inference, std::size_t(0));
+        infer(8);
+        QCOMPARE(cache.stats().inference, std::size_t(1));
+        infer(8);
+        infer(8);
+        QCOMPARE(cache.stats().inference, std::size_t(1));
+        infer(3);  // the last, partial batch of a validation pass
+        QCOMPARE(cache.stats().inference, std::size_t(2));
+        infer(8);
+        infer(3);
+        QCOMPARE(cache.stats().inference, std::size_t(2));
+        QCOMPARE(cache.stats().trainingRuns, std::size_t(2));
     }
 
-    // oneDNN 2.6 adds into its diff weights: the second backward must give the same
-    // gradients as the first, not twice them.
+    // Each backward overwrites its gradients: the second must give the same gradients as the
+    // first, not twice them.
     void gradientsDoNotAccumulate()
     {
         torch::manual_seed(5);
@@ -360,7 +359,7 @@ private Q_SLOTS:
         const auto stack = makeStack(shape.inputs, shape.units, shape.layers);
         std::map<std::pair<int, std::int64_t>, std::string> parts;
         Comparison twoThreads;
-        std::size_t trainingSets = 0;
+        std::size_t trainingRuns = 0;
         std::vector<torch::Tensor> outputs;  // [threads 1, threads 2]: inference, last layer
         for (int threads : {1, 2}) {
             std::thread training([&] {
@@ -372,7 +371,7 @@ private Q_SLOTS:
                 const Comparison comparison = compareBatch(shape, shape.batch, stack, cache);
                 if (threads == 2) {
                     twoThreads = comparison;
-                    trainingSets = cache.stats().training;
+                    trainingRuns = cache.stats().trainingRuns;
                 }
                 torch::NoGradGuard noGrad;
                 outputs.push_back(
@@ -389,8 +388,8 @@ private Q_SLOTS:
         QCOMPARE(parts[std::make_pair(2, std::int64_t(7))], std::string("0+7 "));
         QVERIFY2(twoThreads.worst <= kLstmTolerance,
                  (twoThreads.where + " differs by " + std::to_string(twoThreads.worst)).c_str());
-        // Two parts of each of the two layer shapes (the first layer reads 11 inputs).
-        QCOMPARE(trainingSets, std::size_t(4));
+        // Two parts in each of the two layers.
+        QCOMPARE(trainingRuns, std::size_t(4));
         QCOMPARE(outputs.size(), std::size_t(2));
         QVERIFY(relativeDifference(outputs[1], outputs[0]) <= 1e-6);
     }
@@ -415,7 +414,7 @@ private Q_SLOTS:
             }
         }
         QCOMPARE(cache.stats().inference, std::size_t(4));  // 2 layer shapes x 2 batch sizes
-        QCOMPARE(cache.stats().training, std::size_t(0));
+        QCOMPARE(cache.stats().trainingRuns, std::size_t(0));
     }
 
     void refusesWhatItCannotRun()
@@ -485,8 +484,8 @@ private Q_SLOTS:
             QVERIFY2(difference <= kLstmTolerance,
                      (item.key() + " differs by " + std::to_string(difference)).c_str());
         }
-        QCOMPARE(libtorch->oneDnnStats().training, std::size_t(0));
-        QVERIFY(onednn->oneDnnStats().training > 0);
+        QCOMPARE(libtorch->oneDnnStats().trainingRuns, std::size_t(0));
+        QVERIFY(onednn->oneDnnStats().trainingRuns > 0);
     }
 
     // setFlushDenormal() changes the calling thread only; the engine thread's OpenMP workers

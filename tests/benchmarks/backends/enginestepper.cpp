@@ -106,7 +106,7 @@ PrimitiveBuilds EngineStepper::primitiveBuilds() const
 {
     const es::OneDnnLstmCacheStats stats = m_impl->model->oneDnnStats();
     constexpr double kMsPerSecond = 1e3;
-    return {stats.training + stats.inference, stats.buildSeconds * kMsPerSecond};
+    return {stats.inference, stats.buildSeconds * kMsPerSecond};
 }
 
 bool EngineStepper::flushDenormals() const
