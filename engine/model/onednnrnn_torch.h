@@ -226,9 +226,11 @@ struct Primitives : torch::CustomClassHolder, RnnLayouts {
     /// The gradient for the initial h, which nothing reads: written by each backward.
     dnnl::memory initialHGradient;
 
-    /// The primitives' temporary memory, one buffer for the forward and the backward (they
+    /// A training set's temporary memory, one buffer for the forward and the backward (they
     /// never run at once). In oneDNN's default mode each execution allocates and frees its
-    /// own, megabytes of fresh pages every step; here it is allocated once per shape.
+    /// own, megabytes of fresh pages every step; here it is allocated once per shape. An
+    /// inference set takes its own for each call instead: validation batches come seldom, and
+    /// a buffer held per validation shape would stay in the training steps' memory for good.
     torch::Tensor scratchpad;
     dnnl::memory forwardScratchpad;
     dnnl::memory backwardScratchpad;
@@ -244,7 +246,7 @@ struct Primitives : torch::CustomClassHolder, RnnLayouts {
     }
 
     /// The forward primitive of `described`, the reorders of the weights it reads and the zero
-    /// initial state; for inference, its scratchpad too.
+    /// initial state.
     void buildForward(const typename Forward::primitive_desc& described)
     {
         forwardDesc = described;
@@ -253,8 +255,6 @@ struct Primitives : torch::CustomClassHolder, RnnLayouts {
         forwardIter = LaidOutWeights(userIterWeights, forwardDesc.weights_iter_desc(), false);
         zeroState = dnnl::memory(state, cpuEngine());
         std::memset(zeroState.get_data_handle(), 0, state.get_size());
-        if (!shape.training)
-            shareScratchpad(forwardDesc.scratchpad_desc(), nullptr);
     }
 
     /// The backward primitive of `described` (after buildForward), the reorders of the weights
@@ -269,8 +269,7 @@ struct Primitives : torch::CustomClassHolder, RnnLayouts {
         diffLayer = LaidOutWeights(userLayerWeights, pd.diff_weights_layer_desc(), true);
         diffIter = LaidOutWeights(userIterWeights, pd.diff_weights_iter_desc(), true);
         initialHGradient = dnnl::memory(state, cpuEngine());
-        const Desc backwardScratchpad = pd.scratchpad_desc();
-        shareScratchpad(forwardDesc.scratchpad_desc(), &backwardScratchpad);
+        shareScratchpad(forwardDesc.scratchpad_desc(), pd.scratchpad_desc());
     }
 
     /// Runs the forward on `inputs` into `results` (contiguous, of this set's batch part), with
@@ -281,6 +280,12 @@ struct Primitives : torch::CustomClassHolder, RnnLayouts {
     {
         std::lock_guard<std::mutex> lock(executing);
         dnnl::stream& stream = cpuStream();
+        // Inference: this call's own scratchpad, released when it returns.
+        const Desc padDesc = forwardDesc.scratchpad_desc();
+        const torch::Tensor callPad =
+            shape.training ? torch::Tensor()
+                           : torch::empty({static_cast<std::int64_t>(padDesc.get_size())},
+                                          torch::kUInt8);
         Arguments arguments{
             {DNNL_ARG_SRC_LAYER, viewOf(source, inputs.x)},
             {DNNL_ARG_SRC_ITER, zeroState},
@@ -289,7 +294,9 @@ struct Primitives : torch::CustomClassHolder, RnnLayouts {
             {DNNL_ARG_BIAS, viewOf(bias, inputs.bias)},
             {DNNL_ARG_DST_LAYER, viewOf(destination, results.output)},
             {DNNL_ARG_DST_ITER, viewOf(state, results.hn)},
-            {DNNL_ARG_SCRATCHPAD, forwardScratchpad},
+            {DNNL_ARG_SCRATCHPAD, shape.training ? forwardScratchpad
+                                                 : dnnl::memory(padDesc, cpuEngine(),
+                                                                callPad.data_ptr())},
         };
         arguments.insert(cellArguments.begin(), cellArguments.end());
         if (workspace != nullptr) {
@@ -352,16 +359,13 @@ private:
     }
 
     /// One buffer large enough for the forward's and the backward's scratchpads, seen as each.
-    void shareScratchpad(const Desc& forwardPad, const Desc* backwardPad)
+    void shareScratchpad(const Desc& forwardPad, const Desc& backwardPad)
     {
-        std::size_t bytes = forwardPad.get_size();
-        if (backwardPad != nullptr)
-            bytes = std::max(bytes, backwardPad->get_size());
+        const std::size_t bytes = std::max(forwardPad.get_size(), backwardPad.get_size());
         scratchpad = torch::empty({static_cast<std::int64_t>(bytes)}, torch::kUInt8);
         void* data = scratchpad.data_ptr();
         forwardScratchpad = dnnl::memory(forwardPad, cpuEngine(), data);
-        if (backwardPad != nullptr)
-            backwardScratchpad = dnnl::memory(*backwardPad, cpuEngine(), data);
+        backwardScratchpad = dnnl::memory(backwardPad, cpuEngine(), data);
     }
 };
 
