@@ -87,8 +87,9 @@ struct StepRows {
 /// The cells of one step (forward): gate pre-activations in (the products; the bias is added
 /// here), activations out, and c, tanh(c) and h.
 template <bool kFirst>
-ES_INLINED void forwardRow(std::int64_t units, const float* __restrict bias, float* __restrict gates,
-                       float* __restrict cell, float* __restrict cellTanh, float* __restrict h)
+ES_INLINED void forwardRow(std::int64_t units, const float* __restrict bias,
+                           float* __restrict gates, float* __restrict cell,
+                           float* __restrict cellTanh, float* __restrict h)
 {
     float* __restrict gi = gates;
     float* __restrict gf = gates + units;
@@ -133,9 +134,9 @@ ES_VECTOR_CLONES void forwardCells(const StepRows& rows, const float* bias, floa
 /// before.
 template <bool kFirst>
 ES_INLINED void backwardRow(std::int64_t units, const float* __restrict gates,
-                        const float* __restrict cell, const float* __restrict cellTanh,
-                        const float* __restrict outputGradient, float* __restrict hGradient,
-                        float* __restrict cGradient, float* __restrict gateGradients)
+                            const float* __restrict cell, const float* __restrict cellTanh,
+                            const float* __restrict outputGradient, float* __restrict hGradient,
+                            float* __restrict cGradient, float* __restrict gateGradients)
 {
     const float* __restrict gi = gates;
     const float* __restrict gf = gates + units;
@@ -213,8 +214,8 @@ void multiply(char transposeA, char transposeB, std::int64_t m, std::int64_t n, 
     const dnnl_status_t status =
         dnnl_sgemm(transposeA, transposeB, m, n, k, 1.0f, a, lda, b, ldb, beta, c, ldc);
     if (status != dnnl_success)
-        throw std::runtime_error("onednn LSTM: oneDNN's GEMM refused a " + std::to_string(m) +
-                                 "x" + std::to_string(k) + " by " + std::to_string(k) + "x" +
+        throw std::runtime_error("onednn LSTM: oneDNN's GEMM refused a " + std::to_string(m) + "x" +
+                                 std::to_string(k) + " by " + std::to_string(k) + "x" +
                                  std::to_string(n) + " product (status " +
                                  std::to_string(static_cast<int>(status)) + ")");
 }

@@ -55,13 +55,12 @@ LstmResult runInference(const LstmParts& held, const CellTensors& inputs)
     const auto options = inputs.x.options();
     LstmResult result{torch::empty({batch, inputs.x.size(1), units}, options),
                       torch::empty({batch, units}, options), torch::empty({batch, units}, options)};
-    onednn::runForwardParts(held, inputs, {result.output, result.hn}, nullptr,
-                            [&](std::size_t i) -> onednn::Arguments {
-                                const LstmPrimitives& primitives = *held.primitives[i];
-                                return {{DNNL_ARG_SRC_ITER_C, primitives.zeroState},
-                                        {DNNL_ARG_DST_ITER_C,
-                                         viewOf(primitives.state, held.slice(result.cn, i))}};
-                            });
+    onednn::runForwardParts(
+        held, inputs, {result.output, result.hn}, nullptr, [&](std::size_t i) -> onednn::Arguments {
+            const LstmPrimitives& primitives = *held.primitives[i];
+            return {{DNNL_ARG_SRC_ITER_C, primitives.zeroState},
+                    {DNNL_ARG_DST_ITER_C, viewOf(primitives.state, held.slice(result.cn, i))}};
+        });
     return result;
 }
 
@@ -71,8 +70,8 @@ torch::Tensor partOf(const torch::Tensor& tensor, const onednn::BatchPart& part)
     return tensor.narrow(0, part.start, part.size);
 }
 
-onednn::LstmRecurrenceShape recurrenceShape(const onednn::BatchPart& part,
-                                            const torch::Tensor& x, std::int64_t units)
+onednn::LstmRecurrenceShape recurrenceShape(const onednn::BatchPart& part, const torch::Tensor& x,
+                                            std::int64_t units)
 {
     return {part.size, x.size(1), x.size(2), units};
 }

@@ -283,9 +283,9 @@ struct Primitives : torch::CustomClassHolder, RnnLayouts {
         // Inference: this call's own scratchpad, released when it returns.
         const Desc padDesc = forwardDesc.scratchpad_desc();
         const torch::Tensor callPad =
-            shape.training ? torch::Tensor()
-                           : torch::empty({static_cast<std::int64_t>(padDesc.get_size())},
-                                          torch::kUInt8);
+            shape.training
+                ? torch::Tensor()
+                : torch::empty({static_cast<std::int64_t>(padDesc.get_size())}, torch::kUInt8);
         Arguments arguments{
             {DNNL_ARG_SRC_LAYER, viewOf(source, inputs.x)},
             {DNNL_ARG_SRC_ITER, zeroState},
@@ -294,9 +294,9 @@ struct Primitives : torch::CustomClassHolder, RnnLayouts {
             {DNNL_ARG_BIAS, viewOf(bias, inputs.bias)},
             {DNNL_ARG_DST_LAYER, viewOf(destination, results.output)},
             {DNNL_ARG_DST_ITER, viewOf(state, results.hn)},
-            {DNNL_ARG_SCRATCHPAD, shape.training ? forwardScratchpad
-                                                 : dnnl::memory(padDesc, cpuEngine(),
-                                                                callPad.data_ptr())},
+            {DNNL_ARG_SCRATCHPAD, shape.training
+                                      ? forwardScratchpad
+                                      : dnnl::memory(padDesc, cpuEngine(), callPad.data_ptr())},
         };
         arguments.insert(cellArguments.begin(), cellArguments.end());
         if (workspace != nullptr) {
