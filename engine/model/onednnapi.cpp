@@ -18,35 +18,6 @@ dnnl::lstm_forward::primitive_desc lstmForwardDesc(const RnnLayouts& l, dnnl::pr
         l.anyIterWeights, l.bias, l.destination, l.state,  l.state, attributes};
 }
 
-dnnl::lstm_backward::primitive_desc lstmBackwardDesc(
-    const RnnLayouts& l, const dnnl::lstm_forward::primitive_desc& forward,
-    const dnnl::primitive_attr& attributes, const dnnl::engine& engine)
-{
-    return {engine,
-            dnnl::prop_kind::backward,
-            kDirection,
-            l.source,
-            l.state,
-            l.state,
-            l.anyLayerWeights,
-            l.anyIterWeights,
-            l.bias,
-            l.destination,
-            l.state,
-            l.state,
-            l.source,
-            l.state,
-            l.state,
-            l.anyLayerWeights,
-            l.anyIterWeights,
-            l.bias,
-            l.destination,
-            l.state,
-            l.state,
-            forward,
-            attributes};
-}
-
 dnnl::lbr_gru_forward::primitive_desc gruForwardDesc(const RnnLayouts& l, dnnl::prop_kind kind,
                                                      const dnnl::primitive_attr& attributes,
                                                      const dnnl::engine& engine)
@@ -96,17 +67,6 @@ dnnl::lstm_forward::primitive_desc lstmForwardDesc(const RnnLayouts& l, dnnl::pr
                                              l.anyLayerWeights, l.anyIterWeights, l.bias,
                                              l.destination, l.state, l.state);
     return {operation, attributes, engine};
-}
-
-dnnl::lstm_backward::primitive_desc lstmBackwardDesc(
-    const RnnLayouts& l, const dnnl::lstm_forward::primitive_desc& forward,
-    const dnnl::primitive_attr& attributes, const dnnl::engine& engine)
-{
-    const dnnl::lstm_backward::desc operation(
-        dnnl::prop_kind::backward, kDirection, l.source, l.state, l.state, l.anyLayerWeights,
-        l.anyIterWeights, l.bias, l.destination, l.state, l.state, l.source, l.state, l.state,
-        l.anyLayerWeights, l.anyIterWeights, l.bias, l.destination, l.state, l.state);
-    return {operation, attributes, engine, forward};
 }
 
 dnnl::lbr_gru_forward::primitive_desc gruForwardDesc(const RnnLayouts& l, dnnl::prop_kind kind,

@@ -31,16 +31,15 @@ struct RnnLayouts {
     Desc anyIterWeights;   ///< weight_hh, likewise
 };
 
-/// The LSTM's forward (`kind`: forward_training or forward_inference) and backward, the
-/// backward after the forward it follows. `attributes` apply to both (the user scratchpad).
+/// The LSTM's forward (`kind`: forward_training or forward_inference); `attributes` are the
+/// user scratchpad's. The engine trains its LSTM on its own recurrence (lstmrecurrence.h), so
+/// only the forward is built.
 dnnl::lstm_forward::primitive_desc lstmForwardDesc(const RnnLayouts& layouts, dnnl::prop_kind kind,
                                                    const dnnl::primitive_attr& attributes,
                                                    const dnnl::engine& engine);
-dnnl::lstm_backward::primitive_desc lstmBackwardDesc(
-    const RnnLayouts& layouts, const dnnl::lstm_forward::primitive_desc& forward,
-    const dnnl::primitive_attr& attributes, const dnnl::engine& engine);
 
-/// The linear-before-reset GRU's, likewise.
+/// The linear-before-reset GRU's forward and backward, the backward after the forward it
+/// follows; `attributes` apply to both (the user scratchpad).
 dnnl::lbr_gru_forward::primitive_desc gruForwardDesc(const RnnLayouts& layouts,
                                                      dnnl::prop_kind kind,
                                                      const dnnl::primitive_attr& attributes,

@@ -29,6 +29,7 @@ constexpr std::int64_t kLstmGates = 4;
 namespace {
 
 using onednn::CellTensors;
+using onednn::partOf;
 using onednn::ShapeKey;
 using onednn::viewOf;
 
@@ -62,12 +63,6 @@ LstmResult runInference(const LstmParts& held, const CellTensors& inputs)
                     {DNNL_ARG_DST_ITER_C, viewOf(primitives.state, held.slice(result.cn, i))}};
         });
     return result;
-}
-
-/// Batch part `part`'s samples of a contiguous batch-first tensor.
-torch::Tensor partOf(const torch::Tensor& tensor, const onednn::BatchPart& part)
-{
-    return tensor.narrow(0, part.start, part.size);
 }
 
 onednn::LstmRecurrenceShape recurrenceShape(const onednn::BatchPart& part, const torch::Tensor& x,

@@ -28,7 +28,7 @@ struct LstmResult {
 struct OneDnnLstmCacheStats {
     std::size_t inference = 0;  ///< forward_inference primitive sets built
     /// Wall time spent building them: descriptors, kernel generation (JIT), the weight reorder
-    /// primitives and the scratchpad allocation.
+    /// primitives (a scratchpad is taken per call).
     double buildSeconds = 0.0;
     /// Training forwards run on the engine's recurrence, one per batch part.
     std::size_t trainingRuns = 0;

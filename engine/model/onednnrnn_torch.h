@@ -59,6 +59,12 @@ struct BatchPart {
     std::int64_t size = 0;
 };
 
+/// `part`'s samples of a contiguous batch-first tensor: a contiguous view.
+inline torch::Tensor partOf(const torch::Tensor& tensor, const BatchPart& part)
+{
+    return tensor.narrow(0, part.start, part.size);
+}
+
 /// How a batch of `batch` samples is split across LibTorch's intra-op threads: one part per
 /// thread, sizes differing by at most one, none smaller than kMinPartSamples; one part (the
 /// whole batch) on one thread. A part runs single-threaded from the first step to the last.
@@ -405,7 +411,7 @@ struct PartedPrimitives : torch::CustomClassHolder {
     /// `tensor`'s samples of part `i` (a contiguous view of a contiguous batch-first tensor).
     torch::Tensor slice(const torch::Tensor& tensor, std::size_t i) const
     {
-        return tensor.narrow(0, parts[i].start, parts[i].size);
+        return partOf(tensor, parts[i]);
     }
 };
 
